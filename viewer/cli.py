@@ -1,0 +1,331 @@
+"""Command line: ``python -m viewer GENERATOR ...``; with no arguments the GUI.
+
+``fairland`` is a drop-in for empserver's fairland: same options and
+positional arguments, same standard output, newcap script, sector table and
+exit status, plus ``--world``, ``--xdump`` (in place of the server's sector
+file) and ``--png``/``--layer``.  Options may follow the numbers, as with
+glibc's getopt.
+
+Everything writes through ``sys.stdout``/``sys.stderr`` so that
+:func:`main` can be called in-process.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+PROG = "fairland"
+
+USAGE = """\
+Usage: {prog} [OPTION]... NC SC [NI] [IS] [SP] [PM] [DI] [ID]
+  -e CONFIG-FILE  configuration file (only WORLD_X and WORLD_Y are read)
+  -i              islands may merge
+  -q              quiet
+  -R SEED         seed for random number generator
+  -s SCRIPT       name of script to create (default newcap_script)
+  -h              display this help and exit
+  -v              display version information and exit
+  --world WxH     world size (default: from CONFIG-FILE, else 64x32)
+  --xdump FILE    write the sector table as empdump -x prints it
+  --png FILE      render a layer to a PNG image
+  --layer NAME    layer for --png (default own): {layers}
+  NC              number of continents
+  SC              continent size
+  NI              number of islands (default NC)
+  IS              average island size (default SC/2)
+  SP              spike percentage: 0 = round, 100 = snake (default 10)
+  PM              percentage of land that is mountain (default 0)
+  DI              minimum distance between continents (default 2)
+  ID              minimum distance from islands to continents (default 1)
+"""
+
+VERSION = ("mapgen-viewer fairland: a port of Empire's fairland (empserver ec9633b9)\n\n"
+           "fairland is part of Empire, free software under the GNU GPL version 3 or later.\n")
+
+
+class UsageError(Exception):
+    """A command-line error; ``hint`` adds fairland's "Try -h for help."."""
+
+    def __init__(self, message: str | None, hint: bool = True):
+        super().__init__(message or "")
+        self.message = message
+        self.hint = hint
+
+
+# ---------------------------------------------------------------------------
+# C conversions
+
+def c_atoi(text: str) -> int:
+    """glibc atoi: optional blanks and sign, then digits; (int)strtol."""
+    s = text.lstrip(" \t\n\v\f\r")
+    sign = 1
+    if s[:1] in "+-" and s[:1]:
+        sign = -1 if s[0] == "-" else 1
+        s = s[1:]
+    digits = ""
+    for ch in s:
+        if not ch.isdigit() or not ch.isascii():
+            break
+        digits += ch
+    value = sign * int(digits) if digits else 0
+    value = max(-(2**63), min(2**63 - 1, value))
+    value &= 0xFFFFFFFF
+    return value - 2**32 if value >= 2**31 else value
+
+
+def c_strtoul32(text: str) -> int:
+    """strtoul(text, NULL, 10) stored in a 32-bit unsigned."""
+    s = text.lstrip(" \t\n\v\f\r")
+    neg = False
+    if s[:1] in ("+", "-") and s[:1]:
+        neg = s[0] == "-"
+        s = s[1:]
+    digits = ""
+    for ch in s:
+        if not ch.isdigit() or not ch.isascii():
+            break
+        digits += ch
+    if not digits:
+        return 0
+    value = int(digits)
+    if value > 2**64 - 1:
+        value = 2**64 - 1
+        neg = False
+    if neg:
+        value = (-value) % 2**64
+    return value & 0xFFFFFFFF
+
+
+# ---------------------------------------------------------------------------
+# getopt, GNU style (permuting)
+
+@dataclass
+class FairlandArgs:
+    econfig: str | None = None
+    merge: bool = False
+    quiet: bool = False
+    seed: int | None = None
+    script: str = "newcap_script"
+    help: bool = False
+    version: bool = False
+    world: str | None = None
+    xdump: str | None = None
+    png: str | None = None
+    layer: str | None = None
+    numbers: list[str] = field(default_factory=list)
+
+
+_SHORT_WITH_ARG = {"e": "econfig", "R": "seed", "s": "script"}
+_SHORT_FLAGS = {"i": "merge", "q": "quiet", "h": "help", "v": "version"}
+_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer"}
+
+
+def parse_fairland_argv(argv: Sequence[str]) -> FairlandArgs:
+    """Parse like glibc getopt_long with optstring "e:hiqR:s:v".
+
+    -h and -v take effect where they stand (fairland exits there), so a bad
+    option before them still fails first, as with the original."""
+    args = FairlandArgs()
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        i += 1
+        if a == "--":
+            args.numbers.extend(argv[i:])
+            break
+        if a.startswith("--"):
+            name, eq, value = a[2:].partition("=")
+            matches = [k for k in _LONG if k.startswith(name)] if name else []
+            if name in _LONG:
+                matches = [name]
+            if len(matches) != 1:
+                if len(matches) > 1:
+                    raise UsageError(f"option '--{name}' is ambiguous")
+                raise UsageError(f"unrecognized option '--{name}'")
+            name = matches[0]
+            if not eq:
+                if i >= len(argv):
+                    raise UsageError(f"option '--{name}' requires an argument")
+                value = argv[i]
+                i += 1
+            setattr(args, _LONG[name], value)
+            continue
+        if a.startswith("-") and len(a) > 1:
+            j = 1
+            while j < len(a):
+                ch = a[j]
+                j += 1
+                if ch in _SHORT_FLAGS:
+                    setattr(args, _SHORT_FLAGS[ch], True)
+                    if ch in "hv":
+                        return args
+                elif ch in _SHORT_WITH_ARG:
+                    if j < len(a):
+                        value = a[j:]
+                    elif i < len(argv):
+                        value = argv[i]
+                        i += 1
+                    else:
+                        raise UsageError(f"option requires an argument -- '{ch}'")
+                    if ch == "R":
+                        args.seed = c_strtoul32(value)
+                    else:
+                        setattr(args, _SHORT_WITH_ARG[ch], value)
+                    break
+                else:
+                    raise UsageError(f"invalid option -- '{ch}'")
+            continue
+        args.numbers.append(a)
+    return args
+
+
+def fairland_values(numbers: Sequence[str], world: tuple[int, int], merge: bool) -> dict[str, Any]:
+    """The generator values for fairland's positional arguments, with its
+    defaults (NI = NC, IS = SC/2)."""
+    if len(numbers) < 2:
+        raise UsageError("missing arguments")
+    if len(numbers) > 8:
+        raise UsageError("too many arguments")
+    from .engine.fairland.generator import ARG_ORDER
+
+    nums = [c_atoi(n) for n in numbers]
+    v: dict[str, Any] = {"world": world, "merge": merge, "sp": 10, "pm": 0, "di": 2, "id": 1}
+    v["nc"], v["sc"] = nums[0], nums[1]
+    v["ni"] = v["nc"]
+    v["is"] = int(v["sc"] / 2) if v["sc"] >= 0 else -((-v["sc"]) // 2)
+    for key, n in zip(ARG_ORDER[2:], nums[2:]):
+        v[key] = n
+    return v
+
+
+def fairland_command_line(values: Mapping[str, Any], seed: int) -> str:
+    """The fairland command that makes this world on a deity's own server
+    (whose econfig must set the same WORLD_X and WORLD_Y)."""
+    parts = ["fairland", "-R", str(int(seed) & 0xFFFFFFFF)]
+    if values.get("merge"):
+        parts.append("-i")
+    from .engine.fairland.generator import ARG_ORDER
+
+    parts += [str(values[k]) for k in ARG_ORDER]
+    return " ".join(parts)
+
+
+def _world_size(args: FairlandArgs) -> tuple[int, int]:
+    from .engine.params import parse_size
+    from .formats.empire import read_econfig_world
+
+    if args.world is not None:
+        try:
+            return parse_size(args.world)
+        except ValueError as exc:
+            raise UsageError(f"--world: {exc}", hint=False) from None
+    if args.econfig is not None:
+        try:
+            return read_econfig_world(args.econfig)
+        except OSError as exc:
+            raise UsageError(f"can't read config file {args.econfig} ({exc.strerror})",
+                             hint=False) from None
+        except ValueError as exc:
+            raise UsageError(str(exc), hint=False) from None
+    return 64, 32
+
+
+def run_fairland(argv: Sequence[str]) -> int:
+    out, err = sys.stdout, sys.stderr
+    try:
+        args = parse_fairland_argv(argv)
+    except UsageError as exc:
+        err.write(f"{PROG}: {exc.message}\nTry -h for help.\n")
+        return 1
+    from .engine.fairland.generator import FAIRLAND, LAYER_NAMES, check_world
+
+    if args.help:
+        out.write(USAGE.format(prog=PROG, layers=", ".join(LAYER_NAMES)))
+        return 0
+    if args.version:
+        out.write(VERSION)
+        return 0
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    from .engine.params import ParamError
+    from .engine.protocol import GenerationError
+
+    try:
+        world = _world_size(args)
+        check_world(*world)
+        values = fairland_values(args.numbers, world, args.merge)
+        values = FAIRLAND.validate(values)
+    except UsageError as exc:
+        err.write(f"{PROG}: {exc.message}\n" + ("Try -h for help.\n" if exc.hint else ""))
+        return 1
+    except ParamError as exc:
+        err.write(f"{PROG}: {exc}\n")
+        return 1
+    if args.layer is not None and args.layer not in LAYER_NAMES:
+        err.write(f"{PROG}: unknown layer {args.layer!r}; layers: {', '.join(LAYER_NAMES)}\n")
+        return 1
+    try:
+        result = FAIRLAND.generate(values, seed=seed)
+    except GenerationError as exc:
+        if not args.quiet:
+            out.write(exc.output)
+        err.write(f"{PROG}: {exc}\n")
+        return 1
+    return _write_fairland_outputs(result, args)
+
+
+def _write_fairland_outputs(result, args: FairlandArgs) -> int:
+    from .formats.atomic import WriteError, write_atomic
+    from .formats.empire import newcap_script, xdump_sect
+
+    out, err = sys.stdout, sys.stderr
+    if not args.quiet:
+        out.write(result.messages)
+    try:
+        write_atomic(args.script, newcap_script(result))
+    except WriteError as exc:
+        err.write(f"{PROG}: unable to write to {args.script} ({os.strerror(exc.errno)})\n")
+        return 1
+    try:
+        if args.xdump is not None:
+            write_atomic(args.xdump, xdump_sect(result))
+        if args.png is not None:
+            from .formats.png import write_png
+            from .render import layer_image
+
+            write_png(args.png, layer_image(result, result.grid, args.layer or "own"))
+    except WriteError as exc:
+        err.write(f"{PROG}: {exc.strerror}\n")
+        return 1
+    if not args.quiet:
+        out.write(result.extra["map_text"])
+        out.write(f'\n\nA script for adding all the countries can be found in "{args.script}".\n')
+    return 0
+
+
+COMMANDS = {"fairland": run_fairland}
+
+MAIN_USAGE = """\
+usage: python -m viewer                      open the workbench window
+       python -m viewer fairland [ARGS...]   Empire's fairland (try: fairland -h)
+"""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; ``argv`` excludes the program name."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        from .ui.app import main as gui_main
+
+        return gui_main()
+    cmd, rest = argv[0], argv[1:]
+    if cmd in ("-h", "--help", "help"):
+        sys.stdout.write(MAIN_USAGE)
+        return 0
+    if cmd not in COMMANDS:
+        sys.stderr.write(f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}")
+        return 2
+    return COMMANDS[cmd](rest)

@@ -1,0 +1,19 @@
+"""The generators: pure computation, no Qt and no rendering.
+
+``GENERATORS`` maps each generator's name to its instance; see
+:mod:`viewer.engine.protocol` for the surface every generator offers.
+"""
+
+from __future__ import annotations
+
+from .fairland.generator import FAIRLAND
+from .protocol import Generator
+
+GENERATORS: dict[str, Generator] = {FAIRLAND.name: FAIRLAND}
+
+
+def get_generator(name: str) -> Generator:
+    try:
+        return GENERATORS[name]
+    except KeyError:
+        raise KeyError(f"unknown generator {name!r}; known: {', '.join(GENERATORS)}") from None

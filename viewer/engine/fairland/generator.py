@@ -1,0 +1,251 @@
+"""Empire's fairland as a workbench generator.
+
+How fairland works (empserver's fairland.c, commit ec9633b9):
+
+1. Drift the capitals: start them side by side, then move each in turn to a
+   neighbouring sector that keeps it at least as isolated, until the largest
+   isolation is stable for four turns or the drift gives up.
+2. Grow the continents: two capital sectors each, then one sector per
+   continent in turn, by weighted random choice among the adjacent sea
+   sectors outside other continents' exclusive zones ("spiking" favours
+   sectors with sea around them, otherwise rounded growth).
+3. Grow the islands: split the island sectors into sizes, then for each size
+   place one island in every continent's sphere of influence (sectors
+   nearest to it) and grow them in turn.  Failing 2 or 3 starts over, up to
+   ten tries.
+4. Elevate: random hills on land and depressions at sea, then each island's
+   sectors ranked by that raw height and given evenly spread elevations
+   (mountains on top), and the sea normalised to -127..-1.
+5. Resources follow from elevation.
+
+The kernels in :mod:`.kernel` do the work; this module validates parameters
+with fairland's own messages, turns the final state into layers, and keeps
+the event log for the :class:`~.trace.FairlandTrace`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..params import Param, ParamError
+from ..protocol import (CancelToken, Cancelled, GenerationError, HexTorus, LayerInfo,
+                        Marker, Result)
+from . import kernel as K
+from .messages import NUMLETTER, header, progress_text, text_map
+from .resources import RESOURCES, resource_layer, sector_type
+
+# The C names of the numeric arguments, in fairland's positional order.
+ARG_ORDER = ("nc", "sc", "ni", "is", "sp", "pm", "di", "id")
+
+PHASE_NAMES = ("drift", "grow continents", "grow islands", "elevate", "resources")
+
+MIN_WORLD = (8, 4)
+MAX_WORLD = (8192, 8192)
+
+PARAMS: tuple[Param, ...] = (
+    Param("world", "World size", "size", (64, 32), minimum=MIN_WORLD[1], maximum=MAX_WORLD[0],
+          help="WORLD_X x WORLD_Y of the Empire world (both even)", group="world",
+          extra={"choices": ("32x16", "64x32", "128x64", "256x128", "512x256")}),
+    Param("nc", "Continents", "int", 5, minimum=1, positional=0, group="continents",
+          help="NC: number of continents, one per player", extra={"slider": (1, 100)}),
+    Param("sc", "Continent size", "int", 30, minimum=2, positional=1, group="continents",
+          help="SC: sectors in each continent", extra={"slider": (2, 300)}),
+    Param("ni", "Islands", "int", 5, minimum=0, positional=2, group="islands",
+          help="NI: number of islands, a multiple of the number of continents",
+          extra={"slider": (0, 400)}),
+    Param("is", "Island size", "int", 15, minimum=1, positional=3, group="islands",
+          help="IS: average island size", extra={"slider": (1, 150)}),
+    Param("sp", "Spike %", "int", 10, minimum=0, maximum=100, positional=4, group="shape",
+          help="SP: spike percentage, 0 = round, 100 = snake"),
+    Param("pm", "Mountain %", "int", 0, minimum=0, maximum=100, positional=5, group="shape",
+          help="PM: percentage of land that is mountain"),
+    Param("di", "Continent distance", "int", 2, minimum=0, positional=6, group="distances",
+          help="DI: minimum distance between continents", extra={"slider": (0, 30)}),
+    Param("id", "Island distance", "int", 1, minimum=0, positional=7, group="distances",
+          help="ID: minimum distance from islands to continents", extra={"slider": (0, 30)}),
+    Param("merge", "Islands may merge", "bool", False, cli="-i", group="islands",
+          help="-i: islands may merge (no exclusive zone while an island round grows)"),
+)
+
+LAYER_INFO: dict[str, LayerInfo] = {
+    "own": LayerInfo("own", "island number (continents first), -1 sea", "categorical",
+                     labels={-1: "sea"}),
+    "elevation": LayerInfo("elevation", "elevation, -127..127 (raw hills while elevating)",
+                           "scalar", -127, 127),
+    "sector_type": LayerInfo("sector_type", "sector type: 0 sea, 4 wilderness, 1 mountain",
+                             "categorical", labels={0: "sea", 1: "mountain", 4: "wilderness"}),
+    "capitals": LayerInfo("capitals", "capital sectors by continent, -1 elsewhere",
+                          "categorical", labels={-1: "none"}),
+    "iron": LayerInfo("iron", "iron ore (min), 0..100", "scalar", 0, 100),
+    "gold": LayerInfo("gold", "gold (gmin), 0..100", "scalar", 0, 100),
+    "fertility": LayerInfo("fertility", "fertility (fert), 0..100", "scalar", 0, 100),
+    "oil": LayerInfo("oil", "oil content (ocontent), 0..100", "scalar", 0, 100),
+    "uranium": LayerInfo("uranium", "uranium (uran), 0..100", "scalar", 0, 100),
+    "coastal": LayerInfo("coastal", "not all six neighbours are land", "mask", 0, 1),
+    "xzone": LayerInfo("xzone", "exclusive zone: island number, -1 none, -2 several",
+                       "categorical", labels={-1: "no zone", -2: "several zones"}, debug=True),
+    "closest": LayerInfo("closest", "closest continent (island while elevating); "
+                         "255 = no single closest", "categorical",
+                         labels={255: "tie"}, debug=True),
+    "distance": LayerInfo("distance", "BFS distance to coast / sphere border; "
+                          "65535 = not reached", "scalar", 0, None,
+                          labels={65535: "unreached"}, debug=True),
+}
+LAYER_NAMES = tuple(LAYER_INFO)
+
+
+def dist_max(wx: int, wy: int) -> int:
+    return int(K.mapdist(wx, wy, 0, 0, wx // 2, wy // 2))
+
+
+def check_world(wx: int, wy: int) -> None:
+    """Refuse worlds the original cannot handle (it crashes or misbehaves)."""
+    if wx % 2 or wy % 2:
+        raise ParamError(f"world size {wx}x{wy}: WORLD_X and WORLD_Y must be even", "world")
+    if wx < MIN_WORLD[0] or wy < MIN_WORLD[1]:
+        raise ParamError(f"world size {wx}x{wy} is too small: it must be at least "
+                         f"{MIN_WORLD[0]}x{MIN_WORLD[1]}", "world")
+    if wx > MAX_WORLD[0] or wy > MAX_WORLD[1]:
+        raise ParamError(f"world size {wx}x{wy} is too large: at most "
+                         f"{MAX_WORLD[0]}x{MAX_WORLD[1]}", "world")
+
+
+def check_args(v: Mapping[str, int], wx: int, wy: int) -> None:
+    """fairland's parse_args checks, in its order and with its messages."""
+    dmax = dist_max(wx, wy)
+    rules = (
+        (v["nc"] < 1, "number of continents must be > 0", "nc"),
+        (v["sc"] < 2, "size of continents must be > 1", "sc"),
+        (v["ni"] < 0, "number of islands must be >= 0", "ni"),
+        (v["ni"] % v["nc"] if v["nc"] >= 1 else False,
+         "number of islands must be a multiple of the number of continents", "ni"),
+        (v["is"] < 1, "size of islands must be > 0", "is"),
+        (not 0 <= v["sp"] <= 100, "spike percentage must be between 0 and 100", "sp"),
+        (not 0 <= v["pm"] <= 100, "mountain percentage must be between 0 and 100", "pm"),
+        (v["di"] < 0, "distance between continents must be >= 0", "di"),
+        (v["di"] > dmax, "distance between continents too large", "di"),
+        (v["id"] < 0, "distance from islands to continents must be >= 0", "id"),
+        (v["id"] > dmax, "distance from islands to continents too large", "id"),
+    )
+    for bad, message, name in rules:
+        if bad:
+            raise ParamError(message, name)
+    # Beyond fairland: sizes whose arrays would not fit a machine.
+    if v["nc"] + v["ni"] > 10_000_000:
+        raise ParamError("too many continents and islands (more than 10 million)", "ni")
+
+
+class Fairland:
+    """The fairland generator (see the module docstring)."""
+
+    name = "fairland"
+    title = "Empire fairland"
+    params = PARAMS
+    layer_info = LAYER_INFO
+    phase_names = PHASE_NAMES
+
+    def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        by_name = {p.name: p for p in self.params}
+        unknown = sorted(set(values) - set(by_name))
+        if unknown:
+            raise ParamError(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
+        out = {p.name: p.default for p in self.params}
+        for name, value in values.items():
+            out[name] = by_name[name].convert(value)
+        wx, wy = out["world"]
+        check_world(wx, wy)
+        check_args(out, wx, wy)
+        return out
+
+    def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
+                 cancel: CancelToken | None = None, progress=None) -> Result:
+        v = self.validate(values)
+        seed = int(seed) & 0xFFFFFFFF
+        wx, wy = v["world"]
+        conf = make_conf(v)
+        st = K.new_state(wx, wy, v["nc"], v["ni"])
+        sz = wx * wy // 2
+        ev = np.empty((max(4096, sz), 4), np.int32)
+        msg = np.empty((64, 4), np.int32)
+        if cancel is None:
+            cancel = CancelToken()
+        cancel.phase_names = PHASE_NAMES
+        t0 = time.perf_counter()
+        rc, nev, nmsg, ev, msg = K.generate(conf, seed, st, ev, msg, cancel.flag)
+        elapsed = time.perf_counter() - t0
+        if rc == -1:
+            raise Cancelled()
+        out = header(v, wx, wy, seed) + progress_text(msg[:nmsg])
+        if rc == K.RC_TOO_MUCH_LAND:
+            raise GenerationError("world not large enough for this much land", out)
+        if rc == K.RC_NO_ROOM_CAPITALS:
+            raise GenerationError("world not big enough for all the continents", out)
+        own, elev, capx, capy = st[0], st[5], st[11], st[12]
+        result = Result(
+            generator=self.name,
+            grid=HexTorus(wx, wy),
+            layers=layers_from_state(st, wx, wy),
+            layer_info=dict(LAYER_INFO),
+            markers=capital_markers(capx, capy),
+            params=v,
+            seed=seed,
+            messages=out + "elevating land...\nwriting to sectors file...\n",
+            timings={"generate": elapsed},
+            extra={
+                "map_text": text_map(own, elev, capx, capy, v["nc"], wx, wy),
+                "capitals": [(int(x), int(y)) for x, y in zip(capx, capy)],
+                "n_events": int(nev),
+            },
+        )
+        if trace:
+            from .trace import FairlandTrace
+            result.trace = FairlandTrace(conf, ev[:nev].copy(), v)
+        return result
+
+
+def make_conf(v: Mapping[str, Any]) -> np.ndarray:
+    wx, wy = v["world"]
+    conf = np.zeros(K.CONF_LEN, np.int64)
+    conf[K.C_WX], conf[K.C_WY] = wx, wy
+    for key, idx in (("nc", K.C_NC), ("sc", K.C_SC), ("ni", K.C_NI), ("is", K.C_IS),
+                     ("sp", K.C_SP), ("pm", K.C_PM), ("di", K.C_DI), ("id", K.C_ID)):
+        conf[idx] = v[key]
+    conf[K.C_DISTINCT] = 0 if v["merge"] else 1
+    return conf
+
+
+def capital_markers(capx, capy) -> list[Marker]:
+    return [Marker("capital", NUMLETTER[c % 62], int(x), int(y))
+            for c, (x, y) in enumerate(zip(capx, capy))]
+
+
+def layers_from_state(st, wx: int, wy: int) -> dict[str, np.ndarray]:
+    """Every layer of a kernel state, shaped (WORLD_Y, WORLD_X/2)."""
+    own, adj, xzone, closest, distance, elev = st[:6]
+    capx, capy = st[11], st[12]
+    shape = (wy, wx // 2)
+    capitals = np.full(own.shape[0], -1, np.int16)
+    for c in range(capx.shape[0] - 1, -1, -1):
+        x, y = int(capx[c]), int(capy[c])
+        capitals[(y * wx + x) // 2] = c
+        capitals[(y * wx + (x + 2) % wx) // 2] = c
+    layers = {
+        "own": own.copy(),
+        "elevation": elev.copy(),
+        "sector_type": sector_type(elev),
+        "capitals": capitals,
+    }
+    for name in RESOURCES:
+        layers[name] = resource_layer(name, elev)
+    layers["coastal"] = (adj != K.ALL_LAND).astype(np.uint8)
+    layers["xzone"] = xzone.copy()
+    layers["closest"] = closest.copy()
+    layers["distance"] = distance.copy()
+    return {k: a.reshape(shape) for k, a in layers.items()}
+
+
+FAIRLAND = Fairland()

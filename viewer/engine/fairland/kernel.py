@@ -1,0 +1,828 @@
+"""fairland's algorithm as numba kernels, faithful to empserver's fairland.c.
+
+The C program mutates a handful of global arrays; here they are one tuple of
+numpy arrays, the *state*::
+
+    own[off]       island number of sector ``off``, -1 for sea        (short)
+    adj[off]       bit d set when the neighbour in direction d is land (uchar)
+    xzone[off]     exclusive zone: island number, -1 none, -2 several  (short)
+    closest[off]   closest continent (natid; 255 = no single one)      (uchar)
+    distance[off]  BFS distance, see init_spheres_of_influence         (ushort)
+    elev[off]      elevation                                           (short)
+    isecs[c]       number of sectors of island c
+    head/tail[c]   first/last sector of island c; nxt/prv[off] link an
+                   island's sectors in the order they were added (fairland's
+                   ``sect[c][i]``, kept in O(world) memory)
+    capx/capy[c]   capital of continent c
+    bfsq[]         the BFS queue
+
+Every change to the state goes through :func:`apply_event`, and the
+generator logs each event it applies (four int32: kind, a, b, c).  Replaying
+the log with :func:`replay` rebuilds the state at any step, without random
+numbers, which is what the trace does.  Random choices are made exactly as
+fairland makes them: MT19937 seeded with ``init_genrand`` and ``roll0``.
+
+Sector offsets follow Empire's XYOFFSET: ``(y * WORLD_X + x) // 2``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# Direction offsets, indexed by Empire's direction number (1..6 used).
+DX = np.array([0, 1, 2, 1, -1, -2, -1], dtype=np.int64)
+DY = np.array([0, -1, 0, 1, 1, 0, -1], dtype=np.int64)
+
+LANDMIN = 1
+PLATMIN = 36
+HIGHMIN = 98
+NUMTRIES = 10
+ALL_LAND = 0x7E
+NO_CLOSEST = 255
+INT_MAX = 2147483647
+USHRT_MAX = 65535
+
+# conf[] layout
+C_WX, C_WY, C_NC, C_SC, C_NI, C_IS, C_SP, C_PM, C_DI, C_ID, C_DISTINCT = range(11)
+CONF_LEN = 11
+
+# Event kinds
+(EV_PHASE, EV_INIT, EV_CAPS_INIT, EV_CAP_MOVE, EV_XZONE_INIT, EV_ISL_RESET,
+ EV_ADD, EV_REMOVE, EV_SPHERES, EV_DIST_COAST, EV_HILL, EV_ELEV_ISLAND,
+ EV_ELEV_SEA) = range(13)
+
+# Phases (EV_PHASE a)
+PH_DRIFT, PH_CONTINENTS, PH_ISLANDS, PH_ELEVATE, PH_RESOURCES = range(5)
+
+# Messages the C program prints with qprint during the tries
+(MSG_TRY, MSG_PLACING, MSG_UNSTABLE, MSG_GROWING_CONT, MSG_NO_ROOM_CONT,
+ MSG_ONLY_GREW, MSG_GROWING_ISL, MSG_NO_ROOM_ISL, MSG_ISL_SIZE, MSG_ISL_END,
+ MSG_ONLY_ISL) = range(11)
+
+# Return codes of generate()
+RC_OK, RC_TOO_MUCH_LAND, RC_NO_ROOM_CAPITALS = range(3)
+
+JIT = dict(nogil=True, cache=True)
+
+
+# ---------------------------------------------------------------------------
+# MT19937 (mt19937ar) and roll0, as empserver's chance.c uses them.
+# rng[0:624] is the state, rng[624] the index.
+
+@njit(**JIT)
+def rng_seed(seed):
+    rng = np.empty(625, dtype=np.int64)
+    rng[0] = seed & 0xFFFFFFFF
+    for i in range(1, 624):
+        prev = rng[i - 1]
+        rng[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
+    rng[624] = 624
+    return rng
+
+
+@njit(**JIT)
+def genrand_int32(rng):
+    if rng[624] >= 624:
+        for k in range(624):
+            y = (rng[k] & 0x80000000) | (rng[(k + 1) % 624] & 0x7FFFFFFF)
+            v = rng[(k + 397) % 624] ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            rng[k] = v
+        rng[624] = 0
+    y = rng[rng[624]]
+    rng[624] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit(**JIT)
+def roll0(rng, n):
+    """A number in [0, n) by rejection from the next power of two.
+
+    empserver's roll0 keeps the draw in a C ``int``.  For n = 0 (fairland
+    calls roll0(0) when spiking and the first candidate sector is enclosed
+    by land, so its weight is 0) the mask is all ones and the loop ends at
+    the first draw with bit 31 set, returning it as a negative int."""
+    if n == 0:
+        while True:
+            r = genrand_int32(rng)
+            if r >= 2147483648:
+                return r - 4294967296
+    p = 1
+    while p < n:
+        p <<= 1
+    while True:
+        r = genrand_int32(rng) & (p - 1)
+        if r < n:
+            return r
+
+
+# ---------------------------------------------------------------------------
+# Geometry
+
+@njit(**JIT)
+def xyoff(wx, x, y):
+    return (y * wx + x) // 2
+
+
+@njit(**JIT)
+def mapdist(wx, wy, x1, y1, x2, y2):
+    dx = abs(x1 - x2) % wx
+    if dx > wx // 2:
+        dx = wx - dx
+    dy = abs(y1 - y2) % wy
+    if dy > wy // 2:
+        dy = wy - dy
+    if dx > dy:
+        return dy + (dx - dy) // 2
+    return dy
+
+
+def new_state(wx: int, wy: int, nc: int, ni: int):
+    """Fresh state arrays for a world (see the module docstring)."""
+    sz = wx * wy // 2
+    return (
+        np.full(sz, -1, np.int16),          # own
+        np.zeros(sz, np.uint8),             # adj
+        np.full(sz, -1, np.int16),          # xzone
+        np.full(sz, NO_CLOSEST, np.uint8),  # closest
+        np.full(sz, USHRT_MAX, np.uint16),  # distance
+        np.zeros(sz, np.int16),             # elev
+        np.zeros(nc + ni, np.int32),        # isecs
+        np.zeros(nc + ni, np.int32),        # head
+        np.zeros(nc + ni, np.int32),        # tail
+        np.zeros(sz, np.int32),             # nxt
+        np.zeros(sz, np.int32),             # prv
+        np.zeros(nc, np.int32),             # capx
+        np.zeros(nc, np.int32),             # capy
+        np.zeros(sz, np.int32),             # bfsq
+    )
+
+
+def copy_state(st):
+    return tuple(a.copy() for a in st)
+
+
+# ---------------------------------------------------------------------------
+# Exclusive zones
+
+@njit(**JIT)
+def xzone_around_sector(conf, xzone, c, x, y, dist):
+    wx = conf[C_WX]
+    wy = conf[C_WY]
+    xzone[xyoff(wx, x, y)] = c
+    for d in range(1, dist + 1):
+        x1 = (x - 2 * d) % wx
+        y1 = y
+        for dr in range(1, 7):
+            for _ in range(d):
+                off = xyoff(wx, x1, y1)
+                if xzone[off] == -1:
+                    xzone[off] = c
+                elif xzone[off] != c:
+                    xzone[off] = -2
+                x1 = (x1 + DX[dr]) % wx
+                y1 = (y1 + DY[dr]) % wy
+
+
+@njit(**JIT)
+def xzone_init(conf, st, n):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    wx = conf[C_WX]
+    xzone[:] = -1
+    for c in range(n):
+        s = head[c]
+        for _ in range(isecs[c]):
+            xzone_around_sector(conf, xzone, c, (2 * s) % wx + ((2 * s) // wx) % 2,
+                                (2 * s) // wx, conf[C_ID])
+            s = nxt[s]
+
+
+# ---------------------------------------------------------------------------
+# Breadth-first search for spheres of influence and distance to coast
+
+@njit(**JIT)
+def bfs_enqueue(st, qstate, c, off, dist):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    closest[off] = c & 0xFF
+    distance[off] = dist
+    bfsq[qstate[1]] = off
+    qstate[1] += 1
+    if qstate[1] >= bfsq.shape[0]:
+        qstate[1] = 0
+
+
+@njit(**JIT)
+def bfs_run_queue(conf, st, qstate):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    wx = conf[C_WX]
+    wy = conf[C_WY]
+    sz = bfsq.shape[0]
+    while qstate[0] != qstate[1]:
+        off = bfsq[qstate[0]]
+        qstate[0] += 1
+        if qstate[0] >= sz:
+            qstate[0] = 0
+        dist = np.int64(distance[off]) + 1
+        y = (2 * off) // wx
+        x = (2 * off) % wx + y % 2
+        for d in range(1, 7):
+            nx = (x + DX[d]) % wx
+            ny = (y + DY[d]) % wy
+            noff = xyoff(wx, nx, ny)
+            if dist < distance[noff]:
+                bfs_enqueue(st, qstate, np.int64(closest[off]), noff, dist)
+            elif distance[noff] == dist:
+                if closest[off] != closest[noff]:
+                    closest[noff] = NO_CLOSEST
+
+
+@njit(**JIT)
+def bfs_init(st, qstate):
+    closest = st[3]
+    distance = st[4]
+    closest[:] = NO_CLOSEST
+    distance[:] = USHRT_MAX
+    qstate[0] = 0
+    qstate[1] = 0
+
+
+@njit(**JIT)
+def bfs_enqueue_island(st, qstate, c):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    s = head[c]
+    for _ in range(isecs[c]):
+        if adj[s] != ALL_LAND:
+            bfs_enqueue(st, qstate, c, s, 0)
+        s = nxt[s]
+
+
+@njit(**JIT)
+def init_spheres_of_influence(conf, st):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    wx = conf[C_WX]
+    wy = conf[C_WY]
+    idd = conf[C_ID]
+    qstate = np.zeros(2, np.int64)
+    bfs_init(st, qstate)
+    for c in range(conf[C_NC]):
+        bfs_enqueue_island(st, qstate, c)
+    bfs_run_queue(conf, st, qstate)
+    # enqueue the borders of the spheres of influence
+    for y in range(wy):
+        for x in range(y % 2, wx, 2):
+            off = xyoff(wx, x, y)
+            if distance[off] <= idd + 1:
+                continue
+            if closest[off] == NO_CLOSEST:
+                continue
+            for d in range(1, 7):
+                noff = xyoff(wx, (x + DX[d]) % wx, (y + DY[d]) % wy)
+                if closest[noff] != closest[off]:
+                    bfs_enqueue(st, qstate, np.int64(closest[off]), off, idd + 1)
+                    break
+    bfs_run_queue(conf, st, qstate)
+
+
+@njit(**JIT)
+def init_distance_to_coast(conf, st):
+    qstate = np.zeros(2, np.int64)
+    bfs_init(st, qstate)
+    for c in range(conf[C_NC] + conf[C_NI]):
+        bfs_enqueue_island(st, qstate, c)
+    bfs_run_queue(conf, st, qstate)
+
+
+# ---------------------------------------------------------------------------
+# Islands
+
+@njit(**JIT)
+def adj_land_update(conf, own, adj, x, y):
+    wx = conf[C_WX]
+    wy = conf[C_WY]
+    is_land = own[xyoff(wx, x, y)] != -1
+    for d in range(1, 7):
+        noff = xyoff(wx, (x + DX[d]) % wx, (y + DY[d]) % wy)
+        back = d - 3 if d >= 4 else d + 3
+        if is_land:
+            adj[noff] |= np.uint8(1 << back)
+        else:
+            adj[noff] &= np.uint8(~(1 << back) & 0xFF)
+
+
+@njit(**JIT)
+def add_sector(conf, st, c, x, y):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    off = xyoff(conf[C_WX], x, y)
+    if c < conf[C_NC]:
+        dist = conf[C_DI]
+    elif conf[C_DISTINCT]:
+        dist = conf[C_ID]
+    else:
+        dist = 0
+    xzone_around_sector(conf, xzone, c, x, y, dist)
+    if isecs[c] == 0:
+        head[c] = off
+    else:
+        nxt[tail[c]] = off
+        prv[off] = tail[c]
+    tail[c] = off
+    isecs[c] += 1
+    own[off] = c
+    adj_land_update(conf, own, adj, x, y)
+
+
+@njit(**JIT)
+def remove_last_sector(conf, st, c):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    wx = conf[C_WX]
+    off = tail[c]
+    isecs[c] -= 1
+    tail[c] = prv[off]
+    own[off] = -1
+    y = (2 * off) // wx
+    adj_land_update(conf, own, adj, (2 * off) % wx + y % 2, y)
+
+
+# ---------------------------------------------------------------------------
+# Elevation
+
+@njit(**JIT)
+def raise_hill(conf, elev, off0, sign, r):
+    """Raise (sign 1) or lower (sign -1) a hill of radius r; return the
+    number of sectors it touched, as elevate_prep counts them."""
+    wx = conf[C_WX]
+    wy = conf[C_WY]
+    y0 = (2 * off0) // wx
+    x0 = (2 * off0) % wx + y0 % 2
+    e = np.int64(elev[off0]) + sign * r * r
+    elev[off0] = min(max(e, -32768), 32767)
+    n = 1
+    for d in range(1, r):
+        x1 = (x0 - 2 * d) % wx
+        y1 = y0
+        for dr in range(1, 7):
+            for _ in range(d):
+                off1 = xyoff(wx, x1, y1)
+                e = np.int64(elev[off1]) + sign * (r * r - d * d)
+                elev[off1] = min(max(e, -32768), 32767)
+                n += 1
+                x1 = (x1 + DX[dr]) % wx
+                y1 = (y1 + DY[dr]) % wy
+    return n
+
+
+@njit(**JIT)
+def elevate_island(conf, st, c):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    nc = conf[C_NC]
+    pm = conf[C_PM]
+    max_nm = (pm * max(conf[C_SC], conf[C_IS] * 2)) // 100
+    nm = (pm * isecs[c]) // 100
+    i0 = 2 if c < nc else 0
+    n = isecs[c] - i0
+    s = head[c]
+    for _ in range(i0):
+        elev[s] = PLATMIN
+        s = nxt[s]
+    if n <= 0:
+        return
+    keys = np.empty(n, np.int64)
+    for i in range(n):
+        # qsort by (raw elevation, offset): a total order, so any sort agrees
+        keys[i] = (np.int64(elev[s]) + 32768) * 4294967296 + s
+        s = nxt[s]
+    keys.sort()
+    offs = keys % 4294967296
+    elevation = float(LANDMIN)
+    if n - nm - 1 != 0:
+        delta = float(HIGHMIN - LANDMIN - 1) / (n - nm - 1)
+    else:
+        delta = np.inf
+    i = 0
+    while i < n - nm:
+        elev[offs[i]] = int(elevation + 0.5)
+        elevation += delta
+        i += 1
+    elevation = float(HIGHMIN)
+    delta = (127.0 - HIGHMIN) / max_nm if max_nm else np.inf
+    while i < n:
+        elevation += delta
+        elev[offs[i]] = int(elevation + 0.5)
+        i += 1
+
+
+@njit(**JIT)
+def elevate_sea(elev):
+    lowest = 0
+    for i in range(elev.shape[0]):
+        if elev[i] < lowest:
+            lowest = elev[i]
+    for i in range(elev.shape[0]):
+        if elev[i] < 0:
+            # C: -1 - 126 * elev / min, both operands negative: quotient >= 0
+            elev[i] = -1 - (126 * np.int64(elev[i])) // lowest
+
+
+# ---------------------------------------------------------------------------
+# Applying and replaying events
+
+@njit(**JIT)
+def apply_event(conf, st, kind, a, b, c):
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    if kind == EV_INIT:
+        own[:] = -1
+        adj[:] = 0
+    elif kind == EV_CAPS_INIT:
+        wx = conf[C_WX]
+        for i in range(conf[C_NC]):
+            capy[i] = (2 * i) // wx
+            capx[i] = (2 * i) % wx + capy[i] % 2
+    elif kind == EV_CAP_MOVE:
+        capx[a] = b
+        capy[a] = c
+    elif kind == EV_XZONE_INIT:
+        xzone_init(conf, st, a)
+    elif kind == EV_ISL_RESET:
+        isecs[a] = 0
+    elif kind == EV_ADD:
+        add_sector(conf, st, a, b, c)
+    elif kind == EV_REMOVE:
+        remove_last_sector(conf, st, a)
+    elif kind == EV_SPHERES:
+        init_spheres_of_influence(conf, st)
+    elif kind == EV_DIST_COAST:
+        init_distance_to_coast(conf, st)
+    elif kind == EV_HILL:
+        raise_hill(conf, elev, a, b, c)
+    elif kind == EV_ELEV_ISLAND:
+        elevate_island(conf, st, a)
+    elif kind == EV_ELEV_SEA:
+        elevate_sea(elev)
+
+
+@njit(**JIT)
+def replay(conf, st, ev, start, stop):
+    for k in range(start, stop):
+        apply_event(conf, st, ev[k, 0], ev[k, 1], ev[k, 2], ev[k, 3])
+
+
+@njit(**JIT)
+def _push(buf, cnt, kind, a, b, c):
+    n = cnt[0]
+    if n >= buf.shape[0]:
+        bigger = np.empty((buf.shape[0] * 2, 4), np.int32)
+        bigger[:n] = buf[:n]
+        buf = bigger
+    buf[n, 0] = kind
+    buf[n, 1] = a
+    buf[n, 2] = b
+    buf[n, 3] = c
+    cnt[0] = n + 1
+    return buf
+
+
+@njit(**JIT)
+def _step(conf, st, ev, cnt, kind, a, b, c):
+    ev = _push(ev, cnt, kind, a, b, c)
+    apply_event(conf, st, kind, a, b, c)
+    return ev
+
+
+# ---------------------------------------------------------------------------
+# Decisions: each looks at the state and draws random numbers, but changes
+# nothing; the caller applies what it decided as an event.
+
+@njit(**JIT)
+def iso(conf, capx, capy, j, newx, newy):
+    d = INT_MAX
+    for i in range(conf[C_NC]):
+        if i == j:
+            continue
+        md = mapdist(conf[C_WX], conf[C_WY], capx[i], capy[i], newx, newy)
+        if md < d:
+            d = md
+    return d
+
+
+@njit(**JIT)
+def fl_move_target(conf, rng, capx, capy, j):
+    """Where capital j drifts to, or (-1, -1) when it stays."""
+    wx = conf[C_WX]
+    wy = conf[C_WY]
+    dr = 5 + roll0(rng, 6)
+    for _ in range(6):
+        if dr > 6:
+            dr -= 6
+        newx = (capx[j] + DX[dr]) % wx
+        newy = (capy[j] + DY[dr]) % wy
+        dr += 1
+        if iso(conf, capx, capy, j, newx, newy) >= iso(conf, capx, capy, j, capx[j], capy[j]):
+            return newx, newy
+    return -1, -1
+
+
+@njit(**JIT)
+def can_grow_at(conf, st, c, off):
+    own = st[0]
+    xzone = st[2]
+    closest = st[3]
+    if own[off] != -1:
+        return False
+    if xzone[off] != c and xzone[off] != -1:
+        return False
+    nc = conf[C_NC]
+    return c < nc or np.int64(closest[off]) == c % nc
+
+
+@njit(**JIT)
+def grow_target(conf, rng, st, seen, seen_ctr, c):
+    """grow_one_sector's choice for island c, or (-1, -1) when it can't grow."""
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    wx = conf[C_WX]
+    wy = conf[C_WY]
+    spike = roll0(rng, 100) < conf[C_SP]
+    seen_ctr[0] += 1
+    cur = seen_ctr[0]
+    wsum = 0
+    newx = -1
+    newy = -1
+    s = head[c]
+    for _ in range(isecs[c]):
+        y = (2 * s) // wx
+        x = (2 * s) % wx + y % 2
+        a = adj[s]
+        for d in range(1, 7):
+            if a & (1 << d):
+                continue
+            nx = (x + DX[d]) % wx
+            ny = (y + DY[d]) % wy
+            noff = xyoff(wx, nx, ny)
+            if seen[noff] == cur:
+                continue
+            seen[noff] = cur
+            if not can_grow_at(conf, st, c, noff):
+                continue
+            nb = adj[noff]
+            n = 0
+            while nb:
+                nb &= nb - 1
+                n += 1
+            if spike:
+                w = (6 - n) * (6 - n)
+            else:
+                w = n * n * n
+            wsum += w
+            if roll0(rng, wsum) < w:
+                newx = nx
+                newy = ny
+        s = nxt[s]
+    if wsum == 0:
+        return -1, -1
+    return newx, newy
+
+
+@njit(**JIT)
+def place_target(conf, rng, st, c, isiz):
+    """place_island's choice of island c's first sector, or (-1, -1)."""
+    distance = st[4]
+    wx = conf[C_WX]
+    idd = conf[C_ID]
+    cap = (isiz + 2) // 3
+    n = 0
+    newx = -1
+    newy = -1
+    for y in range(conf[C_WY]):
+        for x in range(y % 2, wx, 2):
+            off = xyoff(wx, x, y)
+            if can_grow_at(conf, st, c, off):
+                d = np.int64(distance[off])
+                w = (d - idd) * (d - idd)
+                n += min(w, cap)
+                if roll0(rng, n) < w:
+                    newx = x
+                    newy = y
+    if n == 0:
+        return -1, -1
+    return newx, newy
+
+
+# ---------------------------------------------------------------------------
+# The phases
+
+@njit(**JIT)
+def drift(conf, rng, st, ev, cnt):
+    """Returns (stable, ev)."""
+    capx = st[11]
+    capy = st[12]
+    nc = conf[C_NC]
+    wx = conf[C_WX]
+    wy = conf[C_WY]
+    before_check = (wx + wy) // 2
+    drift_max = (wx + wy) * 2
+    ev = _step(conf, st, ev, cnt, EV_CAPS_INIT, 0, 0, 0)
+    mc = np.arange(4)
+    for turns in range(drift_max):
+        if turns > before_check:
+            d = 0
+            for i in range(nc):
+                isod = iso(conf, capx, capy, i, capx[i], capy[i])
+                if isod > d:
+                    d = isod
+            stab = True
+            for i in range(4):
+                if d != mc[i]:
+                    stab = False
+            mc[turns % 4] = d
+            if stab:
+                return True, ev
+        for i in range(nc):
+            nx, ny = fl_move_target(conf, rng, capx, capy, i)
+            if nx >= 0:
+                ev = _step(conf, st, ev, cnt, EV_CAP_MOVE, i, nx, ny)
+    return False, ev
+
+
+@njit(**JIT)
+def grow_continents(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt):
+    """Returns (done, ev, msg)."""
+    capx = st[11]
+    capy = st[12]
+    wx = conf[C_WX]
+    nc = conf[C_NC]
+    sc = conf[C_SC]
+    ev = _step(conf, st, ev, cnt, EV_XZONE_INIT, 0, 0, 0)
+    done = True
+    for c in range(nc):
+        ev = _step(conf, st, ev, cnt, EV_ISL_RESET, c, 0, 0)
+        x2 = (capx[c] + 2) % wx
+        if (not can_grow_at(conf, st, c, xyoff(wx, capx[c], capy[c]))
+                or not can_grow_at(conf, st, c, xyoff(wx, x2, capy[c]))):
+            done = False
+            continue
+        ev = _step(conf, st, ev, cnt, EV_ADD, c, capx[c], capy[c])
+        ev = _step(conf, st, ev, cnt, EV_ADD, c, x2, capy[c])
+    if not done:
+        msg = _push(msg, mcnt, MSG_NO_ROOM_CONT, 0, 0, 0)
+        return False, ev, msg
+    secs = 2
+    while secs < sc and done:
+        for c in range(nc):
+            nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c)
+            if nx < 0:
+                done = False
+            else:
+                ev = _step(conf, st, ev, cnt, EV_ADD, c, nx, ny)
+        secs += 1
+    if not done:
+        msg = _push(msg, mcnt, MSG_ONLY_GREW, secs - 1, sc, 0)
+    return done, ev, msg
+
+
+@njit(**JIT)
+def size_islands(conf, rng):
+    nc = conf[C_NC]
+    is_ = conf[C_IS]
+    n = conf[C_NI] // nc
+    isiz = np.zeros(max(n, 1), np.int64)
+    isiz[0] = n * is_
+    r1 = roll0(rng, is_)
+    for i in range(1, n):
+        r0 = r1
+        r1 = roll0(rng, is_)
+        isiz[i] = is_ + r1 - r0
+        isiz[0] -= isiz[i]
+    out = np.sort(isiz[:n])[::-1].copy()
+    return out
+
+
+@njit(**JIT)
+def grow_islands(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt):
+    """Returns (done, ev, msg)."""
+    isecs = st[6]
+    nc = conf[C_NC]
+    is_ = conf[C_IS]
+    island_size = size_islands(conf, rng)
+    ev = _step(conf, st, ev, cnt, EV_SPHERES, 0, 0, 0)
+    carry = 0
+    for i in range(conf[C_NI] // nc):
+        c = nc + i * nc
+        ev = _step(conf, st, ev, cnt, EV_XZONE_INIT, c, 0, 0)
+        carry += island_size[i]
+        isiz = min(2 * is_, carry)
+        for j in range(nc):
+            ev = _step(conf, st, ev, cnt, EV_ISL_RESET, c + j, 0, 0)
+            nx, ny = place_target(conf, rng, st, c + j, isiz)
+            if nx < 0:
+                msg = _push(msg, mcnt, MSG_NO_ROOM_ISL, c - nc + j + 1, 0, 0)
+                return False, ev, msg
+            ev = _step(conf, st, ev, cnt, EV_ADD, c + j, nx, ny)
+        done = True
+        secs = 1
+        while secs < isiz and done:
+            for j in range(nc):
+                nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c + j)
+                if nx < 0:
+                    done = False
+                else:
+                    ev = _step(conf, st, ev, cnt, EV_ADD, c + j, nx, ny)
+            secs += 1
+        if not done:
+            secs -= 1
+            for j in range(nc):
+                if isecs[c + j] != secs:
+                    ev = _step(conf, st, ev, cnt, EV_REMOVE, c + j, 0, 0)
+        for j in range(nc):
+            msg = _push(msg, mcnt, MSG_ISL_SIZE, c - nc + j + 1, isecs[c + j], 0)
+        carry -= secs
+    msg = _push(msg, mcnt, MSG_ISL_END, 0, 0, 0)
+    if carry:
+        msg = _push(msg, mcnt, MSG_ONLY_ISL, is_ * conf[C_NI] - carry * nc, is_ * conf[C_NI], 0)
+    return True, ev, msg
+
+
+@njit(**JIT)
+def create_elevations(conf, rng, st, ev, cnt):
+    own = st[0]
+    distance = st[4]
+    sz = own.shape[0]
+    ev = _step(conf, st, ev, cnt, EV_DIST_COAST, 0, 0, 0)
+    n = sz * 8
+    while n > 0:
+        off0 = roll0(rng, sz)
+        dist = np.int64(distance[off0])
+        if own[off0] == -1:
+            r = 1 + roll0(rng, min(3, dist))
+            sign = -1
+        else:
+            r = 1 + roll0(rng, min(3, dist) + 1)
+            sign = 1
+        ev = _push(ev, cnt, EV_HILL, off0, sign, r)
+        n -= raise_hill(conf, st[5], off0, sign, r)
+    for c in range(conf[C_NC] + conf[C_NI]):
+        ev = _step(conf, st, ev, cnt, EV_ELEV_ISLAND, c, 0, 0)
+    ev = _step(conf, st, ev, cnt, EV_ELEV_SEA, 0, 0, 0)
+    return ev
+
+
+@njit(**JIT)
+def generate(conf, seed, st, ev, msg, cancel):
+    """Run fairland from the seeded generator to the elevations.
+
+    ``cancel[0] != 0`` (set by another thread) stops the run between tries
+    and phases.  Returns (rc, n_events, n_messages, ev, msg); rc is one of
+    RC_OK, RC_TOO_MUCH_LAND, RC_NO_ROOM_CAPITALS, or -1 when cancelled.
+    """
+    rng = rng_seed(seed)
+    cnt = np.zeros(1, np.int64)
+    mcnt = np.zeros(1, np.int64)
+    seen = np.zeros(st[0].shape[0], np.int64)
+    seen_ctr = np.zeros(1, np.int64)
+    nc = conf[C_NC]
+    done = False
+    for attempt in range(NUMTRIES):
+        if cancel[0]:
+            return -1, cnt[0], mcnt[0], ev, msg
+        ev = _step(conf, st, ev, cnt, EV_INIT, 0, 0, 0)
+        if attempt:
+            msg = _push(msg, mcnt, MSG_TRY, attempt + 1, NUMTRIES, 0)
+        msg = _push(msg, mcnt, MSG_PLACING, 0, 0, 0)
+        ev = _push(ev, cnt, EV_PHASE, PH_DRIFT, attempt, 0)
+        cancel[1] = PH_DRIFT
+        cancel[2] = attempt
+        if 2 * (nc - 1) // conf[C_WX] >= conf[C_WY]:
+            return RC_NO_ROOM_CAPITALS, cnt[0], mcnt[0], ev, msg
+        stable, ev = drift(conf, rng, st, ev, cnt)
+        if not stable:
+            msg = _push(msg, mcnt, MSG_UNSTABLE, 0, 0, 0)
+        if cancel[0]:
+            return -1, cnt[0], mcnt[0], ev, msg
+        msg = _push(msg, mcnt, MSG_GROWING_CONT, 0, 0, 0)
+        ev = _push(ev, cnt, EV_PHASE, PH_CONTINENTS, attempt, 0)
+        cancel[1] = PH_CONTINENTS
+        done, ev, msg = grow_continents(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt)
+        if not done:
+            continue
+        if cancel[0]:
+            return -1, cnt[0], mcnt[0], ev, msg
+        msg = _push(msg, mcnt, MSG_GROWING_ISL, 0, 0, 0)
+        ev = _push(ev, cnt, EV_PHASE, PH_ISLANDS, attempt, 0)
+        cancel[1] = PH_ISLANDS
+        done, ev, msg = grow_islands(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt)
+        if done:
+            break
+    if not done:
+        return RC_TOO_MUCH_LAND, cnt[0], mcnt[0], ev, msg
+    if cancel[0]:
+        return -1, cnt[0], mcnt[0], ev, msg
+    ev = _push(ev, cnt, EV_PHASE, PH_ELEVATE, 0, 0)
+    cancel[1] = PH_ELEVATE
+    ev = create_elevations(conf, rng, st, ev, cnt)
+    ev = _push(ev, cnt, EV_PHASE, PH_RESOURCES, 0, 0)
+    cancel[1] = PH_RESOURCES
+    return RC_OK, cnt[0], mcnt[0], ev, msg

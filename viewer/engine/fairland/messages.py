@@ -1,0 +1,89 @@
+"""What fairland prints on standard output, rebuilt from the kernel's
+message log and final state, byte for byte."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import kernel as K
+
+NUMLETTER = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def header(v: dict, wx: int, wy: int, seed: int) -> str:
+    """print_vars() and the banner, up to ``seed is N``."""
+    return (
+        "Creating a planet with:\n\n"
+        f"{v['nc']} continents\n"
+        f"continent size: {v['sc']}\n"
+        f"number of islands: {v['ni']}\n"
+        f"average size of islands: {v['is']}\n"
+        f"spike: {v['sp']}%\n"
+        f"{v['pm']}% of land is mountain (each continent will have "
+        f"{_cdiv(v['pm'] * v['sc'], 100)} mountains)\n"
+        f"minimum distance between continents: {v['di']}\n"
+        f"minimum distance from islands to continents: {v['id']}\n"
+        f"World dimensions: {wx}x{wy}\n"
+        "\n        #*# ...fairland rips open a rift in the datumplane... #*#\n\n"
+        f"seed is {seed}\n"
+    )
+
+
+def _cdiv(a: int, b: int) -> int:
+    """C integer division (truncates toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+_FORMATS = {
+    K.MSG_TRY: "\ntry #{0} (out of {1})...\n",
+    K.MSG_PLACING: "placing capitals...\n",
+    K.MSG_UNSTABLE: "unstable drift\n",
+    K.MSG_GROWING_CONT: "growing continents...\n",
+    K.MSG_NO_ROOM_CONT: "No room for continents\n",
+    K.MSG_ONLY_GREW: "Only managed to grow {0} out of {1} sectors.\n",
+    K.MSG_GROWING_ISL: "growing islands:",
+    K.MSG_NO_ROOM_ISL: "\nNo room for island #{0}\n",
+    K.MSG_ISL_SIZE: " {0}({1})",
+    K.MSG_ISL_END: "\n",
+    K.MSG_ONLY_ISL: "Only managed to grow {0} out of {1} island sectors.\n",
+}
+
+
+def progress_text(msg: np.ndarray) -> str:
+    """The lines fairland prints while placing and growing (all tries)."""
+    return "".join(_FORMATS[int(k)].format(int(a), int(b)) for k, a, b, _ in msg)
+
+
+def text_map(own: np.ndarray, elev: np.ndarray, capx, capy, nc: int, wx: int, wy: int) -> str:
+    """fairland's output(): the map, rows from -WORLD_Y/2, each after a newline.
+
+    ``own``/``elev`` are flat, in sector-id order.  Like the C code, a world
+    whose WORLD_X/2 is odd indexes with ``(y*WX + x) / 2`` for an x of the
+    wrong parity, which lands on the sector to its left; that is kept.
+    """
+    rows = []
+    for sy in range(-(wy // 2), wy // 2):
+        y = sy % wy
+        cells = []
+        for sx in range(-(wx // 2) + y % 2, wx // 2, 2):
+            x = sx % wx
+            off = (y * wx + x) // 2
+            c = int(own[off])
+            e = int(elev[off])
+            if e < K.LANDMIN:
+                cells.append(". ")
+            elif e >= K.HIGHMIN:
+                cells.append("^ ")
+            elif c >= nc:
+                cells.append("% ")
+            elif (x == capx[c] or x == (capx[c] + 2) % wx) and y == capy[c]:
+                cells.append(NUMLETTER[c % 62] + " ")
+            else:
+                cells.append("# ")
+        rows.append("\n" + (" " if y % 2 else "") + "".join(cells))
+    return "".join(rows)
+
+
+def trailer(script_path: str) -> str:
+    return f'\n\nA script for adding all the countries can be found in "{script_path}".\n'

@@ -1,0 +1,213 @@
+"""The generator protocol: what every engine offers the GUI and the CLI.
+
+An engine is a small back end (in the spirit of the ``struct game`` of Simon
+Tatham's puzzle collection): a name, a tuple of :class:`~viewer.engine.params.Param`,
+a ``validate`` for rules spanning several parameters, and ``generate``, which
+returns a :class:`Result` of named layers, markers and metadata, plus an
+optional :class:`Trace` to scrub through the algorithm's steps.
+
+Nothing here knows about Qt or rendering.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from .params import Param, ParamError
+
+__all__ = [
+    "CancelToken", "Cancelled", "GenerationError", "Grid", "HexTorus", "SquareGrid",
+    "LayerInfo", "Marker", "Result", "Trace", "Generator", "Param", "ParamError",
+    "ProgressFn",
+]
+
+ProgressFn = Callable[[str, float], None]
+"""``progress(phase_name, fraction_done)``; called from the worker thread."""
+
+
+class Cancelled(Exception):
+    """Raised inside an engine when its :class:`CancelToken` was cancelled."""
+
+
+class GenerationError(RuntimeError):
+    """The parameters were valid, but the algorithm could not make a map
+    (e.g. fairland's "world not large enough for this much land").
+
+    ``output`` holds what the algorithm printed before giving up."""
+
+    def __init__(self, message: str, output: str = ""):
+        super().__init__(message)
+        self.output = output
+
+
+class CancelToken:
+    """A thread-safe flag an engine polls at phase and loop boundaries.
+
+    ``flag`` is a small numpy array so that compiled kernels can poll it too
+    (``flag[0] != 0`` means cancelled) and report where they are
+    (``flag[1]`` the index of the current phase in ``phase_names``); a GUI
+    may read :meth:`progress` from another thread at any time.
+    """
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+        self.flag = np.zeros(4, np.int64)
+        self.phase_names: tuple[str, ...] = ()
+
+    def cancel(self) -> None:
+        self._event.set()
+        self.flag[0] = 1
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    def check(self) -> None:
+        if self._event.is_set():
+            raise Cancelled()
+
+    def progress(self) -> tuple[str, float]:
+        """(current phase name, rough fraction done) as last reported."""
+        if not self.phase_names:
+            return "", 0.0
+        i = int(min(max(self.flag[1], 0), len(self.phase_names) - 1))
+        return self.phase_names[i], i / len(self.phase_names)
+
+
+@dataclass(frozen=True)
+class HexTorus:
+    """Empire's hex torus: ``width`` x ``height`` with sectors where x+y is even.
+
+    Layers on it are arrays of shape ``(height, width // 2)``: element
+    ``[y, i]`` is the sector at ``x = 2*i + y % 2``.  That is exactly the
+    sector-id order (``XYOFFSET``) reshaped, so ``layer.ravel()[uid]`` is
+    sector ``uid``.
+    """
+
+    width: int
+    height: int
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.height, self.width // 2)
+
+    def xy_of(self, row: int, col: int) -> tuple[int, int]:
+        return 2 * col + row % 2, row
+
+    def index_of(self, x: int, y: int) -> tuple[int, int]:
+        x %= self.width
+        y %= self.height
+        return y, x // 2
+
+
+@dataclass(frozen=True)
+class SquareGrid:
+    """A plain grid; layers have shape ``(height, width)``, row 0 at the top."""
+
+    width: int
+    height: int
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.height, self.width)
+
+
+Grid = HexTorus | SquareGrid
+
+
+@dataclass(frozen=True)
+class LayerInfo:
+    """How to read a layer.
+
+    ``kind`` is ``"categorical"`` (ids; ``labels`` may name special values such
+    as -1 "sea"), ``"scalar"`` (a quantity in ``[vmin, vmax]``) or ``"mask"``.
+    """
+
+    name: str
+    description: str
+    kind: str
+    vmin: float | None = None
+    vmax: float | None = None
+    labels: Mapping[int, str] = field(default_factory=dict)
+    debug: bool = False
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A point of interest drawn over the map (a capital, a port, an endpoint)."""
+
+    kind: str
+    label: str
+    x: int
+    y: int
+
+
+@runtime_checkable
+class Trace(Protocol):
+    """The timeline of one generation.
+
+    Steps are numbered ``0 .. n_steps``; step 0 is the state before the first
+    event, step ``n_steps`` the final state.
+    """
+
+    @property
+    def n_steps(self) -> int: ...
+
+    def phases(self) -> list[tuple[str, int]]:
+        """``(phase name, first step)`` in order."""
+        ...
+
+    def phase_at(self, step: int) -> str: ...
+
+    def describe(self, step: int) -> str:
+        """One line saying what the event leading to ``step`` did."""
+        ...
+
+    def state_at(self, step: int) -> dict[str, np.ndarray]:
+        """Every layer as the algorithm held it after ``step`` events."""
+        ...
+
+    def markers_at(self, step: int) -> list[Marker]: ...
+
+    def meaningful_at(self, step: int) -> frozenset[str]:
+        """Names of the layers that mean something at ``step``; the others
+        hold stale or uninitialised data there."""
+        ...
+
+
+@dataclass
+class Result:
+    """What one run of a generator produced."""
+
+    generator: str
+    grid: Grid
+    layers: dict[str, np.ndarray]
+    layer_info: dict[str, LayerInfo]
+    markers: list[Marker] = field(default_factory=list)
+    params: dict[str, Any] = field(default_factory=dict)
+    seed: int | str | None = None
+    messages: str = ""
+    timings: dict[str, float] = field(default_factory=dict)
+    trace: Trace | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Generator(Protocol):
+    name: str
+    title: str
+    params: tuple[Param, ...]
+
+    def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Coerce ``values`` (defaults filled in) and check every rule, raising
+        :class:`ParamError`; what passes here must generate without crashing."""
+        ...
+
+    def generate(self, values: Mapping[str, Any], *, seed: int | str,
+                 trace: bool = False, cancel: CancelToken | None = None,
+                 progress: ProgressFn | None = None) -> Result: ...

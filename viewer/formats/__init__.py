@@ -1,0 +1,1 @@
+"""Readers and writers: Empire files, images, bundles, presets."""
