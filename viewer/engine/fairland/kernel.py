@@ -64,6 +64,9 @@ PH_DRIFT, PH_CONTINENTS, PH_ISLANDS, PH_ELEVATE, PH_RESOURCES = range(5)
 RC_OK, RC_TOO_MUCH_LAND, RC_NO_ROOM_CAPITALS = range(3)
 
 JIT = dict(nogil=True, cache=True)
+# Small helpers called in the hot loops: numba does not inline calls between
+# separately compiled functions, and a call costs more than their bodies.
+INLINE = dict(nogil=True, cache=True, inline="always")
 
 
 # ---------------------------------------------------------------------------
@@ -81,7 +84,7 @@ def rng_seed(seed):
     return rng
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def genrand_int32(rng):
     if rng[624] >= 624:
         for k in range(624):
@@ -100,7 +103,7 @@ def genrand_int32(rng):
     return y
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def roll0(rng, n):
     """A number in [0, n) by rejection from the next power of two.
 
@@ -125,17 +128,31 @@ def roll0(rng, n):
 # ---------------------------------------------------------------------------
 # Geometry
 
-@njit(**JIT)
+@njit(**INLINE)
 def xyoff(wx, x, y):
     return (y * wx + x) // 2
 
 
-@njit(**JIT)
+@njit(**INLINE)
+def wrap(v, n):
+    """v mod n for v in [-n, 2n)."""
+    if v >= n:
+        return v - n
+    if v < 0:
+        return v + n
+    return v
+
+
+@njit(**INLINE)
 def mapdist(wx, wy, x1, y1, x2, y2):
-    dx = abs(x1 - x2) % wx
+    dx = abs(x1 - x2)
+    if dx >= wx:
+        dx %= wx
     if dx > wx // 2:
         dx = wx - dx
-    dy = abs(y1 - y2) % wy
+    dy = abs(y1 - y2)
+    if dy >= wy:
+        dy %= wy
     if dy > wy // 2:
         dy = wy - dy
     if dx > dy:
@@ -143,9 +160,28 @@ def mapdist(wx, wy, x1, y1, x2, y2):
     return dy
 
 
-def new_state(wx: int, wy: int, nc: int, ni: int):
+@njit(**JIT)
+def neighbours(wx, wy):
+    """nbr[off, d]: the sector next to ``off`` in direction d (1..6)."""
+    sz = wx * wy // 2
+    nbr = np.zeros((sz, 7), np.int32)
+    for off in range(sz):
+        y = (2 * off) // wx
+        x = (2 * off) % wx + y % 2
+        nbr[off, 0] = off
+        for d in range(1, 7):
+            nbr[off, d] = xyoff(wx, wrap(x + DX[d], wx), wrap(y + DY[d], wy))
+    return nbr
+
+
+N_MUTABLE = 13  # st[:N_MUTABLE] is what a step changes; bfsq is scratch, nbr fixed
+
+
+def new_state(wx: int, wy: int, nc: int, ni: int, nbr: np.ndarray | None = None):
     """Fresh state arrays for a world (see the module docstring)."""
     sz = wx * wy // 2
+    if nbr is None:
+        nbr = neighbours(wx, wy)
     return (
         np.full(sz, -1, np.int16),          # own
         np.zeros(sz, np.uint8),             # adj
@@ -161,6 +197,7 @@ def new_state(wx: int, wy: int, nc: int, ni: int):
         np.zeros(nc, np.int32),             # capx
         np.zeros(nc, np.int32),             # capy
         np.zeros(sz, np.int32),             # bfsq
+        nbr,
     )
 
 
@@ -186,13 +223,13 @@ def xzone_around_sector(conf, xzone, c, x, y, dist):
                     xzone[off] = c
                 elif xzone[off] != c:
                     xzone[off] = -2
-                x1 = (x1 + DX[dr]) % wx
-                y1 = (y1 + DY[dr]) % wy
+                x1 = wrap(x1 + DX[dr], wx)
+                y1 = wrap(y1 + DY[dr], wy)
 
 
 @njit(**JIT)
 def xzone_init(conf, st, n):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     wx = conf[C_WX]
     xzone[:] = -1
     for c in range(n):
@@ -206,9 +243,8 @@ def xzone_init(conf, st, n):
 # ---------------------------------------------------------------------------
 # Breadth-first search for spheres of influence and distance to coast
 
-@njit(**JIT)
-def bfs_enqueue(st, qstate, c, off, dist):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+@njit(**INLINE)
+def bfs_enqueue(closest, distance, bfsq, qstate, c, off, dist):
     closest[off] = c & 0xFF
     distance[off] = dist
     bfsq[qstate[1]] = off
@@ -219,7 +255,7 @@ def bfs_enqueue(st, qstate, c, off, dist):
 
 @njit(**JIT)
 def bfs_run_queue(conf, st, qstate):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     wx = conf[C_WX]
     wy = conf[C_WY]
     sz = bfsq.shape[0]
@@ -229,14 +265,10 @@ def bfs_run_queue(conf, st, qstate):
         if qstate[0] >= sz:
             qstate[0] = 0
         dist = np.int64(distance[off]) + 1
-        y = (2 * off) // wx
-        x = (2 * off) % wx + y % 2
         for d in range(1, 7):
-            nx = (x + DX[d]) % wx
-            ny = (y + DY[d]) % wy
-            noff = xyoff(wx, nx, ny)
+            noff = nbr[off, d]
             if dist < distance[noff]:
-                bfs_enqueue(st, qstate, np.int64(closest[off]), noff, dist)
+                bfs_enqueue(closest, distance, bfsq, qstate, np.int64(closest[off]), noff, dist)
             elif distance[noff] == dist:
                 if closest[off] != closest[noff]:
                     closest[noff] = NO_CLOSEST
@@ -254,17 +286,17 @@ def bfs_init(st, qstate):
 
 @njit(**JIT)
 def bfs_enqueue_island(st, qstate, c):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     s = head[c]
     for _ in range(isecs[c]):
         if adj[s] != ALL_LAND:
-            bfs_enqueue(st, qstate, c, s, 0)
+            bfs_enqueue(closest, distance, bfsq, qstate, c, s, 0)
         s = nxt[s]
 
 
 @njit(**JIT)
 def init_spheres_of_influence(conf, st):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     wx = conf[C_WX]
     wy = conf[C_WY]
     idd = conf[C_ID]
@@ -274,18 +306,18 @@ def init_spheres_of_influence(conf, st):
         bfs_enqueue_island(st, qstate, c)
     bfs_run_queue(conf, st, qstate)
     # enqueue the borders of the spheres of influence
-    for y in range(wy):
-        for x in range(y % 2, wx, 2):
-            off = xyoff(wx, x, y)
-            if distance[off] <= idd + 1:
-                continue
-            if closest[off] == NO_CLOSEST:
-                continue
-            for d in range(1, 7):
-                noff = xyoff(wx, (x + DX[d]) % wx, (y + DY[d]) % wy)
-                if closest[noff] != closest[off]:
-                    bfs_enqueue(st, qstate, np.int64(closest[off]), off, idd + 1)
-                    break
+    # (sector-id order is fairland's y-major scan)
+    for off in range(own.shape[0]):
+        if distance[off] <= idd + 1:
+            continue
+        if closest[off] == NO_CLOSEST:
+            continue
+        for d in range(1, 7):
+            noff = nbr[off, d]
+            if closest[noff] != closest[off]:
+                bfs_enqueue(closest, distance, bfsq, qstate, np.int64(closest[off]), off,
+                            idd + 1)
+                break
     bfs_run_queue(conf, st, qstate)
 
 
@@ -301,13 +333,11 @@ def init_distance_to_coast(conf, st):
 # ---------------------------------------------------------------------------
 # Islands
 
-@njit(**JIT)
-def adj_land_update(conf, own, adj, x, y):
-    wx = conf[C_WX]
-    wy = conf[C_WY]
-    is_land = own[xyoff(wx, x, y)] != -1
+@njit(**INLINE)
+def adj_land_update(own, adj, nbr, off):
+    is_land = own[off] != -1
     for d in range(1, 7):
-        noff = xyoff(wx, (x + DX[d]) % wx, (y + DY[d]) % wy)
+        noff = nbr[off, d]
         back = d - 3 if d >= 4 else d + 3
         if is_land:
             adj[noff] |= np.uint8(1 << back)
@@ -317,7 +347,7 @@ def adj_land_update(conf, own, adj, x, y):
 
 @njit(**JIT)
 def add_sector(conf, st, c, x, y):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     off = xyoff(conf[C_WX], x, y)
     if c < conf[C_NC]:
         dist = conf[C_DI]
@@ -334,19 +364,18 @@ def add_sector(conf, st, c, x, y):
     tail[c] = off
     isecs[c] += 1
     own[off] = c
-    adj_land_update(conf, own, adj, x, y)
+    adj_land_update(own, adj, nbr, off)
 
 
 @njit(**JIT)
 def remove_last_sector(conf, st, c):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     wx = conf[C_WX]
     off = tail[c]
     isecs[c] -= 1
     tail[c] = prv[off]
     own[off] = -1
-    y = (2 * off) // wx
-    adj_land_update(conf, own, adj, (2 * off) % wx + y % 2, y)
+    adj_land_update(own, adj, nbr, off)
 
 
 # ---------------------------------------------------------------------------
@@ -372,14 +401,14 @@ def raise_hill(conf, elev, off0, sign, r):
                 e = np.int64(elev[off1]) + sign * (r * r - d * d)
                 elev[off1] = min(max(e, -32768), 32767)
                 n += 1
-                x1 = (x1 + DX[dr]) % wx
-                y1 = (y1 + DY[dr]) % wy
+                x1 = wrap(x1 + DX[dr], wx)
+                y1 = wrap(y1 + DY[dr], wy)
     return n
 
 
 @njit(**JIT)
 def elevate_island(conf, st, c):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     nc = conf[C_NC]
     pm = conf[C_PM]
     max_nm = (pm * max(conf[C_SC], conf[C_IS] * 2)) // 100
@@ -434,7 +463,7 @@ def elevate_sea(elev):
 
 @njit(**JIT)
 def apply_event(conf, st, kind, a, b, c):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     if kind == EV_INIT:
         own[:] = -1
         adj[:] = 0
@@ -498,7 +527,7 @@ def _step(conf, st, ev, cnt, kind, a, b, c):
 # Decisions: each looks at the state and draws random numbers, but changes
 # nothing; the caller applies what it decided as an event.
 
-@njit(**JIT)
+@njit(**INLINE)
 def iso(conf, capx, capy, j, newx, newy):
     d = INT_MAX
     for i in range(conf[C_NC]):
@@ -519,54 +548,50 @@ def fl_move_target(conf, rng, capx, capy, j):
     for _ in range(6):
         if dr > 6:
             dr -= 6
-        newx = (capx[j] + DX[dr]) % wx
-        newy = (capy[j] + DY[dr]) % wy
+        newx = wrap(capx[j] + DX[dr], wx)
+        newy = wrap(capy[j] + DY[dr], wy)
         dr += 1
         if iso(conf, capx, capy, j, newx, newy) >= iso(conf, capx, capy, j, capx[j], capy[j]):
             return newx, newy
     return -1, -1
 
 
-@njit(**JIT)
-def can_grow_at(conf, st, c, off):
-    own = st[0]
-    xzone = st[2]
-    closest = st[3]
+@njit(**INLINE)
+def can_grow_at(nc, own, xzone, closest, c, off):
     if own[off] != -1:
         return False
-    if xzone[off] != c and xzone[off] != -1:
+    xz = xzone[off]
+    if xz != c and xz != -1:
         return False
-    nc = conf[C_NC]
-    return c < nc or np.int64(closest[off]) == c % nc
+    # (written without ``a or b``: numba compiles that value to a slow path)
+    if c < nc:
+        return True
+    return np.int64(closest[off]) == c % nc
 
 
 @njit(**JIT)
 def grow_target(conf, rng, st, seen, seen_ctr, c):
     """grow_one_sector's choice for island c, or (-1, -1) when it can't grow."""
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq = st
+    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
+    nc = conf[C_NC]
     wx = conf[C_WX]
     wy = conf[C_WY]
     spike = roll0(rng, 100) < conf[C_SP]
     seen_ctr[0] += 1
     cur = seen_ctr[0]
     wsum = 0
-    newx = -1
-    newy = -1
     s = head[c]
+    newoff = -1
     for _ in range(isecs[c]):
-        y = (2 * s) // wx
-        x = (2 * s) % wx + y % 2
         a = adj[s]
         for d in range(1, 7):
             if a & (1 << d):
                 continue
-            nx = (x + DX[d]) % wx
-            ny = (y + DY[d]) % wy
-            noff = xyoff(wx, nx, ny)
+            noff = nbr[s, d]
             if seen[noff] == cur:
                 continue
             seen[noff] = cur
-            if not can_grow_at(conf, st, c, noff):
+            if not can_grow_at(nc, own, xzone, closest, c, noff):
                 continue
             nb = adj[noff]
             n = 0
@@ -579,37 +604,36 @@ def grow_target(conf, rng, st, seen, seen_ctr, c):
                 w = n * n * n
             wsum += w
             if roll0(rng, wsum) < w:
-                newx = nx
-                newy = ny
+                newoff = noff
         s = nxt[s]
     if wsum == 0:
         return -1, -1
-    return newx, newy
+    newy = (2 * newoff) // wx
+    return (2 * newoff) % wx + newy % 2, newy
 
 
 @njit(**JIT)
 def place_target(conf, rng, st, c, isiz):
     """place_island's choice of island c's first sector, or (-1, -1)."""
-    distance = st[4]
+    own, adj, xzone, closest, distance = st[:5]
+    nc = conf[C_NC]
     wx = conf[C_WX]
     idd = conf[C_ID]
     cap = (isiz + 2) // 3
     n = 0
-    newx = -1
-    newy = -1
-    for y in range(conf[C_WY]):
-        for x in range(y % 2, wx, 2):
-            off = xyoff(wx, x, y)
-            if can_grow_at(conf, st, c, off):
-                d = np.int64(distance[off])
-                w = (d - idd) * (d - idd)
-                n += min(w, cap)
-                if roll0(rng, n) < w:
-                    newx = x
-                    newy = y
+    newoff = -1
+    # sector-id order is fairland's y-major scan
+    for off in range(own.shape[0]):
+        if can_grow_at(nc, own, xzone, closest, c, off):
+            d = np.int64(distance[off])
+            w = (d - idd) * (d - idd)
+            n += min(w, cap)
+            if roll0(rng, n) < w:
+                newoff = off
     if n == 0:
         return -1, -1
-    return newx, newy
+    newy = (2 * newoff) // wx
+    return (2 * newoff) % wx + newy % 2, newy
 
 
 # ---------------------------------------------------------------------------
@@ -661,8 +685,8 @@ def grow_continents(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt):
     for c in range(nc):
         ev = _step(conf, st, ev, cnt, EV_ISL_RESET, c, 0, 0)
         x2 = (capx[c] + 2) % wx
-        if (not can_grow_at(conf, st, c, xyoff(wx, capx[c], capy[c]))
-                or not can_grow_at(conf, st, c, xyoff(wx, x2, capy[c]))):
+        if (not can_grow_at(nc, st[0], st[2], st[3], c, xyoff(wx, capx[c], capy[c]))
+                or not can_grow_at(nc, st[0], st[2], st[3], c, xyoff(wx, x2, capy[c]))):
             done = False
             continue
         ev = _step(conf, st, ev, cnt, EV_ADD, c, capx[c], capy[c])

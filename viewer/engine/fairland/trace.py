@@ -131,19 +131,18 @@ class FairlandTrace:
         return frozenset(n for n in LAYER_NAMES if n in out)
 
     # -- state ---------------------------------------------------------------
-    def _initial_state(self):
-        return K.new_state(self.wx, self.wy, int(self.conf[K.C_NC]), int(self.conf[K.C_NI]))
-
     def _build_checkpoints(self) -> list[tuple[int, tuple]]:
-        st = self._initial_state()
-        state_bytes = sum(a.nbytes for a in st[:-1])
+        st = K.new_state(self.wx, self.wy, int(self.conf[K.C_NC]), int(self.conf[K.C_NI]))
+        self._scratch = st[K.N_MUTABLE:]
+        mutable = st[:K.N_MUTABLE]
+        state_bytes = sum(a.nbytes for a in mutable)
         count = max(4, CHECKPOINT_BUDGET // max(state_bytes, 1))
         interval = max(MIN_INTERVAL, -(-self.n_steps // count))
-        checkpoints = [(0, K.copy_state(st[:-1]))]
+        checkpoints = [(0, K.copy_state(mutable))]
         for start in range(0, self.n_steps, interval):
             stop = min(start + interval, self.n_steps)
             K.replay(self.conf, st, self.events, start, stop)
-            checkpoints.append((stop, K.copy_state(st[:-1])))
+            checkpoints.append((stop, K.copy_state(mutable)))
         return checkpoints
 
     def raw_state_at(self, step: int) -> tuple:
@@ -155,7 +154,8 @@ class FairlandTrace:
             ckpts = self._checkpoints
         i = max(j for j, (s, _) in enumerate(ckpts) if s <= step)
         at, saved = ckpts[i]
-        st = K.copy_state(saved) + (np.zeros(saved[0].shape[0], np.int32),)
+        bfsq, nbr = self._scratch
+        st = K.copy_state(saved) + (np.empty_like(bfsq), nbr)
         if step > at:
             K.replay(self.conf, st, self.events, at, step)
         return st
