@@ -6,6 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Kernels compile (or load from numba's cache) on first call: no deadlines.
+settings.register_profile("default", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

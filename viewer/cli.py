@@ -296,7 +296,8 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
             from .formats.png import write_png
             from .render import layer_image
 
-            write_png(args.png, layer_image(result, result.grid, args.layer or "own"))
+            write_png(args.png, layer_image(result, result.grid, args.layer or "own",
+                                            scale=4, markers=result.markers))
     except WriteError as exc:
         err.write(f"{PROG}: {exc.strerror}\n")
         return 1

@@ -1,0 +1,95 @@
+"""Whole layers to pictures, and pictures to PNG files."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from viewer.engine.fairland.generator import FAIRLAND
+from viewer.engine.protocol import HexTorus, Marker, SquareGrid
+from viewer.formats.atomic import WriteError
+from viewer.formats.png import read_png, write_png
+from viewer.render import colormaps as cm
+from viewer.render import layer_image, render_layer
+from viewer.render.hexraster import hex_center, image_size, sector_at
+
+
+@pytest.fixture(scope="module")
+def result():
+    return FAIRLAND.generate({"world": (32, 16), "nc": 2, "sc": 12, "ni": 2, "is": 5},
+                             seed=7)
+
+
+def test_layer_image_puts_each_sector_colour_at_its_hex(result):
+    scale = 6
+    img = layer_image(result, None, "own", scale=scale)
+    grid = result.grid
+    assert img.shape == image_size(grid.width, grid.height, scale) + (4,)
+    cells = render_layer(result.layers, result.layer_info["own"], "own")
+    for y in range(grid.height):
+        for i in range(grid.width // 2):
+            x = 2 * i + y % 2
+            px, py = hex_center(x, y, scale)
+            assert sector_at(px - 0.25, py - 0.25, grid.width, grid.height, scale) == (x, y)
+            assert np.array_equal(img[int(py - 0.25), int(px - 0.25)], cells[y, i])
+
+
+def test_land_of_the_map_is_land_in_the_picture(result):
+    img = layer_image(result, None, "own", scale=4)
+    sea = np.all(img == cm.SEA, axis=-1)
+    land_cells = int((result.layers["own"] >= 0).sum())
+    assert land_cells > 0
+    frac_land = 1 - sea.mean()
+    assert abs(frac_land - land_cells / result.layers["own"].size) < 0.01
+
+
+def test_bare_layers_need_a_grid(result):
+    with pytest.raises(ValueError, match="grid"):
+        layer_image(result.layers, None, "own")
+    img = layer_image(result.layers, result.grid, "own", scale=2)
+    assert np.array_equal(img, layer_image(result, None, "own", scale=2))
+
+
+def test_markers_are_dots_at_the_capitals(result):
+    scale = 12
+    img = layer_image(result, None, "own", scale=scale, markers=result.markers)
+    plain = layer_image(result, None, "own", scale=scale)
+    for m in result.markers:
+        px, py = hex_center(m.x, m.y, scale)
+        assert tuple(img[int(py), int(px)]) == (255, 255, 255, 255)
+    assert (img != plain).any(axis=-1).sum() < 0.2 * img.shape[0] * img.shape[1]
+
+
+def test_square_grids_are_blocks():
+    layers = {"v": np.array([[0, 1], [1, 0]], np.uint8)}
+    img = layer_image(layers, SquareGrid(2, 2), "v", scale=3,
+                      markers=[Marker("end", "1", 1, 1)])
+    assert img.shape == (6, 6, 4)
+    assert np.array_equal(img[0, 0], img[2, 2])
+
+
+def test_a_big_world_rasterises_fast():
+    grid = HexTorus(512, 256)
+    own = np.random.default_rng(1).integers(-1, 50, grid.shape).astype(np.int16)
+    layer_image({"own": own}, grid, "own", scale=2)      # warm the index-map cache
+    t = time.perf_counter()
+    img = layer_image({"own": own}, grid, "own", scale=2)
+    assert time.perf_counter() - t < 0.1
+    assert img.shape == (512, 512, 4)
+
+
+def test_png_round_trip(tmp_path, result):
+    img = layer_image(result, None, "elevation", scale=5, markers=result.markers)
+    path = tmp_path / "map.png"
+    write_png(path, img)
+    assert np.array_equal(read_png(path), img)
+    assert [p.name for p in tmp_path.iterdir()] == ["map.png"]
+
+
+def test_png_write_failure_says_why_and_leaves_nothing(tmp_path):
+    missing = tmp_path / "no such folder" / "map.png"
+    with pytest.raises(WriteError, match="cannot write"):
+        write_png(missing, np.zeros((2, 2, 4), np.uint8))
+    assert not missing.exists()

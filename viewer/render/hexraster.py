@@ -1,0 +1,122 @@
+"""Hex layers to images: every hex drawn as a hexagon.
+
+Empire's world is a torus of pointy-top hexes in offset rows: the sectors of
+row ``y`` sit at ``x = y % 2, y % 2 + 2, ...``, so odd rows are shifted half a
+hex to the right, as Empire prints its map.  A layer holds them as an array
+``(H, W/2)`` whose element ``[y, i]`` is the sector at ``x = 2*i + y % 2``.
+
+At ``scale`` pixels per hex (the hex's width), a hex's centre is at
+``((x + 1) * scale / 2, (y + 0.5) * row_height)`` with ``row_height`` the
+nearest whole number to ``scale * sqrt(3) / 2``.  Each pixel belongs to the
+nearest centre (on the torus, with the vertical axis rescaled so the hexes
+are regular): that nearest-centre rule is what cuts the plane into hexagons.
+The image is exactly one period of the torus, so tiling it continues the
+map seamlessly; the last hex of an odd row wraps around to the left edge.
+
+The pixel-to-cell index map depends only on ``(W, H, scale)`` and is cached;
+rasterising a layer is then one fancy-indexing gather.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+SQRT3_2 = math.sqrt(3) / 2
+
+
+def row_height(scale: int) -> int:
+    """Pixels between two hex rows at ``scale`` pixels per hex."""
+    return max(1, round(scale * SQRT3_2))
+
+
+def image_size(width: int, height: int, scale: int) -> tuple[int, int]:
+    """``(image height, image width)`` in pixels of a ``width`` x ``height`` world."""
+    return height * row_height(scale), (width // 2) * scale
+
+
+def hex_center(x: float, y: float, scale: int) -> tuple[float, float]:
+    """Pixel coordinates ``(px, py)`` of the centre of sector ``(x, y)``."""
+    return (x + 1) * scale / 2, (y + 0.5) * row_height(scale)
+
+
+@lru_cache(maxsize=16)
+def index_map(width: int, height: int, scale: int) -> np.ndarray:
+    """For each pixel of the image, the flat index (``y * W/2 + i``) of the
+    hex it belongs to; shape ``image_size(width, height, scale)``.  Read-only
+    and cached per ``(width, height, scale)``."""
+    if scale < 1:
+        raise ValueError(f"scale must be at least 1 pixel per hex, not {scale}")
+    if width % 2 or height % 2:
+        raise ValueError(f"a hex torus needs an even width and height, not {width}x{height}")
+    cols = width // 2
+    rh = row_height(scale)
+    himg, wimg = image_size(width, height, scale)
+    # Vertical distances are stretched so the lattice of centres is regular.
+    ystretch = scale * SQRT3_2 / rh
+    pxc = np.arange(wimg, dtype=np.float64) + 0.5
+    pyc = np.arange(himg, dtype=np.float64) + 0.5
+    row0 = np.floor(pyc / rh).astype(np.int64)
+
+    best_d = np.full((himg, wimg), np.inf)
+    best = np.zeros((himg, wimg), np.int64)
+    for dr in (-1, 0, 1):
+        r = row0 + dr                                   # (himg,)
+        offset = (r % 2) * (scale / 2)                  # odd rows shifted right
+        i = np.floor((pxc[None, :] - offset[:, None]) / scale)      # (himg, wimg)
+        cx = offset[:, None] + (i + 0.5) * scale
+        cy = (r + 0.5) * rh
+        d = (pxc[None, :] - cx) ** 2 + (((pyc - cy) * ystretch) ** 2)[:, None]
+        flat = (r % height)[:, None] * cols + (i.astype(np.int64) % cols)
+        closer = d < best_d - 1e-9
+        best_d = np.where(closer, d, best_d)
+        best = np.where(closer, flat, best)
+    out = best.astype(np.int32 if height * cols < 2**31 else np.int64)
+    out.flags.writeable = False
+    return out
+
+
+@lru_cache(maxsize=16)
+def edge_mask(width: int, height: int, scale: int) -> np.ndarray:
+    """Pixels on the border between two hexes (for outlines when zoomed in)."""
+    idx = index_map(width, height, scale)
+    edge = np.zeros(idx.shape, bool)
+    edge |= idx != np.roll(idx, -1, axis=1)
+    edge |= idx != np.roll(idx, -1, axis=0)
+    edge.flags.writeable = False
+    return edge
+
+
+def rasterize(cells: np.ndarray, width: int, height: int, scale: int,
+              outline: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """Draw a hex layer of colours ``(H, W/2, C)`` (or values ``(H, W/2)``) as
+    an image ``(Himg, Wimg, C)`` (or ``(Himg, Wimg)``), each hex a hexagon.
+    ``outline`` colours the borders between hexes."""
+    cells = np.asarray(cells)
+    if cells.shape[:2] != (height, width // 2):
+        raise ValueError(f"layer shape {cells.shape[:2]} does not fit a {width}x{height} "
+                         f"hex world (expected {(height, width // 2)})")
+    idx = index_map(width, height, scale)
+    flat = cells.reshape((height * (width // 2),) + cells.shape[2:])
+    img = flat[idx]
+    if outline is not None:
+        img[edge_mask(width, height, scale)] = outline
+    return img
+
+
+def sector_at(px: float, py: float, width: int, height: int, scale: int) -> tuple[int, int]:
+    """The sector ``(x, y)`` under image pixel ``(px, py)``; pixels outside the
+    image wrap around the torus."""
+    idx = index_map(width, height, scale)
+    himg, wimg = idx.shape
+    flat = int(idx[int(math.floor(py)) % himg, int(math.floor(px)) % wimg])
+    cols = width // 2
+    y, i = divmod(flat, cols)
+    return 2 * i + y % 2, y
+
+
+def rasterize_square(cells: np.ndarray, scale: int) -> np.ndarray:
+    """A square-grid layer ``(H, W[, C])`` as an image of ``scale`` x ``scale`` blocks."""
+    return np.repeat(np.repeat(np.asarray(cells), scale, axis=0), scale, axis=1)
