@@ -84,7 +84,7 @@ def rng_seed(seed):
     return rng
 
 
-@njit(**INLINE)
+@njit(**JIT)
 def genrand_int32(rng):
     if rng[624] >= 624:
         for k in range(624):
@@ -127,6 +127,13 @@ def roll0(rng, n):
 
 # ---------------------------------------------------------------------------
 # Geometry
+
+@njit(**INLINE)
+def fill(a, v):
+    # (a loop: slice assignment costs seconds of compile time per array type)
+    for i in range(a.shape[0]):
+        a[i] = v
+
 
 @njit(**INLINE)
 def xyoff(wx, x, y):
@@ -231,7 +238,7 @@ def xzone_around_sector(conf, xzone, c, x, y, dist):
 def xzone_init(conf, st, n):
     own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     wx = conf[C_WX]
-    xzone[:] = -1
+    fill(xzone, -1)
     for c in range(n):
         s = head[c]
         for _ in range(isecs[c]):
@@ -278,8 +285,8 @@ def bfs_run_queue(conf, st, qstate):
 def bfs_init(st, qstate):
     closest = st[3]
     distance = st[4]
-    closest[:] = NO_CLOSEST
-    distance[:] = USHRT_MAX
+    fill(closest, NO_CLOSEST)
+    fill(distance, USHRT_MAX)
     qstate[0] = 0
     qstate[1] = 0
 
@@ -427,7 +434,9 @@ def elevate_island(conf, st, c):
         keys[i] = (np.int64(elev[s]) + 32768) * 4294967296 + s
         s = nxt[s]
     keys.sort()
-    offs = keys % 4294967296
+    offs = np.empty(n, np.int64)
+    for i in range(n):
+        offs[i] = keys[i] % 4294967296
     elevation = float(LANDMIN)
     if n - nm - 1 != 0:
         delta = float(HIGHMIN - LANDMIN - 1) / (n - nm - 1)
@@ -465,8 +474,8 @@ def elevate_sea(elev):
 def apply_event(conf, st, kind, a, b, c):
     own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
     if kind == EV_INIT:
-        own[:] = -1
-        adj[:] = 0
+        fill(own, -1)
+        fill(adj, 0)
     elif kind == EV_CAPS_INIT:
         wx = conf[C_WX]
         for i in range(conf[C_NC]):
@@ -506,7 +515,9 @@ def _push(buf, cnt, kind, a, b, c):
     n = cnt[0]
     if n >= buf.shape[0]:
         bigger = np.empty((buf.shape[0] * 2, 4), np.int32)
-        bigger[:n] = buf[:n]
+        for i in range(n):
+            for j in range(4):
+                bigger[i, j] = buf[i, j]
         buf = bigger
     buf[n, 0] = kind
     buf[n, 1] = a
@@ -721,7 +732,11 @@ def size_islands(conf, rng):
         r1 = roll0(rng, is_)
         isiz[i] = is_ + r1 - r0
         isiz[0] -= isiz[i]
-    out = np.sort(isiz[:n])[::-1].copy()
+    # qsort with int_cmp: largest first
+    isiz.sort()
+    out = np.empty(n, np.int64)
+    for i in range(n):
+        out[i] = isiz[isiz.shape[0] - 1 - i]
     return out
 
 
