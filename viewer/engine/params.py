@@ -133,7 +133,8 @@ class Param:
             return
         for x in values:
             if self.minimum is not None and x < self.minimum:
-                raise ParamError(f"{self.label} must be at least {self.minimum}, not {x}", self.name)
+                raise ParamError(f"{self.label} must be at least {self.minimum}, not {x}",
+                                 self.name)
             if self.maximum is not None and x > self.maximum:
                 raise ParamError(f"{self.label} must be at most {self.maximum}, not {x}", self.name)
 

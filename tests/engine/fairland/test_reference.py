@@ -14,8 +14,8 @@ import json
 import sys
 
 import pytest
-
 from conftest import reference_dir
+
 from viewer import cli
 from viewer.formats.empire import sect_table
 

@@ -32,8 +32,7 @@ from typing import Any
 import numpy as np
 
 from ..params import Param, ParamError
-from ..protocol import (CancelToken, Cancelled, GenerationError, HexTorus, LayerInfo,
-                        Marker, Result)
+from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, LayerInfo, Marker, Result
 from . import kernel as K
 from .messages import NUMLETTER, header, progress_text, text_map
 from .resources import RESOURCES, resource_layer, sector_type

@@ -43,6 +43,10 @@ NO_CLOSEST = 255
 INT_MAX = 2147483647
 USHRT_MAX = 65535
 
+# st[] layout (see the module docstring)
+(OWN, ADJ, XZONE, CLOSEST, DISTANCE, ELEV, ISECS, HEAD, TAIL, NXT, PRV, CAPX, CAPY, BFSQ,
+ NBR) = range(15)
+
 # conf[] layout
 C_WX, C_WY, C_NC, C_SC, C_NI, C_IS, C_SP, C_PM, C_DI, C_ID, C_DISTINCT = range(11)
 CONF_LEN = 11
@@ -236,7 +240,10 @@ def xzone_around_sector(conf, xzone, c, x, y, dist):
 
 @njit(**JIT)
 def xzone_init(conf, st, n):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
+    xzone = st[XZONE]
+    isecs = st[ISECS]
+    head = st[HEAD]
+    nxt = st[NXT]
     wx = conf[C_WX]
     fill(xzone, -1)
     for c in range(n):
@@ -262,9 +269,10 @@ def bfs_enqueue(closest, distance, bfsq, qstate, c, off, dist):
 
 @njit(**JIT)
 def bfs_run_queue(conf, st, qstate):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
-    wx = conf[C_WX]
-    wy = conf[C_WY]
+    closest = st[CLOSEST]
+    distance = st[DISTANCE]
+    bfsq = st[BFSQ]
+    nbr = st[NBR]
     sz = bfsq.shape[0]
     while qstate[0] != qstate[1]:
         off = bfsq[qstate[0]]
@@ -283,8 +291,8 @@ def bfs_run_queue(conf, st, qstate):
 
 @njit(**JIT)
 def bfs_init(st, qstate):
-    closest = st[3]
-    distance = st[4]
+    closest = st[CLOSEST]
+    distance = st[DISTANCE]
     fill(closest, NO_CLOSEST)
     fill(distance, USHRT_MAX)
     qstate[0] = 0
@@ -293,7 +301,13 @@ def bfs_init(st, qstate):
 
 @njit(**JIT)
 def bfs_enqueue_island(st, qstate, c):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
+    adj = st[ADJ]
+    closest = st[CLOSEST]
+    distance = st[DISTANCE]
+    isecs = st[ISECS]
+    head = st[HEAD]
+    nxt = st[NXT]
+    bfsq = st[BFSQ]
     s = head[c]
     for _ in range(isecs[c]):
         if adj[s] != ALL_LAND:
@@ -303,9 +317,11 @@ def bfs_enqueue_island(st, qstate, c):
 
 @njit(**JIT)
 def init_spheres_of_influence(conf, st):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
-    wx = conf[C_WX]
-    wy = conf[C_WY]
+    own = st[OWN]
+    closest = st[CLOSEST]
+    distance = st[DISTANCE]
+    bfsq = st[BFSQ]
+    nbr = st[NBR]
     idd = conf[C_ID]
     qstate = np.zeros(2, np.int64)
     bfs_init(st, qstate)
@@ -354,7 +370,15 @@ def adj_land_update(own, adj, nbr, off):
 
 @njit(**JIT)
 def add_sector(conf, st, c, x, y):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
+    own = st[OWN]
+    adj = st[ADJ]
+    xzone = st[XZONE]
+    isecs = st[ISECS]
+    head = st[HEAD]
+    tail = st[TAIL]
+    nxt = st[NXT]
+    prv = st[PRV]
+    nbr = st[NBR]
     off = xyoff(conf[C_WX], x, y)
     if c < conf[C_NC]:
         dist = conf[C_DI]
@@ -376,8 +400,12 @@ def add_sector(conf, st, c, x, y):
 
 @njit(**JIT)
 def remove_last_sector(conf, st, c):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
-    wx = conf[C_WX]
+    own = st[OWN]
+    adj = st[ADJ]
+    isecs = st[ISECS]
+    tail = st[TAIL]
+    prv = st[PRV]
+    nbr = st[NBR]
     off = tail[c]
     isecs[c] -= 1
     tail[c] = prv[off]
@@ -415,7 +443,10 @@ def raise_hill(conf, elev, off0, sign, r):
 
 @njit(**JIT)
 def elevate_island(conf, st, c):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
+    elev = st[ELEV]
+    isecs = st[ISECS]
+    head = st[HEAD]
+    nxt = st[NXT]
     nc = conf[C_NC]
     pm = conf[C_PM]
     max_nm = (pm * max(conf[C_SC], conf[C_IS] * 2)) // 100
@@ -472,7 +503,12 @@ def elevate_sea(elev):
 
 @njit(**JIT)
 def apply_event(conf, st, kind, a, b, c):
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
+    own = st[OWN]
+    adj = st[ADJ]
+    elev = st[ELEV]
+    isecs = st[ISECS]
+    capx = st[CAPX]
+    capy = st[CAPY]
     if kind == EV_INIT:
         fill(own, -1)
         fill(adj, 0)
@@ -583,10 +619,16 @@ def can_grow_at(nc, own, xzone, closest, c, off):
 @njit(**JIT)
 def grow_target(conf, rng, st, seen, seen_ctr, c):
     """grow_one_sector's choice for island c, or (-1, -1) when it can't grow."""
-    own, adj, xzone, closest, distance, elev, isecs, head, tail, nxt, prv, capx, capy, bfsq, nbr = st
+    own = st[OWN]
+    adj = st[ADJ]
+    xzone = st[XZONE]
+    closest = st[CLOSEST]
+    isecs = st[ISECS]
+    head = st[HEAD]
+    nxt = st[NXT]
+    nbr = st[NBR]
     nc = conf[C_NC]
     wx = conf[C_WX]
-    wy = conf[C_WY]
     spike = roll0(rng, 100) < conf[C_SP]
     seen_ctr[0] += 1
     cur = seen_ctr[0]
@@ -626,7 +668,7 @@ def grow_target(conf, rng, st, seen, seen_ctr, c):
 @njit(**JIT)
 def place_target(conf, rng, st, c, isiz):
     """place_island's choice of island c's first sector, or (-1, -1)."""
-    own, adj, xzone, closest, distance = st[:5]
+    own, xzone, closest, distance = st[OWN], st[XZONE], st[CLOSEST], st[DISTANCE]
     nc = conf[C_NC]
     wx = conf[C_WX]
     idd = conf[C_ID]
@@ -653,8 +695,8 @@ def place_target(conf, rng, st, c, isiz):
 @njit(**JIT)
 def drift(conf, rng, st, ev, cnt):
     """Returns (stable, ev)."""
-    capx = st[11]
-    capy = st[12]
+    capx = st[CAPX]
+    capy = st[CAPY]
     nc = conf[C_NC]
     wx = conf[C_WX]
     wy = conf[C_WY]
@@ -686,8 +728,8 @@ def drift(conf, rng, st, ev, cnt):
 @njit(**JIT)
 def grow_continents(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt):
     """Returns (done, ev, msg)."""
-    capx = st[11]
-    capy = st[12]
+    capx = st[CAPX]
+    capy = st[CAPY]
     wx = conf[C_WX]
     nc = conf[C_NC]
     sc = conf[C_SC]
@@ -696,8 +738,8 @@ def grow_continents(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt):
     for c in range(nc):
         ev = _step(conf, st, ev, cnt, EV_ISL_RESET, c, 0, 0)
         x2 = (capx[c] + 2) % wx
-        if (not can_grow_at(nc, st[0], st[2], st[3], c, xyoff(wx, capx[c], capy[c]))
-                or not can_grow_at(nc, st[0], st[2], st[3], c, xyoff(wx, x2, capy[c]))):
+        if (not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, capx[c], capy[c]))
+                or not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, x2, capy[c]))):
             done = False
             continue
         ev = _step(conf, st, ev, cnt, EV_ADD, c, capx[c], capy[c])
@@ -787,8 +829,8 @@ def grow_islands(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt):
 
 @njit(**JIT)
 def create_elevations(conf, rng, st, ev, cnt):
-    own = st[0]
-    distance = st[4]
+    own = st[OWN]
+    distance = st[DISTANCE]
     sz = own.shape[0]
     ev = _step(conf, st, ev, cnt, EV_DIST_COAST, 0, 0, 0)
     n = sz * 8
@@ -802,7 +844,7 @@ def create_elevations(conf, rng, st, ev, cnt):
             r = 1 + roll0(rng, min(3, dist) + 1)
             sign = 1
         ev = _push(ev, cnt, EV_HILL, off0, sign, r)
-        n -= raise_hill(conf, st[5], off0, sign, r)
+        n -= raise_hill(conf, st[ELEV], off0, sign, r)
     for c in range(conf[C_NC] + conf[C_NI]):
         ev = _step(conf, st, ev, cnt, EV_ELEV_ISLAND, c, 0, 0)
     ev = _step(conf, st, ev, cnt, EV_ELEV_SEA, 0, 0, 0)
@@ -820,7 +862,7 @@ def generate(conf, seed, st, ev, msg, cancel):
     rng = rng_seed(seed)
     cnt = np.zeros(1, np.int64)
     mcnt = np.zeros(1, np.int64)
-    seen = np.zeros(st[0].shape[0], np.int64)
+    seen = np.zeros(st[OWN].shape[0], np.int64)
     seen_ctr = np.zeros(1, np.int64)
     nc = conf[C_NC]
     done = False
