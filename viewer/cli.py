@@ -307,11 +307,18 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
     return 0
 
 
-COMMANDS = {"fairland": run_fairland}
+def run_tgp(argv: Sequence[str]) -> int:
+    from .cli_tgp import run_tgp as run
+
+    return run(list(argv))
+
+
+COMMANDS = {"fairland": run_fairland, "tgp": run_tgp}
 
 MAIN_USAGE = """\
 usage: python -m viewer                      open the workbench window
        python -m viewer fairland [ARGS...]   Empire's fairland (try: fairland -h)
+       python -m viewer tgp [OPTIONS...]     OpenTTD TerraGenesis heightmaps (try: tgp -h)
 """
 
 

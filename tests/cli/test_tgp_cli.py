@@ -1,0 +1,171 @@
+"""``tgp`` on the command line: the NPZ bundle matches the reference stages,
+errors are clear and exit 1, and the heightmap PNG reads back in the game
+to the same tile heights."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import sys
+
+import numpy as np
+import pytest
+from conftest import reference_dir
+from PIL import Image
+
+from viewer.cli_tgp import run_tgp
+from viewer.engine.tgp.generator import TGP
+from viewer.formats.heightmap import (
+    fixed_point_png_bytes,
+    game_tile_heights,
+    heightmap_image,
+    heightmap_png_bytes,
+    read_grey,
+)
+
+
+def run(argv, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    rc = run_tgp(list(argv))
+    return rc, out.getvalue(), err.getvalue()
+
+
+def sha(a) -> str:
+    return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()
+
+
+def _case(case_id):
+    path = reference_dir() / "tgp" / "manifest.json"
+    if not path.is_file():
+        pytest.skip(f"TGP reference not found at {path.parent}")
+    return next(c for c in json.loads(path.read_text())["cases"] if c["id"] == case_id)
+
+
+@pytest.mark.parametrize("case_id", ["tgp_64x64_sm0_tt3_sl2_arctic_seed12345_skip1",
+                                     "tgp_128x512_sm3_tt2_sl0_tropic_seed42",
+                                     "tgp_256x256_sm1_tt3_sl1_temperate_seed3735928559"])
+def test_npz_holds_the_reference_stages(case_id, monkeypatch, tmp_path):
+    c = _case(case_id)
+    argv = ["--size", f"{c['map_size_x']}x{c['map_size_y']}", "--seed", str(c["seed"]),
+            "--smoothness", str(c["smoothness"]), "--terrain", str(c["terrain_type"]),
+            "--sea-level", str(c["sea_level"]), "--landscape", c["landscape"],
+            "--rng-skip", str(c["rng_calls_before_tgp"]), "--npz", "out.npz"]
+    rc, out, err = run(argv, monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    assert f"--seed {c['seed']}" in out and "water level" in out
+    sx, sy = c["map_size_x"], c["map_size_y"]
+    with np.load(tmp_path / "out.npz") as z:
+        assert sorted(z.files) == ["heightmap", "noise", "tile_class", "tile_height"]
+        expect = {"noise": ("A", np.int16, (sy + 1, sx + 1)),
+                  "heightmap": ("B", np.int16, (sy + 1, sx + 1)),
+                  "tile_height": ("C", np.uint8, (sy, sx)),
+                  "tile_class": ("D", np.uint8, (sy, sx))}
+        for name, (stage, dtype, shape) in expect.items():
+            assert z[name].dtype == dtype and z[name].shape == shape, name
+            assert sha(z[name]) == c["sha256"][stage], name
+
+
+def test_quiet_and_png(monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "128x64", "--seed", "3", "--png", "map.png", "--layer",
+                        "tile_class", "--scale", "2", "-q"], monkeypatch, tmp_path)
+    assert (rc, out, err) == (0, "", "")
+    with Image.open(tmp_path / "map.png") as im:
+        assert im.size == (256, 128)
+
+
+def test_help(monkeypatch, tmp_path):
+    rc, out, err = run(["--help"], monkeypatch, tmp_path)
+    assert rc == 0 and "--heightmap-png" in out and err == ""
+
+
+BAD = [
+    (["--size", "100x64"], "tgp: map size 100x64: the width must be a power of two"),
+    (["--size", "64x8192"], "tgp: map size 64x8192: the height must be between 64 and 4096"),
+    (["--size", "big"], "tgp: Map size: map size must look like WxH"),
+    (["--seed", "4294967296"], "tgp: seed must be from 0 to 4294967295"),
+    (["--seed", "-5"], "tgp: seed must be from 0 to 4294967295"),
+    (["--seed", "x"], "tgp: seed must be a whole number"),
+    (["--smoothness", "4"], "tgp: Smoothness must be at most 3, not 4"),
+    (["--terrain", "x"], "tgp: Terrain type: expected 0..3 or one of very flat, flat, hilly"),
+    (["--sea-level", "9"], "tgp: Sea level must be at most 3, not 9"),
+    (["--landscape", "moon"], "tgp: Climate: must be one of temperate, arctic, tropic, toyland"),
+    (["--rng-skip", "-1"], "tgp: Random() calls before TGP must be at least 0"),
+    (["--layer", "noise"], "tgp: --layer needs --png"),
+    (["--png", "x.png", "--layer", "elevation"], "tgp: unknown layer 'elevation'"),
+    (["--bogus"], "tgp: unrecognized arguments: --bogus"),
+    (["--size"], "tgp: argument --size: expected one argument"),
+    (["--npz", "no/such/dir/x.npz"], "tgp: cannot write no/such/dir/x.npz"),
+]
+
+
+@pytest.mark.parametrize("argv,message", BAD)
+def test_errors(argv, message, monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "1", *argv], monkeypatch, tmp_path)
+    assert rc == 1 and out == ""
+    assert err.startswith(message), err
+    assert not list(tmp_path.glob("*.png"))
+
+
+# -- the OpenTTD heightmap ---------------------------------------------------
+
+@pytest.mark.parametrize("size,values", [((64, 64), {"terrain": 3, "smoothness": 3}),
+                                         ((128, 512), {"terrain": 2, "landscape": "arctic"}),
+                                         ((512, 128), {"terrain": 0})])
+def test_heightmap_png_reads_back_to_the_tile_heights(size, values, monkeypatch, tmp_path):
+    sx, sy = size
+    argv = ["--size", f"{sx}x{sy}", "--seed", "77", "--heightmap-png", "hm.png",
+            "--terrain", str(values.get("terrain", 2)),
+            "--smoothness", str(values.get("smoothness", 1)),
+            "--landscape", values.get("landscape", "temperate"), "-q"]
+    rc, _out, err = run(argv, monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    with Image.open(tmp_path / "hm.png") as im:
+        assert (im.mode, im.size) == ("L", (sx, sy))  # 8-bit greyscale, one pixel per tile
+    expect = TGP.generate({"size": size, **values}, seed=77).layers["tile_height"]
+    grey = read_grey(tmp_path / "hm.png")
+    np.testing.assert_array_equal(game_tile_heights(grey, sx, sy), expect)
+    # every height sits in the middle of its brightness band, mirrored in x
+    np.testing.assert_array_equal(grey, (expect * 16 + 8)[:, ::-1])
+
+
+def test_every_height_level_round_trips():
+    th = np.zeros((64, 64), np.uint8)
+    th[2:62, 2:62] = (np.arange(60)[None, :] // 4) % 16
+    for rotation in ("counter-clockwise", "clockwise"):
+        grey = read_grey(heightmap_png_bytes(th, rotation))
+        np.testing.assert_array_equal(game_tile_heights(grey, 64, 64, rotation), th)
+
+
+def test_game_reads_colour_images_through_its_grey_weights():
+    th = np.zeros((64, 64), np.uint8)
+    th[2:62, 2:62] = 9
+    grey = heightmap_image(th)
+    rgb = np.repeat(grey[:, :, None], 3, axis=2)
+    buf = io.BytesIO()
+    Image.fromarray(rgb, "RGB").save(buf, format="PNG")
+    np.testing.assert_array_equal(game_tile_heights(read_grey(buf.getvalue()), 64, 64), th)
+
+
+def test_game_scales_a_smaller_image_to_the_map():
+    th = np.zeros((64, 64), np.uint8)
+    th[2:62, 2:62] = 5
+    grey = read_grey(heightmap_png_bytes(th))
+    big = game_tile_heights(grey, 128, 128)
+    assert big.max() == 5 and big[4:124, 4:124].min() == 5
+    assert not big[:2].any() and not big[:, 126:].any()
+
+
+def test_heightmap_refuses_out_of_range():
+    with pytest.raises(ValueError, match="0..15"):
+        heightmap_image(np.full((64, 64), 16, np.uint8))
+
+
+def test_fixed_point_png_is_16_bit():
+    hm = TGP.generate({"size": (64, 64)}, seed=2).extra["heightmap_corners"]
+    with Image.open(io.BytesIO(fixed_point_png_bytes(hm))) as im:
+        assert im.size == (65, 65) and im.mode.startswith("I")
+        np.testing.assert_array_equal(np.asarray(im).astype(np.int64), hm)

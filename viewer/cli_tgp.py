@@ -1,0 +1,176 @@
+"""``python -m viewer tgp``: OpenTTD's TerraGenesis Perlin from the command line.
+
+::
+
+    tgp --size WxH --seed N --smoothness K --terrain K --sea-level K
+        --landscape NAME [--rng-skip N] [--npz FILE]
+        [--png FILE [--layer NAME] [--scale N]] [--heightmap-png FILE] [-q]
+
+Prints one line about the map (water level, sea and shore share, highest
+tile) and writes the files asked for:
+
+``--npz``            arrays ``noise`` and ``heightmap`` (int16, fixed point,
+                     ``(size_y+1, size_x+1)``: stages A and B of the
+                     reference), ``tile_height`` and ``tile_class`` (uint8,
+                     ``(size_y, size_x)``: stages C and D), all ``[y, x]``
+``--png``            one layer drawn as a picture
+``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
+                     reads back to the same tile heights (see
+                     :mod:`viewer.formats.heightmap` for the brightness mapping)
+
+Errors are reported as ``tgp: message`` on standard error with exit status 1.
+Everything goes through ``sys.stdout``/``sys.stderr``, so :func:`run_tgp`
+can be called in-process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from collections.abc import Sequence
+
+PROG = "tgp"
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse would exit(2)
+        raise _Usage(message)
+
+
+def _parser() -> _Parser:
+    from .engine.tgp.generator import LANDSCAPES, LAYER_NAMES
+
+    p = _Parser(prog=PROG, add_help=False,
+                description="OpenTTD's TerraGenesis Perlin map generator (tgp.cpp r13671).")
+    p.add_argument("-h", "--help", action="store_true", help="show this help and exit")
+    p.add_argument("--size", default="256x256", metavar="WxH",
+                   help="map size, each side a power of two 64..4096 (default 256x256)")
+    p.add_argument("--seed", default=None, metavar="N",
+                   help="generation seed 0..4294967295 (default: a random one, printed)")
+    p.add_argument("--smoothness", default="1", metavar="K",
+                   help="0 very smooth, 1 smooth, 2 rough, 3 very rough (default 1)")
+    p.add_argument("--terrain", default="2", metavar="K",
+                   help="0 very flat, 1 flat, 2 hilly, 3 mountainous (default 2)")
+    p.add_argument("--sea-level", default="1", metavar="K",
+                   help="0 very low, 1 low, 2 medium, 3 high (default 1)")
+    p.add_argument("--landscape", default="temperate", metavar="NAME",
+                   help=f"climate: {', '.join(LANDSCAPES)} (default temperate)")
+    p.add_argument("--rng-skip", default="0", metavar="N",
+                   help="Random() calls before TGP; 1 = what the game did (default 0)")
+    p.add_argument("--npz", metavar="FILE", help="write noise, heightmap, tile_height, "
+                   "tile_class arrays")
+    p.add_argument("--png", metavar="FILE", help="render a layer to a PNG image")
+    p.add_argument("--layer", metavar="NAME",
+                   help=f"layer for --png (default heightmap): {', '.join(LAYER_NAMES)}")
+    p.add_argument("--scale", metavar="N", help="pixels per tile for --png "
+                   "(default: enough for about 512 pixels, at least 1)")
+    p.add_argument("--heightmap-png", metavar="FILE",
+                   help="write an 8-bit greyscale heightmap for OpenTTD's Play heightmap")
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    return p
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(str(text).strip(), 10)
+    except ValueError:
+        raise _Usage(f"{what}: expected a whole number, not {text!r}") from None
+
+
+def npz_bytes(result) -> bytes:
+    """The four stage arrays of a TGP result as an .npz file."""
+    import numpy as np
+
+    buf = io.BytesIO()
+    np.savez_compressed(
+        buf,
+        noise=np.ascontiguousarray(result.extra["noise_corners"], dtype=np.int16),
+        heightmap=np.ascontiguousarray(result.extra["heightmap_corners"], dtype=np.int16),
+        tile_height=np.ascontiguousarray(result.layers["tile_height"], dtype=np.uint8),
+        tile_class=np.ascontiguousarray(result.layers["tile_class"], dtype=np.uint8),
+    )
+    return buf.getvalue()
+
+
+def run_tgp(argv: Sequence[str]) -> int:
+    out, err = sys.stdout, sys.stderr
+    parser = _parser()
+    try:
+        args = parser.parse_args(list(argv))
+    except _Usage as exc:
+        err.write(f"{PROG}: {exc}\nTry '{PROG} --help' for help.\n")
+        return 1
+    if args.help:
+        out.write(parser.format_help())
+        return 0
+    from .engine.params import ParamError
+    from .engine.tgp.generator import LAYER_NAMES, TGP, check_seed
+
+    try:
+        values = TGP.validate({
+            "size": args.size,
+            "smoothness": args.smoothness if not args.smoothness.strip().isdigit()
+            else _int(args.smoothness, "--smoothness"),
+            "terrain": args.terrain if not args.terrain.strip().isdigit()
+            else _int(args.terrain, "--terrain"),
+            "sea_level": args.sea_level if not args.sea_level.strip().isdigit()
+            else _int(args.sea_level, "--sea-level"),
+            "landscape": args.landscape,
+            "rng_skip": _int(args.rng_skip, "--rng-skip"),
+        })
+        seed = (check_seed(args.seed) if args.seed is not None
+                else int.from_bytes(os.urandom(4), "little"))
+        if args.layer is not None and args.png is None:
+            raise _Usage("--layer needs --png")
+        layer = args.layer or "heightmap"
+        if layer not in LAYER_NAMES:
+            raise _Usage(f"unknown layer {layer!r}; layers: {', '.join(LAYER_NAMES)}")
+        scale = None
+        if args.scale is not None:
+            scale = _int(args.scale, "--scale")
+            if not 1 <= scale <= 64:
+                raise _Usage(f"--scale must be 1..64, not {scale}")
+    except _Usage as exc:
+        err.write(f"{PROG}: {exc}\n")
+        return 1
+    except ParamError as exc:
+        err.write(f"{PROG}: {exc}\n")
+        return 1
+    result = TGP.generate(values, seed=seed)
+    try:
+        _write_outputs(result, args, layer, scale)
+    except OSError as exc:
+        err.write(f"{PROG}: {exc.strerror or exc}\n")
+        return 1
+    if not args.quiet:
+        sx, sy = values["size"]
+        out.write(f"tgp --size {sx}x{sy} --seed {seed} --smoothness {values['smoothness']} "
+                  f"--terrain {values['terrain']} --sea-level {values['sea_level']} "
+                  f"--landscape {values['landscape']}"
+                  + (f" --rng-skip {values['rng_skip']}" if values["rng_skip"] else "") + "\n")
+        out.write(result.messages)
+    return 0
+
+
+def _write_outputs(result, args, layer: str, scale: int | None) -> None:
+    from .formats.atomic import write_atomic
+
+    if args.npz is not None:
+        write_atomic(args.npz, npz_bytes(result))
+    if args.png is not None:
+        from .formats.png import write_png
+        from .render import layer_image
+
+        if scale is None:
+            scale = max(1, 512 // max(result.grid.width, result.grid.height))
+        write_png(args.png, layer_image(result, result.grid, layer, scale=scale))
+    if args.heightmap_png is not None:
+        from .formats.heightmap import write_heightmap_png
+
+        write_heightmap_png(args.heightmap_png, result.layers["tile_height"])

@@ -1,0 +1,144 @@
+"""The timeline of one TGP run: one step per noise round, per normalisation
+step, then the tile heights and the water.
+
+Step k is the state after the first k steps of :class:`~.pipeline.Pipeline`.
+The generator keeps checkpoints of the heightmap (all of them on small maps,
+every few steps on large ones, within a memory budget); any other step is
+rebuilt by running the pipeline forward from the nearest checkpoint, which
+is exact because every step depends on the heightmap and the Randomizer
+only.  A few recent states are cached so that scrubbing back and forth is
+cheap.
+
+The ``change`` layer shows what step k did: for a noise round the noise it
+added (the new heights minus the interpolated ones; round 0: the base
+heights), for a normalisation step the new height minus the old one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+import numpy as np
+
+from ..protocol import Marker
+from . import kernel as K
+from .generator import LAYER_NAMES
+from .pipeline import Pipeline, State
+
+CACHE_STATES = 3
+
+
+class TgpTrace:
+    def __init__(self, pipe: Pipeline, checkpoints: dict[int, State], noise: np.ndarray,
+                 final: State):
+        self.pipe = pipe
+        self._checkpoints = checkpoints
+        self._noise = noise
+        self._final = final
+        self._cache: OrderedDict[int, State] = OrderedDict()
+        self._lock = threading.Lock()
+        self._flag = np.zeros(4, np.int64)
+        self._phases: list[tuple[str, int]] = []
+        for i, step in enumerate(pipe.steps):
+            if not self._phases or self._phases[-1][0] != step.phase:
+                self._phases.append((step.phase, i + 1))
+
+    # -- structure -----------------------------------------------------------
+    @property
+    def n_steps(self) -> int:
+        return len(self.pipe.steps)
+
+    def phases(self) -> list[tuple[str, int]]:
+        return list(self._phases)
+
+    def phase_at(self, step: int) -> str:
+        step = self._clamp(step)
+        if step == 0:
+            return "start"
+        return self.pipe.steps[step - 1].phase
+
+    def describe(self, step: int) -> str:
+        step = self._clamp(step)
+        if step == 0:
+            return "start: every corner at -32768 (not generated)"
+        return self.pipe.steps[step - 1].label
+
+    def markers_at(self, step: int) -> list[Marker]:
+        return []
+
+    def meaningful_at(self, step: int) -> frozenset[str]:
+        step = self._clamp(step)
+        out: set[str] = set()
+        if step >= 1:
+            out.update(("noise", "change"))
+        if step > self.pipe.n_rounds:
+            out.add("heightmap")
+        if step > self.pipe.last_heightmap_step:
+            out.discard("change")
+            out.add("tile_height")
+        if step > self.pipe.last_heightmap_step + 1:
+            out.update(("tile_class", "water"))
+        return frozenset(out)
+
+    # -- state ---------------------------------------------------------------
+    def _clamp(self, step: int) -> int:
+        return int(min(max(int(step), 0), self.n_steps))
+
+    def heightmap_at(self, step: int) -> np.ndarray:
+        """The full heightmap (corners, ``(size_y+1, size_x+1)``) after ``step``."""
+        return self._state_at(min(self._clamp(step), self.pipe.last_heightmap_step)).hm
+
+    def _state_at(self, k: int) -> State:
+        if k >= self.pipe.last_heightmap_step:
+            return self._final
+        with self._lock:
+            if k in self._cache:
+                self._cache.move_to_end(k)
+                return self._cache[k]
+            base = max([j for j in self._checkpoints if j <= k] +
+                       [j for j in self._cache if j <= k])
+            src = self._cache[base] if base in self._cache else self._checkpoints[base]
+            st = src.copy()
+            for i in range(base, k):
+                self.pipe.run(i, st, self._flag)
+            self._cache[k] = st
+            while len(self._cache) > CACHE_STATES:
+                self._cache.popitem(last=False)
+            return st
+
+    def state_at(self, step: int) -> dict[str, np.ndarray]:
+        k = self._clamp(step)
+        pipe = self.pipe
+        sx, sy = pipe.size_x, pipe.size_y
+        last_hm = pipe.last_heightmap_step
+        # k-1 first, so that k is one step from the cache
+        prev = self._state_at(k - 1).hm if 1 <= k <= last_hm else None
+        hm = self._state_at(min(k, last_hm)).hm
+        noise = hm if k <= pipe.n_rounds else self._noise
+        if prev is not None:
+            if pipe.steps[k - 1].kind == "round":
+                prev = pipe.interpolated(prev, k - 1)
+            cur = hm[:sy, :sx]
+            change = cur.astype(np.int32) - prev[:sy, :sx]
+            change[cur == K.INVALID_HEIGHT] = 0
+        else:
+            change = np.zeros((sy, sx), np.int32)
+        final = self._final
+        th = final.tile_height if k > last_hm else np.zeros((sy, sx), np.uint8)
+        if k > last_hm + 1:
+            tc = final.tile_class
+        else:
+            tc = np.zeros((sy, sx), np.uint8)
+            tc[-1, :] = K.VOID
+            tc[:, -1] = K.VOID
+        layers = {
+            "noise": noise[:sy, :sx],
+            "heightmap": hm[:sy, :sx],
+            "tile_height": th,
+            "tile_class": tc,
+            "water": (tc == K.WATER).view(np.uint8),
+            "change": change,
+        }
+        assert set(LAYER_NAMES) <= set(layers)
+        return layers
