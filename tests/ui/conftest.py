@@ -1,0 +1,29 @@
+"""Qt tests run offscreen, with settings in a temporary file, and every
+window closed (workers stopped) at the end of its test."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def private_settings(tmp_path, monkeypatch):
+    path = tmp_path / "settings.ini"
+    monkeypatch.setenv("MAPGEN_SETTINGS", str(path))
+    return path
+
+
+@pytest.fixture
+def window(qtbot):
+    from viewer.ui.main_window import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.result is not None and not w.busy(), timeout=120_000)
+    yield w
+    w.shutdown()

@@ -1,0 +1,96 @@
+"""The worker runs the newest request: one in flight, one waiting, stale
+results never delivered."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from viewer.engine.protocol import Cancelled
+from viewer.ui.worker import LatestWins
+
+
+@pytest.fixture
+def worker(qtbot):
+    w = LatestWins("test")
+    yield w
+    w.shutdown()
+
+
+def slow_job(value, seconds=0.05, threads=None):
+    def job(token):
+        if threads is not None:
+            threads.add(threading.get_ident())
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            token.check()
+            time.sleep(0.002)
+        return value
+    return job
+
+
+def test_one_request_runs_off_the_gui_thread(qtbot, worker):
+    threads: set[int] = set()
+    with qtbot.waitSignal(worker.finished, timeout=5000) as sig:
+        job_id = worker.submit(slow_job("map", 0.01, threads))
+    assert sig.args[0] == job_id and sig.args[1] == "map"
+    assert threading.get_ident() not in threads
+    assert worker.is_idle()
+
+
+def test_only_the_newest_of_many_requests_is_delivered(qtbot, worker):
+    delivered = []
+    worker.finished.connect(lambda i, v, s: delivered.append(v))
+    cancelled = []
+    worker.cancelled.connect(cancelled.append)
+    for k in range(50):
+        worker.submit(slow_job(k, 0.02))
+        assert worker.waiting is None or worker.running is not None
+    qtbot.waitUntil(worker.is_idle, timeout=10_000)
+    assert delivered == [49]
+    assert cancelled == []            # superseded runs are dropped silently
+    assert worker.dropped == 49
+
+
+def test_a_running_job_is_cancelled_when_superseded(qtbot, worker):
+    tokens = []
+    worker.started.connect(lambda i, tok: tokens.append(tok))
+    worker.submit(slow_job("old", 5.0))
+    qtbot.waitUntil(lambda: worker.running is not None and len(tokens) == 1)
+    t0 = time.perf_counter()
+    with qtbot.waitSignal(worker.finished, timeout=5000) as sig:
+        worker.submit(slow_job("new", 0.01))
+    assert sig.args[1] == "new"
+    assert tokens[0].cancelled
+    assert time.perf_counter() - t0 < 2.0    # the 5 s job stopped early
+
+
+def test_errors_come_back_as_values(qtbot, worker):
+    def bad(token):
+        raise ValueError("no map today")
+    with qtbot.waitSignal(worker.failed, timeout=5000) as sig:
+        worker.submit(bad)
+    assert isinstance(sig.args[1], ValueError) and "no map today" in str(sig.args[1])
+
+
+def test_cancel_reports_cancellation_of_the_newest(qtbot, worker):
+    def job(token):
+        while True:
+            token.check()
+            time.sleep(0.002)
+    with qtbot.waitSignal(worker.cancelled, timeout=5000):
+        worker.submit(job)
+        qtbot.waitUntil(lambda: worker.running is not None)
+        worker.cancel()
+    assert worker.is_idle()
+
+
+def test_cancelled_is_what_engines_raise():
+    # the worker recognises the engine's own exception type
+    from viewer.engine.protocol import CancelToken
+    tok = CancelToken()
+    tok.cancel()
+    with pytest.raises(Cancelled):
+        tok.check()

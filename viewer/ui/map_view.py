@@ -1,0 +1,177 @@
+"""The map view: a rasterised layer in a pyqtgraph ViewBox, with zoom, pan
+that wraps around the torus, capital letters and hover reporting.
+
+The image holds 2 x 2 periods of the torus.  Zooming out is limited to one
+period, and whenever the view's corner leaves the first period it is moved
+back by a whole period, which shows exactly the same picture: so a drag
+can go on forever in any direction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Signal
+from PySide6.QtGui import QFont
+
+from ..engine.protocol import Marker
+from ..render.hexraster import hex_center, sector_at
+
+TILES = 2
+LETTER_FONT = QFont()
+LETTER_FONT.setBold(True)
+LETTER_FONT.setPointSize(10)
+
+
+class MapView(pg.GraphicsLayoutWidget):
+    """Shows one RGBA hex image; ``hovered`` carries the sector ``(x, y)``
+    under the mouse, or None when it leaves the map."""
+
+    hovered = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setBackground((20, 20, 24))
+        self.vb: pg.ViewBox = self.addViewBox(lockAspect=True, invertY=True,
+                                              enableMenu=False)
+        self.vb.disableAutoRange()          # the view is ours: fit() and the torus wrap
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.vb.addItem(self.image)
+        self.notice = pg.TextItem("", color=(240, 240, 240), fill=(0, 0, 0, 170),
+                                  anchor=(0.5, 0.5))
+        self.notice.setZValue(20)
+        self.notice.hide()
+        self.vb.addItem(self.notice, ignoreBounds=True)
+        self._letters: list[pg.TextItem] = []
+        self.world: tuple[int, int] | None = None
+        self.scale = 1
+        self.hexes = True
+        self.period = (1, 1)        # image (width, height) of one torus period
+        self.rgba: np.ndarray | None = None
+        self._wrapping = False
+        self.user_moved = False             # until the user zooms or pans, keep it fitted
+        self.vb.sigRangeChanged.connect(self._wrap_range)
+        self.vb.sigRangeChangedManually.connect(self._moved_by_user)
+        self.scene().sigMouseMoved.connect(self._mouse_moved)
+        self._last_hover: tuple[int, int] | None = None
+
+    # -- content ---------------------------------------------------------------
+    def show_map(self, rgba: np.ndarray, world: tuple[int, int], scale: int,
+                 markers: Sequence[Marker] = (), hexes: bool = True) -> None:
+        """Show ``rgba`` (one period, from ``viewer.render``) of a world of
+        ``world`` = (W, H) cells drawn at ``scale`` pixels per cell: a hex
+        torus (which wraps) or, with ``hexes=False``, a plain square grid."""
+        first = self.world is None
+        changed = (world, scale, hexes) != (self.world, self.scale, self.hexes)
+        self.rgba = rgba
+        self.world, self.scale, self.hexes = world, scale, hexes
+        h, w = rgba.shape[:2]
+        self.period = (w, h)
+        tiles = TILES if hexes else 1
+        self.image.setImage(np.tile(rgba, (tiles, tiles, 1)), autoLevels=False)
+        if hexes:
+            self.vb.setLimits(maxXRange=w, maxYRange=h)
+        else:
+            self.vb.setLimits(maxXRange=None, maxYRange=None)
+        self._place_letters(markers)
+        self.notice.setPos(w / 2, h / 2)
+        if first or changed or not self.user_moved:
+            self.fit()
+
+    def set_notice(self, text: str | None) -> None:
+        """A message over the map (e.g. a layer without meaning at a step)."""
+        self.notice.setText(text or "")
+        self.notice.setVisible(bool(text))
+        self._center_notice()
+
+    def fit(self) -> None:
+        """Show one whole period, its top-left corner at the top-left."""
+        w, h = self.period
+        self.vb.setRange(xRange=(0, w), yRange=(0, h), padding=0)
+        self.vb.disableAutoRange()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if getattr(self, "rgba", None) is not None and not self.user_moved:
+            self.fit()
+
+    def _moved_by_user(self, *_args) -> None:
+        self.user_moved = True
+
+    def _place_letters(self, markers: Sequence[Marker]) -> None:
+        need = len(markers) * TILES * TILES     # enough for either kind of grid
+        while len(self._letters) < need:
+            t = pg.TextItem("", color=(255, 255, 255), fill=(0, 0, 0, 150), anchor=(0.5, 0.5))
+            t.setFont(LETTER_FONT)
+            t.setZValue(10)
+            self.vb.addItem(t, ignoreBounds=True)
+            self._letters.append(t)
+        w, h = self.period
+        tiles = TILES if self.hexes else 1
+        k = 0
+        for m in markers:
+            if self.hexes:
+                cx, cy = hex_center(m.x, m.y, self.scale)
+                # a capital is two sectors wide (x and x+2): centre between them
+                if m.kind == "capital":
+                    cx += self.scale / 2
+            else:
+                cx, cy = (m.x + 0.5) * self.scale, (m.y + 0.5) * self.scale
+            for ty in range(tiles):
+                for tx in range(tiles):
+                    t = self._letters[k]
+                    t.setText(m.label)
+                    t.setPos(cx + tx * w, cy + ty * h)
+                    t.show()
+                    k += 1
+        for t in self._letters[k:]:
+            t.hide()
+
+    def letters(self) -> list[str]:
+        """The labels shown (once each, for tests)."""
+        step = TILES * TILES if self.hexes else 1
+        return [t.toPlainText() for t in self._letters[::step] if t.isVisible()]
+
+    # -- torus wrap --------------------------------------------------------------
+    def _wrap_range(self, *_args) -> None:
+        if self._wrapping or self.rgba is None or not self.hexes:
+            return
+        (x0, x1), (y0, y1) = self.vb.viewRange()
+        w, h = self.period
+        dx = -np.floor(x0 / w) * w
+        dy = -np.floor(y0 / h) * h
+        if dx or dy:
+            self._wrapping = True
+            try:
+                self.vb.setRange(xRange=(x0 + dx, x1 + dx), yRange=(y0 + dy, y1 + dy),
+                                 padding=0, update=True)
+            finally:
+                self._wrapping = False
+        self._center_notice()
+
+    def _center_notice(self) -> None:
+        (x0, x1), (y0, y1) = self.vb.viewRange()
+        self.notice.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Pan by ``(dx, dy)`` image pixels (as a mouse drag would)."""
+        self.vb.translateBy(x=dx, y=dy)
+
+    # -- hover -------------------------------------------------------------------
+    def sector_at_scene(self, pos: QPointF) -> tuple[int, int] | None:
+        if self.world is None or not self.vb.sceneBoundingRect().contains(pos):
+            return None
+        p = self.vb.mapSceneToView(pos)
+        if not self.hexes:
+            x, y = int(p.x() // self.scale), int(p.y() // self.scale)
+            inside = 0 <= x < self.world[0] and 0 <= y < self.world[1]
+            return (x, y) if inside else None
+        return sector_at(p.x(), p.y(), self.world[0], self.world[1], self.scale)
+
+    def _mouse_moved(self, pos: QPointF) -> None:
+        sector = self.sector_at_scene(pos)
+        if sector != self._last_hover:
+            self._last_hover = sector
+            self.hovered.emit(sector)

@@ -1,0 +1,279 @@
+"""The parameter panel: one widget per :class:`~viewer.engine.params.Param`,
+built from the declarations alone, plus the seed row.
+
+Numbers get superqt's labelled sliders (the label is an editable field),
+booleans a check box, sizes and choices a combo box.  Each parameter has a
+line below it for its error message, so a refusal shows where the user is
+looking.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from PySide6.QtCore import QRegularExpression, Qt, Signal
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+from superqt import QLabeledDoubleSlider, QLabeledSlider
+
+from ..engine.params import Param, parse_size
+
+SEED_MAX = 2**32 - 1
+ERROR_STYLE = "color: #d33; font-size: 11px;"
+
+
+def _slider_range(p: Param) -> tuple[float, float]:
+    if "slider" in p.extra:
+        lo, hi = p.extra["slider"]
+        return lo, hi
+    lo = p.minimum if p.minimum is not None else 0
+    hi = p.maximum if p.maximum is not None else max(100, 2 * (p.default or 1))
+    return lo, hi
+
+
+class ParamWidget(QWidget):
+    """One parameter's editor and its error line."""
+
+    changed = Signal()
+
+    def __init__(self, param: Param, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.param = param
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(1)
+        self.editor = self._make_editor(param)
+        self.editor.setToolTip(param.help)
+        self.setToolTip(param.help)
+        lay.addWidget(self.editor)
+        self.error = QLabel()
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setWordWrap(True)
+        self.error.hide()
+        lay.addWidget(self.error)
+
+    def _make_editor(self, p: Param) -> QWidget:
+        if p.kind == "int":
+            w = QLabeledSlider(Qt.Orientation.Horizontal)
+            lo, hi = _slider_range(p)
+            w.setRange(int(lo), int(hi))
+            w.setValue(int(p.default))
+            w.valueChanged.connect(self.changed)
+            return w
+        if p.kind == "float":
+            w = QLabeledDoubleSlider(Qt.Orientation.Horizontal)
+            lo, hi = _slider_range(p)
+            w.setRange(float(lo), float(hi))
+            w.setValue(float(p.default))
+            w.valueChanged.connect(self.changed)
+            return w
+        if p.kind == "bool":
+            w = QCheckBox(p.label)
+            w.setChecked(bool(p.default))
+            w.toggled.connect(self.changed)
+            return w
+        if p.kind in ("size", "choice"):
+            w = QComboBox()
+            if p.kind == "size":
+                w.setEditable(True)
+                w.addItems(list(p.extra.get("choices", ())))
+                w.setCurrentText(self._size_text(p.default))
+                w.lineEdit().editingFinished.connect(self.changed)
+                w.activated.connect(self.changed)
+            else:
+                w.addItems(list(p.choices))
+                w.setCurrentText(str(p.default))
+                w.currentTextChanged.connect(self.changed)
+            return w
+        w = QLineEdit(str(p.default))
+        w.editingFinished.connect(self.changed)
+        return w
+
+    @staticmethod
+    def _size_text(v: Any) -> str:
+        try:
+            a, b = parse_size(v)
+        except ValueError:
+            return str(v)
+        return f"{a}x{b}"
+
+    def value(self) -> Any:
+        w, kind = self.editor, self.param.kind
+        if kind in ("int", "float"):
+            return w.value()
+        if kind == "bool":
+            return w.isChecked()
+        if kind in ("size", "choice"):
+            return w.currentText()
+        return w.text()
+
+    def set_value(self, value: Any) -> None:
+        """Show ``value`` without announcing a change."""
+        w, kind = self.editor, self.param.kind
+        w.blockSignals(True)
+        try:
+            if kind == "int":
+                lo, hi = _slider_range(self.param)
+                v = int(value)
+                if v < w.minimum() or v > w.maximum():   # widen rather than clip
+                    w.setRange(min(int(lo), v), max(int(hi), v))
+                w.setValue(v)
+            elif kind == "float":
+                w.setValue(float(value))
+            elif kind == "bool":
+                w.setChecked(bool(value))
+            elif kind == "size":
+                w.setCurrentText(self._size_text(value))
+            elif kind == "choice":
+                w.setCurrentText(str(value))
+            else:
+                w.setText(str(value))
+        finally:
+            w.blockSignals(False)
+
+    def set_error(self, message: str | None) -> None:
+        self.error.setText(message or "")
+        self.error.setVisible(bool(message))
+
+
+class SeedRow(QWidget):
+    """The seed: a field, a "new seed" button and a lock that keeps it."""
+
+    changed = Signal()
+
+    def __init__(self, seed: int = 1, parent: QWidget | None = None):
+        super().__init__(parent)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.field = QLineEdit(str(seed))
+        self.field.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,10}")))
+        self.field.setToolTip(f"the random seed, 0..{SEED_MAX}; the same seed and "
+                              "parameters always give the same map")
+        self.field.editingFinished.connect(self._edited)
+        self.new_button = QPushButton("New seed")
+        self.new_button.setToolTip("pick a random seed (Ctrl+N)")
+        self.new_button.clicked.connect(self.new_seed)
+        self.lock = QCheckBox("Lock")
+        self.lock.setToolTip("keep this seed: no new seeds, presets keep it too")
+        self.lock.toggled.connect(self._locked)
+        lay.addWidget(self.field, 1)
+        lay.addWidget(self.new_button)
+        lay.addWidget(self.lock)
+        self._seed = seed
+
+    def seed(self) -> int:
+        return self._seed
+
+    def set_seed(self, seed: int, announce: bool = False) -> None:
+        self._seed = int(seed) & SEED_MAX
+        self.field.setText(str(self._seed))
+        if announce:
+            self.changed.emit()
+
+    def new_seed(self) -> None:
+        if not self.lock.isChecked():
+            self.set_seed(random.randrange(SEED_MAX + 1), announce=True)
+
+    def is_locked(self) -> bool:
+        return self.lock.isChecked()
+
+    def _edited(self) -> None:
+        text = self.field.text().strip()
+        if not text:
+            self.field.setText(str(self._seed))
+            return
+        v = min(int(text), SEED_MAX)
+        if v != self._seed:
+            self.set_seed(v, announce=True)
+        else:
+            self.field.setText(str(v))
+
+    def _locked(self, on: bool) -> None:
+        self.field.setReadOnly(on)
+        self.new_button.setEnabled(not on)
+
+
+class ParamPanel(QWidget):
+    """Every parameter of one generator, grouped as the generator groups
+    them, and the seed.  ``changed`` fires on any edit by the user."""
+
+    changed = Signal()
+
+    def __init__(self, params: tuple[Param, ...], seed: int = 1,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.params = params
+        self.widgets: dict[str, ParamWidget] = {}
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        groups: dict[str, list[Param]] = {}
+        for p in params:                       # groups in order of first appearance
+            groups.setdefault(p.group, []).append(p)
+        for group, members in groups.items():
+            if group:
+                form.addRow(QLabel(f"<b>{group.capitalize()}</b>"))
+            for p in members:
+                self._add_param(form, p)
+        form.addRow(QLabel("<b>Seed</b>"))
+        self.seed_row = SeedRow(seed)
+        self.seed_row.changed.connect(self.changed)
+        form.addRow(self.seed_row)
+        self.general_error = QLabel()
+        self.general_error.setStyleSheet(ERROR_STYLE)
+        self.general_error.setWordWrap(True)
+        self.general_error.hide()
+        form.addRow(self.general_error)
+
+    def _add_param(self, form: QFormLayout, p: Param) -> None:
+        w = ParamWidget(p)
+        w.changed.connect(self.changed)
+        self.widgets[p.name] = w
+        if p.kind == "bool":
+            form.addRow(w)
+        else:
+            label = QLabel(p.label)
+            label.setToolTip(p.help)
+            form.addRow(label, w)
+
+    def values(self) -> dict[str, Any]:
+        return {name: w.value() for name, w in self.widgets.items()}
+
+    def set_values(self, values: dict[str, Any]) -> None:
+        for name, v in values.items():
+            if name in self.widgets:
+                self.widgets[name].set_value(v)
+
+    def seed(self) -> int:
+        return self.seed_row.seed()
+
+    def set_error(self, param: str | None, message: str | None) -> None:
+        """Show ``message`` beside ``param`` (or below all when None); a None
+        message clears every error."""
+        for w in self.widgets.values():
+            w.set_error(None)
+        self.general_error.hide()
+        if not message:
+            return
+        if param in self.widgets:
+            self.widgets[param].set_error(message)
+        else:
+            self.general_error.setText(message)
+            self.general_error.show()
+
+    def error_text(self) -> str:
+        """Every error shown, for tests and the status bar."""
+        texts = [w.error.text() for w in self.widgets.values() if w.error.isVisibleTo(self)]
+        if self.general_error.isVisibleTo(self):
+            texts.append(self.general_error.text())
+        return "\n".join(texts)

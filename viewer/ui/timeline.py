@@ -1,0 +1,210 @@
+"""The timeline dock: scrub through every step of a generation's trace.
+
+A slider over steps ``0 .. n_steps``, first / previous / next / last and
+play, a phase chooser that jumps to a phase's first step, and a line saying
+what the current step did.  ``stepChanged`` tells the window which state to
+show; the last step is the finished map.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QSlider,
+    QSpinBox,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.protocol import Trace
+
+SP = QStyle.StandardPixmap
+PLAY_INTERVAL_MS = 40
+PLAY_TICKS = 300          # a whole run plays in about PLAY_TICKS frames
+
+SHORTCUTS = {
+    "first": "Ctrl+Home",
+    "prev": "Ctrl+Left",
+    "next": "Ctrl+Right",
+    "last": "Ctrl+End",
+    "prev_phase": "Ctrl+Up",
+    "next_phase": "Ctrl+Down",
+    "play": "Ctrl+P",
+}
+
+
+class TimelineDock(QDockWidget):
+    stepChanged = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("Timeline", parent)
+        self.setObjectName("timeline")
+        self.trace: Trace | None = None
+        self._phases: list[tuple[str, int]] = []
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(4, 2, 4, 2)
+        row = QHBoxLayout()
+        self.buttons: dict[str, QToolButton] = {}
+        icons = {"first": SP.SP_MediaSkipBackward, "prev": SP.SP_MediaSeekBackward,
+                 "play": SP.SP_MediaPlay, "next": SP.SP_MediaSeekForward,
+                 "last": SP.SP_MediaSkipForward}
+        for key, text, tip, slot in (
+            ("first", "first", "first step", self.first),
+            ("prev", "prev", "previous step", self.prev),
+            ("play", "play", "play / pause", self.toggle_play),
+            ("next", "next", "next step", self.next),
+            ("last", "last", "last step: the finished map", self.last),
+        ):
+            b = QToolButton()
+            b.setText(text)
+            b.setIcon(self.style().standardIcon(icons[key]))
+            b.setToolTip(f"{tip} ({SHORTCUTS[key]})")
+            b.clicked.connect(slot)
+            self.buttons[key] = b
+            row.addWidget(b)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, 0)
+        self.slider.valueChanged.connect(self._slider_moved)
+        row.addWidget(self.slider, 1)
+        self.spin = QSpinBox()
+        self.spin.setRange(0, 0)
+        self.spin.setToolTip("step number")
+        self.spin.valueChanged.connect(self.set_step)
+        row.addWidget(self.spin)
+        self.phase_box = QComboBox()
+        self.phase_box.setToolTip(f"jump to a phase ({SHORTCUTS['prev_phase']} / "
+                                  f"{SHORTCUTS['next_phase']})")
+        self.phase_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.phase_box.activated.connect(self._phase_chosen)
+        row.addWidget(self.phase_box)
+        lay.addLayout(row)
+        self.caption = QLabel("no trace yet")
+        lay.addWidget(self.caption)
+        self.setWidget(body)
+        self.timer = QTimer(self)
+        self.timer.setInterval(PLAY_INTERVAL_MS)
+        self.timer.timeout.connect(self._tick)
+        self.shortcuts: list[QShortcut] = []
+        actions = {"first": self.first, "prev": self.prev, "next": self.next, "last": self.last,
+                   "prev_phase": self.prev_phase, "next_phase": self.next_phase,
+                   "play": self.toggle_play}
+        for key, fn in actions.items():
+            sc = QShortcut(QKeySequence(SHORTCUTS[key]), parent or self)
+            sc.setContext(Qt.ShortcutContext.WindowShortcut)
+            sc.activated.connect(fn)
+            self.shortcuts.append(sc)
+
+    # -- content ---------------------------------------------------------------
+    def set_trace(self, trace: Trace | None) -> None:
+        """Show ``trace``, positioned on its last step, without announcing."""
+        self.pause()
+        self.trace = trace
+        n = trace.n_steps if trace is not None else 0
+        self._phases = trace.phases() if trace is not None else []
+        for w in (self.slider, self.spin, self.phase_box):
+            w.blockSignals(True)
+        self.slider.setRange(0, n)
+        self.slider.setValue(n)
+        self.spin.setRange(0, n)
+        self.spin.setValue(n)
+        self.phase_box.clear()
+        self.phase_box.addItem("start")
+        self.phase_box.addItems([f"{name} @ {first}" for name, first in self._phases])
+        for w in (self.slider, self.spin, self.phase_box):
+            w.blockSignals(False)
+        self._update_caption(n)
+        self.setEnabled(trace is not None)
+
+    @property
+    def step(self) -> int:
+        return self.slider.value()
+
+    @property
+    def n_steps(self) -> int:
+        return self.trace.n_steps if self.trace is not None else 0
+
+    def at_end(self) -> bool:
+        return self.step >= self.n_steps
+
+    def phases(self) -> list[tuple[str, int]]:
+        return list(self._phases)
+
+    # -- navigation ------------------------------------------------------------
+    def set_step(self, step: int) -> None:
+        step = max(0, min(int(step), self.n_steps))
+        if step != self.slider.value():
+            self.slider.setValue(step)      # announces through _slider_moved
+
+    def first(self) -> None:
+        self.set_step(0)
+
+    def last(self) -> None:
+        self.set_step(self.n_steps)
+
+    def prev(self) -> None:
+        self.set_step(self.step - 1)
+
+    def next(self) -> None:
+        self.set_step(self.step + 1)
+
+    def next_phase(self) -> None:
+        later = [s for _, s in self._phases if s > self.step]
+        self.set_step(later[0] if later else self.n_steps)
+
+    def prev_phase(self) -> None:
+        earlier = [s for _, s in self._phases if s < self.step]
+        self.set_step(earlier[-1] if earlier else 0)
+
+    def toggle_play(self) -> None:
+        if self.timer.isActive():
+            self.pause()
+        else:
+            if self.at_end():
+                self.set_step(0)
+            self.timer.start()
+            self._set_play_icon(True)
+
+    def pause(self) -> None:
+        self.timer.stop()
+        self._set_play_icon(False)
+
+    def _set_play_icon(self, playing: bool) -> None:
+        b = self.buttons["play"]
+        b.setText("pause" if playing else "play")
+        b.setIcon(self.style().standardIcon(SP.SP_MediaPause if playing else SP.SP_MediaPlay))
+
+    def _tick(self) -> None:
+        if self.at_end():
+            self.pause()
+            return
+        self.set_step(self.step + max(1, self.n_steps // PLAY_TICKS))
+
+    def _phase_chosen(self, index: int) -> None:
+        self.set_step(0 if index == 0 else self._phases[index - 1][1])
+
+    def _slider_moved(self, step: int) -> None:
+        self.spin.blockSignals(True)
+        self.spin.setValue(step)
+        self.spin.blockSignals(False)
+        self._update_caption(step)
+        self.stepChanged.emit(step)
+
+    def _update_caption(self, step: int) -> None:
+        if self.trace is None:
+            self.caption.setText("no trace yet")
+            return
+        phase = self.trace.phase_at(step)
+        idx = next((i + 1 for i, (name, _) in enumerate(self._phases) if name == phase), 0)
+        self.phase_box.blockSignals(True)
+        self.phase_box.setCurrentIndex(idx)
+        self.phase_box.blockSignals(False)
+        what = "finished map" if step >= self.n_steps else self.trace.describe(step)
+        self.caption.setText(f"step {step} / {self.n_steps} · {phase} · {what}")
