@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..engine.fairland.fairness import COLUMNS, FairnessTable
 from ..engine.fairland.messages import NUMLETTER
-from .fairness import COLUMNS, FairnessTable
 
 UNFAIR = QColor(255, 120, 100)
 

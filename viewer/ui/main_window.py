@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine import GENERATORS
+from ..engine.fairland.fairness import fairness
 from ..engine.params import ParamError
 from ..engine.protocol import CancelToken, GenerationError, HexTorus, LayerInfo, Marker, Result
 from ..formats.atomic import WriteError
@@ -44,7 +45,6 @@ from ..render import render_layer
 from ..render.colormaps import BACKGROUND, legend_for
 from ..render.hexraster import edge_mask, index_map, rasterize, rasterize_square
 from . import exports
-from .fairness import fairness
 from .fairness_panel import FairnessPanel
 from .inspector import Inspector, sector_rows
 from .legend import LegendWidget
@@ -341,6 +341,10 @@ class MainWindow(QMainWindow):
 
         def job(token: CancelToken, gen=gen, values=values, seed=seed) -> Result:
             result = gen.generate(values, seed=seed, trace=True, cancel=token)
+            caps = result.extra.get("capitals")
+            if caps and "own" in result.layers:     # fairland: the fairness table, here
+                result.extra["fairness"] = fairness(result.layers, caps,
+                                                    (result.grid.width, result.grid.height))
             if isinstance(result.grid, HexTorus):     # warm the rasteriser's cache here,
                 w, h = result.grid.width, result.grid.height     # not on the GUI thread
                 index_map(w, h, display_scale(w))
@@ -564,7 +568,10 @@ class MainWindow(QMainWindow):
         if not caps or "own" not in r.layers:
             self.fairness_panel.show_table(None)
             return
-        self.fairness_panel.show_table(fairness(r.layers, caps, (r.grid.width, r.grid.height)))
+        table = r.extra.get("fairness")
+        if table is None:
+            table = fairness(r.layers, caps, (r.grid.width, r.grid.height))
+        self.fairness_panel.show_table(table)
 
     # == presets ============================================================================
     def current_preset(self, title: str = "") -> Preset:

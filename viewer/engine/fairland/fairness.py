@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .kernel import mapdist
+
 RESOURCES = ("iron", "gold", "fertility", "oil", "uranium")
 COLUMNS = ("continent sectors", "island sectors", "land", "mountains", "coastal",
            *RESOURCES, "nearest capital")
@@ -27,15 +29,6 @@ class FairnessTable:
     @property
     def columns(self) -> tuple[str, ...]:
         return COLUMNS
-
-
-def mapdist(x1: int, y1: int, x2: int, y2: int, wx: int, wy: int) -> int:
-    """Empire's hex distance on the torus (common/mapdist.c)."""
-    dx = abs(x1 - x2) % wx
-    dx = min(dx, wx - dx)
-    dy = abs(y1 - y2) % wy
-    dy = min(dy, wy - dy)
-    return (dx - dy) // 2 + dy if dx > dy else dy
 
 
 def fairness(layers: Mapping[str, np.ndarray], capitals: list[tuple[int, int]],
@@ -62,7 +55,8 @@ def fairness(layers: Mapping[str, np.ndarray], capitals: list[tuple[int, int]],
         for r in RESOURCES:
             row[r] = int(np.asarray(layers[r]).ravel()[mine].astype(np.int64).sum())
         x, y = capitals[c]
-        others = [mapdist(x, y, ox, oy, wx, wy) for k, (ox, oy) in enumerate(capitals) if k != c]
+        others = [int(mapdist(wx, wy, x, y, ox, oy))
+                  for k, (ox, oy) in enumerate(capitals) if k != c]
         row["nearest capital"] = min(others) if others else 0
         rows.append(row)
     spread = {col: (max(r[col] for r in rows) - min(r[col] for r in rows)) if rows else 0
