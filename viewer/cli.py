@@ -313,12 +313,19 @@ def run_tgp(argv: Sequence[str]) -> int:
     return run(list(argv))
 
 
-COMMANDS = {"fairland": run_fairland, "tgp": run_tgp}
+def run_numberlink(argv: Sequence[str]) -> int:
+    from .cli_numberlink import run_numberlink as run
+
+    return run(list(argv))
+
+
+COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink}
 
 MAIN_USAGE = """\
 usage: python -m viewer                      open the workbench window
        python -m viewer fairland [ARGS...]   Empire's fairland (try: fairland -h)
        python -m viewer tgp [OPTIONS...]     OpenTTD TerraGenesis heightmaps (try: tgp -h)
+       python -m viewer numberlink generate|solve ...   Number Link grids and puzzles
 """
 
 

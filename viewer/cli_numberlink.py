@@ -1,0 +1,223 @@
+"""``python -m viewer numberlink``: generate Number Link grids and puzzles, solve puzzles.
+
+    numberlink generate --size WxH --seed TEXT [--count N] [--unique --rule RULE]
+                        [--format text|testmain] [--out FILE] ...
+    numberlink solve FILE [--rule fill-no-touch|fill|free] [--max-solutions N]
+
+``generate --format testmain`` prints what path.c's test program prints (a
+solution block and a puzzle block per grid), so ``--size 10x8 --seed 12345
+--count 10`` is the test program itself.  ``--format text`` prints puzzles in
+the plain text format (several separated by an empty line).
+
+``solve`` reads either format and prints the first solution in it, then a
+last line ``solutions: K`` (the number found, up to ``--max-solutions``,
+default 2; 0 when there is none).  So K = 1 means the puzzle is unique under
+the rule, K = 2 that it is not.
+
+Everything goes through ``sys.stdout``/``sys.stderr``; errors exit with 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .engine.numberlink.generator import UniqueSearch, check_size, grid_paths, grid_puzzle
+from .engine.numberlink.gridgen import Stuck, gridgen
+from .engine.numberlink.puzzle import RULES, solution_from_paths
+from .engine.numberlink.quality import quality
+from .engine.numberlink.rng import RandomState
+from .engine.params import ParamError, parse_size
+from .engine.protocol import GenerationError
+from .formats.atomic import WriteError, write_atomic
+
+PROG = "numberlink"
+
+
+class CliError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse would exit(2) and print usage
+        raise CliError(f"{message}\nTry '{self.prog} --help'.")
+
+    def exit(self, status: int = 0, message: str | None = None):
+        if message:
+            sys.stderr.write(message)
+        raise _Exit(status)
+
+
+class _Exit(Exception):
+    def __init__(self, status: int):
+        self.status = status
+
+
+def _percent(text: str) -> int:
+    v = int(text)
+    if not 0 <= v <= 100:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 100, not {v}")
+    return v
+
+
+def _positive(text: str) -> int:
+    v = int(text)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {v}")
+    return v
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog=PROG, description="Number Link grids (Tatham's path.c) and a solver.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    g = sub.add_parser("generate", help="generate grids / puzzles")
+    g.add_argument("--size", default="10x8", help="WxH (default 10x8)")
+    g.add_argument("--seed", default="12345", help="seed text (default 12345)")
+    g.add_argument("--count", type=_positive, default=1, help="number of grids (default 1)")
+    g.add_argument("--unique", action="store_true",
+                   help="only puzzles with exactly one solution under --rule")
+    g.add_argument("--rule", choices=RULES, default="fill-no-touch")
+    g.add_argument("--extend-share", type=_percent, default=0,
+                   help="percent of steps that try extending before adding (0 = original)")
+    g.add_argument("--max-boring", type=_percent, default=100,
+                   help="with --unique: refuse grids with more boring paths than this percent")
+    g.add_argument("--max-tries", type=_positive, default=200,
+                   help="with --unique: grids to try per puzzle (default 200)")
+    g.add_argument("--format", choices=("text", "testmain"), default="text")
+    g.add_argument("--out", help="write the puzzles here instead of standard output")
+    g.add_argument("--solution-out", help="also write the solutions to this file")
+    g.add_argument("--png", help="picture of the (last) puzzle")
+    g.add_argument("--solution-png", help="picture of the (last) solution")
+    g.add_argument("--quality", action="store_true",
+                   help="print quality figures of each grid on standard error")
+    s = sub.add_parser("solve", help="solve a puzzle file")
+    s.add_argument("file")
+    s.add_argument("--rule", choices=RULES, default="fill-no-touch")
+    s.add_argument("--max-solutions", type=_positive, default=2)
+    s.add_argument("--time-limit", type=float, default=None,
+                   help="give up after this many seconds")
+    s.add_argument("--all", action="store_true", help="print every solution found")
+    s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
+    return p
+
+
+def run_numberlink(argv: Sequence[str]) -> int:
+    try:
+        args = _parser().parse_args(list(argv))
+        if args.command == "generate":
+            return _generate(args)
+        if args.command == "solve":
+            return _solve(args)
+        raise CliError("missing command: generate or solve\nTry 'numberlink --help'.")
+    except _Exit as exc:
+        return exc.status
+    except (CliError, ParamError, GenerationError, WriteError) as exc:
+        sys.stderr.write(f"{PROG}: {exc}\n")
+        return 1
+
+
+def _generate(args) -> int:
+    from .formats.numberlink import (
+        format_puzzle,
+        format_solution,
+        format_testmain,
+        write_puzzle_png,
+    )
+
+    try:
+        w, h = parse_size(args.size)
+    except ValueError as exc:
+        raise CliError(f"--size: {exc}") from None
+    check_size(w, h)
+    rs = RandomState(args.seed)
+    puzzles, solutions = [], []
+    search = None
+    if args.unique:
+        search = UniqueSearch(w, h, rs, rule=args.rule, extend_share=args.extend_share,
+                              max_boring=args.max_boring, max_tries=args.max_tries)
+    for n in range(args.count):
+        try:
+            if search is not None:
+                g, _, tries, _ = search.next()
+            else:
+                g, tries = gridgen(w, h, rs, extend_share=args.extend_share), 1
+        except Stuck as exc:
+            raise GenerationError(str(exc)) from None
+        paths = grid_paths(g)
+        puzzle = grid_puzzle(g)
+        puzzles.append(puzzle)
+        solutions.append(solution_from_paths(paths))
+        if args.quality:
+            extra = f"; tries {tries}" if search is not None else ""
+            sys.stderr.write(f"grid {n + 1}: {quality(paths).summary()}; "
+                             f"restarts {g.restarts}{extra}\n")
+    if args.format == "testmain":
+        text = "".join(format_testmain(p, s) for p, s in zip(puzzles, solutions))
+        sol_text = "".join(format_testmain(p, s).split("\n\n")[0] + "\n\n"
+                           for p, s in zip(puzzles, solutions))
+    else:
+        text = "\n".join(format_puzzle(p) for p in puzzles)
+        sol_text = "\n".join(format_solution(p, s) for p, s in zip(puzzles, solutions))
+    if args.out:
+        write_atomic(args.out, text)
+    else:
+        sys.stdout.write(text)
+    if args.solution_out:
+        write_atomic(args.solution_out, sol_text)
+    if args.png:
+        write_puzzle_png(args.png, puzzles[-1])
+    if args.solution_png:
+        write_puzzle_png(args.solution_png, puzzles[-1], solutions[-1])
+    return 0
+
+
+def _solve(args) -> int:
+    from .engine.numberlink.solver import SolverUnavailable, solve
+    from .formats.numberlink import (
+        NumberLinkFormatError,
+        _testmain_block_rows,
+        detect_format,
+        format_solution,
+        read_puzzle,
+        write_puzzle_png,
+    )
+
+    try:
+        puzzle = read_puzzle(args.file)
+        fmt = detect_format(open(args.file, encoding="utf-8").read())
+    except FileNotFoundError:
+        raise CliError(f"{args.file}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"{args.file}: is a folder, not a puzzle file") from None
+    except OSError as exc:
+        raise CliError(f"{args.file}: {exc.strerror}") from None
+    except NumberLinkFormatError as exc:
+        raise CliError(str(exc)) from None
+    if fmt == "testmain" and not all(t.isdigit() for t in puzzle.labels):
+        fmt = "text"
+    try:
+        result = solve(puzzle, args.rule, args.max_solutions, time_limit=args.time_limit)
+    except SolverUnavailable as exc:
+        raise CliError(str(exc)) from None
+    shown = result.solutions if args.all else result.solutions[:1]
+    out = []
+    for sol in shown:
+        if fmt == "testmain":
+            import numpy as np
+
+            numbers = np.array([0] + [int(t) for t in puzzle.labels], np.int32)
+            out.append(_testmain_block_rows(numbers[sol.paths]) + "\n")
+        else:
+            out.append(format_solution(puzzle, sol))
+    sys.stdout.write(("" if fmt == "testmain" else "\n").join(out))
+    sys.stdout.write(f"solutions: {len(result.solutions)}\n")
+    if result.status == "several" and len(result.solutions) >= 2:
+        diff = int(result.solutions[0].differences(result.solutions[1]).sum())
+        sys.stderr.write(f"{PROG}: not unique under {args.rule}: the second solution differs "
+                         f"in {diff} squares\n")
+    elif result.status == "unknown":
+        sys.stderr.write(f"{PROG}: time limit reached before the search finished\n")
+    if args.png:
+        write_puzzle_png(args.png, puzzle, result.solutions[0] if result.solutions else None)
+    return 0

@@ -1,0 +1,1 @@
+"""Number Link: Tatham's path-grid generator, a SAT solver, unique puzzles."""

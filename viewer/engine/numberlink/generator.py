@@ -1,0 +1,249 @@
+"""Number Link as a workbench generator: Tatham's path-grid generator
+(:mod:`.gridgen`), the solver (:mod:`.solver`) and quality figures
+(:mod:`.quality`) behind the generator protocol.
+
+The seed is a text, as in Tatham's collection; grid ``n`` of a seed is the
+n-th grid the C test program would print with that seed (the RNG is not
+reseeded between grids).  With ``unique`` on, grids are drawn from the same
+stream until one passes the quality filters and has exactly one solution
+under ``rule``; its place in the stream is reported as ``extra["tries"]``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..params import Param, ParamError
+from ..protocol import (
+    Cancelled,
+    CancelToken,
+    GenerationError,
+    LayerInfo,
+    Marker,
+    Result,
+    SquareGrid,
+)
+from .gridgen import GridResult, Stuck, grid_block, gridgen
+from .puzzle import RULES, Puzzle, solution_from_paths
+from .quality import boring_mask, quality
+from .rng import RandomState
+
+__all__ = ["NUMBERLINK", "NumberLink", "PARAMS", "LAYER_INFO", "generate_grids",
+           "UniqueSearch"]
+
+MIN_SIDE, MAX_SIDE = 3, 64
+
+PARAMS: tuple[Param, ...] = (
+    Param("size", "Grid size", "size", (10, 8), minimum=MIN_SIDE, maximum=MAX_SIDE,
+          help="width x height in squares (the C test program uses 10x8)", group="grid",
+          extra={"choices": ("5x5", "7x7", "10x8", "10x10", "15x15", "20x20")}),
+    Param("grid_number", "Grid number", "int", 1, minimum=1, maximum=1000, group="grid",
+          help="which grid of the seed's stream (the test program prints 1..10)"),
+    Param("extend_share", "Extend first %", "int", 0, minimum=0, maximum=100, group="quality",
+          help="how often to extend a path before trying to add one; 0 = the original "
+               "(add where possible), 100 = extend where possible"),
+    Param("unique", "Unique puzzle", "bool", False, group="puzzle",
+          help="draw grids until one has exactly one solution under the rule"),
+    Param("rule", "Rule", "choice", "fill-no-touch", choices=RULES, group="puzzle",
+          help="fill-no-touch: every square used, no path alongside itself; "
+               "fill: every square used; free: squares may stay empty"),
+    Param("max_boring", "Boring paths at most %", "int", 100, minimum=0, maximum=100,
+          group="puzzle",
+          help="with unique on, refuse grids where more than this share of the paths run "
+               "straight along an edge"),
+    Param("max_tries", "Tries", "int", 200, minimum=1, maximum=100_000, group="puzzle",
+          help="with unique on, give up after this many grids"),
+)
+
+LAYER_INFO: dict[str, LayerInfo] = {
+    "paths": LayerInfo("paths", "the path through each square (its label; creation "
+                       "number until the labels are shuffled), 0 empty", "categorical",
+                       labels={0: "empty"}),
+    "puzzle": LayerInfo("puzzle", "the puzzle: labels at the two ends of each path",
+                        "categorical", labels={0: "blank"}),
+    "length": LayerInfo("length", "length of the path through each square", "scalar", 0, None),
+    "boring": LayerInfo("boring", "squares of paths running straight along an edge", "mask",
+                        0, 1),
+    "pushed": LayerInfo("pushed", "paths pushed by this extension, on their old routes",
+                        "categorical", labels={0: "none"}, debug=True),
+    "rebuild_region": LayerInfo("rebuild_region", "where each pushed path could be rebuilt: "
+                                "its surviving squares and the halo round the lost ones",
+                                "categorical", labels={0: "none"}, debug=True),
+    "attempt": LayerInfo("attempt", "1 the end being extended, 2 the square it tries",
+                         "categorical", labels={0: "", 1: "end", 2: "target"}, debug=True),
+}
+
+
+def check_size(w: int, h: int) -> None:
+    if w < MIN_SIDE or h < MIN_SIDE:
+        raise ParamError(f"grid size {w}x{h}: each side must be at least {MIN_SIDE}", "size")
+    if w * h < 12:
+        # 3x3 cannot be covered by paths of 3+ squares that never touch themselves;
+        # the original loops forever there.
+        raise ParamError(f"grid size {w}x{h} is too small: the generator never finishes "
+                         f"a 3x3 grid", "size")
+    if w > MAX_SIDE or h > MAX_SIDE:
+        raise ParamError(f"grid size {w}x{h}: each side must be at most {MAX_SIDE}", "size")
+
+
+def grid_puzzle(g: GridResult) -> Puzzle:
+    return Puzzle.numbered(np.array(g.puzzle, np.int32).reshape(g.height, g.width))
+
+
+def grid_paths(g: GridResult) -> np.ndarray:
+    return np.array(g.solution, np.int32).reshape(g.height, g.width)
+
+
+class UniqueSearch:
+    """Draws grids from one RNG stream until one is a unique puzzle."""
+
+    def __init__(self, w: int, h: int, rs: RandomState, *, rule: str = "fill-no-touch",
+                 extend_share: int = 0, max_boring: int = 100, max_tries: int = 200,
+                 time_limit: float = 10.0, check=None):
+        self.w, self.h, self.rs = w, h, rs
+        self.rule, self.extend_share = rule, extend_share
+        self.max_boring, self.max_tries = max_boring, max_tries
+        self.time_limit, self.check = time_limit, check
+        self.rejected = {"boring": 0, "several": 0, "unknown": 0}
+
+    def next(self) -> tuple[GridResult, RandomState, int, Any]:
+        """(grid, RNG state before it, tries used, solver result)."""
+        from .solver import solve
+
+        for tries in range(1, self.max_tries + 1):
+            before = self.rs.copy()
+            g = gridgen(self.w, self.h, self.rs, extend_share=self.extend_share,
+                        check=self.check)
+            q = quality(grid_paths(g))
+            if 100 * len(q.boring) > self.max_boring * q.npaths:
+                self.rejected["boring"] += 1
+                continue
+            r = solve(grid_puzzle(g), self.rule, 2, time_limit=self.time_limit,
+                      check=self.check)
+            if r.status == "unique":
+                return g, before, tries, r
+            self.rejected["several" if r.status == "several" else "unknown"] += 1
+        raise GenerationError(
+            f"no unique {self.w}x{self.h} puzzle under {self.rule} in {self.max_tries} "
+            f"tries (refused: {self.rejected['boring']} boring, {self.rejected['several']} "
+            f"with several solutions, {self.rejected['unknown']} undecided)")
+
+
+def generate_grids(w: int, h: int, seed: str | bytes, count: int, **options):
+    """The first ``count`` grids of ``seed`` (as the C test program prints them)."""
+    rs = RandomState(seed)
+    return [gridgen(w, h, rs, **options) for _ in range(count)]
+
+
+class NumberLink:
+    """Tatham's Number Link grid generator (see the module docstring)."""
+
+    name = "numberlink"
+    title = "Number Link paths (Tatham)"
+    params = PARAMS
+    layer_info = LAYER_INFO
+
+    def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        by_name = {p.name: p for p in self.params}
+        unknown = sorted(set(values) - set(by_name))
+        if unknown:
+            raise ParamError(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
+        out = {p.name: p.default for p in self.params}
+        for name, value in values.items():
+            out[name] = by_name[name].convert(value)
+        check_size(*out["size"])
+        for p in self.params:
+            if p.name != "size":
+                p.coerce(out[p.name])
+        return out
+
+    def generate(self, values: Mapping[str, Any], *, seed: int | str = "12345",
+                 trace: bool = False, cancel: CancelToken | None = None,
+                 progress=None) -> Result:
+        v = self.validate(values)
+        w, h = v["size"]
+        seed_text = seed if isinstance(seed, (str, bytes)) else str(seed)
+        check = cancel.check if cancel is not None else None
+        if cancel is not None:
+            cancel.phase_names = ("generate", "check uniqueness")
+        options = {"extend_share": v["extend_share"], "check": check}
+        rs = RandomState(seed_text)
+        t0 = time.perf_counter()
+        extra: dict[str, Any] = {}
+        try:
+            for n in range(v["grid_number"] - 1):
+                if progress is not None:
+                    progress("generate", n / v["grid_number"])
+                gridgen(w, h, rs, **options)
+            if v["unique"]:
+                search = UniqueSearch(w, h, rs, rule=v["rule"], extend_share=v["extend_share"],
+                                      max_boring=v["max_boring"], max_tries=v["max_tries"],
+                                      check=check)
+                g, before, tries, solved = search.next()
+                extra.update(tries=tries, rejected=dict(search.rejected),
+                             uniqueness="unique", solve_seconds=solved.seconds)
+            else:
+                before = rs.copy()
+                g = gridgen(w, h, rs, **options)
+        except Cancelled:
+            raise
+        except Stuck as exc:
+            raise GenerationError(str(exc)) from None
+        elapsed = time.perf_counter() - t0
+        paths = grid_paths(g)
+        puzzle = grid_puzzle(g)
+        q = quality(paths)
+        counts = np.bincount(paths.ravel(), minlength=q.npaths + 1)
+        layers = {
+            "paths": paths,
+            "puzzle": puzzle.cells.copy(),
+            "length": counts[paths].astype(np.int32),
+            "boring": boring_mask(paths),
+            "pushed": np.zeros((h, w), np.int32),
+            "rebuild_region": np.zeros((h, w), np.int32),
+            "attempt": np.zeros((h, w), np.uint8),
+        }
+        extra.update(
+            puzzle=puzzle,
+            solution=solution_from_paths(paths),
+            quality=q.as_dict(),
+            restarts=g.restarts,
+            text_puzzle=grid_block(w, h, g.puzzle),
+            text_solution=grid_block(w, h, g.solution),
+        )
+        result = Result(
+            generator=self.name,
+            grid=SquareGrid(w, h),
+            layers=layers,
+            layer_info=dict(LAYER_INFO),
+            markers=endpoint_markers(puzzle),
+            params=v,
+            seed=seed_text,
+            messages=q.summary() + "\n",
+            timings={"generate": elapsed},
+            extra=extra,
+        )
+        if trace:
+            from .trace import TraceRecorder
+
+            rec = TraceRecorder(w, h)
+            again = gridgen(w, h, before, extend_share=v["extend_share"], recorder=rec)
+            assert again.solution == g.solution
+            result.trace = rec.finish()
+        return result
+
+
+def endpoint_markers(puzzle: Puzzle) -> list[Marker]:
+    out = []
+    w = puzzle.width
+    for k, (a, b) in enumerate(puzzle.endpoints(), start=1):
+        for sq in (a, b):
+            out.append(Marker("endpoint", puzzle.labels[k - 1], sq % w, sq // w))
+    return out
+
+
+NUMBERLINK = NumberLink()

@@ -1,0 +1,356 @@
+"""Number Link files: the plain text format of the reference puzzles, the C
+test program's grid blocks, and PNG pictures.
+
+Plain text (``*.txt``; solutions ``*.sol.txt``)::
+
+    W H
+    . . a d a . .        H rows of W tokens separated by blanks
+    ...                  '.' a blank square, any other token a label
+
+A puzzle has every label exactly twice; a solution labels every square on a
+path (``.`` for squares left empty under the ``free`` rule).
+
+The test program's format (``testmain``, as path.c's ``main`` prints it):
+rows of ``|``, then ``%2d`` per square (`` .`` for blank), then `` |``; a
+block of H rows and an empty line.  A file may hold several grids, each a
+solution block followed by a puzzle block (the goldens), or puzzle blocks
+alone.  Labels there are numbers; labels of 10 or more run into their
+neighbours, so every cell is read as exactly two characters.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import os
+from pathlib import Path
+
+import numpy as np
+
+from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution, solution_from_paths
+from .atomic import write_atomic
+from .png import write_png
+
+__all__ = [
+    "NumberLinkFormatError", "parse_puzzle", "parse_solution", "read_puzzle", "read_solution",
+    "format_puzzle", "format_solution", "write_puzzle", "write_solution", "parse_testmain",
+    "format_testmain", "render", "write_puzzle_png", "detect_format",
+]
+
+FORMATS = ("text", "testmain")
+
+
+class NumberLinkFormatError(ValueError):
+    """A file that is not a Number Link puzzle; the message names the line."""
+
+
+def _lines(text: str) -> list[str]:
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def detect_format(text: str) -> str:
+    for line in _lines(text):
+        if line.strip():
+            return "testmain" if line.lstrip().startswith("|") else "text"
+    return "text"
+
+
+# -- plain text ---------------------------------------------------------------
+
+def _parse_rows(text: str, source: str) -> tuple[int, int, list[list[str]]]:
+    lines = _lines(text)
+    header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if header_at is None:
+        raise NumberLinkFormatError(f"{source}: the file is empty; expected a first line 'W H'")
+    head = lines[header_at].split()
+    lineno = header_at + 1
+    if len(head) != 2 or not all(t.isdigit() for t in head):
+        raise NumberLinkFormatError(f"{source}: line {lineno}: expected the size 'W H' "
+                                    f"(two whole numbers), not {lines[header_at].strip()!r}")
+    w, h = int(head[0]), int(head[1])
+    if w < 1 or h < 1:
+        raise NumberLinkFormatError(f"{source}: line {lineno}: width and height must be at "
+                                    f"least 1, not {w}x{h}")
+    rows = []
+    for y in range(h):
+        i = header_at + 1 + y
+        if i >= len(lines) or not lines[i].strip():
+            found = "the end of the file" if i >= len(lines) else "an empty line"
+            raise NumberLinkFormatError(f"{source}: line {i + 1}: expected row {y + 1} of {h}, "
+                                        f"found {found}")
+        toks = lines[i].split()
+        if len(toks) != w:
+            raise NumberLinkFormatError(f"{source}: line {i + 1}: row {y + 1} has {len(toks)} "
+                                        f"squares, expected {w}")
+        rows.append(toks)
+    for j in range(header_at + 1 + h, len(lines)):
+        if lines[j].strip():
+            raise NumberLinkFormatError(f"{source}: line {j + 1}: unexpected text after the "
+                                        f"{h} rows: {lines[j].strip()[:40]!r}")
+    return w, h, rows
+
+
+def _label_order(labels: set[str]) -> list[str]:
+    """Numbers in numeric order, then the rest in text order."""
+    return sorted(labels, key=lambda t: (0, int(t), "") if t.isdigit() else (1, 0, t))
+
+
+def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
+    """A puzzle from plain text or from the test program's blocks (its first
+    puzzle: the second block of a solution + puzzle pair)."""
+    if detect_format(text) == "testmain":
+        grids = parse_testmain(text, source)
+        return grids[0][1]
+    w, h, rows = _parse_rows(text, source)
+    where: dict[str, list[tuple[int, int]]] = {}
+    for y, row in enumerate(rows):
+        for x, t in enumerate(row):
+            if t != ".":
+                where.setdefault(t, []).append((x, y))
+    header_line = next(i for i, line in enumerate(_lines(text)) if line.strip()) + 1
+    for t, spots in where.items():
+        if len(spots) != 2:
+            lines = ", ".join(str(header_line + 1 + y) for _, y in spots)
+            raise NumberLinkFormatError(
+                f"{source}: line {header_line + 1 + spots[-1][1]}: label {t!r} occurs "
+                f"{len(spots)} time(s) (lines {lines}); each label must occur exactly twice")
+    labels = _label_order(set(where))
+    index = {t: k for k, t in enumerate(labels, start=1)}
+    cells = np.array([[index.get(t, 0) for t in row] for row in rows], np.int32)
+    return Puzzle(cells, tuple(labels))
+
+
+def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Solution:
+    """A solution file for ``puzzle``; links follow from the labels (the
+    fill-no-touch reading)."""
+    if detect_format(text) == "testmain":
+        blocks = _testmain_blocks(text, source)
+        paths = np.array(blocks[0][1], np.int32)
+        if paths.shape != puzzle.cells.shape:
+            raise NumberLinkFormatError(f"{source}: the solution is {paths.shape[1]}x"
+                                        f"{paths.shape[0]}, the puzzle "
+                                        f"{puzzle.width}x{puzzle.height}")
+        return solution_from_paths(paths)
+    w, h, rows = _parse_rows(text, source)
+    if (w, h) != (puzzle.width, puzzle.height):
+        raise NumberLinkFormatError(f"{source}: line 1: the solution is {w}x{h}, the puzzle "
+                                    f"{puzzle.width}x{puzzle.height}")
+    index = {t: k for k, t in enumerate(puzzle.labels, start=1)}
+    paths = np.zeros((h, w), np.int32)
+    start = next(i for i, line in enumerate(_lines(text)) if line.strip()) + 2
+    for y, row in enumerate(rows):
+        for x, t in enumerate(row):
+            if t == ".":
+                continue
+            if t not in index:
+                raise NumberLinkFormatError(f"{source}: line {start + y}: label {t!r} is not "
+                                            f"one of the puzzle's")
+            paths[y, x] = index[t]
+    return solution_from_paths(paths)
+
+
+def read_puzzle(path: str | os.PathLike) -> Puzzle:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise NumberLinkFormatError(f"{path}: not a text file") from None
+    try:
+        return parse_puzzle(text, str(path))
+    except PuzzleError as exc:
+        raise NumberLinkFormatError(f"{path}: {exc}") from None
+
+
+def read_solution(path: str | os.PathLike, puzzle: Puzzle) -> Solution:
+    path = Path(path)
+    return parse_solution(path.read_text(encoding="utf-8"), puzzle, str(path))
+
+
+def format_puzzle(puzzle: Puzzle) -> str:
+    labels = (".",) + puzzle.labels
+    rows = [" ".join(labels[v] for v in row) for row in puzzle.cells]
+    return f"{puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+
+
+def format_solution(puzzle: Puzzle, solution: Solution) -> str:
+    labels = (".",) + puzzle.labels
+    rows = [" ".join(labels[v] for v in row) for row in solution.paths]
+    return f"{puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+
+
+def write_puzzle(path: str | os.PathLike, puzzle: Puzzle) -> None:
+    write_atomic(path, format_puzzle(puzzle))
+
+
+def write_solution(path: str | os.PathLike, puzzle: Puzzle, solution: Solution) -> None:
+    write_atomic(path, format_solution(puzzle, solution))
+
+
+# -- the test program's blocks -------------------------------------------------------
+
+def _testmain_block_rows(cells: np.ndarray) -> str:
+    return "".join("|" + "".join(f"{int(v):2d}" if v > 0 else " ." for v in row) + " |\n"
+                   for row in cells)
+
+
+def format_testmain(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """A solution block (if given) and the puzzle block, each with its blank line,
+    exactly as path.c's test program prints them.  Labels must be numbers."""
+    for t in puzzle.labels:
+        if not t.isdigit():
+            raise ValueError(f"the testmain format holds numbers only, not label {t!r}")
+    numbers = np.array([0] + [int(t) for t in puzzle.labels], np.int32)
+    out = ""
+    if solution is not None:
+        out += _testmain_block_rows(numbers[solution.paths]) + "\n"
+    return out + _testmain_block_rows(numbers[puzzle.cells]) + "\n"
+
+
+def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]]:
+    """``(first line number, rows)`` of each block."""
+    blocks: list[tuple[int, list[list[int]]]] = []
+    current: list[list[int]] = []
+    start = 0
+    for lineno, line in enumerate(_lines(text), start=1):
+        if not line.strip():
+            if current:
+                blocks.append((start, current))
+                current = []
+            continue
+        body = line.rstrip()
+        if not (body.startswith("|") and body.endswith(" |")) or len(body) < 3:
+            raise NumberLinkFormatError(f"{source}: line {lineno}: expected a grid row "
+                                        f"'| 1 . 2 |', not {line.strip()[:40]!r}")
+        inner = body[1:-2]
+        if len(inner) % 2:
+            raise NumberLinkFormatError(f"{source}: line {lineno}: squares must be two "
+                                        f"characters wide")
+        row = []
+        for x in range(0, len(inner), 2):
+            cell = inner[x:x + 2]
+            if cell == " .":
+                row.append(0)
+            elif cell.strip().isdigit() and int(cell) > 0:
+                row.append(int(cell))
+            else:
+                raise NumberLinkFormatError(f"{source}: line {lineno}: square {x // 2 + 1} "
+                                            f"is {cell!r}, expected ' .' or a number")
+        if current and len(row) != len(current[0]):
+            raise NumberLinkFormatError(f"{source}: line {lineno}: row has {len(row)} "
+                                        f"squares, the rows above {len(current[0])}")
+        if not current:
+            start = lineno
+        current.append(row)
+    if current:
+        blocks.append((start, current))
+    if not blocks:
+        raise NumberLinkFormatError(f"{source}: no grid found")
+    return blocks
+
+
+def parse_testmain(text: str, source: str = "<testmain>") -> list[tuple[Solution | None, Puzzle]]:
+    """Every grid of a test-program output: ``(solution or None, puzzle)``.
+
+    A block with blanks is a puzzle; a block without is a solution, paired
+    with the puzzle block that follows it."""
+    out: list[tuple[Solution | None, Puzzle]] = []
+    pending: tuple[int, np.ndarray] | None = None
+    for start, rows in _testmain_blocks(text, source):
+        arr = np.array(rows, np.int32)
+        if (arr > 0).all() and pending is None:
+            pending = (start, arr)
+            continue
+        try:
+            n = int(arr.max())
+            puzzle = Puzzle(arr, tuple(str(k) for k in range(1, n + 1)))
+        except PuzzleError as exc:
+            raise NumberLinkFormatError(f"{source}: line {start}: {exc}") from None
+        sol = None
+        if pending is not None:
+            if pending[1].shape != arr.shape:
+                raise NumberLinkFormatError(f"{source}: line {start}: the puzzle's size "
+                                            f"differs from the solution above it")
+            sol = solution_from_paths(pending[1])
+            pending = None
+        out.append((sol, puzzle))
+    if pending is not None:
+        raise NumberLinkFormatError(f"{source}: line {pending[0]}: a solution block with no "
+                                    f"puzzle block after it")
+    return out
+
+
+# -- pictures -------------------------------------------------------------------------
+
+def palette(n: int) -> np.ndarray:
+    """``n`` well-spread RGB colours (uint8)."""
+    out = []
+    for k in range(n):
+        hue = (k * 0.618033988749895) % 1.0
+        sat = 0.75 if k % 2 == 0 else 0.55
+        val = 0.85 if (k // 2) % 2 == 0 else 0.65
+        out.append([round(255 * c) for c in colorsys.hsv_to_rgb(hue, sat, val)])
+    return np.array(out, np.uint8).reshape(-1, 3)
+
+
+def _text_mask(text: str, size: int) -> np.ndarray:
+    from PIL import Image, ImageDraw, ImageFont
+
+    try:
+        font = ImageFont.load_default(size=max(8, size))
+    except TypeError:  # Pillow < 10.1
+        font = ImageFont.load_default()
+    left, top, right, bottom = font.getbbox(text)
+    img = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(img).text((-left, -top), text, fill=255, font=font)
+    return np.asarray(img)
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None, cell: int = 32) -> np.ndarray:
+    """An ``(H*cell + 1, W*cell + 1, 4)`` RGBA picture: the grid, the solution's
+    paths as thick coloured lines (if given), and each end as a disc with
+    its label."""
+    h, w = puzzle.cells.shape
+    img = np.full((h * cell + 1, w * cell + 1, 4), 255, np.uint8)
+    img[::cell, :, :3] = 200
+    img[:, ::cell, :3] = 200
+    colours = palette(max(puzzle.npaths, 1))
+    half = cell // 2
+    thick = max(2, cell // 4)
+    if solution is not None:
+        for y in range(h):
+            for x in range(w):
+                k = int(solution.paths[y, x])
+                if not k:
+                    continue
+                col = colours[k - 1]
+                cy, cx = y * cell + half, x * cell + half
+                img[cy - thick // 2:cy + thick - thick // 2,
+                    cx - thick // 2:cx + thick - thick // 2, :3] = col
+                if x < w - 1 and solution.right[y, x]:
+                    img[cy - thick // 2:cy + thick - thick // 2, cx:cx + cell, :3] = col
+                if y < h - 1 and solution.down[y, x]:
+                    img[cy:cy + cell, cx - thick // 2:cx + thick - thick // 2, :3] = col
+    yy, xx = np.mgrid[0:cell, 0:cell]
+    radius = cell * 0.38
+    disc = (yy - (cell - 1) / 2) ** 2 + (xx - (cell - 1) / 2) ** 2 <= radius ** 2
+    for k, (a, b) in enumerate(puzzle.endpoints(), start=1):
+        col = colours[k - 1]
+        dark = int(col.astype(int) @ np.array([299, 587, 114])) < 140_000
+        ink = np.array([255, 255, 255] if dark else [0, 0, 0], np.uint8)
+        mask = _text_mask(puzzle.labels[k - 1], int(cell * 0.5))
+        mh, mw = min(mask.shape[0], cell), min(mask.shape[1], cell)
+        mask = mask[:mh, :mw]
+        for sq in (a, b):
+            y, x = divmod(sq, w)
+            tile = img[y * cell + 1:(y + 1) * cell, x * cell + 1:(x + 1) * cell, :3]
+            tile[disc[1:, 1:]] = col
+            oy, ox = (tile.shape[0] - mh) // 2, (tile.shape[1] - mw) // 2
+            region = tile[oy:oy + mh, ox:ox + mw]
+            alpha = (mask[..., None] / 255.0)
+            region[:] = (region * (1 - alpha) + ink * alpha).astype(np.uint8)
+    return img
+
+
+def write_puzzle_png(path: str | os.PathLike, puzzle: Puzzle,
+                     solution: Solution | None = None, cell: int = 32) -> None:
+    """The puzzle (or, with ``solution``, the solved grid) as a PNG."""
+    write_png(path, render(puzzle, solution, cell))
