@@ -15,21 +15,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def reference_dir() -> Path:
-    """``$MAPGEN_REFERENCE`` or ``../shared/reference`` beside the repository."""
-    env = os.environ.get("MAPGEN_REFERENCE")
-    return Path(env) if env else ROOT.parent / "shared" / "reference"
-
-
-def require_reference(sub: str) -> Path:
-    path = reference_dir() / sub
-    if not path.is_dir():
-        pytest.skip(f"reference data not found at {path} (set MAPGEN_REFERENCE to the "
-                    f"shared/reference folder)")
-    return path
+from refdata import require_reference  # noqa: E402
 
 
 @pytest.fixture

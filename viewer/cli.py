@@ -59,19 +59,25 @@ class UsageError(Exception):
 # ---------------------------------------------------------------------------
 # C conversions
 
-def c_atoi(text: str) -> int:
-    """glibc atoi: optional blanks and sign, then digits; (int)strtol."""
+def _c_number(text: str) -> tuple[bool, str]:
+    """What strtol/strtoul read: blanks, an optional sign, then decimal
+    digits; returns (negative, digits)."""
     s = text.lstrip(" \t\n\v\f\r")
-    sign = 1
-    if s[:1] in "+-" and s[:1]:
-        sign = -1 if s[0] == "-" else 1
+    negative = s[:1] == "-"
+    if s[:1] in ("+", "-"):
         s = s[1:]
     digits = ""
     for ch in s:
-        if not ch.isdigit() or not ch.isascii():
+        if not (ch.isascii() and ch.isdigit()):
             break
         digits += ch
-    value = sign * int(digits) if digits else 0
+    return negative, digits
+
+
+def c_atoi(text: str) -> int:
+    """glibc atoi: (int)strtol(text, NULL, 10)."""
+    negative, digits = _c_number(text)
+    value = (-1 if negative else 1) * int(digits) if digits else 0
     value = max(-(2**63), min(2**63 - 1, value))
     value &= 0xFFFFFFFF
     return value - 2**32 if value >= 2**31 else value
@@ -79,23 +85,14 @@ def c_atoi(text: str) -> int:
 
 def c_strtoul32(text: str) -> int:
     """strtoul(text, NULL, 10) stored in a 32-bit unsigned."""
-    s = text.lstrip(" \t\n\v\f\r")
-    neg = False
-    if s[:1] in ("+", "-") and s[:1]:
-        neg = s[0] == "-"
-        s = s[1:]
-    digits = ""
-    for ch in s:
-        if not ch.isdigit() or not ch.isascii():
-            break
-        digits += ch
+    negative, digits = _c_number(text)
     if not digits:
         return 0
     value = int(digits)
     if value > 2**64 - 1:
         value = 2**64 - 1
-        neg = False
-    if neg:
+        negative = False
+    if negative:
         value = (-value) % 2**64
     return value & 0xFFFFFFFF
 

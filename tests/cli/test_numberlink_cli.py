@@ -6,7 +6,7 @@ import io
 import sys
 
 import pytest
-from conftest import require_reference
+from refdata import require_reference
 
 from viewer.cli_numberlink import run_numberlink
 from viewer.formats.numberlink import parse_puzzle, parse_testmain

@@ -11,8 +11,8 @@ import sys
 
 import numpy as np
 import pytest
-from conftest import reference_dir
 from PIL import Image
+from refdata import reference_dir
 
 from viewer.cli_tgp import run_tgp
 from viewer.engine.tgp.generator import TGP

@@ -12,11 +12,12 @@ Cross-field rules belong to the generator's own ``validate``; both raise
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Param", "ParamError", "coerce_values", "defaults", "parse_size"]
+__all__ = ["Param", "ParamError", "check_bounds", "coerce_values", "convert_values", "defaults",
+           "parse_size"]
 
 KINDS = ("int", "float", "bool", "choice", "text", "size", "path", "curve")
 
@@ -144,13 +145,33 @@ def defaults(params: tuple[Param, ...]) -> dict[str, Any]:
     return {p.name: p.default for p in params}
 
 
-def coerce_values(params: tuple[Param, ...], values: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults overlaid with ``values``, each coerced; unknown names are refused."""
+def convert_values(params: tuple[Param, ...], values: Mapping[str, Any],
+                   prepare: Callable[[str, Any], Any] | None = None) -> dict[str, Any]:
+    """Defaults overlaid with ``values``, each converted to its Param's type
+    (bounds not checked); unknown names are refused.  ``prepare(name, value)``
+    may translate a value first (e.g. a level's name to its number)."""
     by_name = {p.name: p for p in params}
     unknown = sorted(set(values) - set(by_name))
     if unknown:
         raise ParamError(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
     out = defaults(params)
     for name, value in values.items():
-        out[name] = by_name[name].coerce(value)
+        if prepare is not None:
+            value = prepare(name, value)
+        out[name] = by_name[name].convert(value)
+    return out
+
+
+def check_bounds(params: tuple[Param, ...], values: Mapping[str, Any],
+                 skip: tuple[str, ...] = ()) -> None:
+    """Raise :class:`ParamError` for the first value outside its Param's bounds."""
+    for p in params:
+        if p.name not in skip:
+            p.coerce(values[p.name])
+
+
+def coerce_values(params: tuple[Param, ...], values: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overlaid with ``values``, each converted and within bounds."""
+    out = convert_values(params, values)
+    check_bounds(params, out)
     return out

@@ -14,7 +14,7 @@ import json
 import sys
 
 import pytest
-from conftest import reference_dir
+from refdata import reference_dir
 
 from viewer import cli
 from viewer.formats.empire import sect_table

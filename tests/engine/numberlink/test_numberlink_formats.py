@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import require_reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refdata import require_reference
 
 from viewer.engine.numberlink.generator import generate_grids, grid_paths, grid_puzzle
 from viewer.engine.numberlink.puzzle import solution_from_paths

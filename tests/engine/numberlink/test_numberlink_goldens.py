@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import require_reference
+from refdata import require_reference
 
 from viewer.engine.numberlink.generator import generate_grids
 from viewer.engine.numberlink.gridgen import grid_block, gridgen

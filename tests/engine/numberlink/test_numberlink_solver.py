@@ -6,9 +6,9 @@ import json
 
 import numpy as np
 import pytest
-from conftest import reference_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refdata import reference_dir
 
 from viewer.engine.numberlink.puzzle import RULE_KEYS, RULES, Puzzle, Solution, check_solution
 from viewer.engine.numberlink.solver import solve

@@ -20,7 +20,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import reference_dir, require_reference
+from refdata import reference_dir, require_reference
 
 from viewer.engine.tgp.generator import TGP
 

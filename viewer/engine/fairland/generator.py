@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError
+from ..params import Param, ParamError, convert_values
 from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, LayerInfo, Marker, Result
 from . import kernel as K
 from .messages import NUMLETTER, header, progress_text, text_map
@@ -148,13 +148,7 @@ class Fairland:
     phase_names = PHASE_NAMES
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        by_name = {p.name: p for p in self.params}
-        unknown = sorted(set(values) - set(by_name))
-        if unknown:
-            raise ParamError(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
-        out = {p.name: p.default for p in self.params}
-        for name, value in values.items():
-            out[name] = by_name[name].convert(value)
+        out = convert_values(self.params, values)
         wx, wy = out["world"]
         check_world(wx, wy)
         check_args(out, wx, wy)

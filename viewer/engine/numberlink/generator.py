@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError
+from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import (
     Cancelled,
     CancelToken,
@@ -148,17 +148,9 @@ class NumberLink:
     layer_info = LAYER_INFO
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        by_name = {p.name: p for p in self.params}
-        unknown = sorted(set(values) - set(by_name))
-        if unknown:
-            raise ParamError(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
-        out = {p.name: p.default for p in self.params}
-        for name, value in values.items():
-            out[name] = by_name[name].convert(value)
+        out = convert_values(self.params, values)
         check_size(*out["size"])
-        for p in self.params:
-            if p.name != "size":
-                p.coerce(out[p.name])
+        check_bounds(self.params, out, skip=("size",))
         return out
 
     def generate(self, values: Mapping[str, Any], *, seed: int | str = "12345",

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError
+from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import kernel as K
 from .pipeline import LANDSCAPES, SEA_LEVEL, SMOOTHNESS, TERRAIN, Pipeline, State
@@ -115,6 +115,24 @@ def check_seed(seed: Any) -> int:
     return value
 
 
+def _named_levels(name: str, value: Any) -> Any:
+    """Level names ("very rough") to numbers, landscape numbers to names."""
+    if name in _LABELS and isinstance(value, str):
+        word = value.strip().lower()
+        if word in _LABELS[name]:
+            return _LABELS[name].index(word)
+        if not word.lstrip("+-").isdigit():
+            label = next(p.label for p in PARAMS if p.name == name)
+            raise ParamError(f"{label}: expected 0..3 or one of "
+                             f"{', '.join(_LABELS[name])}, not {value!r}", name)
+    if name == "landscape" and isinstance(value, (int, np.integer)) and \
+            not isinstance(value, bool) and 0 <= value < len(LANDSCAPES):
+        return LANDSCAPES[int(value)]
+    if name == "landscape" and isinstance(value, str):
+        return value.strip().lower()
+    return value
+
+
 class TerraGenesis:
     """OpenTTD's TerraGenesis Perlin map generator (see the module docstring)."""
 
@@ -124,29 +142,9 @@ class TerraGenesis:
     layer_info = LAYER_INFO
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        by_name = {p.name: p for p in self.params}
-        unknown = sorted(set(values) - set(by_name))
-        if unknown:
-            raise ParamError(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
-        out = {p.name: p.default for p in self.params}
-        for name, value in values.items():
-            if name in _LABELS and isinstance(value, str):
-                word = value.strip().lower()
-                if word in _LABELS[name]:
-                    value = _LABELS[name].index(word)
-                elif not word.lstrip("+-").isdigit():
-                    raise ParamError(f"{by_name[name].label}: expected 0..3 or one of "
-                                     f"{', '.join(_LABELS[name])}, not {value!r}", name)
-            if name == "landscape" and isinstance(value, (int, np.integer)) and \
-                    not isinstance(value, bool) and 0 <= value < len(LANDSCAPES):
-                value = LANDSCAPES[int(value)]
-            if name == "landscape" and isinstance(value, str):
-                value = value.strip().lower()
-            out[name] = by_name[name].convert(value)
+        out = convert_values(self.params, values, _named_levels)
         check_size(*out["size"])
-        for p in self.params:
-            if p.name != "size":
-                p.coerce(out[p.name])
+        check_bounds(self.params, out, skip=("size",))
         return out
 
     def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
