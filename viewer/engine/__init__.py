@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from .fairland.generator import FAIRLAND
 from .protocol import Generator
+from .tgp.generator import TGP
 
-GENERATORS: dict[str, Generator] = {FAIRLAND.name: FAIRLAND}
+GENERATORS: dict[str, Generator] = {FAIRLAND.name: FAIRLAND, TGP.name: TGP}
 
 
 def get_generator(name: str) -> Generator:

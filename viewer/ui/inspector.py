@@ -47,6 +47,50 @@ def sector_rows(x: int, y: int, world: tuple[int, int], layers: Mapping[str, np.
     return rows
 
 
+TGP_CLASS_NAMES = ("clear", "water", "shore", "void")
+HEIGHT_UNIT = 16
+INVALID_HEIGHT = -32768
+
+
+def _fixed(v: int) -> tuple[str, str]:
+    if v == INVALID_HEIGHT:
+        return f"{v} (not generated yet)", "-"
+    return f"{v}", f"{v / HEIGHT_UNIT:g}"
+
+
+def tgp_rows(x: int, y: int, layers: Mapping[str, np.ndarray],
+             meaningful: frozenset[str] | None) -> list[tuple[str, str]]:
+    """``(name, text)`` rows for tile ``(x, y)`` of a TerraGenesis map: the
+    height of its north corner in fixed point (16 = one level) and in levels, the
+    raw noise there, the tile height, the tile class and what the step changed."""
+    def ok(name: str) -> bool:
+        return name in layers and (meaningful is None or name in meaningful)
+
+    rows = [("tile", f"{x},{y}")]
+    if ok("heightmap"):
+        fixed, levels = _fixed(int(layers["heightmap"][y, x]))
+        rows += [("corner (fixed point)", fixed), ("corner (levels)", levels)]
+    else:
+        rows += [("corner (fixed point)", NOT_MEANINGFUL), ("corner (levels)", NOT_MEANINGFUL)]
+    if ok("noise"):
+        rows.append(("noise (fixed point)", _fixed(int(layers["noise"][y, x]))[0]))
+    rows.append(("tile height", str(int(layers["tile_height"][y, x]))
+                 if ok("tile_height") else NOT_MEANINGFUL))
+    if ok("tile_class"):
+        c = int(layers["tile_class"][y, x])
+        name = TGP_CLASS_NAMES[c] if 0 <= c < len(TGP_CLASS_NAMES) else "?"
+        rows.append(("class", f"{name} ({c})"))
+    else:
+        rows.append(("class", NOT_MEANINGFUL))
+    if ok("change"):
+        rows.append(("change (fixed point)", str(int(layers["change"][y, x]))))
+    return rows
+
+
+CELL_ROWS = {"tgp": tgp_rows}
+"""Inspector rows of generators that describe a cell in their own terms."""
+
+
 class Inspector(QScrollArea):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

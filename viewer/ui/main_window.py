@@ -44,9 +44,10 @@ from ..formats.presets import Preset, PresetError, load_preset, save_preset, shi
 from ..render import render_layer
 from ..render.colormaps import BACKGROUND, legend_for
 from ..render.hexraster import edge_mask, index_map, rasterize, rasterize_square
+from ..render.relief import square_picture
 from . import exports
 from .fairness_panel import FairnessPanel
-from .inspector import Inspector, sector_rows
+from .inspector import CELL_ROWS, Inspector, sector_rows
 from .legend import LegendWidget
 from .map_view import MapView
 from .param_panel import ParamPanel
@@ -70,6 +71,21 @@ def square_scale(width: int, height: int) -> int:
     return max(1, min(16, 800 // max(1, width, height)))
 
 
+MAX_SQUARE_CELLS = 1024
+"""A square grid wider or taller than this is shown decimated (every k-th
+cell), so that colouring and drawing a 4096 x 4096 map stays quick."""
+
+
+def square_stride(width: int, height: int) -> int:
+    """Show every ``k``-th cell of a square grid: ``k`` keeps both sides at
+    most :data:`MAX_SQUARE_CELLS` cells."""
+    return max(1, -(-max(width, height) // MAX_SQUARE_CELLS))
+
+
+DEFAULT_LAYERS = {"fairland": "own", "tgp": "heightmap"}
+"""The layer shown first when a generator is chosen."""
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
@@ -85,6 +101,8 @@ class MainWindow(QMainWindow):
         self.view_step: int | None = None           # trace step shown (None: final map)
         self.layer_name = "own"
         self.outline = True
+        self.hill_shading = True
+        self.contours = False
         self.runs_done = 0
         self.last_seconds: float | None = None
         self._hover: tuple[int, int] | None = None
@@ -220,6 +238,16 @@ class MainWindow(QMainWindow):
         self._action(f, "Export &view as PNG...", self._ask_export_view, "Ctrl+E")
         self._action(f, "Export whole &map as PNG...", self._ask_export_map, "Ctrl+Shift+E")
         self._action(f, "Export &bundle (NPZ + JSON)...", self._ask_export_bundle, "Ctrl+B")
+        self.tgp_actions = [
+            self._action(f, "Export OpenTTD &heightmap PNG (8-bit)...",
+                         self._ask_export_openttd_heightmap, "Ctrl+Shift+H",
+                         "tile heights as the greyscale PNG OpenTTD's \"Play heightmap\" "
+                         "reads back (grey = 16 x height + 8)"),
+            self._action(f, "Export fixed-point heightmap PNG (&16-bit)...",
+                         self._ask_export_fixed_point, "Ctrl+Shift+F",
+                         "the normalised heightmap as a 16-bit greyscale PNG, "
+                         "16 units to a height level"),
+        ]
         f.addSeparator()
         self.empire_actions = [
             self._action(f, "Export &newcap script...", lambda: self._ask_export_empire("newcap"),
@@ -232,8 +260,9 @@ class MainWindow(QMainWindow):
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = mb.addMenu("&Edit")
-        self._action(e, "&Copy command line", self.copy_command_line, "Ctrl+Shift+C",
-                     "the fairland command that makes this map on your own server")
+        self.command_line_action = self._action(
+            e, "&Copy fairland command line", self.copy_command_line, "Ctrl+Shift+C",
+            "the fairland command that makes this map on your own server")
         self._action(e, "&New seed", lambda: self.param_panel.seed_row.new_seed(), "Ctrl+N")
         self._action(e, "&Regenerate", self.request_generation, "F5")
         self._action(e, "Cancel &generation", self.cancel_generation, "Esc")
@@ -242,10 +271,31 @@ class MainWindow(QMainWindow):
         out = self._action(v, "Hex &outlines", self._toggle_outline, "Ctrl+L")
         out.setCheckable(True)
         out.setChecked(self.outline)
+        self.outline_action = out
+        self.shading_action = self._action(v, "&Hill shading", self._toggle_shading, "Ctrl+H",
+                                           "light the heights from the north-west")
+        self.shading_action.setCheckable(True)
+        self.shading_action.setChecked(self.hill_shading)
+        self.contour_action = self._action(v, "&Contour lines", self._toggle_contours,
+                                           "Ctrl+K", "a line at every whole height level "
+                                           "(every fifth darker)")
+        self.contour_action.setCheckable(True)
+        self.contour_action.setChecked(self.contours)
+        self.relief_actions = [self.shading_action, self.contour_action]
         v.addSeparator()
         for dock in (self.param_dock, self.layer_dock, self.inspector_dock, self.fairness_dock,
                      self.timeline):
             v.addAction(dock.toggleViewAction())
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        """Enable the actions that make sense for the current generator."""
+        name = self.generator.name
+        for act in self.empire_actions + [self.command_line_action]:
+            act.setEnabled(name == "fairland")     # Empire's files only for fairland
+        for act in self.tgp_actions + self.relief_actions:
+            act.setEnabled(name == "tgp")
+        self.outline_action.setEnabled(name == "fairland")
 
     # == settings ==================================================================
     def _restore_settings(self) -> None:
@@ -270,6 +320,12 @@ class MainWindow(QMainWindow):
         layer = s.value("layer")
         if isinstance(layer, str):
             self.select_layer(layer)
+        for key, act in (("hill_shading", self.shading_action),
+                         ("contours", self.contour_action)):
+            on = s.value(key)
+            if on is not None:
+                setattr(self, key, str(on) == "true")
+                act.setChecked(getattr(self, key))
         geo = s.value("geometry")
         if isinstance(geo, QByteArray):
             self.restoreGeometry(geo)
@@ -284,6 +340,8 @@ class MainWindow(QMainWindow):
         s.setValue("seed", self.param_panel.seed())
         s.setValue("seed_locked", "true" if self.param_panel.seed_row.is_locked() else "false")
         s.setValue("layer", self.layer_name)
+        s.setValue("hill_shading", "true" if self.hill_shading else "false")
+        s.setValue("contours", "true" if self.contours else "false")
         s.setValue("geometry", self.saveGeometry())
         s.setValue("window_state", self.saveState())
         s.sync()
@@ -312,15 +370,24 @@ class MainWindow(QMainWindow):
         self.param_panel = self._make_panel()
         self.param_panel.seed_row.set_seed(seed)
         self.param_panel.seed_row.lock.setChecked(locked)
+        values = read_json(self.settings, f"params/{name}", {})   # as last used
+        if isinstance(values, dict) and values:
+            try:
+                self.generator.validate(values)
+                self.param_panel.set_values(values)
+            except (ParamError, TypeError, ValueError):
+                pass
         self.param_area.setWidget(self.param_panel)
         i = self.generator_box.findData(name)
         if i >= 0 and i != self.generator_box.currentIndex():
             self.generator_box.blockSignals(True)
             self.generator_box.setCurrentIndex(i)
             self.generator_box.blockSignals(False)
+        infos = getattr(self.generator, "layer_info", {}) or {}
+        if self.layer_name not in infos:
+            self.layer_name = DEFAULT_LAYERS.get(name, next(iter(infos), self.layer_name))
         self._fill_layer_list()
-        for act in self.empire_actions:            # Empire's files only for fairland
-            act.setEnabled(name == "fairland")
+        self._update_actions()
         if generate:
             self.request_generation()
 
@@ -469,6 +536,14 @@ class MainWindow(QMainWindow):
         self.outline = on
         self.render_view()
 
+    def _toggle_shading(self, on: bool) -> None:
+        self.hill_shading = on
+        self.render_view()
+
+    def _toggle_contours(self, on: bool) -> None:
+        self.contours = on
+        self.render_view()
+
     def _show_final(self) -> None:
         r = self.result
         if r is None:
@@ -516,23 +591,41 @@ class MainWindow(QMainWindow):
         layers = self.view_layers
         name = self.layer_name if self.layer_name in layers else next(iter(layers))
         w, h = r.grid.width, r.grid.height
-        scale = display_scale(w) if isinstance(r.grid, HexTorus) else square_scale(w, h)
-        info = r.layer_info.get(name)
-        if self.layer_is_meaningful(name):
-            cells = render_layer(self.view_layers, info, name)
-            self.map_view.set_notice(None)
-            self.legend.set_legend(legend_for(name, self.view_layers[name], info))
-        else:
-            cells = np.empty(self.view_layers[name].shape + (4,), np.uint8)
-            cells[...] = BACKGROUND
-            self.map_view.set_notice(f"{name}: not meaningful at this step")
-            self.legend.set_legend(None)
         hexes = isinstance(r.grid, HexTorus)
+        info = r.layer_info.get(name)
+        meaningful = self.layer_is_meaningful(name)
         if hexes:
+            scale: float = display_scale(w)
+            if meaningful:
+                cells = render_layer(layers, info, name, r.generator)
+            else:
+                cells = np.empty(layers[name].shape + (4,), np.uint8)
+                cells[...] = BACKGROUND
             edge = (15, 15, 18, 255) if self.outline and scale >= 10 else None
             img = rasterize(cells, w, h, scale, outline=edge)
+            shown = layers
         else:
-            img = rasterize_square(cells, scale)
+            # a large square map is shown decimated: colouring 4096 x 4096
+            # cells would stall the GUI thread
+            k = square_stride(w, h)
+            shown = {n: a[::k, ::k] for n, a in layers.items()} if k > 1 else layers
+            sh, sw = shown[name].shape
+            pix = square_scale(sw, sh)
+            scale = pix / k
+            if meaningful:
+                img = square_picture(shown, info, name, pix, r.generator,
+                                     hill_shading=self.hill_shading, contours=self.contours,
+                                     meaningful=self.meaningful, cell=k)
+            else:
+                cells = np.empty((sh, sw, 4), np.uint8)
+                cells[...] = BACKGROUND
+                img = rasterize_square(cells, pix)
+        if meaningful:
+            self.map_view.set_notice(None)
+            self.legend.set_legend(legend_for(name, shown[name], info, r.generator))
+        else:
+            self.map_view.set_notice(f"{name}: not meaningful at this step")
+            self.legend.set_legend(None)
         self.map_view.show_map(img, (w, h), scale, self.view_markers, hexes=hexes)
         self._update_inspector()
 
@@ -555,8 +648,12 @@ class MainWindow(QMainWindow):
             self.inspector.clear()
             return
         x, y = self._hover
-        rows = sector_rows(x, y, (r.grid.width, r.grid.height), self.view_layers,
-                           r.layer_info, self.meaningful, hexes=isinstance(r.grid, HexTorus))
+        if r.generator in CELL_ROWS:
+            rows = CELL_ROWS[r.generator](x, y, self.view_layers, self.meaningful)
+        else:
+            rows = sector_rows(x, y, (r.grid.width, r.grid.height), self.view_layers,
+                               r.layer_info, self.meaningful,
+                               hexes=isinstance(r.grid, HexTorus))
         if r.trace is not None and self.view_step is not None:
             step = self.view_step
             rows.insert(0, ("step", f"{step} ({r.trace.phase_at(step)})"))
@@ -624,7 +721,10 @@ class MainWindow(QMainWindow):
         r = self._need_result()
         layers = self.view_layers or r.layers
         name = self.layer_name if self.layer_name in layers else next(iter(layers))
-        img = exports.export_map_png(path, r, layers, name, scale, self.view_markers)
+        relief = self.generator.name == "tgp" and r.generator == "tgp"
+        img = exports.export_map_png(path, r, layers, name, scale, self.view_markers,
+                                     hill_shading=relief and self.hill_shading,
+                                     contours=relief and self.contours)
         self.status(f"map written to {path}")
         return img
 
@@ -632,6 +732,31 @@ class MainWindow(QMainWindow):
         side = exports.export_bundle(path, self._need_result())
         self.status(f"bundle written to {path} and {side.name}")
         return side
+
+    def export_openttd_heightmap(self, path: str | Path) -> None:
+        """The finished map's tile heights as OpenTTD's 8-bit heightmap PNG."""
+        exports.export_openttd_heightmap(path, self._need_result())
+        r = self.result
+        self.status(f"OpenTTD heightmap written to {path} ({r.grid.width}x{r.grid.height}; "
+                    "play it with the counter-clockwise rotation)")
+
+    def export_fixed_point_heightmap(self, path: str | Path) -> None:
+        """The finished map's normalised heightmap as a 16-bit PNG."""
+        exports.export_fixed_point_heightmap(path, self._need_result())
+        self.status(f"16-bit heightmap written to {path} (16 units = one level)")
+
+    def _ask_export_openttd_heightmap(self) -> None:
+        path = self._ask_path("Export OpenTTD heightmap", "heightmap.png", "PNG images (*.png)")
+        if path:
+            self._guarded("Export OpenTTD heightmap",
+                          lambda: self.export_openttd_heightmap(path))
+
+    def _ask_export_fixed_point(self) -> None:
+        path = self._ask_path("Export 16-bit heightmap", "heightmap16.png",
+                              "PNG images (*.png)")
+        if path:
+            self._guarded("Export 16-bit heightmap",
+                          lambda: self.export_fixed_point_heightmap(path))
 
     def empire_text(self, kind: str) -> str:
         from ..formats import empire
@@ -678,7 +803,14 @@ class MainWindow(QMainWindow):
             self._guarded("Export view", lambda: self.export_view_png(path))
 
     def _ask_export_map(self) -> None:
-        scale, ok = QInputDialog.getInt(self, "Export map", "Pixels per hex:", 8, 1, 64)
+        r = self.result
+        if r is not None and not isinstance(r.grid, HexTorus):   # a square map may be huge
+            side = max(r.grid.width, r.grid.height)
+            top = max(1, min(64, 16384 // side))
+            scale, ok = QInputDialog.getInt(self, "Export map", "Pixels per tile:",
+                                            min(top, max(1, 2048 // side)), 1, top)
+        else:
+            scale, ok = QInputDialog.getInt(self, "Export map", "Pixels per hex:", 8, 1, 64)
         if not ok:
             return
         path = self._ask_path("Export map", f"{self.layer_name}.png", "PNG images (*.png)")

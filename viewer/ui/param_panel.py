@@ -56,7 +56,25 @@ class ParamWidget(QWidget):
         self.editor = self._make_editor(param)
         self.editor.setToolTip(param.help)
         self.setToolTip(param.help)
-        lay.addWidget(self.editor)
+        self.names: tuple[str, ...] = tuple(param.extra.get("labels", ()))
+        self.value_name: QLabel | None = None
+        if self.names and param.kind == "int":     # a named setting: "very smooth" ...
+            row = QHBoxLayout()
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(self.editor, 1)
+            # the name replaces the number ("very smooth", not 0)
+            self.editor.setEdgeLabelMode(QLabeledSlider.EdgeLabelMode.NoLabel)
+            self.value_name = QLabel()
+            metrics = self.value_name.fontMetrics()
+            self.value_name.setFixedWidth(max(metrics.horizontalAdvance(f"{n}  ")
+                                              for n in self.names))
+            self.value_name.setToolTip(param.help)
+            row.addWidget(self.value_name)
+            lay.addLayout(row)
+            self.editor.valueChanged.connect(self._show_name)
+            self._show_name(self.editor.value())
+        else:
+            lay.addWidget(self.editor)
         self.error = QLabel()
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
@@ -100,6 +118,16 @@ class ParamWidget(QWidget):
         w.editingFinished.connect(self.changed)
         return w
 
+    def _show_name(self, value: Any) -> None:
+        if self.value_name is None:
+            return
+        i = int(value)
+        self.value_name.setText(self.names[i] if 0 <= i < len(self.names) else "")
+
+    def value_label(self) -> str:
+        """The name of the value shown (e.g. "very smooth"), or ""."""
+        return self.value_name.text() if self.value_name is not None else ""
+
     @staticmethod
     def _size_text(v: Any) -> str:
         try:
@@ -129,6 +157,7 @@ class ParamWidget(QWidget):
                 if v < w.minimum() or v > w.maximum():   # widen rather than clip
                     w.setRange(min(int(lo), v), max(int(hi), v))
                 w.setValue(v)
+                self._show_name(v)
             elif kind == "float":
                 w.setValue(float(value))
             elif kind == "bool":
@@ -243,6 +272,7 @@ class ParamPanel(QWidget):
             form.addRow(w)
         else:
             label = QLabel(p.label)
+            label.setWordWrap(True)         # a long label must not squeeze the editors
             label.setToolTip(p.help)
             form.addRow(label, w)
 

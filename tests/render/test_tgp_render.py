@@ -1,0 +1,212 @@
+"""TerraGenesis layers in colour, hill shading and contour lines."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from viewer.engine.protocol import Result, SquareGrid
+from viewer.engine.tgp.generator import LAYER_INFO, TGP
+from viewer.render import colormaps as cm
+from viewer.render import layer_image, render_layer
+from viewer.render.relief import (
+    contour_mask,
+    draw_contours,
+    hillshade,
+    relief_levels,
+    shade,
+    square_picture,
+)
+
+
+def rgba(arr, *idx):
+    return tuple(int(v) for v in arr[idx])
+
+
+@pytest.fixture(scope="module")
+def result():
+    return TGP.generate({"size": (64, 64)}, seed=3)
+
+
+def test_tile_classes_are_sea_shore_clear_and_void():
+    tc = np.array([[0, 1, 2, 3]], np.uint8)
+    img = render_layer({"tile_class": tc}, LAYER_INFO["tile_class"], "tile_class", "tgp")
+    assert [rgba(img, 0, i) for i in range(4)] == [cm.TGP_CLEAR, cm.SEA, cm.TGP_SHORE,
+                                                   (0, 0, 0, 255)]
+    legend = cm.legend_for("tile_class", tc, LAYER_INFO["tile_class"], "tgp")
+    assert [name for name, _ in legend.entries] == ["clear", "water (sea)", "shore", "void"]
+    assert legend.lut is None
+
+
+def test_the_terrain_map_colours_a_level_the_same_on_every_height_layer():
+    levels = np.arange(16, dtype=np.uint8)[None, :]
+    fixed = (levels.astype(np.int16) * 16 + 8)
+    a = render_layer({"tile_height": levels}, LAYER_INFO["tile_height"], "tile_height", "tgp")
+    b = render_layer({"heightmap": fixed}, LAYER_INFO["heightmap"], "heightmap", "tgp")
+    assert np.array_equal(a, b)
+    # level 0 is sea level, in blue; the top is near white; land gets lighter upwards
+    r, g, bl, _ = rgba(a, 0, 0)
+    assert bl > r and bl > g
+    assert min(rgba(a, 0, 15)[:3]) > 230
+    assert len({rgba(a, 0, i) for i in range(16)}) == 16
+    legend = cm.legend_for("heightmap", fixed, LAYER_INFO["heightmap"], "tgp")
+    assert legend.lut is cm.TERRAIN_LUT and (legend.vmin, legend.vmax) == (0, 16)
+    assert "level" in legend.title
+
+
+def test_noise_uses_its_own_range_and_shows_what_is_not_generated():
+    noise = np.array([[-32768, -700, -400, -100]], np.int16)
+    img = render_layer({"noise": noise}, LAYER_INFO["noise"], "noise", "tgp")
+    assert rgba(img, 0, 0) == cm.NOT_GENERATED
+    assert rgba(img, 0, 1) == tuple(cm.LAND_LUT[0]) and rgba(img, 0, 3) == tuple(cm.LAND_LUT[-1])
+    legend = cm.legend_for("noise", noise, LAYER_INFO["noise"], "tgp")
+    assert (legend.vmin, legend.vmax) == (-700 / 16, -100 / 16)
+    assert legend.entries[0] == ("not generated yet", cm.NOT_GENERATED)
+
+
+def test_coarse_noise_rounds_are_drawn_as_blocks_of_their_mesh():
+    noise = np.full((8, 8), -32768, np.int16)
+    noise[::4, ::4] = [[10, 20], [30, 40]]
+    change = np.zeros((8, 8), np.int32)
+    change[::4, ::4] = [[-5, 5], [1, 2]]
+    assert cm.mesh_step(noise) == 4
+    assert cm.mesh_step(np.full((4, 4), -32768, np.int16)) == 0
+    assert cm.mesh_step(np.zeros((4, 4), np.int16)) == 1
+    shown = cm.tgp_display_layers({"noise": noise, "change": change})
+    assert shown["noise"][:4, 4:].tolist() == [[20] * 4] * 4
+    assert shown["change"][4:, :4].tolist() == [[1] * 4] * 4
+    img = render_layer({"noise": noise}, LAYER_INFO["noise"], "noise", "tgp")
+    assert rgba(img, 3, 3) == rgba(img, 0, 0) != cm.NOT_GENERATED
+    assert "blocks" in cm.legend_for("noise", noise, None, "tgp").title
+    done = cm.legend_for("noise", np.zeros((2, 2), np.int16), None, "tgp")
+    assert done.entries == [] and "blocks" not in done.title
+
+
+def test_change_is_diverging_around_zero():
+    change = np.array([[-40, 0, 10, 40]], np.int32)
+    img = render_layer({"change": change}, LAYER_INFO["change"], "change", "tgp")
+    low, zero, _, high = (rgba(img, 0, i) for i in range(4))
+    assert zero == tuple(cm.DIVERGING_LUT[128]) or zero == tuple(cm.DIVERGING_LUT[127])
+    assert abs(zero[0] - zero[2]) < 10                          # grey
+    assert low[2] > low[0] and high[0] > high[2]                # blue down, red up
+    legend = cm.legend_for("change", change, LAYER_INFO["change"], "tgp")
+    assert (legend.vmin, legend.vmax) == (-40, 40)
+    flat = cm.legend_for("change", np.zeros((2, 2), np.int32), None, "tgp")
+    assert (flat.vmin, flat.vmax) == (-1, 1)
+
+
+def test_water_is_a_mask():
+    water = np.array([[0, 1]], np.uint8)
+    img = render_layer({"water": water}, LAYER_INFO["water"], "water", "tgp")
+    assert rgba(img, 0, 1) == cm.SEA and rgba(img, 0, 0) == cm.MASK_OFF
+    assert len(cm.legend_for("water", water, None, "tgp").entries) == 2
+
+
+def test_tgp_names_do_not_take_fairland_schemes():
+    # fairland's "elevation" scheme is fairland's; other generators' layers of
+    # the same name do not borrow it
+    e = np.array([[0, 50]], np.int16)
+    assert not np.array_equal(cm.colorize(e, None, "elevation", "tgp"),
+                              cm.colorize(e, None, "elevation"))
+
+
+def test_hillshade_lights_the_north_west():
+    flat = hillshade(np.zeros((8, 8)))
+    assert np.allclose(flat, math.sin(math.radians(45)))
+    x = np.arange(16, dtype=float)
+    rising_east = np.tile(x, (16, 1)) / 4          # faces west: toward the light
+    rising_west = rising_east[:, ::-1]
+    assert hillshade(rising_east)[8, 8] > flat[0, 0] > hillshade(rising_west)[8, 8]
+    rising_south = rising_east.T                   # faces north
+    assert hillshade(rising_south)[8, 8] > flat[0, 0]
+    # no data counts as flat; tiny arrays too
+    nan = np.zeros((6, 6))
+    nan[2, 2] = np.nan
+    assert np.isfinite(hillshade(nan)).all()
+    assert hillshade(np.zeros((1, 5))).shape == (1, 5)
+    # a coarser cell is a gentler slope
+    assert hillshade(rising_east, cell=4)[8, 8] < hillshade(rising_east)[8, 8]
+
+
+def test_shade_keeps_flat_ground_its_own_colour():
+    img = np.full((4, 4, 4), (100, 150, 200, 255), np.uint8)
+    light = np.full((4, 4), math.sin(math.radians(45)), np.float32)
+    light[0, 0], light[1, 1] = 1.0, 0.2
+    out = shade(img, light)
+    assert np.array_equal(out[2:], img[2:])
+    assert (out[0, 0, :3] > img[0, 0, :3]).all() and (out[1, 1, :3] < img[1, 1, :3]).all()
+    assert (out[..., 3] == 255).all()
+
+
+def test_contours_are_one_pixel_on_the_higher_side():
+    lv = np.array([[0, 0, 1, 1, 2],
+                   [0, 0, 1, 1, 2]])
+    m = contour_mask(lv)
+    assert m.tolist() == [[False, False, True, False, True]] * 2
+    # a step of five levels is an index contour, a step within 1..4 is not
+    assert contour_mask(np.array([[4, 5, 6]]), every=5).tolist() == [[False, True, False]]
+    # no line beside missing data
+    valid = np.array([[True, True, True, True, False]] * 2)
+    assert contour_mask(lv, valid).tolist() == [[False, False, True, False, False]] * 2
+    img = np.full((2, 5, 4), 200, np.uint8)
+    out = draw_contours(img, lv)
+    assert (out[m, :3] < 200).all() and (out[~m] == 200).all() and (out[..., 3] == 200).all()
+    index = draw_contours(img, np.array([[3, 3, 4, 4, 5]]).repeat(2, 0))
+    assert int(index[0, 4, 0]) < int(index[0, 2, 0]) < 200    # every fifth level darker
+
+
+def test_relief_comes_from_the_heights(result):
+    layers = result.layers
+    lv, whole, valid = relief_levels(layers, "heightmap")
+    assert np.array_equal(lv, layers["heightmap"] / 16) and valid is None
+    assert np.array_equal(whole, layers["heightmap"] // 16)
+    lv2, _, _ = relief_levels(layers, "tile_class")       # classes on the heightmap
+    assert np.array_equal(lv2, lv)
+    lv3, whole3, _ = relief_levels(layers, "tile_height")
+    assert np.array_equal(whole3, layers["tile_height"])
+    assert relief_levels(layers, "heightmap", frozenset({"noise"})) is None
+    noise = np.array([[-32768, 32], [48, 64]], np.int16)
+    lvn, _, validn = relief_levels({"noise": noise}, "noise")
+    assert np.isnan(lvn[0, 0]) and validn.tolist() == [[False, True], [True, True]]
+
+
+@pytest.mark.parametrize("name", ["heightmap", "tile_height", "tile_class", "noise", "water"])
+def test_square_picture_with_relief(result, name):
+    layers, info = result.layers, result.layer_info[name]
+    plain = square_picture(layers, info, name, 3, "tgp")
+    assert plain.shape == (64 * 3, 64 * 3, 4) and plain.dtype == np.uint8
+    cells = render_layer(layers, info, name, "tgp")
+    assert np.array_equal(plain[::3, ::3], cells)
+    shaded = square_picture(layers, info, name, 3, "tgp", hill_shading=True)
+    lined = square_picture(layers, info, name, 3, "tgp", contours=True)
+    assert not np.array_equal(shaded, plain)
+    assert not np.array_equal(lined, plain)
+    assert (lined[..., :3] <= plain[..., :3]).all()
+
+
+def test_layer_image_of_a_tgp_result_uses_its_colours(result):
+    img = layer_image(result, None, "tile_class", scale=2)
+    assert img.shape == (128, 128, 4)
+    tc = result.layers["tile_class"]
+    y, x = np.argwhere(tc == 1)[0]
+    assert rgba(img, 2 * y, 2 * x) == cm.SEA
+    relief = layer_image(result, None, "heightmap", scale=2, hill_shading=True, contours=True)
+    assert not np.array_equal(relief, layer_image(result, None, "heightmap", scale=2))
+    bare = Result("tgp", SquareGrid(64, 64), {"tile_class": tc}, {})
+    assert np.array_equal(layer_image(bare, None, "tile_class", scale=2), img)
+
+
+def test_a_decimated_4096_map_renders_quickly():
+    import time
+
+    n = 4096
+    hm = (np.add.outer(np.arange(n), np.arange(n)) % 240).astype(np.int16)
+    layers = {"heightmap": hm[::4, ::4]}
+    square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, "tgp", True, True, cell=4)
+    t0 = time.perf_counter()
+    img = square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, "tgp", True, True,
+                         cell=4)
+    assert img.shape == (1024, 1024, 4)
+    assert time.perf_counter() - t0 < 1.0       # ~50 ms here; generous for a busy machine

@@ -1,0 +1,197 @@
+"""Relief on a square-grid picture: hill shading and contour lines.  No Qt.
+
+Both work on heights in *levels* (OpenTTD's height levels; a TerraGenesis
+fixed-point height divided by 16).  :func:`hillshade` lights the surface
+from the north-west and :func:`shade` darkens and lightens a coloured layer
+by it, leaving flat ground (the sea) exactly its own colour.
+:func:`contour_mask` finds the pixels on the higher side of every whole
+level, one pixel wide, and :func:`draw_contours` darkens them (every fifth
+level more).
+
+:func:`relief_levels` says which heights a layer's relief comes from, and
+:func:`square_picture` draws a layer with the relief switched on or off.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..engine.protocol import LayerInfo
+from .colormaps import HEIGHT_UNIT, INVALID_HEIGHT, colorize, tgp_display_layers
+from .hexraster import rasterize_square
+
+__all__ = ["hillshade", "shade", "contour_mask", "draw_contours", "relief_levels",
+           "square_picture", "LEVEL_HEIGHT", "CONTOUR", "INDEX_EVERY"]
+
+LEVEL_HEIGHT = 0.5
+"""A height level in tile lengths (OpenTTD: TILE_HEIGHT 8 of TILE_SIZE 16)."""
+EXAGGERATION = 2.0
+CONTOUR = (16, 16, 20)
+INDEX_EVERY = 5
+
+
+def _gradient(z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.gradient(z)`` (central differences, one-sided at the edges) in
+    float32, without np.gradient's float64 temporaries."""
+    gy = np.empty_like(z)
+    gx = np.empty_like(z)
+    np.subtract(z[2:], z[:-2], out=gy[1:-1])
+    gy[1:-1] *= 0.5
+    np.subtract(z[1], z[0], out=gy[0])
+    np.subtract(z[-1], z[-2], out=gy[-1])
+    np.subtract(z[:, 2:], z[:, :-2], out=gx[:, 1:-1])
+    gx[:, 1:-1] *= 0.5
+    np.subtract(z[:, 1], z[:, 0], out=gx[:, 0])
+    np.subtract(z[:, -1], z[:, -2], out=gx[:, -1])
+    return gy, gx
+
+
+def hillshade(levels: np.ndarray, azimuth: float = 315.0, altitude: float = 45.0,
+              cell: float = 1.0, exaggeration: float = EXAGGERATION) -> np.ndarray:
+    """Lambertian light on the surface ``levels[y, x]`` (in height levels, one
+    cell ``cell`` tiles wide): float32 in 0..1, ``sin(altitude)`` where flat.
+    ``azimuth`` is where the light comes from, clockwise from north (up).
+    NaN heights (no data) count as flat."""
+    z = np.asarray(levels)
+    if z.ndim != 2:
+        raise ValueError(f"heights must be a 2-d array, not shape {z.shape}")
+    az, alt = math.radians(azimuth), math.radians(altitude)
+    lz = math.sin(alt)
+    if z.shape[0] < 3 or z.shape[1] < 3:
+        return np.full(z.shape, lz, np.float32)
+    z = z.astype(np.float32) * np.float32(LEVEL_HEIGHT * exaggeration / cell)
+    gy, gx = _gradient(z)
+    lx, ly = math.cos(alt) * math.sin(az), -math.cos(alt) * math.cos(az)
+    # light = (-gx lx - gy ly + lz) / |(-gx, -gy, 1)|
+    num = gx * np.float32(-lx)
+    num -= gy * np.float32(ly)
+    num += np.float32(lz)
+    gx *= gx
+    gy *= gy
+    gx += gy
+    gx += np.float32(1.0)
+    np.sqrt(gx, out=gx)
+    num /= gx
+    np.nan_to_num(num, copy=False, nan=lz)
+    return np.clip(num, 0.0, 1.0, out=num)
+
+
+def shade(rgba: np.ndarray, light: np.ndarray, strength: float = 0.7,
+          flat: float = math.sin(math.radians(45.0))) -> np.ndarray:
+    """``rgba`` lit by ``light`` (from :func:`hillshade`): a cell lit as much
+    as flat ground keeps its colour, lit slopes get lighter, slopes in shadow
+    darker."""
+    f = np.asarray(light, np.float32) * np.float32(strength / flat)
+    f += np.float32(1.0 - strength)
+    out = np.array(rgba, copy=True)
+    ch = np.empty(f.shape, np.float32)
+    for c in range(3):              # channel by channel: numpy is slow on a last axis of 3
+        np.multiply(out[..., c], f, out=ch)
+        ch += np.float32(0.5)                    # round to nearest
+        np.clip(ch, 0, 255, out=ch)
+        out[..., c] = ch
+    return out
+
+
+def contour_mask(levels: np.ndarray, valid: np.ndarray | None = None,
+                 every: int = 1) -> np.ndarray:
+    """Pixels on a contour line: those whose whole level ``levels`` (ints) is
+    above a 4-neighbour's, so that the line is one pixel wide and lies on the
+    higher side.  With ``every`` > 1 only crossings of multiples of ``every``
+    count.  Pixels outside ``valid`` never take part."""
+    lv = np.asarray(levels)
+    if every > 1:
+        lv = np.floor_divide(lv, every)
+    m = np.zeros(lv.shape, bool)
+    m[:, :-1] |= lv[:, :-1] > lv[:, 1:]
+    m[:, 1:] |= lv[:, 1:] > lv[:, :-1]
+    m[:-1, :] |= lv[:-1, :] > lv[1:, :]
+    m[1:, :] |= lv[1:, :] > lv[:-1, :]
+    if valid is not None:
+        ok = np.asarray(valid, bool)
+        bad = ~ok                                # no line on or beside missing data
+        near = bad.copy()
+        near[:, :-1] |= bad[:, 1:]
+        near[:, 1:] |= bad[:, :-1]
+        near[:-1, :] |= bad[1:, :]
+        near[1:, :] |= bad[:-1, :]
+        m &= ~near
+    return m
+
+
+def draw_contours(rgba: np.ndarray, levels: np.ndarray, valid: np.ndarray | None = None,
+                  color: tuple[int, int, int] = CONTOUR, alpha: float = 0.45,
+                  index_alpha: float = 0.8) -> np.ndarray:
+    """``rgba`` with a line at every whole level of ``levels`` (ints, the
+    same shape), every :data:`INDEX_EVERY`-th level darker."""
+    lv = np.asarray(levels)
+    if lv.dtype.itemsize > 2 and lv.size and -32768 <= lv.min() and lv.max() < 32768:
+        lv = lv.astype(np.int16)
+    a = contour_mask(lv, valid).astype(np.float32)
+    a *= np.float32(alpha)
+    idx = contour_mask(lv, valid, INDEX_EVERY)
+    a[idx] = index_alpha
+    keep = np.float32(1.0) - a
+    out = np.array(rgba, copy=True)
+    ch = np.empty(a.shape, np.float32)
+    for c in range(3):
+        np.multiply(out[..., c], keep, out=ch)
+        ch += a * np.float32(color[c])
+        ch += np.float32(0.5)                    # round to nearest
+        out[..., c] = ch
+    return out
+
+
+# layers whose relief is that of another layer (tgp: classes on the heightmap)
+_RELIEF_FROM = {"tile_class": "heightmap", "water": "heightmap"}
+_FIXED_POINT = ("heightmap", "noise")
+_LEVELS = ("tile_height",)
+
+
+def relief_levels(layers: Mapping[str, np.ndarray], name: str,
+                  meaningful: frozenset[str] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None] | None:
+    """``(heights in levels as float32, whole levels as int16, valid mask or
+    None when all are)`` that layer ``name`` of a TerraGenesis map is drawn in
+    relief with, or None when it has none."""
+    src = _RELIEF_FROM.get(name, name)
+    if src not in layers or (meaningful is not None and src not in meaningful):
+        return None
+    arr = np.asarray(layers[src])
+    if src in _FIXED_POINT:
+        lv = arr.astype(np.float32)
+        lv *= np.float32(1.0 / HEIGHT_UNIT)
+        whole = np.floor_divide(arr, HEIGHT_UNIT).astype(np.int16, copy=False)
+        invalid = arr == INVALID_HEIGHT
+        if invalid.any():
+            lv[invalid] = np.nan
+            return lv, whole, ~invalid
+        return lv, whole, None
+    if src in _LEVELS:
+        return arr.astype(np.float32), arr.astype(np.int16), None
+    return None
+
+
+def square_picture(layers: Mapping[str, np.ndarray], info: LayerInfo | None, name: str,
+                   scale: int = 1, generator: str | None = None, hill_shading: bool = False,
+                   contours: bool = False, meaningful: frozenset[str] | None = None,
+                   cell: float = 1.0) -> np.ndarray:
+    """Layer ``name`` of a square grid as an image of ``scale`` pixels per
+    cell, with hill shading and/or contour lines where the layer has heights
+    (see :func:`relief_levels`); ``cell`` is how many tiles one cell stands
+    for (when the layers were decimated for a large map)."""
+    if generator == "tgp":
+        layers = tgp_display_layers(layers)
+    rgba = colorize(np.asarray(layers[name]), info, name, generator)
+    relief = relief_levels(layers, name, meaningful) if (hill_shading or contours) else None
+    if relief is not None and hill_shading:
+        rgba = shade(rgba, hillshade(relief[0], cell=cell))
+    img = rasterize_square(np.ascontiguousarray(rgba, np.uint8), int(scale))
+    if relief is not None and contours:
+        _, whole, valid = relief
+        img = draw_contours(img, rasterize_square(whole, int(scale)),
+                            None if valid is None else rasterize_square(valid, int(scale)))
+    return np.ascontiguousarray(img)
