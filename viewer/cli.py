@@ -316,13 +316,21 @@ def run_numberlink(argv: Sequence[str]) -> int:
     return run(list(argv))
 
 
-COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink}
+def run_ports(argv: Sequence[str]) -> int:
+    from .cli_ports import run_ports as run
+
+    return run(list(argv))
+
+
+COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink,
+            "ports": run_ports}
 
 MAIN_USAGE = """\
 usage: python -m viewer                      open the workbench window
        python -m viewer fairland [ARGS...]   Empire's fairland (try: fairland -h)
        python -m viewer tgp [OPTIONS...]     OpenTTD TerraGenesis heightmaps (try: tgp -h)
        python -m viewer numberlink generate|solve ...   Number Link grids and puzzles
+       python -m viewer ports [OPTIONS...]   port placement on heightmaps (try: ports -h)
 """
 
 

@@ -1,0 +1,99 @@
+"""``ports`` on the command line: JSON and CSV hold the ports and the
+parameters used, the PNG is a picture, errors are clear and exit 1."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+import numpy as np
+from PIL import Image
+
+from viewer.cli_ports import run_ports
+
+
+def run(argv, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    rc = run_ports(list(argv))
+    return rc, out.getvalue(), err.getvalue()
+
+
+ARGS = ["--seed", "12", "--tgp-size", "128x128", "--ports", "15", "--grid", "8",
+        "--min-distance", "6", "--latitude-curve", "0:0.5,30:1,90:0"]
+
+
+def test_json_csv_and_png(monkeypatch, tmp_path):
+    rc, out, err = run(ARGS + ["--json", "p.json", "--csv", "p.csv", "--png", "p.png"],
+                       monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    doc = json.loads((tmp_path / "p.json").read_text())
+    assert doc["seed"] == 12 and doc["params"]["n_ports"] == 15
+    assert doc["params"]["tgp_size"] == [128, 128]
+    assert doc["params"]["latitude_curve"] == [[0, 0.5], [30, 1], [90, 0]]
+    assert doc["map"]["cells"] == [128, 128]
+    assert len(doc["ports"]) + doc["short"] == 15
+    for p in doc["ports"]:
+        assert set(p) >= {"cell", "position", "latitude", "population", "class",
+                          "desirability"}
+        assert p["position"] == [p["cell"][0] + 0.5, p["cell"][1] + 0.5]
+        assert f"cell {p['cell'][0]},{p['cell'][1]}" in out
+    text = (tmp_path / "p.csv").read_text()
+    assert text.startswith("# ports --seed 12 ")
+    rows = list(csv.DictReader(text.splitlines()[1:]))
+    assert [int(r["id"]) for r in rows] == [p["id"] for p in doc["ports"]]
+    assert [r["class"] for r in rows] == [p["class"] for p in doc["ports"]]
+    assert [int(r["population"]) for r in rows] == [p["population"] for p in doc["ports"]]
+    img = np.asarray(Image.open(tmp_path / "p.png"))
+    assert img.shape[0] == img.shape[1] == 1024
+
+
+def test_the_csv_command_reproduces_the_ports(monkeypatch, tmp_path):
+    rc, _, _ = run(ARGS + ["--csv", "a.csv", "-q"], monkeypatch, tmp_path)
+    assert rc == 0
+    command = (tmp_path / "a.csv").read_text().splitlines()[0][2:].split()[1:]
+    rc, out, _ = run(command + ["--csv", "b.csv", "-q"], monkeypatch, tmp_path)
+    assert (rc, out) == (0, "")
+    a = (tmp_path / "a.csv").read_text()
+    b = (tmp_path / "b.csv").read_text()
+    assert a == b
+
+
+def test_png_heightmap_source(monkeypatch, tmp_path):
+    grey = np.full((41, 41), 60, np.uint8)
+    grey[:, :12] = 3
+    Image.fromarray(grey).save(tmp_path / "h.png")
+    rc, out, err = run(["--seed", "1", "--png-heightmap", "h.png", "--grid", "5",
+                        "--json", "o.json"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    doc = json.loads((tmp_path / "o.json").read_text())
+    assert doc["params"]["source"] == "png"
+    assert doc["ports"] and all(p["cell"][0] == 11 for p in doc["ports"])
+
+
+def test_errors_exit_1_with_a_message(monkeypatch, tmp_path):
+    Image.fromarray(np.zeros((8, 8, 3), np.uint8)).save(tmp_path / "rgb.png")
+    cases = [
+        (["--png-heightmap", "rgb.png"], "must be greyscale"),
+        (["--png-heightmap", "none.png"], "cannot read"),
+        (["--seed", "-3"], "seed"),
+        (["--ports", "many"], "whole number"),
+        (["--tgp-size", "100x64"], "power of two"),
+        (["--latitude-curve", "0:1"], "at least two"),
+        (["--frobnicate"], "unrecognized"),
+        (["--scale", "4"], "--scale needs --png"),
+        (["--seed", "1", "--json", "no/such/dir/x.json"], "cannot write"),
+    ]
+    for argv, words in cases:
+        rc, out, err = run(argv, monkeypatch, tmp_path)
+        assert rc == 1, argv
+        assert err.startswith("ports: ") and words in err, (argv, err)
+
+
+def test_help(monkeypatch, tmp_path):
+    rc, out, err = run(["--help"], monkeypatch, tmp_path)
+    assert rc == 0 and "--latitude-curve" in out and "--png-heightmap" in out

@@ -1,0 +1,107 @@
+"""Where the heightmap comes from: a TerraGenesis map or a greyscale PNG.
+
+Both give corner heights ``(h+1, w+1)`` for ``h`` x ``w`` cells, a sea
+level (a corner is below sea level when its height is less than it) and
+the height of one level (the scale of the local terrain's relief):
+
+- TGP: the normalised heightmap (``result.extra["heightmap_corners"]``,
+  16 fixed-point units per height level); sea level 16, i.e. a corner is
+  sea where its height level is 0.
+- PNG: 8-bit (mode L) or 16-bit greyscale; every pixel is a corner, row 0
+  the north edge, and the sea level a grey value.  One level is 16 grey
+  values in 8 bits (OpenTTD's heightmap steps), 4096 in 16 bits.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..params import ParamError
+
+PNG_MIN_SIDE = 3          # pixels: two cells each way
+PNG_MAX_SIDE = 4097       # pixels: 4096 cells, as TGP's largest map
+GREY_MODES = {"L": 255, "I;16": 65535, "I;16B": 65535, "I;16L": 65535, "I": 65535}
+
+
+@dataclass(frozen=True)
+class Heightmap:
+    corners: np.ndarray   # (h+1, w+1) heights, row 0 north
+    sea_level: float
+    unit: float           # one height level
+    description: str
+
+    def relative(self) -> np.ndarray:
+        """Corner heights minus the sea level, float64 (sea is negative)."""
+        return self.corners.astype(np.float64) - float(self.sea_level)
+
+
+def tgp_heightmap(values: dict, seed: int) -> Heightmap:
+    from ..tgp.generator import HEIGHT_UNIT, TGP
+
+    res = TGP.generate(values, seed=seed)
+    sx, sy = values["size"]
+    return Heightmap(res.extra["heightmap_corners"], float(HEIGHT_UNIT), float(HEIGHT_UNIT),
+                     f"TerraGenesis {sx}x{sy} seed {seed}")
+
+
+def _png_error(path: str, why: str) -> ParamError:
+    return ParamError(f"heightmap PNG {path}: {why}", "png_path")
+
+
+_cache: dict[tuple, tuple[np.ndarray, int]] = {}
+
+
+def read_png_heightmap(path: str | os.PathLike) -> tuple[np.ndarray, int]:
+    """The grey pixels of a heightmap PNG ``(rows, cols)`` and the largest
+    grey value of its mode (255 or 65535), or a ParamError saying why the
+    file cannot be used."""
+    from PIL import Image, UnidentifiedImageError
+
+    path = os.fspath(path)
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise _png_error(path, f"cannot read it ({exc.strerror or exc})") from None
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key in _cache:
+        return _cache[key]
+    try:
+        with Image.open(path) as im:
+            if im.format != "PNG":
+                raise _png_error(path, f"not a PNG image (it is {im.format or 'unknown'})")
+            w, h = im.size
+            if w < PNG_MIN_SIDE or h < PNG_MIN_SIDE:
+                raise _png_error(path, f"too small: {w}x{h} pixels, at least "
+                                 f"{PNG_MIN_SIDE}x{PNG_MIN_SIDE} needed (each pixel is a corner)")
+            if w > PNG_MAX_SIDE or h > PNG_MAX_SIDE:
+                raise _png_error(path, f"too large: {w}x{h} pixels, at most "
+                                 f"{PNG_MAX_SIDE}x{PNG_MAX_SIDE}")
+            if im.mode not in GREY_MODES:
+                raise _png_error(path, f"must be greyscale (8-bit L or 16-bit), not mode "
+                                 f"{im.mode}; convert it to greyscale first")
+            top = GREY_MODES[im.mode]
+            im.load()
+            arr = np.asarray(im).astype(np.int32)
+    except ParamError:
+        raise
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        raise _png_error(path, f"unreadable ({exc})") from None
+    if arr.ndim != 2:
+        raise _png_error(path, "must be a single-channel greyscale image")
+    _cache.clear()
+    _cache[key] = (arr, top)
+    return arr, top
+
+
+def png_heightmap(path: str, sea_level: int) -> Heightmap:
+    arr, top = read_png_heightmap(path)
+    if sea_level > top:
+        raise ParamError(f"sea level {sea_level} is above the brightest grey of this "
+                         f"{'8' if top == 255 else '16'}-bit image ({top})", "png_sea_level")
+    unit = 16.0 if top == 255 else 4096.0
+    h, w = arr.shape
+    return Heightmap(arr, float(sea_level), unit,
+                     f"{os.path.basename(path)} ({w}x{h} corners, sea below grey {sea_level})")
