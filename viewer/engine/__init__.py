@@ -7,10 +7,12 @@
 from __future__ import annotations
 
 from .fairland.generator import FAIRLAND
+from .numberlink.generator import NUMBERLINK
 from .protocol import Generator
 from .tgp.generator import TGP
 
-GENERATORS: dict[str, Generator] = {FAIRLAND.name: FAIRLAND, TGP.name: TGP}
+GENERATORS: dict[str, Generator] = {FAIRLAND.name: FAIRLAND, TGP.name: TGP,
+                                    NUMBERLINK.name: NUMBERLINK}
 
 
 def get_generator(name: str) -> Generator:

@@ -20,13 +20,14 @@ neighbours, so every cell is read as exactly two characters.
 
 from __future__ import annotations
 
-import colorsys
 import os
 from pathlib import Path
 
 import numpy as np
 
 from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution, solution_from_paths
+from ..render.colormaps import path_palette
+from ..render.numberlink import layer_tint, picture
 from .atomic import write_atomic
 from .png import write_png
 
@@ -280,74 +281,20 @@ def parse_testmain(text: str, source: str = "<testmain>") -> list[tuple[Solution
 
 # -- pictures -------------------------------------------------------------------------
 
-def palette(n: int) -> np.ndarray:
-    """``n`` well-spread RGB colours (uint8)."""
-    out = []
-    for k in range(n):
-        hue = (k * 0.618033988749895) % 1.0
-        sat = 0.75 if k % 2 == 0 else 0.55
-        val = 0.85 if (k // 2) % 2 == 0 else 0.65
-        out.append([round(255 * c) for c in colorsys.hsv_to_rgb(hue, sat, val)])
-    return np.array(out, np.uint8).reshape(-1, 3)
-
-
-def _text_mask(text: str, size: int) -> np.ndarray:
-    from PIL import Image, ImageDraw, ImageFont
-
-    try:
-        font = ImageFont.load_default(size=max(8, size))
-    except TypeError:  # Pillow < 10.1
-        font = ImageFont.load_default()
-    left, top, right, bottom = font.getbbox(text)
-    img = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(img).text((-left, -top), text, fill=255, font=font)
-    return np.asarray(img)
+palette = path_palette
+"""``n`` well-spread RGB colours (uint8): path ``k`` is drawn in ``palette(n)[k - 1]``."""
 
 
 def render(puzzle: Puzzle, solution: Solution | None = None, cell: int = 32) -> np.ndarray:
     """An ``(H*cell + 1, W*cell + 1, 4)`` RGBA picture: the grid, the solution's
-    paths as thick coloured lines (if given), and each end as a disc with
-    its label."""
-    h, w = puzzle.cells.shape
-    img = np.full((h * cell + 1, w * cell + 1, 4), 255, np.uint8)
-    img[::cell, :, :3] = 200
-    img[:, ::cell, :3] = 200
-    colours = palette(max(puzzle.npaths, 1))
-    half = cell // 2
-    thick = max(2, cell // 4)
-    if solution is not None:
-        for y in range(h):
-            for x in range(w):
-                k = int(solution.paths[y, x])
-                if not k:
-                    continue
-                col = colours[k - 1]
-                cy, cx = y * cell + half, x * cell + half
-                img[cy - thick // 2:cy + thick - thick // 2,
-                    cx - thick // 2:cx + thick - thick // 2, :3] = col
-                if x < w - 1 and solution.right[y, x]:
-                    img[cy - thick // 2:cy + thick - thick // 2, cx:cx + cell, :3] = col
-                if y < h - 1 and solution.down[y, x]:
-                    img[cy:cy + cell, cx - thick // 2:cx + thick - thick // 2, :3] = col
-    yy, xx = np.mgrid[0:cell, 0:cell]
-    radius = cell * 0.38
-    disc = (yy - (cell - 1) / 2) ** 2 + (xx - (cell - 1) / 2) ** 2 <= radius ** 2
-    for k, (a, b) in enumerate(puzzle.endpoints(), start=1):
-        col = colours[k - 1]
-        dark = int(col.astype(int) @ np.array([299, 587, 114])) < 140_000
-        ink = np.array([255, 255, 255] if dark else [0, 0, 0], np.uint8)
-        mask = _text_mask(puzzle.labels[k - 1], int(cell * 0.5))
-        mh, mw = min(mask.shape[0], cell), min(mask.shape[1], cell)
-        mask = mask[:mh, :mw]
-        for sq in (a, b):
-            y, x = divmod(sq, w)
-            tile = img[y * cell + 1:(y + 1) * cell, x * cell + 1:(x + 1) * cell, :3]
-            tile[disc[1:, 1:]] = col
-            oy, ox = (tile.shape[0] - mh) // 2, (tile.shape[1] - mw) // 2
-            region = tile[oy:oy + mh, ox:ox + mw]
-            alpha = (mask[..., None] / 255.0)
-            region[:] = (region * (1 - alpha) + ink * alpha).astype(np.uint8)
-    return img
+    paths as thick coloured lines over squares tinted in their colours (if
+    given), and each end as a disc with its label (see
+    :func:`viewer.render.numberlink.picture`, which the workbench shows too)."""
+    if solution is None:
+        return picture(None, puzzle.cells, cell, labels=puzzle.labels)
+    tint = layer_tint({"paths": solution.paths}, "paths", None)
+    return picture(solution.paths, puzzle.cells, cell, labels=puzzle.labels,
+                   links=(solution.right, solution.down), tint=tint)
 
 
 def write_puzzle_png(path: str | os.PathLike, puzzle: Puzzle,

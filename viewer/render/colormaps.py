@@ -486,8 +486,83 @@ TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "change": color_change,
 }
 
+# -- Number Link --------------------------------------------------------------
+#
+# Each path has one colour everywhere: its line, its end discs, the light tint
+# of its squares and its swatch in the legend.  The debug layers name paths
+# too (a pushed path, the path a rebuild region belongs to), so they share it.
+
+NL_EMPTY: RGBA = (255, 255, 255, 255)
+NL_END: RGBA = (255, 140, 0, 255)           # the end being extended
+NL_TARGET: RGBA = (220, 0, 120, 255)        # the square it tries
+NL_GHOST: RGBA = (30, 30, 34, 255)          # a pushed path's old route
+NL_REGION: RGBA = (70, 80, 120, 255)        # hatching of a rebuild region
+NL_DIFF: RGBA = (230, 20, 60, 255)          # a square where a second solution differs
+
+
+def path_palette(n: int) -> np.ndarray:
+    """``n`` well-spread RGB colours (uint8, shape ``(n, 3)``); path ``k``
+    (1-based) has colour ``k - 1``, whatever ``n`` is."""
+    out = []
+    for k in range(n):
+        hue = (k * 0.618033988749895) % 1.0
+        sat = 0.75 if k % 2 == 0 else 0.55
+        val = 0.85 if (k // 2) % 2 == 0 else 0.65
+        out.append([round(255 * c) for c in colorsys.hsv_to_rgb(hue, sat, val)])
+    return np.array(out, np.uint8).reshape(-1, 3)
+
+
+def color_paths(values: np.ndarray) -> np.ndarray:
+    """Path numbers to their colours; 0 (no path) white."""
+    v = np.asarray(values).astype(np.int64)
+    top = int(v.max()) if v.size else 0
+    pal = np.empty((top + 1, 4), np.uint8)
+    pal[0] = NL_EMPTY
+    pal[1:, :3] = path_palette(top)
+    pal[1:, 3] = 255
+    return pal[np.clip(v, 0, top)]
+
+
+def color_attempt(values: np.ndarray) -> np.ndarray:
+    pal = np.array([NL_EMPTY, NL_END, NL_TARGET], np.uint8)
+    return pal[np.clip(np.asarray(values).astype(np.int64), 0, 2)]
+
+
+NUMBERLINK_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "paths": color_paths,
+    "puzzle": color_paths,
+    "pushed": color_paths,
+    "rebuild_region": color_paths,
+    "attempt": color_attempt,
+}
+
+NL_OVERLAY_KEYS: list[tuple[str, RGBA]] = [
+    ("end extended", NL_END), ("square tried", NL_TARGET),
+    ("pushed path's old route", NL_GHOST),
+    ("rebuild region", NL_REGION),
+    ("second solution differs", NL_DIFF),
+]
+
+
+def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend | None:
+    """Path colours for the path layers, with the overlays' colours."""
+    if name not in NUMBERLINK_COLORS:
+        return None
+    v = np.asarray(values)
+    present = sorted(int(i) for i in np.unique(v) if int(i) > 0)
+    pal = color_paths(np.array(present or [0]))
+    entries = [(str(k), tuple(int(c) for c in pal[i])) for i, k in enumerate(present[:24])]
+    if len(present) > 24:
+        entries.append((f"... {len(present) - 24} more", NL_EMPTY))
+    if name == "attempt":
+        entries = []
+    title = (info.description if info is not None else name)
+    return Legend(title, entries + list(NL_OVERLAY_KEYS))
+
+
 GENERATOR_COLORS: dict[str, dict[str, Callable[[np.ndarray], np.ndarray]]] = {
     "tgp": TGP_COLORS,
+    "numberlink": NUMBERLINK_COLORS,
 }
 """Schemes of one generator's layers (by generator name, then layer name);
 they take precedence over :data:`LAYER_COLORS`, whose names are fairland's."""
@@ -521,4 +596,5 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend 
 
 GENERATOR_LEGENDS: dict[str, Callable[[str, np.ndarray, LayerInfo | None], Legend | None]] = {
     "tgp": tgp_legend,
+    "numberlink": numberlink_legend,
 }

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +51,7 @@ from .fairness_panel import FairnessPanel
 from .inspector import CELL_ROWS, Inspector, sector_rows
 from .legend import LegendWidget
 from .map_view import MapView
+from .numberlink_window import NumberLinkMixin
 from .param_panel import ParamPanel
 from .settings import make_settings, read_json, write_json
 from .timeline import TimelineDock
@@ -82,11 +84,11 @@ def square_stride(width: int, height: int) -> int:
     return max(1, -(-max(width, height) // MAX_SQUARE_CELLS))
 
 
-DEFAULT_LAYERS = {"fairland": "own", "tgp": "heightmap"}
+DEFAULT_LAYERS = {"fairland": "own", "tgp": "heightmap", "numberlink": "paths"}
 """The layer shown first when a generator is chosen."""
 
 
-class MainWindow(QMainWindow):
+class MainWindow(NumberLinkMixin, QMainWindow):
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
         self.setWindowTitle("Map generator workbench")
@@ -108,7 +110,9 @@ class MainWindow(QMainWindow):
         self._hover: tuple[int, int] | None = None
         self._token: CancelToken | None = None
         self._run_started = 0.0
-        self._requested: tuple[dict[str, Any], int] | None = None
+        self._requested: tuple[dict[str, Any], int | str] | None = None
+        self._seeds: dict[str, int | str] = {}      # each generator's last seed
+        self._init_numberlink()
 
         self._build_central()
         self._build_docks()
@@ -192,13 +196,18 @@ class MainWindow(QMainWindow):
                          Qt.Orientation.Vertical)
 
     def _make_panel(self) -> ParamPanel:
-        panel = ParamPanel(self.generator.params)
-        panel.changed.connect(self.request_generation)
+        text_seed = getattr(self.generator, "seed_kind", "int") == "text"
+        panel = ParamPanel(self.generator.params, text_seed=text_seed)
+        if text_seed:
+            panel.seed_row.set_seed(getattr(self.generator, "default_seed", "1"))
+        panel.changed.connect(self._panel_changed)
         return panel
 
     def _build_status(self) -> None:
         bar = self.statusBar()
         self.message = QLabel()
+        # a long message is cut, rather than pushing the time label away
+        self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         bar.addWidget(self.message, 1)
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
@@ -258,6 +267,8 @@ class MainWindow(QMainWindow):
                          "Ctrl+Shift+T"),
         ]
         f.addSeparator()
+        self._build_numberlink_file_actions(f)
+        f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = mb.addMenu("&Edit")
         self.command_line_action = self._action(
@@ -266,6 +277,8 @@ class MainWindow(QMainWindow):
         self._action(e, "&New seed", lambda: self.param_panel.seed_row.new_seed(), "Ctrl+N")
         self._action(e, "&Regenerate", self.request_generation, "F5")
         self._action(e, "Cancel &generation", self.cancel_generation, "Esc")
+        e.addSeparator()
+        self._build_numberlink_edit_actions(e)
         v = self.menuBar().addMenu("&View")
         self._action(v, "&Fit map", self.map_view.fit, "Ctrl+0")
         out = self._action(v, "Hex &outlines", self._toggle_outline, "Ctrl+L")
@@ -282,6 +295,7 @@ class MainWindow(QMainWindow):
         self.contour_action.setCheckable(True)
         self.contour_action.setChecked(self.contours)
         self.relief_actions = [self.shading_action, self.contour_action]
+        self._build_numberlink_view_actions(v)
         v.addSeparator()
         for dock in (self.param_dock, self.layer_dock, self.inspector_dock, self.fairness_dock,
                      self.timeline):
@@ -296,6 +310,8 @@ class MainWindow(QMainWindow):
         for act in self.tgp_actions + self.relief_actions:
             act.setEnabled(name == "tgp")
         self.outline_action.setEnabled(name == "fairland")
+        for act in self.numberlink_actions:
+            act.setEnabled(name == "numberlink")
 
     # == settings ==================================================================
     def _restore_settings(self) -> None:
@@ -313,7 +329,7 @@ class MainWindow(QMainWindow):
         seed = s.value("seed")
         if seed is not None:
             try:
-                self.param_panel.seed_row.set_seed(int(seed))
+                self.param_panel.seed_row.set_seed(seed)
             except (TypeError, ValueError):
                 pass
         self.param_panel.seed_row.lock.setChecked(str(s.value("seed_locked", "false")) == "true")
@@ -356,6 +372,7 @@ class MainWindow(QMainWindow):
         self.progress_timer.stop()
         self.gen_worker.shutdown()
         self.state_worker.shutdown()
+        self.solve_worker.shutdown()
 
     # == generator and parameters ===================================================
     def _generator_chosen(self, index: int) -> None:
@@ -364,11 +381,12 @@ class MainWindow(QMainWindow):
             self.set_generator(name)
 
     def set_generator(self, name: str, generate: bool = True) -> None:
-        self.generator = GENERATORS[name]
         seed = self.param_panel.seed()
+        self._seeds[self.generator.name] = seed
+        self.generator = GENERATORS[name]
         locked = self.param_panel.seed_row.is_locked()
         self.param_panel = self._make_panel()
-        self.param_panel.seed_row.set_seed(seed)
+        self.param_panel.seed_row.set_seed(self._seeds.get(name, seed))
         self.param_panel.seed_row.lock.setChecked(locked)
         values = read_json(self.settings, f"params/{name}", {})   # as last used
         if isinstance(values, dict) and values:
@@ -421,11 +439,15 @@ class MainWindow(QMainWindow):
         return self.gen_worker.submit(job)
 
     def cancel_generation(self) -> None:
+        """Stop the running generation (and any uniqueness check)."""
         if not self.gen_worker.is_idle():
             self.gen_worker.cancel()
+        if not self.solve_worker.is_idle():
+            self.solve_worker.cancel()
 
     def busy(self) -> bool:
-        return not (self.gen_worker.is_idle() and self.state_worker.is_idle())
+        return not (self.gen_worker.is_idle() and self.state_worker.is_idle()
+                    and self.solve_worker.is_idle())
 
     # == worker results ================================================================
     def _run_started_at(self, _job_id: int, token: CancelToken) -> None:
@@ -462,9 +484,13 @@ class MainWindow(QMainWindow):
             self.progress.hide()
             self.cancel_button.hide()
 
-    def _generated(self, _job_id: int, result: Result, seconds: float) -> None:
+    def _generated(self, job_id: int, result: Result, seconds: float) -> None:
         self._end_run()
+        if job_id <= self._ignore_gen_upto:
+            return          # started before a puzzle was opened: keep the puzzle
         self.result = result
+        self.nl_check = None
+        self._loaded_state = None
         self.last_seconds = seconds
         self.time_label.setText(f"generated in {seconds * 1000:.0f} ms")
         self.param_panel.set_error(None, None)
@@ -478,10 +504,19 @@ class MainWindow(QMainWindow):
 
     def _describe_run(self, result: Result) -> str:
         w, h = result.grid.width, result.grid.height
-        return f"{w}x{h}, seed {result.seed}"
+        text = f"{w}x{h}, seed {result.seed}"
+        q = result.extra.get("quality") if result.generator == "numberlink" else None
+        if q:
+            text += (f"; {q['paths']} paths, length {q['length_min']}..{q['length_max']}, "
+                     f"{q['boring']} boring")
+            if "tries" in result.extra:
+                text += f"; unique after {result.extra['tries']} tries"
+        return text
 
-    def _generation_failed(self, _job_id: int, exc: BaseException) -> None:
+    def _generation_failed(self, job_id: int, exc: BaseException) -> None:
         self._end_run()
+        if job_id <= self._ignore_gen_upto:
+            return
         if isinstance(exc, ParamError):
             self.param_panel.set_error(exc.param, str(exc))
             self.status(f"{exc} (showing the last good map)", error=True)
@@ -492,8 +527,10 @@ class MainWindow(QMainWindow):
             self.status(f"the generator failed: {type(exc).__name__}: {exc} "
                         "(showing the last good map)", error=True)
 
-    def _generation_cancelled(self, _job_id: int) -> None:
+    def _generation_cancelled(self, job_id: int) -> None:
         self._end_run()
+        if job_id <= self._ignore_gen_upto:
+            return
         self.status("generation cancelled (showing the last good map)")
 
     def status(self, text: str, error: bool = False) -> None:
@@ -588,6 +625,9 @@ class MainWindow(QMainWindow):
         r = self.result
         if r is None or not self.view_layers:
             return
+        if r.generator == "numberlink":
+            self._render_numberlink()
+            return
         layers = self.view_layers
         name = self.layer_name if self.layer_name in layers else next(iter(layers))
         w, h = r.grid.width, r.grid.height
@@ -648,7 +688,9 @@ class MainWindow(QMainWindow):
             self.inspector.clear()
             return
         x, y = self._hover
-        if r.generator in CELL_ROWS:
+        if r.generator == "numberlink":
+            rows = self._numberlink_rows(x, y)
+        elif r.generator in CELL_ROWS:
             rows = CELL_ROWS[r.generator](x, y, self.view_layers, self.meaningful)
         else:
             rows = sector_rows(x, y, (r.grid.width, r.grid.height), self.view_layers,
@@ -689,7 +731,7 @@ class MainWindow(QMainWindow):
             self.set_generator(preset.generator, generate=False)
         self.param_panel.set_values(preset.params)
         if preset.seed is not None and not self.param_panel.seed_row.is_locked():
-            self.param_panel.seed_row.set_seed(int(preset.seed))
+            self.param_panel.seed_row.set_seed(preset.seed)
         self.status(f"preset {preset.title or Path(path).stem} loaded")
         self.request_generation()
 
@@ -721,6 +763,13 @@ class MainWindow(QMainWindow):
         r = self._need_result()
         layers = self.view_layers or r.layers
         name = self.layer_name if self.layer_name in layers else next(iter(layers))
+        if r.generator == "numberlink":
+            from ..formats.png import write_png
+
+            img = self.numberlink_image(scale)
+            write_png(path, img)
+            self.status(f"map written to {path}")
+            return img
         relief = self.generator.name == "tgp" and r.generator == "tgp"
         img = exports.export_map_png(path, r, layers, name, scale, self.view_markers,
                                      hill_shading=relief and self.hill_shading,

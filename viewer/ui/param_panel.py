@@ -10,6 +10,7 @@ looking.
 from __future__ import annotations
 
 import random
+import zlib
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt, Signal
@@ -176,19 +177,42 @@ class ParamWidget(QWidget):
         self.error.setVisible(bool(message))
 
 
+SEED_TEXT_MAX = 200
+"""Longest text seed the field takes."""
+
+
+def seed_as_int(seed: int | str) -> int:
+    """A seed for a generator with 32-bit seeds: a number is kept (modulo
+    2**32); a text that is not a number becomes its CRC-32, so that every text
+    seed still names one map."""
+    try:
+        return int(seed) & SEED_MAX
+    except (TypeError, ValueError):
+        return zlib.crc32(str(seed).encode("utf-8")) & SEED_MAX
+
+
 class SeedRow(QWidget):
-    """The seed: a field, a "new seed" button and a lock that keeps it."""
+    """The seed: a field, a "new seed" button and a lock that keeps it.
+
+    With ``text`` the seed is any text (Number Link's seeds, as in Tatham's
+    collection); otherwise a whole number ``0 .. 2**32 - 1``."""
 
     changed = Signal()
 
-    def __init__(self, seed: int = 1, parent: QWidget | None = None):
+    def __init__(self, seed: int | str = 1, parent: QWidget | None = None, text: bool = False):
         super().__init__(parent)
+        self.text = text
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        self.field = QLineEdit(str(seed))
-        self.field.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,10}")))
-        self.field.setToolTip(f"the random seed, 0..{SEED_MAX}; the same seed and "
-                              "parameters always give the same map")
+        self.field = QLineEdit()
+        if text:
+            self.field.setMaxLength(SEED_TEXT_MAX)
+            self.field.setToolTip("the random seed: any text (as in Simon Tatham's puzzles); "
+                                  "the same seed and parameters always give the same grid")
+        else:
+            self.field.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,10}")))
+            self.field.setToolTip(f"the random seed, 0..{SEED_MAX}; the same seed and "
+                                  "parameters always give the same map")
         self.field.editingFinished.connect(self._edited)
         self.new_button = QPushButton("New seed")
         self.new_button.setToolTip("pick a random seed (Ctrl+N)")
@@ -199,20 +223,30 @@ class SeedRow(QWidget):
         lay.addWidget(self.field, 1)
         lay.addWidget(self.new_button)
         lay.addWidget(self.lock)
-        self._seed = seed
+        self._seed: int | str = self.coerce(seed)
+        self.field.setText(str(self._seed))
 
-    def seed(self) -> int:
+    def coerce(self, seed: int | str) -> int | str:
+        """``seed`` as this row holds it (a text, or a 32-bit number)."""
+        if self.text:
+            text = str(seed).strip()[:SEED_TEXT_MAX]
+            return text or "1"
+        return seed_as_int(seed)
+
+    def seed(self) -> int | str:
         return self._seed
 
-    def set_seed(self, seed: int, announce: bool = False) -> None:
-        self._seed = int(seed) & SEED_MAX
+    def set_seed(self, seed: int | str, announce: bool = False) -> None:
+        self._seed = self.coerce(seed)
         self.field.setText(str(self._seed))
         if announce:
             self.changed.emit()
 
     def new_seed(self) -> None:
         if not self.lock.isChecked():
-            self.set_seed(random.randrange(SEED_MAX + 1), announce=True)
+            # a text seed is drawn as digits, like the collection's random seeds
+            v = random.randrange(SEED_MAX + 1)
+            self.set_seed(str(v) if self.text else v, announce=True)
 
     def is_locked(self) -> bool:
         return self.lock.isChecked()
@@ -222,7 +256,7 @@ class SeedRow(QWidget):
         if not text:
             self.field.setText(str(self._seed))
             return
-        v = min(int(text), SEED_MAX)
+        v = text if self.text else min(int(text), SEED_MAX)
         if v != self._seed:
             self.set_seed(v, announce=True)
         else:
@@ -239,8 +273,8 @@ class ParamPanel(QWidget):
 
     changed = Signal()
 
-    def __init__(self, params: tuple[Param, ...], seed: int = 1,
-                 parent: QWidget | None = None):
+    def __init__(self, params: tuple[Param, ...], seed: int | str = 1,
+                 parent: QWidget | None = None, text_seed: bool = False):
         super().__init__(parent)
         self.params = params
         self.widgets: dict[str, ParamWidget] = {}
@@ -255,7 +289,7 @@ class ParamPanel(QWidget):
             for p in members:
                 self._add_param(form, p)
         form.addRow(QLabel("<b>Seed</b>"))
-        self.seed_row = SeedRow(seed)
+        self.seed_row = SeedRow(seed, text=text_seed)
         self.seed_row.changed.connect(self.changed)
         form.addRow(self.seed_row)
         self.general_error = QLabel()
@@ -284,7 +318,7 @@ class ParamPanel(QWidget):
             if name in self.widgets:
                 self.widgets[name].set_value(v)
 
-    def seed(self) -> int:
+    def seed(self) -> int | str:
         return self.seed_row.seed()
 
     def set_error(self, param: str | None, message: str | None) -> None:

@@ -146,6 +146,9 @@ class NumberLink:
     title = "Number Link paths (Tatham)"
     params = PARAMS
     layer_info = LAYER_INFO
+    seed_kind = "text"
+    """Seeds are texts, as in Tatham's collection (other generators: 32-bit numbers)."""
+    default_seed = "12345"
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values)

@@ -33,6 +33,10 @@ from .puzzle import RULES, Puzzle, Solution
 __all__ = ["solve", "uniqueness", "SolveResult", "SolverUnavailable", "SAT_BACKEND"]
 
 SAT_BACKEND = "glucose42"
+CANCEL_POLL_S = 0.05
+"""How often a running search asks its ``check`` whether to stop."""
+CHECK_EVERY = 128         # squares (or links) encoded between two checks
+APPEND_CHUNK = 50_000     # clauses handed to the SAT solver between two checks
 
 
 class SolverUnavailable(RuntimeError):
@@ -71,7 +75,8 @@ def _sat_solver():
 class Encoding:
     """The clauses of one puzzle under one rule, and model decoding."""
 
-    def __init__(self, puzzle: Puzzle, rule: str):
+    def __init__(self, puzzle: Puzzle, rule: str,
+                 check: Callable[[], None] | None = None):
         if rule not in RULES:
             raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
         self.puzzle, self.rule = puzzle, rule
@@ -95,6 +100,7 @@ class Encoding:
             self.incident[a].append(self.link0 + e)
             self.incident[b].append(self.link0 + e)
         self.edge_var = {ab: self.link0 + e for e, ab in enumerate(self.edges)}
+        self._check = check
         self._build()
 
     def col(self, i: int, k: int) -> int:
@@ -128,7 +134,10 @@ class Encoding:
         K, n = self.K, self.n
         free = self.rule == "free"
         cells = self.puzzle.cells.ravel()
+        check = self._check
         for i in range(n):
+            if check is not None and i % CHECK_EVERY == 0:
+                check()
             inc = self.incident[i]
             cols = [self.col(i, k) for k in range(K)]
             label = int(cells[i])
@@ -160,6 +169,8 @@ class Encoding:
             self._at_most_one(cols)
         no_touch = self.rule == "fill-no-touch"
         for e, (a, b) in enumerate(self.edges):
+            if check is not None and e % CHECK_EVERY == 0:
+                check()
             lv = self.link0 + e
             for k in range(K):
                 ca, cb = self.col(a, k), self.col(b, k)
@@ -278,12 +289,12 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
     if rule != "fill-no-touch":
         # A fill-no-touch solution is a solution under the weaker rules too,
         # and far quicker to find: start the search there.
-        first = _search(Encoding(puzzle, "fill-no-touch"), 1, deadline, check, None)
+        first = _search(Encoding(puzzle, "fill-no-touch", check), 1, deadline, check, None)
         result.sat_calls += first.sat_calls
         if first.solutions:
             hint = first.solutions[0]
     if deadline is None or time.perf_counter() < deadline:
-        found = _search(Encoding(puzzle, rule), max_solutions, deadline, check, hint)
+        found = _search(Encoding(puzzle, rule, check), max_solutions, deadline, check, hint)
         result.solutions = found.solutions
         result.complete = found.complete
         result.timed_out = found.timed_out
@@ -325,7 +336,12 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
     result = SolveResult("none", rule=enc.rule)
     timer = None
     with _sat_solver() as sat:
-        sat.append_formula(enc.clauses)
+        if check is None:
+            sat.append_formula(enc.clauses)
+        else:
+            for start in range(0, len(enc.clauses), APPEND_CHUNK):
+                check()
+                sat.append_formula(enc.clauses[start:start + APPEND_CHUNK])
         if hint is not None:
             sat.set_phases(_hint_phases(enc, hint))
         else:
@@ -333,6 +349,9 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
             # links and colours are true (10-40x faster on the largest puzzles).
             sat.set_phases([-v for v in range(1, enc.top + 1)])
         interrupted = threading.Event()
+        cancelled = threading.Event()
+        done = threading.Event()
+        watcher = None
         if deadline is not None:
             def stop() -> None:
                 interrupted.set()
@@ -340,15 +359,30 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
             timer = threading.Timer(max(0.0, deadline - time.perf_counter()), stop)
             timer.daemon = True
             timer.start()
+        if check is not None:
+            # ``check`` raises once the caller cancels: poll it while the SAT
+            # solver runs, so that one long call can be stopped too.
+            def watch() -> None:
+                while not done.wait(CANCEL_POLL_S):
+                    try:
+                        check()
+                    except BaseException:  # noqa: BLE001 - any refusal stops the search
+                        cancelled.set()
+                        sat.interrupt()
+                        return
+            watcher = threading.Thread(target=watch, name="solver cancel watch", daemon=True)
+            watcher.start()
         try:
             while True:
                 if check is not None:
                     check()
                 result.sat_calls += 1
-                if deadline is not None:
+                if deadline is not None or check is not None:
                     ok = sat.solve_limited(expect_interrupt=True)
                 else:
                     ok = sat.solve()
+                if cancelled.is_set() and check is not None:
+                    check()                     # raises the caller's exception
                 if ok is None or interrupted.is_set():
                     result.complete, result.timed_out = False, True
                     break
@@ -370,8 +404,11 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
                 # usually small detours from it.
                 sat.set_phases(model)
         finally:
+            done.set()
             if timer is not None:
                 timer.cancel()
+            if watcher is not None:
+                watcher.join()
     return result
 
 

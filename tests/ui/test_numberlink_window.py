@@ -1,0 +1,415 @@
+"""Number Link in the workbench window: the chooser, the grid picture with
+its paths and labelled ends, the timeline with the debug overlays, the
+puzzle / solution toggle, "check uniqueness", opening puzzle files and the
+exports (small grids, offscreen)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from viewer.engine.numberlink.generator import NUMBERLINK
+from viewer.engine.numberlink.solver import solve
+from viewer.engine.protocol import Cancelled, CancelToken
+from viewer.formats.numberlink import (
+    parse_puzzle,
+    parse_solution,
+    parse_testmain,
+    read_puzzle,
+    render,
+)
+from viewer.formats.png import read_png
+from viewer.render import colormaps as cm
+from viewer.ui.numberlink_window import numberlink_scale
+
+WAIT = 60_000
+
+UNIQUE = """4 4
+. . . 1
+. 2 3 .
+. . 1 .
+3 . . 2
+"""
+"""Grid 1 of seed "0" at 4x4: one solution under every rule but free."""
+
+SEVERAL = """5 5
+. . . . .
+. 3 . . .
+. 2 1 . .
+1 . . 3 .
+2 . . . .
+"""
+"""Grid 1 of seed "70" at 5x5: two solutions even under fill-no-touch."""
+
+
+def settle(qtbot, window, cond=lambda: True):
+    qtbot.waitUntil(lambda: window.result is not None and not window.busy() and cond(),
+                    timeout=WAIT)
+
+
+def has_colour(img: np.ndarray, rgba) -> bool:
+    return bool(np.all(img[..., :3] == np.array(rgba[:3], np.uint8), axis=-1).any())
+
+
+@pytest.fixture
+def nl(qtbot, window):
+    """The window on Number Link, chosen in the generator box, at 5x5."""
+    box = window.generator_box
+    box.setCurrentIndex(box.findData("numberlink"))
+    settle(qtbot, window, lambda: window.result.generator == "numberlink")
+    window.param_panel.widgets["size"].set_value("5x5")
+    window.param_panel.seed_row.set_seed("12345")
+    window.request_generation()
+    settle(qtbot, window, lambda: window.result.grid.width == 5)
+    return window
+
+
+def open_text(qtbot, window, tmp_path, text, name="p.txt"):
+    path = tmp_path / name
+    path.write_text(text)
+    assert window.open_puzzle_file(path)
+    settle(qtbot, window, lambda: window.nl_check is not None)
+    return path
+
+
+def test_number_link_is_in_the_chooser_after_tgp(window):
+    box = window.generator_box
+    names = [box.itemData(i) for i in range(box.count())]
+    assert names[:3] == ["fairland", "tgp", "numberlink"]
+
+
+def test_choosing_number_link_shows_a_grid(nl):
+    w = nl
+    r = w.result
+    assert r.generator == "numberlink" and (r.grid.width, r.grid.height) == (5, 5)
+    view = w.map_view
+    cell = numberlink_scale(5, 5)
+    assert not view.hexes and view.scale == cell
+    img = w.shown_image()
+    assert img.shape == (5 * cell + 1, 5 * cell + 1, 4)
+    assert w.layer_name == "paths"
+    # the picture is the engine's grid: every blank square's centre is on a path
+    centres = img[cell // 2::cell, cell // 2::cell][:5, :5, :3]
+    blank = r.layers["puzzle"] == 0
+    assert (centres[blank] != 255).any(axis=1).all()
+    # the labels are drawn in the picture, not as letters over it
+    assert view.letters() == []
+    # its actions on, the others off
+    assert all(a.isEnabled() for a in w.numberlink_actions)
+    assert w.open_puzzle_action.isEnabled()
+    assert not any(a.isEnabled() for a in w.empire_actions + w.tgp_actions + w.relief_actions)
+    assert not w.command_line_action.isEnabled()
+    # the legend names the paths in their colours
+    legend = w.legend.legend
+    assert legend is not None and legend.entries[0][0] == "1"
+    assert legend.entries[0][1] == tuple(cm.color_paths(np.array([1]))[0])
+
+
+def test_the_seed_is_text_for_number_link_only(qtbot, nl):
+    w = nl
+    row = w.param_panel.seed_row
+    assert row.field.validator() is None
+    row.field.setText("hello world")
+    row.field.editingFinished.emit()
+    settle(qtbot, w, lambda: w.result.seed == "hello world")
+    again = NUMBERLINK.generate(w.result.params, seed="hello world")
+    assert np.array_equal(w.result.layers["paths"], again.layers["paths"])
+    # fairland keeps its 32-bit number seeds; Number Link gets its text back
+    w.set_generator("fairland")
+    settle(qtbot, w, lambda: w.result.generator == "fairland")
+    assert w.param_panel.seed_row.field.validator() is not None
+    assert isinstance(w.param_panel.seed(), int)
+    w.set_generator("numberlink")
+    settle(qtbot, w, lambda: w.result.generator == "numberlink")
+    assert w.param_panel.seed() == "hello world" and w.result.seed == "hello world"
+
+
+def test_changing_size_or_seed_regenerates_and_the_pixels_change(qtbot, nl):
+    w = nl
+    before = w.shown_image().copy()
+    w.param_panel.seed_row.set_seed("another", announce=True)
+    settle(qtbot, w, lambda: w.result.seed == "another")
+    after = w.shown_image()
+    assert after.shape == before.shape and not np.array_equal(after, before)
+    ref = NUMBERLINK.generate(w.result.params, seed="another")
+    assert np.array_equal(w.result.layers["puzzle"], ref.layers["puzzle"])
+    size = w.param_panel.widgets["size"]
+    size.set_value("7x6")
+    size.changed.emit()
+    settle(qtbot, w, lambda: w.result.grid.width == 7)
+    cell = numberlink_scale(7, 6)
+    assert w.shown_image().shape == (6 * cell + 1, 7 * cell + 1, 4)
+
+
+def test_a_too_small_grid_is_refused_beside_the_size(qtbot, nl):
+    w = nl
+    w.param_panel.widgets["size"].set_value("3x3")
+    assert w.request_generation() is None
+    assert "too small" in w.param_panel.error_text()
+    assert w.result.grid.width == 5
+
+
+def test_the_timeline_reaches_every_phase_and_matches_the_engines_trace(qtbot, nl):
+    w = nl
+    r = w.result
+    trace = r.trace
+    ref = NUMBERLINK.generate(r.params, seed=r.seed, trace=True).trace
+    assert trace.n_steps == ref.n_steps > 5
+    phase_starts = {first for _, first in trace.phases()}
+    seen_phases = set()
+    seen = {"attempt": False, "pushed": False, "rebuild_region": False}
+    for step in range(trace.n_steps + 1):
+        w.timeline.set_step(step)
+        settle(qtbot, w, lambda s=step: w.view_step == s)
+        if step < trace.n_steps:
+            want = ref.state_at(step)
+            for name, arr in want.items():
+                assert np.array_equal(w.view_layers[name], arr), (step, name)
+            assert w.meaningful == ref.meaningful_at(step)
+        seen_phases.add(trace.phase_at(step))
+        img = w.shown_image()
+        if "attempt" in w.meaningful:
+            seen["attempt"] = True
+            assert has_colour(img, cm.NL_END)          # the end being extended, framed
+        for name in ("pushed", "rebuild_region"):
+            if name in w.meaningful:
+                seen[name] = True
+        if step in phase_starts or step == trace.n_steps:
+            assert w.timeline.caption.text().startswith(f"step {step} ")
+    assert seen_phases >= {name for name, _ in trace.phases()}
+    assert seen["attempt"]
+    # the last step is the finished grid with its shuffled labels
+    assert w.view_layers is r.layers
+    assert not has_colour(w.shown_image(), cm.NL_END)
+
+
+def test_the_debug_overlays_are_drawn_where_the_generator_pushed(qtbot, window):
+    """A 10x10 grid of seed 12345 pushes paths: the step shows the old routes
+    and the rebuild regions over the grid."""
+    w = window
+    w.set_generator("numberlink", generate=False)
+    w.param_panel.widgets["size"].set_value("10x10")
+    w.param_panel.seed_row.set_seed("12345")
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.generator == "numberlink" and w.result.grid.width == 10)
+    trace = w.result.trace
+    step = next((s for s in range(1, trace.n_steps)
+                 if {"pushed", "rebuild_region"} <= trace.meaningful_at(s)), None)
+    if step is None:
+        pytest.skip("this grid never pushed a path")
+    w.timeline.set_step(step)
+    settle(qtbot, w, lambda: w.view_step == step)
+    img = w.shown_image()
+    assert has_colour(img, cm.NL_GHOST)
+    ys, xs = np.nonzero(w.view_layers["pushed"])
+    rows = w.inspect(int(xs[0]), int(ys[0]))
+    assert rows["pushed"].startswith("old route of path")
+
+
+def test_the_puzzle_solution_toggle_changes_the_picture(qtbot, nl):
+    w = nl
+    assert w.show_solution and w.solution_action.isChecked()
+    solved = w.shown_image().copy()
+    w.solution_action.trigger()
+    assert not w.show_solution
+    puzzle = w.shown_image()
+    assert not np.array_equal(puzzle, solved)
+    # the puzzle alone: blank squares are white, the ends are drawn
+    cell = w.map_view.scale
+    centres = puzzle[cell // 2::cell, cell // 2::cell][:5, :5, :3]
+    below = puzzle[cell // 2 + int(0.3 * cell)::cell, cell // 2::cell][:5, :5, :3]
+    blank = w.result.layers["puzzle"] == 0
+    assert (centres[blank] == 255).all() and (below[~blank] != 255).any(axis=1).all()
+    assert np.array_equal(puzzle, render(w.result.extra["puzzle"], None, cell))
+    w.solution_action.trigger()
+    assert np.array_equal(w.shown_image(), solved)
+    assert "Ctrl+Shift+S" in w.solution_action.shortcut().toString()
+
+
+def test_check_uniqueness_of_a_generated_grid(qtbot, nl):
+    w = nl
+    puzzle = w.result.extra["puzzle"]
+    want = solve(puzzle, "fill-no-touch", 2).status
+    w.check_action.trigger()
+    settle(qtbot, w, lambda: w.nl_check is not None)
+    assert w.nl_check["status"] == want and w.nl_check["rule"] == "fill-no-touch"
+    assert f"uniqueness under fill-no-touch: {want}" in w.message.text()
+    assert w.check_action.shortcut().toString() == "Ctrl+U"
+
+
+def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
+        qtbot, nl, tmp_path):
+    w = nl
+    open_text(qtbot, w, tmp_path, UNIQUE, "unique.txt")
+    assert w.nl_check["status"] == "unique" == solve(parse_puzzle(UNIQUE)).status
+    assert "unique" in w.message.text()
+    assert not has_colour(w.shown_image(), cm.NL_DIFF)
+    open_text(qtbot, w, tmp_path, SEVERAL, "several.txt")
+    want = solve(parse_puzzle(SEVERAL), "fill-no-touch", 2)
+    assert want.status == "several"
+    check = w.nl_check
+    assert check["status"] == "several" and "several solutions" in w.message.text()
+    first, second = w.result.extra["solution"], check["second"]
+    assert not first.same_routes(second)
+    assert np.array_equal(check["diff"], first.differences(second))
+    img = w.shown_image()
+    assert has_colour(img, cm.NL_DIFF)              # the differing squares, outlined
+    # the outline lies in differing squares only, and every one is tinted
+    cell = w.map_view.scale
+    frames = np.all(img[..., :3] == cm.NL_DIFF[:3], axis=-1)
+    plain = w.numberlink_image()
+    w.nl_check = None
+    without = w.numberlink_image()
+    w.nl_check = check
+    assert np.array_equal(plain, img)
+    for y in range(5):
+        for x in range(5):
+            box = (slice(y * cell + 1, (y + 1) * cell), slice(x * cell + 1, (x + 1) * cell))
+            if check["diff"][y, x]:
+                assert not np.array_equal(img[box], without[box]), (x, y)
+            else:
+                assert not frames[box].any(), (x, y)
+                assert np.array_equal(img[box], without[box]), (x, y)
+    # the inspector names the second solution's path there
+    ys, xs = np.nonzero(check["diff"])
+    rows = w.inspect(int(xs[0]), int(ys[0]))
+    assert rows["second solution"].endswith("(differs here)")
+    # the overlay goes with the puzzle view, and comes back with the solution
+    w.set_show_solution(False)
+    assert not has_colour(w.shown_image(), cm.NL_DIFF)
+    w.set_show_solution(True)
+    assert has_colour(w.shown_image(), cm.NL_DIFF)
+
+
+def test_the_rule_comes_from_the_panel(qtbot, nl, tmp_path):
+    w = nl
+    open_text(qtbot, w, tmp_path, UNIQUE)
+    assert w.nl_check["rule"] == "fill-no-touch"
+    source = w.result
+    # a new rule for an opened puzzle solves it again, it does not regenerate
+    w.param_panel.widgets["rule"].editor.setCurrentText("free")
+    settle(qtbot, w, lambda: w.nl_check is not None and w.nl_check["rule"] == "free")
+    assert w.result is source
+    want = solve(parse_puzzle(UNIQUE), "free", 2).status
+    assert w.nl_check["status"] == want
+    assert f"uniqueness under free: {want}" in w.message.text()
+
+
+def test_opening_a_puzzle_shows_it_and_solves_it(qtbot, window, tmp_path):
+    w = window                                   # from fairland: switches to Number Link
+    path = tmp_path / "p.txt"
+    path.write_text(UNIQUE.replace("1", "a").replace("2", "b").replace("3", "c"))
+    assert w.open_puzzle_file(path)
+    assert w.result.generator == "numberlink" and w.generator.name == "numberlink"
+    assert w.result.extra["source"] == str(path)
+    settle(qtbot, w, lambda: w.result.extra.get("solution") is not None)
+    r = w.result
+    puzzle, sol = r.extra["puzzle"], r.extra["solution"]
+    assert puzzle.labels == ("a", "b", "c") and r.trace is None
+    assert np.array_equal(r.layers["paths"], sol.paths) and (sol.paths > 0).all()
+    assert np.array_equal(w.shown_image(), w.numberlink_image())
+    rows = w.inspect(3, 0)
+    assert rows["end"].startswith("a") and rows["path"] == "a"
+    assert rows["path length"] == f"{int((sol.paths == 1).sum())} squares"
+    assert rows["boring"] in ("yes: straight along an edge", "no")
+
+
+def test_a_bad_puzzle_file_is_refused_and_the_map_stays(qtbot, nl, tmp_path):
+    w = nl
+    before_result, before_img = w.result, w.shown_image().copy()
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3 3\na . b\n. . .\n")
+    assert not w.open_puzzle_file(bad)
+    assert "line 4" in w.last_open_error and str(bad) in w.last_open_error
+    assert "cannot open the puzzle" in w.message.text() and "line 4" in w.message.text()
+    assert w.result is before_result
+    assert np.array_equal(w.shown_image(), before_img)
+    assert not w.open_puzzle_file(tmp_path / "missing.txt")
+    assert w.result is before_result
+
+
+def test_number_link_exports_read_back(qtbot, nl, tmp_path):
+    w = nl
+    r = w.result
+    puzzle, sol = r.extra["puzzle"], r.extra["solution"]
+    w.export_puzzle_text(tmp_path / "p.txt")
+    back = read_puzzle(tmp_path / "p.txt")
+    assert np.array_equal(back.cells, puzzle.cells) and back.labels == puzzle.labels
+    w.export_solution_text(tmp_path / "s.txt")
+    sol_back = parse_solution((tmp_path / "s.txt").read_text(), back)
+    assert sol_back.same_routes(sol)
+    w.export_testmain(tmp_path / "t.txt")
+    text = (tmp_path / "t.txt").read_text()
+    (tm_sol, tm_puzzle), = parse_testmain(text)
+    assert np.array_equal(tm_puzzle.cells, puzzle.cells) and tm_sol.same_routes(sol)
+    w.export_numberlink_png(tmp_path / "p.png", solution=False, cell=20)
+    w.export_numberlink_png(tmp_path / "s.png", solution=True, cell=20)
+    assert np.array_equal(read_png(tmp_path / "p.png"), render(puzzle, None, 20))
+    assert np.array_equal(read_png(tmp_path / "s.png"), render(puzzle, sol, 20))
+    img = w.export_map_png(tmp_path / "view.png", 16)
+    assert img.shape == (5 * 16 + 1, 5 * 16 + 1, 4)
+    assert np.array_equal(read_png(tmp_path / "view.png"), img)
+
+
+def test_failed_number_link_exports_are_shown_and_leave_nothing(qtbot, nl, tmp_path,
+                                                                monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    w = nl
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[-1]))
+    missing = tmp_path / "no such folder" / "p.txt"
+    w._guarded("Export puzzle", lambda: w.export_puzzle_text(missing))
+    assert "cannot write" in w.message.text() and "cannot write" in shown[0]
+    w._guarded("Export solution PNG", lambda: w.export_numberlink_png(missing, True))
+    assert len(shown) == 2
+    assert not any(tmp_path.rglob("*.txt")) and not any(tmp_path.rglob("*.png"))
+    assert not any(tmp_path.rglob("*.tmp"))
+
+
+def test_an_unsolved_puzzle_has_no_solution_to_export(qtbot, nl, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    w = nl
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: None)
+    path = tmp_path / "none.txt"
+    path.write_text("4 4\na . . a\n. . . .\n. . . .\nb . . b\n")   # no fill-no-touch solution
+    assert w.open_puzzle_file(path)
+    settle(qtbot, w, lambda: w.nl_check is not None)
+    assert w.nl_check["status"] == "none" and "no solution" in w.message.text()
+    w._guarded("Export solution", lambda: w.export_solution_text(tmp_path / "s.txt"))
+    assert "no solution yet" in w.message.text()
+    assert not (tmp_path / "s.txt").exists()
+    w.export_puzzle_text(tmp_path / "p.txt")        # the puzzle itself still exports
+    assert read_puzzle(tmp_path / "p.txt").labels == ("a", "b")
+
+
+def test_number_link_actions_are_off_for_fairland(window):
+    assert window.generator.name == "fairland"
+    assert not any(a.isEnabled() for a in window.numberlink_actions)
+    assert window.open_puzzle_action.isEnabled()
+
+
+def test_a_cancelled_token_stops_the_solver():
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        solve(parse_puzzle(SEVERAL), "fill-no-touch", 2, check=token.check)
+
+
+def test_a_running_check_is_cancelled_by_esc(qtbot, nl):
+    """The solver runs on its worker; Esc (cancel) stops it mid-search."""
+    import time
+
+    from refdata import require_reference
+
+    w = nl
+    path = require_reference("numberlink") / "puzzles" / "ahle-36x36.txt"   # ~1 s to solve
+    assert w.open_puzzle_file(path)
+    assert w.busy() and w.result.grid.width == 36
+    t0 = time.perf_counter()
+    w.cancel_generation()
+    settle(qtbot, w)
+    assert time.perf_counter() - t0 < 0.8
+    assert w.nl_check is None and "cancelled" in w.message.text()
+    assert w.result.extra["solution"] is None

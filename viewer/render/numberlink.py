@@ -1,0 +1,293 @@
+"""Number Link pictures.  No Qt.
+
+:func:`picture` draws a grid of light squares, each path as a thick
+coloured line between square centres, and each end as a disc in its path's
+colour with its label.  On top it can draw what the generator was doing
+(the debug layers of a trace step) and where a second solution differs from
+the first:
+
+* ``attempt``: the end being extended (orange frame) and the square it
+  tries (magenta frame);
+* ``pushed``: the old routes of the paths an extension pushed, as thin
+  dashed dark lines;
+* ``region``: the squares a cut path may be rebuilt in, hatched;
+* ``second`` and ``diff``: the squares where a second solution differs are
+  tinted red and the region they form is outlined in red; there the second
+  solution's lines are drawn over the first's (thinner, outlined in black).
+
+The picture of a ``w`` x ``h`` grid at ``cell`` pixels per square is
+``(h * cell + 1, w * cell + 1, 4)`` RGBA: square ``(x, y)`` spans pixels
+``x * cell .. (x + 1) * cell`` with the grid lines on the multiples of
+``cell``.  :mod:`viewer.formats.numberlink` writes its PNGs with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from ..engine.protocol import LayerInfo
+from .colormaps import (
+    NL_DIFF,
+    NL_END,
+    NL_GHOST,
+    NL_REGION,
+    NL_TARGET,
+    colorize,
+    path_palette,
+)
+
+__all__ = ["picture", "layer_tint", "lighten", "links_of", "GRID_LINE"]
+
+GRID_LINE = (200, 200, 200)
+INK_DARK = np.array([0, 0, 0], np.float32)
+INK_LIGHT = np.array([255, 255, 255], np.float32)
+
+
+def links_of(paths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(right, down)``: side-by-side squares of one path are linked (the
+    fill-no-touch reading, exact for the generator's grids)."""
+    p = np.asarray(paths)
+    right = (p[:, :-1] == p[:, 1:]) & (p[:, :-1] > 0)
+    down = (p[:-1, :] == p[1:, :]) & (p[:-1, :] > 0)
+    return right, down
+
+
+def lighten(rgba: np.ndarray, amount: float) -> np.ndarray:
+    """``rgba`` mixed toward white by ``amount`` (0 unchanged, 1 white)."""
+    out = np.array(rgba, np.float32, copy=True)
+    out[..., :3] += (255.0 - out[..., :3]) * amount
+    return np.round(out).astype(np.uint8)
+
+
+def layer_tint(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | None,
+               show_paths: bool = True) -> np.ndarray | None:
+    """The light colour of each square for layer ``name`` (None: plain white).
+
+    ``paths`` tints each square with its path's colour in the solution view
+    and not at all in the puzzle view; ``puzzle`` never tints; any other
+    layer shows its own colours, lightened so that the lines stay readable."""
+    if name == "puzzle" or name not in layers or (name == "paths" and not show_paths):
+        return None
+    values = np.asarray(layers[name])
+    rgba = colorize(values, info, name, "numberlink")
+    if name == "paths":
+        return lighten(rgba, 0.72)
+    out = lighten(rgba, 0.45)
+    if name in ("pushed", "rebuild_region", "attempt"):
+        out[values == 0] = (255, 255, 255, 255)
+    return out
+
+
+@lru_cache(maxsize=512)
+def _text_mask(text: str, size: int) -> np.ndarray:
+    from PIL import Image, ImageDraw, ImageFont
+
+    try:
+        font = ImageFont.load_default(size=max(6, size))
+    except TypeError:  # Pillow < 10.1
+        font = ImageFont.load_default()
+    left, top, right, bottom = font.getbbox(text)
+    img = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(img).text((-left, -top), text, fill=255, font=font)
+    return np.asarray(img)
+
+
+def _label_mask(text: str, cell: int) -> np.ndarray:
+    """The label as an alpha mask that fits inside an end's disc."""
+    size = max(6, int(cell * 0.5))
+    mask = _text_mask(text, size)
+    room = max(4, int(cell * 0.62))
+    while mask.shape[1] > room and size > 6:
+        size -= 1
+        mask = _text_mask(text, size)
+    return mask[:cell - 2, :cell - 2]
+
+
+@lru_cache(maxsize=64)
+def _disc(cell: int) -> tuple[np.ndarray, np.ndarray]:
+    """Anti-aliased alpha of an end's disc and of its dark rim, ``(cell-1, cell-1)``."""
+    n = cell - 1
+    c = (n - 1) / 2
+    yy, xx = np.mgrid[0:n, 0:n]
+    d = np.sqrt((yy - c) ** 2 + (xx - c) ** 2)
+    r = cell * 0.38
+    fill = np.clip(r + 0.5 - d, 0.0, 1.0).astype(np.float32)
+    rim_w = max(1.0, cell / 24)
+    rim = (np.clip(r + 0.5 - d, 0, 1) * np.clip(d - (r - rim_w) + 0.5, 0, 1)).astype(np.float32)
+    return fill, rim
+
+
+def _band(cell: int, thick: int) -> tuple[int, int]:
+    half = cell // 2
+    lo = half - thick // 2
+    return lo, lo + thick
+
+
+def _line_labels(paths: np.ndarray, right: np.ndarray, down: np.ndarray, cell: int,
+                 thick: int) -> np.ndarray:
+    """``(h*cell, w*cell)`` int32: the path whose line covers each pixel, 0 none."""
+    h, w = paths.shape
+    lo, hi = _band(cell, thick)
+    off = np.arange(cell)
+    band = (off >= lo) & (off < hi)
+    after = off >= lo             # from the centre band to the square's far edge
+    before = off < hi             # from the square's near edge to the centre band
+    r_out = np.zeros((h, w), bool)
+    r_out[:, :-1] = right
+    r_in = np.zeros((h, w), bool)
+    r_in[:, 1:] = right
+    d_out = np.zeros((h, w), bool)
+    d_out[:-1, :] = down
+    d_in = np.zeros((h, w), bool)
+    d_in[1:, :] = down
+    on = paths > 0
+    # per square, a (cell, cell) pattern: 4-d array (h, cell, w, cell)
+    by = band[None, :, None, None]
+    bx = band[None, None, None, :]
+    mask = (on[:, None, :, None] & by & bx)
+    mask |= r_out[:, None, :, None] & by & after[None, None, None, :]
+    mask |= r_in[:, None, :, None] & by & before[None, None, None, :]
+    mask |= d_out[:, None, :, None] & bx & after[None, :, None, None]
+    mask |= d_in[:, None, :, None] & bx & before[None, :, None, None]
+    out = np.where(mask, paths[:, None, :, None], 0).astype(np.int32)
+    return out.reshape(h * cell, w * cell)
+
+
+def _full(cells: np.ndarray, cell: int) -> np.ndarray:
+    """A per-square array at pixel resolution ``(h*cell, w*cell)``."""
+    return np.repeat(np.repeat(np.asarray(cells), cell, axis=0), cell, axis=1)
+
+
+def _blend(img: np.ndarray, mask: np.ndarray, colour, alpha: float | np.ndarray) -> None:
+    """Mix ``colour`` into the pixels of ``img`` (float32 RGB) under ``mask``."""
+    a = alpha if np.isscalar(alpha) else np.asarray(alpha)[mask][:, None]
+    col = np.asarray(colour[:3], np.float32)
+    img[mask] = img[mask] * (1 - a) + col * a
+
+
+def _frames(h: int, w: int, cell: int, which: np.ndarray, width: int) -> np.ndarray:
+    """Pixels of an inset frame ``width`` wide in every square of ``which``."""
+    off = np.arange(cell)
+    ring = ((off >= 1) & (off <= width)) | ((off >= cell - width) & (off < cell))
+    inner = (off >= 1)
+    sq = (ring[:, None] & inner[None, :]) | (inner[:, None] & ring[None, :])
+    m = np.asarray(which, bool)[:, None, :, None] & sq[None, :, None, :]
+    return m.reshape(h * cell, w * cell)
+
+
+def _outline(h: int, w: int, cell: int, which: np.ndarray, width: int) -> np.ndarray:
+    """Pixels along the border of the region ``which``: an inset bar ``width``
+    wide on each side of a square of ``which`` whose neighbour is not in it."""
+    m = np.asarray(which, bool)
+    pad = np.pad(m, 1)
+    sides = {
+        "top": m & ~pad[:-2, 1:-1], "bottom": m & ~pad[2:, 1:-1],
+        "left": m & ~pad[1:-1, :-2], "right": m & ~pad[1:-1, 2:],
+    }
+    off = np.arange(cell)
+    near = (off >= 1) & (off <= width)
+    far = off >= cell - width
+    every = off >= 1
+    out = np.zeros((h, cell, w, cell), bool)
+    out |= sides["top"][:, None, :, None] & near[None, :, None, None] & every[None, None, None, :]
+    out |= (sides["bottom"][:, None, :, None] & far[None, :, None, None]
+            & every[None, None, None, :])
+    out |= sides["left"][:, None, :, None] & every[None, :, None, None] & near[None, None, None, :]
+    out |= (sides["right"][:, None, :, None] & every[None, :, None, None]
+            & far[None, None, None, :])
+    return out.reshape(h * cell, w * cell)
+
+
+def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
+            labels: Sequence[str] | None = None,
+            links: tuple[np.ndarray, np.ndarray] | None = None,
+            show_paths: bool = True, tint: np.ndarray | None = None,
+            pushed: np.ndarray | None = None, region: np.ndarray | None = None,
+            attempt: np.ndarray | None = None,
+            second: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+            diff: np.ndarray | None = None) -> np.ndarray:
+    """The grid as RGBA (see the module docstring).
+
+    ``paths[y, x]`` is the path through each square (0 none) and ``ends``
+    the puzzle (0 blank, ``k`` an end of path ``k``); ``labels[k - 1]`` is
+    path ``k``'s text (default its number).  ``links`` is ``(right, down)``
+    (default: side-by-side squares of one path).  ``tint`` colours the
+    squares (``(h, w, 3 or 4)``).  ``second`` is another solution's
+    ``(paths, right, down)``, drawn where ``diff`` is true."""
+    ends = np.asarray(ends)
+    h, w = ends.shape
+    cell = max(4, int(cell))
+    H, W = h * cell, w * cell
+    img = np.full((H + 1, W + 1, 3), 255.0, np.float32)
+    body = img[:H, :W]
+    if tint is not None:
+        body[...] = _full(np.asarray(tint)[..., :3].astype(np.float32), cell)
+    if region is not None and np.any(region):
+        stripe = max(2, cell // 6)
+        yy, xx = np.mgrid[0:H, 0:W]
+        hatch = ((yy + xx) // stripe) % 2 == 0
+        _blend(body, hatch & _full(np.asarray(region) > 0, cell), NL_REGION, 0.35)
+    diff_px = _full(np.asarray(diff, bool), cell) if diff is not None else None
+    if diff_px is not None and second is not None:
+        _blend(body, diff_px, NL_DIFF, 0.16)
+    img[::cell, :, :] = GRID_LINE
+    img[:, ::cell, :] = GRID_LINE
+    ncol = int(max(ends.max(initial=0), 0 if paths is None else np.max(paths, initial=0)))
+    if second is not None:
+        ncol = max(ncol, int(np.max(second[0], initial=0)))
+    pal = np.zeros((ncol + 1, 3), np.float32)
+    pal[1:] = path_palette(ncol)
+    thick = max(2, int(round(cell * 0.3)))
+    if show_paths and paths is not None and np.any(paths):
+        p = np.asarray(paths)
+        right, down = links if links is not None else links_of(p)
+        lab = _line_labels(p, right, down, cell, thick)
+        m = lab > 0
+        body[m] = pal[lab[m]]
+        if diff_px is not None and second is not None:
+            _blend(body, m & diff_px, (255, 255, 255), 0.12)
+    if pushed is not None and np.any(pushed):
+        ghost = np.asarray(pushed)
+        lab = _line_labels(ghost, *links_of(ghost), cell, max(1, cell // 10))
+        yy, xx = np.mgrid[0:H, 0:W]
+        dash = ((yy + xx) // max(2, cell // 5)) % 2 == 0
+        body[(lab > 0) & dash] = NL_GHOST[:3]
+    if second is not None and diff_px is not None and np.any(diff_px):
+        sp, sr, sd = second
+        t2 = max(2, int(round(thick * 0.45)))
+        edge = max(1, cell // 24)
+        outline = _line_labels(np.asarray(sp), sr, sd, cell, t2 + 2 * edge)
+        inner = _line_labels(np.asarray(sp), sr, sd, cell, t2)
+        body[(outline > 0) & diff_px] = (0, 0, 0)
+        m = (inner > 0) & diff_px
+        body[m] = pal[inner[m]]
+        body[_outline(h, w, cell, diff, max(2, cell // 14))] = NL_DIFF[:3]
+    # ends: a disc in the path's colour, a dark rim, the label
+    fill, rim = _disc(cell)
+    texts = labels if labels is not None else [str(k) for k in range(1, ncol + 1)]
+    for y, x in zip(*np.nonzero(ends)):
+        k = int(ends[y, x])
+        col = pal[k]
+        tile = img[y * cell + 1:(y + 1) * cell, x * cell + 1:(x + 1) * cell]
+        tile[:] = tile * (1 - fill[..., None]) + col * fill[..., None]
+        tile[:] = tile * (1 - rim[..., None] * 0.6) + INK_DARK * (rim[..., None] * 0.6)
+        dark = float(col @ np.array([0.299, 0.587, 0.114], np.float32)) < 140
+        ink = INK_LIGHT if dark else INK_DARK
+        text = texts[k - 1] if 0 < k <= len(texts) else str(k)
+        mask = _label_mask(text, cell).astype(np.float32) / 255.0
+        mh, mw = mask.shape
+        oy, ox = (tile.shape[0] - mh) // 2, (tile.shape[1] - mw) // 2
+        region_px = tile[oy:oy + mh, ox:ox + mw]
+        region_px[:] = region_px * (1 - mask[..., None]) + ink * mask[..., None]
+    if attempt is not None and np.any(attempt):
+        a = np.asarray(attempt)
+        fw = max(2, cell // 9)
+        body[_frames(h, w, cell, a == 1, fw)] = NL_END[:3]
+        body[_frames(h, w, cell, a == 2, fw)] = NL_TARGET[:3]
+    out = np.empty((H + 1, W + 1, 4), np.uint8)
+    out[..., :3] = np.clip(np.round(img), 0, 255)
+    out[..., 3] = 255
+    return out
