@@ -9,12 +9,13 @@ can go on forever in any direction.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QPainterPath, QTransform
 
 from ..engine.protocol import Marker
 from ..render.hexraster import hex_center, sector_at
@@ -23,6 +24,23 @@ TILES = 2
 LETTER_FONT = QFont()
 LETTER_FONT.setBold(True)
 LETTER_FONT.setPointSize(10)
+
+
+@functools.lru_cache(maxsize=256)
+def _letter_symbol(text: str) -> QPainterPath:
+    """``text`` as a scatter symbol: a path centred on 0 about 1 unit high."""
+    path = QPainterPath()
+    path.addText(0, 0, LETTER_FONT, text)
+    box = path.boundingRect()
+    # one scale for every label (the height of a capital letter), so that a
+    # small letter is not blown up to the size of a tall one
+    ref = QPainterPath()
+    ref.addText(0, 0, LETTER_FONT, "M")
+    size = max(ref.boundingRect().height(), box.width(), 1e-6)
+    tr = QTransform()
+    tr.scale(1 / size, 1 / size)
+    tr.translate(-box.center().x(), -box.center().y())
+    return tr.map(path)
 
 
 class MapView(pg.GraphicsLayoutWidget):
@@ -44,7 +62,16 @@ class MapView(pg.GraphicsLayoutWidget):
         self.notice.setZValue(20)
         self.notice.hide()
         self.vb.addItem(self.notice, ignoreBounds=True)
-        self._letters: list[pg.TextItem] = []
+        # every marker letter (in every torus copy) is a spot of one scatter item
+        # (two scatter items for all markers: a dark box, and the letter on it)
+        self._boxes = pg.ScatterPlotItem(pxMode=True, size=19, symbol="s", pen=None,
+                                         brush=pg.mkBrush(0, 0, 0, 150))
+        self._letters = pg.ScatterPlotItem(pxMode=True, size=13, pen=None,
+                                           brush=pg.mkBrush(255, 255, 255))
+        for z, item in ((9, self._boxes), (10, self._letters)):
+            item.setZValue(z)
+            self.vb.addItem(item, ignoreBounds=True)
+        self._labels: list[str] = []
         self.world: tuple[int, int] | None = None
         self.scale = 1
         self.hexes = True
@@ -69,8 +96,14 @@ class MapView(pg.GraphicsLayoutWidget):
         self.world, self.scale, self.hexes = world, scale, hexes
         h, w = rgba.shape[:2]
         self.period = (w, h)
-        tiles = TILES if hexes else 1
-        self.image.setImage(np.tile(rgba, (tiles, tiles, 1)), autoLevels=False)
+        if hexes:
+            tiled = np.empty((TILES * h, TILES * w) + rgba.shape[2:], rgba.dtype)
+            for ty in range(TILES):
+                for tx in range(TILES):
+                    tiled[ty * h:(ty + 1) * h, tx * w:(tx + 1) * w] = rgba
+        else:
+            tiled = rgba
+        self.image.setImage(tiled, autoLevels=False)
         if hexes:
             self.vb.setLimits(maxXRange=w, maxYRange=h)
         else:
@@ -101,16 +134,9 @@ class MapView(pg.GraphicsLayoutWidget):
         self.user_moved = True
 
     def _place_letters(self, markers: Sequence[Marker]) -> None:
-        need = len(markers) * TILES * TILES     # enough for either kind of grid
-        while len(self._letters) < need:
-            t = pg.TextItem("", color=(255, 255, 255), fill=(0, 0, 0, 150), anchor=(0.5, 0.5))
-            t.setFont(LETTER_FONT)
-            t.setZValue(10)
-            self.vb.addItem(t, ignoreBounds=True)
-            self._letters.append(t)
         w, h = self.period
         tiles = TILES if self.hexes else 1
-        k = 0
+        xs, ys, symbols = [], [], []
         for m in markers:
             if self.hexes:
                 cx, cy = hex_center(m.x, m.y, self.scale)
@@ -121,18 +147,16 @@ class MapView(pg.GraphicsLayoutWidget):
                 cx, cy = (m.x + 0.5) * self.scale, (m.y + 0.5) * self.scale
             for ty in range(tiles):
                 for tx in range(tiles):
-                    t = self._letters[k]
-                    t.setText(m.label)
-                    t.setPos(cx + tx * w, cy + ty * h)
-                    t.show()
-                    k += 1
-        for t in self._letters[k:]:
-            t.hide()
+                    xs.append(cx + tx * w)
+                    ys.append(cy + ty * h)
+                    symbols.append(_letter_symbol(m.label))
+        self._labels = [m.label for m in markers]
+        self._boxes.setData(x=xs, y=ys)
+        self._letters.setData(x=xs, y=ys, symbol=symbols)
 
     def letters(self) -> list[str]:
         """The labels shown (once each, for tests)."""
-        step = TILES * TILES if self.hexes else 1
-        return [t.toPlainText() for t in self._letters[::step] if t.isVisible()]
+        return list(self._labels)
 
     # -- torus wrap --------------------------------------------------------------
     def _wrap_range(self, *_args) -> None:
