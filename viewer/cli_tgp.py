@@ -25,28 +25,19 @@ can be called in-process.
 
 from __future__ import annotations
 
-import argparse
 import io
-import os
 import sys
 from collections.abc import Sequence
+
+from .cli_args import Parser, Usage, parse, picture_scale, seed_or_random, whole
 
 PROG = "tgp"
 
 
-class _Usage(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse would exit(2)
-        raise _Usage(message)
-
-
-def _parser() -> _Parser:
+def _parser() -> Parser:
     from .engine.tgp.generator import LANDSCAPES, LAYER_NAMES
 
-    p = _Parser(prog=PROG, add_help=False,
+    p = Parser(prog=PROG, add_help=False,
                 description="OpenTTD's TerraGenesis Perlin map generator (tgp.cpp r13671).")
     p.add_argument("-h", "--help", action="store_true", help="show this help and exit")
     p.add_argument("--size", default="256x256", metavar="WxH",
@@ -76,13 +67,6 @@ def _parser() -> _Parser:
     return p
 
 
-def _int(text: str, what: str) -> int:
-    try:
-        return int(str(text).strip(), 10)
-    except ValueError:
-        raise _Usage(f"{what}: expected a whole number, not {text!r}") from None
-
-
 def npz_bytes(result) -> bytes:
     """The four stage arrays of a TGP result as an .npz file."""
     import numpy as np
@@ -100,43 +84,32 @@ def npz_bytes(result) -> bytes:
 
 def run_tgp(argv: Sequence[str]) -> int:
     out, err = sys.stdout, sys.stderr
-    parser = _parser()
-    try:
-        args = parser.parse_args(list(argv))
-    except _Usage as exc:
-        err.write(f"{PROG}: {exc}\nTry '{PROG} --help' for help.\n")
-        return 1
-    if args.help:
-        out.write(parser.format_help())
-        return 0
+    args = parse(_parser(), argv, PROG)
+    if isinstance(args, int):
+        return args
     from .engine.params import ParamError
-    from .engine.tgp.generator import LAYER_NAMES, TGP, check_seed
+    from .engine.tgp.generator import LAYER_NAMES, TGP
 
     try:
         values = TGP.validate({
             "size": args.size,
             "smoothness": args.smoothness if not args.smoothness.strip().isdigit()
-            else _int(args.smoothness, "--smoothness"),
+            else whole(args.smoothness, "--smoothness"),
             "terrain": args.terrain if not args.terrain.strip().isdigit()
-            else _int(args.terrain, "--terrain"),
+            else whole(args.terrain, "--terrain"),
             "sea_level": args.sea_level if not args.sea_level.strip().isdigit()
-            else _int(args.sea_level, "--sea-level"),
+            else whole(args.sea_level, "--sea-level"),
             "landscape": args.landscape,
-            "rng_skip": _int(args.rng_skip, "--rng-skip"),
+            "rng_skip": whole(args.rng_skip, "--rng-skip"),
         })
-        seed = (check_seed(args.seed) if args.seed is not None
-                else int.from_bytes(os.urandom(4), "little"))
+        seed = seed_or_random(args.seed)
         if args.layer is not None and args.png is None:
-            raise _Usage("--layer needs --png")
+            raise Usage("--layer needs --png")
         layer = args.layer or "heightmap"
         if layer not in LAYER_NAMES:
-            raise _Usage(f"unknown layer {layer!r}; layers: {', '.join(LAYER_NAMES)}")
-        scale = None
-        if args.scale is not None:
-            scale = _int(args.scale, "--scale")
-            if not 1 <= scale <= 64:
-                raise _Usage(f"--scale must be 1..64, not {scale}")
-    except _Usage as exc:
+            raise Usage(f"unknown layer {layer!r}; layers: {', '.join(LAYER_NAMES)}")
+        scale = picture_scale(args.scale)
+    except Usage as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
     except ParamError as exc:
