@@ -175,8 +175,16 @@ def desirability(cls, radius):
             pre[r, c + 1] = acc
     rr = int(math.floor(radius))
     half = np.empty(2 * rr + 1, np.int64)
+    r2 = radius * radius
     for dy in range(-rr, rr + 1):
-        half[dy + rr] = int(math.floor(math.sqrt(max(radius * radius - dy * dy, 0.0)) + 1e-9))
+        # the widest k with k*k + dy*dy <= r2, exactly as the definition
+        # compares (a square root alone is off by one at the boundary)
+        k = int(math.floor(math.sqrt(max(r2 - dy * dy, 0.0))))
+        while (k + 1) * (k + 1) + dy * dy <= r2:
+            k += 1
+        while k > 0 and k * k + dy * dy > r2:
+            k -= 1
+        half[dy + rr] = k
     out = np.full((h, w), -1, np.int32)
     for r in range(h):
         for c in range(w):
