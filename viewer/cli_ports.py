@@ -28,31 +28,12 @@ status 1.  Everything goes through ``sys.stdout``/``sys.stderr``, so
 
 from __future__ import annotations
 
-import argparse
-import csv
-import io
-import json
-import os
 import sys
 from collections.abc import Sequence
-from typing import Any
 
-PROG = "ports"
-CSV_FIELDS = ("id", "cell_x", "cell_y", "x", "y", "latitude", "population", "class",
-              "desirability", "weight", "ship_x", "ship_y", "route_length", "buildings")
-
-
-class _Usage(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse would exit(2)
-        raise _Usage(message)
-
-
-def _flag(p) -> str:
-    return p.cli or "--" + p.name.replace("_", "-")
+from .cli_args import Parser, Usage, parse, picture_scale, seed_or_random
+from .formats.ports import CSV_FIELDS, PROG, command_line, csv_text, json_text  # noqa: F401
+from .formats.ports import flag as _flag
 
 
 def _default_text(p) -> str:
@@ -68,10 +49,10 @@ def _default_text(p) -> str:
     return f"{d:g}" if isinstance(d, float) else str(d)
 
 
-def _parser() -> _Parser:
+def _parser() -> Parser:
     from .engine.ports.generator import PARAMS
 
-    p = _Parser(prog=PROG, add_help=False,
+    p = Parser(prog=PROG, add_help=False,
                 description="Port placement on a heightmap, with a guaranteed route to open "
                             "sea (\"Around The World, Part 25: Placing ports\").")
     p.add_argument("-h", "--help", action="store_true", help="show this help and exit")
@@ -93,77 +74,13 @@ def _parser() -> _Parser:
     return p
 
 
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return [_jsonable(x) for x in v]
-    return v
-
-
-def command_line(values: dict[str, Any], seed: int) -> str:
-    """The ``ports`` command reproducing these values (defaults left out)."""
-    from .engine.ports.generator import PARAMS
-
-    parts = [PROG, "--seed", str(seed)]
-    for prm in PARAMS:
-        v = values[prm.name]
-        if v == prm.default or (prm.kind == "path" and not v):
-            continue
-        if prm.kind == "size":
-            text = f"{v[0]}x{v[1]}"
-        elif prm.kind == "curve":
-            from .engine.ports.generator import curve_text
-
-            text = curve_text(v)
-        else:
-            text = f"{v:g}" if isinstance(v, float) else str(v)
-        parts += [_flag(prm), text]
-    return " ".join(parts)
-
-
-def json_text(result) -> str:
-    v = result.params
-    doc = {
-        "generator": "ports",
-        "seed": result.seed,
-        "params": {k: _jsonable(x) for k, x in v.items()},
-        "command": command_line(v, result.seed),
-        "source": result.extra["source"],
-        "map": {"cells": [result.grid.width, result.grid.height],
-                "sea_level": result.extra["sea_level"]},
-        "ports": result.extra["ports"],
-        "short": result.extra["short"],
-        "candidates": result.extra["candidates"],
-    }
-    return json.dumps(doc, indent=1) + "\n"
-
-
-def csv_text(result) -> str:
-    buf = io.StringIO()
-    buf.write(f"# {command_line(result.params, result.seed)}\n")
-    wr = csv.writer(buf, lineterminator="\n")
-    wr.writerow(CSV_FIELDS)
-    for p in result.extra["ports"]:
-        wr.writerow([p["id"], p["cell"][0], p["cell"][1], p["position"][0], p["position"][1],
-                     p["latitude"], p["population"], p["class"], p["desirability"],
-                     p["weight"], p["ship_corner"][0], p["ship_corner"][1],
-                     p["route_length"], p.get("buildings", 0)])
-    return buf.getvalue()
-
-
 def run_ports(argv: Sequence[str]) -> int:
     out, err = sys.stdout, sys.stderr
-    parser = _parser()
-    try:
-        args = parser.parse_args(list(argv))
-    except _Usage as exc:
-        err.write(f"{PROG}: {exc}\nTry '{PROG} --help' for help.\n")
-        return 1
-    if args.help:
-        out.write(parser.format_help())
-        return 0
+    args = parse(_parser(), argv, PROG)
+    if isinstance(args, int):
+        return args
     from .engine.params import ParamError
     from .engine.ports.generator import PARAMS, PORTS
-    from .engine.tgp.generator import check_seed
 
     try:
         given = {prm.name: getattr(args, prm.name) for prm in PARAMS
@@ -171,19 +88,11 @@ def run_ports(argv: Sequence[str]) -> int:
         if "png_path" in given and "source" not in given:
             given["source"] = "png"
         values = PORTS.validate(given)
-        seed = (check_seed(args.seed) if args.seed is not None
-                else int.from_bytes(os.urandom(4), "little"))
-        scale = None
-        if args.scale is not None:
-            try:
-                scale = int(args.scale, 10)
-            except ValueError:
-                raise _Usage(f"--scale: expected a whole number, not {args.scale!r}") from None
-            if not 1 <= scale <= 64:
-                raise _Usage(f"--scale must be 1..64, not {scale}")
+        seed = seed_or_random(args.seed)
+        scale = picture_scale(args.scale)
         if args.scale is not None and args.png is None:
-            raise _Usage("--scale needs --png")
-    except (_Usage, ParamError) as exc:
+            raise Usage("--scale needs --png")
+    except (Usage, ParamError) as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
     try:
@@ -207,12 +116,12 @@ def run_ports(argv: Sequence[str]) -> int:
 
 
 def _write_outputs(result, args, scale: int | None) -> None:
-    from .formats.atomic import write_atomic
+    from .formats.ports import write_ports_csv, write_ports_json
 
     if args.json is not None:
-        write_atomic(args.json, json_text(result))
+        write_ports_json(args.json, result)
     if args.csv is not None:
-        write_atomic(args.csv, csv_text(result))
+        write_ports_csv(args.csv, result)
     if args.png is not None:
         from .formats.png import write_png
         from .render.ports import ports_picture

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from .fairland.generator import FAIRLAND
 from .numberlink.generator import NUMBERLINK
+from .ports.generator import PORTS
 from .protocol import Generator
 from .tgp.generator import TGP
 
 GENERATORS: dict[str, Generator] = {FAIRLAND.name: FAIRLAND, TGP.name: TGP,
-                                    NUMBERLINK.name: NUMBERLINK}
+                                    NUMBERLINK.name: NUMBERLINK, PORTS.name: PORTS}
 
 
 def get_generator(name: str) -> Generator:

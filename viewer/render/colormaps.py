@@ -560,9 +560,123 @@ def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> 
     return Legend(title, entries + list(NL_OVERLAY_KEYS))
 
 
+# -- Port placement --------------------------------------------------------------
+#
+# Heights are relative to the sea level in the source's units (16 to a level
+# for a TerraGenesis map and an 8-bit PNG, 4096 for a 16-bit PNG); they are
+# drawn with TerraGenesis' terrain map, sea level at the top of its level 0.
+# Layers with a "no value" (-1) draw those cells in a dark grey so that the
+# values stand out; the window's picture puts the terrain there instead.
+
+PORT_LAND: RGBA = (98, 150, 68, 255)
+PORT_COAST: RGBA = (236, 214, 150, 255)
+PORT_SEA: RGBA = (38, 92, 156, 255)
+PORT_LAKE: RGBA = (40, 170, 170, 255)
+PORT_LAKE_COAST: RGBA = (150, 196, 160, 255)
+PORT_NONE: RGBA = (52, 54, 60, 255)
+PORT_ROUTE: RGBA = (255, 214, 40, 255)
+PORT_GRID: RGBA = (255, 255, 255, 255)
+PORT_CANDIDATE_OFF: RGBA = (150, 150, 150, 255)
+PORT_CLASS_NAMES = ("hamlet", "village", "town", "city", "metropolis")
+PORT_CLASS_COLORS: tuple[RGBA, ...] = ((235, 235, 235, 255), (255, 236, 120, 255),
+                                       (255, 166, 50, 255), (236, 70, 50, 255),
+                                       (190, 40, 190, 255))
+PORT_CELL_CLASS_NAMES = ("land", "coast", "sea", "lake", "coast by a lake")
+PORT_CELL_CLASS_COLORS: tuple[RGBA, ...] = (PORT_LAND, PORT_COAST, PORT_SEA, PORT_LAKE,
+                                            PORT_LAKE_COAST)
+
+
+def port_height_fixed(values: np.ndarray, unit: float = HEIGHT_UNIT) -> np.ndarray:
+    """Heights relative to the sea level as TerraGenesis fixed point (sea
+    level at 16), rounded into 0..255."""
+    v = np.asarray(values, np.float32) * np.float32(HEIGHT_UNIT / float(unit))
+    v += np.float32(HEIGHT_UNIT)
+    np.nan_to_num(v, copy=False, nan=-1.0)
+    return np.clip(np.floor(v), 0, len(TERRAIN_LUT) - 1).astype(np.intp)
+
+
+def color_port_height(values: np.ndarray, unit: float = HEIGHT_UNIT) -> np.ndarray:
+    """Terrain colours of heights relative to the sea level (NaN: off the map)."""
+    v = np.asarray(values)
+    out = lut_take(TERRAIN_LUT, port_height_fixed(v, unit))
+    if np.issubdtype(v.dtype, np.floating):
+        out[np.isnan(v)] = BACKGROUND
+    return out
+
+
+def color_cell_class(values: np.ndarray) -> np.ndarray:
+    pal = np.array(PORT_CELL_CLASS_COLORS + (UNREACHED,) * (256 - len(PORT_CELL_CLASS_COLORS)),
+                   np.uint8)
+    return lut_take(pal, np.asarray(values).astype(np.uint8, copy=False))
+
+
+def _port_ids(values: np.ndarray) -> np.ndarray:
+    return _ids_to_colors(values, {-1: PORT_NONE})
+
+
+def port_scalar_range(values: np.ndarray) -> tuple[float, float]:
+    """Range of the values >= 0 of a ports scalar layer (-1: no value)."""
+    v = np.asarray(values)
+    ok = v[v >= 0]
+    if not ok.size:
+        return 0.0, 1.0
+    lo, hi = float(ok.min()), float(ok.max())
+    return lo, max(hi, lo + 1e-9)
+
+
+def color_port_scalar(values: np.ndarray) -> np.ndarray:
+    """Viridis over the values' own range; -1 (no value) dark grey."""
+    v = np.asarray(values)
+    lo, hi = port_scalar_range(v)
+    out = _scalar_to_colors(v, LUTS["viridis"], lo, hi)
+    out[v < 0] = PORT_NONE
+    return out
+
+
+PORTS_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "height": color_port_height,
+    "cell_class": color_cell_class,
+    "lakes": _port_ids,
+    "ports": _port_ids,
+    "route": _port_ids,
+    "desirability": color_port_scalar,
+    "candidates": color_port_scalar,
+    "weight": color_port_scalar,
+}
+
+PORT_OVERLAY_KEYS: list[tuple[str, RGBA]] = [
+    ("coast", PORT_COAST), ("lake", PORT_LAKE), ("route to open sea", PORT_ROUTE),
+    ("candidate of weight 0", PORT_CANDIDATE_OFF),
+]
+
+
+def port_class_entries() -> list[tuple[str, RGBA]]:
+    return [(f"port: {n}", c) for n, c in zip(PORT_CLASS_NAMES, PORT_CLASS_COLORS)]
+
+
+def ports_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend | None:
+    """The legend of a port placement layer, with the overlays' keys and the
+    ports' classes (the window trims the keys to what it draws)."""
+    keys = list(PORT_OVERLAY_KEYS) + port_class_entries()
+    if name == "height":
+        return Legend("height in levels above sea level (sea level = 0); ports sized by "
+                      "population", keys, TERRAIN_LUT, -1, TOP_LEVEL - 1)
+    if name == "cell_class":
+        return Legend("cell class", list(zip(PORT_CELL_CLASS_NAMES, PORT_CELL_CLASS_COLORS))
+                      + keys[2:])
+    if name in ("desirability", "candidates", "weight"):
+        lo, hi = port_scalar_range(values)
+        title = {"desirability": "desirability: land cells within the radius",
+                 "candidates": "candidates by desirability",
+                 "weight": "latitude weight of each candidate"}[name]
+        return Legend(title, [("-1 none", PORT_NONE)] + keys[2:], LUTS["viridis"], lo, hi)
+    return None
+
+
 GENERATOR_COLORS: dict[str, dict[str, Callable[[np.ndarray], np.ndarray]]] = {
     "tgp": TGP_COLORS,
     "numberlink": NUMBERLINK_COLORS,
+    "ports": PORTS_COLORS,
 }
 """Schemes of one generator's layers (by generator name, then layer name);
 they take precedence over :data:`LAYER_COLORS`, whose names are fairland's."""
@@ -597,4 +711,5 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend 
 GENERATOR_LEGENDS: dict[str, Callable[[str, np.ndarray, LayerInfo | None], Legend | None]] = {
     "tgp": tgp_legend,
     "numberlink": numberlink_legend,
+    "ports": ports_legend,
 }

@@ -1,11 +1,18 @@
 """A picture of a port placement: sea, coast, land shaded by height, lakes,
-the routes to open sea, and the ports as dots sized by their class.  No Qt."""
+the routes to open sea, and the ports as dots sized by their class (the
+command line's picture, :func:`ports_picture`); the window's picture of any
+layer with its overlays (:func:`ports_image`); and a port's local terrain
+(:func:`local_picture`).  No Qt."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
 import numpy as np
 
-from ..engine.protocol import Result
+from ..engine.protocol import LayerInfo, Result
 from .hexraster import rasterize_square
 
 CLASSES = ("hamlet", "village", "town", "city", "metropolis")
@@ -50,3 +57,212 @@ def _dot(img: np.ndarray, cx: float, cy: float, r: float) -> None:
     patch = img[y0:y1, x0:x1]
     patch[d2 <= r * r] = (0, 0, 0, 255)
     patch[d2 <= (r - max(1.0, r * 0.3)) ** 2] = (255, 255, 255, 255)
+
+
+# -- the workbench's picture ------------------------------------------------------
+#
+# The window draws one layer of a port placement (at a timeline step) with
+# overlays: on the terrain the lakes and the coast, then the grid squares,
+# the candidates (coloured by desirability; once weighted, sized by their
+# latitude weight and grey when it is 0), the
+# routes to open sea, and the ports as discs sized by population in their
+# class's colour.
+
+OVERLAYS = ("grid", "candidates", "routes")
+"""Overlays the window can switch off (the ports are always drawn)."""
+NO_VALUE_LAYERS = ("lakes", "desirability", "candidates", "weight", "ports", "route")
+"""Layers whose -1 cells show the dimmed terrain instead of a flat grey."""
+
+
+def _blend(rgb: np.ndarray, mask: np.ndarray, colour, amount: float) -> None:
+    if mask.any():
+        c = np.asarray(colour[:3], np.float32)
+        rgb[mask] = rgb[mask] * (1.0 - amount) + c * amount
+
+
+def port_radius(population: int, scale: float) -> float:
+    """Radius in pixels of a port's disc: grows with the logarithm of the
+    population (a hamlet of 100 about half of a metropolis of 100,000's third)."""
+    base = max(5.0, float(scale))
+    f = 0.45 + 0.3 * math.log10(max(int(population), 1) / 100.0)
+    return base * min(max(f, 0.4), 2.2)
+
+
+def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | None,
+                scale: int, ports: Sequence[Mapping[str, Any]], shown_ports: Iterable[int],
+                routes: Mapping[int, np.ndarray] | None = None, unit: float = 16.0,
+                grid: int = 0, overlays: Iterable[str] = OVERLAYS,
+                meaningful: frozenset[str] | None = None, cell: int = 1,
+                selected: int | None = None, hill_shading: bool = False) -> np.ndarray:
+    """Layer ``name`` of a port placement as RGBA at ``scale`` pixels per
+    shown cell, with the overlays.
+
+    With ``cell`` > 1 every ``cell``-th cell is shown (a large map), the
+    overlays still come from the whole ``layers``.  ``ports`` are the records
+    of ``result.extra["ports"]``, ``shown_ports`` the indices of the ports
+    drawn so far, ``routes`` the routes to draw by port index (corners
+    ``(row, col)``), ``grid`` the grid square's side in cells (0: none),
+    ``selected`` a port ringed, ``hill_shading`` lights the terrain (heights
+    in units of ``unit`` to a level)."""
+    from .colormaps import (
+        PORT_CANDIDATE_OFF,
+        PORT_CLASS_COLORS,
+        PORT_CLASS_NAMES,
+        PORT_COAST,
+        PORT_GRID,
+        PORT_LAKE,
+        PORT_ROUTE,
+        color_port_height,
+        colorize,
+    )
+
+    overlays = set(overlays)
+
+    def ok(n: str) -> bool:
+        return n in layers and (meaningful is None or n in meaningful)
+
+    px = float(scale) / float(cell)            # pixels per map cell
+    full = layers
+    if cell > 1:
+        layers = {n: np.asarray(a)[::cell, ::cell] for n, a in layers.items()}
+    height = np.asarray(layers["height"])
+    terrain_rgba = color_port_height(height, unit)
+    if hill_shading:
+        from .relief import hillshade, shade
+
+        terrain_rgba = shade(terrain_rgba, hillshade(height / np.float32(unit), cell=cell))
+    terrain = terrain_rgba[..., :3].astype(np.float32)
+    if name == "height":
+        rgb = terrain
+    else:
+        values = np.asarray(layers[name])
+        rgb = colorize(values, info, name, "ports")[..., :3].astype(np.float32)
+        if name in NO_VALUE_LAYERS:
+            none = values < 0
+            dim = terrain * 0.45 + 20.0
+            rgb[none] = dim[none]
+    if name in ("height",) + NO_VALUE_LAYERS:
+        if ok("lakes") and name != "lakes":
+            _blend(rgb, np.asarray(layers["lakes"]) >= 0, PORT_LAKE, 0.75)
+        if ok("coast") and name == "height":
+            _blend(rgb, np.asarray(layers["coast"]) != 0, PORT_COAST, 0.55)
+    if "routes" in overlays and ok("route") and name != "route":
+        _blend(rgb, np.asarray(layers["route"]) >= 0, PORT_ROUTE, 0.3)
+    rgba = np.empty(rgb.shape[:2] + (4,), np.uint8)
+    rgba[..., :3] = np.clip(rgb + 0.5, 0, 255).astype(np.uint8)
+    rgba[..., 3] = 255
+    img = np.array(rasterize_square(rgba, int(scale)))
+    hi, wi = img.shape[:2]
+    if "grid" in overlays and grid > 0:
+        step = grid * px
+        if step >= 4:
+            g = np.asarray(PORT_GRID[:3], np.float32)
+            for x in np.arange(step, wi, step):
+                col = img[:, int(round(x)) - 1, :3].astype(np.float32)
+                img[:, int(round(x)) - 1, :3] = (col * 0.6 + g * 0.4).astype(np.uint8)
+            for y in np.arange(step, hi, step):
+                row = img[int(round(y)) - 1, :, :3].astype(np.float32)
+                img[int(round(y)) - 1, :, :3] = (row * 0.6 + g * 0.4).astype(np.uint8)
+    from PIL import Image, ImageDraw
+
+    pil = Image.fromarray(img, "RGBA")
+    draw = ImageDraw.Draw(pil)
+    if "candidates" in overlays and ok("candidates"):
+        cand = np.asarray(full["candidates"])
+        rr, cc = np.nonzero(cand >= 0)
+        if rr.size:
+            from .colormaps import color_port_scalar
+
+            cols = color_port_scalar(cand[rr, cc])
+            weight = np.asarray(full["weight"]) if ok("weight") else None
+            top = float(weight[rr, cc].max()) if weight is not None else 0.0
+            r0 = max(1.5, min(px * 0.45, 6.0))
+            for k in range(rr.size):
+                cx, cy = (cc[k] + 0.5) * px, (rr[k] + 0.5) * px
+                fill = tuple(int(v) for v in cols[k][:3])
+                r = r0
+                if weight is not None:            # weighted: sized by the weight
+                    wk = float(weight[rr[k], cc[k]])
+                    r = r0 * (0.45 + 0.75 * wk / top) if top > 0 else r0 * 0.45
+                    if wk <= 0:
+                        fill = PORT_CANDIDATE_OFF[:3]
+                draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(0, 0, 0))
+    if "routes" in overlays and routes:
+        width = max(1, int(round(px * 0.18)))
+        for i in sorted(routes):
+            if len(routes[i]) > 1:
+                pts = [(float(c) * px, float(r) * px) for r, c in np.asarray(routes[i])]
+                draw.line(pts, fill=(20, 20, 20), width=width + 2)
+                draw.line(pts, fill=PORT_ROUTE[:3], width=width)
+    for i in shown_ports:
+        if not 0 <= i < len(ports):
+            continue
+        rec = ports[i]
+        cx, cy = rec["position"][0] * px, rec["position"][1] * px
+        r = port_radius(rec["population"], px)
+        k = PORT_CLASS_NAMES.index(rec["class"]) if rec["class"] in PORT_CLASS_NAMES else 0
+        if i == selected:
+            draw.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), outline=(255, 255, 255),
+                         width=2)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PORT_CLASS_COLORS[k][:3],
+                     outline=(0, 0, 0), width=max(1, int(r * 0.2)))
+    return np.ascontiguousarray(np.asarray(pil))
+
+
+# -- a port's local terrain ---------------------------------------------------------
+
+def local_picture(view: np.ndarray, n: int, row: int, col: int, unit: float,
+                  route: np.ndarray | None = None, ship: tuple[int, int] | None = None,
+                  buildings: np.ndarray | None = None, scale: int = 6) -> np.ndarray:
+    """The port's cell and its eight neighbours at local resolution
+    (``view`` from :func:`viewer.engine.ports.local.port_view`, ``n`` points
+    per cell side) as RGBA at ``scale`` pixels per point: terrain, the cell
+    borders, the route to open sea (map corners ``(row, col)``; the part
+    inside the view), the ship's corner, the buildings (map ``(x, y)``) and
+    the port at the centre."""
+    from PIL import Image, ImageDraw
+
+    from .colormaps import PORT_ROUTE, color_port_height
+    from .relief import hillshade, shade
+
+    step = n - 1
+    rgba = color_port_height(view, unit)
+    # the land lit from the north-west, gently (the sea stays flat)
+    lit = shade(rgba, hillshade(view / float(unit), cell=16.0 / step), strength=0.5)
+    land = np.nan_to_num(view, nan=-1.0) >= 0
+    rgba = np.ascontiguousarray(np.where(land[..., None], lit, rgba))
+    img = np.array(rasterize_square(rgba, int(scale)))
+    pil = Image.fromarray(img, "RGBA")
+    draw = ImageDraw.Draw(pil)
+    s = float(scale)
+    r0, c0 = row - 1, col - 1
+
+    def at(map_r: float, map_c: float) -> tuple[float, float]:
+        """Pixel of a map position (rows and columns in cells)."""
+        return ((map_c - c0) * step + 0.5) * s, ((map_r - r0) * step + 0.5) * s
+
+    side = 3 * step * s + s
+    for k in range(4):                            # cell borders
+        v = (k * step + 0.5) * s
+        draw.line([(v, 0), (v, side)], fill=(0, 0, 0, 255), width=1)
+        draw.line([(0, v), (side, v)], fill=(0, 0, 0, 255), width=1)
+    if route is not None and len(route) > 1:
+        pts = [at(float(r), float(c)) for r, c in np.asarray(route)]
+        draw.line(pts, fill=(20, 20, 20), width=max(3, int(s * 0.9)) + 2)
+        draw.line(pts, fill=PORT_ROUTE[:3], width=max(3, int(s * 0.9)))
+    if buildings is not None and len(buildings):
+        b = max(2.0, s * 0.7)
+        for x, y in np.asarray(buildings):
+            px, py = at(float(y), float(x))
+            draw.rectangle((px - b, py - b, px + b, py + b), fill=(150, 40, 30),
+                           outline=(30, 10, 10))
+    if ship is not None:
+        px, py = at(float(ship[0]), float(ship[1]))
+        r = max(4.0, s * 1.6)
+        draw.polygon([(px, py - r), (px + r, py), (px, py + r), (px - r, py)],
+                     fill=(255, 255, 255), outline=(0, 0, 0))
+    px, py = at(row + 0.5, col + 0.5)
+    r = max(5.0, s * 2.0)
+    draw.ellipse((px - r, py - r, px + r, py + r), fill=(255, 60, 60), outline=(0, 0, 0),
+                 width=2)
+    return np.ascontiguousarray(np.asarray(pil))

@@ -53,6 +53,7 @@ from .legend import LegendWidget
 from .map_view import MapView
 from .numberlink_window import NumberLinkMixin
 from .param_panel import ParamPanel
+from .ports_window import PortsMixin
 from .settings import make_settings, read_json, write_json
 from .timeline import TimelineDock
 from .worker import LatestWins
@@ -84,11 +85,12 @@ def square_stride(width: int, height: int) -> int:
     return max(1, -(-max(width, height) // MAX_SQUARE_CELLS))
 
 
-DEFAULT_LAYERS = {"fairland": "own", "tgp": "heightmap", "numberlink": "paths"}
+DEFAULT_LAYERS = {"fairland": "own", "tgp": "heightmap", "numberlink": "paths",
+                  "ports": "height"}
 """The layer shown first when a generator is chosen."""
 
 
-class MainWindow(NumberLinkMixin, QMainWindow):
+class MainWindow(NumberLinkMixin, PortsMixin, QMainWindow):
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
         self.setWindowTitle("Map generator workbench")
@@ -113,6 +115,7 @@ class MainWindow(NumberLinkMixin, QMainWindow):
         self._requested: tuple[dict[str, Any], int | str] | None = None
         self._seeds: dict[str, int | str] = {}      # each generator's last seed
         self._init_numberlink()
+        self._init_ports()
 
         self._build_central()
         self._build_docks()
@@ -201,6 +204,8 @@ class MainWindow(NumberLinkMixin, QMainWindow):
         if text_seed:
             panel.seed_row.set_seed(getattr(self.generator, "default_seed", "1"))
         panel.changed.connect(self._panel_changed)
+        if self.generator.name == "ports":
+            self._setup_ports_panel(panel)
         return panel
 
     def _build_status(self) -> None:
@@ -269,6 +274,8 @@ class MainWindow(NumberLinkMixin, QMainWindow):
         f.addSeparator()
         self._build_numberlink_file_actions(f)
         f.addSeparator()
+        self._build_ports_file_actions(f)
+        f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = mb.addMenu("&Edit")
         self.command_line_action = self._action(
@@ -296,6 +303,7 @@ class MainWindow(NumberLinkMixin, QMainWindow):
         self.contour_action.setChecked(self.contours)
         self.relief_actions = [self.shading_action, self.contour_action]
         self._build_numberlink_view_actions(v)
+        self._build_ports_view_actions(v)
         v.addSeparator()
         for dock in (self.param_dock, self.layer_dock, self.inspector_dock, self.fairness_dock,
                      self.timeline):
@@ -309,6 +317,9 @@ class MainWindow(NumberLinkMixin, QMainWindow):
             act.setEnabled(name == "fairland")     # Empire's files only for fairland
         for act in self.tgp_actions + self.relief_actions:
             act.setEnabled(name == "tgp")
+        self.shading_action.setEnabled(name in ("tgp", "ports"))
+        for act in self.ports_actions:
+            act.setEnabled(name == "ports")
         self.outline_action.setEnabled(name == "fairland")
         for act in self.numberlink_actions:
             act.setEnabled(name == "numberlink")
@@ -494,6 +505,7 @@ class MainWindow(NumberLinkMixin, QMainWindow):
         self.last_seconds = seconds
         self.time_label.setText(f"generated in {seconds * 1000:.0f} ms")
         self.param_panel.set_error(None, None)
+        self._ports_generated(result)
         self.timeline.set_trace(result.trace)
         self._fill_layer_list(result.layer_info)
         self._show_final()
@@ -628,6 +640,9 @@ class MainWindow(NumberLinkMixin, QMainWindow):
         if r.generator == "numberlink":
             self._render_numberlink()
             return
+        if r.generator == "ports":
+            self._render_ports()
+            return
         layers = self.view_layers
         name = self.layer_name if self.layer_name in layers else next(iter(layers))
         w, h = r.grid.width, r.grid.height
@@ -690,6 +705,8 @@ class MainWindow(NumberLinkMixin, QMainWindow):
         x, y = self._hover
         if r.generator == "numberlink":
             rows = self._numberlink_rows(x, y)
+        elif r.generator == "ports":
+            rows = self._ports_rows(x, y)
         elif r.generator in CELL_ROWS:
             rows = CELL_ROWS[r.generator](x, y, self.view_layers, self.meaningful)
         else:
@@ -767,6 +784,13 @@ class MainWindow(NumberLinkMixin, QMainWindow):
             from ..formats.png import write_png
 
             img = self.numberlink_image(scale)
+            write_png(path, img)
+            self.status(f"map written to {path}")
+            return img
+        if r.generator == "ports":
+            from ..formats.png import write_png
+
+            img = self.ports_export_image(scale)
             write_png(path, img)
             self.status(f"map written to {path}")
             return img

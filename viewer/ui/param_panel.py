@@ -2,7 +2,9 @@
 built from the declarations alone, plus the seed row.
 
 Numbers get superqt's labelled sliders (the label is an editable field),
-booleans a check box, sizes and choices a combo box.  Each parameter has a
+booleans a check box, sizes and choices a combo box (so does a whole number
+with a short list of ``choices`` in its extra), a file path a field with a
+Browse button, a curve the curve editor of :mod:`.curve_editor`.  Each parameter has a
 line below it for its error message, so a refusal shows where the user is
 looking.
 """
@@ -18,6 +20,7 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -83,6 +86,23 @@ class ParamWidget(QWidget):
         lay.addWidget(self.error)
 
     def _make_editor(self, p: Param) -> QWidget:
+        if p.kind == "int" and p.extra.get("choices"):
+            w = QComboBox()
+            w.addItems([str(c) for c in p.extra["choices"]])
+            w.setCurrentText(str(p.default))
+            w.currentTextChanged.connect(self.changed)
+            return w
+        if p.kind == "path":
+            return self._make_path_editor(p)
+        if p.kind == "curve":
+            from .curve_editor import CurveEditor
+
+            x_range = p.extra.get("x_range", (0.0, 1.0))
+            w = CurveEditor(p.default, x_range=x_range, y_range=p.extra.get("y_range", (0.0, 1.0)),
+                            mirror=p.extra.get("mirror", x_range[0] == 0.0),
+                            x_label=p.extra.get("x_label", ""), y_label=p.extra.get("y_label", ""))
+            w.changed.connect(self.changed)
+            return w
         if p.kind == "int":
             w = QLabeledSlider(Qt.Orientation.Horizontal)
             lo, hi = _slider_range(p)
@@ -119,6 +139,36 @@ class ParamWidget(QWidget):
         w.editingFinished.connect(self.changed)
         return w
 
+    def _make_path_editor(self, p: Param) -> QWidget:
+        box = QWidget()
+        row = QHBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.path_field = QLineEdit(str(p.default))
+        self.path_field.setPlaceholderText("no file chosen")
+        self.path_field.editingFinished.connect(self._path_edited)
+        self.browse_button = QPushButton("Browse...")
+        self.browse_button.setToolTip(f"choose the {p.label.lower()}")
+        self.browse_button.clicked.connect(self.browse)
+        row.addWidget(self.path_field, 1)
+        row.addWidget(self.browse_button)
+        self._last_path = str(p.default)
+        return box
+
+    def _path_edited(self) -> None:
+        if self.path_field.text() != self._last_path:
+            self._last_path = self.path_field.text()
+            self.changed.emit()
+
+    def browse(self) -> None:
+        """Ask for a file (the Param's extra "filter" names the kinds)."""
+        start = self.path_field.text().strip()
+        path, _ = QFileDialog.getOpenFileName(self, self.param.label, start,
+                                              self.param.extra.get("filter", "All files (*)"))
+        if path:
+            self.path_field.setText(path)
+            self._last_path = path
+            self.changed.emit()
+
     def _show_name(self, value: Any) -> None:
         if self.value_name is None:
             return
@@ -139,6 +189,12 @@ class ParamWidget(QWidget):
 
     def value(self) -> Any:
         w, kind = self.editor, self.param.kind
+        if kind == "int" and isinstance(w, QComboBox):
+            return int(w.currentText())
+        if kind == "path":
+            return self.path_field.text()
+        if kind == "curve":
+            return w.value()
         if kind in ("int", "float"):
             return w.value()
         if kind == "bool":
@@ -150,9 +206,17 @@ class ParamWidget(QWidget):
     def set_value(self, value: Any) -> None:
         """Show ``value`` without announcing a change."""
         w, kind = self.editor, self.param.kind
+        if kind == "path":
+            self.path_field.setText(str(value))
+            self._last_path = str(value)
+            return
         w.blockSignals(True)
         try:
-            if kind == "int":
+            if kind == "int" and isinstance(w, QComboBox):
+                w.setCurrentText(str(int(value)))
+            elif kind == "curve":
+                w.set_points(value)
+            elif kind == "int":
                 lo, hi = _slider_range(self.param)
                 v = int(value)
                 if v < w.minimum() or v > w.maximum():   # widen rather than clip
@@ -278,6 +342,7 @@ class ParamPanel(QWidget):
         super().__init__(parent)
         self.params = params
         self.widgets: dict[str, ParamWidget] = {}
+        self.after_set_values: list = []   # called after set_values (e.g. to grey out)
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         groups: dict[str, list[Param]] = {}
@@ -304,6 +369,11 @@ class ParamPanel(QWidget):
         self.widgets[p.name] = w
         if p.kind == "bool":
             form.addRow(w)
+        elif p.kind in ("curve", "path"):       # wide editors: below their label
+            label = QLabel(p.label)
+            label.setToolTip(p.help)
+            form.addRow(label)
+            form.addRow(w)
         else:
             label = QLabel(p.label)
             label.setWordWrap(True)         # a long label must not squeeze the editors
@@ -317,6 +387,8 @@ class ParamPanel(QWidget):
         for name, v in values.items():
             if name in self.widgets:
                 self.widgets[name].set_value(v)
+        for fn in self.after_set_values:
+            fn()
 
     def seed(self) -> int | str:
         return self.seed_row.seed()

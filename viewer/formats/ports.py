@@ -1,0 +1,103 @@
+"""Port placements as files: the JSON and CSV the ``ports`` command line
+writes and the workbench exports, and the command that reproduces them.
+
+``json_text``  ``{"generator", "seed", "params", "command", "source", "map",
+               "ports", "short", "candidates"}``; each port has its id, cell
+               ``[x, y]``, position (the cell's centre), latitude,
+               population, class, desirability, weight, ship corner, route
+               length and number of buildings
+``csv_text``   one row per port (:data:`CSV_FIELDS`), after a ``#`` comment
+               line holding the command that reproduces it
+
+``write_ports_json`` / ``write_ports_csv`` write them atomically (a failure
+raises :class:`~viewer.formats.atomic.WriteError` and leaves no file).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from typing import Any
+
+from .atomic import write_atomic
+
+PROG = "ports"
+CSV_FIELDS = ("id", "cell_x", "cell_y", "x", "y", "latitude", "population", "class",
+              "desirability", "weight", "ship_x", "ship_y", "route_length", "buildings")
+
+
+def flag(p) -> str:
+    """A Param's command-line flag."""
+    return p.cli or "--" + p.name.replace("_", "-")
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def command_line(values: dict[str, Any], seed: int) -> str:
+    """The ``ports`` command reproducing these values (defaults left out)."""
+    from ..engine.ports.generator import PARAMS, curve_text
+
+    parts = [PROG, "--seed", str(seed)]
+    for prm in PARAMS:
+        v = values[prm.name]
+        if v == prm.default or (prm.kind == "path" and not v):
+            continue
+        if prm.kind == "size":
+            text = f"{v[0]}x{v[1]}"
+        elif prm.kind == "curve":
+            text = curve_text(v)
+        else:
+            text = f"{v:g}" if isinstance(v, float) else str(v)
+        parts += [flag(prm), text]
+    return " ".join(parts)
+
+
+def _need_ports(result) -> None:
+    if getattr(result, "generator", None) != "ports" or "ports" not in result.extra:
+        raise ValueError("only a port placement has ports to export")
+
+
+def json_text(result) -> str:
+    _need_ports(result)
+    v = result.params
+    doc = {
+        "generator": "ports",
+        "seed": result.seed,
+        "params": {k: _jsonable(x) for k, x in v.items()},
+        "command": command_line(v, result.seed),
+        "source": result.extra["source"],
+        "map": {"cells": [result.grid.width, result.grid.height],
+                "sea_level": result.extra["sea_level"]},
+        "ports": result.extra["ports"],
+        "short": result.extra["short"],
+        "candidates": result.extra["candidates"],
+    }
+    return json.dumps(doc, indent=1) + "\n"
+
+
+def csv_text(result) -> str:
+    _need_ports(result)
+    buf = io.StringIO()
+    buf.write(f"# {command_line(result.params, result.seed)}\n")
+    wr = csv.writer(buf, lineterminator="\n")
+    wr.writerow(CSV_FIELDS)
+    for p in result.extra["ports"]:
+        wr.writerow([p["id"], p["cell"][0], p["cell"][1], p["position"][0], p["position"][1],
+                     p["latitude"], p["population"], p["class"], p["desirability"],
+                     p["weight"], p["ship_corner"][0], p["ship_corner"][1],
+                     p["route_length"], p.get("buildings", 0)])
+    return buf.getvalue()
+
+
+def write_ports_json(path: str | os.PathLike, result) -> None:
+    write_atomic(path, json_text(result))
+
+
+def write_ports_csv(path: str | os.PathLike, result) -> None:
+    write_atomic(path, csv_text(result))

@@ -1,0 +1,216 @@
+"""A curve editor for "curve" parameters: control points ``(x, y)`` joined by
+straight lines, drawn in a small pyqtgraph plot.
+
+Drag a point to move it (it stays between its neighbours and inside the
+plot's range); double-click the plot to add a point there; right-click a
+point to remove it (two at least remain).  The text field below shows the
+points as ``X:Y, ...`` and takes typed ones.  With ``mirror`` (the latitude
+weights) the curve is drawn mirrored on the left of 0 as well, dashed: the
+south uses the same weights.
+
+``changed`` fires when a drag ends, a point is added or removed, or the text
+is edited; during a drag only the drawing follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+
+MIN_GAP = 0.5
+"""Least distance along x between neighbouring points."""
+PLOT_HEIGHT = 150
+PICK_PIXELS = 10
+
+
+def curve_text(points: Sequence[tuple[float, float]]) -> str:
+    return ", ".join(f"{x:g}:{y:g}" for x, y in points)
+
+
+def parse_points(text: str) -> list[tuple[float, float]]:
+    pts = []
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        a, sep, b = part.partition(":")
+        if not sep:
+            raise ValueError(f"{part.strip()!r} is not X:Y")
+        pts.append((float(a), float(b)))
+    return pts
+
+
+class _Points(pg.GraphItem):
+    """The draggable control points (a GraphItem, as in pyqtgraph's
+    "custom graph item" example)."""
+
+    def __init__(self, editor: CurveEditor):
+        super().__init__()
+        self.editor = editor
+        self.dragged: int | None = None
+        self.offset = QPointF(0, 0)
+
+    def mouseDragEvent(self, ev) -> None:  # noqa: N802 - pyqtgraph's name
+        if ev.button() != Qt.MouseButton.LeftButton:
+            ev.ignore()
+            return
+        if ev.isStart():
+            i = self.editor.point_near(ev.buttonDownPos())
+            if i is None:
+                ev.ignore()
+                return
+            self.dragged = i
+            x, y = self.editor.points[i]
+            self.offset = QPointF(x, y) - ev.buttonDownPos()
+        elif self.dragged is None:
+            ev.ignore()
+            return
+        p = ev.pos() + self.offset
+        self.editor.move_point(self.dragged, p.x(), p.y(), announce=False)
+        if ev.isFinish():
+            self.dragged = None
+            self.editor.changed.emit()
+        ev.accept()
+
+    def mouseClickEvent(self, ev) -> None:  # noqa: N802 - pyqtgraph's name
+        if ev.button() == Qt.MouseButton.RightButton:
+            i = self.editor.point_near(ev.pos())
+            if i is not None:
+                self.editor.remove_point(i)
+                ev.accept()
+                return
+        ev.ignore()
+
+
+class CurveEditor(QWidget):
+    changed = Signal()
+
+    def __init__(self, points: Sequence[tuple[float, float]],
+                 x_range: tuple[float, float] = (0.0, 1.0),
+                 y_range: tuple[float, float] = (0.0, 1.0), mirror: bool = False,
+                 x_label: str = "", y_label: str = "", parent: QWidget | None = None):
+        super().__init__(parent)
+        self.x_range = (float(x_range[0]), float(x_range[1]))
+        self.y_range = (float(y_range[0]), float(y_range[1]))
+        self.mirror = mirror
+        self.points: list[tuple[float, float]] = [(float(x), float(y)) for x, y in points]
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        self.plot = pg.PlotWidget()
+        self.plot.setFixedHeight(PLOT_HEIGHT)
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        x0 = -self.x_range[1] if mirror else self.x_range[0]
+        pad_y = 0.05 * (self.y_range[1] - self.y_range[0])
+        self.plot.setXRange(x0, self.x_range[1], padding=0.02)
+        self.plot.setYRange(self.y_range[0] - pad_y, self.y_range[1] + pad_y, padding=0)
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        if x_label:
+            self.plot.setLabel("bottom", x_label)
+        if y_label:
+            self.plot.setLabel("left", y_label)
+        self.mirror_line = pg.PlotDataItem(pen=pg.mkPen((160, 160, 160), width=1,
+                                                        style=Qt.PenStyle.DashLine))
+        self.plot.addItem(self.mirror_line)
+        self.graph = _Points(self)
+        self.plot.addItem(self.graph)
+        self.plot.scene().sigMouseClicked.connect(self._scene_clicked)
+        self.text = QLineEdit()
+        self.text.setToolTip("control points X:Y, ...; drag them in the plot, double-click "
+                             "to add one, right-click one to remove it")
+        self.text.editingFinished.connect(self._text_edited)
+        lay.addWidget(self.plot)
+        lay.addWidget(self.text)
+        self._redraw()
+
+    # -- values ----------------------------------------------------------------
+    def value(self) -> tuple[tuple[float, float], ...]:
+        return tuple(self.points)
+
+    def set_points(self, points: Sequence[Sequence[float]] | str,
+                   announce: bool = False) -> None:
+        if isinstance(points, str):
+            points = parse_points(points)
+        self.points = [(float(p[0]), float(p[1])) for p in points]
+        self._redraw()
+        if announce:
+            self.changed.emit()
+
+    def move_point(self, i: int, x: float, y: float, announce: bool = True) -> None:
+        """Move point ``i`` to ``(x, y)``, kept between its neighbours (x) and
+        inside the ranges."""
+        lo = self.points[i - 1][0] + MIN_GAP if i > 0 else self.x_range[0]
+        hi = self.points[i + 1][0] - MIN_GAP if i + 1 < len(self.points) else self.x_range[1]
+        x = float(min(max(x, lo), hi))
+        y = float(min(max(y, self.y_range[0]), self.y_range[1]))
+        self.points[i] = (round(x, 2), round(y, 3))
+        self._redraw()
+        if announce:
+            self.changed.emit()
+
+    def add_point(self, x: float, y: float) -> int | None:
+        """A new point at ``(x, y)`` (in range, not on top of another)."""
+        x = float(min(max(x, self.x_range[0]), self.x_range[1]))
+        y = float(min(max(y, self.y_range[0]), self.y_range[1]))
+        xs = [p[0] for p in self.points]
+        if any(abs(x - v) < MIN_GAP for v in xs):
+            return None
+        i = int(np.searchsorted(xs, x))
+        self.points.insert(i, (round(x, 2), round(y, 3)))
+        self._redraw()
+        self.changed.emit()
+        return i
+
+    def remove_point(self, i: int) -> None:
+        if len(self.points) > 2:
+            del self.points[i]
+            self._redraw()
+            self.changed.emit()
+
+    # -- picking -----------------------------------------------------------------
+    def point_near(self, pos: QPointF) -> int | None:
+        """The point within :data:`PICK_PIXELS` of ``pos`` (plot coordinates)."""
+        vb = self.plot.getViewBox()
+        px, py = vb.viewPixelSize()
+        best, best_d = None, PICK_PIXELS ** 2
+        for i, (x, y) in enumerate(self.points):
+            d = ((x - pos.x()) / max(px, 1e-12)) ** 2 + ((y - pos.y()) / max(py, 1e-12)) ** 2
+            if d <= best_d:
+                best, best_d = i, d
+        return best
+
+    def _scene_clicked(self, ev) -> None:
+        if ev.double() and ev.button() == Qt.MouseButton.LeftButton:
+            p = self.plot.getViewBox().mapSceneToView(ev.scenePos())
+            if p.x() >= self.x_range[0]:
+                self.add_point(p.x(), p.y())
+
+    # -- drawing -------------------------------------------------------------------
+    def _redraw(self) -> None:
+        pts = np.array(self.points, float).reshape(-1, 2)
+        n = len(pts)
+        adj = np.array([[k, k + 1] for k in range(n - 1)], int).reshape(-1, 2)
+        self.graph.setData(pos=pts, adj=adj, size=11, symbol="o", pxMode=True,
+                           symbolBrush=pg.mkBrush(255, 200, 60), symbolPen=pg.mkPen("k"),
+                           pen=pg.mkPen((255, 200, 60), width=2))
+        if self.mirror and n:
+            self.mirror_line.setData(-pts[::-1, 0], pts[::-1, 1])
+        self.text.setText(curve_text(self.points))
+        self.text.setStyleSheet("")
+
+    def _text_edited(self) -> None:
+        try:
+            pts = parse_points(self.text.text())
+        except ValueError:
+            self.text.setStyleSheet("color: #d33;")
+            return
+        if pts and [tuple(p) for p in pts] != self.points:
+            # the generator's validation judges them (its message shows below)
+            self.points = pts
+            self._redraw()
+            self.changed.emit()
