@@ -23,18 +23,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("MAPGEN_SETTINGS", str(Path(tempfile.mkdtemp()) / "settings.ini"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
+from gui_latency import wait_until  # noqa: E402  (bench/ is the script's folder)
+from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 STALL_TARGET_MS = 250.0
-
-
-def wait_until(app: QApplication, cond, timeout: float = 300.0) -> None:
-    end = time.perf_counter() + timeout
-    while not cond():
-        if time.perf_counter() > end:
-            raise TimeoutError("the window did not get there in time")
-        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
 
 
 def main() -> int:
