@@ -103,18 +103,13 @@ class ParamWidget(QWidget):
                             x_label=p.extra.get("x_label", ""), y_label=p.extra.get("y_label", ""))
             w.changed.connect(self.changed)
             return w
-        if p.kind == "int":
-            w = QLabeledSlider(Qt.Orientation.Horizontal)
+        if p.kind in ("int", "float"):
+            slider, num = ((QLabeledSlider, int) if p.kind == "int"
+                           else (QLabeledDoubleSlider, float))
+            w = slider(Qt.Orientation.Horizontal)
             lo, hi = _slider_range(p)
-            w.setRange(int(lo), int(hi))
-            w.setValue(int(p.default))
-            w.valueChanged.connect(self.changed)
-            return w
-        if p.kind == "float":
-            w = QLabeledDoubleSlider(Qt.Orientation.Horizontal)
-            lo, hi = _slider_range(p)
-            w.setRange(float(lo), float(hi))
-            w.setValue(float(p.default))
+            w.setRange(num(lo), num(hi))
+            w.setValue(num(p.default))
             w.valueChanged.connect(self.changed)
             return w
         if p.kind == "bool":
