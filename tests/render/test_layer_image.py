@@ -93,3 +93,22 @@ def test_png_write_failure_says_why_and_leaves_nothing(tmp_path):
     with pytest.raises(WriteError, match="cannot write"):
         write_png(missing, np.zeros((2, 2, 4), np.uint8))
     assert not missing.exists()
+
+
+def test_fairland_sea_debug_maps_shade_the_land():
+    from viewer.engine.fairland.generator import FAIRLAND
+    from viewer.render import render_layer
+
+    r = FAIRLAND.generate({"nc": 3, "sc": 20, "ni": 3, "is": 5}, seed=4)
+    own = r.layers["own"]
+    for name in ("xzone", "closest", "distance"):
+        rgba = render_layer(r.layers, r.layer_info[name], name).astype(int)
+        plain = render_layer({name: r.layers[name]}, r.layer_info[name], name).astype(int)
+        land = own >= 0
+        assert np.all(rgba[~land] == plain[~land]), name
+        # land is blended halfway toward the dark tone: between the two
+        dark = np.array([24, 24, 28])
+        lo = np.minimum(plain[land][:, :3], dark) - 1
+        hi = np.maximum(plain[land][:, :3], dark) + 1
+        assert np.all((rgba[land][:, :3] >= lo) & (rgba[land][:, :3] <= hi)), name
+        assert np.any(rgba[land][:, :3] != plain[land][:, :3]), name

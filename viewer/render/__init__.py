@@ -12,12 +12,15 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from ..engine.protocol import Grid, HexTorus, LayerInfo, Marker, Result, SquareGrid
-from .colormaps import RESOURCE_NAMES, colorize, sea_tint, tgp_display_layers
+from .colormaps import RESOURCE_NAMES, colorize, land_shade, sea_tint, tgp_display_layers
 from .hexraster import rasterize
 from .markers import draw_markers
 from .relief import square_picture
 
 __all__ = ["render_layer", "layer_image"]
+
+# fairland's debug maps of the sea around the islands: land is shaded on them
+FAIRLAND_SEA_DEBUG = ("xzone", "closest", "distance")
 
 
 def render_layer(layers: Mapping[str, np.ndarray], info: LayerInfo | None,
@@ -32,8 +35,11 @@ def render_layer(layers: Mapping[str, np.ndarray], info: LayerInfo | None,
         layers = tgp_display_layers(layers)
     values = np.asarray(layers[name])
     rgba = colorize(values, info, name, generator)
-    if generator in (None, "fairland") and name in RESOURCE_NAMES and "own" in layers:
-        rgba = sea_tint(rgba, np.asarray(layers["own"]) < 0)
+    if generator in (None, "fairland") and "own" in layers:
+        if name in RESOURCE_NAMES:
+            rgba = sea_tint(rgba, np.asarray(layers["own"]) < 0)
+        elif name in FAIRLAND_SEA_DEBUG:
+            rgba = land_shade(rgba, np.asarray(layers["own"]) >= 0)
     return np.ascontiguousarray(rgba, dtype=np.uint8)
 
 

@@ -223,6 +223,16 @@ def sea_tint(rgba: np.ndarray, sea: np.ndarray, amount: float = 0.45) -> np.ndar
     return out
 
 
+def land_shade(rgba: np.ndarray, land: np.ndarray, amount: float = 0.5) -> np.ndarray:
+    """``rgba`` with the ``land`` cells darkened, so that a debug map of the
+    sea around islands (fairland's xzone, closest, distance) still shows
+    where the land is, as fairland's own debug printers mark it with '-'."""
+    out = rgba.copy()
+    dark = np.array((24, 24, 28, 255), float)
+    out[land] = np.round(rgba[land] * (1 - amount) + dark * amount).astype(np.uint8)
+    return out
+
+
 def infer_info(name: str, values: np.ndarray) -> LayerInfo:
     """A LayerInfo for a layer that came without one."""
     v = np.asarray(values)

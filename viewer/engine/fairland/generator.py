@@ -85,13 +85,14 @@ LAYER_INFO: dict[str, LayerInfo] = {
     "oil": LayerInfo("oil", "oil content (ocontent), 0..100", "scalar", 0, 100),
     "uranium": LayerInfo("uranium", "uranium (uran), 0..100", "scalar", 0, 100),
     "coastal": LayerInfo("coastal", "not all six neighbours are land", "mask", 0, 1),
-    "xzone": LayerInfo("xzone", "exclusive zone: island number, -1 none, -2 several",
+    "xzone": LayerInfo("xzone", "exclusive zone: island number, -1 none, -2 several "
+                       "(land shaded)",
                        "categorical", labels={-1: "no zone", -2: "several zones"}, debug=True),
     "closest": LayerInfo("closest", "closest continent (island while elevating); "
-                         "255 = no single closest", "categorical",
+                         "255 = no single closest (land shaded)", "categorical",
                          labels={255: "tie"}, debug=True),
     "distance": LayerInfo("distance", "BFS distance to coast / sphere border; "
-                          "65535 = not reached", "scalar", 0, None,
+                          "65535 = not reached (land shaded)", "scalar", 0, None,
                           labels={65535: "unreached"}, debug=True),
 }
 LAYER_NAMES = tuple(LAYER_INFO)
