@@ -59,7 +59,7 @@ def test_bad_arguments_give_fairlands_message(argv, message, monkeypatch, tmp_pa
 
 @pytest.mark.parametrize("world,why", [("63x32", "must be even"), ("64x31", "must be even"),
                                        ("6x4", "too small"), ("64x2", "too small"),
-                                       ("64by32", "WxH")])
+                                       ("64by32", "WxH"), ("4096x64", "too large")])
 def test_worlds_the_original_cannot_handle_are_refused(world, why, monkeypatch, tmp_path):
     rc, out, err = run(["--world", world, "-R", "1", "5", "30"], monkeypatch, tmp_path)
     assert rc == 1 and out == ""

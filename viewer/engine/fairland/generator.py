@@ -43,7 +43,9 @@ ARG_ORDER = ("nc", "sc", "ni", "is", "sp", "pm", "di", "id")
 PHASE_NAMES = ("drift", "grow continents", "grow islands", "elevate", "resources")
 
 MIN_WORLD = (8, 4)
-MAX_WORLD = (8192, 8192)
+# Beyond fairland: a 2048x2048 world is four million sectors (the neighbour
+# table alone is over 100 MB); real Empire worlds are far smaller.
+MAX_WORLD = (2048, 2048)
 
 PARAMS: tuple[Param, ...] = (
     Param("world", "World size", "size", (64, 32), minimum=MIN_WORLD[1], maximum=MAX_WORLD[0],
