@@ -318,3 +318,29 @@ def test_screenshot_of_the_main_window(qtbot, window, tmp_path):
     img = read_png(path)
     assert img.shape[0] >= 600 and img.shape[1] >= 1000
     assert len(np.unique(img.reshape(-1, 4), axis=0)) > 50     # not a blank window
+
+
+def test_zooming_in_redraws_the_hexes_finer_and_keeps_the_view(qtbot, window):
+    from viewer.render.hexraster import sector_at
+
+    mv = window.map_view
+    base = mv.scale
+    mv.user_moved = True                      # as a wheel zoom would mark it
+    mv.vb.scaleBy((0.3, 0.3))
+    (x0, x1), (y0, y1) = mv.vb.viewRange()
+    before = sector_at((x0 + x1) / 2, (y0 + y1) / 2, 64, 32, base)
+    qtbot.waitUntil(lambda: mv.scale > base, timeout=5000)
+    assert mv.scale == window.hex_zoom
+    (x0, x1), (y0, y1) = mv.vb.viewRange()
+    after = sector_at((x0 + x1) / 2, (y0 + y1) / 2, 64, 32, mv.scale)
+    assert after == before                    # the same sector stays in the middle
+    assert mv.rgba.shape[1] > 32 * base       # a finer picture of one period
+    # a new world starts fitted again, at its own scale
+    window.param_panel.widgets["world"].set_value((128, 64))
+    window.request_generation()
+    qtbot.waitUntil(lambda: window.result.grid.width == 128 and not window.busy(), timeout=WAIT)
+    assert mv.world == (128, 64) and window.hex_zoom is None and not mv.user_moved
+    qtbot.wait(400)                           # past the zoom debounce: still fitted
+    from viewer.ui.main_window import display_scale
+
+    assert window.hex_zoom is None and mv.scale == display_scale(128)

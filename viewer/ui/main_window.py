@@ -69,6 +69,23 @@ def display_scale(width: int) -> int:
     return max(2, min(16, 800 // max(1, width // 2)))
 
 
+MAX_HEX_IMAGE = 1600
+"""Widest picture of one torus period when a hex map is redrawn for zoom
+(the view holds 2 x 2 periods, so about 40 MB of RGBA at most)."""
+MAX_HEX_SCALE = 48
+
+
+def zoomed_scale(width: int, current: int, screen_zoom: float) -> int | None:
+    """Pixels per hex to redraw a hex map with, now that each image pixel
+    covers ``screen_zoom`` screen pixels; None when ``current`` will do."""
+    base = display_scale(width)
+    cap = max(base, min(MAX_HEX_SCALE, MAX_HEX_IMAGE // (width // 2 + 1)))
+    wanted = int(round(min(max(current * screen_zoom, base), cap)))
+    if wanted == current or 1 / 1.4 < wanted / current < 1.4:
+        return None
+    return wanted
+
+
 def square_scale(width: int, height: int) -> int:
     """Pixels per cell of a square grid: about 800 pixels across, 1..16."""
     return max(1, min(16, 800 // max(1, width, height)))
@@ -144,6 +161,13 @@ class MainWindow(NumberLinkMixin, PortsMixin, QMainWindow):
         lay.setSpacing(0)
         self.map_view = MapView()
         self.map_view.hovered.connect(self._hovered)
+        # a zoomed hex map is redrawn at a finer scale, once the zoom settles
+        self.hex_zoom: int | None = None
+        self._zoom_timer = QTimer(self)
+        self._zoom_timer.setSingleShot(True)
+        self._zoom_timer.setInterval(150)
+        self._zoom_timer.timeout.connect(self._redraw_for_zoom)
+        self.map_view.vb.sigRangeChanged.connect(lambda *_: self._zoom_timer.start())
         lay.addWidget(self.map_view, 1)
         self.legend = LegendWidget()
         lay.addWidget(self.legend)
@@ -650,7 +674,9 @@ class MainWindow(NumberLinkMixin, PortsMixin, QMainWindow):
         info = r.layer_info.get(name)
         meaningful = self.layer_is_meaningful(name)
         if hexes:
-            scale: float = display_scale(w)
+            if self.map_view.world != (w, h):
+                self.hex_zoom = None            # a new world starts fitted
+            scale: float = self.hex_zoom or display_scale(w)
             if meaningful:
                 cells = render_layer(layers, info, name, r.generator)
             else:
@@ -683,6 +709,17 @@ class MainWindow(NumberLinkMixin, PortsMixin, QMainWindow):
             self.legend.set_legend(None)
         self.map_view.show_map(img, (w, h), scale, self.view_markers, hexes=hexes)
         self._update_inspector()
+
+    def _redraw_for_zoom(self) -> None:
+        r = self.result
+        mv = self.map_view
+        if (r is None or not mv.user_moved or not isinstance(r.grid, HexTorus)
+                or mv.world != (r.grid.width, r.grid.height)):
+            return
+        wanted = zoomed_scale(r.grid.width, int(mv.scale), mv.screen_zoom())
+        if wanted is not None:
+            self.hex_zoom = wanted
+            self.render_view()
 
     def shown_image(self) -> np.ndarray | None:
         """One period of the picture on screen (for tests and exports)."""

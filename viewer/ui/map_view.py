@@ -91,7 +91,12 @@ class MapView(pg.GraphicsLayoutWidget):
         ``world`` = (W, H) cells drawn at ``scale`` pixels per cell: a hex
         torus (which wraps) or, with ``hexes=False``, a plain square grid."""
         first = self.world is None
+        # the same map drawn finer or coarser (zoom): keep the view on it
+        rescaled = ((world, hexes) == (self.world, self.hexes) and scale != self.scale
+                    and self.user_moved)
+        zoom_factor = scale / self.scale if rescaled else 1.0
         changed = (world, scale, hexes) != (self.world, self.scale, self.hexes)
+        old_range = self.vb.viewRange()
         self.rgba = rgba
         self.world, self.scale, self.hexes = world, scale, hexes
         h, w = rgba.shape[:2]
@@ -110,8 +115,17 @@ class MapView(pg.GraphicsLayoutWidget):
             self.vb.setLimits(maxXRange=None, maxYRange=None)
         self._place_letters(markers)
         self.notice.setPos(w / 2, h / 2)
-        if first or changed or not self.user_moved:
+        if rescaled:
+            (x0, x1), (y0, y1) = old_range
+            f = zoom_factor
+            self.vb.setRange(xRange=(x0 * f, x1 * f), yRange=(y0 * f, y1 * f), padding=0)
+        elif first or changed or not self.user_moved:
             self.fit()
+
+    def screen_zoom(self) -> float:
+        """Screen pixels per image pixel at the current zoom."""
+        px = self.vb.viewPixelSize()[0]
+        return 1.0 / px if px > 0 else 1.0
 
     def set_notice(self, text: str | None) -> None:
         """A message over the map (e.g. a layer without meaning at a step)."""
@@ -124,6 +138,7 @@ class MapView(pg.GraphicsLayoutWidget):
         w, h = self.period
         self.vb.setRange(xRange=(0, w), yRange=(0, h), padding=0)
         self.vb.disableAutoRange()
+        self.user_moved = False             # fitted: new maps stay fitted until a zoom or pan
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
