@@ -38,6 +38,18 @@ def wait_until(app: QApplication, cond, timeout: float = 300.0) -> None:
         app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
 
 
+def heartbeat(app: QApplication) -> tuple[list[float], QTimer]:
+    """A 5 ms timer on the GUI thread, already beating; the gaps between
+    its beats are the GUI thread's stalls."""
+    beats: list[float] = []
+    heart = QTimer()
+    heart.setInterval(5)
+    heart.timeout.connect(lambda: beats.append(time.perf_counter()))
+    heart.start()
+    wait_until(app, lambda: len(beats) >= 5)
+    return beats, heart
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     from viewer.ui.main_window import MainWindow
@@ -61,12 +73,7 @@ def main() -> int:
     median = statistics.median(latencies)
 
     # 2. GUI-thread stalls while a 256x128 world generates
-    beats: list[float] = []
-    heart = QTimer()
-    heart.setInterval(5)
-    heart.timeout.connect(lambda: beats.append(time.perf_counter()))
-    heart.start()
-    wait_until(app, lambda: len(beats) >= 5)
+    beats, heart = heartbeat(app)
     world = win.param_panel.widgets["world"]
     world.set_value((256, 128))
     for name, v in (("nc", 40), ("sc", 100), ("ni", 80), ("is", 50), ("pm", 20)):

@@ -23,8 +23,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("MAPGEN_SETTINGS", str(Path(tempfile.mkdtemp()) / "settings.ini"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gui_latency import wait_until  # noqa: E402  (bench/ is the script's folder)
-from PySide6.QtCore import QTimer  # noqa: E402
+from gui_latency import heartbeat, wait_until  # noqa: E402  (bench/ is the script's folder)
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 STALL_TARGET_MS = 250.0
@@ -47,12 +46,7 @@ def main() -> int:
     if not win.contours:
         win.contour_action.trigger()
 
-    beats: list[float] = []
-    heart = QTimer()
-    heart.setInterval(5)
-    heart.timeout.connect(lambda: beats.append(time.perf_counter()))
-    heart.start()
-    wait_until(app, lambda: len(beats) >= 5)
+    beats, heart = heartbeat(app)
     stalls: dict[str, float] = {}
 
     def measure(what: str, action, cond) -> None:
