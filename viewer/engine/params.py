@@ -100,11 +100,15 @@ class Param:
                 if not value.is_integer():
                     raise ValueError(f"expected a whole number, not {value}")
                 return int(value)
-            if isinstance(value, str):
-                return int(value.strip(), 10)
-            return int(value)
+            try:
+                return int(value.strip(), 10) if isinstance(value, str) else int(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"expected a whole number, not {value!r}") from None
         if kind == "float":
-            return float(value)
+            try:
+                return float(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"expected a number, not {value!r}") from None
         if kind == "bool":
             if isinstance(value, str):
                 low = value.strip().lower()

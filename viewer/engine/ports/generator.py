@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError
+from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import Cancelled, CancelToken, LayerInfo, Marker, Result, SquareGrid
 from ..tgp.generator import LANDSCAPES, SIZE_CHOICES, check_seed, check_size
 from . import kernel as K
@@ -159,19 +159,6 @@ LAYER_INFO: dict[str, LayerInfo] = {
 LAYER_NAMES = tuple(LAYER_INFO)
 
 
-def _convert(p: Param, value: Any) -> Any:
-    """``p.convert`` with a plain message for numbers that are not numbers."""
-    try:
-        return p.convert(value)
-    except ParamError:
-        if p.kind == "int":
-            raise ParamError(f"{p.label}: expected a whole number, not {value!r}",
-                             p.name) from None
-        if p.kind == "float":
-            raise ParamError(f"{p.label}: expected a number, not {value!r}", p.name) from None
-        raise
-
-
 def parse_curve(value: Any) -> tuple[tuple[float, float], ...]:
     """A curve from control points or from text ``"0:0.5, 30:1, 90:0"``."""
     if isinstance(value, str):
@@ -217,6 +204,15 @@ def curve_text(curve) -> str:
     return ",".join(f"{a:g}:{b:g}" for a, b in curve)
 
 
+def _prepare(name: str, value: Any) -> Any:
+    """Curves may come as text; choice names in any case."""
+    if name == "latitude_curve":
+        return parse_curve(value)
+    if name in ("source", "tgp_landscape", "distribution") and isinstance(value, str):
+        return value.strip().lower()
+    return value
+
+
 class Ports:
     """Port placement on a heightmap (see the module docstring)."""
 
@@ -227,21 +223,8 @@ class Ports:
     phase_names = PHASE_NAMES
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        by_name = {p.name: p for p in self.params}
-        unknown = sorted(set(values) - set(by_name))
-        if unknown:
-            raise ParamError(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
-        out = {p.name: p.default for p in self.params}
-        for name, value in values.items():
-            if name == "latitude_curve":
-                out[name] = parse_curve(value)
-            elif name in ("source", "tgp_landscape", "distribution") and isinstance(value, str):
-                out[name] = by_name[name].convert(value.strip().lower())
-            else:
-                out[name] = _convert(by_name[name], value)
-        for p in self.params:
-            if p.name != "tgp_size":
-                p.coerce(out[p.name])
+        out = convert_values(self.params, values, _prepare)
+        check_bounds(self.params, out, skip=("tgp_size",))
         check_size(*out["tgp_size"])
         check_curve(out["latitude_curve"])
         if out["local_size"] not in LOCAL_SIZES:
