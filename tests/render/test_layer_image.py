@@ -13,7 +13,7 @@ from viewer.formats.atomic import WriteError
 from viewer.formats.png import read_png, write_png
 from viewer.render import colormaps as cm
 from viewer.render import layer_image, render_layer
-from viewer.render.hexraster import hex_center, image_size, sector_at
+from viewer.render.hexraster import hex_center, image_size, rasterize, sector_at
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def test_layer_image_puts_each_sector_colour_at_its_hex(result):
     img = layer_image(result, None, "own", scale=scale)
     grid = result.grid
     assert img.shape == image_size(grid.width, grid.height, scale) + (4,)
-    cells = render_layer(result.layers, result.layer_info["own"], "own")
+    cells = render_layer(result.layers, result.layer_info["own"], "own", "fairland")
     for y in range(grid.height):
         for i in range(grid.width // 2):
             x = 2 * i + y % 2
@@ -48,18 +48,30 @@ def test_land_of_the_map_is_land_in_the_picture(result):
 def test_bare_layers_need_a_grid(result):
     with pytest.raises(ValueError, match="grid"):
         layer_image(result.layers, None, "own")
+    # bare layers belong to no generator: coloured by kind alone, on the grid given
     img = layer_image(result.layers, result.grid, "own", scale=2)
-    assert np.array_equal(img, layer_image(result, None, "own", scale=2))
+    assert img.shape == layer_image(result, None, "own", scale=2).shape
+    assert np.array_equal(img, rasterize(render_layer(result.layers, None, "own"),
+                                         result.grid.width, result.grid.height, 2))
 
 
-def test_markers_are_dots_at_the_capitals(result):
-    scale = 12
+@pytest.mark.parametrize("scale", [2, 8, 12])
+def test_capitals_are_labelled_with_readable_letters_at_every_scale(result, scale):
+    from viewer.render.decorate import marker_center
+
     img = layer_image(result, None, "own", scale=scale, markers=result.markers)
     plain = layer_image(result, None, "own", scale=scale)
+    changed = (img != plain).any(axis=-1)
     for m in result.markers:
-        px, py = hex_center(m.x, m.y, scale)
-        assert tuple(img[int(py), int(px)]) == (255, 255, 255, 255)
-    assert (img != plain).any(axis=-1).sum() < 0.2 * img.shape[0] * img.shape[1]
+        cx, cy = marker_center(m, scale, square=False)
+        y0, x0 = int(cy), int(cx)
+        box = changed[max(0, y0 - 5):y0 + 6, max(0, x0 - 5):x0 + 6]
+        assert box.mean() > 0.5           # a dark box with the letter on it
+        # the letter itself: light pixels in the box
+        near = img[max(0, y0 - 6):y0 + 7, max(0, x0 - 6):x0 + 7, :3].astype(int)
+        assert (near.sum(axis=-1) > 500).any()
+    if scale >= 8:                        # the labels cover little of the map
+        assert changed.sum() < 0.2 * img.shape[0] * img.shape[1]
 
 
 def test_square_grids_are_blocks():
@@ -102,8 +114,8 @@ def test_fairland_sea_debug_maps_shade_the_land():
     r = FAIRLAND.generate({"nc": 3, "sc": 20, "ni": 3, "is": 5}, seed=4)
     own = r.layers["own"]
     for name in ("xzone", "closest", "distance"):
-        rgba = render_layer(r.layers, r.layer_info[name], name).astype(int)
-        plain = render_layer({name: r.layers[name]}, r.layer_info[name], name).astype(int)
+        rgba = render_layer(r.layers, r.layer_info[name], name, "fairland").astype(int)
+        plain = render_layer({name: r.layers[name]}, r.layer_info[name], name, "fairland").astype(int)
         land = own >= 0
         assert np.all(rgba[~land] == plain[~land]), name
         # land is blended halfway toward the dark tone: between the two

@@ -10,7 +10,8 @@ import pytest
 from viewer.engine.protocol import Result, SquareGrid
 from viewer.engine.tgp.generator import LAYER_INFO, TGP
 from viewer.render import colormaps as cm
-from viewer.render import layer_image, render_layer
+from viewer.render import layer_image, legend_for, render_layer
+from viewer.render.tgp import tgp_colours
 from viewer.render.relief import (
     contour_mask,
     draw_contours,
@@ -35,7 +36,7 @@ def test_tile_classes_are_sea_shore_clear_and_void():
     img = render_layer({"tile_class": tc}, LAYER_INFO["tile_class"], "tile_class", "tgp")
     assert [rgba(img, 0, i) for i in range(4)] == [cm.TGP_CLEAR, cm.SEA, cm.TGP_SHORE,
                                                    (0, 0, 0, 255)]
-    legend = cm.legend_for("tile_class", tc, LAYER_INFO["tile_class"], "tgp")
+    legend = legend_for("tile_class", tc, LAYER_INFO["tile_class"], "tgp")
     assert [name for name, _ in legend.entries] == ["clear", "water (sea)", "shore", "void"]
     assert legend.lut is None
 
@@ -51,7 +52,7 @@ def test_the_terrain_map_colours_a_level_the_same_on_every_height_layer():
     assert bl > r and bl > g
     assert min(rgba(a, 0, 15)[:3]) > 230
     assert len({rgba(a, 0, i) for i in range(16)}) == 16
-    legend = cm.legend_for("heightmap", fixed, LAYER_INFO["heightmap"], "tgp")
+    legend = legend_for("heightmap", fixed, LAYER_INFO["heightmap"], "tgp")
     assert legend.lut is cm.TERRAIN_LUT and (legend.vmin, legend.vmax) == (0, 16)
     assert "level" in legend.title
 
@@ -61,7 +62,7 @@ def test_noise_uses_its_own_range_and_shows_what_is_not_generated():
     img = render_layer({"noise": noise}, LAYER_INFO["noise"], "noise", "tgp")
     assert rgba(img, 0, 0) == cm.NOT_GENERATED
     assert rgba(img, 0, 1) == tuple(cm.LAND_LUT[0]) and rgba(img, 0, 3) == tuple(cm.LAND_LUT[-1])
-    legend = cm.legend_for("noise", noise, LAYER_INFO["noise"], "tgp")
+    legend = legend_for("noise", noise, LAYER_INFO["noise"], "tgp")
     assert (legend.vmin, legend.vmax) == (-700 / 16, -100 / 16)
     assert legend.entries[0] == ("not generated yet", cm.NOT_GENERATED)
 
@@ -79,8 +80,8 @@ def test_coarse_noise_rounds_are_drawn_as_blocks_of_their_mesh():
     assert shown["change"][4:, :4].tolist() == [[1] * 4] * 4
     img = render_layer({"noise": noise}, LAYER_INFO["noise"], "noise", "tgp")
     assert rgba(img, 3, 3) == rgba(img, 0, 0) != cm.NOT_GENERATED
-    assert "blocks" in cm.legend_for("noise", noise, None, "tgp").title
-    done = cm.legend_for("noise", np.zeros((2, 2), np.int16), None, "tgp")
+    assert "blocks" in legend_for("noise", noise, None, "tgp").title
+    done = legend_for("noise", np.zeros((2, 2), np.int16), None, "tgp")
     assert done.entries == [] and "blocks" not in done.title
 
 
@@ -91,9 +92,9 @@ def test_change_is_diverging_around_zero():
     assert zero == tuple(cm.DIVERGING_LUT[128]) or zero == tuple(cm.DIVERGING_LUT[127])
     assert abs(zero[0] - zero[2]) < 10                          # grey
     assert low[2] > low[0] and high[0] > high[2]                # blue down, red up
-    legend = cm.legend_for("change", change, LAYER_INFO["change"], "tgp")
+    legend = legend_for("change", change, LAYER_INFO["change"], "tgp")
     assert (legend.vmin, legend.vmax) == (-40, 40)
-    flat = cm.legend_for("change", np.zeros((2, 2), np.int32), None, "tgp")
+    flat = legend_for("change", np.zeros((2, 2), np.int32), None, "tgp")
     assert (flat.vmin, flat.vmax) == (-1, 1)
 
 
@@ -101,15 +102,16 @@ def test_water_is_a_mask():
     water = np.array([[0, 1]], np.uint8)
     img = render_layer({"water": water}, LAYER_INFO["water"], "water", "tgp")
     assert rgba(img, 0, 1) == cm.SEA and rgba(img, 0, 0) == cm.MASK_OFF
-    assert len(cm.legend_for("water", water, None, "tgp").entries) == 2
+    assert len(legend_for("water", water, None, "tgp").entries) == 2
 
 
 def test_tgp_names_do_not_take_fairland_schemes():
     # fairland's "elevation" scheme is fairland's; other generators' layers of
     # the same name do not borrow it
     e = np.array([[0, 50]], np.int16)
-    assert not np.array_equal(cm.colorize(e, None, "elevation", "tgp"),
-                              cm.colorize(e, None, "elevation"))
+    layers = {"elevation": e}
+    assert not np.array_equal(render_layer(layers, None, "elevation", "tgp"),
+                              render_layer(layers, None, "elevation", "fairland"))
 
 
 def test_hillshade_lights_the_north_west():
@@ -175,12 +177,12 @@ def test_relief_comes_from_the_heights(result):
 @pytest.mark.parametrize("name", ["heightmap", "tile_height", "tile_class", "noise", "water"])
 def test_square_picture_with_relief(result, name):
     layers, info = result.layers, result.layer_info[name]
-    plain = square_picture(layers, info, name, 3, "tgp")
+    plain = square_picture(layers, info, name, 3, tgp_colours)
     assert plain.shape == (64 * 3, 64 * 3, 4) and plain.dtype == np.uint8
     cells = render_layer(layers, info, name, "tgp")
     assert np.array_equal(plain[::3, ::3], cells)
-    shaded = square_picture(layers, info, name, 3, "tgp", hill_shading=True)
-    lined = square_picture(layers, info, name, 3, "tgp", contours=True)
+    shaded = square_picture(layers, info, name, 3, tgp_colours, hill_shading=True)
+    lined = square_picture(layers, info, name, 3, tgp_colours, contours=True)
     assert not np.array_equal(shaded, plain)
     assert not np.array_equal(lined, plain)
     assert (lined[..., :3] <= plain[..., :3]).all()
@@ -204,9 +206,9 @@ def test_a_decimated_4096_map_renders_quickly():
     n = 4096
     hm = (np.add.outer(np.arange(n), np.arange(n)) % 240).astype(np.int16)
     layers = {"heightmap": hm[::4, ::4]}
-    square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, "tgp", True, True, cell=4)
+    square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, tgp_colours, True, True, cell=4)
     t0 = time.perf_counter()
-    img = square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, "tgp", True, True,
+    img = square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, tgp_colours, True, True,
                          cell=4)
     assert img.shape == (1024, 1024, 4)
     assert time.perf_counter() - t0 < 1.0       # ~50 ms here; generous for a busy machine

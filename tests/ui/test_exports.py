@@ -28,7 +28,7 @@ WAIT = 30_000
 
 def test_map_png_reads_back_to_the_pixels(window, tmp_path):
     path = tmp_path / "map.png"
-    img = window.export_map_png(path, scale=5)
+    img = window.file_actions.write_map_png(path, scale=5)
     assert np.array_equal(read_png(path), img)
     # the picture is the layer on show: sea pixels are the sea colour
     from viewer.render.colormaps import SEA
@@ -37,7 +37,7 @@ def test_map_png_reads_back_to_the_pixels(window, tmp_path):
 
 def test_view_png_is_what_the_view_shows(window, tmp_path):
     path = tmp_path / "view.png"
-    window.export_view_png(path)
+    window.file_actions.export_view_png(path)
     shot = window.map_view.grab().toImage()
     img = read_png(path)
     assert img.shape[:2] == (shot.height(), shot.width())
@@ -47,7 +47,7 @@ def test_view_png_is_what_the_view_shows(window, tmp_path):
 
 def test_bundle_holds_every_layer_and_what_made_them(window, tmp_path):
     path = tmp_path / "world.npz"
-    side = window.export_bundle(path)
+    side = window.file_actions.export_bundle(path)
     layers, meta = read_bundle(path)
     r = window.result
     assert set(layers) == set(r.layers)
@@ -68,14 +68,14 @@ def test_bundle_holds_every_layer_and_what_made_them(window, tmp_path):
                                      ("text", empire.text_map)])
 def test_fairland_files_are_what_the_cli_writes(window, tmp_path, kind, fn):
     path = tmp_path / kind
-    window.export_empire(kind, path)
+    window.file_actions.export(kind, path)
     assert path.read_text() == fn(window.result)
     assert path.stat().st_size > 0
 
 
 def test_copy_command_line(window):
     from PySide6.QtGui import QGuiApplication
-    window.copy_command_line()
+    window.gen_view.copy_command_line()
     line = QGuiApplication.clipboard().text()
     r = window.result
     assert line.startswith(f"fairland -R {r.seed} ")
@@ -90,12 +90,12 @@ def test_a_failed_write_says_why_and_leaves_nothing(window, tmp_path, monkeypatc
     from viewer.formats.atomic import WriteError
     missing = tmp_path / "no such folder" / "x.png"
     with pytest.raises(WriteError, match="cannot write"):
-        window.export_map_png(missing, 3)
+        window.file_actions.write_map_png(missing, 3)
     assert not missing.parent.exists()
     # from the menu: the reason is shown, in the status bar and a dialog
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[-1]))
-    window._guarded("Export bundle", lambda: window.export_bundle(missing.with_suffix(".npz")))
+    window.file_actions.guarded("Export bundle", lambda: window.file_actions.export_bundle(missing.with_suffix(".npz")))
     assert "cannot write" in window.message.text() and "cannot write" in shown[0]
     assert not any(p.suffix in (".npz", ".json", ".tmp") for p in tmp_path.rglob("*"))
 
@@ -115,7 +115,7 @@ def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(window, tmp_p
 
     monkeypatch.setattr(os, "replace", failing_replace)
     with pytest.raises(WriteError, match="cannot write .*No space left on device"):
-        window.export_bundle(target)
+        window.file_actions.export_bundle(target)
     assert target.read_bytes() == b"the previous export"
     assert sorted(p.name for p in out.iterdir()) == ["map.npz"]
 
@@ -127,12 +127,12 @@ def test_presets_round_trip_through_the_window(qtbot, window, tmp_path):
     qtbot.waitUntil(lambda: window.result.seed == 99 and window.result.params["sp"] == 42,
                     timeout=WAIT)
     path = tmp_path / "mine.toml"
-    window.save_preset_file(path)
+    window.file_actions.save_preset_file(path)
     saved = window.result.params
     window.param_panel.widgets["sp"].editor.setValue(3)
     window.param_panel.seed_row.set_seed(5, announce=True)
     qtbot.waitUntil(lambda: window.result.seed == 5, timeout=WAIT)
-    window.load_preset_file(path)
+    window.file_actions.load_preset_file(path)
     qtbot.waitUntil(lambda: window.result.seed == 99 and not window.busy(), timeout=WAIT)
     assert window.result.params == saved
 
@@ -142,7 +142,7 @@ def test_a_locked_seed_survives_a_preset(qtbot, window, tmp_path):
     save_preset(path, Preset("fairland", FAIRLAND.validate({"sp": 70}), seed=123))
     window.param_panel.seed_row.lock.setChecked(True)
     seed = window.param_panel.seed()
-    window.load_preset_file(path)
+    window.file_actions.load_preset_file(path)
     qtbot.waitUntil(lambda: window.result.params["sp"] == 70 and not window.busy(),
                     timeout=WAIT)
     assert window.result.seed == seed != 123

@@ -11,8 +11,9 @@ from viewer.engine.fairland.generator import FAIRLAND
 from viewer.engine.protocol import CancelToken
 from viewer.render import render_layer
 from viewer.render.hexraster import hex_center, image_size, rasterize
-from viewer.ui.inspector import NOT_MEANINGFUL
-from viewer.ui.main_window import COMPILING, MainWindow, display_scale
+from viewer.engine.inspect import NOT_MEANINGFUL
+from viewer.render.picture import display_scale
+from viewer.ui.main_window import COMPILING, MainWindow
 
 WAIT = 30_000
 
@@ -22,7 +23,7 @@ def expected_image(values, seed, layer="own", outline=True):
     r = FAIRLAND.generate(values, seed=seed)
     w, h = r.grid.width, r.grid.height
     scale = display_scale(w)
-    cells = render_layer(r.layers, r.layer_info[layer], layer)
+    cells = render_layer(r.layers, r.layer_info[layer], layer, "fairland")
     edge = (15, 15, 18, 255) if outline and scale >= 10 else None
     return rasterize(cells, w, h, scale, outline=edge)
 
@@ -117,17 +118,17 @@ def test_the_timeline_reaches_every_phase_with_the_engine_state(qtbot, window):
     assert names[0].startswith("drift") and names[-1] == "resources"
     for name, first in trace.phases():
         window.timeline.set_step(first)
-        qtbot.waitUntil(lambda f=first: window.meaningful == trace.meaningful_at(f), timeout=WAIT)
+        qtbot.waitUntil(lambda f=first: window.state.meaningful == trace.meaningful_at(f), timeout=WAIT)
         settle(qtbot, window)
         state = trace.state_at(first)
         assert name in window.timeline.caption.text()
         for layer in trace.meaningful_at(first):
-            assert np.array_equal(window.view_layers[layer], state[layer]), (name, layer)
-        assert [m.label for m in window.view_markers] == \
+            assert np.array_equal(window.state.layers[layer], state[layer]), (name, layer)
+        assert [m.label for m in window.state.markers] == \
             [m.label for m in trace.markers_at(first)]
     window.timeline.last()
     settle(qtbot, window)
-    assert window.view_layers is window.result.layers
+    assert window.state.layers is window.result.layers
 
 
 def test_a_layer_without_meaning_at_a_step_says_so(qtbot, window):
@@ -137,7 +138,7 @@ def test_a_layer_without_meaning_at_a_step_says_so(qtbot, window):
     step = trace.phases()[0][1]                     # start of drift: no zones yet
     assert "xzone" not in trace.meaningful_at(step)
     window.timeline.set_step(step)
-    qtbot.waitUntil(lambda: window.meaningful == trace.meaningful_at(step), timeout=WAIT)
+    qtbot.waitUntil(lambda: window.state.meaningful == trace.meaningful_at(step), timeout=WAIT)
     assert window.map_view.notice.isVisible()
     assert "not meaningful" in window.map_view.notice.toPlainText()
     rows = window.inspect(3, 1)
@@ -274,9 +275,9 @@ def test_first_slow_run_says_the_engine_is_being_prepared(qtbot):
 
 
 def test_fairness_panel_has_a_row_per_continent_and_the_spread(qtbot, window):
-    window.fairness_dock.raise_()
-    qtbot.waitUntil(window.fairness_panel.isVisible)
-    data = window.fairness_panel.data
+    window.gen_view.fairness_dock.raise_()
+    qtbot.waitUntil(window.gen_view.fairness_panel.isVisible)
+    data = window.gen_view.fairness_panel.data
     r = window.result
     assert len(data.rows) == r.params["nc"]
     assert sum(row["land"] for row in data.rows) == int((r.layers["own"] >= 0).sum())
@@ -284,7 +285,7 @@ def test_fairness_panel_has_a_row_per_continent_and_the_spread(qtbot, window):
     assert all(row["nearest capital"] >= r.params["di"] for row in data.rows)
     assert data.spread["land"] == (max(row["land"] for row in data.rows)
                                    - min(row["land"] for row in data.rows))
-    table = window.fairness_panel.table
+    table = window.gen_view.fairness_panel.table
     assert table.columnCount() == r.params["nc"] + 1
     land_row = list(data.columns).index("land")
     assert [table.item(land_row, c).text() for c in range(r.params["nc"])] == \
@@ -330,7 +331,7 @@ def test_zooming_in_redraws_the_hexes_finer_and_keeps_the_view(qtbot, window):
     (x0, x1), (y0, y1) = mv.vb.viewRange()
     before = sector_at((x0 + x1) / 2, (y0 + y1) / 2, 64, 32, base)
     qtbot.waitUntil(lambda: mv.scale > base, timeout=5000)
-    assert mv.scale == window.hex_zoom
+    assert mv.scale == window.zoom.scale
     (x0, x1), (y0, y1) = mv.vb.viewRange()
     after = sector_at((x0 + x1) / 2, (y0 + y1) / 2, 64, 32, mv.scale)
     assert after == before                    # the same sector stays in the middle
@@ -339,8 +340,8 @@ def test_zooming_in_redraws_the_hexes_finer_and_keeps_the_view(qtbot, window):
     window.param_panel.widgets["world"].set_value((128, 64))
     window.request_generation()
     qtbot.waitUntil(lambda: window.result.grid.width == 128 and not window.busy(), timeout=WAIT)
-    assert mv.world == (128, 64) and window.hex_zoom is None and not mv.user_moved
+    assert mv.world == (128, 64) and window.zoom.scale is None and not mv.user_moved
     qtbot.wait(400)                           # past the zoom debounce: still fitted
-    from viewer.ui.main_window import display_scale
+    from viewer.render.picture import display_scale
 
-    assert window.hex_zoom is None and mv.scale == display_scale(128)
+    assert window.zoom.scale is None and mv.scale == display_scale(128)

@@ -20,7 +20,7 @@ from viewer.formats.numberlink import (
 )
 from viewer.formats.png import read_png
 from viewer.render import colormaps as cm
-from viewer.ui.numberlink_window import numberlink_scale
+from viewer.render.numberlink import numberlink_scale
 
 WAIT = 60_000
 
@@ -67,8 +67,8 @@ def nl(qtbot, window):
 def open_text(qtbot, window, tmp_path, text, name="p.txt"):
     path = tmp_path / name
     path.write_text(text)
-    assert window.open_puzzle_file(path)
-    settle(qtbot, window, lambda: window.nl_check is not None)
+    assert window.gen_view.open_puzzle_file(path)
+    settle(qtbot, window, lambda: window.gen_view.check is not None)
     return path
 
 
@@ -164,22 +164,22 @@ def test_the_timeline_reaches_every_phase_and_matches_the_engines_trace(qtbot, n
         if step < trace.n_steps:
             want = ref.state_at(step)
             for name, arr in want.items():
-                assert np.array_equal(w.view_layers[name], arr), (step, name)
-            assert w.meaningful == ref.meaningful_at(step)
+                assert np.array_equal(w.state.layers[name], arr), (step, name)
+            assert w.state.meaningful == ref.meaningful_at(step)
         seen_phases.add(trace.phase_at(step))
         img = w.shown_image()
-        if "attempt" in w.meaningful:
+        if "attempt" in w.state.meaningful:
             seen["attempt"] = True
             assert has_colour(img, cm.NL_END)          # the end being extended, framed
         for name in ("pushed", "rebuild_region"):
-            if name in w.meaningful:
+            if name in w.state.meaningful:
                 seen[name] = True
         if step in phase_starts or step == trace.n_steps:
             assert w.timeline.caption.text().startswith(f"step {step} ")
     assert seen_phases >= {name for name, _ in trace.phases()}
     assert seen["attempt"]
     # the last step is the finished grid with its shuffled labels
-    assert w.view_layers is r.layers
+    assert w.state.layers is r.layers
     assert not has_colour(w.shown_image(), cm.NL_END)
 
 
@@ -201,7 +201,7 @@ def test_the_debug_overlays_are_drawn_where_the_generator_pushed(qtbot, window):
     settle(qtbot, w, lambda: w.view_step == step)
     img = w.shown_image()
     assert has_colour(img, cm.NL_GHOST)
-    ys, xs = np.nonzero(w.view_layers["pushed"])
+    ys, xs = np.nonzero(w.state.layers["pushed"])
     rows = w.inspect(int(xs[0]), int(ys[0]))
     assert rows["pushed"].startswith("old route of path")
 
@@ -231,8 +231,8 @@ def test_check_uniqueness_of_a_generated_grid(qtbot, nl):
     puzzle = w.result.extra["puzzle"]
     want = solve(puzzle, "fill-no-touch", 2).status
     w.check_action.trigger()
-    settle(qtbot, w, lambda: w.nl_check is not None)
-    assert w.nl_check["status"] == want and w.nl_check["rule"] == "fill-no-touch"
+    settle(qtbot, w, lambda: w.gen_view.check is not None)
+    assert w.gen_view.check["status"] == want and w.gen_view.check["rule"] == "fill-no-touch"
     assert f"uniqueness under fill-no-touch: {want}" in w.message.text()
     assert w.check_action.shortcut().toString() == "Ctrl+U"
 
@@ -241,13 +241,13 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
         qtbot, nl, tmp_path):
     w = nl
     open_text(qtbot, w, tmp_path, UNIQUE, "unique.txt")
-    assert w.nl_check["status"] == "unique" == solve(parse_puzzle(UNIQUE)).status
+    assert w.gen_view.check["status"] == "unique" == solve(parse_puzzle(UNIQUE)).status
     assert "unique" in w.message.text()
     assert not has_colour(w.shown_image(), cm.NL_DIFF)
     open_text(qtbot, w, tmp_path, SEVERAL, "several.txt")
     want = solve(parse_puzzle(SEVERAL), "fill-no-touch", 2)
     assert want.status == "several"
-    check = w.nl_check
+    check = w.gen_view.check
     assert check["status"] == "several" and "several solutions" in w.message.text()
     first, second = w.result.extra["solution"], check["second"]
     assert not first.same_routes(second)
@@ -258,9 +258,9 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     cell = w.map_view.scale
     frames = np.all(img[..., :3] == cm.NL_DIFF[:3], axis=-1)
     plain = w.numberlink_image()
-    w.nl_check = None
+    w.gen_view.check = None
     without = w.numberlink_image()
-    w.nl_check = check
+    w.gen_view.check = check
     assert np.array_equal(plain, img)
     for y in range(5):
         for x in range(5):
@@ -275,23 +275,23 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     rows = w.inspect(int(xs[0]), int(ys[0]))
     assert rows["second solution"].endswith("(differs here)")
     # the overlay goes with the puzzle view, and comes back with the solution
-    w.set_show_solution(False)
+    w.set_option('show_solution', False)
     assert not has_colour(w.shown_image(), cm.NL_DIFF)
-    w.set_show_solution(True)
+    w.set_option('show_solution', True)
     assert has_colour(w.shown_image(), cm.NL_DIFF)
 
 
 def test_the_rule_comes_from_the_panel(qtbot, nl, tmp_path):
     w = nl
     open_text(qtbot, w, tmp_path, UNIQUE)
-    assert w.nl_check["rule"] == "fill-no-touch"
+    assert w.gen_view.check["rule"] == "fill-no-touch"
     source = w.result
     # a new rule for an opened puzzle solves it again, it does not regenerate
     w.param_panel.widgets["rule"].editor.setCurrentText("free")
-    settle(qtbot, w, lambda: w.nl_check is not None and w.nl_check["rule"] == "free")
+    settle(qtbot, w, lambda: w.gen_view.check is not None and w.gen_view.check["rule"] == "free")
     assert w.result is source
     want = solve(parse_puzzle(UNIQUE), "free", 2).status
-    assert w.nl_check["status"] == want
+    assert w.gen_view.check["status"] == want
     assert f"uniqueness under free: {want}" in w.message.text()
 
 
@@ -299,7 +299,7 @@ def test_opening_a_puzzle_shows_it_and_solves_it(qtbot, window, tmp_path):
     w = window                                   # from fairland: switches to Number Link
     path = tmp_path / "p.txt"
     path.write_text(UNIQUE.replace("1", "a").replace("2", "b").replace("3", "c"))
-    assert w.open_puzzle_file(path)
+    assert w.gen_view.open_puzzle_file(path)
     assert w.result.generator == "numberlink" and w.generator.name == "numberlink"
     assert w.result.extra["source"] == str(path)
     settle(qtbot, w, lambda: w.result.extra.get("solution") is not None)
@@ -319,12 +319,12 @@ def test_a_bad_puzzle_file_is_refused_and_the_map_stays(qtbot, nl, tmp_path):
     before_result, before_img = w.result, w.shown_image().copy()
     bad = tmp_path / "bad.txt"
     bad.write_text("3 3\na . b\n. . .\n")
-    assert not w.open_puzzle_file(bad)
+    assert not w.gen_view.open_puzzle_file(bad)
     assert "line 4" in w.last_open_error and str(bad) in w.last_open_error
     assert "cannot open the puzzle" in w.message.text() and "line 4" in w.message.text()
     assert w.result is before_result
     assert np.array_equal(w.shown_image(), before_img)
-    assert not w.open_puzzle_file(tmp_path / "missing.txt")
+    assert not w.gen_view.open_puzzle_file(tmp_path / "missing.txt")
     assert w.result is before_result
 
 
@@ -332,21 +332,21 @@ def test_number_link_exports_read_back(qtbot, nl, tmp_path):
     w = nl
     r = w.result
     puzzle, sol = r.extra["puzzle"], r.extra["solution"]
-    w.export_puzzle_text(tmp_path / "p.txt")
+    w.file_actions.export('puzzle', tmp_path / "p.txt")
     back = read_puzzle(tmp_path / "p.txt")
     assert np.array_equal(back.cells, puzzle.cells) and back.labels == puzzle.labels
-    w.export_solution_text(tmp_path / "s.txt")
+    w.file_actions.export('solution', tmp_path / "s.txt")
     sol_back = parse_solution((tmp_path / "s.txt").read_text(), back)
     assert sol_back.same_routes(sol)
-    w.export_testmain(tmp_path / "t.txt")
+    w.file_actions.export('testmain', tmp_path / "t.txt")
     text = (tmp_path / "t.txt").read_text()
     (tm_sol, tm_puzzle), = parse_testmain(text)
     assert np.array_equal(tm_puzzle.cells, puzzle.cells) and tm_sol.same_routes(sol)
-    w.export_numberlink_png(tmp_path / "p.png", solution=False, cell=20)
-    w.export_numberlink_png(tmp_path / "s.png", solution=True, cell=20)
+    w.file_actions.export("puzzle-png", tmp_path / "p.png", 20)
+    w.file_actions.export("solution-png", tmp_path / "s.png", 20)
     assert np.array_equal(read_png(tmp_path / "p.png"), render(puzzle, None, 20))
     assert np.array_equal(read_png(tmp_path / "s.png"), render(puzzle, sol, 20))
-    img = w.export_map_png(tmp_path / "view.png", 16)
+    img = w.file_actions.write_map_png(tmp_path / "view.png", 16)
     assert img.shape == (5 * 16 + 1, 5 * 16 + 1, 4)
     assert np.array_equal(read_png(tmp_path / "view.png"), img)
 
@@ -359,9 +359,9 @@ def test_failed_number_link_exports_are_shown_and_leave_nothing(qtbot, nl, tmp_p
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[-1]))
     missing = tmp_path / "no such folder" / "p.txt"
-    w._guarded("Export puzzle", lambda: w.export_puzzle_text(missing))
+    w.file_actions.guarded("Export puzzle", lambda: w.file_actions.export('puzzle', missing))
     assert "cannot write" in w.message.text() and "cannot write" in shown[0]
-    w._guarded("Export solution PNG", lambda: w.export_numberlink_png(missing, True))
+    w.file_actions.guarded("Export solution PNG", lambda: w.file_actions.export('solution-png', missing))
     assert len(shown) == 2
     assert not any(tmp_path.rglob("*.txt")) and not any(tmp_path.rglob("*.png"))
     assert not any(tmp_path.rglob("*.tmp"))
@@ -374,13 +374,13 @@ def test_an_unsolved_puzzle_has_no_solution_to_export(qtbot, nl, tmp_path, monke
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: None)
     path = tmp_path / "none.txt"
     path.write_text("4 4\na . . a\n. . . .\n. . . .\nb . . b\n")   # no fill-no-touch solution
-    assert w.open_puzzle_file(path)
-    settle(qtbot, w, lambda: w.nl_check is not None)
-    assert w.nl_check["status"] == "none" and "no solution" in w.message.text()
-    w._guarded("Export solution", lambda: w.export_solution_text(tmp_path / "s.txt"))
+    assert w.gen_view.open_puzzle_file(path)
+    settle(qtbot, w, lambda: w.gen_view.check is not None)
+    assert w.gen_view.check["status"] == "none" and "no solution" in w.message.text()
+    w.file_actions.guarded("Export solution", lambda: w.file_actions.export('solution', tmp_path / "s.txt"))
     assert "no solution yet" in w.message.text()
     assert not (tmp_path / "s.txt").exists()
-    w.export_puzzle_text(tmp_path / "p.txt")        # the puzzle itself still exports
+    w.file_actions.export('puzzle', tmp_path / "p.txt")        # the puzzle itself still exports
     assert read_puzzle(tmp_path / "p.txt").labels == ("a", "b")
 
 
@@ -405,11 +405,11 @@ def test_a_running_check_is_cancelled_by_esc(qtbot, nl):
 
     w = nl
     path = require_reference("numberlink") / "puzzles" / "ahle-36x36.txt"   # ~1 s to solve
-    assert w.open_puzzle_file(path)
+    assert w.gen_view.open_puzzle_file(path)
     assert w.busy() and w.result.grid.width == 36
     t0 = time.perf_counter()
     w.cancel_generation()
     settle(qtbot, w)
     assert time.perf_counter() - t0 < 0.8
-    assert w.nl_check is None and "cancelled" in w.message.text()
+    assert w.gen_view.check is None and "cancelled" in w.message.text()
     assert w.result.extra["solution"] is None

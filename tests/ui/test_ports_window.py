@@ -18,6 +18,7 @@ from viewer.engine.ports.generator import PORTS
 from viewer.formats.png import read_png
 from viewer.formats.presets import load_preset, preset_text
 from viewer.render import colormaps as cm
+from viewer.render.ports import ports_with_routes, shown_ports
 
 WAIT = 60_000
 
@@ -233,26 +234,26 @@ def test_the_timeline_reaches_every_phase(qtbot, png_ports):
         if step == 0 or step in ends:
             seen.append(w.shown_image().copy())
         phase = r.trace.phase_at(step)
-        shown = len(w._shown_ports())
+        shown = len(shown_ports(w.state))
         if phase in ("start", "lakes", "coast", "candidates", "weighting"):
             assert shown == 0
         if step in (0, starts[0]):            # the first lakes step: the open sea only
-            assert not (w.view_layers["lakes"] >= 0).any()
+            assert not (w.state.layers["lakes"] >= 0).any()
         if step == starts[4]:
-            assert shown == 1 and not w._ports_with_routes()
+            assert shown == 1 and not ports_with_routes(w.state)
         if step == starts[5]:
-            assert w._ports_with_routes() == [0]
+            assert ports_with_routes(w.state) == [0]
     # the lakes come after the open sea
     tl.set_step(starts[0] + 1)
     qtbot.waitUntil(lambda: w.view_step == starts[0] + 1 and not w.busy(), timeout=WAIT)
-    assert (w.view_layers["lakes"] >= 0).any()
+    assert (w.state.layers["lakes"] >= 0).any()
     assert "lake" in w.legend.swatches.text()
     # what each phase decided changes the picture
     for a, b in zip(seen, seen[1:]):
         assert not np.array_equal(a, b)
     tl.set_step(tl.n_steps)
     qtbot.waitUntil(lambda: w.view_step == r.trace.n_steps, timeout=WAIT)
-    assert len(w._shown_ports()) == len(r.extra["ports"])
+    assert len(shown_ports(w.state)) == len(r.extra["ports"])
     # a layer not decided yet says so and shows the terrain
     w.select_layer("desirability")
     tl.set_step(0)
@@ -289,7 +290,7 @@ def test_clicking_a_port_opens_its_local_terrain_with_the_route(qtbot, ports):
     qtbot.wait(50)
     assert not pv.isVisible()
     # a new map keeps an open view on the same port number
-    w.open_port_view(0)
+    w.gen_view.open_port_view(0)
     w.param_panel.seed_row.set_seed(4, announce=True)
     settle(qtbot, w, lambda: w.result.seed == 4)
     assert pv.isVisible() and pv.result is w.result and pv.port == 0
@@ -317,21 +318,21 @@ def test_the_inspector_describes_a_port_cell(qtbot, ports):
 def test_ports_exports_read_back(qtbot, ports, tmp_path):
     w = ports
     r = w.result
-    w.export_ports_json(tmp_path / "p.json")
+    w.file_actions.export('ports-json', tmp_path / "p.json")
     doc = json.loads((tmp_path / "p.json").read_text())
     assert doc["generator"] == "ports" and doc["seed"] == r.seed
     assert doc["ports"] == json.loads(json.dumps(r.extra["ports"]))
     assert doc["params"]["latitude_curve"] == [[0.0, 0.5], [30.0, 1.0], [90.0, 0.0]]
-    w.export_ports_csv(tmp_path / "p.csv")
+    w.file_actions.export('ports-csv', tmp_path / "p.csv")
     lines = (tmp_path / "p.csv").read_text().splitlines()
     assert lines[0].startswith("# ports --seed")
     rows = list(csv.DictReader(lines[1:]))
     assert len(rows) == len(r.extra["ports"])
     assert [int(p["population"]) for p in rows] == [p["population"] for p in r.extra["ports"]]
-    img = w.export_map_png(tmp_path / "m.png", scale=4)
+    img = w.file_actions.write_map_png(tmp_path / "m.png", scale=4)
     back = read_png(tmp_path / "m.png")
     assert back.shape[:2] == (64 * 4, 64 * 4) and np.array_equal(back[..., :3], img[..., :3])
-    side = w.export_bundle(tmp_path / "b.npz")
+    side = w.file_actions.export_bundle(tmp_path / "b.npz")
     assert json.loads(side.read_text())["generator"] == "ports"
 
 
@@ -344,7 +345,7 @@ def test_failed_ports_exports_are_shown_and_leave_nothing(qtbot, ports, tmp_path
     w = ports
     missing = tmp_path / "no" / "such" / "dir"
     for fn, name in ((w.export_ports_json, "p.json"), (w.export_ports_csv, "p.csv")):
-        w._guarded("Export ports", lambda fn=fn, name=name: fn(missing / name))
+        w.file_actions.guarded("Export ports", lambda fn=fn, name=name: fn(missing / name))
         assert shown and "cannot write" in shown[-1]
         assert "cannot write" in w.message.text()
     assert not missing.exists()
@@ -357,7 +358,7 @@ def test_presets_with_curves_round_trip(qtbot, ports, tmp_path):
     editor.set_points(curve, announce=True)
     settle(qtbot, w, lambda: w.result.params["latitude_curve"] == curve)
     path = tmp_path / "curvy.toml"
-    w.save_preset_file(path)
+    w.file_actions.save_preset_file(path)
     text = path.read_text()
     assert "latitude_curve = [" in text
     preset = load_preset(path)
@@ -369,7 +370,7 @@ def test_presets_with_curves_round_trip(qtbot, ports, tmp_path):
     # loading it back into a window on another generator
     w.set_generator("tgp")
     settle(qtbot, w, lambda: w.result.generator == "tgp")
-    w.load_preset_file(path)
+    w.file_actions.load_preset_file(path)
     settle(qtbot, w, lambda: w.result.generator == "ports")
     assert w.param_panel.widgets["latitude_curve"].editor.value() == curve
     assert w.result.params["latitude_curve"] == curve

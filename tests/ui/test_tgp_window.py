@@ -140,8 +140,8 @@ def test_the_timeline_reaches_every_step_and_shows_the_engines_state(qtbot, tgp)
         settle(qtbot, w, lambda s=step: w.view_step == s)
         want = ref.state_at(step)
         for name, arr in want.items():
-            assert np.array_equal(w.view_layers[name], arr), (step, name)
-        assert w.meaningful == ref.meaningful_at(step)
+            assert np.array_equal(w.state.layers[name], arr), (step, name)
+        assert w.state.meaningful == ref.meaningful_at(step)
         for name in ("heightmap", "tile_class", "change", "noise"):
             w.select_layer(name)
             assert w.shown_image().shape[:2] == (64 * w.map_view.scale,) * 2
@@ -149,7 +149,7 @@ def test_the_timeline_reaches_every_step_and_shows_the_engines_state(qtbot, tgp)
     assert seen_notice          # e.g. tile classes before the water step
     assert w.timeline.step == trace.n_steps
     # the last step is the finished map
-    assert w.view_layers is r.layers
+    assert w.state.layers is r.layers
 
 
 def test_the_change_layer_is_diverging(qtbot, tgp):
@@ -184,7 +184,7 @@ def test_hill_shading_and_contours_change_the_picture(qtbot, tgp):
 def test_the_openttd_heightmap_reads_back_to_the_tile_heights(tgp, tmp_path):
     w = tgp
     path = tmp_path / "heightmap.png"
-    w.export_openttd_heightmap(path)
+    w.file_actions.export('openttd-heightmap', path)
     grey = read_grey(path)
     assert grey.shape == (64, 64) and grey.dtype == np.uint8
     th = w.result.layers["tile_height"]
@@ -197,7 +197,7 @@ def test_the_16_bit_png_holds_the_fixed_point_heightmap(tgp, tmp_path):
 
     w = tgp
     path = tmp_path / "heightmap16.png"
-    w.export_fixed_point_heightmap(path)
+    w.file_actions.export('fixed-point-heightmap', path)
     with Image.open(path) as im:
         assert im.mode.startswith("I")
         arr = np.asarray(im)
@@ -207,7 +207,7 @@ def test_the_16_bit_png_holds_the_fixed_point_heightmap(tgp, tmp_path):
 def test_the_bundle_holds_the_layers_params_and_seed(tgp, tmp_path):
     w = tgp
     path = tmp_path / "tgp.npz"
-    side = w.export_bundle(path)
+    side = w.file_actions.export_bundle(path)
     layers, meta = read_bundle(path)
     r = w.result
     assert set(layers) == set(r.layers)
@@ -227,9 +227,9 @@ def test_a_failed_tgp_export_is_shown_and_leaves_nothing(tgp, tmp_path, monkeypa
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[-1]))
     missing = tmp_path / "no such folder" / "h.png"
-    w._guarded("Export OpenTTD heightmap", lambda: w.export_openttd_heightmap(missing))
+    w.file_actions.guarded("Export OpenTTD heightmap", lambda: w.file_actions.export('openttd-heightmap', missing))
     assert "cannot write" in w.message.text() and "cannot write" in shown[0]
-    w._guarded("Export 16-bit heightmap", lambda: w.export_fixed_point_heightmap(missing))
+    w.file_actions.guarded("Export 16-bit heightmap", lambda: w.file_actions.export('fixed-point-heightmap', missing))
     assert len(shown) == 2
     assert not any(tmp_path.rglob("*.png")) and not any(tmp_path.rglob("*.tmp"))
 
@@ -253,7 +253,7 @@ def test_a_large_map_is_shown_decimated(qtbot, window, monkeypatch):
     """A 4096 x 4096 square map is coloured at every 4th tile (1024 x 1024
     pixels), and hovering still names the tile under the mouse."""
     from viewer.engine.protocol import Result, SquareGrid
-    from viewer.ui.main_window import square_stride
+    from viewer.render.picture import square_stride
 
     assert square_stride(4096, 4096) == 4 and square_stride(1024, 1024) == 1
     assert square_stride(4096, 64) == 4
@@ -264,8 +264,8 @@ def test_a_large_map_is_shown_decimated(qtbot, window, monkeypatch):
     big = Result("tgp", SquareGrid(n, n), layers,
                  {k: TGP.layer_info[k] for k in layers}, params=r.params, seed=1)
     window.result = big
-    window.view_layers = big.layers
-    window.meaningful = None
+    window.state.layers = big.layers
+    window.state.meaningful = None
     window.select_layer("heightmap")
     window.render_view()
     img = window.shown_image()
@@ -286,7 +286,7 @@ def test_a_shipped_tgp_preset_switches_to_tgp(qtbot, window):
     for stem in ("tgp-alpine", "tgp-islands"):
         p = load_preset(paths[stem])
         assert p.generator == "tgp" and TGP.validate(p.params)
-    window.load_preset_file(paths["tgp-islands"])
+    window.file_actions.load_preset_file(paths["tgp-islands"])
     settle(qtbot, window, lambda: window.result.generator == "tgp")
     r = window.result
     assert r.params["sea_level"] == 3 and r.seed == 2008 and r.grid.width == 256

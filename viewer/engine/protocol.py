@@ -23,7 +23,7 @@ from .params import Param, ParamError
 __all__ = [
     "CancelToken", "Cancelled", "GenerationError", "Grid", "HexTorus", "SquareGrid",
     "LayerInfo", "Marker", "Result", "Trace", "Generator", "Param", "ParamError",
-    "ProgressFn",
+    "ProgressFn", "MapState",
 ]
 
 ProgressFn = Callable[[str, float], None]
@@ -195,6 +195,30 @@ class Result:
     timings: dict[str, float] = field(default_factory=dict)
     trace: Trace | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MapState:
+    """What the map held at one step of one result: the layers, markers and
+    which layers mean something there (None: all).  ``step`` is None for a
+    result without a trace.  The picture pipeline, the inspector and the
+    exports all read a MapState, so they always describe the same moment."""
+
+    result: Result
+    layers: Mapping[str, np.ndarray]
+    markers: tuple[Marker, ...] = ()
+    step: int | None = None
+    meaningful: frozenset[str] | None = None
+
+    def ok(self, name: str) -> bool:
+        """Layer ``name`` exists and means something at this step."""
+        return name in self.layers and (self.meaningful is None or name in self.meaningful)
+
+    @property
+    def final(self) -> bool:
+        """Whether this is the finished map (the last step, or no trace)."""
+        trace = self.result.trace
+        return trace is None or self.step is None or self.step >= trace.n_steps
 
 
 @runtime_checkable

@@ -101,3 +101,27 @@ def write_ports_json(path: str | os.PathLike, result) -> None:
 
 def write_ports_csv(path: str | os.PathLike, result) -> None:
     write_atomic(path, csv_text(result))
+
+
+def _say(kind: str, fn):
+    def write(path, result, _value=None) -> str:
+        fn(path, result)
+        return f"ports written to {path} ({kind})"
+    return write
+
+
+def _exports():
+    from .exports import Export
+
+    return (
+        Export("ports-json", "Export ports &JSON...", "ports.json", "JSON (*.json)",
+               _say("JSON", write_ports_json),
+               "the ports (cell, position, latitude, population, class, desirability, ship, "
+               "route) and the parameters, as the ports command line writes them"),
+        Export("ports-csv", "Export ports CS&V...", "ports.csv", "CSV (*.csv)",
+               _say("CSV", write_ports_csv),
+               "one row per port, after the command that reproduces them"),
+    )
+
+
+EXPORTS = _exports()

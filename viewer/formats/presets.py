@@ -25,7 +25,7 @@ from typing import Any
 
 import tomli_w
 
-from ..engine import get_generator
+from .. import registry
 from ..engine.params import ParamError, coerce_values
 from .atomic import write_atomic
 
@@ -78,7 +78,7 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
     if not isinstance(name, str):
         raise PresetError(f"{source}: says no generator (expected generator = \"name\")")
     try:
-        gen = get_generator(name)
+        gen = registry.load(name, "engine")
     except KeyError as exc:
         raise PresetError(f"{source}: {exc.args[0]}") from None
     raw = doc.get("params", {})
@@ -87,7 +87,7 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
     try:
         params = coerce_values(gen.params, raw)
         gen.validate(params)
-    except ParamError as exc:
+    except (ParamError, OverflowError) as exc:
         raise PresetError(f"{source}: {exc}") from None
     seed = doc.get("seed")
     extra = {k: v for k, v in doc.items() if k not in ("generator", "params", "seed", "title")}
@@ -99,7 +99,10 @@ def load_preset(path: str | os.PathLike) -> Preset:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise PresetError(f"cannot read {path}: {exc.strerror}") from None
+        raise PresetError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise PresetError(f"{path.name}: not a preset (not UTF-8 text; a preset is a "
+                          "TOML file)") from None
     return parse_preset(text, path.name)
 
 

@@ -1,8 +1,9 @@
 """Layers to pictures: numpy arrays in, RGBA images out.  No Qt.
 
-``render_layer`` colours one layer cell by cell; ``layer_image`` draws it as
-a picture (hexes as hexagons on a hex torus) at a chosen scale, optionally
-with markers.
+Everything goes through :func:`viewer.render.picture.picture` (the window,
+every export, the command lines' ``--png``); ``render_layer`` and
+``layer_image`` are its short forms for one layer's cell colours and for a
+whole-map picture.
 """
 
 from __future__ import annotations
@@ -11,66 +12,54 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from ..engine.protocol import Grid, HexTorus, LayerInfo, Marker, Result, SquareGrid
-from .colormaps import RESOURCE_NAMES, colorize, land_shade, sea_tint, tgp_display_layers
-from .hexraster import rasterize
-from .markers import draw_markers
-from .relief import square_picture
+from ..engine.protocol import Grid, LayerInfo, MapState, Marker, Result, SquareGrid
+from .picture import GENERIC, picture, renderer_for
 
-__all__ = ["render_layer", "layer_image"]
+__all__ = ["render_layer", "layer_image", "legend_for", "picture"]
 
-# fairland's debug maps of the sea around the islands: land is shaded on them
-FAIRLAND_SEA_DEBUG = ("xzone", "closest", "distance")
+
+def _bare_result(layers: Mapping[str, np.ndarray], grid: Grid | None,
+                 infos: Mapping[str, LayerInfo], generator: str | None) -> Result:
+    if grid is None:
+        h, w = np.asarray(next(iter(layers.values()))).shape[:2]
+        grid = SquareGrid(w, h)
+    return Result(generator or "", grid, dict(layers), dict(infos))
 
 
 def render_layer(layers: Mapping[str, np.ndarray], info: LayerInfo | None,
                  name: str, generator: str | None = None) -> np.ndarray:
-    """The colours of layer ``name`` cell by cell: ``(H, W/2, 4)`` uint8 for a
-    hex layer (the layer's own shape plus RGBA).
-
-    ``layers`` is the whole set so that a layer may borrow context from
-    another: resources are tinted blue at sea (where ``own`` is -1).
-    ``generator`` picks that generator's colour schemes (e.g. "tgp")."""
-    if generator == "tgp":
-        layers = tgp_display_layers(layers)
-    values = np.asarray(layers[name])
-    rgba = colorize(values, info, name, generator)
-    if generator in (None, "fairland") and "own" in layers:
-        if name in RESOURCE_NAMES:
-            rgba = sea_tint(rgba, np.asarray(layers["own"]) < 0)
-        elif name in FAIRLAND_SEA_DEBUG:
-            rgba = land_shade(rgba, np.asarray(layers["own"]) >= 0)
-    return np.ascontiguousarray(rgba, dtype=np.uint8)
+    """The colours of layer ``name`` cell by cell (the layer's shape + RGBA),
+    as ``generator``'s renderer colours them (None: by the LayerInfo alone).
+    ``layers`` is the whole set: a layer may borrow context from another."""
+    r = renderer_for(generator) if generator else GENERIC
+    infos = {name: info} if info is not None else {}
+    state = MapState(_bare_result(layers, None, infos, generator), layers)
+    return np.ascontiguousarray(r.cells(state, name, {}), np.uint8)
 
 
 def layer_image(result_or_layers: Result | Mapping[str, np.ndarray], grid: Grid | None,
                 name: str, scale: int = 4, markers: Iterable[Marker] | None = None,
                 outline: bool = False, hill_shading: bool = False,
-                contours: bool = False) -> np.ndarray:
-    """Layer ``name`` as an RGBA image ``(Himg, Wimg, 4)`` at ``scale`` pixels
-    per cell; ``grid`` may be None when a Result is given.  ``markers`` are
-    drawn as dots (with their labels from a scale of 10 up); ``outline``
-    draws the hex borders; ``hill_shading`` and ``contours`` draw the relief
-    of a square grid's height layers (see :mod:`.relief`)."""
-    generator = None
+                contours: bool = False, legend: bool = False) -> np.ndarray:
+    """Layer ``name`` of a finished map as an RGBA image ``(Himg, Wimg, 4)`` at
+    ``scale`` pixels per cell, as exported: ``markers`` labelled, ``outline``
+    drawing the hex borders, ``hill_shading`` and ``contours`` the relief of
+    height layers, ``legend`` adding the legend below."""
     if isinstance(result_or_layers, Result):
-        layers = result_or_layers.layers
-        info = result_or_layers.layer_info.get(name)
-        grid = grid or result_or_layers.grid
-        generator = result_or_layers.generator
+        result = result_or_layers
     else:
-        layers, info = result_or_layers, None
-    if grid is None:
-        raise ValueError("layer_image needs a grid when given bare layers")
-    scale = int(scale)
-    edge = (20, 20, 20, 255) if outline else None
-    if isinstance(grid, HexTorus):
-        rgba = render_layer(layers, info, name, generator)
-        img = rasterize(rgba, grid.width, grid.height, scale, outline=edge)
-    elif isinstance(grid, SquareGrid):
-        img = square_picture(layers, info, name, scale, generator, hill_shading, contours)
-    else:
-        raise TypeError(f"cannot draw a layer on {grid!r}")
-    if markers:
-        img = draw_markers(np.array(img), markers, scale, square=isinstance(grid, SquareGrid))
-    return img
+        if grid is None:
+            raise ValueError("layer_image needs a grid when given bare layers")
+        result = _bare_result(result_or_layers, grid, {}, None)
+    state = MapState(result, result.layers, tuple(markers or ()))
+    options = {"outline": outline, "hill_shading": hill_shading, "contours": contours}
+    return picture(state, name, options, scale, export=True, legend=legend).rgba
+
+
+def legend_for(name: str, values: np.ndarray, info: LayerInfo | None,
+               generator: str | None = None):
+    """The legend of layer ``name`` as ``generator``'s renderer draws it."""
+    r = renderer_for(generator) if generator else GENERIC
+    layers = {name: np.asarray(values)}
+    state = MapState(_bare_result(layers, None, {name: info} if info else {}, generator), layers)
+    return r.legend(state, name, {})

@@ -15,8 +15,7 @@ needs neither matplotlib nor pyqtgraph (which would pull in Qt).
 
 from __future__ import annotations
 
-import colorsys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -38,8 +37,6 @@ MASK_OFF: RGBA = (46, 52, 64, 255)
 MOUNTAIN: RGBA = (236, 236, 240, 255)
 WILDERNESS: RGBA = (92, 150, 64, 255)
 
-HIGHMIN = 98  # fairland: elevation of a mountain
-LANDMIN = 1   # fairland: lowest land elevation
 
 
 # -- building blocks ---------------------------------------------------------
@@ -72,18 +69,28 @@ LUTS: dict[str, np.ndarray] = {
 }
 
 
+def _glasbey() -> np.ndarray:
+    """colorcet's glasbey palette without black and white (minimum chroma 20):
+    256 colours chosen to be told apart, on dark and on light ground."""
+    import colorcet
+
+    rgb = np.asarray(colorcet.glasbey_bw_minc_20, np.float64)     # (256, 3) in 0..1
+    out = np.full((len(rgb), 4), 255, np.uint8)
+    out[:, :3] = np.round(rgb * 255)
+    return out
+
+
+GLASBEY = _glasbey()
+
+
 def distinct_colors(n: int, seed_offset: int = 0) -> np.ndarray:
-    """``n`` well separated colours (golden-ratio hues, alternating lightness);
-    colour ``i`` does not depend on ``n``, so an island keeps its colour as
-    more islands appear."""
+    """``n`` colours that are easy to tell apart (colorcet's glasbey); colour
+    ``i`` does not depend on ``n``, so an island keeps its colour as more
+    islands appear.  Past 256 the palette repeats, darkened."""
     i = np.arange(seed_offset, seed_offset + n)
-    out = np.empty((n, 4), np.uint8)
-    for k, j in enumerate(i):
-        h = (0.11 + 0.6180339887 * j) % 1.0
-        s = (0.55, 0.75, 0.45)[j % 3]
-        v = (0.92, 0.75, 0.85)[(j // 3) % 3]
-        r, g, b = colorsys.hsv_to_rgb(h, s, v)
-        out[k] = (round(r * 255), round(g * 255), round(b * 255), 255)
+    out = GLASBEY[i % len(GLASBEY)].copy()
+    dim = (i // len(GLASBEY)) % 3
+    out[:, :3] = (out[:, :3].astype(np.int32) * (4 - dim[:, None]) // 4).astype(np.uint8)
     return out
 
 
@@ -123,113 +130,11 @@ class Legend:
     vmax: float = 1.0
 
 
-# -- per-layer schemes ----------------------------------------------------------
-
-def _elevation_lut() -> np.ndarray:
-    """Colour of every elevation -127..127 (index = elevation + 127)."""
-    sea = lut_from_stops([(0.0, DEEP_SEA[:3]), (1.0, SHALLOW_SEA[:3])], 127)  # -127..-1
-    land = lut_from_stops([(0.0, (70, 150, 70)), (0.35, (150, 180, 80)), (0.7, (170, 130, 70)),
-                           (1.0, (120, 90, 60))], HIGHMIN - 0)                 # 0..97
-    peak = lut_from_stops([(0.0, (215, 215, 220)), (1.0, (255, 255, 255))], 127 - HIGHMIN + 1)
-    return np.concatenate([sea, land, peak])
-
-
-ELEVATION_LUT = _elevation_lut()
-
-
-def color_elevation(elev: np.ndarray) -> np.ndarray:
-    e = np.clip(np.asarray(elev).astype(np.int64), -127, 127)
-    return ELEVATION_LUT[e + 127]
-
-
-def color_own(own: np.ndarray) -> np.ndarray:
-    return _ids_to_colors(own, {-1: SEA})
-
-
-def color_xzone(xzone: np.ndarray) -> np.ndarray:
-    return _ids_to_colors(xzone, {-1: NO_ZONE, -2: SEVERAL})
-
-
-def color_closest(closest: np.ndarray) -> np.ndarray:
-    c = np.asarray(closest).astype(np.int64)
-    return _ids_to_colors(np.where(c == 255, -3, c), {-3: TIE})
-
-
-def color_capitals(capitals: np.ndarray) -> np.ndarray:
-    return _ids_to_colors(capitals, {-1: BACKGROUND})
-
-
-def color_sector_type(st: np.ndarray) -> np.ndarray:
-    st = np.asarray(st)
-    out = np.empty(st.shape + (4,), np.uint8)
-    out[...] = BACKGROUND
-    out[st == 0] = SEA
-    out[st == 4] = WILDERNESS
-    out[st == 1] = MOUNTAIN
-    return out
-
-
-def distance_range(distance: np.ndarray, unreached: int = 65535) -> tuple[float, float]:
-    reached = np.asarray(distance)[np.asarray(distance) != unreached]
-    top = float(reached.max()) if reached.size else 1.0
-    return 0.0, max(top, 1.0)
-
-
-def color_distance(distance: np.ndarray) -> np.ndarray:
-    d = np.asarray(distance)
-    vmin, vmax = distance_range(d)
-    out = _scalar_to_colors(d, LUTS["magma"], vmin, vmax)
-    out[d == 65535] = UNREACHED
-    return out
-
-
 def color_mask(mask: np.ndarray) -> np.ndarray:
     m = np.asarray(mask).astype(bool)
     out = np.empty(m.shape + (4,), np.uint8)
     out[...] = MASK_OFF
     out[m] = MASK_ON
-    return out
-
-
-def _resource(name: str) -> Callable[[np.ndarray], np.ndarray]:
-    def color(values: np.ndarray) -> np.ndarray:
-        return _scalar_to_colors(values, LUTS[name], 0, 100)
-    color.__name__ = f"color_{name}"
-    return color
-
-
-RESOURCE_NAMES = ("iron", "gold", "fertility", "oil", "uranium")
-
-LAYER_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "own": color_own,
-    "elevation": color_elevation,
-    "sector_type": color_sector_type,
-    "capitals": color_capitals,
-    "coastal": color_mask,
-    "xzone": color_xzone,
-    "closest": color_closest,
-    "distance": color_distance,
-    **{name: _resource(name) for name in RESOURCE_NAMES},
-}
-"""Layers with a scheme of their own, by name (fairland's names)."""
-
-
-def sea_tint(rgba: np.ndarray, sea: np.ndarray, amount: float = 0.45) -> np.ndarray:
-    """``rgba`` with the ``sea`` cells mixed toward sea blue, so a resource map
-    still shows the coasts."""
-    out = rgba.copy()
-    blue = np.array(SEA, float)
-    out[sea] = np.round(rgba[sea] * (1 - amount) + blue * amount).astype(np.uint8)
-    return out
-
-
-def land_shade(rgba: np.ndarray, land: np.ndarray, amount: float = 0.5) -> np.ndarray:
-    """``rgba`` with the ``land`` cells darkened, so that a debug map of the
-    sea around islands (fairland's xzone, closest, distance) still shows
-    where the land is, as fairland's own debug printers mark it with '-'."""
-    out = rgba.copy()
-    dark = np.array((24, 24, 28, 255), float)
-    out[land] = np.round(rgba[land] * (1 - amount) + dark * amount).astype(np.uint8)
     return out
 
 
@@ -267,63 +172,35 @@ def scalar_range(values: np.ndarray, info: LayerInfo) -> tuple[float, float]:
     return float(lo), float(max(hi, lo + 1e-9))
 
 
-def colorize(values: np.ndarray, info: LayerInfo | None, name: str,
-             generator: str | None = None) -> np.ndarray:
-    """RGBA (shape ``values.shape + (4,)``, uint8) for one layer; ``generator``
-    picks that generator's own schemes (see :data:`GENERATOR_COLORS`)."""
-    own = GENERATOR_COLORS.get(generator or "", {})
-    if name in own:
-        return own[name](values)
-    if generator not in (None, "fairland") and generator in GENERATOR_COLORS:
-        return color_by_kind(values, info or infer_info(name, values))
-    if name in LAYER_COLORS:
-        return LAYER_COLORS[name](values)
+def colorize(values: np.ndarray, info: LayerInfo | None, name: str) -> np.ndarray:
+    """RGBA (shape ``values.shape + (4,)``, uint8) for one layer from its
+    LayerInfo alone (a generator's renderer has its own schemes)."""
     return color_by_kind(values, info or infer_info(name, values))
 
 
-def legend_for(name: str, values: np.ndarray, info: LayerInfo | None,
-               generator: str | None = None) -> Legend:
-    """The legend of one layer as data: swatches for categories and special
-    values, a colour bar (lut, vmin, vmax) for quantities."""
+def id_entries(values: np.ndarray, exclude: tuple[int, ...] = (), most: int = 24,
+               names: Callable[[int], str] = str) -> list[tuple[str, RGBA]]:
+    """Legend swatches for the ids >= 0 present in ``values`` (the first
+    ``most``; a last row says how many more)."""
     v = np.asarray(values)
-    if generator in GENERATOR_LEGENDS:
-        legend = GENERATOR_LEGENDS[generator](name, v, info)
-        if legend is not None:
-            return legend
+    present = [int(i) for i in np.unique(v) if int(i) >= 0 and int(i) not in exclude]
+    pal = distinct_colors(max(present) + 1) if present else np.zeros((0, 4), np.uint8)
+    rows = [(names(i), tuple(int(c) for c in pal[i])) for i in present[:most]]
+    if len(present) > most:
+        rows.append((f"... {len(present) - most} more", BACKGROUND))
+    return rows
+
+
+def generic_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend:
+    """The legend of a layer coloured by :func:`colorize`."""
+    v = np.asarray(values)
     info = info or infer_info(name, v)
     title = info.description or name
-
-    def ids(exclude: tuple[int, ...] = ()) -> list[tuple[str, RGBA]]:
-        present = sorted(int(i) for i in np.unique(v) if int(i) >= 0 and int(i) not in exclude)
-        pal = distinct_colors(max(present) + 1) if present else np.zeros((0, 4), np.uint8)
-        shown = present[:24]
-        rows = [(str(i), tuple(int(c) for c in pal[i])) for i in shown]
-        if len(present) > len(shown):
-            rows.append((f"... {len(present) - len(shown)} more", BACKGROUND))
-        return rows
-
-    if name == "own":
-        return Legend(title, [("sea", SEA)] + ids())
-    if name == "xzone":
-        return Legend(title, [("-1 no zone", NO_ZONE), ("-2 several zones", SEVERAL)] + ids())
-    if name == "closest":
-        return Legend(title, [("255 tie", TIE)] + ids(exclude=(255,)))
-    if name == "capitals":
-        return Legend(title, [("-1 none", BACKGROUND)] + ids())
-    if name == "sector_type":
-        return Legend(title, [("sea", SEA), ("wilderness", WILDERNESS), ("mountain", MOUNTAIN)])
-    if name == "coastal" or info.kind == "mask":
+    if info.kind == "mask":
         return Legend(title, [("no", MASK_OFF), ("yes", MASK_ON)])
-    if name == "elevation":
-        return Legend(title, [("mountain (>= 98)", MOUNTAIN)], ELEVATION_LUT, -127, 127)
-    if name == "distance":
-        lo, hi = distance_range(v)
-        return Legend(title, [("65535 unreached", UNREACHED)], LUTS["magma"], lo, hi)
-    if name in RESOURCE_NAMES:
-        return Legend(title, [("sea (tinted blue)", SEA)], LUTS[name], 0, 100)
     if info.kind == "categorical":
         special = [(f"{k} {lab}", BACKGROUND) for k, lab in info.labels.items()]
-        return Legend(title, special + ids(exclude=tuple(info.labels)))
+        return Legend(title, special + id_entries(v, exclude=tuple(info.labels)))
     lo, hi = scalar_range(v, info)
     special = [(f"{k} {lab}", UNREACHED) for k, lab in info.labels.items()]
     return Legend(title, special, LUTS["viridis"], lo, hi)
@@ -511,15 +388,9 @@ NL_DIFF: RGBA = (230, 20, 60, 255)          # a square where a second solution d
 
 
 def path_palette(n: int) -> np.ndarray:
-    """``n`` well-spread RGB colours (uint8, shape ``(n, 3)``); path ``k``
-    (1-based) has colour ``k - 1``, whatever ``n`` is."""
-    out = []
-    for k in range(n):
-        hue = (k * 0.618033988749895) % 1.0
-        sat = 0.75 if k % 2 == 0 else 0.55
-        val = 0.85 if (k // 2) % 2 == 0 else 0.65
-        out.append([round(255 * c) for c in colorsys.hsv_to_rgb(hue, sat, val)])
-    return np.array(out, np.uint8).reshape(-1, 3)
+    """``n`` RGB colours that are easy to tell apart (uint8, shape ``(n, 3)``);
+    path ``k`` (1-based) has colour ``k - 1``, whatever ``n`` is."""
+    return distinct_colors(n)[:, :3].copy()
 
 
 def color_paths(values: np.ndarray) -> np.ndarray:
@@ -554,16 +425,23 @@ NL_OVERLAY_KEYS: list[tuple[str, RGBA]] = [
 ]
 
 
-def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend | None:
-    """Path colours for the path layers, with the overlays' colours."""
+def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None,
+                      labels: Sequence[str] | None = None) -> Legend | None:
+    """Path colours for the path layers, named by ``labels`` (path ``k`` is
+    ``labels[k - 1]``; default its number), with the overlays' colours."""
     if name not in NUMBERLINK_COLORS:
         return None
     v = np.asarray(values)
     present = sorted(int(i) for i in np.unique(v) if int(i) > 0)
     pal = color_paths(np.array(present or [0]))
-    entries = [(str(k), tuple(int(c) for c in pal[i])) for i, k in enumerate(present[:24])]
-    if len(present) > 24:
-        entries.append((f"... {len(present) - 24} more", NL_EMPTY))
+
+    def text(k: int) -> str:
+        return labels[k - 1] if labels is not None and 0 < k <= len(labels) else str(k)
+
+    most = 60
+    entries = [(text(k), tuple(int(c) for c in pal[i])) for i, k in enumerate(present[:most])]
+    if len(present) > most:
+        entries.append((f"... {len(present) - most} more", NL_EMPTY))
     if name == "attempt":
         entries = []
     title = (info.description if info is not None else name)
@@ -683,15 +561,6 @@ def ports_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legen
     return None
 
 
-GENERATOR_COLORS: dict[str, dict[str, Callable[[np.ndarray], np.ndarray]]] = {
-    "tgp": TGP_COLORS,
-    "numberlink": NUMBERLINK_COLORS,
-    "ports": PORTS_COLORS,
-}
-"""Schemes of one generator's layers (by generator name, then layer name);
-they take precedence over :data:`LAYER_COLORS`, whose names are fairland's."""
-
-
 def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend | None:
     """The legend of a TerraGenesis layer (heights in levels), or None for an
     unknown name."""
@@ -716,10 +585,3 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend 
         return Legend("what this step changed, fixed point (16 = one level): "
                       "blue lowered, red raised", [], DIVERGING_LUT, -m, m)
     return None
-
-
-GENERATOR_LEGENDS: dict[str, Callable[[str, np.ndarray, LayerInfo | None], Legend | None]] = {
-    "tgp": tgp_legend,
-    "numberlink": numberlink_legend,
-    "ports": ports_legend,
-}

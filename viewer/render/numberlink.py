@@ -35,9 +35,11 @@ from .colormaps import (
     NL_GHOST,
     NL_REGION,
     NL_TARGET,
+    NUMBERLINK_COLORS,
     colorize,
     path_palette,
 )
+from .picture import Renderer, Toggle
 
 __all__ = ["picture", "layer_tint", "lighten", "links_of", "GRID_LINE"]
 
@@ -72,7 +74,8 @@ def layer_tint(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | No
     if name == "puzzle" or name not in layers or (name == "paths" and not show_paths):
         return None
     values = np.asarray(layers[name])
-    rgba = colorize(values, info, name, "numberlink")
+    fn = NUMBERLINK_COLORS.get(name)
+    rgba = fn(values) if fn is not None else colorize(values, info, name)
     if name == "paths":
         return lighten(rgba, 0.72)
     out = lighten(rgba, 0.45)
@@ -291,3 +294,79 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
     out[..., :3] = np.clip(np.round(img), 0, 255)
     out[..., 3] = 255
     return out
+
+
+# -- the workbench's renderer ------------------------------------------------------
+
+def numberlink_scale(width: int, height: int) -> int:
+    """Pixels per square on screen: about 800 pixels across, 8..96."""
+    return max(8, min(96, 800 // max(1, width, height)))
+
+
+class NumberLinkRenderer(Renderer):
+    """The grid with its paths and labelled ends (no letters over it); at
+    the final step the puzzle's labels, the solution's links and, given in
+    the options as ``second`` ``(paths, right, down)`` and ``diff``, a second
+    solution where it differs."""
+
+    toggles = (Toggle("show_solution", "Show &solution", True, "Ctrl+Shift+S",
+                      "the puzzle's paths drawn (off: the puzzle alone)"),)
+    default_layer = "paths"
+    letters = False
+
+    def screen_scale(self, state):
+        g = state.result.grid
+        return numberlink_scale(g.width, g.height), 1
+
+    def export_scale(self, state):
+        return 32
+
+    def draw(self, state, layer, options, scale, stride=1):
+        from .colormaps import NL_OVERLAY_KEYS  # noqa: F401  (keys documented there)
+
+        r = state.result
+        layers = state.layers
+        ok = state.ok
+        final = state.final
+        puzzle = r.extra.get("puzzle")
+        sol = r.extra.get("solution") if final else None
+        labels = puzzle.labels if final and puzzle is not None else None
+        paths = layers.get("paths")
+        links = (sol.right, sol.down) if sol is not None else (
+            links_of(paths) if paths is not None else None)
+        show = bool(options.get("show_solution", True))
+        second = options.get("second") if final and show else None
+        return picture(
+            paths if ok("paths") else None, layers["puzzle"], scale, labels=labels, links=links,
+            show_paths=show,
+            tint=layer_tint(layers, layer, r.layer_info.get(layer), show) if ok(layer) else None,
+            pushed=layers["pushed"] if ok("pushed") else None,
+            region=layers["rebuild_region"] if ok("rebuild_region") else None,
+            attempt=layers["attempt"] if ok("attempt") else None,
+            second=second, diff=options.get("diff") if second is not None else None)
+
+    def legend(self, state, layer, options):
+        from .colormaps import NL_OVERLAY_KEYS, generic_legend, numberlink_legend
+
+        r = state.result
+        layers = state.layers
+        puzzle = r.extra.get("puzzle")
+        labels = puzzle.labels if state.final and puzzle is not None else None
+        info = r.layer_info.get(layer)
+        legend = (numberlink_legend(layer, layers[layer], info, labels)
+                  or generic_legend(layer, layers[layer], info))
+        drawn = set()
+        for name, colours in (("attempt", (NL_END, NL_TARGET)), ("pushed", (NL_GHOST,)),
+                              ("rebuild_region", (NL_REGION,))):
+            if state.ok(name) and layers[name].any():
+                drawn.update(colours)
+        if state.final and options.get("show_solution", True) and options.get("second"):
+            drawn.add(NL_DIFF)
+        if layer == "attempt":
+            drawn.update((NL_END, NL_TARGET))
+        overlay = {c for _, c in NL_OVERLAY_KEYS}
+        legend.entries = [(t, c) for t, c in legend.entries if c not in overlay or c in drawn]
+        return legend
+
+
+RENDERER = NumberLinkRenderer()

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..engine.protocol import LayerInfo, Result
 from .hexraster import rasterize_square
+from .picture import Renderer, Toggle
 
 CLASSES = ("hamlet", "village", "town", "city", "metropolis")
 SEA = np.array((40, 80, 150), np.float32)
@@ -112,6 +113,7 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
         PORT_GRID,
         PORT_LAKE,
         PORT_ROUTE,
+        PORTS_COLORS,
         color_port_height,
         colorize,
     )
@@ -136,7 +138,9 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
         rgb = terrain
     else:
         values = np.asarray(layers[name])
-        rgb = colorize(values, info, name, "ports")[..., :3].astype(np.float32)
+        fn = PORTS_COLORS.get(name)
+        rgba = fn(values) if fn is not None else colorize(values, info, name)
+        rgb = rgba[..., :3].astype(np.float32)
         if name in NO_VALUE_LAYERS:
             none = values < 0
             dim = terrain * 0.45 + 20.0
@@ -266,3 +270,100 @@ def local_picture(view: np.ndarray, n: int, row: int, col: int, unit: float,
     draw.ellipse((px - r, py - r, px + r, py + r), fill=(255, 60, 60), outline=(0, 0, 0),
                  width=2)
     return np.ascontiguousarray(np.asarray(pil))
+
+
+# -- the workbench's renderer ------------------------------------------------------
+
+def port_index(marker) -> int:
+    """A port marker's port number (0-based): its label is "id class"."""
+    return int(str(marker.label).split()[0]) - 1
+
+
+def shown_ports(state) -> list[int]:
+    """The ports placed by the state's step (0-based)."""
+    return [port_index(m) for m in state.markers if m.kind == "port"]
+
+
+def ports_with_routes(state) -> list[int]:
+    """The ports whose local terrain (and route) the step has reached."""
+    n = len(state.result.extra["ports"])
+    trace = state.result.trace
+    if trace is None or state.final:
+        return list(range(n))
+    k = sum(1 for ph, _, _ in trace.events[:state.step] if ph == "local terrain")
+    return list(range(min(k, n)))
+
+
+def _ports_legend(state, name: str, overlays: set[str]):
+    from .colormaps import (
+        PORT_CANDIDATE_OFF,
+        PORT_COAST,
+        PORT_LAKE,
+        PORT_ROUTE,
+        generic_legend,
+        port_class_entries,
+        ports_legend,
+    )
+
+    r = state.result
+    layers = state.layers
+    legend = (ports_legend(name, layers[name], r.layer_info.get(name))
+              or generic_legend(name, layers[name], r.layer_info.get(name)))
+    drawn = set()
+    ok = state.ok
+    if ok("coast") and name == "height":
+        drawn.add(PORT_COAST)
+    if ok("lakes") and name != "lakes" and r.extra["placement"].lake_ids.size:
+        drawn.add(PORT_LAKE)
+    if ok("route") and "routes" in overlays:
+        drawn.add(PORT_ROUTE)
+    if ok("weight") and "candidates" in overlays:
+        wt = layers["weight"]
+        if ((wt <= 0) & (layers["candidates"] >= 0)).any():
+            drawn.add(PORT_CANDIDATE_OFF)
+    classes = {r.extra["ports"][i]["class"] for i in shown_ports(state)
+               if i < len(r.extra["ports"])}
+    keys = {c for _, c in port_class_entries()} | {PORT_COAST, PORT_LAKE, PORT_ROUTE,
+                                                   PORT_CANDIDATE_OFF}
+    entries = []
+    for text, c in legend.entries:
+        if text.startswith("port: "):
+            if text[6:] in classes:
+                entries.append((text, c))
+        elif c not in keys or c in drawn or name == "cell_class":
+            entries.append((text, c))
+    legend.entries = entries
+    return legend
+
+
+class PortsRenderer(Renderer):
+    """Any layer on the terrain, with lakes, coast, grid squares,
+    candidates, routes and the ports drawn in (no letters over them)."""
+
+    toggles = (Toggle("hill_shading", "&Hill shading", True, "Ctrl+H",
+                      "light the heights from the north-west"),
+               Toggle("grid", "Ports: &grid squares", True),
+               Toggle("candidates", "Ports: &candidates", True),
+               Toggle("routes", "Ports: &routes to open sea", True))
+    default_layer = "height"
+    fallback_layer = "height"
+    letters = False
+
+    def overlays(self, options) -> set[str]:
+        return {k for k in OVERLAYS if options.get(k, True)}
+
+    def draw(self, state, layer, options, scale, stride=1):
+        r = state.result
+        routes = ({i: r.extra["placement"].ports[i].route for i in ports_with_routes(state)}
+                  if state.ok("route") else {})
+        return ports_image(state.layers, layer, r.layer_info.get(layer), scale,
+                           r.extra["ports"], shown_ports(state), routes,
+                           r.extra["height_unit"], r.params["grid"], self.overlays(options),
+                           state.meaningful, stride, options.get("selected_port"),
+                           hill_shading=bool(options.get("hill_shading")))
+
+    def legend(self, state, layer, options):
+        return _ports_legend(state, layer, self.overlays(options))
+
+
+RENDERER = PortsRenderer()

@@ -15,12 +15,12 @@ level more).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
 from ..engine.protocol import LayerInfo
-from .colormaps import HEIGHT_UNIT, INVALID_HEIGHT, colorize, tgp_display_layers
+from .colormaps import HEIGHT_UNIT, INVALID_HEIGHT, colorize
 from .hexraster import rasterize_square
 
 __all__ = ["hillshade", "shade", "contour_mask", "draw_contours", "relief_levels",
@@ -176,16 +176,17 @@ def relief_levels(layers: Mapping[str, np.ndarray], name: str,
 
 
 def square_picture(layers: Mapping[str, np.ndarray], info: LayerInfo | None, name: str,
-                   scale: int = 1, generator: str | None = None, hill_shading: bool = False,
-                   contours: bool = False, meaningful: frozenset[str] | None = None,
-                   cell: float = 1.0) -> np.ndarray:
+                   scale: int = 1,
+                   colours: Callable[[Mapping[str, np.ndarray], str], np.ndarray] | None = None,
+                   hill_shading: bool = False, contours: bool = False,
+                   meaningful: frozenset[str] | None = None, cell: float = 1.0) -> np.ndarray:
     """Layer ``name`` of a square grid as an image of ``scale`` pixels per
-    cell, with hill shading and/or contour lines where the layer has heights
-    (see :func:`relief_levels`); ``cell`` is how many tiles one cell stands
-    for (when the layers were decimated for a large map)."""
-    if generator == "tgp":
-        layers = tgp_display_layers(layers)
-    rgba = colorize(np.asarray(layers[name]), info, name, generator)
+    cell, coloured by ``colours(layers, name)`` (default: by ``info``), with
+    hill shading and/or contour lines where the layer has heights (see
+    :func:`relief_levels`); ``cell`` is how many tiles one cell stands for
+    (when the layers were decimated for a large map)."""
+    rgba = (colours(layers, name) if colours is not None
+            else colorize(np.asarray(layers[name]), info, name))
     relief = relief_levels(layers, name, meaningful) if (hill_shading or contours) else None
     if relief is not None and hill_shading:
         rgba = shade(rgba, hillshade(relief[0], cell=cell))

@@ -62,6 +62,11 @@ class MapView(pg.GraphicsLayoutWidget):
         self.notice.setZValue(20)
         self.notice.hide()
         self.vb.addItem(self.notice, ignoreBounds=True)
+        self.waiting = pg.TextItem("", color=(255, 255, 255), fill=(30, 60, 110, 200),
+                                   anchor=(0.5, 0.5))
+        self.waiting.setZValue(21)
+        self.waiting.hide()
+        self.vb.addItem(self.waiting, ignoreBounds=True)
         # every marker letter (in every torus copy) is a spot of one scatter item
         # (two scatter items for all markers: a dark box, and the letter on it)
         self._boxes = pg.ScatterPlotItem(pxMode=True, size=19, symbol="s", pen=None,
@@ -109,6 +114,7 @@ class MapView(pg.GraphicsLayoutWidget):
         else:
             tiled = rgba
         self.image.setImage(tiled, autoLevels=False)
+        self.set_waiting(None)
         if hexes:
             self.vb.setLimits(maxXRange=w, maxYRange=h)
         else:
@@ -121,6 +127,17 @@ class MapView(pg.GraphicsLayoutWidget):
             self.vb.setRange(xRange=(x0 * f, x1 * f), yRange=(y0 * f, y1 * f), padding=0)
         elif first or changed or not self.user_moved:
             self.fit()
+
+    def set_waiting(self, text: str | None) -> None:
+        """Grey the picture with ``text`` over it until the next map comes
+        (None: show it as it is)."""
+        self.image.setOpacity(0.35 if text else 1.0)
+        self.waiting.setText(text or "")
+        self.waiting.setVisible(bool(text))
+        self._center_notice()
+
+    def is_waiting(self) -> bool:
+        return self.waiting.isVisible()
 
     def screen_zoom(self) -> float:
         """Screen pixels per image pixel at the current zoom."""
@@ -193,6 +210,7 @@ class MapView(pg.GraphicsLayoutWidget):
     def _center_notice(self) -> None:
         (x0, x1), (y0, y1) = self.vb.viewRange()
         self.notice.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+        self.waiting.setPos((x0 + x1) / 2, (y0 + y1) * 0.42)
 
     def pan_by(self, dx: float, dy: float) -> None:
         """Pan by ``(dx, dy)`` image pixels (as a mouse drag would)."""

@@ -223,7 +223,11 @@ class ParamWidget(QWidget):
             elif kind == "bool":
                 w.setChecked(bool(value))
             elif kind == "size":
-                w.setCurrentText(self._size_text(value))
+                text = self._size_text(value)
+                i = w.findText(text)
+                if i >= 0:
+                    w.setCurrentIndex(i)        # the list highlights what is shown
+                w.setCurrentText(text)
             elif kind == "choice":
                 w.setCurrentText(str(value))
             else:

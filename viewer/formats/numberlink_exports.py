@@ -1,0 +1,63 @@
+"""The files a Number Link grid exports: the puzzle and the solution as
+text, path.c's testmain grids, and pictures of the puzzle and solution."""
+
+from __future__ import annotations
+
+from .atomic import write_atomic
+from .exports import Ask, Export
+from .numberlink import format_puzzle, format_solution, format_testmain, write_puzzle_png
+
+
+def puzzle_of(result):
+    puzzle = result.extra.get("puzzle")
+    if puzzle is None:
+        raise ValueError("only a Number Link grid has a puzzle to export")
+    return puzzle
+
+
+def solution_of(result):
+    puzzle = puzzle_of(result)
+    sol = result.extra.get("solution")
+    if sol is None:
+        raise ValueError(f"the {puzzle.width}x{puzzle.height} puzzle has no solution yet "
+                         "(check uniqueness solves it)")
+    return sol
+
+
+def write_puzzle_text(path, result, _value=None) -> str:
+    write_atomic(path, format_puzzle(puzzle_of(result)))
+    return f"puzzle written to {path}"
+
+
+def write_solution_text(path, result, _value=None) -> str:
+    write_atomic(path, format_solution(puzzle_of(result), solution_of(result)))
+    return f"solution written to {path}"
+
+
+def write_testmain(path, result, _value=None) -> str:
+    write_atomic(path, format_testmain(puzzle_of(result), result.extra.get("solution")))
+    return f"testmain grids written to {path}"
+
+
+def write_png(solution: bool):
+    def write(path, result, cell=32) -> str:
+        write_puzzle_png(path, puzzle_of(result), solution_of(result) if solution else None,
+                         int(cell or 32))
+        return f"{'solution' if solution else 'puzzle'} picture written to {path}"
+    return write
+
+
+CELL = Ask("Pixels per square:", 32, 8, 128)
+EXPORTS = (
+    Export("puzzle", "Export &puzzle text...", "puzzle.txt", "Puzzles (*.txt)",
+           write_puzzle_text, "the puzzle in the plain text format", shortcut="Ctrl+Shift+P"),
+    Export("solution", "Export so&lution text...", "puzzle.sol.txt", "Solutions (*.txt)",
+           write_solution_text, "the solution shown, every square labelled",
+           shortcut="Ctrl+Shift+L"),
+    Export("testmain", "Export test&main grids...", "grids.txt", "Text (*.txt)", write_testmain,
+           "solution and puzzle as path.c's test program prints them"),
+    Export("puzzle-png", "Export puzzle P&NG...", "puzzle.png", "PNG images (*.png)",
+           write_png(False), "the puzzle as a picture: the ends with their labels", CELL),
+    Export("solution-png", "Export solution PN&G...", "solution.png", "PNG images (*.png)",
+           write_png(True), "the solved grid as a picture", CELL),
+)

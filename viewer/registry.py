@@ -1,0 +1,103 @@
+"""The one registry of generators: for each, where its engine, its pictures,
+its inspector rows and its window extras live.
+
+Everything is named by import path and loaded on first use, so a command
+that needs one generator's engine imports nothing of the others, and a
+layer never imports a higher one through the registry (the window asks for
+a view, the picture pipeline for a renderer; neither learns the other's
+names).  A new generator is one :func:`register` call (see
+``tests/contract``): the window, the picture pipeline, exports, presets and
+bundles are generic.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Entry", "ENTRIES", "register", "entry", "load", "titles"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Where one generator's parts live (``"module:attribute"`` paths).
+
+    ``engine``: the generator object (:class:`viewer.engine.protocol.Generator`).
+    ``render``: its :class:`viewer.render.picture.Renderer` (colours, legends,
+    overlays); None for the generic renderer, which colours by LayerInfo.
+    ``inspect``: ``rows(state, x, y) -> [(name, text)]`` for the hovered cell;
+    None for the generic rows (every layer's value).
+    ``exports``: a tuple of :class:`viewer.formats.exports.Export`.
+    ``view``: a :class:`viewer.ui.views.base.GeneratorView` subclass adding
+    panels and actions to the window; None for none.
+    """
+
+    name: str
+    title: str
+    engine: str
+    render: str | None = None
+    inspect: str | None = None
+    exports: str | None = None
+    view: str | None = None
+
+
+ENTRIES: dict[str, Entry] = {}
+_cache: dict[str, dict[str, Any]] = {}
+
+
+def register(e: Entry) -> Entry:
+    """Add (or replace) a generator; the window's chooser, the CLI and
+    presets know it from then on."""
+    ENTRIES[e.name] = e
+    _cache.pop(e.name, None)
+    return e
+
+
+register(Entry("fairland", "Empire fairland", "viewer.engine.fairland.generator:FAIRLAND",
+               render="viewer.render.fairland:RENDERER",
+               inspect="viewer.engine.fairland.inspect:rows",
+               exports="viewer.formats.fairland_exports:EXPORTS",
+               view="viewer.ui.views.fairland:FairlandView"))
+register(Entry("tgp", "OpenTTD TerraGenesis", "viewer.engine.tgp.generator:TGP",
+               render="viewer.render.tgp:RENDERER",
+               inspect="viewer.engine.tgp.inspect:rows",
+               exports="viewer.formats.tgp_exports:EXPORTS",
+               view="viewer.ui.views.tgp:TGPView"))
+register(Entry("numberlink", "Number Link paths", "viewer.engine.numberlink.generator:NUMBERLINK",
+               render="viewer.render.numberlink:RENDERER",
+               inspect="viewer.engine.numberlink.inspect:rows",
+               exports="viewer.formats.numberlink_exports:EXPORTS",
+               view="viewer.ui.views.numberlink:NumberLinkView"))
+register(Entry("ports", "Port placement", "viewer.engine.ports.generator:PORTS",
+               render="viewer.render.ports:RENDERER",
+               inspect="viewer.engine.ports.inspect:rows",
+               exports="viewer.formats.ports:EXPORTS",
+               view="viewer.ui.views.ports:PortsView"))
+
+def entry(name: str) -> Entry:
+    try:
+        return ENTRIES[name]
+    except KeyError:
+        raise KeyError(f"unknown generator {name!r}; known: {', '.join(ENTRIES)}") from None
+
+
+def _import(path: str) -> Any:
+    module, _, attr = path.partition(":")
+    obj = importlib.import_module(module)
+    return getattr(obj, attr) if attr else obj
+
+
+def load(name: str, part: str) -> Any:
+    """Generator ``name``'s ``part`` ("engine", "render", "inspect",
+    "exports", "view"), imported on first use; None where it has none."""
+    cached = _cache.setdefault(name, {})
+    if part not in cached:
+        path = getattr(entry(name), part)
+        cached[part] = _import(path) if path else None
+    return cached[part]
+
+
+def titles() -> dict[str, str]:
+    """Every generator's title by name, importing nothing."""
+    return {n: e.title for n, e in ENTRIES.items()}

@@ -1,0 +1,122 @@
+"""What an exported picture has beyond the map: marker letters drawn in
+(as the window labels them) and the legend in a strip below.  Pillow, no Qt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from ..engine.protocol import Marker
+from .colormaps import Legend
+from .hexraster import hex_center
+
+__all__ = ["with_letters", "with_legend", "marker_center"]
+
+INK = (235, 235, 235, 255)
+PAPER = (30, 30, 34, 255)
+BOX = (0, 0, 0, 170)
+
+
+@lru_cache(maxsize=8)
+def _font(size: int):
+    from PIL import ImageFont
+
+    return ImageFont.load_default(size=size)
+
+
+def marker_center(m: Marker, scale: float, square: bool) -> tuple[float, float]:
+    """Where a marker's label goes, in image pixels (a capital is two sectors
+    wide, x and x+2: its letter sits between them, as on screen)."""
+    if square:
+        return (m.x + 0.5) * scale, (m.y + 0.5) * scale
+    cx, cy = hex_center(m.x, m.y, scale)
+    if m.kind == "capital":
+        cx += scale / 2
+    return cx, cy
+
+
+def with_letters(img: np.ndarray, markers: Sequence[Marker], scale: float,
+                 square: bool = False) -> np.ndarray:
+    """``img`` with each marker's label on a dark box, at a readable size
+    whatever the scale (on a torus a label at an edge shows on both sides)."""
+    from PIL import Image, ImageDraw
+
+    if not markers:
+        return img
+    size = max(11, int(round(scale * 1.3)))
+    font = _font(size)
+    base = Image.fromarray(np.ascontiguousarray(img), "RGBA")
+    layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    w, h = base.size
+    shifts = [(0, 0)] if square else [(dx, dy) for dx in (-w, 0, w) for dy in (-h, 0, h)]
+    for m in markers:
+        cx, cy = marker_center(m, scale, square)
+        left, top, right, bottom = draw.textbbox((0, 0), m.label, font=font, anchor="mm")
+        pad = max(2, size // 5)
+        for dx, dy in shifts:
+            x, y = cx + dx, cy + dy
+            if not (-size <= x <= w + size and -size <= y <= h + size):
+                continue
+            draw.rectangle((x + left - pad, y + top - pad, x + right + pad, y + bottom + pad),
+                           fill=BOX)
+            draw.text((x, y), m.label, font=font, fill=INK, anchor="mm")
+    return np.asarray(Image.alpha_composite(base, layer))
+
+
+def with_legend(img: np.ndarray, legend: Legend, width_min: int = 360) -> np.ndarray:
+    """``img`` with ``legend`` in a strip below: the title, a colour bar with
+    its range, and the swatches, wrapped to the picture's width."""
+    from PIL import Image, ImageDraw
+
+    h, w = img.shape[:2]
+    width = max(w, width_min)
+    font = _font(13)
+    line = 18
+    pad = 8
+    probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
+
+    def text_w(t: str) -> int:
+        return int(probe.textlength(t, font=font))
+
+    # lay the swatches out in rows first, to know the strip's height
+    rows: list[list[tuple[str, tuple]]] = [[]]
+    x = pad
+    for label, colour in legend.entries:
+        item = 16 + 4 + text_w(label) + 14
+        if rows[-1] and x + item > width - pad:
+            rows.append([])
+            x = pad
+        rows[-1].append((label, colour))
+        x += item
+    n_rows = len(rows) if legend.entries else 0
+    strip_h = pad + line + (line + 4 if legend.lut is not None else 0) + n_rows * line + pad
+    out = Image.new("RGBA", (width, h + strip_h), PAPER)
+    out.paste(Image.fromarray(np.ascontiguousarray(img), "RGBA"), (0, 0))
+    draw = ImageDraw.Draw(out)
+    y = h + pad
+    draw.text((pad, y), legend.title, font=font, fill=INK)
+    y += line
+    if legend.lut is not None:
+        lo, hi = f"{legend.vmin:g}", f"{legend.vmax:g}"
+        x0 = pad + text_w(lo) + 6
+        x1 = width - pad - text_w(hi) - 6
+        if x1 > x0:
+            lut = np.asarray(legend.lut, np.uint8)
+            t = np.linspace(0, len(lut) - 1, x1 - x0).round().astype(int)
+            bar = np.repeat(lut[t][None, :, :], line - 6, axis=0)
+            out.paste(Image.fromarray(np.ascontiguousarray(bar), "RGBA"), (x0, y + 3))
+        draw.text((pad, y), lo, font=font, fill=INK)
+        draw.text((x1 + 6, y), hi, font=font, fill=INK)
+        y += line + 4
+    for row in rows if legend.entries else []:
+        x = pad
+        for label, colour in row:
+            draw.rectangle((x, y + 2, x + 15, y + 15), fill=tuple(colour),
+                           outline=(120, 120, 120, 255))
+            draw.text((x + 20, y), label, font=font, fill=INK)
+            x += 16 + 4 + text_w(label) + 14
+        y += line
+    return np.asarray(out)

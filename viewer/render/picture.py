@@ -1,0 +1,239 @@
+"""The one picture pipeline: (result, layer, step, options) -> RGBA.
+
+The window, every export and the command lines' ``--png`` call
+:func:`picture`, so what they show cannot disagree.  A generator's look
+(colours, legends, overlays, the options it reads) is a :class:`Renderer`
+in its own module (``viewer/render/<generator>.py``), found through
+:mod:`viewer.registry`; a generator without one gets the generic renderer,
+which colours each layer by its LayerInfo.  No Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..engine.protocol import HexTorus, MapState, Marker, Result
+from .colormaps import BACKGROUND, Legend, colorize, generic_legend
+from .hexraster import rasterize, rasterize_square
+
+__all__ = ["Toggle", "Renderer", "Picture", "picture", "renderer_for", "final_state",
+           "display_scale", "square_scale", "square_stride", "MAX_EXPORT_PIXELS",
+           "PictureTooLarge", "export_size"]
+
+MAX_SQUARE_CELLS = 1024
+"""A square grid wider or taller than this is shown decimated (every k-th
+cell) on screen, so that colouring a 4096 x 4096 map stays quick."""
+
+MAX_EXPORT_PIXELS = 100_000_000
+"""An exported picture larger than this (100 megapixels) is refused."""
+
+
+class PictureTooLarge(ValueError):
+    """A picture whose size would exceed :data:`MAX_EXPORT_PIXELS`."""
+
+
+def display_scale(width: int) -> int:
+    """Pixels per hex on screen: about 800 pixels per period, 2..16."""
+    return max(2, min(16, 800 // max(1, width // 2)))
+
+
+def square_scale(width: int, height: int) -> int:
+    """Pixels per cell of a square grid: about 800 pixels across, 1..16."""
+    return max(1, min(16, 800 // max(1, width, height)))
+
+
+def square_stride(width: int, height: int) -> int:
+    """Show every ``k``-th cell of a square grid: ``k`` keeps both sides at
+    most :data:`MAX_SQUARE_CELLS` cells."""
+    return max(1, -(-max(width, height) // MAX_SQUARE_CELLS))
+
+
+@dataclass(frozen=True)
+class Toggle:
+    """A picture option the user switches (View menu): ``key`` in the
+    options, its menu title, default, shortcut and tooltip."""
+
+    key: str
+    title: str
+    default: bool = True
+    shortcut: str | None = None
+    tip: str = ""
+
+
+@dataclass
+class Picture:
+    """What :func:`picture` drew: the pixels, how many image pixels one cell
+    takes (``scale``), the legend of what is drawn, a notice to show over it
+    (e.g. "not meaningful at this step"), and the markers the window should
+    label with letters (an export has them drawn in)."""
+
+    rgba: np.ndarray
+    scale: float
+    hexes: bool
+    layer: str
+    legend: Legend | None = None
+    notice: str | None = None
+    letters: list[Marker] = field(default_factory=list)
+
+
+class Renderer:
+    """The generic look; generators subclass it in their render module.
+
+    ``toggles`` are the options this renderer reads (the window makes them
+    View menu items); ``fallback_layer`` is drawn, with a notice, when the
+    chosen layer means nothing at the step (None: an empty picture);
+    ``letters`` says whether markers are labelled with letters over the map.
+    """
+
+    toggles: tuple[Toggle, ...] = ()
+    default_layer: str | None = None
+    fallback_layer: str | None = None
+    letters: bool = True
+
+    # -- what subclasses change -----------------------------------------------
+    def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
+        """The colour of every cell of ``layer``: ``layer.shape + (4,)`` uint8."""
+        info = state.result.layer_info.get(layer)
+        return colorize(np.asarray(state.layers[layer]), info, layer)
+
+    def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
+        info = state.result.layer_info.get(layer)
+        return generic_legend(layer, np.asarray(state.layers[layer]), info)
+
+    def draw(self, state: MapState, layer: str, options: Mapping[str, Any],
+             scale: int, stride: int = 1) -> np.ndarray:
+        """The picture at ``scale`` image pixels per shown cell, showing
+        every ``stride``-th cell of a square grid."""
+        grid = state.result.grid
+        rgba = np.ascontiguousarray(self.cells(state, layer, options), np.uint8)
+        if isinstance(grid, HexTorus):
+            edge = (15, 15, 18, 255) if options.get("outline", False) and scale >= 6 else None
+            return rasterize(rgba, grid.width, grid.height, scale, outline=edge)
+        if stride > 1:
+            rgba = rgba[::stride, ::stride]
+        return rasterize_square(rgba, scale)
+
+    def screen_scale(self, state: MapState) -> tuple[int, int]:
+        """(image pixels per shown cell, stride) for the window."""
+        grid = state.result.grid
+        if isinstance(grid, HexTorus):
+            return display_scale(grid.width), 1
+        k = square_stride(grid.width, grid.height)
+        return square_scale(-(-grid.width // k), -(-grid.height // k)), k
+
+    def export_scale(self, state: MapState) -> int:
+        """The default pixels per cell of an exported picture."""
+        grid = state.result.grid
+        if isinstance(grid, HexTorus):
+            return 8
+        return max(1, min(32, 2048 // max(grid.width, grid.height)))
+
+    def drawn_layer(self, state: MapState, layer: str) -> str:
+        """The layer drawn for a request of ``layer`` (an unknown name falls
+        back to the default layer, then the first)."""
+        if layer in state.layers:
+            return layer
+        if self.default_layer in state.layers:
+            return self.default_layer
+        return next(iter(state.layers))
+
+
+def renderer_for(generator: str) -> Renderer:
+    from .. import registry
+
+    try:
+        r = registry.load(generator, "render")
+    except KeyError:
+        r = None
+    return r if r is not None else GENERIC
+
+
+GENERIC = Renderer()
+
+
+def final_state(result: Result) -> MapState:
+    """The finished map as a state (the last step of its trace)."""
+    trace = result.trace
+    return MapState(result, result.layers, tuple(result.markers),
+                    trace.n_steps if trace is not None else None,
+                    trace.meaningful_at(trace.n_steps) if trace is not None else None)
+
+
+def export_size(state: MapState, scale: int, renderer: Renderer | None = None) -> tuple[int, int]:
+    """(width, height) in pixels of the whole map at ``scale``."""
+    from .hexraster import image_size
+
+    grid = state.result.grid
+    if isinstance(grid, HexTorus):
+        return image_size(grid.width, grid.height, scale)
+    return grid.width * scale, grid.height * scale
+
+
+def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | None = None,
+            scale: int | None = None, *, export: bool = False, legend: bool = True
+            ) -> Picture:
+    """Layer ``layer`` of ``state`` (a Result means its finished map) as
+    drawn by its generator's renderer with ``options``.
+
+    ``scale`` is image pixels per cell (default: the window's, with large
+    square maps decimated).  With ``export`` the whole map is drawn at full
+    resolution, marker letters are drawn into it and the legend is added
+    below (unless ``legend`` is False); a picture over
+    :data:`MAX_EXPORT_PIXELS` is refused."""
+    if isinstance(state, Result):
+        state = final_state(state)
+    options = dict(options or {})
+    r = renderer_for(state.result.generator)
+    for t in r.toggles:
+        options.setdefault(t.key, t.default)
+    grid = state.result.grid
+    hexes = isinstance(grid, HexTorus)
+    chosen = r.drawn_layer(state, layer)
+    if export:
+        scale = int(scale or r.export_scale(state))
+        w, h = export_size(state, scale, r)
+        if w * h > MAX_EXPORT_PIXELS:
+            raise PictureTooLarge(
+                f"a {w} x {h} picture ({w * h / 1e6:.0f} megapixels) is over the limit of "
+                f"{MAX_EXPORT_PIXELS / 1e6:.0f} megapixels; choose fewer pixels per cell")
+        stride = 1
+    elif scale is None:
+        scale, stride = r.screen_scale(state)
+    else:
+        stride = 1
+    notice = None
+    drawn = chosen
+    if not state.ok(chosen):
+        if r.fallback_layer is not None and state.ok(r.fallback_layer):
+            drawn = r.fallback_layer
+            notice = f"{chosen}: not meaningful at this step (showing {drawn})"
+        else:
+            notice = f"{chosen}: not meaningful at this step"
+            drawn = None
+    if drawn is None:
+        shape = state.layers[chosen].shape
+        blank = np.empty(shape + (4,), np.uint8)
+        blank[...] = BACKGROUND
+        if hexes:
+            rgba = rasterize(blank, grid.width, grid.height, scale)
+        else:
+            rgba = rasterize_square(blank[::stride, ::stride], scale)
+        key = None
+    else:
+        rgba = r.draw(state, drawn, options, scale, stride)
+        key = r.legend(state, drawn, options)
+    letters = list(state.markers) if r.letters else []
+    if export:
+        from .decorate import with_legend, with_letters
+
+        if letters:
+            rgba = with_letters(rgba, letters, scale, square=not hexes)
+            letters = []
+        if key is not None and legend:
+            rgba = with_legend(rgba, key)
+    return Picture(np.ascontiguousarray(rgba), scale / stride, hexes, chosen,
+                   key, notice, letters)

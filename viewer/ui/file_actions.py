@@ -1,0 +1,287 @@
+"""The File menu: presets, the pictures (view, whole map), the bundle, the
+files the generator declares (:mod:`viewer.formats.exports`), and Quit.
+
+Writing a whole-map picture runs on a worker of its own with a progress
+dialog and Cancel; a picture over the pixel limit is refused before
+anything is drawn, with the size it would have.  Every file is written
+atomically; a failure is said in a dialog and the status line and loses
+nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+
+from .. import registry
+from ..engine.protocol import CancelToken, HexTorus
+from ..formats.atomic import WriteError
+from ..formats.bundle import write_bundle
+from ..formats.exports import Export
+from ..formats.png import write_png
+from ..formats.presets import Preset, PresetError, load_preset, save_preset, shipped_presets
+from ..render.picture import MAX_EXPORT_PIXELS, PictureTooLarge, export_size, picture
+from . import exports
+from .worker import LatestWins
+
+
+def error_text(exc: BaseException) -> str:
+    """An error as a user reads it: an OSError's reason and file, without
+    its "[Errno N]"."""
+    if isinstance(exc, OSError) and not isinstance(exc, WriteError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    return str(exc)
+
+
+class FileActions:
+    def __init__(self, window):
+        self.w = window
+        self.worker = LatestWins("export", window)
+        self.worker.finished.connect(self._export_done)
+        self.worker.failed.connect(self._export_failed)
+        self.worker.cancelled.connect(self._export_cancelled)
+        self.dialog: QProgressDialog | None = None
+        self.last_error = ""
+        a = window.action
+        a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
+        a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
+        shipped = window._menus["File"].addMenu("Shipped &presets")
+        for path in shipped_presets():
+            act = QAction(path.stem, window)
+            act.triggered.connect(lambda _=False, p=path: self.load_preset_file(p))
+            shipped.addAction(act)
+        window._menus["File"].addSeparator()
+        a("File", "Export &view as PNG...", self._ask_export_view, "Ctrl+E")
+        a("File", "Export whole &map as PNG...", self._ask_export_map, "Ctrl+Shift+E",
+          "the layer shown, the whole map, with its labels and legend")
+        a("File", "Export &bundle (NPZ + JSON)...", self._ask_export_bundle, "Ctrl+B")
+        self._sep = window._menus["File"].addSeparator()
+        self._quit = QAction("&Quit", window)
+        self._quit.setShortcut(QKeySequence.StandardKey.Quit)
+        self._quit.triggered.connect(window.close)
+        window._menus["File"].addAction(self._quit)
+
+    # -- declared exports ----------------------------------------------------------
+    def declared_exports(self, name: str) -> list[QAction]:
+        """Menu actions for the files generator ``name`` declares."""
+        acts = []
+        menu = self.w._menus["File"]
+        for ex in registry.load(name, "exports") or ():
+            act = QAction(ex.title, self.w)
+            if ex.shortcut:
+                act.setShortcut(QKeySequence(ex.shortcut))
+            act.setStatusTip(ex.tip)
+            act.setToolTip(ex.tip)
+            act.triggered.connect(lambda _=False, e=ex: self._ask_export(e))
+            menu.insertAction(self._quit, act)
+            acts.append(act)
+        return acts
+
+    def export(self, name: str, path: str | Path, value=None) -> str:
+        """Write the declared export ``name`` of the map shown to ``path``."""
+        r = self._need_result()
+        for ex in registry.load(r.generator, "exports") or ():
+            if ex.name == name:
+                text = ex.write(path, r, value if value is not None else
+                                (ex.ask.default if ex.ask else None))
+                self.w.status(text)
+                return text
+        raise ValueError(f"{registry.entry(r.generator).title} has no export {name!r}")
+
+    def _ask_export(self, ex: Export) -> None:
+        value = None
+        if ex.ask is not None:
+            value, ok = QInputDialog.getInt(self.w, ex.title.replace("&", ""), ex.ask.label,
+                                            ex.ask.default, ex.ask.minimum, ex.ask.maximum)
+            if not ok:
+                return
+        path = self._ask_path(ex.title.replace("&", "").rstrip("."), ex.filename, ex.filter)
+        if path:
+            self.guarded(ex.title.replace("&", "").rstrip("."),
+                         lambda: self.export(ex.name, path, value))
+
+    # -- presets ------------------------------------------------------------------
+    def current_preset(self, title: str = "") -> Preset:
+        w = self.w
+        values = w.generator.validate(w.param_panel.values())
+        return Preset(w.generator.name, values, w.param_panel.seed(), title)
+
+    def save_preset_file(self, path: str | Path) -> None:
+        save_preset(path, self.current_preset(Path(path).stem))
+        self.w.status(f"preset saved to {path}")
+
+    def load_preset_file(self, path: str | Path) -> None:
+        """Load a preset (raises :class:`PresetError`, said in the status line)."""
+        w = self.w
+        try:
+            preset = load_preset(path)
+        except PresetError as exc:
+            w.status(str(exc), error=True)
+            raise
+        if preset.generator != w.generator.name:
+            w.set_generator(preset.generator, generate=False)
+        w.param_panel.set_values(preset.params)
+        if preset.seed is not None and not w.param_panel.seed_row.is_locked():
+            try:
+                w.param_panel.seed_row.set_seed(preset.seed)
+            except (TypeError, ValueError) as exc:
+                w.status(f"{path}: the seed {preset.seed!r} is not one: {exc}", error=True)
+        w.status(f"preset {preset.title or Path(path).stem} loaded")
+        w.request_generation()
+
+    def _ask_load_preset(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.w, "Load preset", "", "Presets (*.toml)")
+        if path:
+            try:
+                self.load_preset_file(path)
+            except PresetError as exc:
+                QMessageBox.warning(self.w, "Load preset", str(exc))
+
+    def _ask_save_preset(self) -> None:
+        path = self._ask_path("Save preset", "preset.toml", "Presets (*.toml)")
+        if path:
+            self.guarded("Save preset", lambda: self.save_preset_file(path))
+
+    # -- pictures and bundle -----------------------------------------------------------
+    def _need_result(self):
+        if self.w.result is None:
+            raise RuntimeError("no map yet")
+        return self.w.result
+
+    def export_view_png(self, path: str | Path) -> None:
+        exports.export_view_png(path, self.w.map_view.grab().toImage())
+        self.w.status(f"view written to {path}")
+
+    def export_bundle(self, path: str | Path) -> Path:
+        r = self._need_result()
+        side = write_bundle(path, r, self.w.state.layers if self.w.state else None)
+        self.w.status(f"bundle written to {path} and {side.name}")
+        return side
+
+    def write_map_png(self, path: str | Path, scale: int) -> np.ndarray:
+        """What :meth:`export_map_png` writes, here and now; returns the pixels."""
+        w = self.w
+        self._need_result()
+        return map_png(w.state, w.layer_name, w._picture_options(), path, int(scale))
+
+    def max_scale(self) -> int:
+        """The most pixels per cell a whole-map picture may have."""
+        state = self.w.state
+        s = 1
+        while s < 256 and _pixels(state, s + 1) <= MAX_EXPORT_PIXELS:
+            s += 1
+        return s
+
+    def export_map_png(self, path: str | Path, scale: int) -> int:
+        """Draw the layer shown, the whole map at ``scale`` pixels per cell
+        with its labels and legend, and write it to ``path``, on the export
+        worker; returns the request id.  Too large a picture is refused here."""
+        w = self.w
+        state = self._need_result() and w.state
+        width, height = export_size(state, int(scale))
+        if width * height > MAX_EXPORT_PIXELS:
+            raise PictureTooLarge(
+                f"a {width} x {height} picture ({width * height / 1e6:.0f} megapixels) is over "
+                f"the limit of {MAX_EXPORT_PIXELS / 1e6:.0f} megapixels; at most "
+                f"{self.max_scale()} pixels per cell")
+        layer, options = w.layer_name, w._picture_options()
+
+        def job(token: CancelToken, path=path, scale=int(scale)):
+            img = map_png(state, layer, options, path, scale, token.check)
+            return f"map written to {path} ({img.shape[1]} x {img.shape[0]})"
+
+        self.dialog = QProgressDialog(f"Drawing {width} x {height} pixels...", "Cancel", 0, 0,
+                                      w)
+        self.dialog.setWindowTitle("Export map")
+        self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self.dialog.setMinimumDuration(300)
+        self.dialog.canceled.connect(self.worker.cancel)
+        return self.worker.submit(job)
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.canceled.disconnect(self.worker.cancel)
+            self.dialog.reset()
+            self.dialog.deleteLater()
+            self.dialog = None
+
+    def _export_done(self, _id: int, text: str, _s: float) -> None:
+        self._close_dialog()
+        self.w.status(text)
+
+    def _export_failed(self, _id: int, exc: BaseException) -> None:
+        self._close_dialog()
+        self.last_error = error_text(exc)
+        self.w.status(f"Export map: {self.last_error}", error=True)
+        QMessageBox.warning(self.w, "Export map", self.last_error)
+
+    def _export_cancelled(self, _id: int) -> None:
+        self._close_dialog()
+        self.w.status("export cancelled: nothing written")
+
+    def busy(self) -> bool:
+        return not self.worker.is_idle()
+
+    def shutdown(self) -> None:
+        self.worker.shutdown()
+
+    def _ask_export_view(self) -> None:
+        path = self._ask_path("Export view", "view.png", "PNG images (*.png)")
+        if path:
+            self.guarded("Export view", lambda: self.export_view_png(path))
+
+    def _ask_export_map(self) -> None:
+        w = self.w
+        if w.state is None:
+            w.status("Export map: no map yet", error=True)
+            return
+        g = w.state.result.grid
+        top = self.max_scale()
+        default = 8 if isinstance(g, HexTorus) else max(1, 2048 // max(g.width, g.height))
+        unit = "hex" if isinstance(g, HexTorus) else "cell"
+        scale, ok = QInputDialog.getInt(w, "Export map",
+                                        f"Pixels per {unit} (at most {top}, "
+                                        f"{MAX_EXPORT_PIXELS // 1_000_000} megapixels):",
+                                        min(default, top), 1, top)
+        if not ok:
+            return
+        path = self._ask_path("Export map", f"{w.layer_name}.png", "PNG images (*.png)")
+        if path:
+            self.guarded("Export map", lambda: self.export_map_png(path, scale))
+
+    def _ask_export_bundle(self) -> None:
+        path = self._ask_path("Export bundle", "map.npz", "NumPy bundles (*.npz)")
+        if path:
+            self.guarded("Export bundle", lambda: self.export_bundle(path))
+
+    def _ask_path(self, title: str, name: str, filt: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self.w, title, name, filt)
+        return path
+
+    def guarded(self, title: str, fn) -> bool:
+        """Run ``fn``; a failure is said in a dialog and the status line."""
+        try:
+            fn()
+            return True
+        except (WriteError, OSError, RuntimeError, ValueError) as exc:
+            self.last_error = error_text(exc)
+            self.w.status(f"{title}: {self.last_error}", error=True)
+            QMessageBox.warning(self.w, title, self.last_error)
+            return False
+
+
+def map_png(state, layer: str, options, path, scale: int, check=lambda: None) -> np.ndarray:
+    """Draw the whole map for export (labels and legend in) and write it."""
+    img = picture(state, layer, options, scale, export=True).rgba
+    check()
+    write_png(path, img)
+    return img
+
+
+def _pixels(state, scale: int) -> int:
+    w, h = export_size(state, scale)
+    return w * h

@@ -1,0 +1,53 @@
+"""Empire fairland in the window: the Fairness tab (computed on the worker
+for each new world) and "Copy fairland command line"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDockWidget
+
+from ...engine.fairland.fairness import FairnessTable, fairness
+from ...engine.protocol import Result
+from ...formats.fairland_exports import command_line
+from ..fairness_panel import FairnessPanel
+from .base import GeneratorView
+
+
+class FairlandView(GeneratorView):
+    def build(self) -> None:
+        self.fairness_panel = FairnessPanel()
+        self.fairness_dock = QDockWidget("Fairness", self.window)
+        self.fairness_dock.setObjectName("fairness")
+        self.fairness_dock.setWidget(self.fairness_panel)
+        self.add_dock(self.fairness_dock, tab_with=self.window.inspector_dock)
+        self.window.inspector_dock.raise_()
+        self.add_action("Edit", "&Copy fairland command line", self.copy_command_line,
+                        "Ctrl+Shift+C", "the fairland command that makes this map on your "
+                        "own server")
+
+    def prepare(self, result: Result) -> FairnessTable | None:
+        caps = result.extra.get("capitals")
+        if not caps or "own" not in result.layers:
+            return None
+        return fairness(result.layers, caps, (result.grid.width, result.grid.height))
+
+    def result_changed(self, result: Result | None, prepared: Any = None) -> None:
+        self.fairness_panel.show_table(prepared if result is not None else None)
+
+    def command_line(self) -> str:
+        r = self.window.result
+        if r is None:
+            raise RuntimeError("no map yet")
+        return command_line(r.params, int(r.seed))
+
+    def copy_command_line(self) -> None:
+        try:
+            line = self.command_line()
+        except (RuntimeError, KeyError) as exc:
+            self.window.status(f"cannot make a command line: {exc}", error=True)
+            return
+        QGuiApplication.clipboard().setText(line)
+        g = self.window.result.grid
+        self.window.status(f"copied: {line}   (econfig: WORLD_X {g.width}, WORLD_Y {g.height})")

@@ -1,0 +1,219 @@
+"""Number Link in the window: "check uniqueness" on a worker of its own
+(the second solution drawn where it differs), opening a puzzle file, a rule
+change on an opened puzzle solving it again, and the run's quality figures
+in the status line.
+
+Solving runs on its own :class:`~viewer.ui.worker.LatestWins` (never on the
+GUI thread), cancellable like a generation (Esc).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from ...engine.numberlink.opened import puzzle_result, with_solution
+from ...engine.numberlink.puzzle import RULES
+from ...engine.protocol import CancelToken, MapState, Result
+from ...formats.numberlink import NumberLinkFormatError, read_puzzle
+from ..worker import LatestWins
+from .base import GeneratorView, Rows
+
+MAX_OPEN_SIDE = 256
+"""Puzzles wider or taller than this are refused when opened."""
+STATUS_WORDS = {
+    "unique": "unique: exactly one solution",
+    "several": "several solutions",
+    "none": "no solution",
+    "found": "a solution (others not ruled out)",
+    "unknown": "undecided (the solver stopped early)",
+}
+
+
+class NumberLinkView(GeneratorView):
+    def build(self) -> None:
+        self.check: dict[str, Any] | None = None    # the last uniqueness check
+        self.last_open_error = ""
+        self.solve_worker = LatestWins("solve", self)
+        self.solve_worker.started.connect(lambda *_: self.window.cancel_button.show())
+        self.solve_worker.finished.connect(self._solved)
+        self.solve_worker.failed.connect(self._solve_failed)
+        self.solve_worker.cancelled.connect(self._solve_cancelled)
+        self.add_action("File", "&Open Number Link puzzle...", self._ask_open_puzzle,
+                        "Ctrl+Shift+O", "load a puzzle in the text format (W H, then rows; "
+                        "'.' blank), show it and solve it")
+        self.add_action("Edit", "Check &uniqueness", self.check_uniqueness, "Ctrl+U",
+                        "solve the puzzle under the rule chosen in the panel: unique, several "
+                        "(the second solution drawn where it differs) or none")
+
+    # -- state -----------------------------------------------------------------------
+    def rule(self) -> str:
+        rule = self.window.param_panel.values().get("rule", RULES[0])
+        return rule if rule in RULES else RULES[0]
+
+    def loaded_source(self) -> str | None:
+        """The file the shown puzzle came from (None for a generated one)."""
+        r = self.window.result
+        return r.extra.get("source") if r is not None else None
+
+    def _second(self) -> dict[str, Any] | None:
+        c = self.check
+        r = self.window.result
+        if c is None or r is None or c.get("second") is None:
+            return None
+        if c["puzzle"] is not r.extra.get("puzzle"):
+            return None
+        return c
+
+    def picture_options(self) -> dict[str, Any]:
+        c = self._second()
+        if c is None:
+            return {}
+        s2 = c["second"]
+        return {"second": (s2.paths, s2.right, s2.down), "diff": c["diff"]}
+
+    def extra_rows(self, state: MapState, x: int, y: int) -> Rows:
+        c = self._second()
+        if c is None or not state.final or not c["diff"][y, x]:
+            return []
+        puzzle = state.result.extra["puzzle"]
+        k2 = int(c["second"].paths[y, x])
+        return [("second solution", (puzzle.labels[k2 - 1] if k2 else "none")
+                 + " (differs here)")]
+
+    def describe(self, result: Result) -> str:
+        q = result.extra.get("quality")
+        if not q:
+            return ""
+        text = (f"; {q['paths']} paths, length {q['length_min']}..{q['length_max']}, "
+                f"{q['boring']} boring")
+        if "tries" in result.extra:
+            text += f"; unique after {result.extra['tries']} tries"
+        return text
+
+    def result_changed(self, result: Result | None, prepared: Any = None) -> None:
+        if result is None or self._second() is None:
+            self.check = None if result is None or self.check is None or \
+                self.check["puzzle"] is not result.extra.get("puzzle") else self.check
+
+    def panel_changed(self) -> bool:
+        """A new rule for an opened puzzle just solves it again under that rule."""
+        if self.loaded_source() is None:
+            return False
+        now = self.window.param_panel.values()
+        before = self._opened_values
+        changed = {k for k in now if now[k] != before.get(k)}
+        if changed <= {"rule"}:
+            self._opened_values = now
+            self.check_uniqueness()
+            return True
+        return False
+
+    # -- check uniqueness --------------------------------------------------------------
+    def check_uniqueness(self) -> int | None:
+        """Solve the shown puzzle under the panel's rule on the solve worker;
+        returns the request id (None when there is no puzzle)."""
+        r = self.window.result
+        if r is None or r.extra.get("puzzle") is None:
+            self.window.status("check uniqueness: show a Number Link puzzle first", error=True)
+            return None
+        from ...engine.numberlink.solver import solve
+
+        rule = self.rule()
+        puzzle = r.extra["puzzle"]
+
+        def job(token: CancelToken, r=r, puzzle=puzzle, rule=rule):
+            return r, rule, solve(puzzle, rule, 2, check=token.check)
+
+        self.window.status(f"checking uniqueness under {rule}... (Esc cancels)")
+        return self.solve_worker.submit(job)
+
+    def _solved(self, _job_id: int, value, _seconds: float) -> None:
+        self._solve_ended()
+        r, rule, res = value
+        if r is not self.window.result:
+            return                       # another map came meanwhile
+        first = r.extra.get("solution")
+        if first is None and res.solutions:
+            first = res.solutions[0]
+            r = with_solution(r, first)
+            self.window.show_result(r, keep_view=True)
+        second = diff = None
+        if res.status == "several" and first is not None:
+            second = next((s for s in res.solutions if not s.same_routes(first)), None)
+            if second is not None:
+                diff = first.differences(second)
+        self.check = {"puzzle": r.extra["puzzle"], "rule": rule, "status": res.status,
+                      "seconds": res.seconds, "second": second, "diff": diff,
+                      "count": res.count}
+        if second is not None and not self.window.options.get("show_solution", True):
+            self.window.set_option("show_solution", True)
+        text = f"uniqueness under {rule}: {STATUS_WORDS.get(res.status, res.status)}"
+        if diff is not None:
+            text += (f"; the second is drawn over the first where they differ "
+                     f"({int(diff.sum())} squares, outlined red)")
+        text += f"  [{res.seconds:.2f} s]"
+        self.window.render_view()
+        self.window.status(text, error=res.status == "none")
+
+    def _solve_failed(self, _job_id: int, exc: BaseException) -> None:
+        self._solve_ended()
+        self.window.status(f"check uniqueness failed: {type(exc).__name__}: {exc}", error=True)
+
+    def _solve_cancelled(self, _job_id: int) -> None:
+        self._solve_ended()
+        self.window.status("check uniqueness cancelled")
+
+    def _solve_ended(self) -> None:
+        if self.window.gen_worker.running is None and self.solve_worker.running is None:
+            self.window.cancel_button.hide()
+
+    def busy(self) -> bool:
+        return not self.solve_worker.is_idle()
+
+    def cancel(self) -> None:
+        if not self.solve_worker.is_idle():
+            self.solve_worker.cancel()
+
+    def shutdown(self) -> None:
+        self.solve_worker.shutdown()
+
+    def close(self) -> None:
+        super().close()
+        self.solve_worker.shutdown()
+
+    # -- open a puzzle -----------------------------------------------------------------
+    def open_puzzle_file(self, path: str | Path) -> bool:
+        """Show the puzzle in ``path`` and solve it on the worker.  A bad file
+        leaves the map as it was and says why; returns whether it opened."""
+        try:
+            puzzle = read_puzzle(path)
+        except (NumberLinkFormatError, OSError, UnicodeDecodeError) as exc:
+            return self._open_failed(str(exc))
+        h, w = puzzle.cells.shape
+        if max(w, h) > MAX_OPEN_SIDE:
+            return self._open_failed(f"{path}: {w}x{h} is too large to show "
+                                     f"(at most {MAX_OPEN_SIDE} a side)")
+        self.window.gen_worker.cancel()               # a generation must not replace it
+        self.window.param_panel.set_values({"size": (w, h)})
+        self._opened_values = self.window.param_panel.values()
+        self.check = None
+        self.window.show_result(puzzle_result(puzzle, str(path)), adopt=True)
+        self.window.time_label.setText("")
+        self.check_uniqueness()
+        self.window.status(f"opened {Path(path).name}: {w}x{h}, {puzzle.npaths} paths; "
+                           f"solving under {self.rule()}...")
+        return True
+
+    def _open_failed(self, msg: str) -> bool:
+        self.window.status(f"cannot open the puzzle: {msg} (showing the last map)", error=True)
+        self.last_open_error = msg
+        return False
+
+    def _ask_open_puzzle(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open Number Link puzzle", "",
+                                              "Puzzles (*.txt);;All files (*)")
+        if path and not self.open_puzzle_file(path):
+            QMessageBox.warning(self.window, "Open puzzle", self.last_open_error)
