@@ -4,7 +4,9 @@
 positional arguments, same standard output, newcap script, sector table and
 exit status, plus ``--world``, ``--xdump`` (in place of the server's sector
 file) and ``--png``/``--layer``.  Options may follow the numbers, as with
-glibc's getopt.
+glibc's getopt.  Like empserver's default build it checks fairland.c's
+assertions and aborts on the first that fails (glibc's message, exit status
+134, no files written); ``--ndebug`` behaves as a ``-DNDEBUG`` build.
 
 Everything writes through ``sys.stdout``/``sys.stderr`` so that
 :func:`main` can be called in-process.
@@ -32,6 +34,8 @@ Usage: {prog} [OPTION]... NC SC [NI] [IS] [SP] [PM] [DI] [ID]
   --world WxH     world size (default: from CONFIG-FILE, else 64x32)
   --xdump FILE    write the sector table as empdump -x prints it
   --png FILE      render a layer to a PNG image
+  --ndebug        behave as a -DNDEBUG build: no assertions (empserver's
+                  default build aborts where one fails)
   --layer NAME    layer for --png (default own): {layers}
   NC              number of continents
   SC              continent size
@@ -113,12 +117,14 @@ class FairlandArgs:
     xdump: str | None = None
     png: str | None = None
     layer: str | None = None
+    ndebug: bool = False
     numbers: list[str] = field(default_factory=list)
 
 
 _SHORT_WITH_ARG = {"e": "econfig", "R": "seed", "s": "script"}
 _SHORT_FLAGS = {"i": "merge", "q": "quiet", "h": "help", "v": "version"}
-_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer"}
+_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer", "ndebug": "ndebug"}
+_LONG_FLAGS = {"ndebug"}
 
 
 def parse_fairland_argv(argv: Sequence[str]) -> FairlandArgs:
@@ -144,6 +150,11 @@ def parse_fairland_argv(argv: Sequence[str]) -> FairlandArgs:
                     raise UsageError(f"option '--{name}' is ambiguous")
                 raise UsageError(f"unrecognized option '--{name}'")
             name = matches[0]
+            if name in _LONG_FLAGS:
+                if eq:
+                    raise UsageError(f"option '--{name}' doesn't allow an argument")
+                setattr(args, _LONG[name], True)
+                continue
             if not eq:
                 if i >= len(argv):
                     raise UsageError(f"option '--{name}' requires an argument")
@@ -267,11 +278,34 @@ def run_fairland(argv: Sequence[str]) -> int:
     try:
         result = FAIRLAND.generate(values, seed=seed)
     except GenerationError as exc:
+        assertion = getattr(exc, "assertion", None)
+        if assertion is not None and not args.ndebug:
+            return _abort(assertion, args)
         if not args.quiet:
             out.write(exc.output)
         err.write(f"{PROG}: {exc}\n")
         return 1
+    assertion = result.extra.get("assertion")
+    if assertion is not None and not args.ndebug:
+        return _abort(assertion, args)
     return _write_fairland_outputs(result, args)
+
+
+def _abort(assertion, args: FairlandArgs) -> int:
+    """What empserver's default build does when an assertion fails: glibc's
+    message, standard output as its buffer leaves it, exit status 134."""
+    from .engine.fairland.assertions import ABORT_STATUS, stdout_left
+
+    out = sys.stdout
+    if not args.quiet:
+        try:
+            tty = out.isatty()
+            bufsize = os.fstat(out.fileno()).st_blksize or 4096
+        except (AttributeError, OSError, ValueError):
+            tty, bufsize = False, 4096
+        out.write(stdout_left(assertion.output, tty=tty, bufsize=bufsize))
+    sys.stderr.write(assertion.message(PROG))
+    return ABORT_STATUS
 
 
 def _write_fairland_outputs(result, args: FairlandArgs) -> int:

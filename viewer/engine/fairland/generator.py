@@ -18,6 +18,12 @@ How fairland works (empserver's fairland.c, commit ec9633b9):
    (mountains on top), and the sea normalised to -127..-1.
 5. Resources follow from elevation.
 
+fairland.c's assertions are checked as the run goes (see :mod:`.assertions`):
+the world is the one a ``-DNDEBUG`` build makes, and
+``result.extra["assertion"]`` says where empserver's default build aborts
+(None when it does not).  When the run fails, the :class:`GenerationError`
+carries the same record as its ``assertion`` attribute.
+
 The kernels in :mod:`.kernel` do the work; this module validates parameters
 with fairland's own messages, turns the final state into layers, and keeps
 the event log for the :class:`~.trace.FairlandTrace`.
@@ -25,6 +31,7 @@ the event log for the :class:`~.trace.FairlandTrace`.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -34,6 +41,7 @@ import numpy as np
 from ..params import Param, ParamError, convert_values
 from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, LayerInfo, Marker, Result
 from . import kernel as K
+from .assertions import check_final, from_check
 from .messages import NUMLETTER, header, progress_text, text_map
 from .resources import RESOURCES, resource_layer, sector_type
 
@@ -171,16 +179,26 @@ class Fairland:
             cancel = CancelToken()
         cancel.phase_names = PHASE_NAMES
         t0 = time.perf_counter()
-        rc, nev, nmsg, ev, msg = K.generate(conf, seed, st, ev, msg, cancel.flag)
+        chk = K.new_check()
+        rc, nev, nmsg, ev, msg = K.generate(conf, seed, st, ev, msg, cancel.flag, chk)
         elapsed = time.perf_counter() - t0
         if rc == -1:
             raise Cancelled()
-        out = header(v, wx, wy, seed) + progress_text(msg[:nmsg])
-        if rc == K.RC_TOO_MUCH_LAND:
-            raise GenerationError("world not large enough for this much land", out)
-        if rc == K.RC_NO_ROOM_CAPITALS:
-            raise GenerationError("world not big enough for all the continents", out)
+        head = header(v, wx, wy, seed)
+        out = head + progress_text(msg[:nmsg])
         own, elev, capx, capy = st[0], st[5], st[11], st[12]
+        if rc == K.RC_OK:
+            check_final(elev, own, v["nc"], chk)
+        assertion = from_check(chk, wx, "", int(nev))
+        if assertion is not None:
+            before = msg[:nmsg][msg[:nmsg, 3] < assertion.step]
+            assertion = dataclasses.replace(assertion, output=head + progress_text(before))
+        if rc in (K.RC_TOO_MUCH_LAND, K.RC_NO_ROOM_CAPITALS):
+            exc = GenerationError("world not large enough for this much land"
+                                  if rc == K.RC_TOO_MUCH_LAND else
+                                  "world not big enough for all the continents", out)
+            exc.assertion = assertion
+            raise exc
         result = Result(
             generator=self.name,
             grid=HexTorus(wx, wy),
@@ -195,6 +213,7 @@ class Fairland:
                 "map_text": text_map(own, elev, capx, capy, v["nc"], wx, wy),
                 "capitals": [(int(x), int(y)) for x, y in zip(capx, capy)],
                 "n_events": int(nev),
+                "assertion": assertion,
             },
         )
         if trace:
