@@ -20,8 +20,7 @@ from refdata import reference_dir, require_reference
 
 from viewer import cli
 from viewer.engine.fairland import kernel as K
-from viewer.engine.fairland.assertions import (ASSERTIONS, FairlandAssertion, from_check,
-                                               stdout_left)
+from viewer.engine.fairland.assertions import ASSERTIONS, FairlandAssertion, from_check, stdout_left
 from viewer.engine.fairland.generator import FAIRLAND
 from viewer.engine.protocol import GenerationError
 
