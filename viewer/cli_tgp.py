@@ -4,7 +4,8 @@
 
     tgp --size WxH --seed N --smoothness K --terrain K --sea-level K
         --landscape NAME [--rng-skip N] [--npz FILE]
-        [--png FILE [--layer NAME] [--scale N]] [--heightmap-png FILE] [-q]
+        [--png FILE [--layer NAME] [--scale N]]
+        [--heightmap-png FILE [--highest-peak H] [--heightmap-format modern|r13671]] [-q]
 
 Prints one line about the map (water level, sea and shore share, highest
 tile) and writes the files asked for:
@@ -15,8 +16,12 @@ tile) and writes the files asked for:
                      ``(size_y, size_x)``: stages C and D), all ``[y, x]``
 ``--png``            one layer drawn as a picture
 ``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
-                     reads back to the same tile heights (see
-                     :mod:`viewer.formats.heightmap` for the brightness mapping)
+                     reads back to the same tile heights: for today's game
+                     (grey 0 only for the sea, the greys chosen for the
+                     dialog's "Highest peak" ``--highest-peak``, default 30),
+                     or with ``--heightmap-format r13671`` for the game of
+                     2008 (see :mod:`viewer.formats.heightmap`); the line
+                     printed says which "Highest peak" to choose
 
 Errors are reported as ``tgp: message`` on standard error with exit status 1.
 Everything goes through ``sys.stdout``/``sys.stderr``, so :func:`run_tgp`
@@ -36,6 +41,9 @@ PROG = "tgp"
 
 def _parser() -> Parser:
     from .engine.tgp.generator import LANDSCAPES, LAYER_NAMES
+    from .formats.heightmap import DEFAULT_HIGHEST_PEAK, HIGHEST_PEAK_RANGE
+
+    lo, hi = HIGHEST_PEAK_RANGE
 
     p = Parser(prog=PROG, add_help=False,
                 description="OpenTTD's TerraGenesis Perlin map generator (tgp.cpp r13671).")
@@ -63,6 +71,12 @@ def _parser() -> Parser:
                    "(default: enough for about 512 pixels, at least 1)")
     p.add_argument("--heightmap-png", metavar="FILE",
                    help="write an 8-bit greyscale heightmap for OpenTTD's Play heightmap")
+    p.add_argument("--highest-peak", metavar="H",
+                   help="the \"Highest peak\" you will choose in today's game's heightmap "
+                        f"dialog, {lo}..{hi} (default {DEFAULT_HIGHEST_PEAK}, the game's default)")
+    p.add_argument("--heightmap-format", metavar="FORMAT",
+                   help="modern (today's OpenTTD, default) or r13671 (OpenTTD of 2008: "
+                        "grey = 16 x height + 8)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     return p
 
@@ -109,6 +123,7 @@ def run_tgp(argv: Sequence[str]) -> int:
         if layer not in LAYER_NAMES:
             raise Usage(f"unknown layer {layer!r}; layers: {', '.join(LAYER_NAMES)}")
         scale = picture_scale(args.scale)
+        heightmap = _heightmap_options(args)
     except Usage as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
@@ -117,9 +132,12 @@ def run_tgp(argv: Sequence[str]) -> int:
         return 1
     result = TGP.generate(values, seed=seed)
     try:
-        _write_outputs(result, args, layer, scale)
+        note = _write_outputs(result, args, layer, scale, heightmap)
     except OSError as exc:
         err.write(f"{PROG}: {exc.strerror or exc}\n")
+        return 1
+    except ValueError as exc:
+        err.write(f"{PROG}: --heightmap-png: {exc}\n")
         return 1
     if not args.quiet:
         sx, sy = values["size"]
@@ -128,12 +146,44 @@ def run_tgp(argv: Sequence[str]) -> int:
                   f"--landscape {values['landscape']}"
                   + (f" --rng-skip {values['rng_skip']}" if values["rng_skip"] else "") + "\n")
         out.write(result.messages)
+        if note:
+            out.write(note + "\n")
     return 0
 
 
-def _write_outputs(result, args, layer: str, scale: int | None) -> None:
+def _heightmap_options(args) -> tuple[str, int]:
+    """(format, highest peak) for --heightmap-png, checked."""
+    from .formats.heightmap import DEFAULT_HIGHEST_PEAK, FORMATS, check_highest_peak
+
+    fmt = args.heightmap_format if args.heightmap_format is not None else "modern"
+    if fmt not in FORMATS:
+        raise Usage(f"--heightmap-format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    peak = DEFAULT_HIGHEST_PEAK
+    if args.highest_peak is not None:
+        if fmt != "modern":
+            raise Usage("--highest-peak is for the modern heightmap format only")
+        try:
+            peak = check_highest_peak(whole(args.highest_peak, "--highest-peak"))
+        except ValueError as exc:
+            raise Usage(f"--highest-peak: {exc}") from None
+    if args.heightmap_png is None and (args.highest_peak is not None
+                                       or args.heightmap_format is not None):
+        raise Usage("--highest-peak and --heightmap-format need --heightmap-png")
+    return fmt, peak
+
+
+def _write_outputs(result, args, layer: str, scale: int | None,
+                   heightmap: tuple[str, int]) -> str | None:
+    """Write the files asked for; the heightmap's message, if one was written."""
     from .formats.atomic import write_atomic
 
+    note = None
+    if args.heightmap_png is not None:  # first: a peak too low for the map writes nothing
+        from .formats.heightmap import write_openttd_heightmap
+
+        fmt, peak = heightmap
+        note = write_openttd_heightmap(args.heightmap_png, result.layers["tile_height"],
+                                       highest_peak=peak, fmt=fmt)
     if args.npz is not None:
         write_atomic(args.npz, npz_bytes(result))
     if args.png is not None:
@@ -143,7 +193,4 @@ def _write_outputs(result, args, layer: str, scale: int | None) -> None:
         if scale is None:
             scale = max(1, 512 // max(result.grid.width, result.grid.height))
         write_png(args.png, layer_image(result, result.grid, layer, scale=scale))
-    if args.heightmap_png is not None:
-        from .formats.heightmap import write_heightmap_png
-
-        write_heightmap_png(args.heightmap_png, result.layers["tile_height"])
+    return note
