@@ -249,7 +249,7 @@ def run_fairland(argv: Sequence[str]) -> int:
     except UsageError as exc:
         err.write(f"{PROG}: {exc.message}\nTry -h for help.\n")
         return 1
-    from .engine.fairland.generator import FAIRLAND, LAYER_NAMES, check_world
+    from .engine.fairland.generator import FAIRLAND, LAYER_NAMES, check_world, compiled_kernels
 
     if args.help:
         out.write(USAGE.format(prog=PROG, layers=", ".join(LAYER_NAMES)))
@@ -276,7 +276,8 @@ def run_fairland(argv: Sequence[str]) -> int:
         err.write(f"{PROG}: unknown layer {args.layer!r}; layers: {', '.join(LAYER_NAMES)}\n")
         return 1
     try:
-        result = FAIRLAND.generate(values, seed=seed)
+        with compiled_kernels():
+            result = FAIRLAND.generate(values, seed=seed)
     except GenerationError as exc:
         assertion = getattr(exc, "assertion", None)
         if assertion is not None and not args.ndebug:

@@ -31,9 +31,11 @@ the event log for the :class:`~.trace.FairlandTrace`.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -109,7 +111,35 @@ LAYER_NAMES = tuple(LAYER_INFO)
 
 
 def dist_max(wx: int, wy: int) -> int:
-    return int(K.mapdist(wx, wy, 0, 0, wx // 2, wy // 2))
+    return int(K.mapdist.py_func(wx, wy, 0, 0, wx // 2, wy // 2))
+
+
+_compiled_module_allowed = threading.local()
+
+
+@contextlib.contextmanager
+def compiled_kernels() -> Iterator[None]:
+    """Within this block (in this thread), :meth:`Fairland.generate` runs the
+    ahead-of-time compiled kernels of :mod:`.aot` when they are built: the
+    same worlds without importing numba, but holding the GIL, so for the
+    command line rather than the window."""
+    before = getattr(_compiled_module_allowed, "on", False)
+    _compiled_module_allowed.on = True
+    try:
+        yield
+    finally:
+        _compiled_module_allowed.on = before
+
+
+def _kernels():
+    """The module whose ``generate`` and ``neighbours`` to run."""
+    if getattr(_compiled_module_allowed, "on", False):
+        from . import aot
+
+        module = aot.load()
+        if module is not None:
+            return module
+    return K
 
 
 def check_world(wx: int, wy: int) -> None:
@@ -171,7 +201,8 @@ class Fairland:
         seed = int(seed) & 0xFFFFFFFF
         wx, wy = v["world"]
         conf = make_conf(v)
-        st = K.new_state(wx, wy, v["nc"], v["ni"])
+        kernels = _kernels()
+        st = K.new_state(wx, wy, v["nc"], v["ni"], kernels.neighbours(wx, wy))
         sz = wx * wy // 2
         ev = np.empty((max(4096, sz), 4), np.int32)
         msg = np.empty((64, 4), np.int32)
@@ -180,7 +211,7 @@ class Fairland:
         cancel.phase_names = PHASE_NAMES
         t0 = time.perf_counter()
         chk = K.new_check()
-        rc, nev, nmsg, ev, msg = K.generate(conf, seed, st, ev, msg, cancel.flag, chk)
+        rc, nev, nmsg, ev, msg = kernels.generate(conf, seed, st, ev, msg, cancel.flag, chk)
         elapsed = time.perf_counter() - t0
         if rc == -1:
             raise Cancelled()

@@ -34,7 +34,9 @@ so the run goes on as a ``-DNDEBUG`` build's would.  The assertion numbers
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from . import jit
+from .jit import njit
 
 # Direction offsets, indexed by Empire's direction number (1..6 used).
 DX = np.array([0, 1, 2, 1, -1, -2, -1], dtype=np.int64)
@@ -82,6 +84,11 @@ RC_OK, RC_TOO_MUCH_LAND, RC_NO_ROOM_CAPITALS = range(3)
 CHK_WHICH, CHK_OFF, CHK_STEP, CHK_ISLAND = range(4)
 CHK_LEN = 4
 UINT_MAX = 4294967295
+
+def materialize() -> None:
+    """Make every kernel of this module a numba dispatcher now (see :mod:`.jit`)."""
+    jit.materialize(__name__)
+
 
 JIT = dict(nogil=True, cache=True)
 # Small helpers called in the hot loops: numba does not inline calls between
