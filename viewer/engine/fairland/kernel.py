@@ -48,6 +48,7 @@ HIGHMIN = 98
 NUMTRIES = 10
 ALL_LAND = 0x7E
 NO_CLOSEST = 255
+POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 INT_MAX = 2147483647
 USHRT_MAX = 65535
 
@@ -91,8 +92,11 @@ def materialize() -> None:
 
 
 JIT = dict(nogil=True, cache=True)
-# Small helpers called in the hot loops: numba does not inline calls between
-# separately compiled functions, and a call costs more than their bodies.
+# Small helpers called in the hot loops, and the functions called per
+# event or per random draw: numba does not inline calls between separately
+# compiled functions, and a call costs more than their bodies (above all
+# the atomic reference counting of every array passed, the state's fifteen
+# included, which took 40% of the run before these were inlined).
 INLINE = dict(nogil=True, cache=True, inline="always")
 
 
@@ -112,15 +116,23 @@ def rng_seed(seed):
 
 
 @njit(**JIT)
+def mt_regenerate(rng):
+    """mt19937ar's regeneration of the 624 words, its three loops."""
+    for k in range(227):
+        y = (rng[k] & 0x80000000) | (rng[k + 1] & 0x7FFFFFFF)
+        rng[k] = rng[k + 397] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+    for k in range(227, 623):
+        y = (rng[k] & 0x80000000) | (rng[k + 1] & 0x7FFFFFFF)
+        rng[k] = rng[k - 227] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+    y = (rng[623] & 0x80000000) | (rng[0] & 0x7FFFFFFF)
+    rng[623] = rng[396] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+    rng[624] = 0
+
+
+@njit(**INLINE)
 def genrand_int32(rng):
     if rng[624] >= 624:
-        for k in range(624):
-            y = (rng[k] & 0x80000000) | (rng[(k + 1) % 624] & 0x7FFFFFFF)
-            v = rng[(k + 397) % 624] ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            rng[k] = v
-        rng[624] = 0
+        mt_regenerate(rng)
     y = rng[rng[624]]
     rng[624] += 1
     y ^= y >> 11
@@ -143,11 +155,16 @@ def roll0(rng, n):
             r = genrand_int32(rng)
             if r >= 2147483648:
                 return r - 4294967296
-    p = 1
-    while p < n:
-        p <<= 1
+    # the next power of two >= n, less one: n - 1 with every lower bit set
+    m = n - 1
+    m |= m >> 1
+    m |= m >> 2
+    m |= m >> 4
+    m |= m >> 8
+    m |= m >> 16
+    m |= m >> 32
     while True:
-        r = genrand_int32(rng) & (p - 1)
+        r = genrand_int32(rng) & m
         if r < n:
             return r
 
@@ -257,8 +274,25 @@ def copy_state(st):
 # ---------------------------------------------------------------------------
 # Exclusive zones
 
+@njit(**INLINE)
+def xzone_mark(xzone, lo, hi, c):
+    """One sector of c's zone for each offset in [lo, hi): unclaimed ones
+    become c's, other islands' become -2 (fairland's rule, order-free)."""
+    cz = np.int16(c)
+    for o in range(lo, hi):
+        v = xzone[o]
+        xzone[o] = cz if (v == -1) | (v == cz) else np.int16(-2)
+
+
 @njit(**JIT)
 def xzone_around_sector(conf, xzone, c, x, y, dist, chk):
+    """Add the sectors within ``dist`` of x,y to c's exclusive zone.
+
+    fairland walks the hexagon ring by ring; here it is walked row by row
+    (within ``dist`` means |dy| <= dist and |dx| <= 2 * dist - |dy|), each
+    row a run of consecutive offsets.  The marking rule gives the same
+    result whatever the order and however often a sector is visited (a
+    large zone on a small world overlaps itself), so the zones are fairland's."""
     wx = conf[C_WX]
     wy = conf[C_WY]
     off0 = xyoff(wx, x, y)
@@ -266,18 +300,23 @@ def xzone_around_sector(conf, xzone, c, x, y, dist, chk):
     if xz != c and xz != -1:  # assert(xzone_ok(c, x, y))
         assert_failed(chk, A_XZONE_OK, off0, c)
     xzone[off0] = c
-    for d in range(1, dist + 1):
-        x1 = (x - 2 * d) % wx
-        y1 = y
-        for dr in range(1, 7):
-            for _ in range(d):
-                off = xyoff(wx, x1, y1)
-                if xzone[off] == -1:
-                    xzone[off] = c
-                elif xzone[off] != c:
-                    xzone[off] = -2
-                x1 = wrap(x1 + DX[dr], wx)
-                y1 = wrap(y1 + DY[dr], wy)
+    if dist <= 0:
+        return
+    half = wx // 2
+    for dy in range(-dist, dist + 1):
+        row = (y + dy) % wy
+        w = 2 * dist - abs(dy)
+        n = w + 1  # sectors x - w, x - w + 2, ..., x + w
+        base = row * half
+        if n >= half:
+            xzone_mark(xzone, base, base + half, c)
+            continue
+        i0 = ((x - w) % wx) // 2
+        if i0 + n <= half:
+            xzone_mark(xzone, base + i0, base + i0 + n, c)
+        else:
+            xzone_mark(xzone, base + i0, base + half, c)
+            xzone_mark(xzone, base, base + i0 + n - half, c)
 
 
 @njit(**JIT)
@@ -417,7 +456,7 @@ def adj_land_update(own, adj, nbr, off):
             adj[noff] &= np.uint8(~(1 << back) & 0xFF)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def add_sector(conf, st, c, x, y, chk):
     own = st[OWN]
     adj = st[ADJ]
@@ -467,7 +506,7 @@ def remove_last_sector(conf, st, c):
 # ---------------------------------------------------------------------------
 # Elevation
 
-@njit(**JIT)
+@njit(**INLINE)
 def raise_hill(conf, elev, off0, sign, r):
     """Raise (sign 1) or lower (sign -1) a hill of radius r; return the
     number of sectors it touched, as elevate_prep counts them."""
@@ -598,7 +637,7 @@ def replay(conf, st, ev, start, stop):
         apply_event(conf, st, chk, ev[k, 0], ev[k, 1], ev[k, 2], ev[k, 3])
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _push(buf, cnt, kind, a, b, c):
     n = cnt[0]
     if n >= buf.shape[0]:
@@ -615,6 +654,16 @@ def _push(buf, cnt, kind, a, b, c):
     return buf
 
 
+@njit(**INLINE)
+def _add_step(conf, st, chk, ev, cnt, c, x, y):
+    """_step for EV_ADD, without the dispatch of apply_event."""
+    ev = _push(ev, cnt, EV_ADD, c, x, y)
+    add_sector(conf, st, c, x, y, chk)
+    if chk[CHK_STEP] < 0:
+        chk[CHK_STEP] = cnt[0]
+    return ev
+
+
 @njit(**JIT)
 def _step(conf, st, chk, ev, cnt, kind, a, b, c):
     ev = _push(ev, cnt, kind, a, b, c)
@@ -629,30 +678,42 @@ def _step(conf, st, chk, ev, cnt, kind, a, b, c):
 # nothing; the caller applies what it decided as an event.
 
 @njit(**INLINE)
+def capdist(wx, wy, x1, y1, x2, y2):
+    """mapdist for coordinates already in the world (no wrapping of the
+    difference needed), without branches so that loops over it vectorise."""
+    dx = abs(np.int64(x1) - x2)
+    dx = min(dx, wx - dx)
+    dy = abs(np.int64(y1) - y2)
+    dy = min(dy, wy - dy)
+    return dy + max(dx - dy, 0) // 2
+
+
+@njit(**INLINE)
 def iso(conf, capx, capy, j, newx, newy):
+    wx = conf[C_WX]
+    wy = conf[C_WY]
     d = INT_MAX
-    for i in range(conf[C_NC]):
-        if i == j:
-            continue
-        md = mapdist(conf[C_WX], conf[C_WY], capx[i], capy[i], newx, newy)
-        if md < d:
-            d = md
+    for i in range(j):
+        d = min(d, capdist(wx, wy, capx[i], capy[i], newx, newy))
+    for i in range(j + 1, conf[C_NC]):
+        d = min(d, capdist(wx, wy, capx[i], capy[i], newx, newy))
     return d
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def fl_move_target(conf, rng, capx, capy, j):
     """Where capital j drifts to, or (-1, -1) when it stays."""
     wx = conf[C_WX]
     wy = conf[C_WY]
     dr = 5 + roll0(rng, 6)
+    here = iso(conf, capx, capy, j, capx[j], capy[j])
     for _ in range(6):
         if dr > 6:
             dr -= 6
         newx = wrap(capx[j] + DX[dr], wx)
         newy = wrap(capy[j] + DY[dr], wy)
         dr += 1
-        if iso(conf, capx, capy, j, newx, newy) >= iso(conf, capx, capy, j, capx[j], capy[j]):
+        if iso(conf, capx, capy, j, newx, newy) >= here:
             return newx, newy
     return -1, -1
 
@@ -670,7 +731,7 @@ def can_grow_at(nc, own, xzone, closest, c, off):
     return np.int64(closest[off]) == c % nc
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def grow_target(conf, rng, st, seen, seen_ctr, c, chk):
     """grow_one_sector's choice for island c, or (-1, -1) when it can't grow."""
     own = st[OWN]
@@ -693,6 +754,9 @@ def grow_target(conf, rng, st, seen, seen_ctr, c, chk):
     newoff = -1
     for _ in range(isecs[c]):
         a = adj[s]
+        if a == ALL_LAND:  # no sea around: no candidate (the common case inland)
+            s = nxt[s]
+            continue
         for d in range(1, 7):
             if a & (1 << d):
                 continue
@@ -704,11 +768,7 @@ def grow_target(conf, rng, st, seen, seen_ctr, c, chk):
             seen[noff] = cur
             if not can_grow_at(nc, own, xzone, closest, c, noff):
                 continue
-            nb = adj[noff]
-            n = 0
-            while nb:
-                nb &= nb - 1
-                n += 1
+            n = POPCOUNT[adj[noff]]
             if not (n > 0 and n < 7):
                 assert_failed(chk, A_GROW_WEIGHT, noff, c)
             if spike:
@@ -728,25 +788,55 @@ def grow_target(conf, rng, st, seen, seen_ctr, c, chk):
 
 
 @njit(**JIT)
-def place_target(conf, rng, st, c, isiz, chk):
-    """place_island's choice of island c's first sector, or (-1, -1)."""
-    own, xzone, closest, distance = st[OWN], st[XZONE], st[CLOSEST], st[DISTANCE]
+def closest_buckets(closest):
+    """The sectors by their ``closest`` value, each bucket in sector-id
+    order: bucket k is ``order[start[k]:start[k + 1]]``."""
+    start = np.zeros(257, np.int64)
+    for off in range(closest.shape[0]):
+        start[np.int64(closest[off]) + 1] += 1
+    for k in range(256):
+        start[k + 1] += start[k]
+    fill_at = start[:256].copy()
+    order = np.empty(closest.shape[0], np.int32)
+    for off in range(closest.shape[0]):
+        k = np.int64(closest[off])
+        order[fill_at[k]] = off
+        fill_at[k] += 1
+    return order, start
+
+
+@njit(**INLINE)
+def place_target(conf, rng, st, c, isiz, chk, order, start):
+    """place_island's choice of island c's first sector, or (-1, -1).
+
+    fairland scans the whole world in sector-id order; only sectors whose
+    ``closest`` is c's continent can be chosen, and ``closest`` does not
+    change while islands grow, so the scan runs over that bucket of
+    :func:`closest_buckets` (in the same order) instead."""
+    own, xzone, distance = st[OWN], st[XZONE], st[DISTANCE]
     nc = conf[C_NC]
     wx = conf[C_WX]
     idd = conf[C_ID]
     cap = (isiz + 2) // 3
     n = 0
     newoff = -1
-    # sector-id order is fairland's y-major scan
-    for off in range(own.shape[0]):
-        if can_grow_at(nc, own, xzone, closest, c, off):
-            d = np.int64(distance[off])
-            if not d > idd:
-                assert_failed(chk, A_PLACE_DIST, off, c)
-            w = (d - idd) * (d - idd)
-            n += min(w, cap)
-            if roll0(rng, n) < w:
-                newoff = off
+    k = c % nc
+    if k > 255:  # closest[] holds a byte: no sector matches
+        return -1, -1
+    for i in range(start[k], start[k + 1]):
+        off = order[i]
+        if own[off] != -1:
+            continue
+        xz = xzone[off]
+        if xz != c and xz != -1:
+            continue
+        d = np.int64(distance[off])
+        if not d > idd:
+            assert_failed(chk, A_PLACE_DIST, off, c)
+        w = (d - idd) * (d - idd)
+        n += min(w, cap)
+        if roll0(rng, n) < w:
+            newoff = off
     if n == 0:
         return -1, -1
     newy = (2 * newoff) // wx
@@ -785,7 +875,9 @@ def drift(conf, rng, st, chk, ev, cnt):
         for i in range(nc):
             nx, ny = fl_move_target(conf, rng, capx, capy, i)
             if nx >= 0:
-                ev = _step(conf, st, chk, ev, cnt, EV_CAP_MOVE, i, nx, ny)
+                ev = _push(ev, cnt, EV_CAP_MOVE, i, nx, ny)
+                capx[i] = nx
+                capy[i] = ny
     return False, ev
 
 
@@ -806,8 +898,8 @@ def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
                 or not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, x2, capy[c]))):
             done = False
             continue
-        ev = _step(conf, st, chk, ev, cnt, EV_ADD, c, capx[c], capy[c])
-        ev = _step(conf, st, chk, ev, cnt, EV_ADD, c, x2, capy[c])
+        ev = _add_step(conf, st, chk, ev, cnt, c, capx[c], capy[c])
+        ev = _add_step(conf, st, chk, ev, cnt, c, x2, capy[c])
     if not done:
         msg = _push(msg, mcnt, MSG_NO_ROOM_CONT, 0, 0, cnt[0])
         return False, ev, msg
@@ -818,7 +910,7 @@ def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
             if nx < 0:
                 done = False
             else:
-                ev = _step(conf, st, chk, ev, cnt, EV_ADD, c, nx, ny)
+                ev = _add_step(conf, st, chk, ev, cnt, c, nx, ny)
         secs += 1
     if not done:
         msg = _push(msg, mcnt, MSG_ONLY_GREW, secs - 1, sc, cnt[0])
@@ -854,6 +946,7 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     is_ = conf[C_IS]
     island_size = size_islands(conf, rng)
     ev = _step(conf, st, chk, ev, cnt, EV_SPHERES, 0, 0, 0)
+    order, start = closest_buckets(st[CLOSEST])
     carry = 0
     for i in range(conf[C_NI] // nc):
         c = nc + i * nc
@@ -862,11 +955,11 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
         isiz = min(2 * is_, carry)
         for j in range(nc):
             ev = _step(conf, st, chk, ev, cnt, EV_ISL_RESET, c + j, 0, 0)
-            nx, ny = place_target(conf, rng, st, c + j, isiz, chk)
+            nx, ny = place_target(conf, rng, st, c + j, isiz, chk, order, start)
             if nx < 0:
                 msg = _push(msg, mcnt, MSG_NO_ROOM_ISL, c - nc + j + 1, 0, cnt[0])
                 return False, ev, msg
-            ev = _step(conf, st, chk, ev, cnt, EV_ADD, c + j, nx, ny)
+            ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
         done = True
         secs = 1
         while secs < isiz and done:
@@ -875,7 +968,7 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
                 if nx < 0:
                     done = False
                 else:
-                    ev = _step(conf, st, chk, ev, cnt, EV_ADD, c + j, nx, ny)
+                    ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
             secs += 1
         if not done:
             secs -= 1
