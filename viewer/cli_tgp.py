@@ -39,8 +39,24 @@ from .cli_args import Parser, Usage, parse, picture_scale, seed_or_random, whole
 PROG = "tgp"
 
 
+_METAVAR = {"size": "WxH", "int": "K", "choice": "NAME", "float": "X", "text": "TEXT",
+            "bool": "BOOL", "path": "FILE", "curve": "CURVE"}
+
+
+def param_flag(prm) -> str:
+    """The command-line flag of a generator parameter."""
+    return prm.cli or "--" + prm.name.replace("_", "-")
+
+
+def _default_text(prm) -> str:
+    d = prm.default
+    if prm.kind == "size":
+        return f"{d[0]}x{d[1]}"
+    return f"{d:g}" if isinstance(d, float) else str(d)
+
+
 def _parser() -> Parser:
-    from .engine.tgp.generator import LANDSCAPES, LAYER_NAMES
+    from .engine.tgp.generator import LAYER_NAMES, PARAMS
     from .formats.heightmap import DEFAULT_HIGHEST_PEAK, HIGHEST_PEAK_RANGE
 
     lo, hi = HIGHEST_PEAK_RANGE
@@ -48,20 +64,12 @@ def _parser() -> Parser:
     p = Parser(prog=PROG, add_help=False,
                 description="OpenTTD's TerraGenesis Perlin map generator (tgp.cpp r13671).")
     p.add_argument("-h", "--help", action="store_true", help="show this help and exit")
-    p.add_argument("--size", default="256x256", metavar="WxH",
-                   help="map size, each side a power of two 64..4096 (default 256x256)")
     p.add_argument("--seed", default=None, metavar="N",
                    help="generation seed 0..4294967295 (default: a random one, printed)")
-    p.add_argument("--smoothness", default="1", metavar="K",
-                   help="0 very smooth, 1 smooth, 2 rough, 3 very rough (default 1)")
-    p.add_argument("--terrain", default="2", metavar="K",
-                   help="0 very flat, 1 flat, 2 hilly, 3 mountainous (default 2)")
-    p.add_argument("--sea-level", default="1", metavar="K",
-                   help="0 very low, 1 low, 2 medium, 3 high (default 1)")
-    p.add_argument("--landscape", default="temperate", metavar="NAME",
-                   help=f"climate: {', '.join(LANDSCAPES)} (default temperate)")
-    p.add_argument("--rng-skip", default="0", metavar="N",
-                   help="Random() calls before TGP; 1 = what the game did (default 0)")
+    for prm in PARAMS:  # the generator's parameters: flags, help and defaults from its Params
+        choices = f"; one of {', '.join(prm.choices)}" if prm.choices else ""
+        p.add_argument(param_flag(prm), dest=prm.name, default=None, metavar=_METAVAR[prm.kind],
+                       help=f"{prm.help}{choices} (default {_default_text(prm)})")
     p.add_argument("--npz", metavar="FILE", help="write noise, heightmap, tile_height, "
                    "tile_class arrays")
     p.add_argument("--png", metavar="FILE", help="render a layer to a PNG image")
@@ -102,20 +110,11 @@ def run_tgp(argv: Sequence[str]) -> int:
     if isinstance(args, int):
         return args
     from .engine.params import ParamError
-    from .engine.tgp.generator import LAYER_NAMES, TGP
+    from .engine.tgp.generator import LAYER_NAMES, PARAMS, TGP
 
     try:
-        values = TGP.validate({
-            "size": args.size,
-            "smoothness": args.smoothness if not args.smoothness.strip().isdigit()
-            else whole(args.smoothness, "--smoothness"),
-            "terrain": args.terrain if not args.terrain.strip().isdigit()
-            else whole(args.terrain, "--terrain"),
-            "sea_level": args.sea_level if not args.sea_level.strip().isdigit()
-            else whole(args.sea_level, "--sea-level"),
-            "landscape": args.landscape,
-            "rng_skip": whole(args.rng_skip, "--rng-skip"),
-        })
+        values = TGP.validate({prm.name: getattr(args, prm.name) for prm in PARAMS
+                               if getattr(args, prm.name) is not None})
         seed = seed_or_random(args.seed)
         if args.layer is not None and args.png is None:
             raise Usage("--layer needs --png")

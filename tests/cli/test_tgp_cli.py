@@ -82,6 +82,22 @@ def test_help(monkeypatch, tmp_path):
     assert rc == 0 and "--heightmap-png" in out and err == ""
 
 
+def test_every_parameter_is_an_option_with_the_generators_default(monkeypatch, tmp_path):
+    """The options come from TGP's Params: flag, help and default."""
+    rc, out, _ = run(["--help"], monkeypatch, tmp_path)
+    text = " ".join(out.split())
+    for prm in TGP.params:
+        flag = prm.cli or "--" + prm.name.replace("_", "-")
+        default = (f"{prm.default[0]}x{prm.default[1]}" if prm.kind == "size"
+                   else str(prm.default))
+        assert flag in text and f"(default {default})" in text, prm.name
+    # and what is not given is the generator's default
+    rc, out, _ = run(["--size", "64x64", "--seed", "1"], monkeypatch, tmp_path)
+    defaults = {p.name: p.default for p in TGP.params}
+    assert (f"--smoothness {defaults['smoothness']} --terrain {defaults['terrain']} "
+            f"--sea-level {defaults['sea_level']} --landscape {defaults['landscape']}") in out
+
+
 BAD = [
     (["--size", "100x64"], "tgp: map size 100x64: the width must be a power of two"),
     (["--size", "64x8192"], "tgp: map size 64x8192: the height must be between 64 and 4096"),
