@@ -22,30 +22,47 @@ from typing import Any
 
 PROG = "fairland"
 
-USAGE = """\
+USAGE_HEAD = """\
 Usage: {prog} [OPTION]... NC SC [NI] [IS] [SP] [PM] [DI] [ID]
   -e CONFIG-FILE  configuration file (only WORLD_X and WORLD_Y are read)
-  -i              islands may merge
+{merge}
   -q              quiet
   -R SEED         seed for random number generator
   -s SCRIPT       name of script to create (default newcap_script)
   -h              display this help and exit
   -v              display version information and exit
-  --world WxH     world size (default: from CONFIG-FILE, else 64x32)
+  --world WxH     world size (default: from CONFIG-FILE, else {world})
   --xdump FILE    write the sector table as empdump -x prints it
   --png FILE      render a layer to a PNG image
+  --layer NAME    layer for --png (default own): {layers}
   --ndebug        behave as a -DNDEBUG build: no assertions (empserver's
                   default build aborts where one fails)
-  --layer NAME    layer for --png (default own): {layers}
-  NC              number of continents
-  SC              continent size
-  NI              number of islands (default NC)
-  IS              average island size (default SC/2)
-  SP              spike percentage: 0 = round, 100 = snake (default 10)
-  PM              percentage of land that is mountain (default 0)
-  DI              minimum distance between continents (default 2)
-  ID              minimum distance from islands to continents (default 1)
 """
+
+# fairland's own defaults for NI and IS follow from NC and SC; the others
+# are the Params' defaults (fairland.c's).
+_RULE_DEFAULTS = {"ni": "NC", "is": "SC/2"}
+
+
+def fairland_usage(prog: str = PROG) -> str:
+    """fairland -h: the options, then the positional arguments with their
+    help and defaults taken from the generator's Params."""
+    from .engine.fairland.generator import LAYER_NAMES, PARAMS
+
+    by_name = {p.name: p for p in PARAMS}
+    merge = by_name["merge"]
+    text = USAGE_HEAD.format(
+        prog=prog, layers=", ".join(LAYER_NAMES),
+        merge=f"  {merge.cli:<15} {merge.help.partition(': ')[2]}",
+        world="x".join(map(str, by_name["world"].default)))
+    for p in sorted((p for p in PARAMS if p.positional is not None),
+                    key=lambda p: p.positional):
+        cname, _, what = p.help.partition(": ")
+        default = _RULE_DEFAULTS.get(p.name, p.default)
+        text += f"  {cname:<15} {what}" + ("" if p.positional < 2 else f" (default {default})")
+        text += "\n"
+    return text
+
 
 VERSION = ("mapgen-viewer fairland: a port of Empire's fairland (empserver ec9633b9)\n\n"
            "fairland is part of Empire, free software under the GNU GPL version 3 or later.\n")
@@ -198,10 +215,11 @@ def fairland_values(numbers: Sequence[str], world: tuple[int, int], merge: bool)
         raise UsageError("missing arguments")
     if len(numbers) > 8:
         raise UsageError("too many arguments")
-    from .engine.fairland.generator import ARG_ORDER
+    from .engine.fairland.generator import ARG_ORDER, PARAMS
 
     nums = [c_atoi(n) for n in numbers]
-    v: dict[str, Any] = {"world": world, "merge": merge, "sp": 10, "pm": 0, "di": 2, "id": 1}
+    v: dict[str, Any] = {"world": world, "merge": merge}
+    v.update({p.name: p.default for p in PARAMS if p.name in ("sp", "pm", "di", "id")})
     v["nc"], v["sc"] = nums[0], nums[1]
     v["ni"] = v["nc"]
     v["is"] = int(v["sc"] / 2) if v["sc"] >= 0 else -((-v["sc"]) // 2)
@@ -239,7 +257,9 @@ def _world_size(args: FairlandArgs) -> tuple[int, int]:
                              hint=False) from None
         except ValueError as exc:
             raise UsageError(str(exc), hint=False) from None
-    return 64, 32
+    from .engine.fairland.generator import PARAMS
+
+    return next(tuple(p.default) for p in PARAMS if p.name == "world")
 
 
 def run_fairland(argv: Sequence[str]) -> int:
@@ -252,7 +272,7 @@ def run_fairland(argv: Sequence[str]) -> int:
     from .engine.fairland.generator import FAIRLAND, LAYER_NAMES, check_world, compiled_kernels
 
     if args.help:
-        out.write(USAGE.format(prog=PROG, layers=", ".join(LAYER_NAMES)))
+        out.write(fairland_usage())
         return 0
     if args.version:
         out.write(VERSION)
