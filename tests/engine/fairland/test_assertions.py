@@ -89,6 +89,10 @@ def test_the_record_says_where_the_default_build_aborts(case):
     # so that island's zone already held it.
     tr = result.trace
     assert tr.events[rec.step - 1, 0] == K.EV_XZONE_INIT
+    assert tr.describe(rec.step).startswith("exclusive zones rebuilt")
+    assert f"default fairland aborts here: assertion `xzone_ok(c, x, y)' fails at " \
+        f"{rec.x},{rec.y}" in tr.describe(rec.step)
+    assert "aborts" not in tr.describe(rec.step - 1) + tr.describe(rec.step + 1)
     own = tr.state_at(rec.step - 1)["own"]
     assert own[rec.y, rec.x // 2] == rec.island
     wx, wy = case["world_x"], case["world_y"]

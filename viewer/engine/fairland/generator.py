@@ -249,7 +249,7 @@ class Fairland:
         )
         if trace:
             from .trace import FairlandTrace
-            result.trace = FairlandTrace(conf, ev[:nev].copy(), v)
+            result.trace = FairlandTrace(conf, ev[:nev].copy(), v, assertion)
         return result
 
 
