@@ -32,7 +32,7 @@ PREFIX = "fairland_aot_"
 def module_name() -> str:
     """The extension's name: a hash of the kernel sources and the Python build."""
     h = hashlib.sha256()
-    for name in ("kernel.py", "jit.py", "aot.py"):
+    for name in ("kernel.py", "aot.py"):
         h.update((HERE / name).read_bytes())
     h.update(f"{sys.version}|{platform.machine()}".encode())
     return PREFIX + h.hexdigest()[:16]

@@ -29,10 +29,14 @@ class LazyKernel:
         functools.update_wrapper(self, fn)
         self.py_func = fn
         self.options = options
+        self._dispatcher: Callable | None = None
 
     def __call__(self, *args: Any):
-        materialize(self.py_func.__module__)
-        return getattr(sys.modules[self.py_func.__module__], self.py_func.__name__)(*args)
+        if self._dispatcher is None:  # (a name imported before the first call keeps this)
+            materialize(self.py_func.__module__)
+            self._dispatcher = getattr(sys.modules[self.py_func.__module__],
+                                       self.py_func.__name__)
+        return self._dispatcher(*args)
 
 
 def njit(**options: Any) -> Callable[[Callable], LazyKernel]:
