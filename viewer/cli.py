@@ -397,6 +397,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return gui_main()
     cmd, rest = argv[0], argv[1:]
+    if "numpy" not in sys.modules:
+        # No command does linear algebra: spare them OpenBLAS's thread pool,
+        # which takes a third of numpy's import (a user's setting wins).
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if cmd in ("-h", "--help", "help"):
         sys.stdout.write(MAIN_USAGE)
         return 0

@@ -16,31 +16,32 @@ kernels (compiled with ``nogil``); the command line uses this module.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
-import platform
+import os
 import sys
-import sysconfig
-from pathlib import Path
+import zlib
 from types import ModuleType
 
-HERE = Path(__file__).resolve().parent
+# (os.path, zlib and importlib.machinery rather than pathlib, hashlib and
+# sysconfig: this runs at every start of the command line)
+HERE = os.path.dirname(os.path.abspath(__file__))
 PREFIX = "fairland_aot_"
 
 
 def module_name() -> str:
-    """The extension's name: a hash of the kernel sources and the Python build."""
-    h = hashlib.sha256()
+    """The extension's name: a checksum of the kernel sources and the Python build."""
+    data = b""
     for name in ("kernel.py", "aot.py"):
-        h.update((HERE / name).read_bytes())
-    h.update(f"{sys.version}|{platform.machine()}".encode())
-    return PREFIX + h.hexdigest()[:16]
+        with open(os.path.join(HERE, name), "rb") as f:
+            data += f.read()
+    data += f"{sys.version}|{os.uname().machine}".encode()
+    return f"{PREFIX}{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
-def module_path(name: str | None = None) -> Path:
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    return HERE / "__pycache__" / f"{name or module_name()}{suffix}"
+def module_path(name: str | None = None) -> str:
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return os.path.join(HERE, "__pycache__", f"{name or module_name()}{suffix}")
 
 
 _loaded: ModuleType | None = None
@@ -53,10 +54,10 @@ def load() -> ModuleType | None:
         return _loaded
     name = module_name()
     path = module_path(name)
-    if not path.is_file():
+    if not os.path.isfile(path):
         return None
     try:
-        loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+        loader = importlib.machinery.ExtensionFileLoader(name, path)
         spec = importlib.util.spec_from_file_location(name, path, loader=loader)
         module = importlib.util.module_from_spec(spec)
         loader.exec_module(module)
@@ -83,7 +84,7 @@ def signatures() -> dict[str, object]:
     }
 
 
-def build(verbose: bool = True) -> Path:
+def build(verbose: bool = True) -> str:
     """Compile the extension for the current sources (a minute or so) and
     remove those of older sources."""
     from numba.pycc import CC
@@ -93,19 +94,20 @@ def build(verbose: bool = True) -> Path:
     K.materialize()
     name = module_name()
     path = module_path(name)
-    path.parent.mkdir(exist_ok=True)
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
     cc = CC(name)
-    cc.output_dir = str(path.parent)
+    cc.output_dir = folder
     cc.target_cpu = "host"
     cc.verbose = False
     for fn_name, sig in signatures().items():
         cc.export(fn_name, sig)(getattr(K, fn_name).py_func)
     cc.compile()
-    for old in path.parent.glob(PREFIX + "*"):
-        if old.name != path.name:
-            old.unlink(missing_ok=True)
+    for old in os.listdir(folder):
+        if old.startswith(PREFIX) and old != os.path.basename(path):
+            os.remove(os.path.join(folder, old))
     if verbose:
-        print(f"fairland: compiled {path.name}", file=sys.stderr)
+        print(f"fairland: compiled {os.path.basename(path)}", file=sys.stderr)
     return path
 
 
