@@ -151,3 +151,23 @@ def test_from_check_reads_the_kernels_record():
     chk[:] = (K.A_XZONE_OK, (3 * 64 + 7) // 2, 42, 9)
     rec = from_check(chk, 64, "out", 100)
     assert (rec.x, rec.y, rec.step, rec.island, rec.output) == (7, 3, 42, 9, "out")
+
+
+def test_the_process_aborts_as_the_default_build_does(tmp_path):
+    """As a program, stdout redirected to a file: exit status 134, glibc's
+    message, nothing on stdout, no newcap script."""
+    import subprocess
+
+    ref = require_reference("fairland-assert")
+    case = json.loads((ref / "manifest.json").read_text())[0]
+    assert case["default_build"]["exit_code"] == 134
+    out_path = tmp_path / "out"
+    with open(out_path, "w") as out:
+        proc = subprocess.run([sys.executable, "-m", "viewer", "fairland", "--world",
+                               f"{case['world_x']}x{case['world_y']}", *case["argv"]],
+                              cwd=tmp_path, stdout=out, stderr=subprocess.PIPE, text=True,
+                              timeout=600)
+    assert proc.returncode == 134
+    assert proc.stderr == (ref / case["default_build"]["files"]["err"]).read_text()
+    assert out_path.read_text() == (ref / case["default_build"]["files"]["out"]).read_text()
+    assert not (tmp_path / "newcap_script").exists()
