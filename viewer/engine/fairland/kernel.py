@@ -506,12 +506,16 @@ def remove_last_sector(conf, st, c):
 # ---------------------------------------------------------------------------
 # Elevation
 
-@njit(**INLINE)
+@njit(**JIT)
 def raise_hill(conf, elev, off0, sign, r):
     """Raise (sign 1) or lower (sign -1) a hill of radius r; return the
     number of sectors it touched, as elevate_prep counts them."""
-    wx = conf[C_WX]
-    wy = conf[C_WY]
+    return hill(conf[C_WX], conf[C_WY], elev, off0, sign, r)
+
+
+@njit(**INLINE)
+def hill(wx, wy, elev, off0, sign, r):
+    """raise_hill with the world size as numbers (no array but elev)."""
     y0 = (2 * off0) // wx
     x0 = (2 * off0) % wx + y0 % 2
     e = np.int64(elev[off0]) + sign * r * r
@@ -637,15 +641,21 @@ def replay(conf, st, ev, start, stop):
         apply_event(conf, st, chk, ev[k, 0], ev[k, 1], ev[k, 2], ev[k, 3])
 
 
+@njit(**JIT)
+def _grown(buf, n):
+    """``buf`` twice as long, its first n rows copied."""
+    bigger = np.empty((buf.shape[0] * 2, 4), np.int32)
+    for i in range(n):
+        for j in range(4):
+            bigger[i, j] = buf[i, j]
+    return bigger
+
+
 @njit(**INLINE)
 def _push(buf, cnt, kind, a, b, c):
     n = cnt[0]
     if n >= buf.shape[0]:
-        bigger = np.empty((buf.shape[0] * 2, 4), np.int32)
-        for i in range(n):
-            for j in range(4):
-                bigger[i, j] = buf[i, j]
-        buf = bigger
+        buf = _grown(buf, n)
     buf[n, 0] = kind
     buf[n, 1] = a
     buf[n, 2] = b
@@ -991,6 +1001,9 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
 def create_elevations(conf, rng, st, chk, ev, cnt):
     own = st[OWN]
     distance = st[DISTANCE]
+    elev = st[ELEV]
+    wx = conf[C_WX]
+    wy = conf[C_WY]
     sz = own.shape[0]
     ev = _step(conf, st, chk, ev, cnt, EV_DIST_COAST, 0, 0, 0)
     n = sz * 8
@@ -1004,7 +1017,7 @@ def create_elevations(conf, rng, st, chk, ev, cnt):
             r = 1 + roll0(rng, min(3, dist) + 1)
             sign = 1
         ev = _push(ev, cnt, EV_HILL, off0, sign, r)
-        n -= raise_hill(conf, st[ELEV], off0, sign, r)
+        n -= hill(wx, wy, elev, off0, sign, r)
     for c in range(conf[C_NC] + conf[C_NI]):
         ev = _step(conf, st, chk, ev, cnt, EV_ELEV_ISLAND, c, 0, 0)
     ev = _step(conf, st, chk, ev, cnt, EV_ELEV_SEA, 0, 0, 0)
