@@ -86,6 +86,7 @@ CHK_WHICH, CHK_OFF, CHK_STEP, CHK_ISLAND = range(4)
 CHK_LEN = 4
 UINT_MAX = 4294967295
 
+
 def materialize() -> None:
     """Make every kernel of this module a numba dispatcher now (see :mod:`.jit`)."""
     jit.materialize(__name__)
@@ -96,7 +97,7 @@ JIT = dict(nogil=True, cache=True)
 # event or per random draw: numba does not inline calls between separately
 # compiled functions, and a call costs more than their bodies (above all
 # the atomic reference counting of every array passed, the state's fifteen
-# included, which took 40% of the run before these were inlined).
+# included).
 INLINE = dict(nogil=True, cache=True, inline="always")
 
 
@@ -276,12 +277,24 @@ def copy_state(st):
 
 @njit(**INLINE)
 def xzone_mark(xzone, lo, hi, c):
-    """One sector of c's zone for each offset in [lo, hi): unclaimed ones
-    become c's, other islands' become -2 (fairland's rule, order-free)."""
+    """Visit offsets [lo, hi) for c's zone: an unclaimed sector becomes c's,
+    one of another island -2 (fairland's rule; as in C, ``c`` is stored in
+    a short and compared as an int)."""
     cz = np.int16(c)
     for o in range(lo, hi):
         v = xzone[o]
-        xzone[o] = cz if (v == -1) | (v == cz) else np.int16(-2)
+        xzone[o] = cz if v == -1 else (v if np.int64(v) == c else np.int16(-2))
+
+
+@njit(**INLINE)
+def xzone_run(xzone, base, half, i0, n, c):
+    """Visit n sectors of the row starting at ``base``, from index i0 on,
+    wrapping around the row (as often as n requires)."""
+    while n > 0:
+        m = min(n, half - i0)
+        xzone_mark(xzone, base + i0, base + i0 + m, c)
+        n -= m
+        i0 = 0
 
 
 @njit(**JIT)
@@ -290,9 +303,10 @@ def xzone_around_sector(conf, xzone, c, x, y, dist, chk):
 
     fairland walks the hexagon ring by ring; here it is walked row by row
     (within ``dist`` means |dy| <= dist and |dx| <= 2 * dist - |dy|), each
-    row a run of consecutive offsets.  The marking rule gives the same
-    result whatever the order and however often a sector is visited (a
-    large zone on a small world overlaps itself), so the zones are fairland's."""
+    row a run of consecutive offsets, visiting every sector as often as the
+    rings do (a large zone on a small world overlaps itself).  Each
+    sector's result depends only on how often it is visited, not on the
+    order, so the zones are fairland's."""
     wx = conf[C_WX]
     wy = conf[C_WY]
     off0 = xyoff(wx, x, y)
@@ -300,23 +314,15 @@ def xzone_around_sector(conf, xzone, c, x, y, dist, chk):
     if xz != c and xz != -1:  # assert(xzone_ok(c, x, y))
         assert_failed(chk, A_XZONE_OK, off0, c)
     xzone[off0] = c
-    if dist <= 0:
-        return
     half = wx // 2
     for dy in range(-dist, dist + 1):
-        row = (y + dy) % wy
-        w = 2 * dist - abs(dy)
-        n = w + 1  # sectors x - w, x - w + 2, ..., x + w
-        base = row * half
-        if n >= half:
-            xzone_mark(xzone, base, base + half, c)
-            continue
-        i0 = ((x - w) % wx) // 2
-        if i0 + n <= half:
-            xzone_mark(xzone, base + i0, base + i0 + n, c)
+        base = ((y + dy) % wy) * half
+        if dy == 0:  # the rings leave out x,y itself
+            xzone_run(xzone, base, half, ((x - 2 * dist) % wx) // 2, dist, c)
+            xzone_run(xzone, base, half, ((x + 2) % wx) // 2, dist, c)
         else:
-            xzone_mark(xzone, base + i0, base + half, c)
-            xzone_mark(xzone, base, base + i0 + n - half, c)
+            w = 2 * dist - abs(dy)  # sectors x - w, x - w + 2, ..., x + w
+            xzone_run(xzone, base, half, ((x - w) % wx) // 2, w + 1, c)
 
 
 @njit(**JIT)
