@@ -186,3 +186,23 @@ def test_ndebug_is_a_flag(monkeypatch, tmp_path):
     a = run(["-q", "-R", "1", "5", "30"], monkeypatch, tmp_path)
     b = run(["-q", "-R", "1", "--nd", "5", "30"], monkeypatch, tmp_path)
     assert a == b == (0, "", "")
+
+
+def test_fairlands_bounds_are_the_params_bounds():
+    """fairland's checks (its own messages) refuse exactly what the Params'
+    bounds exclude, so the window's widgets and the command line agree."""
+    from viewer.engine.fairland.generator import FAIRLAND, PARAMS
+    from viewer.engine.params import ParamError
+
+    base = {"world": (64, 32), "nc": 5, "sc": 30, "ni": 5, "is": 15, "sp": 10, "pm": 0,
+            "di": 2, "id": 1}
+    for p in PARAMS:
+        if p.positional is None:
+            continue
+        for bound, step in ((p.minimum, -1), (p.maximum, 1)):
+            if bound is None:
+                continue
+            FAIRLAND.validate({**base, p.name: bound})
+            with pytest.raises(ParamError) as err:
+                FAIRLAND.validate({**base, p.name: bound + step})
+            assert err.value.param == p.name
