@@ -220,6 +220,10 @@ class NumberLink:
     """Seeds are texts, as in Tatham's collection (other generators: 32-bit numbers)."""
     default_seed = "12345"
 
+    def warm_up(self) -> None:
+        """Compile the kernels the default parameters do not use (fast mode)."""
+        fast_grid(8, 8, "warm up")
+
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values)
         check_size(*out["size"])
