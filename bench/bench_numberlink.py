@@ -82,7 +82,8 @@ def _quality_row(label: str, grids) -> str:
     straight = sum(len(q.straight) for q in qs)
     return (f"{label:<22} {statistics.mean(pairs):>6.1f} {min(lengths):>4} "
             f"{statistics.median(lengths):>6.1f} {statistics.mean(lengths):>6.1f} "
-            f"{max(lengths):>5} {100 * boring / sum(pairs):>7.1f}% {100 * straight / sum(pairs):>7.1f}%")
+            f"{max(lengths):>5} {100 * boring / sum(pairs):>7.1f}% "
+            f"{100 * straight / sum(pairs):>7.1f}%")
 
 
 def bench_fast(repeat: int) -> bool:

@@ -91,6 +91,7 @@ def _param_option(parser: argparse.ArgumentParser, param: Param, help_extra: str
         kwargs["choices"] = param.choices
     else:
         kwargs["type"] = convert
+        kwargs["metavar"] = {"int": "N", "float": "X"}.get(param.kind, "VALUE")
     bounds = ""
     if param.minimum is not None and param.maximum is not None:
         bounds = f", {param.minimum}..{param.maximum}"
@@ -112,10 +113,11 @@ def _parser() -> _Parser:
     g.add_argument("--unique", action="store_true",
                    help="only puzzles with exactly one solution under --rule")
     _param_option(g, _gen_param("mode"))
+    _param_option(g, _gen_param("fast_rounds"))
     _param_option(g, _gen_param("rule"), "with --unique: ")
     _param_option(g, _gen_param("extend_share"), "faithful mode: ")
-    _param_option(g, _gen_param("max_boring"), "with --unique: ")
-    _param_option(g, _gen_param("max_tries"), "with --unique: grids per puzzle; ")
+    _param_option(g, _gen_param("max_boring"))
+    _param_option(g, _gen_param("max_tries"))
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
@@ -206,7 +208,7 @@ def _generate(args) -> int:
     # Always watched (so that Ctrl-C reaches a long compiled run), shown on request.
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     stream = GridStream(w, h, args.seed, mode=args.mode, extend_share=args.extend_share,
-                        progress=progress,
+                        fast_rounds=args.fast_rounds, progress=progress,
                         target=args.count * (args.max_tries if args.unique else 1))
     puzzles, solutions = [], []
     search = None

@@ -18,10 +18,11 @@ sizes = st.tuples(st.integers(4, 40), st.integers(4, 40))
 
 
 @settings(max_examples=80, deadline=None)
-@given(sizes, st.text(max_size=10), st.integers(0, 5))
-def test_fast_grids_are_full_induced_chains_with_ends_apart(size, seed, index):
+@given(sizes, st.text(max_size=10), st.integers(0, 5), st.sampled_from([0, 1, 30, 100]),
+       st.booleans())
+def test_fast_grids_are_full_induced_chains_with_ends_apart(size, seed, index, shake, lay):
     w, h = size
-    g = fast_grid(w, h, seed, index)
+    g = fast_grid(w, h, seed, index, shake=shake, lay_paths=lay)
     paths = grid_paths(g)
     puzzle = grid_puzzle(g)
     assert (paths > 0).all()
@@ -44,6 +45,12 @@ def test_big_fast_grid_and_its_paths_are_long_enough():
     lengths = np.bincount(np.array(g.solution))[1:]
     assert lengths.min() >= 4 and lengths.sum() == 10_000
     assert np.median(lengths) >= 5
+
+
+def test_more_shake_rounds_give_fewer_longer_paths():
+    pairs = [sum(len(fast_grid(30, 30, "s", i, shake=k).perm) for i in range(4))
+             for k in (0, 30, 120)]
+    assert pairs[0] > pairs[1] > pairs[2]
 
 
 def test_a_cancelled_fast_run_stops():

@@ -17,6 +17,14 @@ but never throws a grid away:
    path.  The cut-off part may be short in turn; repairs continue until no
    path is short (a random walk of the defects that ends when they meet an
    end they can join).
+4. **Shake** (``shake`` rounds): every path bites a random neighbour when
+   both paths stay long enough afterwards, which brings new ends side by
+   side, and step 2 joins again.  More rounds: fewer, longer paths (30
+   rounds give about path.c's pair count).
+
+Step 2 starts from path.c's own first phase when ``lay_paths`` is on: its
+add_path (:func:`.kernel.add_path`, long shortest paths to far squares) is
+run until no path fits, and only the squares left over start single.
 
 The kernel works on flat arrays, squares ``i = y*w + x``:
 
@@ -243,13 +251,18 @@ def _short(e0, e1, p, w):
 
 @njit(**JIT)
 def _bite(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, s, m, c, mark, stamp,
-          buf, buf2, nb):
+          buf, buf2, nb, keep_long):
     """Short path S (end ``s``) takes square ``m`` of path P beside it, cut
     from P's neighbour ``c`` of ``m``, with the part of P beyond ``m``.
     Returns the new count of free ids, or -1 when the result would touch."""
     ps, pp = lab[s], lab[m]
     # P1: the part of P from c away from m.
     m1 = _walk(lk, c, m, buf)
+    if keep_long:
+        far_p = _other_end(e0, e1, pp, buf[m1 - 1])
+        if _apart(c, buf[m1 - 1], w) < 3 or \
+                _apart(_other_end(e0, e1, ps, s), far_p, w) < 3:
+            return -1
     for j in range(m1):
         mark[buf[j]] = stamp
     # S + P2 must meet only in s-m.
@@ -374,7 +387,7 @@ def _dissolve(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, p, radius, buf, 
 
 
 @njit(**JIT)
-def fast_kernel(w, h, rng, trng, lay_paths, cap, flag, stat, lab_out, ends_out):
+def fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab_out, ends_out):
     """Fill ``lab_out`` (path numbers 0..k-1, by creation) and ``ends_out``;
     returns ``(status, k)``."""
     n = w * h
@@ -547,12 +560,44 @@ def fast_kernel(w, h, rng, trng, lay_paths, cap, flag, stat, lab_out, ends_out):
                 v = cand[t] // 2 % n
                 stamp += 1
                 r = _bite(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, end, v,
-                          lk[v, sl], mark, stamp, buf, buf2, nb)
+                          lk[v, sl], mark, stamp, buf, buf2, nb, False)
                 if r >= 0:
                     nfree = r
                     break
         if status == FAILED:
             break
+    # 4. shake: long paths bite their neighbours (both stay long enough), which
+    # brings new ends side by side; join again
+    if status == OK:
+        order = np.zeros(n, np.int64)
+        for _round in range(shake):
+            if flag[0] != 0:
+                return CANCELLED, 0
+            no = 0
+            for p in range(n):
+                if live[p]:
+                    order[no] = p
+                    no += 1
+            _shuffle(order, no, rng)
+            for j in range(no):
+                p = order[j]
+                if not live[p]:
+                    continue
+                end = e0[p] if _below(rng, 2) == 0 else e1[p]
+                k = _nbrs(end, w, h, nb)
+                v = nb[_below(rng, k)]
+                if lab[v] == p or lk[v, 1] < 0:
+                    continue
+                if ln[p] + ln[lab[v]] > 2 * cap:
+                    continue
+                stamp += 1
+                r = _bite(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, end, v,
+                          lk[v, _below(rng, 2)], mark, stamp, buf, buf2, nb, True)
+                if r >= 0:
+                    nfree = r
+            nfree += _sweeps(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, pairs,
+                             npairs, rng, cap, buf, nb, tmpbb, flag, stat)
+            stat[2] = n - nfree
     # number the paths
     ids = np.full(n, -1, np.int64)
     k = 0
@@ -568,7 +613,7 @@ def fast_kernel(w, h, rng, trng, lay_paths, cap, flag, stat, lab_out, ends_out):
 
 
 def fast_grid(w: int, h: int, seed: str | bytes, index: int = 0, *, cap: int | None = None,
-              lay_paths: bool = True,
+              lay_paths: bool = True, shake: int = 30,
               flag: np.ndarray | None = None, max_streams: int = 20) -> GridResult:
     """Grid ``index`` of ``seed`` in the fast mode (see the module docstring).
 
@@ -586,7 +631,7 @@ def fast_grid(w: int, h: int, seed: str | bytes, index: int = 0, *, cap: int | N
         rng = np.array([stream_seed(seed, index * 1000 + attempt)], np.uint64)
         trng = RandomState(b"numberlink-fast\0" + str(index * 1000 + attempt).encode() + b"\0"
                            + (seed.encode("utf-8") if isinstance(seed, str) else seed)).to_array()
-        status, k = fast_kernel(w, h, rng, trng, lay_paths, cap, flag, stat, lab, ends)
+        status, k = fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab, ends)
         if status == CANCELLED:
             raise Cancelled()
         if status == OK:

@@ -58,6 +58,10 @@ PARAMS: tuple[Param, ...] = (
           help="faithful: path.c call for call (restarts whole grids; slow beyond 40x40); "
                "fast: same kind of grid from its own stream, no restarts (100x100 in well "
                "under a second)"),
+    Param("fast_rounds", "Fast: shake rounds", "int", 30, minimum=0, maximum=500,
+          group="grid",
+          help="fast mode: rounds of letting paths bite their neighbours and joining again; "
+               "more rounds give fewer, longer paths (30 is about path.c's pair count)"),
     Param("grid_number", "Grid number", "int", 1, minimum=1, maximum=1000, group="grid",
           help="which grid of the seed's stream (the test program prints 1..10)"),
     Param("extend_share", "Extend first %", "int", 0, minimum=0, maximum=100, group="quality",
@@ -125,11 +129,11 @@ class GridStream:
     ``target`` grids are wanted."""
 
     def __init__(self, w: int, h: int, seed: str | bytes, *, mode: str = "faithful",
-                 extend_share: int = 0, cancel: CancelToken | None = None,
+                 extend_share: int = 0, fast_rounds: int = 30, cancel: CancelToken | None = None,
                  progress: ProgressFn | None = None, target: int = 1,
                  phase: str = "generate"):
         self.w, self.h, self.seed, self.mode = w, h, seed, mode
-        self.extend_share = extend_share
+        self.extend_share, self.fast_rounds = extend_share, fast_rounds
         self.cancel, self.progress = cancel, progress
         self.target, self.phase = max(1, target), phase
         self.rs = RandomState(seed)
@@ -154,7 +158,8 @@ class GridStream:
         check = self.cancel.check if self.cancel is not None else None
         try:
             if self.mode == "fast":
-                g = fast_grid(self.w, self.h, self.seed, self.filled, flag=flag)
+                g = fast_grid(self.w, self.h, self.seed, self.filled, flag=flag,
+                              shake=self.fast_rounds)
             else:
                 self.before = self.rs.copy()
                 g = gridgen(self.w, self.h, self.rs, extend_share=self.extend_share, flag=flag,
@@ -241,7 +246,7 @@ class NumberLink:
             cancel.phase_names = ("generate", "check uniqueness")
         target = v["max_tries"] if v["unique"] else v["grid_number"]
         stream = GridStream(w, h, seed_text, mode=v["mode"], extend_share=v["extend_share"],
-                            cancel=cancel, progress=progress,
+                            fast_rounds=v["fast_rounds"], cancel=cancel, progress=progress,
                             target=v["grid_number"] - 1 + target)
         t0 = time.perf_counter()
         extra: dict[str, Any] = {"mode": v["mode"]}
