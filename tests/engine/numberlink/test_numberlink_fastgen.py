@@ -78,3 +78,11 @@ def test_fast_unique_puzzle_is_unique():
 
     r = NUMBERLINK.generate({"size": "12x12", "mode": "fast", "unique": True}, seed="u")
     assert solve(r.extra["puzzle"], "fill-no-touch", 2).status == "unique"
+
+
+def test_unique_search_reports_its_tries():
+    seen = []
+    NUMBERLINK.generate({"size": "9x9", "mode": "fast", "unique": True}, seed="t",
+                        progress=lambda text, f: seen.append(text))
+    assert any(t.startswith("check uniqueness: grid 1 of at most 200") for t in seen)
+    assert any(t.startswith("generate: grids filled 1") for t in seen)

@@ -197,8 +197,19 @@ class UniqueSearch:
             if 100 * len(q.boring) > self.max_boring * q.npaths:
                 self.rejected["boring"] += 1
                 continue
-            r = solve(grid_puzzle(g), self.rule, 2, time_limit=self.time_limit,
-                      check=self.check)
+            stream = self.stream
+            if stream.progress is not None:
+                stream.progress(f"check uniqueness: grid {tries} of at most {self.max_tries} "
+                                f"(grids filled {stream.filled}, restarts {stream.restarts})",
+                                min(1.0, stream.filled / stream.target))
+            if stream.cancel is not None:
+                stream.cancel.flag[1] = 1
+            try:
+                r = solve(grid_puzzle(g), self.rule, 2, time_limit=self.time_limit,
+                          check=self.check)
+            finally:
+                if stream.cancel is not None:
+                    stream.cancel.flag[1] = 0
             if r.status == "unique":
                 return g, before, tries, r
             self.rejected["several" if r.status == "several" else "unknown"] += 1
