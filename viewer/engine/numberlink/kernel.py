@@ -7,9 +7,9 @@ that the random stream is consumed call for call as in the C.
 
 Arrays (``n = w*h``, squares indexed ``y*w + x``):
 
-* ``rng``: int64[61], the RNG state: ``[0:40]`` the seed buffer (bytes),
-  ``[40:60]`` the current SHA-1 output, ``[60]`` the read position.  See
-  :meth:`.rng.RandomState.to_array`.
+* ``rng``: int64[141], the RNG state: ``[0:40]`` the seed buffer (bytes),
+  ``[40:60]`` the current SHA-1 output, ``[60]`` the read position, then
+  room for SHA-1's message schedule.  See :meth:`.rng.RandomState.to_array`.
 * ``step4[i, d]``: the square in direction ``d`` (L, U, R, D) or -1.
 * ``nbr8[i, k]``: the 8 neighbours in path.c's order (dy, then dx), -1 off grid.
 * ``grid[i]``: -1 empty, else the path's creation number.
@@ -47,16 +47,16 @@ def _refill(rng):
             rng[i] += 1
             break
         rng[i] = 0
-    block = np.zeros(64, np.int64)
-    for i in range(40):
-        block[i] = rng[i]
-    block[40] = 0x80
-    block[62] = 0x01           # message length 320 bits, big-endian
-    block[63] = 0x40
-    w = np.zeros(80, np.int64)
-    for t in range(16):
-        w[t] = (block[4 * t] << 24) | (block[4 * t + 1] << 16) | (block[4 * t + 2] << 8) \
-            | block[4 * t + 3]
+    # The message block: 40 bytes, 0x80, zeros, the length (320 bits)
+    # big-endian in the last 8 bytes; the schedule ``w`` lives in rng[61:141].
+    w = rng[61:141]
+    for t in range(10):
+        w[t] = (rng[4 * t] << 24) | (rng[4 * t + 1] << 16) | (rng[4 * t + 2] << 8) \
+            | rng[4 * t + 3]
+    w[10] = 0x80000000
+    for t in range(11, 15):
+        w[t] = 0
+    w[15] = 320
     for t in range(16, 80):
         w[t] = _rotl(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1)
     h0, h1, h2, h3, h4 = 0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0

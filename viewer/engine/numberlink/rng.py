@@ -83,9 +83,10 @@ class RandomState:
                 items[i], items[k] = items[k], items[i]
 
     def to_array(self) -> np.ndarray:
-        """The state as the compiled kernel keeps it: int64[61], the seed
-        buffer, the SHA-1 output and the read position."""
-        return np.array([*self._seedbuf, *self._databuf, self._pos], np.int64)
+        """The state as the compiled kernel keeps it: int64[141], the seed
+        buffer, the SHA-1 output, the read position and 80 words of room
+        for the kernel's SHA-1."""
+        return np.array([*self._seedbuf, *self._databuf, self._pos] + [0] * 80, np.int64)
 
     def load_array(self, state: np.ndarray) -> None:
         """Continue from a state the kernel advanced (see :meth:`to_array`)."""
