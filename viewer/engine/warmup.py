@@ -36,6 +36,8 @@ def warm_up(verbose: bool = True) -> None:
         result = gen.generate(defaults, seed=1, trace=True)
         if result.trace is not None:
             result.trace.state_at(result.trace.n_steps // 2)
+        if hasattr(gen, "warm_up"):     # kernels the defaults do not reach
+            gen.warm_up()
         if verbose:
             print(f"{name}: ready in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
 
