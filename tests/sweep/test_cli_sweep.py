@@ -122,6 +122,7 @@ def test_help_lists_parameters_and_metrics(monkeypatch, tmp_path):
 
 
 def test_an_unreachable_scheduler_is_reported(monkeypatch, tmp_path):
+    monkeypatch.setattr("viewer.sweep.backends.CONNECT_SECONDS", 1.0)
     rc, _, err = run(["fairland", "--seeds", "1..3", "--scheduler", "tcp://127.0.0.1:1",
                       "--out", "t.csv", "-q"], monkeypatch, tmp_path)
     assert rc == 1 and "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in err

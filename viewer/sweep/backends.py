@@ -26,6 +26,7 @@ __all__ = ["Backend", "InProcess", "LocalPool", "DaskCluster", "BackendError", "
 
 IN_FLIGHT_PER_WORKER = 2
 POLL_SECONDS = 0.1
+CONNECT_SECONDS = 10.0
 
 
 class BackendError(RuntimeError):
@@ -154,12 +155,12 @@ class DaskCluster(Backend):
     """
 
     def __init__(self, address: str | None = None, client: Any = None,
-                 connect_timeout: float = 10.0):
+                 connect_timeout: float | None = None):
         if (address is None) == (client is None):
             raise ValueError("give a scheduler address or a client")
         self.address = address
         self.client = client
-        self.connect_timeout = connect_timeout
+        self.connect_timeout = CONNECT_SECONDS if connect_timeout is None else connect_timeout
         self._own_client = client is None
         self.description = f"Dask scheduler {address}" if address else "Dask client"
 
