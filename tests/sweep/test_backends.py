@@ -121,3 +121,47 @@ def test_top_k_keeps_the_best_and_the_earlier_case_on_ties():
     low = TopK(3, cols, "m", ascending=True)
     low.add(rows)
     assert [r[0] for r in low.rows()] == [5, 1, 2]
+
+
+def test_cancelling_a_dask_sweep_keeps_the_done_cases_in_order(dask_client, reference_rows):
+    cancel = threading.Event()
+    order = Reorder()
+    rows = []
+    for batch in run_sweep(SPEC, DaskCluster(client=dask_client), cancel=cancel, batch_size=10):
+        rows.extend(order.add(batch))
+        cancel.set()
+    rows.extend(order.rest())
+    assert 10 <= len(rows) < len(reference_rows)
+    positions = [reference_rows.index(r) for r in rows]
+    assert positions == sorted(positions)
+
+
+def test_a_dask_batch_stops_when_the_sweeps_stop_event_is_set(dask_client):
+    from distributed import Event
+
+    from viewer.sweep.backends import _dask_batch
+    from viewer.sweep.cases import batches
+
+    job = next(batches(SPEC, 6))
+    assert len(dask_client.submit(_dask_batch, job, "go", pure=False).result().rows) == 6
+    Event("stop", client=dask_client).set()
+    stopped = dask_client.submit(_dask_batch, job, "stop", pure=False).result()
+    assert stopped.rows == [] and not stopped.complete
+
+
+def test_no_batch_starts_far_ahead_of_a_slow_one():
+    from viewer.sweep.backends import AHEAD_BATCHES, _Feeder
+    from viewer.sweep.cases import batches
+
+    feeder = _Feeder(batches(SPEC, 1), workers=2)
+    first = feeder.take([])
+    assert [j.start for j in first] == list(range(feeder.window))
+    # Case 0 never finishes; the others finish as soon as they start.
+    started = [j.start for j in first]
+    while True:
+        more = feeder.take([0])
+        if not more:
+            break
+        started += [j.start for j in more]
+    assert max(started) == max(AHEAD_BATCHES, 2 * feeder.window)
+    assert feeder.take([max(started) + 1])   # once case 0 is done, on it goes

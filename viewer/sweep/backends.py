@@ -4,10 +4,12 @@
 A backend is a context manager (``with backend:`` starts the pool or
 connects the client; ``workers`` is known from then on) whose
 ``run(jobs, cancel)`` yields :class:`~.cases.BatchResult` as batches finish,
-in any order.  At most a few batches per worker are in flight, so memory
-stays bounded whatever the number of cases.  When ``cancel`` is set the
-running batches stop between cases and what they did is still yielded;
-batches not started are dropped.
+in any order.  At most a few batches per worker are in flight, and no batch
+starts more than :data:`AHEAD_BATCHES` batches after the oldest unfinished
+one, so the rows waiting to be put back in case order (and so memory) stay
+bounded whatever the number of cases and however slow one batch is.  When
+``cancel`` is set the running batches stop between cases and what they did
+is still yielded; batches not started are dropped.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
+import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -25,8 +29,11 @@ from .cases import BatchJob, BatchResult, run_batch
 __all__ = ["Backend", "InProcess", "LocalPool", "DaskCluster", "BackendError", "default_jobs"]
 
 IN_FLIGHT_PER_WORKER = 2
+AHEAD_BATCHES = 32
 POLL_SECONDS = 0.1
 CONNECT_SECONDS = 10.0
+STOP_POLL_SECONDS = 0.25
+STOP_WAIT_SECONDS = 10.0
 
 
 class BackendError(RuntimeError):
@@ -38,6 +45,34 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+class _Feeder:
+    """Hands out the next jobs while few are in flight and none would start
+    too far ahead of the oldest one still running."""
+
+    def __init__(self, jobs: Iterable[BatchJob], workers: int):
+        self.todo = iter(jobs)
+        self.window = IN_FLIGHT_PER_WORKER * workers + 1
+        self.ahead = max(AHEAD_BATCHES, 2 * self.window)
+        self.head: BatchJob | None = None
+
+    def take(self, running_starts: Iterable[int]) -> list[BatchJob]:
+        starts = list(running_starts)
+        out: list[BatchJob] = []
+        while len(starts) < self.window:
+            if self.head is None:
+                self.head = next(self.todo, None)
+                if self.head is None:
+                    break
+            job = self.head
+            size = max(1, job.stop - job.start)
+            if starts and job.start - min(starts) > self.ahead * size:
+                break
+            out.append(job)
+            starts.append(job.start)
+            self.head = None
+        return out
 
 
 class Backend:
@@ -107,24 +142,20 @@ class LocalPool(Backend):
     def run(self, jobs: Iterable[BatchJob], cancel: threading.Event) -> Iterator[BatchResult]:
         assert self._pool is not None, "use the backend in a with block"
         pool = self._pool
-        todo = iter(jobs)
-        inflight: set[cf.Future] = set()
-        window = IN_FLIGHT_PER_WORKER * self.workers + 1
+        feeder = _Feeder(jobs, self.workers)
+        inflight: dict[cf.Future, int] = {}
 
         def fill() -> None:
-            while len(inflight) < window:
-                job = next(todo, None)
-                if job is None:
-                    return
-                inflight.add(pool.submit(_pool_batch, job))
+            for job in feeder.take(inflight.values()):
+                inflight[pool.submit(_pool_batch, job)] = job.start
 
         try:
             fill()
             while inflight and not cancel.is_set():
                 done, _ = cf.wait(inflight, timeout=POLL_SECONDS,
                                   return_when=cf.FIRST_COMPLETED)
-                for fut in sorted(done, key=lambda f: f.result().start):
-                    inflight.discard(fut)
+                for fut in sorted(done, key=inflight.__getitem__):
+                    del inflight[fut]
                     yield fut.result()
                 if not cancel.is_set():
                     fill()
@@ -132,7 +163,7 @@ class LocalPool(Backend):
                 self._stop.set()
                 for fut in inflight:
                     fut.cancel()
-                for fut in list(inflight):
+                for fut in sorted(inflight, key=inflight.__getitem__):
                     if not fut.cancelled():
                         yield fut.result()
                 inflight.clear()
@@ -188,19 +219,29 @@ class DaskCluster(Backend):
             self.client = None
 
     def run(self, jobs: Iterable[BatchJob], cancel: threading.Event) -> Iterator[BatchResult]:
-        from distributed import wait
+        from distributed import Event, wait
 
         client = self.client
-        todo = iter(jobs)
-        inflight: set = set()
-        window = IN_FLIGHT_PER_WORKER * self.workers + 1
+        stop_name = f"viewer-sweep-stop-{uuid.uuid4().hex}"
+        feeder = _Feeder(jobs, self.workers)
+        inflight: dict[Any, int] = {}
 
         def fill() -> None:
-            while len(inflight) < window:
-                job = next(todo, None)
-                if job is None:
-                    return
-                inflight.add(client.submit(run_batch, job, pure=False))
+            for job in feeder.take(inflight.values()):
+                inflight[client.submit(_dask_batch, job, stop_name, pure=False)] = job.start
+
+        def results(done) -> list[BatchResult]:
+            out = []
+            for fut in done:
+                del inflight[fut]
+                try:
+                    out.append(fut.result())
+                except Exception as exc:
+                    raise BackendError(f"a Dask worker could not run a batch "
+                                       f"({type(exc).__name__}: {exc}); the workers must "
+                                       "be able to import this package") from None
+                fut.release()
+            return sorted(out, key=lambda r: r.start)
 
         try:
             fill()
@@ -210,20 +251,34 @@ class DaskCluster(Backend):
                                    return_when="FIRST_COMPLETED")
                 except TimeoutError:
                     continue
-                results = []
-                for fut in done:
-                    inflight.discard(fut)
-                    try:
-                        results.append(fut.result())
-                    except Exception as exc:
-                        raise BackendError(f"a Dask worker could not run a batch "
-                                           f"({type(exc).__name__}: {exc}); the workers must "
-                                           "be able to import this package") from None
-                    fut.release()
-                yield from sorted(results, key=lambda r: r.start)
+                yield from results(done)
                 if not cancel.is_set():
                     fill()
+            if inflight:  # cancelled: running batches stop between cases
+                Event(stop_name, client=client).set()
+                try:
+                    wait(list(inflight), timeout=STOP_WAIT_SECONDS)
+                except TimeoutError:
+                    pass
+                yield from results([f for f in inflight if f.status == "finished"])
         finally:
             if inflight:
                 client.cancel(list(inflight))
                 inflight.clear()
+
+
+def _dask_batch(job: BatchJob, stop_name: str) -> BatchResult:
+    """A batch on a Dask worker, looking at the sweep's stop event now and
+    then (each look is a round trip to the scheduler)."""
+    from distributed import Event
+
+    stop = Event(stop_name)
+    seen = {"at": 0.0, "set": False}
+
+    def cancelled() -> bool:
+        now = time.monotonic()
+        if now - seen["at"] >= STOP_POLL_SECONDS:
+            seen["at"], seen["set"] = now, stop.is_set()
+        return seen["set"]
+
+    return run_batch(job, cancelled)
