@@ -13,6 +13,7 @@ import pytest
 from viewer.engine import get_generator
 from viewer.engine.fairland.fairness import COLUMNS, fairness
 from viewer.engine.numberlink.solver import solve
+from viewer.engine.protocol import GenerationError
 from viewer.sweep import InProcess, LocalPool, build_spec, collect
 
 CASES = {
@@ -121,11 +122,27 @@ def test_a_failed_case_is_a_row_with_its_message_and_no_metrics():
     spec = build_spec("fairland", {"world": "32x16", "nc": 6, "ni": 6, "sc": 40}, "1..3")
     rows = collect(spec, InProcess())
     assert len(rows) == 3
-    for row in rows:
+    gen = get_generator("fairland")
+    for k, row in enumerate(rows):
+        seed, values = spec.case(k)
+        with pytest.raises(GenerationError) as failed:
+            gen.generate(values, seed=seed)
         cells = row_metrics(spec, row)
         assert cells["ok"] == 0
         assert cells["error"] == "world not large enough for this much land"
-        assert all(math.isnan(cells[m]) for m in spec.metric_names)
+        # Nothing can be measured on a world that was not made...
+        assert all(math.isnan(cells[m]) for m in spec.metric_names if m != "would_abort")
+        # ...but whether the real fairland would have aborted first still holds.
+        assert cells["would_abort"] == (getattr(failed.value, "assertion", None) is not None)
+
+
+def test_a_failure_carrying_an_assertion_would_abort():
+    metrics = get_generator("fairland").metrics
+    exc = GenerationError("No room for island")
+    assert metrics.of_failure(exc) == {"would_abort": 0}
+    exc.assertion = object()
+    assert metrics.of_failure(exc) == {"would_abort": 1}
+    assert get_generator("tgp").metrics.of_failure(exc) == {}
 
 
 def test_metrics_need_no_trace():

@@ -8,6 +8,8 @@ generator class holds it as its ``metrics`` attribute, so
 ``generator.metrics.names()`` their names before any result exists (a
 sweep's table needs its columns up front).  ``options`` are settings that
 change only what is measured, not the map (Number Link's ``check_unique``).
+``failure(exc)`` gives the figures that still mean something when the
+generator gave up with a :class:`GenerationError` (fairland's ``would_abort``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Metrics:
     compute: Callable[..., dict[str, float]]
     names_for: Callable[[Mapping[str, Any]], tuple[str, ...]]
     options: tuple[Param, ...] = ()
+    failure: Callable[[BaseException], dict[str, float]] | None = None
 
     def option_values(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The options' defaults overlaid with ``given``, checked (ParamError)."""
@@ -41,3 +44,7 @@ class Metrics:
         opts = self.option_values(options)
         values = self.compute(result, **opts)
         return {name: float(values[name]) for name in self.names_for(opts)}
+
+    def of_failure(self, exc: BaseException) -> dict[str, float]:
+        """What can be said of a run that failed with ``exc`` (often nothing)."""
+        return {k: float(v) for k, v in self.failure(exc).items()} if self.failure else {}

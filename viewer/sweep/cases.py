@@ -67,7 +67,9 @@ def run_case(spec: SweepSpec, seed, values) -> tuple[int, str, dict[str, float]]
     try:
         result = gen.generate(values, seed=seed, trace=False)
         return 1, "", gen.metrics(result, **spec.options)
-    except (GenerationError, ParamError) as exc:
+    except GenerationError as exc:
+        return 0, str(exc), gen.metrics.of_failure(exc)
+    except ParamError as exc:
         return 0, str(exc), {}
     except Exception as exc:  # one failing case must not end a sweep of thousands
         return 0, f"{type(exc).__name__}: {exc}", {}

@@ -8,7 +8,9 @@ and whether empserver's default build (asserts on) would abort on it.
                      column of :mod:`.fairness` (spaces as underscores,
                      e.g. ``spread_nearest_capital``)
 ``would_abort``      1 when the real fairland would stop on a failed
-                     ``assert`` (``result.extra["assertion"]`` is set), else 0
+                     ``assert`` (``result.extra["assertion"]`` is set), else 0;
+                     also given for a run that failed (no room for the land),
+                     from the error's ``assertion``
 """
 
 from __future__ import annotations
@@ -47,4 +49,8 @@ def compute(result: Any) -> dict[str, float]:
     return out
 
 
-METRICS = Metrics(compute, _names)
+def failure(exc: BaseException) -> dict[str, float]:
+    return {"would_abort": 0 if getattr(exc, "assertion", None) is None else 1}
+
+
+METRICS = Metrics(compute, _names, failure=failure)
