@@ -70,8 +70,10 @@ def test_fairland_metrics_measure_the_world():
     for col in COLUMNS:
         assert m["spread_" + col.replace(" ", "_")] == table.spread[col]
     assert "spread_nearest_capital" in m
-    # Until fairland records its assertions, a missing record counts as no abort.
-    assert "assertion" not in r.extra and m["would_abort"] == 0
+    # No record (before fairland recorded its assertions) counts as no abort.
+    assert m["would_abort"] == (r.extra.get("assertion") is not None)
+    r.extra.pop("assertion", None)
+    assert gen.metrics(r)["would_abort"] == 0
     r.extra["assertion"] = object()
     assert gen.metrics(r)["would_abort"] == 1
     r.extra["assertion"] = None
@@ -134,6 +136,21 @@ def test_a_failed_case_is_a_row_with_its_message_and_no_metrics():
         assert all(math.isnan(cells[m]) for m in spec.metric_names if m != "would_abort")
         # ...but whether the real fairland would have aborted first still holds.
         assert cells["would_abort"] == (getattr(failed.value, "assertion", None) is not None)
+
+
+def test_would_abort_counts_the_runs_the_default_build_aborts_on():
+    # fairland -i 5 30 10 15 on 64x32 aborts on an assert for about half the seeds.
+    gen = get_generator("fairland")
+    spec = build_spec("fairland", {"merge": 1, "ni": 10, "is": 15}, "1..12")
+    rows = collect(spec, InProcess())
+    col = spec.columns.index("would_abort")
+    expected = []
+    for seed in range(1, 13):
+        try:
+            expected.append(gen.generate(spec.combos[0], seed=seed).extra.get("assertion"))
+        except GenerationError as exc:
+            expected.append(getattr(exc, "assertion", None))
+    assert [r[col] for r in rows] == [float(a is not None) for a in expected]
 
 
 def test_a_failure_carrying_an_assertion_would_abort():
