@@ -87,7 +87,7 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
 def _options(args):
     """(spec, backend, top) from the arguments, or Usage / ParamError."""
     from .engine import GENERATORS
-    from .sweep import DaskCluster, InProcess, LocalPool, build_spec, table_format
+    from .sweep import DaskCluster, InProcess, LocalPool, build_spec, default_jobs, table_format
 
     if not args.generator:
         raise Usage("give a GENERATOR: " + ", ".join(GENERATORS))
@@ -108,8 +108,8 @@ def _options(args):
     if args.scheduler is not None:
         backend = DaskCluster(args.scheduler)
     else:
-        jobs = whole(args.jobs, "--jobs") if args.jobs is not None else None
-        if jobs is not None and jobs < 1:
+        jobs = whole(args.jobs, "--jobs") if args.jobs is not None else default_jobs()
+        if jobs < 1:
             raise Usage(f"--jobs must be at least 1, not {jobs}")
         backend = InProcess() if jobs == 1 else LocalPool(jobs)
     top = None
