@@ -412,14 +412,23 @@ class SweepPanel(QWidget):
 
     def _work(self, spec: SweepSpec, backend, cancel: threading.Event) -> None:
         error = None
+        bridge = self._bridge
         try:
             for batch in run_sweep(spec, backend, cancel=cancel):
-                self._bridge.batch.emit(batch)
+                bridge.batch.emit(batch)
         except BackendError as exc:
             error = str(exc)
+        except RuntimeError as exc:
+            if "already deleted" in str(exc):   # the panel went away without shutdown()
+                cancel.set()
+                return
+            error = f"{type(exc).__name__}: {exc}"
         except Exception as exc:  # noqa: BLE001 - shown in the panel, never a traceback
             error = f"{type(exc).__name__}: {exc}"
-        self._bridge.ended.emit(error)
+        try:
+            bridge.ended.emit(error)
+        except RuntimeError:
+            pass
 
     def cancel(self) -> None:
         """Stop the sweep; the rows done so far stay."""
