@@ -45,6 +45,8 @@ def test_seeds():
     assert parse_seeds("5..7") == range(5, 8)
     assert parse_seeds("9, 4,4") == (9, 4, 4)
     assert parse_seeds("1..3", "text") == ("1", "2", "3")
+    many = parse_seeds("1..1000000", "text")   # not a list of a million texts
+    assert len(many) == 10**6 and many[-1] == "1000000" and many[5:7] == ("6", "7")
     assert parse_seeds("a,b", "text") == ("a", "b")
     assert build_spec("numberlink", {}, "1..2").seeds == ("1", "2")
 

@@ -32,7 +32,7 @@ def seed_kind(generator: Any) -> str:
     return getattr(generator, "seed_kind", "int")
 
 
-def parse_seeds(text: str | Sequence[Any] | range, kind: str = "int") -> range | tuple:
+def parse_seeds(text: str | Sequence[Any] | range, kind: str = "int") -> Sequence[Any]:
     """Seeds from ``"A..B"`` (both included), ``"S1,S2,..."``, a range or a list.
 
     Number seeds must be 0..2^32-1; text seeds are the texts themselves (a
@@ -44,7 +44,7 @@ def parse_seeds(text: str | Sequence[Any] | range, kind: str = "int") -> range |
             if b < a:
                 raise ParamError(f"seed range {a}..{b} is empty (the end is below the start)",
                                  "seeds")
-            seeds: range | tuple = range(a, b + 1)
+            seeds: Sequence[Any] = range(a, b + 1)
         elif ".." in text:
             raise ParamError(f"seeds: expected A..B with whole numbers, not {text!r}", "seeds")
         else:
@@ -56,7 +56,7 @@ def parse_seeds(text: str | Sequence[Any] | range, kind: str = "int") -> range |
     if len(seeds) == 0:
         raise ParamError("no seeds: give a range A..B or a list S1,S2,...", "seeds")
     if kind == "text":
-        return tuple(str(s) for s in seeds)
+        return TextSeeds(seeds) if isinstance(seeds, range) else tuple(str(s) for s in seeds)
     if isinstance(seeds, range):
         if seeds.step != 1:
             seeds = tuple(seeds)
@@ -65,6 +65,30 @@ def parse_seeds(text: str | Sequence[Any] | range, kind: str = "int") -> range |
                 _check_int_seed(s)
             return seeds
     return tuple(_check_int_seed(s) for s in seeds)
+
+
+class TextSeeds(Sequence[str]):
+    """A range of numbers given as text seeds, without a list of them all
+    (a sweep over a million seeds holds only the range)."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, numbers: range):
+        self.numbers = numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return TextSeeds(self.numbers[i])
+        return str(self.numbers[i])
+
+    def __eq__(self, other: object) -> bool:
+        return tuple(self) == tuple(other) if isinstance(other, (tuple, TextSeeds)) else False
+
+    def __repr__(self) -> str:
+        return f"TextSeeds({self.numbers!r})"
 
 
 def _check_int_seed(s: Any) -> int:
@@ -103,7 +127,7 @@ class SweepSpec:
     """A checked sweep (make one with :func:`build_spec`)."""
 
     generator: str
-    seeds: range | tuple
+    seeds: Sequence[Any]
     combos: tuple[dict[str, Any], ...]
     """The checked values of every parameter, one dict per combination."""
     options: dict[str, Any]
