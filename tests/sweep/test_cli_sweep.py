@@ -135,7 +135,7 @@ def test_ctrl_c_keeps_the_rows_done_so_far(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "viewer", "sweep", "fairland", "--seeds",
                              "1..1000000", "--jobs", "2", "--out", str(out)],
                             cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
         # Wait until some rows have been written to the temporary file.
@@ -144,7 +144,8 @@ def test_ctrl_c_keeps_the_rows_done_so_far(tmp_path):
             if tmp and tmp[0].stat().st_size > 20_000:
                 break
             time.sleep(0.2)
-        proc.send_signal(signal.SIGINT)
+        # As a terminal's Ctrl+C: to the whole process group, workers included.
+        os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:

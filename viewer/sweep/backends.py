@@ -117,9 +117,20 @@ def _pool_batch(job: BatchJob) -> BatchResult:
     return run_batch(job, _STOP.is_set)
 
 
+def _context() -> Any:
+    """A fork server where there is one (workers forked from a clean process
+    that has imported the engines once, and kept for later pools), else spawn;
+    never a plain fork of this process, which may be a GUI with threads."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["numpy", "numba", "viewer.sweep.cases"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
 class LocalPool(Backend):
-    """A pool of ``jobs`` worker processes on this machine (spawned, so it is
-    safe from a GUI's background thread too)."""
+    """A pool of ``jobs`` worker processes on this machine (from a fork server
+    or spawned, so it is safe from a GUI's background thread too)."""
 
     def __init__(self, jobs: int | None = None):
         self.workers = max(1, jobs or default_jobs())
@@ -127,7 +138,7 @@ class LocalPool(Backend):
         self._pool: cf.ProcessPoolExecutor | None = None
 
     def __enter__(self) -> LocalPool:
-        ctx = multiprocessing.get_context("spawn")
+        ctx = _context()
         self._stop = ctx.Event()
         self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=ctx,
                                             initializer=_init_worker, initargs=(self._stop,))
