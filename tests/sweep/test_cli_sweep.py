@@ -158,3 +158,10 @@ def test_ctrl_c_keeps_the_rows_done_so_far(tmp_path):
     assert 100 < len(rows) < 1_000_000
     assert seeds == sorted(seeds) and seeds[:100] == list(range(1, 101))
     assert [p.name for p in tmp_path.iterdir()] == ["big.csv"]
+
+
+def test_an_unwritable_table_is_one_clear_message(monkeypatch, tmp_path):
+    rc, _, err = run(["fairland", "--seeds", "1..3", "--jobs", "1", "--out",
+                      str(tmp_path / "missing" / "t.csv")], monkeypatch, tmp_path)
+    assert rc == 1 and "cannot write" in err and "No such file or directory" in err
+    assert "Traceback" not in err
