@@ -377,8 +377,14 @@ def run_ports(argv: Sequence[str]) -> int:
     return run(list(argv))
 
 
+def run_sweep(argv: Sequence[str]) -> int:
+    from .cli_sweep import run_sweep_cli as run
+
+    return run(list(argv))
+
+
 COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink,
-            "ports": run_ports}
+            "ports": run_ports, "sweep": run_sweep}
 
 MAIN_USAGE = """\
 usage: python -m viewer                      open the workbench window
@@ -386,6 +392,7 @@ usage: python -m viewer                      open the workbench window
        python -m viewer tgp [OPTIONS...]     OpenTTD TerraGenesis heightmaps (try: tgp -h)
        python -m viewer numberlink generate|solve ...   Number Link grids and puzzles
        python -m viewer ports [OPTIONS...]   port placement on heightmaps (try: ports -h)
+       python -m viewer sweep GENERATOR --seeds A..B --out FILE ...   many seeds, one table
 """
 
 

@@ -45,6 +45,7 @@ from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, LayerI
 from . import kernel as K
 from .assertions import check_final, from_check
 from .messages import NUMLETTER, header, progress_text, text_map
+from .metrics import METRICS
 from .resources import RESOURCES, resource_layer, sector_type
 
 # The C names of the numeric arguments, in fairland's positional order.
@@ -187,6 +188,7 @@ class Fairland:
     params = PARAMS
     layer_info = LAYER_INFO
     phase_names = PHASE_NAMES
+    metrics = METRICS
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values)

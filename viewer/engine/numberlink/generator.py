@@ -35,6 +35,7 @@ from ..protocol import (
 )
 from .fastgen import FastStuck, fast_grid
 from .gridgen import GridResult, Stuck, grid_block, gridgen
+from .metrics import METRICS
 from .puzzle import RULES, Puzzle, solution_from_paths
 from .quality import boring_mask, quality
 from .rng import RandomState
@@ -232,6 +233,7 @@ class NumberLink:
     title = "Number Link paths (Tatham)"
     params = PARAMS
     layer_info = LAYER_INFO
+    metrics = METRICS
     seed_kind = "text"
     """Seeds are texts, as in Tatham's collection (other generators: 32-bit numbers)."""
     default_seed = "12345"
