@@ -4,7 +4,9 @@
 positional arguments, same standard output, newcap script, sector table and
 exit status, plus ``--world``, ``--xdump`` (in place of the server's sector
 file) and ``--png``/``--layer``.  Options may follow the numbers, as with
-glibc's getopt.
+glibc's getopt.  Like empserver's default build it checks fairland.c's
+assertions and aborts on the first that fails (glibc's message, exit status
+134, no files written); ``--ndebug`` behaves as a ``-DNDEBUG`` build.
 
 Everything writes through ``sys.stdout``/``sys.stderr`` so that
 :func:`main` can be called in-process.
@@ -20,28 +22,47 @@ from typing import Any
 
 PROG = "fairland"
 
-USAGE = """\
+USAGE_HEAD = """\
 Usage: {prog} [OPTION]... NC SC [NI] [IS] [SP] [PM] [DI] [ID]
   -e CONFIG-FILE  configuration file (only WORLD_X and WORLD_Y are read)
-  -i              islands may merge
+{merge}
   -q              quiet
   -R SEED         seed for random number generator
   -s SCRIPT       name of script to create (default newcap_script)
   -h              display this help and exit
   -v              display version information and exit
-  --world WxH     world size (default: from CONFIG-FILE, else 64x32)
+  --world WxH     world size (default: from CONFIG-FILE, else {world})
   --xdump FILE    write the sector table as empdump -x prints it
   --png FILE      render a layer to a PNG image
   --layer NAME    layer for --png (default own): {layers}
-  NC              number of continents
-  SC              continent size
-  NI              number of islands (default NC)
-  IS              average island size (default SC/2)
-  SP              spike percentage: 0 = round, 100 = snake (default 10)
-  PM              percentage of land that is mountain (default 0)
-  DI              minimum distance between continents (default 2)
-  ID              minimum distance from islands to continents (default 1)
+  --ndebug        behave as a -DNDEBUG build: no assertions (empserver's
+                  default build aborts where one fails)
 """
+
+# fairland's own defaults for NI and IS follow from NC and SC; the others
+# are the Params' defaults (fairland.c's).
+_RULE_DEFAULTS = {"ni": "NC", "is": "SC/2"}
+
+
+def fairland_usage(prog: str = PROG) -> str:
+    """fairland -h: the options, then the positional arguments with their
+    help and defaults taken from the generator's Params."""
+    from .engine.fairland.generator import LAYER_NAMES, PARAMS
+
+    by_name = {p.name: p for p in PARAMS}
+    merge = by_name["merge"]
+    text = USAGE_HEAD.format(
+        prog=prog, layers=", ".join(LAYER_NAMES),
+        merge=f"  {merge.cli:<15} {merge.help.partition(': ')[2]}",
+        world="x".join(map(str, by_name["world"].default)))
+    for p in sorted((p for p in PARAMS if p.positional is not None),
+                    key=lambda p: p.positional):
+        cname, _, what = p.help.partition(": ")
+        default = _RULE_DEFAULTS.get(p.name, p.default)
+        text += f"  {cname:<15} {what}" + ("" if p.positional < 2 else f" (default {default})")
+        text += "\n"
+    return text
+
 
 VERSION = ("mapgen-viewer fairland: a port of Empire's fairland (empserver ec9633b9)\n\n"
            "fairland is part of Empire, free software under the GNU GPL version 3 or later.\n")
@@ -113,12 +134,14 @@ class FairlandArgs:
     xdump: str | None = None
     png: str | None = None
     layer: str | None = None
+    ndebug: bool = False
     numbers: list[str] = field(default_factory=list)
 
 
 _SHORT_WITH_ARG = {"e": "econfig", "R": "seed", "s": "script"}
 _SHORT_FLAGS = {"i": "merge", "q": "quiet", "h": "help", "v": "version"}
-_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer"}
+_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer", "ndebug": "ndebug"}
+_LONG_FLAGS = {"ndebug"}
 
 
 def parse_fairland_argv(argv: Sequence[str]) -> FairlandArgs:
@@ -144,6 +167,11 @@ def parse_fairland_argv(argv: Sequence[str]) -> FairlandArgs:
                     raise UsageError(f"option '--{name}' is ambiguous")
                 raise UsageError(f"unrecognized option '--{name}'")
             name = matches[0]
+            if name in _LONG_FLAGS:
+                if eq:
+                    raise UsageError(f"option '--{name}' doesn't allow an argument")
+                setattr(args, _LONG[name], True)
+                continue
             if not eq:
                 if i >= len(argv):
                     raise UsageError(f"option '--{name}' requires an argument")
@@ -187,10 +215,11 @@ def fairland_values(numbers: Sequence[str], world: tuple[int, int], merge: bool)
         raise UsageError("missing arguments")
     if len(numbers) > 8:
         raise UsageError("too many arguments")
-    from .engine.fairland.generator import ARG_ORDER
+    from .engine.fairland.generator import ARG_ORDER, PARAMS
 
     nums = [c_atoi(n) for n in numbers]
-    v: dict[str, Any] = {"world": world, "merge": merge, "sp": 10, "pm": 0, "di": 2, "id": 1}
+    v: dict[str, Any] = {"world": world, "merge": merge}
+    v.update({p.name: p.default for p in PARAMS if p.name in ("sp", "pm", "di", "id")})
     v["nc"], v["sc"] = nums[0], nums[1]
     v["ni"] = v["nc"]
     v["is"] = int(v["sc"] / 2) if v["sc"] >= 0 else -((-v["sc"]) // 2)
@@ -228,7 +257,9 @@ def _world_size(args: FairlandArgs) -> tuple[int, int]:
                              hint=False) from None
         except ValueError as exc:
             raise UsageError(str(exc), hint=False) from None
-    return 64, 32
+    from .engine.fairland.generator import PARAMS
+
+    return next(tuple(p.default) for p in PARAMS if p.name == "world")
 
 
 def run_fairland(argv: Sequence[str]) -> int:
@@ -238,10 +269,10 @@ def run_fairland(argv: Sequence[str]) -> int:
     except UsageError as exc:
         err.write(f"{PROG}: {exc.message}\nTry -h for help.\n")
         return 1
-    from .engine.fairland.generator import FAIRLAND, LAYER_NAMES, check_world
+    from .engine.fairland.generator import FAIRLAND, LAYER_NAMES, check_world, compiled_kernels
 
     if args.help:
-        out.write(USAGE.format(prog=PROG, layers=", ".join(LAYER_NAMES)))
+        out.write(fairland_usage())
         return 0
     if args.version:
         out.write(VERSION)
@@ -265,13 +296,37 @@ def run_fairland(argv: Sequence[str]) -> int:
         err.write(f"{PROG}: unknown layer {args.layer!r}; layers: {', '.join(LAYER_NAMES)}\n")
         return 1
     try:
-        result = FAIRLAND.generate(values, seed=seed)
+        with compiled_kernels():
+            result = FAIRLAND.generate(values, seed=seed)
     except GenerationError as exc:
+        assertion = getattr(exc, "assertion", None)
+        if assertion is not None and not args.ndebug:
+            return _abort(assertion, args)
         if not args.quiet:
             out.write(exc.output)
         err.write(f"{PROG}: {exc}\n")
         return 1
+    assertion = result.extra.get("assertion")
+    if assertion is not None and not args.ndebug:
+        return _abort(assertion, args)
     return _write_fairland_outputs(result, args)
+
+
+def _abort(assertion, args: FairlandArgs) -> int:
+    """What empserver's default build does when an assertion fails: glibc's
+    message, standard output as its buffer leaves it, exit status 134."""
+    from .engine.fairland.assertions import ABORT_STATUS, stdout_left
+
+    out = sys.stdout
+    if not args.quiet:
+        try:
+            tty = out.isatty()
+            bufsize = os.fstat(out.fileno()).st_blksize or 4096
+        except (AttributeError, OSError, ValueError):
+            tty, bufsize = False, 4096
+        out.write(stdout_left(assertion.output, tty=tty, bufsize=bufsize))
+    sys.stderr.write(assertion.message(PROG))
+    return ABORT_STATUS
 
 
 def _write_fairland_outputs(result, args: FairlandArgs) -> int:
@@ -322,8 +377,14 @@ def run_ports(argv: Sequence[str]) -> int:
     return run(list(argv))
 
 
+def run_sweep(argv: Sequence[str]) -> int:
+    from .cli_sweep import run_sweep_cli as run
+
+    return run(list(argv))
+
+
 COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink,
-            "ports": run_ports}
+            "ports": run_ports, "sweep": run_sweep}
 
 MAIN_USAGE = """\
 usage: python -m viewer                      open the workbench window
@@ -331,6 +392,7 @@ usage: python -m viewer                      open the workbench window
        python -m viewer tgp [OPTIONS...]     OpenTTD TerraGenesis heightmaps (try: tgp -h)
        python -m viewer numberlink generate|solve ...   Number Link grids and puzzles
        python -m viewer ports [OPTIONS...]   port placement on heightmaps (try: ports -h)
+       python -m viewer sweep GENERATOR --seeds A..B --out FILE ...   many seeds, one table
 """
 
 
@@ -342,6 +404,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return gui_main()
     cmd, rest = argv[0], argv[1:]
+    if "numpy" not in sys.modules:
+        # No command does linear algebra: spare them OpenBLAS's thread pool,
+        # which takes a third of numpy's import (a user's setting wins).
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if cmd in ("-h", "--help", "help"):
         sys.stdout.write(MAIN_USAGE)
         return 0

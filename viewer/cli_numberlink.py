@@ -1,13 +1,19 @@
 """``python -m viewer numberlink``: generate Number Link grids and puzzles, solve puzzles.
 
-    numberlink generate --size WxH --seed TEXT [--count N] [--unique --rule RULE]
-                        [--format text|testmain] [--out FILE] ...
+    numberlink generate --size WxH --seed TEXT [--count N] [--mode faithful|fast]
+                        [--unique --rule RULE] [--format text|testmain] [--out FILE]
+                        [--progress] ...
     numberlink solve FILE [--rule fill-no-touch|fill|free] [--max-solutions N]
 
 ``generate --format testmain`` prints what path.c's test program prints (a
 solution block and a puzzle block per grid), so ``--size 10x8 --seed 12345
 --count 10`` is the test program itself.  ``--format text`` prints puzzles in
 the plain text format (several separated by an empty line).
+
+``--mode fast`` makes grids of the same kind without path.c's restarts (see
+``engine/numberlink/fastgen.py``); 100x100 takes well under a second.
+Progress (grids filled, restarts, squares covered) goes to standard error when
+it is a terminal or ``--progress`` is given.
 
 ``solve`` reads either format and prints the first solution in it, then a
 last line ``solutions: K`` (the number found, up to ``--max-solutions``,
@@ -21,14 +27,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 
-from .engine.numberlink.generator import UniqueSearch, check_size, grid_paths, grid_puzzle
-from .engine.numberlink.gridgen import Stuck, gridgen
+from .engine.numberlink.generator import (
+    PARAMS,
+    GridStream,
+    UniqueSearch,
+    check_size,
+    grid_paths,
+    grid_puzzle,
+)
 from .engine.numberlink.puzzle import RULES, solution_from_paths
 from .engine.numberlink.quality import quality
-from .engine.numberlink.rng import RandomState
-from .engine.params import ParamError, parse_size
+from .engine.params import Param, ParamError, check_bounds, parse_size
 from .engine.protocol import GenerationError
 from .formats.atomic import WriteError, write_atomic
 
@@ -54,18 +66,41 @@ class _Exit(Exception):
         self.status = status
 
 
-def _percent(text: str) -> int:
-    v = int(text)
-    if not 0 <= v <= 100:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 100, not {v}")
-    return v
-
-
 def _positive(text: str) -> int:
     v = int(text)
     if v < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {v}")
     return v
+
+
+def _param_option(parser: argparse.ArgumentParser, param: Param, help_extra: str = "") -> None:
+    """``--name`` for one of the generator's Params: its type, bounds, choices,
+    default and help come from the Param itself."""
+
+    def convert(text: str):
+        try:
+            value = param.convert(text)
+            check_bounds((param,), {param.name: value})
+        except ParamError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return value
+
+    flag = param.cli or "--" + param.name.replace("_", "-")
+    kwargs: dict = {"default": param.default, "dest": param.name}
+    if param.kind == "choice":
+        kwargs["choices"] = param.choices
+    else:
+        kwargs["type"] = convert
+        kwargs["metavar"] = {"int": "N", "float": "X"}.get(param.kind, "VALUE")
+    bounds = ""
+    if param.minimum is not None and param.maximum is not None:
+        bounds = f", {param.minimum}..{param.maximum}"
+    kwargs["help"] = f"{help_extra}{param.help} (default {param.default}{bounds})"
+    parser.add_argument(flag, **kwargs)
+
+
+def _gen_param(name: str) -> Param:
+    return next(p for p in PARAMS if p.name == name)
 
 
 def _parser() -> _Parser:
@@ -77,13 +112,15 @@ def _parser() -> _Parser:
     g.add_argument("--count", type=_positive, default=1, help="number of grids (default 1)")
     g.add_argument("--unique", action="store_true",
                    help="only puzzles with exactly one solution under --rule")
-    g.add_argument("--rule", choices=RULES, default="fill-no-touch")
-    g.add_argument("--extend-share", type=_percent, default=0,
-                   help="percent of steps that try extending before adding (0 = original)")
-    g.add_argument("--max-boring", type=_percent, default=100,
-                   help="with --unique: refuse grids with more boring paths than this percent")
-    g.add_argument("--max-tries", type=_positive, default=200,
-                   help="with --unique: grids to try per puzzle (default 200)")
+    _param_option(g, _gen_param("mode"))
+    _param_option(g, _gen_param("fast_rounds"))
+    _param_option(g, _gen_param("rule"), "with --unique: ")
+    _param_option(g, _gen_param("extend_share"), "faithful mode: ")
+    _param_option(g, _gen_param("max_boring"))
+    _param_option(g, _gen_param("max_tries"))
+    g.add_argument("--progress", action="store_true",
+                   help="report grids filled, restarts and squares covered on standard "
+                        "error (on by itself when standard error is a terminal)")
     g.add_argument("--format", choices=("text", "testmain"), default="text")
     g.add_argument("--out", help="write the puzzles here instead of standard output")
     g.add_argument("--solution-out", help="also write the solutions to this file")
@@ -100,6 +137,44 @@ def _parser() -> _Parser:
     s.add_argument("--all", action="store_true", help="print every solution found")
     s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
     return p
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class _ProgressLine:
+    """``progress(text, fraction)`` on standard error: one line rewritten in
+    place on a terminal, else a line at most every half second."""
+
+    def __init__(self, stream, enabled: bool):
+        self.stream = stream
+        self.enabled = enabled
+        self.tty = _isatty(stream)
+        self.last = 0.0
+        self.width = 0
+
+    def __call__(self, text: str, fraction: float) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.last < (0.1 if self.tty else 0.5):
+            return
+        self.last = now
+        line = text
+        if self.tty:
+            self.stream.write("\r" + line.ljust(self.width))
+            self.width = len(line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.tty and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
 
 
 def run_numberlink(argv: Sequence[str]) -> int:
@@ -130,28 +205,34 @@ def _generate(args) -> int:
     except ValueError as exc:
         raise CliError(f"--size: {exc}") from None
     check_size(w, h)
-    rs = RandomState(args.seed)
+    # Always watched (so that Ctrl-C reaches a long compiled run), shown on request.
+    progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
+    stream = GridStream(w, h, args.seed, mode=args.mode, extend_share=args.extend_share,
+                        fast_rounds=args.fast_rounds, progress=progress,
+                        target=args.count * (args.max_tries if args.unique else 1))
     puzzles, solutions = [], []
     search = None
     if args.unique:
-        search = UniqueSearch(w, h, rs, rule=args.rule, extend_share=args.extend_share,
-                              max_boring=args.max_boring, max_tries=args.max_tries)
-    for n in range(args.count):
-        try:
+        search = UniqueSearch(stream, rule=args.rule, max_boring=args.max_boring,
+                              max_tries=args.max_tries)
+    try:
+        for n in range(args.count):
+            restarts_before = stream.restarts
             if search is not None:
                 g, _, tries, _ = search.next()
             else:
-                g, tries = gridgen(w, h, rs, extend_share=args.extend_share), 1
-        except Stuck as exc:
-            raise GenerationError(str(exc)) from None
-        paths = grid_paths(g)
-        puzzle = grid_puzzle(g)
-        puzzles.append(puzzle)
-        solutions.append(solution_from_paths(paths))
-        if args.quality:
-            extra = f"; tries {tries}" if search is not None else ""
-            sys.stderr.write(f"grid {n + 1}: {quality(paths).summary()}; "
-                             f"restarts {g.restarts}{extra}\n")
+                g, tries = stream.next(), 1
+            paths = grid_paths(g)
+            puzzle = grid_puzzle(g)
+            puzzles.append(puzzle)
+            solutions.append(solution_from_paths(paths))
+            if args.quality:
+                progress.clear()
+                extra = f"; tries {tries}" if search is not None else ""
+                sys.stderr.write(f"grid {n + 1}: {quality(paths).summary()}; "
+                                 f"restarts {stream.restarts - restarts_before}{extra}\n")
+    finally:
+        progress.clear()
     if args.format == "testmain":
         text = "".join(format_testmain(p, s) for p, s in zip(puzzles, solutions))
         sol_text = "".join(format_testmain(p, s).split("\n\n")[0] + "\n\n"

@@ -4,7 +4,8 @@
 
     tgp --size WxH --seed N --smoothness K --terrain K --sea-level K
         --landscape NAME [--rng-skip N] [--npz FILE]
-        [--png FILE [--layer NAME] [--scale N]] [--heightmap-png FILE] [-q]
+        [--png FILE [--layer NAME] [--scale N]]
+        [--heightmap-png FILE [--highest-peak H] [--heightmap-format modern|r13671]] [-q]
 
 Prints one line about the map (water level, sea and shore share, highest
 tile) and writes the files asked for:
@@ -15,8 +16,12 @@ tile) and writes the files asked for:
                      ``(size_y, size_x)``: stages C and D), all ``[y, x]``
 ``--png``            one layer drawn as a picture
 ``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
-                     reads back to the same tile heights (see
-                     :mod:`viewer.formats.heightmap` for the brightness mapping)
+                     reads back to the same tile heights: for today's game
+                     (grey 0 only for the sea, the greys chosen for the
+                     dialog's "Highest peak" ``--highest-peak``, default 30),
+                     or with ``--heightmap-format r13671`` for the game of
+                     2008 (see :mod:`viewer.formats.heightmap`); the line
+                     printed says which "Highest peak" to choose
 
 Errors are reported as ``tgp: message`` on standard error with exit status 1.
 Everything goes through ``sys.stdout``/``sys.stderr``, so :func:`run_tgp`
@@ -34,26 +39,37 @@ from .cli_args import Parser, Usage, parse, picture_scale, seed_or_random, whole
 PROG = "tgp"
 
 
+_METAVAR = {"size": "WxH", "int": "K", "choice": "NAME", "float": "X", "text": "TEXT",
+            "bool": "BOOL", "path": "FILE", "curve": "CURVE"}
+
+
+def param_flag(prm) -> str:
+    """The command-line flag of a generator parameter."""
+    return prm.cli or "--" + prm.name.replace("_", "-")
+
+
+def _default_text(prm) -> str:
+    d = prm.default
+    if prm.kind == "size":
+        return f"{d[0]}x{d[1]}"
+    return f"{d:g}" if isinstance(d, float) else str(d)
+
+
 def _parser() -> Parser:
-    from .engine.tgp.generator import LANDSCAPES, LAYER_NAMES
+    from .engine.tgp.generator import LAYER_NAMES, PARAMS
+    from .formats.heightmap import DEFAULT_HIGHEST_PEAK, HIGHEST_PEAK_RANGE
+
+    lo, hi = HIGHEST_PEAK_RANGE
 
     p = Parser(prog=PROG, add_help=False,
                 description="OpenTTD's TerraGenesis Perlin map generator (tgp.cpp r13671).")
     p.add_argument("-h", "--help", action="store_true", help="show this help and exit")
-    p.add_argument("--size", default="256x256", metavar="WxH",
-                   help="map size, each side a power of two 64..4096 (default 256x256)")
     p.add_argument("--seed", default=None, metavar="N",
                    help="generation seed 0..4294967295 (default: a random one, printed)")
-    p.add_argument("--smoothness", default="1", metavar="K",
-                   help="0 very smooth, 1 smooth, 2 rough, 3 very rough (default 1)")
-    p.add_argument("--terrain", default="2", metavar="K",
-                   help="0 very flat, 1 flat, 2 hilly, 3 mountainous (default 2)")
-    p.add_argument("--sea-level", default="1", metavar="K",
-                   help="0 very low, 1 low, 2 medium, 3 high (default 1)")
-    p.add_argument("--landscape", default="temperate", metavar="NAME",
-                   help=f"climate: {', '.join(LANDSCAPES)} (default temperate)")
-    p.add_argument("--rng-skip", default="0", metavar="N",
-                   help="Random() calls before TGP; 1 = what the game did (default 0)")
+    for prm in PARAMS:  # the generator's parameters: flags, help and defaults from its Params
+        choices = f"; one of {', '.join(prm.choices)}" if prm.choices else ""
+        p.add_argument(param_flag(prm), dest=prm.name, default=None, metavar=_METAVAR[prm.kind],
+                       help=f"{prm.help}{choices} (default {_default_text(prm)})")
     p.add_argument("--npz", metavar="FILE", help="write noise, heightmap, tile_height, "
                    "tile_class arrays")
     p.add_argument("--png", metavar="FILE", help="render a layer to a PNG image")
@@ -63,6 +79,12 @@ def _parser() -> Parser:
                    "(default: enough for about 512 pixels, at least 1)")
     p.add_argument("--heightmap-png", metavar="FILE",
                    help="write an 8-bit greyscale heightmap for OpenTTD's Play heightmap")
+    p.add_argument("--highest-peak", metavar="H",
+                   help="the \"Highest peak\" you will choose in today's game's heightmap "
+                        f"dialog, {lo}..{hi} (default {DEFAULT_HIGHEST_PEAK}, the game's default)")
+    p.add_argument("--heightmap-format", metavar="FORMAT",
+                   help="modern (today's OpenTTD, default) or r13671 (OpenTTD of 2008: "
+                        "grey = 16 x height + 8)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     return p
 
@@ -88,20 +110,11 @@ def run_tgp(argv: Sequence[str]) -> int:
     if isinstance(args, int):
         return args
     from .engine.params import ParamError
-    from .engine.tgp.generator import LAYER_NAMES, TGP
+    from .engine.tgp.generator import LAYER_NAMES, PARAMS, TGP
 
     try:
-        values = TGP.validate({
-            "size": args.size,
-            "smoothness": args.smoothness if not args.smoothness.strip().isdigit()
-            else whole(args.smoothness, "--smoothness"),
-            "terrain": args.terrain if not args.terrain.strip().isdigit()
-            else whole(args.terrain, "--terrain"),
-            "sea_level": args.sea_level if not args.sea_level.strip().isdigit()
-            else whole(args.sea_level, "--sea-level"),
-            "landscape": args.landscape,
-            "rng_skip": whole(args.rng_skip, "--rng-skip"),
-        })
+        values = TGP.validate({prm.name: getattr(args, prm.name) for prm in PARAMS
+                               if getattr(args, prm.name) is not None})
         seed = seed_or_random(args.seed)
         if args.layer is not None and args.png is None:
             raise Usage("--layer needs --png")
@@ -109,6 +122,7 @@ def run_tgp(argv: Sequence[str]) -> int:
         if layer not in LAYER_NAMES:
             raise Usage(f"unknown layer {layer!r}; layers: {', '.join(LAYER_NAMES)}")
         scale = picture_scale(args.scale)
+        heightmap = _heightmap_options(args)
     except Usage as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
@@ -117,9 +131,12 @@ def run_tgp(argv: Sequence[str]) -> int:
         return 1
     result = TGP.generate(values, seed=seed)
     try:
-        _write_outputs(result, args, layer, scale)
+        note = _write_outputs(result, args, layer, scale, heightmap)
     except OSError as exc:
         err.write(f"{PROG}: {exc.strerror or exc}\n")
+        return 1
+    except ValueError as exc:
+        err.write(f"{PROG}: --heightmap-png: {exc}\n")
         return 1
     if not args.quiet:
         sx, sy = values["size"]
@@ -128,12 +145,44 @@ def run_tgp(argv: Sequence[str]) -> int:
                   f"--landscape {values['landscape']}"
                   + (f" --rng-skip {values['rng_skip']}" if values["rng_skip"] else "") + "\n")
         out.write(result.messages)
+        if note:
+            out.write(note + "\n")
     return 0
 
 
-def _write_outputs(result, args, layer: str, scale: int | None) -> None:
+def _heightmap_options(args) -> tuple[str, int]:
+    """(format, highest peak) for --heightmap-png, checked."""
+    from .formats.heightmap import DEFAULT_HIGHEST_PEAK, FORMATS, check_highest_peak
+
+    fmt = args.heightmap_format if args.heightmap_format is not None else "modern"
+    if fmt not in FORMATS:
+        raise Usage(f"--heightmap-format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    peak = DEFAULT_HIGHEST_PEAK
+    if args.highest_peak is not None:
+        if fmt != "modern":
+            raise Usage("--highest-peak is for the modern heightmap format only")
+        try:
+            peak = check_highest_peak(whole(args.highest_peak, "--highest-peak"))
+        except ValueError as exc:
+            raise Usage(f"--highest-peak: {exc}") from None
+    if args.heightmap_png is None and (args.highest_peak is not None
+                                       or args.heightmap_format is not None):
+        raise Usage("--highest-peak and --heightmap-format need --heightmap-png")
+    return fmt, peak
+
+
+def _write_outputs(result, args, layer: str, scale: int | None,
+                   heightmap: tuple[str, int]) -> str | None:
+    """Write the files asked for; the heightmap's message, if one was written."""
     from .formats.atomic import write_atomic
 
+    note = None
+    if args.heightmap_png is not None:  # first: a peak too low for the map writes nothing
+        from .formats.heightmap import write_openttd_heightmap
+
+        fmt, peak = heightmap
+        note = write_openttd_heightmap(args.heightmap_png, result.layers["tile_height"],
+                                       highest_peak=peak, fmt=fmt)
     if args.npz is not None:
         write_atomic(args.npz, npz_bytes(result))
     if args.png is not None:
@@ -143,7 +192,4 @@ def _write_outputs(result, args, layer: str, scale: int | None) -> None:
         if scale is None:
             scale = max(1, 512 // max(result.grid.width, result.grid.height))
         write_png(args.png, layer_image(result, result.grid, layer, scale=scale))
-    if args.heightmap_png is not None:
-        from .formats.heightmap import write_heightmap_png
-
-        write_heightmap_png(args.heightmap_png, result.layers["tile_height"])
+    return note

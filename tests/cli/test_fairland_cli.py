@@ -163,3 +163,46 @@ def test_module_entry_point_runs_as_a_program(tmp_path):
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "s").read_text().count("newcap") == 5
+
+
+def test_help_and_defaults_come_from_the_generators_params(monkeypatch, tmp_path):
+    from viewer.engine.fairland.generator import PARAMS
+
+    rc, out, _ = run(["-h"], monkeypatch, tmp_path)
+    assert rc == 0
+    for p in PARAMS:
+        if p.positional is not None and p.positional >= 4:
+            cname = p.help.partition(":")[0]
+            assert f"  {cname} " in out and f"(default {p.default})" in out, p.name
+    values = cli.fairland_values(["5", "30"], (64, 32), False)
+    assert {k: values[k] for k in ("sp", "pm", "di", "id")} == \
+        {p.name: p.default for p in PARAMS if p.name in ("sp", "pm", "di", "id")}
+    assert (values["ni"], values["is"]) == (5, 15)  # fairland's rules: NC and SC/2
+
+
+def test_ndebug_is_a_flag(monkeypatch, tmp_path):
+    rc, out, err = run(["--ndebug=yes", "5", "30"], monkeypatch, tmp_path)
+    assert rc == 1 and "doesn't allow an argument" in err
+    a = run(["-q", "-R", "1", "5", "30"], monkeypatch, tmp_path)
+    b = run(["-q", "-R", "1", "--nd", "5", "30"], monkeypatch, tmp_path)
+    assert a == b == (0, "", "")
+
+
+def test_fairlands_bounds_are_the_params_bounds():
+    """fairland's checks (its own messages) refuse exactly what the Params'
+    bounds exclude, so the window's widgets and the command line agree."""
+    from viewer.engine.fairland.generator import FAIRLAND, PARAMS
+    from viewer.engine.params import ParamError
+
+    base = {"world": (64, 32), "nc": 5, "sc": 30, "ni": 5, "is": 15, "sp": 10, "pm": 0,
+            "di": 2, "id": 1}
+    for p in PARAMS:
+        if p.positional is None:
+            continue
+        for bound, step in ((p.minimum, -1), (p.maximum, 1)):
+            if bound is None:
+                continue
+            FAIRLAND.validate({**base, p.name: bound})
+            with pytest.raises(ParamError) as err:
+                FAIRLAND.validate({**base, p.name: bound + step})
+            assert err.value.param == p.name

@@ -92,7 +92,10 @@ def test_unsolvable_puzzle_prints_zero(monkeypatch, tmp_path):
 @pytest.mark.parametrize("argv,message", [
     (["generate", "--size", "3x3"], "3x3"),
     (["generate", "--size", "ten"], "--size"),
-    (["generate", "--size", "100x5"], "at most"),
+    (["generate", "--size", "200x5"], "at most"),
+    (["generate", "--mode", "quick"], "--mode"),
+    (["generate", "--max-tries", "0"], "at least 1"),
+    (["generate", "--extend-share", "x"], "--extend-share"),
     (["generate", "--count", "0"], "--count"),
     (["generate", "--format", "json"], "--format"),
     (["solve"], "file"),
@@ -113,3 +116,37 @@ def test_malformed_puzzle_file_names_the_line(monkeypatch, tmp_path):
     rc, out, err = run(["solve", str(f)], monkeypatch)
     assert rc == 1 and out == ""
     assert "line 3" in err and "label 'b'" in err
+
+
+def test_fast_mode_makes_full_grids_whose_puzzles_solve(monkeypatch, tmp_path):
+    from viewer.engine.numberlink.puzzle import check_solution
+    from viewer.engine.numberlink.solver import solve
+    from viewer.formats.numberlink import read_solution
+
+    rc, out, err = run(["generate", "--mode", "fast", "--size", "12x9", "--seed", "book",
+                        "--count", "3", "--out", str(tmp_path / "p.txt"),
+                        "--solution-out", str(tmp_path / "s.txt")], monkeypatch)
+    assert (rc, out, err) == (0, "", "")
+    puzzles = (tmp_path / "p.txt").read_text().split("\n\n")
+    solutions = (tmp_path / "s.txt").read_text().split("\n\n")
+    assert len(puzzles) == len(solutions) == 3
+    assert len(set(puzzles)) == 3
+    for k, (p_text, s_text) in enumerate(zip(puzzles, solutions)):
+        puzzle = parse_puzzle(p_text)
+        (tmp_path / f"s{k}.txt").write_text(s_text)
+        sol = read_solution(tmp_path / f"s{k}.txt", puzzle)
+        assert (sol.paths > 0).all()
+        assert check_solution(puzzle, sol, "fill-no-touch") == []
+        assert solve(puzzle, "fill-no-touch", 1).solutions
+
+
+def test_progress_goes_to_standard_error_only_when_asked(monkeypatch):
+    argv = ["generate", "--size", "40x40", "--seed", "12345"]
+    rc, quiet_out, err = run(argv, monkeypatch)
+    assert (rc, err) == (0, "")
+    rc, out, err = run(argv + ["--progress"], monkeypatch)
+    assert rc == 0 and out == quiet_out
+    lines = err.splitlines()
+    assert lines and all(line.startswith("generate: grids filled ") for line in lines)
+    assert any("restarts" in line and "squares covered" in line and "/1600" in line
+               for line in lines)

@@ -82,6 +82,22 @@ def test_help(monkeypatch, tmp_path):
     assert rc == 0 and "--heightmap-png" in out and err == ""
 
 
+def test_every_parameter_is_an_option_with_the_generators_default(monkeypatch, tmp_path):
+    """The options come from TGP's Params: flag, help and default."""
+    rc, out, _ = run(["--help"], monkeypatch, tmp_path)
+    text = " ".join(out.split())
+    for prm in TGP.params:
+        flag = prm.cli or "--" + prm.name.replace("_", "-")
+        default = (f"{prm.default[0]}x{prm.default[1]}" if prm.kind == "size"
+                   else str(prm.default))
+        assert flag in text and f"(default {default})" in text, prm.name
+    # and what is not given is the generator's default
+    rc, out, _ = run(["--size", "64x64", "--seed", "1"], monkeypatch, tmp_path)
+    defaults = {p.name: p.default for p in TGP.params}
+    assert (f"--smoothness {defaults['smoothness']} --terrain {defaults['terrain']} "
+            f"--sea-level {defaults['sea_level']} --landscape {defaults['landscape']}") in out
+
+
 BAD = [
     (["--size", "100x64"], "tgp: map size 100x64: the width must be a power of two"),
     (["--size", "64x8192"], "tgp: map size 64x8192: the height must be between 64 and 4096"),
@@ -116,6 +132,7 @@ def test_errors(argv, message, monkeypatch, tmp_path):
                                          ((128, 512), {"terrain": 2, "landscape": "arctic"}),
                                          ((512, 128), {"terrain": 0})])
 def test_heightmap_png_reads_back_to_the_tile_heights(size, values, monkeypatch, tmp_path):
+    """By default for today's game with its default "Highest peak" (30)."""
     sx, sy = size
     argv = ["--size", f"{sx}x{sy}", "--seed", "77", "--heightmap-png", "hm.png",
             "--terrain", str(values.get("terrain", 2)),
@@ -127,9 +144,62 @@ def test_heightmap_png_reads_back_to_the_tile_heights(size, values, monkeypatch,
         assert (im.mode, im.size) == ("L", (sx, sy))  # 8-bit greyscale, one pixel per tile
     expect = TGP.generate({"size": size, **values}, seed=77).layers["tile_height"]
     grey = read_grey(tmp_path / "hm.png")
-    np.testing.assert_array_equal(game_tile_heights(grey, sx, sy), expect)
+    got = game_tile_heights(grey, sx, sy, reader="modern", highest_peak=30)
+    np.testing.assert_array_equal(got, expect)
+    # the sea, and only the sea, is black
+    np.testing.assert_array_equal(grey == 0, (expect == 0)[:, ::-1])
+
+
+@pytest.mark.parametrize("peak", ["15", "16", "100", "255"])
+def test_heightmap_for_another_highest_peak(peak, monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--heightmap-png", "hm.png",
+                        "--highest-peak", peak], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    assert f"choose Highest peak {peak}" in out
+    expect = TGP.generate({"size": (64, 64)}, seed=5).layers["tile_height"]
+    grey = read_grey(tmp_path / "hm.png")
+    np.testing.assert_array_equal(
+        game_tile_heights(grey, 64, 64, reader="modern", highest_peak=int(peak)), expect)
+
+
+def test_heightmap_for_the_game_of_r13671(monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--heightmap-png", "hm.png",
+                        "--heightmap-format", "r13671"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    assert "r13671" in out
+    expect = TGP.generate({"size": (64, 64)}, seed=5).layers["tile_height"]
+    grey = read_grey(tmp_path / "hm.png")
+    np.testing.assert_array_equal(game_tile_heights(grey, 64, 64), expect)
     # every height sits in the middle of its brightness band, mirrored in x
     np.testing.assert_array_equal(grey, (expect * 16 + 8)[:, ::-1])
+
+
+def test_the_message_names_the_highest_peak_to_choose(monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--heightmap-png", "hm.png"],
+                       monkeypatch, tmp_path)
+    assert rc == 0 and err == ""
+    assert 'choose Highest peak 30' in out.splitlines()[-1]
+
+
+HEIGHTMAP_BAD = [
+    (["--heightmap-png", "hm.png", "--highest-peak", "0"], "tgp: --highest-peak: "),
+    (["--heightmap-png", "hm.png", "--highest-peak", "256"], "1..255"),
+    (["--heightmap-png", "hm.png", "--highest-peak", "tall"], "whole number"),
+    (["--heightmap-png", "hm.png", "--heightmap-format", "png"], "modern, r13671"),
+    (["--heightmap-png", "hm.png", "--heightmap-format", "r13671", "--highest-peak", "20"],
+     "modern heightmap format only"),
+    (["--highest-peak", "20"], "need --heightmap-png"),
+    (["--heightmap-png", "hm.png", "--terrain", "3", "--highest-peak", "2"],
+     "the highest peak must be at least"),
+]
+
+
+@pytest.mark.parametrize("argv,message", HEIGHTMAP_BAD)
+def test_heightmap_options_refused_with_a_message(argv, message, monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "1", *argv], monkeypatch, tmp_path)
+    assert rc == 1 and out == ""
+    assert err.startswith("tgp: ") and message in err and err.count("\n") <= 2, err
+    assert not (tmp_path / "hm.png").exists()
 
 
 def test_every_height_level_round_trips():

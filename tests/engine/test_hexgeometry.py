@@ -79,7 +79,7 @@ def test_exclusive_zone_is_the_hexagon_of_radius_dist(dist):
     conf = np.zeros(K.CONF_LEN, np.int64)
     conf[K.C_WX], conf[K.C_WY] = wx, wy
     xzone = np.full(wx * wy // 2, -1, np.int16)
-    K.xzone_around_sector(conf, xzone, 7, 10, 6, dist)
+    K.xzone_around_sector(conf, xzone, 7, 10, 6, dist, K.new_check())
     inside = {(x, y) for x, y in sectors(wx, wy) if K.mapdist(wx, wy, x, y, 10, 6) <= dist}
     marked = {sectors(wx, wy)[off] for off in np.flatnonzero(xzone == 7)}
     assert marked == inside
@@ -90,8 +90,8 @@ def test_overlapping_zones_are_marked_minus_two():
     conf = np.zeros(K.CONF_LEN, np.int64)
     conf[K.C_WX], conf[K.C_WY] = 64, 32
     xzone = np.full(64 * 32 // 2, -1, np.int16)
-    K.xzone_around_sector(conf, xzone, 1, 10, 6, 2)
-    K.xzone_around_sector(conf, xzone, 2, 16, 6, 2)
+    K.xzone_around_sector(conf, xzone, 1, 10, 6, 2, K.new_check())
+    K.xzone_around_sector(conf, xzone, 2, 16, 6, 2, K.new_check())
     assert xzone[K.xyoff(64, 13, 5)] == -2      # 2 from both
     assert xzone[K.xyoff(64, 8, 6)] == 1
     assert xzone[K.xyoff(64, 18, 6)] == 2

@@ -93,7 +93,8 @@ def test_result_layers_and_markers():
 
 
 @pytest.mark.parametrize("values,param", [({"size": "3x3"}, "size"), ({"size": "2x9"}, "size"),
-                                          ({"size": "65x10"}, "size"),
+                                          ({"size": "129x10"}, "size"),
+                                              ({"mode": "quick"}, "mode"),
                                           ({"rule": "loose"}, "rule"),
                                           ({"extend_share": 101}, "extend_share"),
                                           ({"colour": 1}, "colour")])

@@ -18,6 +18,12 @@ How fairland works (empserver's fairland.c, commit ec9633b9):
    (mountains on top), and the sea normalised to -127..-1.
 5. Resources follow from elevation.
 
+fairland.c's assertions are checked as the run goes (see :mod:`.assertions`):
+the world is the one a ``-DNDEBUG`` build makes, and
+``result.extra["assertion"]`` says where empserver's default build aborts
+(None when it does not).  When the run fails, the :class:`GenerationError`
+carries the same record as its ``assertion`` attribute.
+
 The kernels in :mod:`.kernel` do the work; this module validates parameters
 with fairland's own messages, turns the final state into layers, and keeps
 the event log for the :class:`~.trace.FairlandTrace`.
@@ -25,8 +31,11 @@ the event log for the :class:`~.trace.FairlandTrace`.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -34,7 +43,9 @@ import numpy as np
 from ..params import Param, ParamError, convert_values
 from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, LayerInfo, Marker, Result
 from . import kernel as K
+from .assertions import check_final, from_check
 from .messages import NUMLETTER, header, progress_text, text_map
+from .metrics import METRICS
 from .resources import RESOURCES, resource_layer, sector_type
 
 # The C names of the numeric arguments, in fairland's positional order.
@@ -101,7 +112,35 @@ LAYER_NAMES = tuple(LAYER_INFO)
 
 
 def dist_max(wx: int, wy: int) -> int:
-    return int(K.mapdist(wx, wy, 0, 0, wx // 2, wy // 2))
+    return int(K.mapdist.py_func(wx, wy, 0, 0, wx // 2, wy // 2))
+
+
+_compiled_module_allowed = threading.local()
+
+
+@contextlib.contextmanager
+def compiled_kernels() -> Iterator[None]:
+    """Within this block (in this thread), :meth:`Fairland.generate` runs the
+    ahead-of-time compiled kernels of :mod:`.aot` when they are built: the
+    same worlds without importing numba, but holding the GIL, so for the
+    command line rather than the window."""
+    before = getattr(_compiled_module_allowed, "on", False)
+    _compiled_module_allowed.on = True
+    try:
+        yield
+    finally:
+        _compiled_module_allowed.on = before
+
+
+def _kernels():
+    """The module whose ``generate`` and ``neighbours`` to run."""
+    if getattr(_compiled_module_allowed, "on", False):
+        from . import aot
+
+        module = aot.load()
+        if module is not None:
+            return module
+    return K
 
 
 def check_world(wx: int, wy: int) -> None:
@@ -149,6 +188,7 @@ class Fairland:
     params = PARAMS
     layer_info = LAYER_INFO
     phase_names = PHASE_NAMES
+    metrics = METRICS
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values)
@@ -163,7 +203,8 @@ class Fairland:
         seed = int(seed) & 0xFFFFFFFF
         wx, wy = v["world"]
         conf = make_conf(v)
-        st = K.new_state(wx, wy, v["nc"], v["ni"])
+        kernels = _kernels()
+        st = K.new_state(wx, wy, v["nc"], v["ni"], kernels.neighbours(wx, wy))
         sz = wx * wy // 2
         ev = np.empty((max(4096, sz), 4), np.int32)
         msg = np.empty((64, 4), np.int32)
@@ -171,16 +212,26 @@ class Fairland:
             cancel = CancelToken()
         cancel.phase_names = PHASE_NAMES
         t0 = time.perf_counter()
-        rc, nev, nmsg, ev, msg = K.generate(conf, seed, st, ev, msg, cancel.flag)
+        chk = K.new_check()
+        rc, nev, nmsg, ev, msg = kernels.generate(conf, seed, st, ev, msg, cancel.flag, chk)
         elapsed = time.perf_counter() - t0
         if rc == -1:
             raise Cancelled()
-        out = header(v, wx, wy, seed) + progress_text(msg[:nmsg])
-        if rc == K.RC_TOO_MUCH_LAND:
-            raise GenerationError("world not large enough for this much land", out)
-        if rc == K.RC_NO_ROOM_CAPITALS:
-            raise GenerationError("world not big enough for all the continents", out)
+        head = header(v, wx, wy, seed)
+        out = head + progress_text(msg[:nmsg])
         own, elev, capx, capy = st[0], st[5], st[11], st[12]
+        if rc == K.RC_OK:
+            check_final(elev, own, v["nc"], chk)
+        assertion = from_check(chk, wx, "", int(nev))
+        if assertion is not None:
+            before = msg[:nmsg][msg[:nmsg, 3] < assertion.step]
+            assertion = dataclasses.replace(assertion, output=head + progress_text(before))
+        if rc in (K.RC_TOO_MUCH_LAND, K.RC_NO_ROOM_CAPITALS):
+            exc = GenerationError("world not large enough for this much land"
+                                  if rc == K.RC_TOO_MUCH_LAND else
+                                  "world not big enough for all the continents", out)
+            exc.assertion = assertion
+            raise exc
         result = Result(
             generator=self.name,
             grid=HexTorus(wx, wy),
@@ -195,11 +246,12 @@ class Fairland:
                 "map_text": text_map(own, elev, capx, capy, v["nc"], wx, wy),
                 "capitals": [(int(x), int(y)) for x, y in zip(capx, capy)],
                 "n_events": int(nev),
+                "assertion": assertion,
             },
         )
         if trace:
             from .trace import FairlandTrace
-            result.trace = FairlandTrace(conf, ev[:nev].copy(), v)
+            result.trace = FairlandTrace(conf, ev[:nev].copy(), v, assertion)
         return result
 
 

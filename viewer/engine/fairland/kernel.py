@@ -23,12 +23,20 @@ numbers, which is what the trace does.  Random choices are made exactly as
 fairland makes them: MT19937 seeded with ``init_genrand`` and ``roll0``.
 
 Sector offsets follow Empire's XYOFFSET: ``(y * WORLD_X + x) // 2``.
+
+Assertions: empserver's default build compiles fairland.c's ``assert`` checks in.
+The kernels test each of them where fairland.c does (one comparison each)
+and record the first that fails in ``chk`` (see ``CHK_*``) without stopping,
+so the run goes on as a ``-DNDEBUG`` build's would.  The assertion numbers
+``A_*`` index :data:`.assertions.ASSERTIONS`.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from . import jit
+from .jit import njit
 
 # Direction offsets, indexed by Empire's direction number (1..6 used).
 DX = np.array([0, 1, 2, 1, -1, -2, -1], dtype=np.int64)
@@ -40,6 +48,7 @@ HIGHMIN = 98
 NUMTRIES = 10
 ALL_LAND = 0x7E
 NO_CLOSEST = 255
+POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 INT_MAX = 2147483647
 USHRT_MAX = 65535
 
@@ -67,9 +76,28 @@ PH_DRIFT, PH_CONTINENTS, PH_ISLANDS, PH_ELEVATE, PH_RESOURCES = range(5)
 # Return codes of generate()
 RC_OK, RC_TOO_MUCH_LAND, RC_NO_ROOM_CAPITALS = range(3)
 
+# The assertions of fairland.c, numbered as in assertions.ASSERTIONS (0 = none)
+(A_NONE, A_XZONE_OK, A_BFS_DIST, A_BFS_QUEUE, A_BFS_RUN, A_ADD_OWN, A_GROW_WEIGHT,
+ A_SEEN_MAX, A_SEEN, A_WSUM, A_PLACE_DIST, A_ISECS, A_RESOURCE, A_OUTPUT) = range(14)
+# chk[] layout: which assertion failed first, at which sector offset (-1:
+# none), at which step of the event log (the event being applied is
+# events[step - 1]; -1 until the step is known), and the island concerned.
+CHK_WHICH, CHK_OFF, CHK_STEP, CHK_ISLAND = range(4)
+CHK_LEN = 4
+UINT_MAX = 4294967295
+
+
+def materialize() -> None:
+    """Make every kernel of this module a numba dispatcher now (see :mod:`.jit`)."""
+    jit.materialize(__name__)
+
+
 JIT = dict(nogil=True, cache=True)
-# Small helpers called in the hot loops: numba does not inline calls between
-# separately compiled functions, and a call costs more than their bodies.
+# Small helpers called in the hot loops, and the functions called per
+# event or per random draw: numba does not inline calls between separately
+# compiled functions, and a call costs more than their bodies (above all
+# the atomic reference counting of every array passed, the state's fifteen
+# included).
 INLINE = dict(nogil=True, cache=True, inline="always")
 
 
@@ -89,15 +117,23 @@ def rng_seed(seed):
 
 
 @njit(**JIT)
+def mt_regenerate(rng):
+    """mt19937ar's regeneration of the 624 words, its three loops."""
+    for k in range(227):
+        y = (rng[k] & 0x80000000) | (rng[k + 1] & 0x7FFFFFFF)
+        rng[k] = rng[k + 397] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+    for k in range(227, 623):
+        y = (rng[k] & 0x80000000) | (rng[k + 1] & 0x7FFFFFFF)
+        rng[k] = rng[k - 227] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+    y = (rng[623] & 0x80000000) | (rng[0] & 0x7FFFFFFF)
+    rng[623] = rng[396] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+    rng[624] = 0
+
+
+@njit(**INLINE)
 def genrand_int32(rng):
     if rng[624] >= 624:
-        for k in range(624):
-            y = (rng[k] & 0x80000000) | (rng[(k + 1) % 624] & 0x7FFFFFFF)
-            v = rng[(k + 397) % 624] ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            rng[k] = v
-        rng[624] = 0
+        mt_regenerate(rng)
     y = rng[rng[624]]
     rng[624] += 1
     y ^= y >> 11
@@ -120,13 +156,33 @@ def roll0(rng, n):
             r = genrand_int32(rng)
             if r >= 2147483648:
                 return r - 4294967296
-    p = 1
-    while p < n:
-        p <<= 1
+    # the next power of two >= n, less one: n - 1 with every lower bit set
+    m = n - 1
+    m |= m >> 1
+    m |= m >> 2
+    m |= m >> 4
+    m |= m >> 8
+    m |= m >> 16
+    m |= m >> 32
     while True:
-        r = genrand_int32(rng) & (p - 1)
+        r = genrand_int32(rng) & m
         if r < n:
             return r
+
+
+@njit(**INLINE)
+def assert_failed(chk, which, off, c):
+    """Record assertion ``which`` unless an earlier one failed already."""
+    if chk[CHK_WHICH] == A_NONE:
+        chk[CHK_WHICH] = which
+        chk[CHK_OFF] = off
+        chk[CHK_STEP] = -1
+        chk[CHK_ISLAND] = c
+
+
+def new_check() -> np.ndarray:
+    """A fresh ``chk`` array: no assertion failed."""
+    return np.zeros(CHK_LEN, np.int64)
 
 
 # ---------------------------------------------------------------------------
@@ -219,27 +275,58 @@ def copy_state(st):
 # ---------------------------------------------------------------------------
 # Exclusive zones
 
+@njit(**INLINE)
+def xzone_mark(xzone, lo, hi, c):
+    """Visit offsets [lo, hi) for c's zone: an unclaimed sector becomes c's,
+    one of another island -2 (fairland's rule; as in C, ``c`` is stored in
+    a short and compared as an int)."""
+    cz = np.int16(c)
+    for o in range(lo, hi):
+        v = xzone[o]
+        xzone[o] = cz if v == -1 else (v if np.int64(v) == c else np.int16(-2))
+
+
+@njit(**INLINE)
+def xzone_run(xzone, base, half, i0, n, c):
+    """Visit n sectors of the row starting at ``base``, from index i0 on,
+    wrapping around the row (as often as n requires)."""
+    while n > 0:
+        m = min(n, half - i0)
+        xzone_mark(xzone, base + i0, base + i0 + m, c)
+        n -= m
+        i0 = 0
+
+
 @njit(**JIT)
-def xzone_around_sector(conf, xzone, c, x, y, dist):
+def xzone_around_sector(conf, xzone, c, x, y, dist, chk):
+    """Add the sectors within ``dist`` of x,y to c's exclusive zone.
+
+    fairland walks the hexagon ring by ring; here it is walked row by row
+    (within ``dist`` means |dy| <= dist and |dx| <= 2 * dist - |dy|), each
+    row a run of consecutive offsets, visiting every sector as often as the
+    rings do (a large zone on a small world overlaps itself).  Each
+    sector's result depends only on how often it is visited, not on the
+    order, so the zones are fairland's."""
     wx = conf[C_WX]
     wy = conf[C_WY]
-    xzone[xyoff(wx, x, y)] = c
-    for d in range(1, dist + 1):
-        x1 = (x - 2 * d) % wx
-        y1 = y
-        for dr in range(1, 7):
-            for _ in range(d):
-                off = xyoff(wx, x1, y1)
-                if xzone[off] == -1:
-                    xzone[off] = c
-                elif xzone[off] != c:
-                    xzone[off] = -2
-                x1 = wrap(x1 + DX[dr], wx)
-                y1 = wrap(y1 + DY[dr], wy)
+    off0 = xyoff(wx, x, y)
+    xz = xzone[off0]
+    if xz != c and xz != -1:  # assert(xzone_ok(c, x, y))
+        assert_failed(chk, A_XZONE_OK, off0, c)
+    xzone[off0] = c
+    half = wx // 2
+    for dy in range(-dist, dist + 1):
+        base = ((y + dy) % wy) * half
+        if dy == 0:  # the rings leave out x,y itself
+            xzone_run(xzone, base, half, ((x - 2 * dist) % wx) // 2, dist, c)
+            xzone_run(xzone, base, half, ((x + 2) % wx) // 2, dist, c)
+        else:
+            w = 2 * dist - abs(dy)  # sectors x - w, x - w + 2, ..., x + w
+            xzone_run(xzone, base, half, ((x - w) % wx) // 2, w + 1, c)
 
 
 @njit(**JIT)
-def xzone_init(conf, st, n):
+def xzone_init(conf, st, n, chk):
     xzone = st[XZONE]
     isecs = st[ISECS]
     head = st[HEAD]
@@ -250,7 +337,7 @@ def xzone_init(conf, st, n):
         s = head[c]
         for _ in range(isecs[c]):
             xzone_around_sector(conf, xzone, c, (2 * s) % wx + ((2 * s) // wx) % 2,
-                                (2 * s) // wx, conf[C_ID])
+                                (2 * s) // wx, conf[C_ID], chk)
             s = nxt[s]
 
 
@@ -258,17 +345,21 @@ def xzone_init(conf, st, n):
 # Breadth-first search for spheres of influence and distance to coast
 
 @njit(**INLINE)
-def bfs_enqueue(closest, distance, bfsq, qstate, c, off, dist):
+def bfs_enqueue(closest, distance, bfsq, qstate, c, off, dist, chk):
+    if not dist < distance[off]:
+        assert_failed(chk, A_BFS_DIST, off, c)
     closest[off] = c & 0xFF
     distance[off] = dist
     bfsq[qstate[1]] = off
     qstate[1] += 1
     if qstate[1] >= bfsq.shape[0]:
         qstate[1] = 0
+    if qstate[1] == qstate[0]:
+        assert_failed(chk, A_BFS_QUEUE, off, c)
 
 
 @njit(**JIT)
-def bfs_run_queue(conf, st, qstate):
+def bfs_run_queue(conf, st, qstate, chk):
     closest = st[CLOSEST]
     distance = st[DISTANCE]
     bfsq = st[BFSQ]
@@ -283,10 +374,13 @@ def bfs_run_queue(conf, st, qstate):
         for d in range(1, 7):
             noff = nbr[off, d]
             if dist < distance[noff]:
-                bfs_enqueue(closest, distance, bfsq, qstate, np.int64(closest[off]), noff, dist)
+                bfs_enqueue(closest, distance, bfsq, qstate, np.int64(closest[off]), noff, dist,
+                            chk)
             elif distance[noff] == dist:
                 if closest[off] != closest[noff]:
                     closest[noff] = NO_CLOSEST
+            elif not distance[noff] < dist:
+                assert_failed(chk, A_BFS_RUN, noff, -1)
 
 
 @njit(**JIT)
@@ -300,7 +394,7 @@ def bfs_init(st, qstate):
 
 
 @njit(**JIT)
-def bfs_enqueue_island(st, qstate, c):
+def bfs_enqueue_island(st, qstate, c, chk):
     adj = st[ADJ]
     closest = st[CLOSEST]
     distance = st[DISTANCE]
@@ -311,12 +405,12 @@ def bfs_enqueue_island(st, qstate, c):
     s = head[c]
     for _ in range(isecs[c]):
         if adj[s] != ALL_LAND:
-            bfs_enqueue(closest, distance, bfsq, qstate, c, s, 0)
+            bfs_enqueue(closest, distance, bfsq, qstate, c, s, 0, chk)
         s = nxt[s]
 
 
 @njit(**JIT)
-def init_spheres_of_influence(conf, st):
+def init_spheres_of_influence(conf, st, chk):
     own = st[OWN]
     closest = st[CLOSEST]
     distance = st[DISTANCE]
@@ -326,8 +420,8 @@ def init_spheres_of_influence(conf, st):
     qstate = np.zeros(2, np.int64)
     bfs_init(st, qstate)
     for c in range(conf[C_NC]):
-        bfs_enqueue_island(st, qstate, c)
-    bfs_run_queue(conf, st, qstate)
+        bfs_enqueue_island(st, qstate, c, chk)
+    bfs_run_queue(conf, st, qstate, chk)
     # enqueue the borders of the spheres of influence
     # (sector-id order is fairland's y-major scan)
     for off in range(own.shape[0]):
@@ -339,18 +433,18 @@ def init_spheres_of_influence(conf, st):
             noff = nbr[off, d]
             if closest[noff] != closest[off]:
                 bfs_enqueue(closest, distance, bfsq, qstate, np.int64(closest[off]), off,
-                            idd + 1)
+                            idd + 1, chk)
                 break
-    bfs_run_queue(conf, st, qstate)
+    bfs_run_queue(conf, st, qstate, chk)
 
 
 @njit(**JIT)
-def init_distance_to_coast(conf, st):
+def init_distance_to_coast(conf, st, chk):
     qstate = np.zeros(2, np.int64)
     bfs_init(st, qstate)
     for c in range(conf[C_NC] + conf[C_NI]):
-        bfs_enqueue_island(st, qstate, c)
-    bfs_run_queue(conf, st, qstate)
+        bfs_enqueue_island(st, qstate, c, chk)
+    bfs_run_queue(conf, st, qstate, chk)
 
 
 # ---------------------------------------------------------------------------
@@ -368,8 +462,8 @@ def adj_land_update(own, adj, nbr, off):
             adj[noff] &= np.uint8(~(1 << back) & 0xFF)
 
 
-@njit(**JIT)
-def add_sector(conf, st, c, x, y):
+@njit(**INLINE)
+def add_sector(conf, st, c, x, y, chk):
     own = st[OWN]
     adj = st[ADJ]
     xzone = st[XZONE]
@@ -380,13 +474,15 @@ def add_sector(conf, st, c, x, y):
     prv = st[PRV]
     nbr = st[NBR]
     off = xyoff(conf[C_WX], x, y)
+    if own[off] != -1:
+        assert_failed(chk, A_ADD_OWN, off, c)
     if c < conf[C_NC]:
         dist = conf[C_DI]
     elif conf[C_DISTINCT]:
         dist = conf[C_ID]
     else:
         dist = 0
-    xzone_around_sector(conf, xzone, c, x, y, dist)
+    xzone_around_sector(conf, xzone, c, x, y, dist, chk)
     if isecs[c] == 0:
         head[c] = off
     else:
@@ -420,8 +516,12 @@ def remove_last_sector(conf, st, c):
 def raise_hill(conf, elev, off0, sign, r):
     """Raise (sign 1) or lower (sign -1) a hill of radius r; return the
     number of sectors it touched, as elevate_prep counts them."""
-    wx = conf[C_WX]
-    wy = conf[C_WY]
+    return hill(conf[C_WX], conf[C_WY], elev, off0, sign, r)
+
+
+@njit(**INLINE)
+def hill(wx, wy, elev, off0, sign, r):
+    """raise_hill with the world size as numbers (no array but elev)."""
     y0 = (2 * off0) // wx
     x0 = (2 * off0) % wx + y0 % 2
     e = np.int64(elev[off0]) + sign * r * r
@@ -502,7 +602,7 @@ def elevate_sea(elev):
 # Applying and replaying events
 
 @njit(**JIT)
-def apply_event(conf, st, kind, a, b, c):
+def apply_event(conf, st, chk, kind, a, b, c):
     own = st[OWN]
     adj = st[ADJ]
     elev = st[ELEV]
@@ -521,17 +621,17 @@ def apply_event(conf, st, kind, a, b, c):
         capx[a] = b
         capy[a] = c
     elif kind == EV_XZONE_INIT:
-        xzone_init(conf, st, a)
+        xzone_init(conf, st, a, chk)
     elif kind == EV_ISL_RESET:
         isecs[a] = 0
     elif kind == EV_ADD:
-        add_sector(conf, st, a, b, c)
+        add_sector(conf, st, a, b, c, chk)
     elif kind == EV_REMOVE:
         remove_last_sector(conf, st, a)
     elif kind == EV_SPHERES:
-        init_spheres_of_influence(conf, st)
+        init_spheres_of_influence(conf, st, chk)
     elif kind == EV_DIST_COAST:
-        init_distance_to_coast(conf, st)
+        init_distance_to_coast(conf, st, chk)
     elif kind == EV_HILL:
         raise_hill(conf, elev, a, b, c)
     elif kind == EV_ELEV_ISLAND:
@@ -542,19 +642,26 @@ def apply_event(conf, st, kind, a, b, c):
 
 @njit(**JIT)
 def replay(conf, st, ev, start, stop):
+    chk = np.zeros(CHK_LEN, np.int64)  # the run itself recorded the assertions
     for k in range(start, stop):
-        apply_event(conf, st, ev[k, 0], ev[k, 1], ev[k, 2], ev[k, 3])
+        apply_event(conf, st, chk, ev[k, 0], ev[k, 1], ev[k, 2], ev[k, 3])
 
 
 @njit(**JIT)
+def _grown(buf, n):
+    """``buf`` twice as long, its first n rows copied."""
+    bigger = np.empty((buf.shape[0] * 2, 4), np.int32)
+    for i in range(n):
+        for j in range(4):
+            bigger[i, j] = buf[i, j]
+    return bigger
+
+
+@njit(**INLINE)
 def _push(buf, cnt, kind, a, b, c):
     n = cnt[0]
     if n >= buf.shape[0]:
-        bigger = np.empty((buf.shape[0] * 2, 4), np.int32)
-        for i in range(n):
-            for j in range(4):
-                bigger[i, j] = buf[i, j]
-        buf = bigger
+        buf = _grown(buf, n)
     buf[n, 0] = kind
     buf[n, 1] = a
     buf[n, 2] = b
@@ -563,10 +670,22 @@ def _push(buf, cnt, kind, a, b, c):
     return buf
 
 
+@njit(**INLINE)
+def _add_step(conf, st, chk, ev, cnt, c, x, y):
+    """_step for EV_ADD, without the dispatch of apply_event."""
+    ev = _push(ev, cnt, EV_ADD, c, x, y)
+    add_sector(conf, st, c, x, y, chk)
+    if chk[CHK_STEP] < 0:
+        chk[CHK_STEP] = cnt[0]
+    return ev
+
+
 @njit(**JIT)
-def _step(conf, st, ev, cnt, kind, a, b, c):
+def _step(conf, st, chk, ev, cnt, kind, a, b, c):
     ev = _push(ev, cnt, kind, a, b, c)
-    apply_event(conf, st, kind, a, b, c)
+    apply_event(conf, st, chk, kind, a, b, c)
+    if chk[CHK_STEP] < 0:
+        chk[CHK_STEP] = cnt[0]
     return ev
 
 
@@ -575,30 +694,42 @@ def _step(conf, st, ev, cnt, kind, a, b, c):
 # nothing; the caller applies what it decided as an event.
 
 @njit(**INLINE)
+def capdist(wx, wy, x1, y1, x2, y2):
+    """mapdist for coordinates already in the world (no wrapping of the
+    difference needed), without branches so that loops over it vectorise."""
+    dx = abs(np.int64(x1) - x2)
+    dx = min(dx, wx - dx)
+    dy = abs(np.int64(y1) - y2)
+    dy = min(dy, wy - dy)
+    return dy + max(dx - dy, 0) // 2
+
+
+@njit(**INLINE)
 def iso(conf, capx, capy, j, newx, newy):
+    wx = conf[C_WX]
+    wy = conf[C_WY]
     d = INT_MAX
-    for i in range(conf[C_NC]):
-        if i == j:
-            continue
-        md = mapdist(conf[C_WX], conf[C_WY], capx[i], capy[i], newx, newy)
-        if md < d:
-            d = md
+    for i in range(j):
+        d = min(d, capdist(wx, wy, capx[i], capy[i], newx, newy))
+    for i in range(j + 1, conf[C_NC]):
+        d = min(d, capdist(wx, wy, capx[i], capy[i], newx, newy))
     return d
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def fl_move_target(conf, rng, capx, capy, j):
     """Where capital j drifts to, or (-1, -1) when it stays."""
     wx = conf[C_WX]
     wy = conf[C_WY]
     dr = 5 + roll0(rng, 6)
+    here = iso(conf, capx, capy, j, capx[j], capy[j])
     for _ in range(6):
         if dr > 6:
             dr -= 6
         newx = wrap(capx[j] + DX[dr], wx)
         newy = wrap(capy[j] + DY[dr], wy)
         dr += 1
-        if iso(conf, capx, capy, j, newx, newy) >= iso(conf, capx, capy, j, capx[j], capy[j]):
+        if iso(conf, capx, capy, j, newx, newy) >= here:
             return newx, newy
     return -1, -1
 
@@ -616,8 +747,8 @@ def can_grow_at(nc, own, xzone, closest, c, off):
     return np.int64(closest[off]) == c % nc
 
 
-@njit(**JIT)
-def grow_target(conf, rng, st, seen, seen_ctr, c):
+@njit(**INLINE)
+def grow_target(conf, rng, st, seen, seen_ctr, c, chk):
     """grow_one_sector's choice for island c, or (-1, -1) when it can't grow."""
     own = st[OWN]
     adj = st[ADJ]
@@ -630,6 +761,8 @@ def grow_target(conf, rng, st, seen, seen_ctr, c):
     nc = conf[C_NC]
     wx = conf[C_WX]
     spike = roll0(rng, 100) < conf[C_SP]
+    if not seen_ctr[0] < UINT_MAX:
+        assert_failed(chk, A_SEEN_MAX, -1, c)
     seen_ctr[0] += 1
     cur = seen_ctr[0]
     wsum = 0
@@ -637,24 +770,29 @@ def grow_target(conf, rng, st, seen, seen_ctr, c):
     newoff = -1
     for _ in range(isecs[c]):
         a = adj[s]
+        if a == ALL_LAND:  # no sea around: no candidate (the common case inland)
+            s = nxt[s]
+            continue
         for d in range(1, 7):
             if a & (1 << d):
                 continue
             noff = nbr[s, d]
             if seen[noff] == cur:
                 continue
+            if not seen[noff] < cur:
+                assert_failed(chk, A_SEEN, noff, c)
             seen[noff] = cur
             if not can_grow_at(nc, own, xzone, closest, c, noff):
                 continue
-            nb = adj[noff]
-            n = 0
-            while nb:
-                nb &= nb - 1
-                n += 1
+            n = POPCOUNT[adj[noff]]
+            if not (n > 0 and n < 7):
+                assert_failed(chk, A_GROW_WEIGHT, noff, c)
             if spike:
                 w = (6 - n) * (6 - n)
             else:
                 w = n * n * n
+            if not wsum < INT_MAX - w:
+                assert_failed(chk, A_WSUM, noff, c)
             wsum += w
             if roll0(rng, wsum) < w:
                 newoff = noff
@@ -666,23 +804,55 @@ def grow_target(conf, rng, st, seen, seen_ctr, c):
 
 
 @njit(**JIT)
-def place_target(conf, rng, st, c, isiz):
-    """place_island's choice of island c's first sector, or (-1, -1)."""
-    own, xzone, closest, distance = st[OWN], st[XZONE], st[CLOSEST], st[DISTANCE]
+def closest_buckets(closest):
+    """The sectors by their ``closest`` value, each bucket in sector-id
+    order: bucket k is ``order[start[k]:start[k + 1]]``."""
+    start = np.zeros(257, np.int64)
+    for off in range(closest.shape[0]):
+        start[np.int64(closest[off]) + 1] += 1
+    for k in range(256):
+        start[k + 1] += start[k]
+    fill_at = start[:256].copy()
+    order = np.empty(closest.shape[0], np.int32)
+    for off in range(closest.shape[0]):
+        k = np.int64(closest[off])
+        order[fill_at[k]] = off
+        fill_at[k] += 1
+    return order, start
+
+
+@njit(**INLINE)
+def place_target(conf, rng, st, c, isiz, chk, order, start):
+    """place_island's choice of island c's first sector, or (-1, -1).
+
+    fairland scans the whole world in sector-id order; only sectors whose
+    ``closest`` is c's continent can be chosen, and ``closest`` does not
+    change while islands grow, so the scan runs over that bucket of
+    :func:`closest_buckets` (in the same order) instead."""
+    own, xzone, distance = st[OWN], st[XZONE], st[DISTANCE]
     nc = conf[C_NC]
     wx = conf[C_WX]
     idd = conf[C_ID]
     cap = (isiz + 2) // 3
     n = 0
     newoff = -1
-    # sector-id order is fairland's y-major scan
-    for off in range(own.shape[0]):
-        if can_grow_at(nc, own, xzone, closest, c, off):
-            d = np.int64(distance[off])
-            w = (d - idd) * (d - idd)
-            n += min(w, cap)
-            if roll0(rng, n) < w:
-                newoff = off
+    k = c % nc
+    if k > 255:  # closest[] holds a byte: no sector matches
+        return -1, -1
+    for i in range(start[k], start[k + 1]):
+        off = order[i]
+        if own[off] != -1:
+            continue
+        xz = xzone[off]
+        if xz != c and xz != -1:
+            continue
+        d = np.int64(distance[off])
+        if not d > idd:
+            assert_failed(chk, A_PLACE_DIST, off, c)
+        w = (d - idd) * (d - idd)
+        n += min(w, cap)
+        if roll0(rng, n) < w:
+            newoff = off
     if n == 0:
         return -1, -1
     newy = (2 * newoff) // wx
@@ -693,7 +863,7 @@ def place_target(conf, rng, st, c, isiz):
 # The phases
 
 @njit(**JIT)
-def drift(conf, rng, st, ev, cnt):
+def drift(conf, rng, st, chk, ev, cnt):
     """Returns (stable, ev)."""
     capx = st[CAPX]
     capy = st[CAPY]
@@ -702,7 +872,7 @@ def drift(conf, rng, st, ev, cnt):
     wy = conf[C_WY]
     before_check = (wx + wy) // 2
     drift_max = (wx + wy) * 2
-    ev = _step(conf, st, ev, cnt, EV_CAPS_INIT, 0, 0, 0)
+    ev = _step(conf, st, chk, ev, cnt, EV_CAPS_INIT, 0, 0, 0)
     mc = np.arange(4)
     for turns in range(drift_max):
         if turns > before_check:
@@ -721,43 +891,45 @@ def drift(conf, rng, st, ev, cnt):
         for i in range(nc):
             nx, ny = fl_move_target(conf, rng, capx, capy, i)
             if nx >= 0:
-                ev = _step(conf, st, ev, cnt, EV_CAP_MOVE, i, nx, ny)
+                ev = _push(ev, cnt, EV_CAP_MOVE, i, nx, ny)
+                capx[i] = nx
+                capy[i] = ny
     return False, ev
 
 
 @njit(**JIT)
-def grow_continents(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt):
+def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     """Returns (done, ev, msg)."""
     capx = st[CAPX]
     capy = st[CAPY]
     wx = conf[C_WX]
     nc = conf[C_NC]
     sc = conf[C_SC]
-    ev = _step(conf, st, ev, cnt, EV_XZONE_INIT, 0, 0, 0)
+    ev = _step(conf, st, chk, ev, cnt, EV_XZONE_INIT, 0, 0, 0)
     done = True
     for c in range(nc):
-        ev = _step(conf, st, ev, cnt, EV_ISL_RESET, c, 0, 0)
+        ev = _step(conf, st, chk, ev, cnt, EV_ISL_RESET, c, 0, 0)
         x2 = (capx[c] + 2) % wx
         if (not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, capx[c], capy[c]))
                 or not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, x2, capy[c]))):
             done = False
             continue
-        ev = _step(conf, st, ev, cnt, EV_ADD, c, capx[c], capy[c])
-        ev = _step(conf, st, ev, cnt, EV_ADD, c, x2, capy[c])
+        ev = _add_step(conf, st, chk, ev, cnt, c, capx[c], capy[c])
+        ev = _add_step(conf, st, chk, ev, cnt, c, x2, capy[c])
     if not done:
-        msg = _push(msg, mcnt, MSG_NO_ROOM_CONT, 0, 0, 0)
+        msg = _push(msg, mcnt, MSG_NO_ROOM_CONT, 0, 0, cnt[0])
         return False, ev, msg
     secs = 2
     while secs < sc and done:
         for c in range(nc):
-            nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c)
+            nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c, chk)
             if nx < 0:
                 done = False
             else:
-                ev = _step(conf, st, ev, cnt, EV_ADD, c, nx, ny)
+                ev = _add_step(conf, st, chk, ev, cnt, c, nx, ny)
         secs += 1
     if not done:
-        msg = _push(msg, mcnt, MSG_ONLY_GREW, secs - 1, sc, 0)
+        msg = _push(msg, mcnt, MSG_ONLY_GREW, secs - 1, sc, cnt[0])
     return done, ev, msg
 
 
@@ -783,56 +955,63 @@ def size_islands(conf, rng):
 
 
 @njit(**JIT)
-def grow_islands(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt):
+def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     """Returns (done, ev, msg)."""
     isecs = st[6]
     nc = conf[C_NC]
     is_ = conf[C_IS]
     island_size = size_islands(conf, rng)
-    ev = _step(conf, st, ev, cnt, EV_SPHERES, 0, 0, 0)
+    ev = _step(conf, st, chk, ev, cnt, EV_SPHERES, 0, 0, 0)
+    order, start = closest_buckets(st[CLOSEST])
     carry = 0
     for i in range(conf[C_NI] // nc):
         c = nc + i * nc
-        ev = _step(conf, st, ev, cnt, EV_XZONE_INIT, c, 0, 0)
+        ev = _step(conf, st, chk, ev, cnt, EV_XZONE_INIT, c, 0, 0)
         carry += island_size[i]
         isiz = min(2 * is_, carry)
         for j in range(nc):
-            ev = _step(conf, st, ev, cnt, EV_ISL_RESET, c + j, 0, 0)
-            nx, ny = place_target(conf, rng, st, c + j, isiz)
+            ev = _step(conf, st, chk, ev, cnt, EV_ISL_RESET, c + j, 0, 0)
+            nx, ny = place_target(conf, rng, st, c + j, isiz, chk, order, start)
             if nx < 0:
-                msg = _push(msg, mcnt, MSG_NO_ROOM_ISL, c - nc + j + 1, 0, 0)
+                msg = _push(msg, mcnt, MSG_NO_ROOM_ISL, c - nc + j + 1, 0, cnt[0])
                 return False, ev, msg
-            ev = _step(conf, st, ev, cnt, EV_ADD, c + j, nx, ny)
+            ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
         done = True
         secs = 1
         while secs < isiz and done:
             for j in range(nc):
-                nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c + j)
+                nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c + j, chk)
                 if nx < 0:
                     done = False
                 else:
-                    ev = _step(conf, st, ev, cnt, EV_ADD, c + j, nx, ny)
+                    ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
             secs += 1
         if not done:
             secs -= 1
             for j in range(nc):
                 if isecs[c + j] != secs:
-                    ev = _step(conf, st, ev, cnt, EV_REMOVE, c + j, 0, 0)
+                    if isecs[c + j] - 1 != secs:  # assert(isecs[c + j] == secs)
+                        assert_failed(chk, A_ISECS, -1, c + j)
+                    ev = _step(conf, st, chk, ev, cnt, EV_REMOVE, c + j, 0, 0)
         for j in range(nc):
-            msg = _push(msg, mcnt, MSG_ISL_SIZE, c - nc + j + 1, isecs[c + j], 0)
+            msg = _push(msg, mcnt, MSG_ISL_SIZE, c - nc + j + 1, isecs[c + j], cnt[0])
         carry -= secs
-    msg = _push(msg, mcnt, MSG_ISL_END, 0, 0, 0)
+    msg = _push(msg, mcnt, MSG_ISL_END, 0, 0, cnt[0])
     if carry:
-        msg = _push(msg, mcnt, MSG_ONLY_ISL, is_ * conf[C_NI] - carry * nc, is_ * conf[C_NI], 0)
+        msg = _push(msg, mcnt, MSG_ONLY_ISL, is_ * conf[C_NI] - carry * nc, is_ * conf[C_NI],
+                    cnt[0])
     return True, ev, msg
 
 
 @njit(**JIT)
-def create_elevations(conf, rng, st, ev, cnt):
+def create_elevations(conf, rng, st, chk, ev, cnt):
     own = st[OWN]
     distance = st[DISTANCE]
+    elev = st[ELEV]
+    wx = conf[C_WX]
+    wy = conf[C_WY]
     sz = own.shape[0]
-    ev = _step(conf, st, ev, cnt, EV_DIST_COAST, 0, 0, 0)
+    ev = _step(conf, st, chk, ev, cnt, EV_DIST_COAST, 0, 0, 0)
     n = sz * 8
     while n > 0:
         off0 = roll0(rng, sz)
@@ -844,20 +1023,22 @@ def create_elevations(conf, rng, st, ev, cnt):
             r = 1 + roll0(rng, min(3, dist) + 1)
             sign = 1
         ev = _push(ev, cnt, EV_HILL, off0, sign, r)
-        n -= raise_hill(conf, st[ELEV], off0, sign, r)
+        n -= hill(wx, wy, elev, off0, sign, r)
     for c in range(conf[C_NC] + conf[C_NI]):
-        ev = _step(conf, st, ev, cnt, EV_ELEV_ISLAND, c, 0, 0)
-    ev = _step(conf, st, ev, cnt, EV_ELEV_SEA, 0, 0, 0)
+        ev = _step(conf, st, chk, ev, cnt, EV_ELEV_ISLAND, c, 0, 0)
+    ev = _step(conf, st, chk, ev, cnt, EV_ELEV_SEA, 0, 0, 0)
     return ev
 
 
 @njit(**JIT)
-def generate(conf, seed, st, ev, msg, cancel):
+def generate(conf, seed, st, ev, msg, cancel, chk):
     """Run fairland from the seeded generator to the elevations.
 
     ``cancel[0] != 0`` (set by another thread) stops the run between tries
     and phases.  Returns (rc, n_events, n_messages, ev, msg); rc is one of
     RC_OK, RC_TOO_MUCH_LAND, RC_NO_ROOM_CAPITALS, or -1 when cancelled.
+    Each message's last field is the number of events logged before it was
+    printed.  The first failed assertion is left in ``chk``.
     """
     rng = rng_seed(seed)
     cnt = np.zeros(1, np.int64)
@@ -869,32 +1050,32 @@ def generate(conf, seed, st, ev, msg, cancel):
     for attempt in range(NUMTRIES):
         if cancel[0]:
             return -1, cnt[0], mcnt[0], ev, msg
-        ev = _step(conf, st, ev, cnt, EV_INIT, 0, 0, 0)
+        ev = _step(conf, st, chk, ev, cnt, EV_INIT, 0, 0, 0)
         if attempt:
-            msg = _push(msg, mcnt, MSG_TRY, attempt + 1, NUMTRIES, 0)
-        msg = _push(msg, mcnt, MSG_PLACING, 0, 0, 0)
+            msg = _push(msg, mcnt, MSG_TRY, attempt + 1, NUMTRIES, cnt[0])
+        msg = _push(msg, mcnt, MSG_PLACING, 0, 0, cnt[0])
         ev = _push(ev, cnt, EV_PHASE, PH_DRIFT, attempt, 0)
         cancel[1] = PH_DRIFT
         cancel[2] = attempt
         if 2 * (nc - 1) // conf[C_WX] >= conf[C_WY]:
             return RC_NO_ROOM_CAPITALS, cnt[0], mcnt[0], ev, msg
-        stable, ev = drift(conf, rng, st, ev, cnt)
+        stable, ev = drift(conf, rng, st, chk, ev, cnt)
         if not stable:
-            msg = _push(msg, mcnt, MSG_UNSTABLE, 0, 0, 0)
+            msg = _push(msg, mcnt, MSG_UNSTABLE, 0, 0, cnt[0])
         if cancel[0]:
             return -1, cnt[0], mcnt[0], ev, msg
-        msg = _push(msg, mcnt, MSG_GROWING_CONT, 0, 0, 0)
+        msg = _push(msg, mcnt, MSG_GROWING_CONT, 0, 0, cnt[0])
         ev = _push(ev, cnt, EV_PHASE, PH_CONTINENTS, attempt, 0)
         cancel[1] = PH_CONTINENTS
-        done, ev, msg = grow_continents(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt)
+        done, ev, msg = grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt)
         if not done:
             continue
         if cancel[0]:
             return -1, cnt[0], mcnt[0], ev, msg
-        msg = _push(msg, mcnt, MSG_GROWING_ISL, 0, 0, 0)
+        msg = _push(msg, mcnt, MSG_GROWING_ISL, 0, 0, cnt[0])
         ev = _push(ev, cnt, EV_PHASE, PH_ISLANDS, attempt, 0)
         cancel[1] = PH_ISLANDS
-        done, ev, msg = grow_islands(conf, rng, st, seen, seen_ctr, ev, cnt, msg, mcnt)
+        done, ev, msg = grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt)
         if done:
             break
     if not done:
@@ -903,7 +1084,7 @@ def generate(conf, seed, st, ev, msg, cancel):
         return -1, cnt[0], mcnt[0], ev, msg
     ev = _push(ev, cnt, EV_PHASE, PH_ELEVATE, 0, 0)
     cancel[1] = PH_ELEVATE
-    ev = create_elevations(conf, rng, st, ev, cnt)
+    ev = create_elevations(conf, rng, st, chk, ev, cnt)
     ev = _push(ev, cnt, EV_PHASE, PH_RESOURCES, 0, 0)
     cancel[1] = PH_RESOURCES
     return RC_OK, cnt[0], mcnt[0], ev, msg

@@ -62,27 +62,29 @@ def text_map(own: np.ndarray, elev: np.ndarray, capx, capy, nc: int, wx: int, wy
     whose WORLD_X/2 is odd indexes with ``(y*WX + x) / 2`` for an x of the
     wrong parity, which lands on the sector to its left; that is kept.
     """
-    rows = []
-    for sy in range(-(wy // 2), wy // 2):
-        y = sy % wy
-        cells = []
-        for sx in range(-(wx // 2) + y % 2, wx // 2, 2):
-            x = sx % wx
-            off = (y * wx + x) // 2
-            c = int(own[off])
-            e = int(elev[off])
-            if e < K.LANDMIN:
-                cells.append(". ")
-            elif e >= K.HIGHMIN:
-                cells.append("^ ")
-            elif c >= nc:
-                cells.append("% ")
-            elif (x == capx[c] or x == (capx[c] + 2) % wx) and y == capy[c]:
-                cells.append(NUMLETTER[c % 62] + " ")
-            else:
-                cells.append("# ")
-        rows.append("\n" + (" " if y % 2 else "") + "".join(cells))
-    return "".join(rows)
+    ys = np.arange(-(wy // 2), wy // 2) % wy
+    sx = -(wx // 2) + (ys % 2)[:, None] + 2 * np.arange(wx // 2)[None, :]
+    x = sx % wx
+    off = (ys[:, None] * wx + x) // 2
+    c = own[off].astype(np.int64)
+    e = elev[off]
+    capx = np.asarray(capx, np.int64)
+    capy = np.asarray(capy, np.int64)
+    continent = (e >= K.LANDMIN) & (e < K.HIGHMIN) & (c < nc)
+    ci = np.where(continent, c, 0)  # (a land sector of no island, c = -1, indexes as C's would not)
+    capital = continent & ((x == capx[ci]) | (x == (capx[ci] + 2) % wx)) & (ys[:, None] == capy[ci])
+    cells = np.full(off.shape, ord("#"), np.uint8)
+    cells[capital] = _LETTERS[c[capital] % 62]
+    cells[c >= nc] = ord("%")
+    cells[e >= K.HIGHMIN] = ord("^")
+    cells[e < K.LANDMIN] = ord(".")
+    text = np.full((wy, wx), ord(" "), np.uint8)
+    text[:, 0::2] = cells
+    return "".join("\n" + (" " if y % 2 else "") + row.tobytes().decode("ascii")
+                   for y, row in zip(ys.tolist(), text))
+
+
+_LETTERS = np.frombuffer(NUMLETTER.encode("ascii"), np.uint8)
 
 
 def trailer(script_path: str) -> str:

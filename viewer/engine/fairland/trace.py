@@ -27,8 +27,12 @@ ALWAYS = frozenset()
 
 
 class FairlandTrace:
-    def __init__(self, conf: np.ndarray, events: np.ndarray, values: Mapping[str, Any]):
+    def __init__(self, conf: np.ndarray, events: np.ndarray, values: Mapping[str, Any],
+                 assertion: Any = None):
         self.conf = conf
+        # the first failed assertion (assertions.FairlandAssertion) or None:
+        # describe() says so at its step
+        self.assertion = assertion
         self.events = events
         self.values = dict(values)
         self.wx, self.wy = int(conf[K.C_WX]), int(conf[K.C_WY])
@@ -62,6 +66,15 @@ class FairlandTrace:
         return self.phases()[i][0]
 
     def describe(self, step: int) -> str:
+        text = self._describe(step)
+        a = self.assertion
+        if a is not None and step == a.step:
+            where = f" at {a.x},{a.y}" if a.x >= 0 else ""
+            text += (f"; empserver's default fairland aborts here: assertion "
+                     f"`{a.expression}' fails{where}")
+        return text
+
+    def _describe(self, step: int) -> str:
         if step <= 0:
             return "start: nothing computed yet"
         kind, a, b, c = (int(v) for v in self.events[step - 1])

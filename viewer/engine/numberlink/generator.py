@@ -7,6 +7,12 @@ n-th grid the C test program would print with that seed (the RNG is not
 reseeded between grids).  With ``unique`` on, grids are drawn from the same
 stream until one passes the quality filters and has exactly one solution
 under ``rule``; its place in the stream is reported as ``extra["tries"]``.
+
+``mode`` chooses the generator: ``faithful`` is path.c itself (compiled with
+numba, :mod:`.kernel`), ``fast`` is :mod:`.fastgen`, which makes grids of the
+same kind from its own random stream without throwing any away (so big grids
+take a fraction of a second).  Long runs report grids filled, restarts and
+squares covered through ``progress(text, fraction)``.
 """
 
 from __future__ import annotations
@@ -19,28 +25,44 @@ import numpy as np
 
 from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import (
-    Cancelled,
     CancelToken,
     GenerationError,
     LayerInfo,
     Marker,
+    ProgressFn,
     Result,
     SquareGrid,
 )
+from .fastgen import FastStuck, fast_grid
 from .gridgen import GridResult, Stuck, grid_block, gridgen
+from .metrics import METRICS
 from .puzzle import RULES, Puzzle, solution_from_paths
 from .quality import boring_mask, quality
 from .rng import RandomState
 
 __all__ = ["NUMBERLINK", "NumberLink", "PARAMS", "LAYER_INFO", "generate_grids",
-           "UniqueSearch"]
+           "GridStream", "UniqueSearch", "MODES"]
 
-MIN_SIDE, MAX_SIDE = 3, 64
+MIN_SIDE, MAX_SIDE = 3, 128
+MODES = ("faithful", "fast")
+TRACE_MAX_SQUARES = 625
+"""Traces replay the grid in the readable (pure Python) port, step by step with
+a copy of the grid per step; beyond 25x25 that costs seconds, so bigger grids
+come without one."""
 
 PARAMS: tuple[Param, ...] = (
     Param("size", "Grid size", "size", (10, 8), minimum=MIN_SIDE, maximum=MAX_SIDE,
           help="width x height in squares (the C test program uses 10x8)", group="grid",
-          extra={"choices": ("5x5", "7x7", "10x8", "10x10", "15x15", "20x20")}),
+          extra={"choices": ("5x5", "7x7", "10x8", "10x10", "15x15", "20x20", "30x30",
+                             "40x40", "64x64", "100x100")}),
+    Param("mode", "Generator", "choice", "faithful", choices=MODES, group="grid",
+          help="faithful: path.c call for call (restarts whole grids; slow beyond 40x40); "
+               "fast: same kind of grid from its own stream, no restarts (100x100 in well "
+               "under a second)"),
+    Param("fast_rounds", "Fast: shake rounds", "int", 30, minimum=0, maximum=500,
+          group="grid",
+          help="fast mode: rounds of letting paths bite their neighbours and joining again; "
+               "more rounds give fewer, longer paths (30 is about path.c's pair count)"),
     Param("grid_number", "Grid number", "int", 1, minimum=1, maximum=1000, group="grid",
           help="which grid of the seed's stream (the test program prints 1..10)"),
     Param("extend_share", "Extend first %", "int", 0, minimum=0, maximum=100, group="quality",
@@ -98,32 +120,97 @@ def grid_paths(g: GridResult) -> np.ndarray:
     return np.array(g.solution, np.int32).reshape(g.height, g.width)
 
 
-class UniqueSearch:
-    """Draws grids from one RNG stream until one is a unique puzzle."""
+class GridStream:
+    """The grids of one seed, in order: path.c's stream (``faithful``) or the
+    fast mode's (grid ``k`` drawn from its own sub-stream).
 
-    def __init__(self, w: int, h: int, rs: RandomState, *, rule: str = "fill-no-touch",
-                 extend_share: int = 0, max_boring: int = 100, max_tries: int = 200,
-                 time_limit: float = 10.0, check=None):
-        self.w, self.h, self.rs = w, h, rs
-        self.rule, self.extend_share = rule, extend_share
+    ``progress(text, fraction)``, when given, hears about every grid and,
+    while a long faithful grid is being made, about every 0.1 s: grids
+    filled, restarts so far, squares covered.  ``fraction`` assumes
+    ``target`` grids are wanted."""
+
+    def __init__(self, w: int, h: int, seed: str | bytes, *, mode: str = "faithful",
+                 extend_share: int = 0, fast_rounds: int = 30, cancel: CancelToken | None = None,
+                 progress: ProgressFn | None = None, target: int = 1,
+                 phase: str = "generate"):
+        self.w, self.h, self.seed, self.mode = w, h, seed, mode
+        self.extend_share, self.fast_rounds = extend_share, fast_rounds
+        self.cancel, self.progress = cancel, progress
+        self.target, self.phase = max(1, target), phase
+        self.rs = RandomState(seed)
+        self.filled = 0
+        self.restarts = 0
+        self.before: RandomState | None = None
+        """The faithful RNG state before the last grid (to replay it with a trace)."""
+
+    def _report(self, restarts: int, covered: int, best: int) -> None:
+        if self.progress is None:
+            return
+        n = self.w * self.h
+        text = (f"{self.phase}: grids filled {self.filled}, restarts {restarts}, "
+                f"squares covered {covered}/{n}")
+        self.progress(text, min(1.0, (self.filled + best / n) / self.target))
+
+    def _watch(self, stat: np.ndarray) -> None:
+        self._report(self.restarts + int(stat[0]), int(stat[1]), int(stat[3]))
+
+    def next(self) -> GridResult:
+        flag = self.cancel.flag if self.cancel is not None else None
+        check = self.cancel.check if self.cancel is not None else None
+        try:
+            if self.mode == "fast":
+                g = fast_grid(self.w, self.h, self.seed, self.filled, flag=flag,
+                              shake=self.fast_rounds)
+            else:
+                self.before = self.rs.copy()
+                g = gridgen(self.w, self.h, self.rs, extend_share=self.extend_share, flag=flag,
+                            check=check, watch=self._watch if self.progress else None)
+        except (Stuck, FastStuck) as exc:
+            raise GenerationError(str(exc)) from None
+        self.filled += 1
+        self.restarts += g.restarts
+        n = self.w * self.h
+        self._report(self.restarts, n, n)
+        return g
+
+
+class UniqueSearch:
+    """Draws grids from one stream until one is a unique puzzle."""
+
+    def __init__(self, stream: GridStream, *, rule: str = "fill-no-touch",
+                 max_boring: int = 100, max_tries: int = 200, time_limit: float = 10.0,
+                 check=None):
+        self.stream = stream
+        self.w, self.h = stream.w, stream.h
+        self.rule = rule
         self.max_boring, self.max_tries = max_boring, max_tries
         self.time_limit, self.check = time_limit, check
         self.rejected = {"boring": 0, "several": 0, "unknown": 0}
 
-    def next(self) -> tuple[GridResult, RandomState, int, Any]:
-        """(grid, RNG state before it, tries used, solver result)."""
+    def next(self) -> tuple[GridResult, RandomState | None, int, Any]:
+        """(grid, faithful RNG state before it, tries used, solver result)."""
         from .solver import solve
 
         for tries in range(1, self.max_tries + 1):
-            before = self.rs.copy()
-            g = gridgen(self.w, self.h, self.rs, extend_share=self.extend_share,
-                        check=self.check)
+            g = self.stream.next()
+            before = self.stream.before
             q = quality(grid_paths(g))
             if 100 * len(q.boring) > self.max_boring * q.npaths:
                 self.rejected["boring"] += 1
                 continue
-            r = solve(grid_puzzle(g), self.rule, 2, time_limit=self.time_limit,
-                      check=self.check)
+            stream = self.stream
+            if stream.progress is not None:
+                stream.progress(f"check uniqueness: grid {tries} of at most {self.max_tries} "
+                                f"(grids filled {stream.filled}, restarts {stream.restarts})",
+                                min(1.0, stream.filled / stream.target))
+            if stream.cancel is not None:
+                stream.cancel.flag[1] = 1
+            try:
+                r = solve(grid_puzzle(g), self.rule, 2, time_limit=self.time_limit,
+                          check=self.check)
+            finally:
+                if stream.cancel is not None:
+                    stream.cancel.flag[1] = 0
             if r.status == "unique":
                 return g, before, tries, r
             self.rejected["several" if r.status == "several" else "unknown"] += 1
@@ -146,9 +233,14 @@ class NumberLink:
     title = "Number Link paths (Tatham)"
     params = PARAMS
     layer_info = LAYER_INFO
+    metrics = METRICS
     seed_kind = "text"
     """Seeds are texts, as in Tatham's collection (other generators: 32-bit numbers)."""
     default_seed = "12345"
+
+    def warm_up(self) -> None:
+        """Compile the kernels the default parameters do not use (fast mode)."""
+        fast_grid(8, 8, "warm up")
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values)
@@ -158,36 +250,30 @@ class NumberLink:
 
     def generate(self, values: Mapping[str, Any], *, seed: int | str = "12345",
                  trace: bool = False, cancel: CancelToken | None = None,
-                 progress=None) -> Result:
+                 progress: ProgressFn | None = None) -> Result:
         v = self.validate(values)
         w, h = v["size"]
         seed_text = seed if isinstance(seed, (str, bytes)) else str(seed)
         check = cancel.check if cancel is not None else None
         if cancel is not None:
             cancel.phase_names = ("generate", "check uniqueness")
-        options = {"extend_share": v["extend_share"], "check": check}
-        rs = RandomState(seed_text)
+        target = v["max_tries"] if v["unique"] else v["grid_number"]
+        stream = GridStream(w, h, seed_text, mode=v["mode"], extend_share=v["extend_share"],
+                            fast_rounds=v["fast_rounds"], cancel=cancel, progress=progress,
+                            target=v["grid_number"] - 1 + target)
         t0 = time.perf_counter()
-        extra: dict[str, Any] = {}
-        try:
-            for n in range(v["grid_number"] - 1):
-                if progress is not None:
-                    progress("generate", n / v["grid_number"])
-                gridgen(w, h, rs, **options)
-            if v["unique"]:
-                search = UniqueSearch(w, h, rs, rule=v["rule"], extend_share=v["extend_share"],
-                                      max_boring=v["max_boring"], max_tries=v["max_tries"],
-                                      check=check)
-                g, before, tries, solved = search.next()
-                extra.update(tries=tries, rejected=dict(search.rejected),
-                             uniqueness="unique", solve_seconds=solved.seconds)
-            else:
-                before = rs.copy()
-                g = gridgen(w, h, rs, **options)
-        except Cancelled:
-            raise
-        except Stuck as exc:
-            raise GenerationError(str(exc)) from None
+        extra: dict[str, Any] = {"mode": v["mode"]}
+        for _ in range(v["grid_number"] - 1):
+            stream.next()
+        if v["unique"]:
+            search = UniqueSearch(stream, rule=v["rule"], max_boring=v["max_boring"],
+                                  max_tries=v["max_tries"], check=check)
+            g, before, tries, solved = search.next()
+            extra.update(tries=tries, rejected=dict(search.rejected),
+                         uniqueness="unique", solve_seconds=solved.seconds)
+        else:
+            g = stream.next()
+            before = stream.before
         elapsed = time.perf_counter() - t0
         paths = grid_paths(g)
         puzzle = grid_puzzle(g)
@@ -207,6 +293,7 @@ class NumberLink:
             solution=solution_from_paths(paths),
             quality=q.as_dict(),
             restarts=g.restarts,
+            restarts_total=stream.restarts,
             text_puzzle=grid_block(w, h, g.puzzle),
             text_solution=grid_block(w, h, g.solution),
         )
@@ -222,11 +309,15 @@ class NumberLink:
             timings={"generate": elapsed},
             extra=extra,
         )
-        if trace:
+        if trace and before is not None and w * h > TRACE_MAX_SQUARES:
+            result.messages += (f"no trace: the step-by-step replay is kept for grids of at "
+                                f"most {TRACE_MAX_SQUARES} squares\n")
+        elif trace and before is not None:
             from .trace import TraceRecorder
 
             rec = TraceRecorder(w, h)
-            again = gridgen(w, h, before, extend_share=v["extend_share"], recorder=rec)
+            again = gridgen(w, h, before, extend_share=v["extend_share"], recorder=rec,
+                            check=check)
             assert again.solution == g.solution
             result.trace = rec.finish()
         return result

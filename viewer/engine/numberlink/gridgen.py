@@ -33,9 +33,13 @@ end squares (end 0 the random start, end 1 the far end).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
+from ..protocol import Cancelled
 from .rng import RandomState
 
 __all__ = ["GenContext", "GridResult", "gridgen", "Stuck", "EXTEND_REASONS", "DIRS"]
@@ -324,16 +328,80 @@ class GenContext:
         return perm
 
 
-def gridgen(w: int, h: int, rs: RandomState, **options) -> GridResult:
-    """One grid, exactly as path.c's ``gridgen`` makes it."""
-    ctx = GenContext(w, h, rs, **options)
-    restarts = ctx.mainloop()
-    perm = ctx.shuffle_labels()
-    solution = [perm[c] for c in ctx.grid]
-    puzzle = [0] * ctx.n
-    for c in range(ctx.npaths):
-        puzzle[ctx.pathends[2 * c]] = puzzle[ctx.pathends[2 * c + 1]] = perm[c]
-    return GridResult(w, h, solution, puzzle, list(ctx.pathends), perm, restarts)
+def gridgen(w: int, h: int, rs: RandomState, *, compiled: bool | None = None,
+            flag: np.ndarray | None = None, watch: Callable[[np.ndarray], None] | None = None,
+            **options) -> GridResult:
+    """One grid, exactly as path.c's ``gridgen`` makes it.
+
+    Runs the compiled kernel (:mod:`.kernel`) unless a ``recorder`` is given,
+    the RNG logs its calls, or ``compiled`` is False; both make the same grid
+    and leave ``rs`` in the same state.  ``flag`` is a cancel token's flag
+    (``flag[0] != 0`` stops the run: :class:`Cancelled`).  ``watch(stat)``,
+    when given, is called about every 0.1 s while the kernel runs, with its
+    ``stat`` array (restarts, squares covered, paths, most covered)."""
+    if compiled is None:
+        compiled = options.get("recorder") is None and rs.calls is None
+    if not compiled:
+        ctx = GenContext(w, h, rs, **options)
+        restarts = ctx.mainloop()
+        perm = ctx.shuffle_labels()
+        return _result(w, h, ctx.grid, ctx.pathends, ctx.npaths, perm, restarts)
+    return _gridgen_compiled(w, h, rs, flag=flag, watch=watch,
+                             extend_share=options.get("extend_share", 0),
+                             max_restarts=options.get("max_restarts", 10_000),
+                             check=options.get("check"))
+
+
+def _result(w: int, h: int, grid: list[int], pathends: list[int], npaths: int,
+            perm: list[int], restarts: int) -> GridResult:
+    solution = [perm[c] for c in grid]
+    puzzle = [0] * (w * h)
+    for c in range(npaths):
+        puzzle[pathends[2 * c]] = puzzle[pathends[2 * c + 1]] = perm[c]
+    return GridResult(w, h, solution, puzzle, list(pathends), perm, restarts)
+
+
+def _gridgen_compiled(w: int, h: int, rs: RandomState, *, flag, watch, extend_share: int,
+                      max_restarts: int, check) -> GridResult:
+    from . import kernel
+
+    n = w * h
+    state = rs.to_array()
+    if flag is None:
+        flag = np.zeros(4, np.int64)
+    stat = np.zeros(8, np.int64)
+    grid = np.zeros(n, np.int64)
+    ends = np.zeros(2 * n, np.int64)
+    perm = np.zeros(n, np.int64)
+    args = (w, h, state, extend_share, max_restarts, flag, stat, grid, ends, perm)
+    if watch is None:
+        status, npaths = kernel.generate(*args)
+    else:
+        out: list = []
+        worker = threading.Thread(target=lambda: out.append(kernel.generate(*args)),
+                                  daemon=True)
+        worker.start()
+        try:
+            while True:
+                worker.join(0.1)
+                if not worker.is_alive():
+                    break
+                watch(stat)
+        except BaseException:     # Ctrl-C, or the watcher failed: stop the kernel too
+            flag[0] = 1
+            raise
+        if not out:
+            raise RuntimeError("the Number Link kernel stopped without an answer")
+        status, npaths = out[0]
+    if status == kernel.CANCELLED:
+        if check is not None:
+            check()
+        raise Cancelled()
+    if status == kernel.STUCK:
+        raise Stuck(f"no {w}x{h} grid after {int(stat[0])} attempts")
+    rs.load_array(state)
+    return _result(w, h, grid.tolist(), ends[:2 * npaths].tolist(), npaths,
+                   perm[:npaths].tolist(), int(stat[0]))
 
 
 def grid_block(w: int, h: int, cells: list[int]) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 
+import numpy as np
+
 __all__ = ["RandomState", "seed_bytes"]
 
 
@@ -79,6 +81,18 @@ class RandomState:
             k = self.upto(i + 1)
             if k != i:
                 items[i], items[k] = items[k], items[i]
+
+    def to_array(self) -> np.ndarray:
+        """The state as the compiled kernel keeps it: int64[141], the seed
+        buffer, the SHA-1 output, the read position and 80 words of room
+        for the kernel's SHA-1."""
+        return np.array([*self._seedbuf, *self._databuf, self._pos] + [0] * 80, np.int64)
+
+    def load_array(self, state: np.ndarray) -> None:
+        """Continue from a state the kernel advanced (see :meth:`to_array`)."""
+        self._seedbuf = bytearray(int(b) for b in state[:40])
+        self._databuf = bytes(int(b) for b in state[40:60])
+        self._pos = int(state[60])
 
     def copy(self) -> RandomState:
         """An independent state that will produce the same stream from here."""

@@ -41,6 +41,7 @@ from ..protocol import Cancelled, CancelToken, LayerInfo, Marker, Result, Square
 from ..tgp.generator import LANDSCAPES, SIZE_CHOICES, check_seed, check_size
 from . import kernel as K
 from .local import LOCAL_SIZES, LocalSettings, buildings, port_view
+from .metrics import METRICS
 from .placement import (
     CLASS_NAMES,
     DISTRIBUTIONS,
@@ -221,6 +222,7 @@ class Ports:
     params = PARAMS
     layer_info = LAYER_INFO
     phase_names = PHASE_NAMES
+    metrics = METRICS
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values, _prepare)

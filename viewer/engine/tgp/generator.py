@@ -32,6 +32,7 @@ import numpy as np
 from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import kernel as K
+from .metrics import METRICS
 from .pipeline import LANDSCAPES, SEA_LEVEL, SMOOTHNESS, TERRAIN, Pipeline, State
 
 MIN_SIDE, MAX_SIDE = 64, 4096
@@ -140,6 +141,7 @@ class TerraGenesis:
     title = "OpenTTD TerraGenesis Perlin"
     params = PARAMS
     layer_info = LAYER_INFO
+    metrics = METRICS
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values, _named_levels)

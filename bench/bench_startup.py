@@ -1,0 +1,127 @@
+"""Whole-process start-up of the command line, against ``python -c pass``.
+
+    python bench/bench_startup.py [--repeat N]
+
+Runs each command N times (default 9) as a fresh process, takes the median
+wall time, subtracts that of ``python -c pass`` and prints it beside the
+issue's bar: ``fairland -q -R 1 5 30`` and ``numberlink solve`` of a 5x5
+puzzle at most 0.2 s more than ``python -c pass``, ``python -m viewer
+--help`` at most 0.1 s more.  It also lists the heavy packages each command
+imported (numba, Qt, pyqtgraph, PySAT), which it should not need.
+
+fairland's figure assumes the ahead-of-time compiled kernels are built
+(``python -m viewer.engine.warmup`` or ``python -m viewer.engine.fairland.aot``);
+without them the command line falls back to numba and says so here.
+Wall times depend on the machine's load (run it on a quiet machine); the
+median CPU time (user + system) each command takes beyond ``python -c pass``
+is printed too, as it is less sensitive to other processes.  Bytecode
+caching is on for the commands (``PYTHONDONTWRITEBYTECODE`` is dropped), as
+for a user; the first, untimed, run of each command writes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("numba", "PySide6", "pyqtgraph", "pysat", "llvmlite")
+
+PUZZLE_5X5 = "5 5\n3 . . . .\n2 . . 2 .\n4 . . 4 .\n. . . 1 .\n1 3 . . .\n"
+
+
+def wall(cmd: list[str], cwd: str, env: dict) -> tuple[float, float]:
+    """(wall time, CPU time user + system) of one run of ``cmd``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=False)
+    elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def heavy_imports(cmd: list[str], cwd: str, env: dict) -> list[str]:
+    """Top-level packages among HEAVY that the command imported."""
+    run = subprocess.run([cmd[0], "-X", "importtime", *cmd[1:]], cwd=cwd, env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         check=False)
+    found = set()
+    for line in run.stderr.splitlines():
+        name = line.rpartition("|")[2].strip()
+        if name.split(".")[0] in HEAVY:
+            found.add(name.split(".")[0])
+    return sorted(found)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", "--runs", dest="runs", type=int, default=9,
+                    help="runs of each command (default 9)")
+    args = ap.parse_args()
+    py = sys.executable
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               QT_QPA_PLATFORM="offscreen")
+    # as a user runs it: Python caches the modules' bytecode (the warm-up run writes it)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.path.insert(0, str(ROOT))
+    from viewer.engine.fairland import aot
+
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, "p5x5.txt").write_text(PUZZLE_5X5)
+        commands = [
+            ("python -c pass", [py, "-c", "pass"], None),
+            ("fairland -q -R 1 5 30", [py, "-m", "viewer", "fairland", "-q", "-R", "1", "5",
+                                       "30"], 0.2),
+            ("numberlink solve (5x5)", [py, "-m", "viewer", "numberlink", "solve",
+                                        "p5x5.txt"], 0.2),
+            ("python -m viewer --help", [py, "-m", "viewer", "--help"], 0.1),
+            ("numberlink solve -h", [py, "-m", "viewer", "numberlink", "solve", "-h"], None),
+            ("tgp --size 64x64 -q", [py, "-m", "viewer", "tgp", "--size", "64x64", "--seed",
+                                     "1", "-q"], None),
+        ]
+        for _, cmd, _ in commands:  # warm the file cache and numba's
+            wall(cmd, tmp, env)
+        times = {label: [] for label, _, _ in commands}
+        cpu = {label: [] for label, _, _ in commands}
+        for _ in range(args.runs):  # interleaved, so load changes hit all alike
+            for label, cmd, _ in commands:
+                w, c = wall(cmd, tmp, env)
+                times[label].append(w)
+                cpu[label].append(c)
+        base = statistics.median(times["python -c pass"])
+        base_cpu = statistics.median(cpu["python -c pass"])
+        print(f"whole-process wall time, median of {args.runs} runs "
+              f"(load average {os.getloadavg()[0]:.2f})")
+        if aot.load() is None:
+            print("note: fairland's compiled kernels are not built: it runs numba "
+                  "(python -m viewer.engine.fairland.aot)")
+        ok = True
+        print(f"{'command':28s} {'median':>8s} {'- pass':>8s} {'bar':>7s}  verdict  "
+              f"{'CPU - pass':>10s}  heavy imports")
+        for label, cmd, bar in commands:
+            med = statistics.median(times[label])
+            extra = med - base
+            extra_cpu = statistics.median(cpu[label]) - base_cpu
+            if label == "python -c pass":
+                print(f"{label:28s} {med:7.3f}s {'':>8s} {'':>7s}  {'':7s}  "
+                      f"{statistics.median(cpu[label]):9.3f}s")
+                continue
+            verdict = "" if bar is None else ("ok" if extra <= bar else "OVER")
+            ok &= verdict != "OVER"
+            bar_text = "" if bar is None else f"+{bar:.1f}s"
+            heavy = ", ".join(heavy_imports(cmd, tmp, env)) or "none"
+            print(f"{label:28s} {med:7.3f}s {extra:+7.3f}s {bar_text:>7s}  {verdict:7s}  "
+                  f"{extra_cpu:+9.3f}s  {heavy}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""numba's ``njit``, deferred until a kernel is first called.
+
+Importing numba and loading the cached kernels takes most of a second; the
+fairland command line runs the compiled module of :mod:`.aot` instead and
+needs neither.  ``njit(**options)`` here records the function and returns a
+:class:`LazyKernel`; the first call of any of them imports numba and
+replaces every recorded function in its module's globals by a real
+dispatcher, so kernels calling kernels compile as usual and later
+``kernel.f(...)`` lookups reach the dispatcher directly.
+``LazyKernel.py_func`` (like a dispatcher's) is the plain Python function.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+_PENDING: dict[str, list[tuple[Callable, dict]]] = {}
+_LOCK = threading.Lock()
+
+
+class LazyKernel:
+    """Stands in for a numba dispatcher until the first call."""
+
+    def __init__(self, fn: Callable, options: dict):
+        functools.update_wrapper(self, fn)
+        self.py_func = fn
+        self.options = options
+        self._dispatcher: Callable | None = None
+
+    def __call__(self, *args: Any):
+        if self._dispatcher is None:  # (a name imported before the first call keeps this)
+            materialize(self.py_func.__module__)
+            self._dispatcher = getattr(sys.modules[self.py_func.__module__],
+                                       self.py_func.__name__)
+        return self._dispatcher(*args)
+
+
+def njit(**options: Any) -> Callable[[Callable], LazyKernel]:
+    def record(fn: Callable) -> LazyKernel:
+        _PENDING.setdefault(fn.__module__, []).append((fn, options))
+        return LazyKernel(fn, options)
+    return record
+
+
+def materialize(module: str) -> None:
+    """Turn the recorded functions of ``module`` into numba dispatchers."""
+    with _LOCK:
+        pending = _PENDING.pop(module, None)
+        if not pending:
+            return
+        from numba import njit as real_njit
+
+        namespace = sys.modules[module].__dict__
+        for fn, options in pending:
+            namespace[fn.__name__] = real_njit(**options)(fn)
