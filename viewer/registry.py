@@ -31,6 +31,9 @@ class Entry:
     ``exports``: a tuple of :class:`viewer.formats.exports.Export`.
     ``view``: a :class:`viewer.ui.views.base.GeneratorView` subclass adding
     panels and actions to the window; None for none.
+    ``opener``: ``open(path) -> Result`` for a file the generator can show
+    (raising ValueError or OSError with a message), with its menu title
+    ``open_title``.
     """
 
     name: str
@@ -40,6 +43,8 @@ class Entry:
     inspect: str | None = None
     exports: str | None = None
     view: str | None = None
+    opener: str | None = None
+    open_title: str = ""
 
 
 ENTRIES: dict[str, Entry] = {}
@@ -68,7 +73,9 @@ register(Entry("numberlink", "Number Link paths", "viewer.engine.numberlink.gene
                render="viewer.render.numberlink:RENDERER",
                inspect="viewer.engine.numberlink.inspect:rows",
                exports="viewer.formats.numberlink_exports:EXPORTS",
-               view="viewer.ui.views.numberlink:NumberLinkView"))
+               view="viewer.ui.views.numberlink:NumberLinkView",
+               opener="viewer.formats.numberlink_exports:open_puzzle",
+               open_title="&Open Number Link puzzle..."))
 register(Entry("ports", "Port placement", "viewer.engine.ports.generator:PORTS",
                render="viewer.render.ports:RENDERER",
                inspect="viewer.engine.ports.inspect:rows",
@@ -90,7 +97,7 @@ def _import(path: str) -> Any:
 
 def load(name: str, part: str) -> Any:
     """Generator ``name``'s ``part`` ("engine", "render", "inspect",
-    "exports", "view"), imported on first use; None where it has none."""
+    "exports", "view", "opener"), imported on first use; None where it has none."""
     cached = _cache.setdefault(name, {})
     if part not in cached:
         path = getattr(entry(name), part)

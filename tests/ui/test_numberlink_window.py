@@ -67,7 +67,7 @@ def nl(qtbot, window):
 def open_text(qtbot, window, tmp_path, text, name="p.txt"):
     path = tmp_path / name
     path.write_text(text)
-    assert window.gen_view.open_puzzle_file(path)
+    assert window.file_actions.open_file("numberlink", path)
     settle(qtbot, window, lambda: window.gen_view.check is not None)
     return path
 
@@ -95,10 +95,9 @@ def test_choosing_number_link_shows_a_grid(nl):
     # the labels are drawn in the picture, not as letters over it
     assert view.letters() == []
     # its actions on, the others off
-    assert all(a.isEnabled() for a in w.numberlink_actions)
-    assert w.open_puzzle_action.isEnabled()
-    assert not any(a.isEnabled() for a in w.empire_actions + w.tgp_actions + w.relief_actions)
-    assert not w.command_line_action.isEnabled()
+    menus = set(w.menu_actions())
+    assert {"Check uniqueness", "Open Number Link puzzle...", "Export puzzle text...", "Export solution text...", "Export testmain grids...", "Export puzzle PNG...", "Export solution PNG...", "Show solution"} <= menus
+    assert not menus & ({"Export newcap script...", "Export sector xdump...", "Export text map...", "Copy fairland command line", "Hex outlines"} | {"Export OpenTTD heightmap PNG...", "Export fixed-point heightmap PNG (16-bit)...", "Hill shading", "Contour lines"} | {"Export ports JSON...", "Export ports CSV..."})
     # the legend names the paths in their colours
     legend = w.legend.legend
     assert legend is not None and legend.entries[0][0] == "1"
@@ -160,7 +159,7 @@ def test_the_timeline_reaches_every_phase_and_matches_the_engines_trace(qtbot, n
     seen = {"attempt": False, "pushed": False, "rebuild_region": False}
     for step in range(trace.n_steps + 1):
         w.timeline.set_step(step)
-        settle(qtbot, w, lambda s=step: w.view_step == s)
+        settle(qtbot, w, lambda s=step: w.state.step == s)
         if step < trace.n_steps:
             want = ref.state_at(step)
             for name, arr in want.items():
@@ -198,7 +197,7 @@ def test_the_debug_overlays_are_drawn_where_the_generator_pushed(qtbot, window):
     if step is None:
         pytest.skip("this grid never pushed a path")
     w.timeline.set_step(step)
-    settle(qtbot, w, lambda: w.view_step == step)
+    settle(qtbot, w, lambda: w.state.step == step)
     img = w.shown_image()
     assert has_colour(img, cm.NL_GHOST)
     ys, xs = np.nonzero(w.state.layers["pushed"])
@@ -208,10 +207,11 @@ def test_the_debug_overlays_are_drawn_where_the_generator_pushed(qtbot, window):
 
 def test_the_puzzle_solution_toggle_changes_the_picture(qtbot, nl):
     w = nl
-    assert w.show_solution and w.solution_action.isChecked()
+    solution_action = w.toggle_action("show_solution")
+    assert w.options["show_solution"] and solution_action.isChecked()
     solved = w.shown_image().copy()
-    w.solution_action.trigger()
-    assert not w.show_solution
+    solution_action.trigger()
+    assert not w.options["show_solution"]
     puzzle = w.shown_image()
     assert not np.array_equal(puzzle, solved)
     # the puzzle alone: blank squares are white, the ends are drawn
@@ -221,20 +221,20 @@ def test_the_puzzle_solution_toggle_changes_the_picture(qtbot, nl):
     blank = w.result.layers["puzzle"] == 0
     assert (centres[blank] == 255).all() and (below[~blank] != 255).any(axis=1).all()
     assert np.array_equal(puzzle, render(w.result.extra["puzzle"], None, cell))
-    w.solution_action.trigger()
+    solution_action.trigger()
     assert np.array_equal(w.shown_image(), solved)
-    assert "Ctrl+Shift+S" in w.solution_action.shortcut().toString()
+    assert "Ctrl+Shift+S" in solution_action.shortcut().toString()
 
 
 def test_check_uniqueness_of_a_generated_grid(qtbot, nl):
     w = nl
     puzzle = w.result.extra["puzzle"]
     want = solve(puzzle, "fill-no-touch", 2).status
-    w.check_action.trigger()
+    w.menu_actions()["Check uniqueness"].trigger()
     settle(qtbot, w, lambda: w.gen_view.check is not None)
     assert w.gen_view.check["status"] == want and w.gen_view.check["rule"] == "fill-no-touch"
     assert f"uniqueness under fill-no-touch: {want}" in w.message.text()
-    assert w.check_action.shortcut().toString() == "Ctrl+U"
+    assert w.menu_actions()["Check uniqueness"].shortcut().toString() == "Ctrl+U"
 
 
 def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
@@ -257,9 +257,9 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     # the outline lies in differing squares only, and every one is tinted
     cell = w.map_view.scale
     frames = np.all(img[..., :3] == cm.NL_DIFF[:3], axis=-1)
-    plain = w.numberlink_image()
+    plain = w.current_picture().rgba
     w.gen_view.check = None
-    without = w.numberlink_image()
+    without = w.current_picture().rgba
     w.gen_view.check = check
     assert np.array_equal(plain, img)
     for y in range(5):
@@ -299,7 +299,7 @@ def test_opening_a_puzzle_shows_it_and_solves_it(qtbot, window, tmp_path):
     w = window                                   # from fairland: switches to Number Link
     path = tmp_path / "p.txt"
     path.write_text(UNIQUE.replace("1", "a").replace("2", "b").replace("3", "c"))
-    assert w.gen_view.open_puzzle_file(path)
+    assert w.file_actions.open_file("numberlink", path)
     assert w.result.generator == "numberlink" and w.generator.name == "numberlink"
     assert w.result.extra["source"] == str(path)
     settle(qtbot, w, lambda: w.result.extra.get("solution") is not None)
@@ -307,7 +307,7 @@ def test_opening_a_puzzle_shows_it_and_solves_it(qtbot, window, tmp_path):
     puzzle, sol = r.extra["puzzle"], r.extra["solution"]
     assert puzzle.labels == ("a", "b", "c") and r.trace is None
     assert np.array_equal(r.layers["paths"], sol.paths) and (sol.paths > 0).all()
-    assert np.array_equal(w.shown_image(), w.numberlink_image())
+    assert np.array_equal(w.shown_image(), w.current_picture().rgba)
     rows = w.inspect(3, 0)
     assert rows["end"].startswith("a") and rows["path"] == "a"
     assert rows["path length"] == f"{int((sol.paths == 1).sum())} squares"
@@ -319,12 +319,12 @@ def test_a_bad_puzzle_file_is_refused_and_the_map_stays(qtbot, nl, tmp_path):
     before_result, before_img = w.result, w.shown_image().copy()
     bad = tmp_path / "bad.txt"
     bad.write_text("3 3\na . b\n. . .\n")
-    assert not w.gen_view.open_puzzle_file(bad)
-    assert "line 4" in w.last_open_error and str(bad) in w.last_open_error
-    assert "cannot open the puzzle" in w.message.text() and "line 4" in w.message.text()
+    assert not w.file_actions.open_file("numberlink", bad)
+    assert "line 4" in w.file_actions.last_error and str(bad) in w.file_actions.last_error
+    assert "cannot open" in w.message.text() and "line 4" in w.message.text()
     assert w.result is before_result
     assert np.array_equal(w.shown_image(), before_img)
-    assert not w.gen_view.open_puzzle_file(tmp_path / "missing.txt")
+    assert not w.file_actions.open_file("numberlink", tmp_path / "missing.txt")
     assert w.result is before_result
 
 
@@ -347,8 +347,13 @@ def test_number_link_exports_read_back(qtbot, nl, tmp_path):
     assert np.array_equal(read_png(tmp_path / "p.png"), render(puzzle, None, 20))
     assert np.array_equal(read_png(tmp_path / "s.png"), render(puzzle, sol, 20))
     img = w.file_actions.write_map_png(tmp_path / "view.png", 16)
-    assert img.shape == (5 * 16 + 1, 5 * 16 + 1, 4)
+    # the grid as on screen, drawn at 16 px a square, and its legend below
+    assert img.shape[0] > 5 * 16 + 1 and img.shape[1] >= 5 * 16 + 1
     assert np.array_equal(read_png(tmp_path / "view.png"), img)
+    from viewer.render.picture import picture
+    alone = picture(w.state, w.layer_name, w._picture_options(), 16).rgba
+    assert alone.shape == (5 * 16 + 1, 5 * 16 + 1, 4)
+    assert np.array_equal(img[:81, :81], alone)
 
 
 def test_failed_number_link_exports_are_shown_and_leave_nothing(qtbot, nl, tmp_path,
@@ -374,7 +379,7 @@ def test_an_unsolved_puzzle_has_no_solution_to_export(qtbot, nl, tmp_path, monke
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: None)
     path = tmp_path / "none.txt"
     path.write_text("4 4\na . . a\n. . . .\n. . . .\nb . . b\n")   # no fill-no-touch solution
-    assert w.gen_view.open_puzzle_file(path)
+    assert w.file_actions.open_file("numberlink", path)
     settle(qtbot, w, lambda: w.gen_view.check is not None)
     assert w.gen_view.check["status"] == "none" and "no solution" in w.message.text()
     w.file_actions.guarded("Export solution", lambda: w.file_actions.export('solution', tmp_path / "s.txt"))
@@ -384,10 +389,12 @@ def test_an_unsolved_puzzle_has_no_solution_to_export(qtbot, nl, tmp_path, monke
     assert read_puzzle(tmp_path / "p.txt").labels == ("a", "b")
 
 
-def test_number_link_actions_are_off_for_fairland(window):
+def test_number_link_actions_are_absent_under_fairland(window):
     assert window.generator.name == "fairland"
-    assert not any(a.isEnabled() for a in window.numberlink_actions)
-    assert window.open_puzzle_action.isEnabled()
+    menus = set(window.menu_actions())
+    assert not menus & {"Check uniqueness", "Export puzzle text...", "Export solution text...", "Export testmain grids...", "Export puzzle PNG...", "Export solution PNG...", "Show solution"}
+    assert "Open Number Link puzzle..." in menus      # any generator can open a puzzle
+    assert {"Export newcap script...", "Export sector xdump...", "Export text map...", "Copy fairland command line", "Hex outlines"} <= menus
 
 
 def test_a_cancelled_token_stops_the_solver():
@@ -405,7 +412,7 @@ def test_a_running_check_is_cancelled_by_esc(qtbot, nl):
 
     w = nl
     path = require_reference("numberlink") / "puzzles" / "ahle-36x36.txt"   # ~1 s to solve
-    assert w.gen_view.open_puzzle_file(path)
+    assert w.file_actions.open_file("numberlink", path)
     assert w.busy() and w.result.grid.width == 36
     t0 = time.perf_counter()
     w.cancel_generation()

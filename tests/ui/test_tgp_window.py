@@ -65,9 +65,9 @@ def test_choosing_tgp_regenerates_and_shows_a_square_map(tgp):
     assert [climate.itemText(i) for i in range(climate.count())] == [
         "temperate", "arctic", "tropic", "toyland"]
     # fairland's own actions are off, TGP's on
-    assert not any(a.isEnabled() for a in w.empire_actions)
-    assert not w.command_line_action.isEnabled()
-    assert all(a.isEnabled() for a in w.tgp_actions + w.relief_actions)
+    menus = set(w.menu_actions())
+    assert not menus & {"Export newcap script...", "Export sector xdump...", "Export text map...", "Copy fairland command line", "Hex outlines"}
+    assert {"Export OpenTTD heightmap PNG...", "Export fixed-point heightmap PNG (16-bit)...", "Hill shading", "Contour lines"} <= menus
     # the legend is a colour bar in height levels
     legend = w.legend.legend
     assert legend.lut is not None and (legend.vmin, legend.vmax) == (0, 16)
@@ -137,7 +137,7 @@ def test_the_timeline_reaches_every_step_and_shows_the_engines_state(qtbot, tgp)
     seen_notice = False
     for step in range(trace.n_steps + 1):
         w.timeline.set_step(step)
-        settle(qtbot, w, lambda s=step: w.view_step == s)
+        settle(qtbot, w, lambda s=step: w.state.step == s)
         want = ref.state_at(step)
         for name, arr in want.items():
             assert np.array_equal(w.state.layers[name], arr), (step, name)
@@ -156,7 +156,7 @@ def test_the_change_layer_is_diverging(qtbot, tgp):
     w = tgp
     w.select_layer("change")
     w.timeline.set_step(w.result.trace.pipe.n_rounds + 1)        # the water level step
-    settle(qtbot, w, lambda: w.view_step == w.result.trace.pipe.n_rounds + 1)
+    settle(qtbot, w, lambda: w.state.step == w.result.trace.pipe.n_rounds + 1)
     legend = w.legend.legend
     assert legend.vmin == -legend.vmax and legend.lut is cm.DIVERGING_LUT
 
@@ -164,17 +164,18 @@ def test_the_change_layer_is_diverging(qtbot, tgp):
 def test_hill_shading_and_contours_change_the_picture(qtbot, tgp):
     w = tgp
     w.select_layer("heightmap")
-    if w.hill_shading:
-        w.shading_action.trigger()
-    if w.contours:
-        w.contour_action.trigger()
+    shading, contours = w.toggle_action("hill_shading"), w.toggle_action("contours")
+    if w.options["hill_shading"]:
+        shading.trigger()
+    if w.options["contours"]:
+        contours.trigger()
     plain = w.shown_image().copy()
-    w.shading_action.trigger()
-    assert w.hill_shading
+    shading.trigger()
+    assert w.options["hill_shading"]
     shaded = w.shown_image().copy()
     assert not np.array_equal(plain, shaded)
-    w.contour_action.trigger()
-    assert w.contours
+    contours.trigger()
+    assert w.options["contours"]
     lined = w.shown_image()
     assert not np.array_equal(lined, shaded)
     # contours only darken
@@ -188,8 +189,12 @@ def test_the_openttd_heightmap_reads_back_to_the_tile_heights(tgp, tmp_path):
     grey = read_grey(path)
     assert grey.shape == (64, 64) and grey.dtype == np.uint8
     th = w.result.layers["tile_height"]
-    assert np.array_equal(game_tile_heights(grey, 64, 64), th)
-    assert "heightmap written" in w.message.text()
+    assert np.array_equal(game_tile_heights(grey, 64, 64, reader="modern", highest_peak=30), th)
+    assert "Highest peak 30" in w.message.text()
+    # for the game of r13671, its own encoding
+    old = tmp_path / "old.png"
+    w.file_actions.export('openttd-heightmap-r13671', old)
+    assert np.array_equal(game_tile_heights(read_grey(old), 64, 64, reader="r13671"), th)
 
 
 def test_the_16_bit_png_holds_the_fixed_point_heightmap(tgp, tmp_path):
@@ -239,9 +244,9 @@ def test_switching_back_to_fairland_still_works(qtbot, tgp):
     w.set_generator("fairland")
     settle(qtbot, w, lambda: w.result.generator == "fairland")
     assert w.map_view.hexes and w.layer_name == "own"
-    assert all(a.isEnabled() for a in w.empire_actions)
-    assert w.command_line_action.isEnabled()
-    assert not any(a.isEnabled() for a in w.tgp_actions + w.relief_actions)
+    menus = set(w.menu_actions())
+    assert {"Export newcap script...", "Export sector xdump...", "Export text map...", "Copy fairland command line", "Hex outlines"} <= menus
+    assert not menus & {"Export OpenTTD heightmap PNG...", "Export fixed-point heightmap PNG (16-bit)...", "Hill shading", "Contour lines"}
     assert "sector" in w.inspect(10, 4)
     # and TGP again, with its parameters remembered
     w.set_generator("tgp")

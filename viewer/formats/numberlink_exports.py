@@ -5,7 +5,30 @@ from __future__ import annotations
 
 from .atomic import write_atomic
 from .exports import Ask, Export
-from .numberlink import format_puzzle, format_solution, format_testmain, write_puzzle_png
+from .numberlink import (
+    format_puzzle,
+    format_solution,
+    format_testmain,
+    read_puzzle,
+    write_puzzle_png,
+)
+
+MAX_OPEN_SIDE = 256
+"""Puzzles wider or taller than this are refused when opened."""
+
+
+def open_puzzle(path):
+    """A puzzle file as a Result to show (not solved yet)."""
+    from ..engine.numberlink.opened import puzzle_result
+
+    try:
+        puzzle = read_puzzle(path)
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a puzzle (not UTF-8 text)") from None
+    h, w = puzzle.cells.shape
+    if max(w, h) > MAX_OPEN_SIDE:
+        raise ValueError(f"{path}: {w}x{h} is too large to show (at most {MAX_OPEN_SIDE} a side)")
+    return puzzle_result(puzzle, str(path))
 
 
 def puzzle_of(result):

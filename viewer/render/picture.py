@@ -235,5 +235,5 @@ def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | N
             letters = []
         if key is not None and legend:
             rgba = with_legend(rgba, key)
-    return Picture(np.ascontiguousarray(rgba), scale / stride, hexes, chosen,
-                   key, notice, letters)
+    per_cell = scale / stride if stride > 1 else scale
+    return Picture(np.ascontiguousarray(rgba), per_cell, hexes, chosen, key, notice, letters)

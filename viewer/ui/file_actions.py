@@ -49,6 +49,10 @@ class FileActions:
         a = window.action
         a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
         a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
+        for name, e in registry.ENTRIES.items():
+            if e.opener:
+                a("File", e.open_title, lambda _=False, n=name: self._ask_open(n), None,
+                  "show a file of this kind (switching to its generator)")
         shipped = window._menus["File"].addMenu("Shipped &presets")
         for path in shipped_presets():
             act = QAction(path.stem, window)
@@ -103,6 +107,33 @@ class FileActions:
         if path:
             self.guarded(ex.title.replace("&", "").rstrip("."),
                          lambda: self.export(ex.name, path, value))
+
+    # -- opening files ---------------------------------------------------------------
+    def open_file(self, name: str, path: str | Path) -> bool:
+        """Show file ``path`` with generator ``name`` (which declares an
+        opener).  A bad file leaves the map as it was and says why."""
+        w = self.w
+        try:
+            result = registry.load(name, "opener")(path)
+        except (ValueError, OSError) as exc:
+            self.last_error = error_text(exc)
+            w.status(f"cannot open {Path(path).name}: {self.last_error} (showing the last map)",
+                     error=True)
+            return False
+        if w.generator.name != name:
+            w.set_generator(name, generate=False)
+        w.param_panel.set_values(result.params)
+        g = result.grid
+        w.show_result(result, adopt=True)
+        w.status(f"opened {Path(path).name}: {g.width}x{g.height}")
+        return True
+
+    def _ask_open(self, name: str) -> None:
+        e = registry.entry(name)
+        path, _ = QFileDialog.getOpenFileName(self.w, e.open_title.replace("&", "").rstrip("."),
+                                              "", "Text (*.txt);;All files (*)")
+        if path and not self.open_file(name, path):
+            QMessageBox.warning(self.w, "Open", self.last_error)
 
     # -- presets ------------------------------------------------------------------
     def current_preset(self, title: str = "") -> Preset:

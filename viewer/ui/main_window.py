@@ -202,6 +202,29 @@ class MainWindow(QMainWindow):
         self._menus[menu].addAction(act)
         return act
 
+    def menu_actions(self) -> dict[str, QAction]:
+        """Every action in the menus now, by its text without the ``&``."""
+        out: dict[str, QAction] = {}
+
+        def walk(menu: QMenu) -> None:
+            for act in menu.actions():
+                if act.menu() is not None:
+                    walk(act.menu())
+                elif act.text():
+                    out[act.text().replace("&", "")] = act
+        for menu in self._menus.values():
+            walk(menu)
+        return out
+
+    def toggle_action(self, key: str) -> QAction:
+        """The View toggle of picture option ``key``."""
+        return next(a for a in self._toggle_actions if a.data() == key)
+
+    def current_picture(self):
+        """The picture of the state shown, drawn now (for tests and checks)."""
+        return picture(self.state, self.layer_name, self._picture_options(),
+                       self.zoom.scale_for(self.state))
+
     def remove_action(self, act: QAction) -> None:
         for menu in self._menus.values():
             menu.removeAction(act)

@@ -34,7 +34,7 @@ def puzzle_result(puzzle: Puzzle, source: str) -> Result:
     h, w = puzzle.cells.shape
     layers = layers_of_solution(puzzle, None)
     return Result("numberlink", SquareGrid(w, h), layers, {k: LAYER_INFO[k] for k in layers},
-                  markers=endpoint_markers(puzzle), params={}, seed=None,
+                  markers=endpoint_markers(puzzle), params={"size": (w, h)}, seed=None,
                   messages=f"opened from {source}\n",
                   extra={"puzzle": puzzle, "solution": None, "source": str(source)})
 

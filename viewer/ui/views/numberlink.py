@@ -9,20 +9,14 @@ GUI thread), cancellable like a generation (Esc).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
-
-from ...engine.numberlink.opened import puzzle_result, with_solution
+from ...engine.numberlink.opened import with_solution
 from ...engine.numberlink.puzzle import RULES
 from ...engine.protocol import CancelToken, MapState, Result
-from ...formats.numberlink import NumberLinkFormatError, read_puzzle
 from ..worker import LatestWins
 from .base import GeneratorView, Rows
 
-MAX_OPEN_SIDE = 256
-"""Puzzles wider or taller than this are refused when opened."""
 STATUS_WORDS = {
     "unique": "unique: exactly one solution",
     "several": "several solutions",
@@ -41,9 +35,6 @@ class NumberLinkView(GeneratorView):
         self.solve_worker.finished.connect(self._solved)
         self.solve_worker.failed.connect(self._solve_failed)
         self.solve_worker.cancelled.connect(self._solve_cancelled)
-        self.add_action("File", "&Open Number Link puzzle...", self._ask_open_puzzle,
-                        "Ctrl+Shift+O", "load a puzzle in the text format (W H, then rows; "
-                        "'.' blank), show it and solve it")
         self.add_action("Edit", "Check &uniqueness", self.check_uniqueness, "Ctrl+U",
                         "solve the puzzle under the rule chosen in the panel: unique, several "
                         "(the second solution drawn where it differs) or none")
@@ -94,9 +85,15 @@ class NumberLinkView(GeneratorView):
         return text
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
-        if result is None or self._second() is None:
-            self.check = None if result is None or self.check is None or \
-                self.check["puzzle"] is not result.extra.get("puzzle") else self.check
+        if result is None or self.check is None or \
+                self.check["puzzle"] is not result.extra.get("puzzle"):
+            self.check = None
+        if result is not None and result.extra.get("source") \
+                and result.extra.get("solution") is None:
+            # an opened puzzle: solve it (again when only the rule changes)
+            self._opened_values = self.window.param_panel.values()
+            self.check_uniqueness()
+            self.window.time_label.setText("")
 
     def panel_changed(self) -> bool:
         """A new rule for an opened puzzle just solves it again under that rule."""
@@ -183,37 +180,3 @@ class NumberLinkView(GeneratorView):
     def close(self) -> None:
         super().close()
         self.solve_worker.shutdown()
-
-    # -- open a puzzle -----------------------------------------------------------------
-    def open_puzzle_file(self, path: str | Path) -> bool:
-        """Show the puzzle in ``path`` and solve it on the worker.  A bad file
-        leaves the map as it was and says why; returns whether it opened."""
-        try:
-            puzzle = read_puzzle(path)
-        except (NumberLinkFormatError, OSError, UnicodeDecodeError) as exc:
-            return self._open_failed(str(exc))
-        h, w = puzzle.cells.shape
-        if max(w, h) > MAX_OPEN_SIDE:
-            return self._open_failed(f"{path}: {w}x{h} is too large to show "
-                                     f"(at most {MAX_OPEN_SIDE} a side)")
-        self.window.gen_worker.cancel()               # a generation must not replace it
-        self.window.param_panel.set_values({"size": (w, h)})
-        self._opened_values = self.window.param_panel.values()
-        self.check = None
-        self.window.show_result(puzzle_result(puzzle, str(path)), adopt=True)
-        self.window.time_label.setText("")
-        self.check_uniqueness()
-        self.window.status(f"opened {Path(path).name}: {w}x{h}, {puzzle.npaths} paths; "
-                           f"solving under {self.rule()}...")
-        return True
-
-    def _open_failed(self, msg: str) -> bool:
-        self.window.status(f"cannot open the puzzle: {msg} (showing the last map)", error=True)
-        self.last_open_error = msg
-        return False
-
-    def _ask_open_puzzle(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open Number Link puzzle", "",
-                                              "Puzzles (*.txt);;All files (*)")
-        if path and not self.open_puzzle_file(path):
-            QMessageBox.warning(self.window, "Open puzzle", self.last_open_error)
