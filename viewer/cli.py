@@ -393,6 +393,7 @@ usage: python -m viewer                      open the workbench window
        python -m viewer numberlink generate|solve ...   Number Link grids and puzzles
        python -m viewer ports [OPTIONS...]   port placement on heightmaps (try: ports -h)
        python -m viewer sweep GENERATOR --seeds A..B --out FILE ...   many seeds, one table
+       python -m viewer NAME [OPTIONS...]    any other registered generator (try: NAME -h)
 """
 
 
@@ -411,7 +412,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if cmd in ("-h", "--help", "help"):
         sys.stdout.write(MAIN_USAGE)
         return 0
-    if cmd not in COMMANDS:
-        sys.stderr.write(f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}")
-        return 2
-    return COMMANDS[cmd](rest)
+    if cmd in COMMANDS:
+        return COMMANDS[cmd](rest)
+    from . import registry
+
+    if cmd in registry.ENTRIES:
+        from .cli_generic import run_generic
+
+        return run_generic(cmd, rest)
+    sys.stderr.write(f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}")
+    return 2

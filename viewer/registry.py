@@ -13,10 +13,11 @@ bundles are generic.
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Entry", "ENTRIES", "register", "entry", "load", "titles"]
+__all__ = ["Entry", "ENTRIES", "register", "unregister", "entry", "load", "titles"]
 
 
 @dataclass(frozen=True)
@@ -34,16 +35,19 @@ class Entry:
     ``opener``: ``open(path) -> Result`` for a file the generator can show
     (raising ValueError or OSError with a message), with its menu title
     ``open_title``.
+
+    Each part may also be the object itself rather than its path (a
+    generator defined in a test or a plugin module).
     """
 
     name: str
     title: str
-    engine: str
-    render: str | None = None
-    inspect: str | None = None
-    exports: str | None = None
-    view: str | None = None
-    opener: str | None = None
+    engine: Any
+    render: Any = None
+    inspect: Any = None
+    exports: Any = None
+    view: Any = None
+    opener: Any = None
     open_title: str = ""
 
 
@@ -59,17 +63,21 @@ def register(e: Entry) -> Entry:
     return e
 
 
+def unregister(name: str) -> None:
+    ENTRIES.pop(name, None)
+    _cache.pop(name, None)
+
+
 register(Entry("fairland", "Empire fairland", "viewer.engine.fairland.generator:FAIRLAND",
                render="viewer.render.fairland:RENDERER",
                inspect="viewer.engine.fairland.inspect:rows",
                exports="viewer.formats.fairland_exports:EXPORTS",
                view="viewer.ui.views.fairland:FairlandView"))
-register(Entry("tgp", "OpenTTD TerraGenesis", "viewer.engine.tgp.generator:TGP",
+register(Entry("tgp", "OpenTTD TerraGenesis Perlin", "viewer.engine.tgp.generator:TGP",
                render="viewer.render.tgp:RENDERER",
                inspect="viewer.engine.tgp.inspect:rows",
-               exports="viewer.formats.tgp_exports:EXPORTS",
-               view="viewer.ui.views.tgp:TGPView"))
-register(Entry("numberlink", "Number Link paths", "viewer.engine.numberlink.generator:NUMBERLINK",
+               exports="viewer.formats.tgp_exports:EXPORTS"))
+register(Entry("numberlink", "Number Link paths (Tatham)", "viewer.engine.numberlink.generator:NUMBERLINK",
                render="viewer.render.numberlink:RENDERER",
                inspect="viewer.engine.numberlink.inspect:rows",
                exports="viewer.formats.numberlink_exports:EXPORTS",
@@ -101,10 +109,22 @@ def load(name: str, part: str) -> Any:
     cached = _cache.setdefault(name, {})
     if part not in cached:
         path = getattr(entry(name), part)
-        cached[part] = _import(path) if path else None
+        cached[part] = _import(path) if isinstance(path, str) else path
     return cached[part]
 
 
 def titles() -> dict[str, str]:
     """Every generator's title by name, importing nothing."""
     return {n: e.title for n, e in ENTRIES.items()}
+
+
+def _load_plugins() -> None:
+    """Modules named in ``MAPGEN_VIEWER_PLUGINS`` (comma-separated), each of
+    which calls :func:`register` for its generators: a new generator without
+    an edit to this package."""
+    for module in filter(None, (m.strip() for m in
+                                os.environ.get("MAPGEN_VIEWER_PLUGINS", "").split(","))):
+        importlib.import_module(module)
+
+
+_load_plugins()

@@ -34,7 +34,8 @@ class Ramp:
 def test_a_square_grid_generator_is_drawn_as_squares(qtbot, window, monkeypatch):
     monkeypatch.setitem(GENERATORS, "ramp", Ramp())
     window.set_generator("ramp")
-    qtbot.waitUntil(lambda: window.result.generator == "ramp" and not window.busy(),
+    qtbot.waitUntil(lambda: window.result is not None and window.result.generator == "ramp"
+                    and not window.busy(),
                     timeout=WAIT)
     view = window.map_view
     scale = view.scale

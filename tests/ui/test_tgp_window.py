@@ -257,7 +257,7 @@ def test_switching_back_to_fairland_still_works(qtbot, tgp):
 def test_a_large_map_is_shown_decimated(qtbot, window, monkeypatch):
     """A 4096 x 4096 square map is coloured at every 4th tile (1024 x 1024
     pixels), and hovering still names the tile under the mouse."""
-    from viewer.engine.protocol import Result, SquareGrid
+    from viewer.engine.protocol import MapState, Result, SquareGrid
     from viewer.render.picture import square_stride
 
     assert square_stride(4096, 4096) == 4 and square_stride(1024, 1024) == 1
@@ -269,8 +269,7 @@ def test_a_large_map_is_shown_decimated(qtbot, window, monkeypatch):
     big = Result("tgp", SquareGrid(n, n), layers,
                  {k: TGP.layer_info[k] for k in layers}, params=r.params, seed=1)
     window.result = big
-    window.state.layers = big.layers
-    window.state.meaningful = None
+    window.state = MapState(big, big.layers)
     window.select_layer("heightmap")
     window.render_view()
     img = window.shown_image()

@@ -58,6 +58,12 @@ class CancelToken:
         self._event = threading.Event()
         self.flag = np.zeros(4, np.int64)
         self.phase_names: tuple[str, ...] = ()
+        self._reported: tuple[str, float] | None = None
+
+    def report(self, text: str, fraction: float) -> None:
+        """A :data:`ProgressFn` that keeps the engine's own words (e.g. Number
+        Link's "grid 3, 2 restarts, 812 of 900 squares") for :meth:`progress`."""
+        self._reported = (str(text), float(fraction))
 
     def cancel(self) -> None:
         self._event.set()
@@ -73,6 +79,8 @@ class CancelToken:
 
     def progress(self) -> tuple[str, float]:
         """(current phase name, rough fraction done) as last reported."""
+        if self._reported is not None:
+            return self._reported
         if not self.phase_names:
             return "", 0.0
         i = int(min(max(self.flag[1], 0), len(self.phase_names) - 1))

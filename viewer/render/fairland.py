@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.fairland.resources import HIGHMIN
-from ..engine.protocol import MapState
+from ..engine.protocol import MapState, Marker
 from .colormaps import (
     BACKGROUND,
     DEEP_SEA,
@@ -204,6 +204,15 @@ class FairlandRenderer(Renderer):
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend:
         return fairland_legend(layer, state.layers[layer], state.result.layer_info.get(layer))
+
+    def markers(self, state: MapState, options: Mapping[str, Any]) -> list[Marker]:
+        """The capitals, and "!" on the sector where empserver's default
+        fairland aborts (from the step before the failing event on)."""
+        out = list(state.markers)
+        a = state.result.extra.get("assertion")
+        if a is not None and a.x >= 0 and (state.step is None or state.step >= a.step - 1):
+            out.append(Marker("assertion", "!", a.x, a.y))
+        return out
 
 
 RENDERER = FairlandRenderer()

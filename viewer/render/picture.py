@@ -117,6 +117,10 @@ class Renderer:
             rgba = rgba[::stride, ::stride]
         return rasterize_square(rgba, scale)
 
+    def markers(self, state: MapState, options: Mapping[str, Any]) -> list[Marker]:
+        """The markers labelled over the map (the state's, by default)."""
+        return list(state.markers)
+
     def screen_scale(self, state: MapState) -> tuple[int, int]:
         """(image pixels per shown cell, stride) for the window."""
         grid = state.result.grid
@@ -226,7 +230,7 @@ def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | N
     else:
         rgba = r.draw(state, drawn, options, scale, stride)
         key = r.legend(state, drawn, options)
-    letters = list(state.markers) if r.letters else []
+    letters = r.markers(state, options) if r.letters else []
     if export:
         from .decorate import with_legend, with_letters
 

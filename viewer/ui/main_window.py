@@ -39,6 +39,7 @@ from ..engine.params import ParamError
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from ..render.picture import final_state, picture, renderer_for
 from . import file_actions
+from .banner import Banner
 from .inspector import Inspector
 from .layer_list import fill_layer_list
 from .legend import LegendWidget
@@ -97,6 +98,8 @@ class MainWindow(QMainWindow):
         lay = QVBoxLayout(body)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
+        self.banner = Banner()
+        lay.addWidget(self.banner)
         self.map_view = MapView()
         self.map_view.hovered.connect(self._hovered)
         self.zoom = ZoomKeeper(self)
@@ -235,6 +238,11 @@ class MainWindow(QMainWindow):
         if tab_with is not None:
             self.tabifyDockWidget(tab_with, dock)
         self._docks_menu.addAction(dock.toggleViewAction())
+
+    def remove_view_dock(self, dock: QDockWidget) -> None:
+        self._docks_menu.removeAction(dock.toggleViewAction())
+        self.removeDockWidget(dock)
+        dock.deleteLater()
 
     def _make_panel(self) -> ParamPanel:
         text_seed = getattr(self.generator, "seed_kind", "int") == "text"
@@ -404,7 +412,8 @@ class MainWindow(QMainWindow):
         gen, view = self.generator, self.gen_view
 
         def job(token: CancelToken, gen=gen, values=values, seed=seed):
-            result = gen.generate(values, seed=seed, trace=True, cancel=token)
+            result = gen.generate(values, seed=seed, trace=True, cancel=token,
+                                  progress=token.report)
             prepared = view.prepare(result)
             # draw the first picture here, not on the GUI thread
             pic = picture(final_state(result), self.layer_name, self._picture_options())
@@ -447,7 +456,7 @@ class MainWindow(QMainWindow):
         else:
             self.progress.setRange(0, 100)
             self.progress.setValue(int(frac * 100))
-            self.status(f"generating: {phase or 'starting'} {int(frac * 100)}%...")
+            self.status(f"generating: {phase or 'starting'} ({int(frac * 100)}%)...")
 
     def _end_run(self) -> None:
         self.runs_done += 1
@@ -484,6 +493,7 @@ class MainWindow(QMainWindow):
         elif isinstance(exc, GenerationError):
             self.param_panel.set_error(None, str(exc))
             self.status(f"{exc} (showing the last good map)", error=True)
+            self.gen_view.generation_failed(exc)
         else:
             self.status(f"the generator failed: {type(exc).__name__}: {exc} "
                         "(showing the last good map)", error=True)
@@ -515,6 +525,7 @@ class MainWindow(QMainWindow):
         self.result = result
         self._hover = None
         self.inspector.clear()
+        self.banner.clear()
         if result is None:
             self.state = None
             self.timeline.set_trace(None)

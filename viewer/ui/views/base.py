@@ -66,6 +66,9 @@ class GeneratorView(QObject):
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         """A new result is shown (None: none is, e.g. after a switch)."""
 
+    def generation_failed(self, exc: Exception) -> None:
+        """The generator could not make a map (a GenerationError)."""
+
     def describe(self, result: Result) -> str:
         """More words for the status line after a run."""
         return ""
@@ -95,8 +98,7 @@ class GeneratorView(QObject):
         for act in self._actions:
             self.window.remove_action(act)
         for dock in self._docks:
-            self.window.removeDockWidget(dock)
-            dock.deleteLater()
+            self.window.remove_view_dock(dock)
         self._actions.clear()
         self._docks.clear()
 

@@ -35,6 +35,26 @@ class FairlandView(GeneratorView):
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         self.fairness_panel.show_table(prepared if result is not None else None)
+        a = result.extra.get("assertion") if result is not None else None
+        if a is not None:
+            # the state before the failing event: what the server's fairland had
+            step = max(0, a.step - 1)
+            self.window.banner.show_message(
+                a.summary() + ". Use --ndebug with the server's fairland, or change "
+                "the island distance or sizes.", f"Go to step {step}",
+                lambda: self.window.timeline.set_step(step))
+
+    def generation_failed(self, exc: Exception) -> None:
+        a = getattr(exc, "assertion", None)
+        if a is not None:
+            self.window.banner.show_message(
+                f"{exc}; before that, empserver's default fairland aborts: "
+                f"{a.message().strip()} (sector {a.x},{a.y}). The map shown is the last "
+                "good one.")
+
+    def describe(self, result: Result) -> str:
+        a = result.extra.get("assertion")
+        return "; empserver's default fairland would abort on it" if a is not None else ""
 
     def command_line(self) -> str:
         r = self.window.result

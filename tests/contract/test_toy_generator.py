@@ -1,0 +1,128 @@
+"""The contract of the registry: a fifth generator declared in one module
+of its own (``toy_generator.py``, ending in one ``register`` line) shows in
+the window, the command line, presets, bundles and sweeps with no edit
+anywhere else."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from viewer import registry
+from viewer.formats.png import read_png
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent
+WAIT = 30_000
+
+
+@pytest.fixture
+def toy():
+    import toy_generator   # registers "toy" on its first import
+
+    registry.register(toy_generator.ENTRY)
+    yield toy_generator
+    registry.unregister("toy")
+
+
+def has_colour(img, rgb) -> bool:
+    return bool(np.all(img[..., :3] == np.array(rgb[:3], np.uint8), axis=-1).any())
+
+
+def test_the_toy_is_in_the_window_with_its_colours_rows_and_export(qtbot, toy, tmp_path):
+    from viewer.ui.main_window import MainWindow
+
+    w = MainWindow(generate=False)
+    qtbot.addWidget(w)
+    w.show()
+    try:
+        box = w.generator_box
+        assert "Toy stripes" in [box.itemText(i) for i in range(box.count())]
+        box.setCurrentIndex(box.findData("toy"))
+        qtbot.waitUntil(lambda: w.result is not None and w.result.generator == "toy"
+                        and not w.busy(), timeout=WAIT)
+        # its Params make the panel; moving one regenerates
+        assert set(w.param_panel.widgets) == {"side", "period"}
+        img = w.shown_image()
+        assert has_colour(img, toy.EVEN) and has_colour(img, toy.ODD)
+        assert [t for t, _ in w.legend.legend.entries] == ["even stripe", "odd stripe"]
+        assert w.map_view.letters() == ["T"]
+        rows = w.inspect(2, 1)
+        assert rows["stripe"] == f"number {int(w.result.layers['stripe'][1, 2])}"
+        w.param_panel.widgets["side"].editor.setValue(20)
+        qtbot.waitUntil(lambda: w.result.params["side"] == 20 and not w.busy(), timeout=WAIT)
+        assert w.shown_image().shape[1] == 20 * w.map_view.scale
+        # its export is in the File menu and writes
+        assert "Export stripes as text..." in w.menu_actions()
+        w.file_actions.export("toy-text", tmp_path / "s.txt")
+        lines = (tmp_path / "s.txt").read_text().splitlines()
+        assert len(lines) == 20 and set("".join(lines)) == {".", "#"}
+        # presets and bundles are generic
+        w.file_actions.save_preset_file(tmp_path / "toy.toml")
+        assert 'generator = "toy"' in (tmp_path / "toy.toml").read_text()
+        side = w.file_actions.export_bundle(tmp_path / "b.npz")
+        meta = json.loads(side.read_text())
+        assert meta["generator"] == "toy" and meta["params"]["side"] == 20
+        assert np.array_equal(np.load(tmp_path / "b.npz")["stripe"], w.result.layers["stripe"])
+        # and a whole-map picture has the toy's colours and legend
+        pic = w.file_actions.write_map_png(tmp_path / "m.png", scale=4)
+        assert has_colour(pic, toy.ODD) and pic.shape[0] > 20 * 4
+        # switching away removes its export
+        w.set_generator("fairland")
+        assert "Export stripes as text..." not in w.menu_actions()
+    finally:
+        w.shutdown()
+
+
+def test_a_toy_preset_loads_back(toy, tmp_path):
+    from viewer.formats.presets import Preset, load_preset, save_preset
+
+    save_preset(tmp_path / "t.toml", Preset("toy", {"side": 9, "period": 2}, 5))
+    back = load_preset(tmp_path / "t.toml")
+    assert back.generator == "toy" and back.params == {"side": 9, "period": 2}
+    (tmp_path / "bad.toml").write_text('generator = "toy"\n[params]\nside = 999\n')
+    with pytest.raises(ValueError, match="Side must be at most 64"):
+        load_preset(tmp_path / "bad.toml")
+
+
+def _cli(*args, cwd):
+    env = {**os.environ, "MAPGEN_VIEWER_PLUGINS": "toy_generator",
+           "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT)])}
+    return subprocess.run([sys.executable, "-m", "viewer", "toy", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_toy_has_a_command_line_from_its_params(tmp_path):
+    helped = _cli("-h", cwd=tmp_path)
+    assert helped.returncode == 0
+    assert "--side K" in helped.stdout and "cells on each side (default 12, 2..64)" in \
+        helped.stdout and "toy-text" in helped.stdout
+    done = _cli("--side", "16", "--seed", "4", "--png", "t.png", "--export", "toy-text=t.txt",
+                "--bundle", "t.npz", "--metrics", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == {"stripes": 11}
+    assert len((tmp_path / "t.txt").read_text().splitlines()) == 16
+    assert has_colour(read_png(tmp_path / "t.png"), (0, 128, 128))
+    assert json.loads((tmp_path / "t.json").read_text())["seed"] == 4
+    bad = _cli("--side", "999", cwd=tmp_path)
+    assert bad.returncode == 1 and bad.stderr.strip() == "toy: Side must be at most 64, not 999"
+    wrong = _cli("--export", "nope=x", cwd=tmp_path)
+    assert wrong.returncode == 1 and "NAME one of toy-text" in wrong.stderr
+
+
+def test_the_toy_sweeps(tmp_path):
+    env = {**os.environ, "MAPGEN_VIEWER_PLUGINS": "toy_generator",
+           "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT)])}
+    out = tmp_path / "s.csv"
+    done = subprocess.run([sys.executable, "-m", "viewer", "sweep", "toy", "--seeds", "0..5",
+                           "--vary", "period=2,3", "--jobs", "1", "--out", str(out)],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = out.read_text().splitlines()
+    assert lines[0].split(",")[-1] == "stripes" and len(lines) == 1 + 12
