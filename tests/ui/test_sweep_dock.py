@@ -194,3 +194,33 @@ def test_the_panel_does_not_import_the_main_window():
                          text=True, env={"PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen",
                                          "PATH": "/usr/bin:/bin"})
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_the_window_has_a_sweep_dock_per_generator_and_a_row_opens_its_map(qtbot, window):
+    """The dock sweeps from the panel's values; a clicked row becomes the map
+    shown; another generator gets its own dock."""
+    w = window
+    w.param_panel.widgets["pm"].editor.setValue(15)
+    qtbot.waitUntil(lambda: w.result.params["pm"] == 15 and not w.busy(), timeout=60_000)
+    toggles = w.menu_actions()
+    assert "Sweep: Empire fairland" in toggles
+    toggles["Sweep: Empire fairland"].trigger()
+    link = w.sweep
+    assert link.dock.isVisible()
+    panel = link.panel
+    assert panel.values["pm"] == 15                       # follows the panel
+    panel.set_seeds("30..35")
+    panel.jobs.setValue(1)
+    run_to_end(qtbot, panel)
+    assert panel.model.rowCount() == 6
+    rect = panel.table.visualRect(panel.model.index(2, 1))
+    seed = panel.model.data(panel.model.index(2, 0), Qt.ItemDataRole.UserRole)
+    qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: w.result.seed == seed and not w.busy(), timeout=60_000)
+    assert w.result.params["pm"] == 15 and w.param_panel.seed() == seed
+    w.set_generator("tgp")
+    qtbot.waitUntil(lambda: w.result is not None and w.result.generator == "tgp"
+                    and not w.busy(), timeout=60_000)
+    names = set(w.menu_actions())
+    assert "Sweep: OpenTTD TerraGenesis Perlin" in names and "Sweep: Empire fairland" not in names
+    assert w.sweep.panel.generator.name == "tgp" and w.sweep.dock.isVisible()

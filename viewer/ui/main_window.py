@@ -46,6 +46,7 @@ from .legend import LegendWidget
 from .map_view import MapView
 from .param_panel import ParamPanel
 from .settings import make_settings, read_json, write_json
+from .sweep_link import SweepLink
 from .timeline import SHORTCUTS, TimelineDock
 from .views import view_for
 from .worker import LatestWins
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
         self._toggle_actions: list[QAction] = []
         self._export_actions: list[QAction] = []
         self._build()
+        self.sweep = SweepLink(self)
         self.gen_view = view_for(self.generator.name, self)
         self.param_panel = self._make_panel()
         self.param_area.setWidget(self.param_panel)
@@ -181,9 +183,9 @@ class MainWindow(QMainWindow):
         e.addSeparator()
         self.action("View", "&Fit map", self.map_view.fit, "Ctrl+0")
         self._menus["View"].addSeparator()
-        self._docks_menu = self._menus["View"].addMenu("&Panels")
+        self.docks_menu = self._menus["View"].addMenu("&Panels")
         for dock in (self.param_dock, self.layer_dock, self.inspector_dock, self.timeline):
-            self._docks_menu.addAction(dock.toggleViewAction())
+            self.docks_menu.addAction(dock.toggleViewAction())
         self._menus["View"].addSeparator()
 
     def _dock(self, title: str, name: str, area) -> QDockWidget:
@@ -237,10 +239,10 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         if tab_with is not None:
             self.tabifyDockWidget(tab_with, dock)
-        self._docks_menu.addAction(dock.toggleViewAction())
+        self.docks_menu.addAction(dock.toggleViewAction())
 
     def remove_view_dock(self, dock: QDockWidget) -> None:
-        self._docks_menu.removeAction(dock.toggleViewAction())
+        self.docks_menu.removeAction(dock.toggleViewAction())
         self.removeDockWidget(dock)
         dock.deleteLater()
 
@@ -268,6 +270,7 @@ class MainWindow(QMainWindow):
             self._toggle_actions.append(act)
         self._export_actions = self.file_actions.declared_exports(self.generator.name)
         self.gen_view.build()
+        self.sweep.rebuild()
 
     def set_option(self, key: str, on: bool) -> None:
         """Switch a picture option (a View toggle) and redraw."""
@@ -343,6 +346,7 @@ class MainWindow(QMainWindow):
         self.state_worker.shutdown()
         self.file_actions.shutdown()
         self.gen_view.shutdown()
+        self.sweep.close()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         """The timeline's shortcuts work while a field has focus: a spin box
@@ -388,6 +392,7 @@ class MainWindow(QMainWindow):
             self.request_generation()
 
     def _panel_changed(self) -> None:
+        self.sweep.follow_panel()
         if not self.gen_view.panel_changed():
             self.request_generation()
 
@@ -429,7 +434,8 @@ class MainWindow(QMainWindow):
 
     def busy(self) -> bool:
         return not (self.gen_worker.is_idle() and self.state_worker.is_idle()
-                    and not self.gen_view.busy() and not self.file_actions.busy())
+                    and not self.gen_view.busy() and not self.file_actions.busy()
+                    and not self.sweep.busy())
 
     # == worker results ===========================================================
     def _run_started_at(self, _job_id: int, _token: CancelToken) -> None:

@@ -11,6 +11,7 @@ looking.
 
 from __future__ import annotations
 
+import math
 import random
 import zlib
 from typing import Any
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 from superqt import QLabeledDoubleSlider, QLabeledSlider
 
-from ..engine.params import Param, parse_size
+from ..engine.params import Param, ParamError, parse_size
 
 SEED_MAX = 2**32 - 1
 ERROR_STYLE = "color: #d33; font-size: 11px;"
@@ -111,6 +112,11 @@ class ParamWidget(QWidget):
             w.setRange(num(lo), num(hi))
             w.setValue(num(p.default))
             w.valueChanged.connect(self.changed)
+            label = getattr(w, "_label", None)      # superqt's number field
+            if label is not None:
+                # the Param, not the slider, says what a typed number may be
+                label.editingFinished.disconnect(label._editing_finished)
+                label.editingFinished.connect(self._typed)
             return w
         if p.kind == "bool":
             w = QCheckBox(p.label)
@@ -133,6 +139,29 @@ class ParamWidget(QWidget):
         w = QLineEdit(str(p.default))
         w.editingFinished.connect(self.changed)
         return w
+
+    def _typed(self) -> None:
+        """A number typed into a slider's field: taken when the Param takes
+        it (the slider widens beyond its usual range if need be), else
+        refused beside the field, showing the value kept."""
+        w, p = self.editor, self.param
+        label = w._label
+        text = label.text().strip()
+        try:
+            v = p.coerce(text)
+            if p.kind == "float" and not math.isfinite(v):
+                raise ParamError(f"{p.label}: expected a finite number, not {text!r}", p.name)
+        except ParamError as exc:
+            label.setValue(w.value())
+            self.set_error(f"{exc}; kept {label.text()}")
+            return
+        self.set_error(None)
+        if v < w.minimum() or v > w.maximum():       # widen rather than clip
+            lo, hi = _slider_range(p)
+            w.setRange(min(type(v)(lo), v), max(type(v)(hi), v))
+        w.setValue(v)
+        label.setValue(w.value())
+        self._show_name(w.value())
 
     def _make_path_editor(self, p: Param) -> QWidget:
         box = QWidget()
@@ -319,7 +348,11 @@ class SeedRow(QWidget):
         if not text:
             self.field.setText(str(self._seed))
             return
-        v = text if self.text else min(int(text), SEED_MAX)
+        try:
+            v = text if self.text else min(int(text, 10), SEED_MAX)
+        except ValueError:              # only digits can be typed; pasted text, say
+            self.field.setText(str(self._seed))
+            return
         if v != self._seed:
             self.set_seed(v, announce=True)
         else:

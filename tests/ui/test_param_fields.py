@@ -1,0 +1,65 @@
+"""Numbers typed into a slider's field: what the Param takes is taken (the
+slider widens past its usual range), anything else is refused beside the
+field and the field shows the value kept (issue 9, defect 10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from viewer.engine import get_generator
+from viewer.ui.param_panel import ParamPanel
+
+
+def _type(qtbot, widget, text: str) -> None:
+    label = widget.editor._label
+    label.setText(text)
+    label.editingFinished.emit()
+
+
+@pytest.mark.parametrize(("name", "text"), [("sp", "999999"), ("ni", "1e400"), ("ni", "3.7"),
+                                           ("ni", "-5"), ("ni", "abc"), ("ni", "")])
+def test_a_refused_number_says_so_and_keeps_the_value(qtbot, name, text):
+    gen = get_generator("fairland")
+    panel = ParamPanel(gen.params)
+    qtbot.addWidget(panel)
+    w = panel.widgets[name]
+    before = w.editor.value()
+    with qtbot.assertNotEmitted(panel.changed):
+        _type(qtbot, w, text)
+    assert w.editor.value() == before
+    assert w.editor._label.text() == str(before)          # the field shows the value kept
+    assert not w.error.isHidden()
+    assert f"kept {before}" in w.error.text() and w.param.label in w.error.text()
+
+
+def test_many_islands_widen_the_slider(qtbot):
+    """Islands has no upper bound: 999999 is taken (the world decides later)."""
+    panel = ParamPanel(get_generator("fairland").params)
+    qtbot.addWidget(panel)
+    _type(qtbot, panel.widgets["ni"], "999999")
+    assert panel.values()["ni"] == 999999
+
+
+def test_a_number_beyond_the_slider_but_within_the_param_is_taken(qtbot):
+    gen = get_generator("tgp")
+    prm = next(p for p in gen.params if p.name == "rng_skip")
+    panel = ParamPanel(gen.params)
+    qtbot.addWidget(panel)
+    w = panel.widgets["rng_skip"]
+    assert w.editor.maximum() < 1000 <= prm.maximum
+    with qtbot.waitSignal(panel.changed):
+        _type(qtbot, w, "1000")
+    assert w.editor.value() == 1000 and panel.values()["rng_skip"] == 1000
+    assert w.editor._label.text() == "1000" and w.error.isHidden()
+    _type(qtbot, w, str(prm.maximum + 1))
+    assert w.editor.value() == 1000 and "at most" in w.error.text()
+
+
+def test_a_float_field_refuses_nan(qtbot):
+    gen = get_generator("ports")
+    panel = ParamPanel(gen.params)
+    qtbot.addWidget(panel)
+    name, w = next((n, w) for n, w in panel.widgets.items() if w.param.kind == "float")
+    before = w.editor.value()
+    _type(qtbot, w, "nan")
+    assert w.editor.value() == before and not w.error.isHidden()
