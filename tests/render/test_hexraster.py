@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from viewer.render.hexraster import (
+    edge_alpha,
     edge_mask,
     hex_center,
     image_size,
@@ -105,15 +106,28 @@ def test_rasterize_refuses_a_layer_of_the_wrong_shape():
         rasterize(np.zeros((4, 8)), 8, 4, 4)
 
 
-def test_outline_marks_only_borders():
-    w, h, scale = 8, 4, 12
+@pytest.mark.parametrize("scale", [6, 12, 31, 48])
+def test_outline_is_antialiased_and_lies_on_the_borders(scale):
+    w, h = 8, 4
     cells = np.full((h, w // 2, 4), 200, np.uint8)
+    cells[..., 3] = 255
     img = rasterize(cells, w, h, scale, outline=(0, 0, 0, 255))
+    a = edge_alpha(w, h, scale).astype(np.int32)
+    grey = img[..., 0].astype(np.int32)
+    # each pixel is the blend its coverage says: fully covered black, free 200
+    assert np.all(np.abs(grey - (200 * (255 - a) + 127) // 255) <= 1)
+    assert np.all(img[..., 3] == 255)
+    # soft: partly covered pixels exist beside fully covered ones
+    assert ((a > 0) & (a < 200)).any() and (a >= 200).any()
+    # the line is on the borders: where the hex changes from one pixel to the
+    # next, one of the two is well covered; a hex's centre is not at all
     edges = edge_mask(w, h, scale)
-    assert np.all(img[edges] == (0, 0, 0, 255))
-    assert np.all(img[~edges] == 200)
+    pair = np.maximum(a, np.maximum(np.roll(a, -1, axis=1), np.roll(a, -1, axis=0)))
+    assert np.all(pair[edges] >= 100)
     px, py = hex_center(3, 1, scale)
-    assert not edges[int(py), int(px)]
+    assert a[int(py), int(px)] == 0
+    # and thin: about one pixel wide per border
+    assert (a / 255).sum() < 2.2 * edges.sum()
 
 
 def test_index_map_is_cached_and_read_only():

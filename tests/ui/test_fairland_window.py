@@ -50,3 +50,18 @@ def test_a_sound_world_clears_the_warning(qtbot, window):
     assert not window.banner.isVisible()
     assert "!" not in window.map_view.letters()
     assert "would abort" not in window.message.text()
+
+
+def test_the_map_keeps_its_size_whatever_the_layer(qtbot, window):
+    """Titles of any length, bars or swatches: the legend keeps one height,
+    so the map does not jump when the layer changes (defect 12)."""
+    heights = set()
+    for i in range(window.layer_list.count()):
+        window.layer_list.setCurrentRow(i)
+        qtbot.wait(10)
+        heights.add((window.map_view.height(), window.legend.height()))
+    assert len(heights) == 1, heights
+    # a long title is elided on screen and whole in the tooltip
+    window.select_layer("own")
+    full = window.legend.title_text()
+    assert full and window.legend.title.toolTip() == full

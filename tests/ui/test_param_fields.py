@@ -63,3 +63,20 @@ def test_a_float_field_refuses_nan(qtbot):
     before = w.editor.value()
     _type(qtbot, w, "nan")
     assert w.editor.value() == before and not w.error.isHidden()
+
+
+@pytest.mark.parametrize("name", ["fairland", "tgp", "ports", "numberlink"])
+def test_every_slider_ends_in_one_column(qtbot, name):
+    from superqt import QLabeledDoubleSlider, QLabeledSlider
+
+    panel = ParamPanel(get_generator(name).params)
+    qtbot.addWidget(panel)
+    panel.resize(320, 900)
+    panel.show()
+    qtbot.waitExposed(panel)
+    sliders = [w.editor for w in panel.widgets.values()
+               if isinstance(w.editor, (QLabeledSlider, QLabeledDoubleSlider))]
+    assert len(sliders) >= 2
+    rights = {s._slider.mapTo(panel, s._slider.rect().topRight()).x() for s in sliders}
+    assert max(rights) - min(rights) <= 1, rights
+    assert min(s._slider.width() for s in sliders) >= 80

@@ -6,12 +6,24 @@ from __future__ import annotations
 import html
 
 import numpy as np
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..render.colormaps import Legend
 
 BAR_HEIGHT = 12
+
+
+FRAME = "#505058"
 
 
 def _hex(rgba) -> str:
@@ -24,8 +36,13 @@ class LegendWidget(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 2, 4, 2)
         lay.setSpacing(2)
-        self.title = QLabel()
-        self.title.setWordWrap(True)
+        self.title = QLabel()           # one line, elided: the map never jumps
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        bold = self.title.font()
+        bold.setBold(True)
+        self.title.setFont(bold)
+        self._title = ""
         lay.addWidget(self.title)
         bar_row = QHBoxLayout()
         self.vmin = QLabel()
@@ -40,20 +57,32 @@ class LegendWidget(QWidget):
         self.bar_box = QWidget()
         self.bar_box.setLayout(bar_row)
         bar_row.setContentsMargins(0, 0, 0, 0)
+        keep = self.bar_box.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)   # the same height with or without a bar
+        self.bar_box.setSizePolicy(keep)
         lay.addWidget(self.bar_box)
         self.swatches = QLabel()
         self.swatches.setWordWrap(True)
-        lay.addWidget(self.swatches)
+        self.swatches.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # two lines of swatches; more scroll (60 paths of Number Link)
+        self.swatch_area = QScrollArea()
+        self.swatch_area.setWidget(self.swatches)
+        self.swatch_area.setWidgetResizable(True)
+        self.swatch_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.swatch_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        line = self.swatches.fontMetrics().lineSpacing()
+        self.swatch_area.setFixedHeight(2 * line + 6)
+        lay.addWidget(self.swatch_area)
         self.legend: Legend | None = None
 
     def set_legend(self, legend: Legend | None) -> None:
         self.legend = legend
         if legend is None:
-            self.title.setText("")
+            self._set_title("")
             self.bar_box.hide()
             self.swatches.setText("")
             return
-        self.title.setText(f"<b>{html.escape(legend.title)}</b>")
+        self._set_title(legend.title)
         if legend.lut is not None:
             lut = np.ascontiguousarray(np.repeat(legend.lut[None, :, :], BAR_HEIGHT, axis=0))
             img = QImage(lut.data, lut.shape[1], lut.shape[0], lut.shape[1] * 4,
@@ -64,7 +93,26 @@ class LegendWidget(QWidget):
             self.bar_box.show()
         else:
             self.bar_box.hide()
-        parts = [f'<span style="background-color:{_hex(c)}; color:{_hex(c)}">'
-                 f'&nbsp;&#9608;&#9608;&nbsp;</span>&nbsp;{html.escape(label)}'
+        # each swatch in a dark frame, so that white and pale ones show too
+        parts = [f'<span style="background-color:{FRAME}">&nbsp;<span style="color:{_hex(c)}">'
+                 f'&#9608;&#9608;</span>&nbsp;</span>&nbsp;{html.escape(label)}'
                  for label, c in legend.entries]
         self.swatches.setText("&nbsp;&nbsp; ".join(parts))
+
+    def _set_title(self, text: str) -> None:
+        self._title = text
+        self.title.setToolTip(text)
+        self._elide()
+
+    def _elide(self) -> None:
+        fm = self.title.fontMetrics()
+        self.title.setText(fm.elidedText(self._title, Qt.TextElideMode.ElideRight,
+                                         max(20, self.title.width())))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._elide()
+
+    def title_text(self) -> str:
+        """The whole title (the label may show it elided)."""
+        return self._title

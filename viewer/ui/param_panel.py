@@ -394,6 +394,24 @@ class ParamPanel(QWidget):
         self.general_error.setWordWrap(True)
         self.general_error.hide()
         form.addRow(self.general_error)
+        for w in self.widgets.values():
+            if hasattr(w.editor, "rangeChanged"):
+                w.editor.rangeChanged.connect(lambda *_: self.align_values())
+        self.align_values()
+
+    def align_values(self) -> None:
+        """One width for every slider's value (number or name), so that the
+        sliders end in one column."""
+        boxes = []
+        for w in self.widgets.values():
+            box = w.value_name if w.value_name is not None else getattr(w.editor, "_label", None)
+            if box is not None:
+                boxes.append(box)
+        if boxes:
+            width = max(b._get_size().width() if hasattr(b, "_get_size") else b.minimumWidth()
+                        for b in boxes)
+            for b in boxes:
+                b.setFixedWidth(width)
 
     def _add_param(self, form: QFormLayout, p: Param) -> None:
         w = ParamWidget(p)

@@ -29,6 +29,7 @@ number of ports that did not fit.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Mapping
@@ -38,7 +39,8 @@ import numpy as np
 
 from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import Cancelled, CancelToken, LayerInfo, Marker, Result, SquareGrid
-from ..tgp.generator import LANDSCAPES, SIZE_CHOICES, check_seed, check_size
+from ..tgp.generator import PARAMS as TGP_PARAMS
+from ..tgp.generator import check_seed, check_size
 from . import kernel as K
 from .local import LOCAL_SIZES, LocalSettings, buildings, port_view
 from .metrics import METRICS
@@ -58,21 +60,21 @@ PHASE_NAMES = ("heightmap", "lakes", "coast", "candidates", "weighting", "ports"
                "local terrain")
 DEFAULT_CURVE = ((0.0, 0.5), (30.0, 1.0), (90.0, 0.0))
 
+def _tgp_param(name: str, **changes: Any) -> Param:
+    """TGP's own Param ``name`` (help, bounds, slider names), as ``tgp_name``
+    in the source group; ports keep their own defaults where they differ."""
+    p = next(q for q in TGP_PARAMS if q.name == name)
+    return dataclasses.replace(p, name="tgp_" + name, label="TGP " + p.label.lower(),
+                               cli="--tgp-" + name.replace("_", "-"), group="source",
+                               **changes)
+
+
 PARAMS: tuple[Param, ...] = (
     Param("source", "Heightmap", "choice", "tgp", choices=SOURCES, group="source",
           help="tgp: a TerraGenesis map made with the tgp_* settings; png: a greyscale PNG"),
-    Param("tgp_size", "TGP map size", "size", (256, 256), minimum=64, maximum=4096,
-          cli="--tgp-size", group="source", extra={"choices": SIZE_CHOICES},
-          help="TerraGenesis map size, each side a power of two 64..4096"),
-    Param("tgp_smoothness", "TGP smoothness", "int", 1, minimum=0, maximum=3,
-          cli="--tgp-smoothness", group="source", help="0 very smooth .. 3 very rough"),
-    Param("tgp_terrain", "TGP terrain", "int", 2, minimum=0, maximum=3, cli="--tgp-terrain",
-          group="source", help="0 very flat, 1 flat, 2 hilly, 3 mountainous"),
-    Param("tgp_sea_level", "TGP sea level", "int", 2, minimum=0, maximum=3,
-          cli="--tgp-sea-level", group="source",
-          help="0 very low, 1 low, 2 medium, 3 high (share of water)"),
-    Param("tgp_landscape", "TGP climate", "choice", "temperate", choices=LANDSCAPES,
-          cli="--tgp-landscape", group="source", help="TerraGenesis climate"),
+    *(_tgp_param(n) for n in ("size", "smoothness", "terrain")),
+    _tgp_param("sea_level", default=2),
+    _tgp_param("landscape"),
     Param("png_path", "Heightmap PNG", "path", "", cli="--png-heightmap", group="source",
           help="greyscale PNG, one pixel per corner, row 0 = north",
           extra={"filter": "PNG images (*.png)"}),
