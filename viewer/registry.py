@@ -77,7 +77,8 @@ register(Entry("tgp", "OpenTTD TerraGenesis Perlin", "viewer.engine.tgp.generato
                render="viewer.render.tgp:RENDERER",
                inspect="viewer.engine.tgp.inspect:rows",
                exports="viewer.formats.tgp_exports:EXPORTS"))
-register(Entry("numberlink", "Number Link paths (Tatham)", "viewer.engine.numberlink.generator:NUMBERLINK",
+register(Entry("numberlink", "Number Link paths (Tatham)",
+               "viewer.engine.numberlink.generator:NUMBERLINK",
                render="viewer.render.numberlink:RENDERER",
                inspect="viewer.engine.numberlink.inspect:rows",
                exports="viewer.formats.numberlink_exports:EXPORTS",

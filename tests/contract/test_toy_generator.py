@@ -24,7 +24,7 @@ WAIT = 30_000
 
 @pytest.fixture
 def toy():
-    import toy_generator   # registers "toy" on its first import
+    import toy_generator  # registers "toy" on its first import
 
     registry.register(toy_generator.ENTRY)
     yield toy_generator

@@ -75,4 +75,4 @@ def write_text(path, result, _value=None):
 EXPORTS = (Export("toy-text", "Export &stripes as text...", "stripes.txt",
                   "Text files (*.txt)", write_text, "the stripes as # and ."),)
 
-ENTRY = register(Entry("toy", Toy.title, Toy(), render=ToyRenderer(), inspect=rows, exports=EXPORTS))
+ENTRY = register(Entry("toy", Toy.title, Toy(), ToyRenderer(), rows, EXPORTS))

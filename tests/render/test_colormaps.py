@@ -36,7 +36,8 @@ def test_distinct_colours_are_stable_and_far_apart():
 
 def test_elevation_is_terrain():
     elev = np.array([[-127, -10, 1, 50, 97, 98, 127]], np.int16)
-    img = render_layer({"elevation": elev}, LAYER_INFO["elevation"], "elevation", "fairland").astype(int)
+    img = render_layer({"elevation": elev}, LAYER_INFO["elevation"], "elevation",
+                       "fairland").astype(int)
     for i in (0, 1):                     # sea: blue dominates
         assert img[0, i, 2] > img[0, i, 0] and img[0, i, 2] > img[0, i, 1]
     assert img[0, 0, 2] < img[0, 1, 2]  # deeper is darker

@@ -115,7 +115,8 @@ def test_fairland_sea_debug_maps_shade_the_land():
     own = r.layers["own"]
     for name in ("xzone", "closest", "distance"):
         rgba = render_layer(r.layers, r.layer_info[name], name, "fairland").astype(int)
-        plain = render_layer({name: r.layers[name]}, r.layer_info[name], name, "fairland").astype(int)
+        plain = render_layer({name: r.layers[name]}, r.layer_info[name], name,
+                             "fairland").astype(int)
         land = own >= 0
         assert np.all(rgba[~land] == plain[~land]), name
         # land is blended halfway toward the dark tone: between the two

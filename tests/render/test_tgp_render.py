@@ -11,7 +11,6 @@ from viewer.engine.protocol import Result, SquareGrid
 from viewer.engine.tgp.generator import LAYER_INFO, TGP
 from viewer.render import colormaps as cm
 from viewer.render import layer_image, legend_for, render_layer
-from viewer.render.tgp import tgp_colours
 from viewer.render.relief import (
     contour_mask,
     draw_contours,
@@ -20,6 +19,7 @@ from viewer.render.relief import (
     shade,
     square_picture,
 )
+from viewer.render.tgp import tgp_colours
 
 
 def rgba(arr, *idx):

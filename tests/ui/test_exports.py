@@ -101,7 +101,8 @@ def test_a_failed_write_says_why_and_leaves_nothing(window, tmp_path, monkeypatc
     # from the menu: the reason is shown, in the status bar and a dialog
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[-1]))
-    window.file_actions.guarded("Export bundle", lambda: window.file_actions.export_bundle(missing.with_suffix(".npz")))
+    window.file_actions.guarded(
+        "Export bundle", lambda: window.file_actions.export_bundle(missing.with_suffix(".npz")))
     assert "cannot write" in window.message.text() and "cannot write" in shown[0]
     assert not any(p.suffix in (".npz", ".json", ".tmp") for p in tmp_path.rglob("*"))
 

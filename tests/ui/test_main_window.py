@@ -8,12 +8,13 @@ import numpy as np
 from PySide6.QtCore import QPointF
 
 from viewer.engine.fairland.generator import FAIRLAND
+from viewer.engine.inspect import NOT_MEANINGFUL
 from viewer.engine.protocol import CancelToken
 from viewer.render import render_layer
 from viewer.render.hexraster import hex_center, image_size, rasterize
-from viewer.engine.inspect import NOT_MEANINGFUL
 from viewer.render.picture import display_scale
-from viewer.ui.main_window import COMPILING, MainWindow
+from viewer.ui.main_window import MainWindow
+from viewer.ui.run_status import COMPILING
 
 WAIT = 30_000
 
@@ -118,7 +119,8 @@ def test_the_timeline_reaches_every_phase_with_the_engine_state(qtbot, window):
     assert names[0].startswith("drift") and names[-1] == "resources"
     for name, first in trace.phases():
         window.timeline.set_step(first)
-        qtbot.waitUntil(lambda f=first: window.state.meaningful == trace.meaningful_at(f), timeout=WAIT)
+        qtbot.waitUntil(lambda f=first: window.state.meaningful == trace.meaningful_at(f),
+                        timeout=WAIT)
         settle(qtbot, window)
         state = trace.state_at(first)
         assert name in window.timeline.caption.text()

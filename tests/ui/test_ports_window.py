@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 import pytest
+from menus_by_generator import others
 from PIL import Image
 from PySide6.QtCore import QPointF, Qt
 
@@ -101,7 +102,7 @@ def test_choosing_ports_shows_the_map_with_ports(ports):
     # the ports' own actions on, the other generators' off
     menus = set(w.menu_actions())
     assert {"Export ports JSON...", "Export ports CSV..."} <= menus
-    assert not menus & ({"Check uniqueness", "Export puzzle text...", "Export solution text...", "Export testmain grids...", "Export puzzle PNG...", "Export solution PNG...", "Show solution"} | {"Export newcap script...", "Export sector xdump...", "Export text map...", "Copy fairland command line", "Hex outlines", "Fairness"} | {"Contour lines"})
+    assert not menus & others("ports")
     # the panel: the PNG settings greyed out for the TGP source
     panel = w.param_panel
     assert panel.widgets["tgp_size"].isEnabled()
@@ -275,7 +276,8 @@ def test_clicking_a_port_opens_its_local_terrain_with_the_route(qtbot, ports):
     i = next(k for k, p in enumerate(recs) if p["route_length"] > 0)
     x, y = recs[i]["position"]
     click_map(qtbot, w, x, y)
-    qtbot.waitUntil(lambda: w.gen_view.port_view is not None and w.gen_view.port_view.isVisible(), timeout=WAIT)
+    qtbot.waitUntil(lambda: w.gen_view.port_view is not None
+                    and w.gen_view.port_view.isVisible(), timeout=WAIT)
     pv = w.gen_view.port_view
     assert pv.port == i and w.gen_view.selected_port == i
     assert f"Port {recs[i]['id']}" in pv.windowTitle()
@@ -349,7 +351,8 @@ def test_failed_ports_exports_are_shown_and_leave_nothing(qtbot, ports, tmp_path
     missing = tmp_path / "no" / "such" / "dir"
     for key, name in (("ports-json", "p.json"), ("ports-csv", "p.csv")):
         w.file_actions.guarded("Export ports",
-                               lambda key=key, name=name: w.file_actions.export(key, missing / name))
+                               lambda key=key, name=name:
+                               w.file_actions.export(key, missing / name))
         assert shown and "cannot write" in shown[-1]
         assert "cannot write" in w.message.text()
     assert not missing.exists()

@@ -90,7 +90,7 @@ def _act(w: MainWindow, rng: random.Random, qtbot) -> None:
         rng.choice([lambda: tl.set_step(rng.randint(-5, tl.n_steps + 5)), tl.next, tl.prev,
                     tl.first, tl.last, tl.next_phase])()
     elif r < 0.88:
-        acts = w._toggle_actions
+        acts = w.menus.toggles
         if acts:
             rng.choice(acts).trigger()
     elif r < 0.93:

@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..engine.ports.classes import CELL_CLASS_NAMES, CLASS_NAMES
 from ..engine.protocol import LayerInfo
+from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
 
 RGBA = tuple[int, int, int, int]
 
@@ -214,7 +216,6 @@ def generic_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Leg
 # level) in sea blues, then lowland green, yellow-green, tan, brown, rock grey
 # and snow white at level 15.
 
-HEIGHT_UNIT = 16          # fixed-point units per height level (tgp)
 TOP_LEVEL = 16            # the terrain map spans levels 0 .. 16 (fixed point 0 .. 255)
 
 TGP_CLEAR: RGBA = (98, 150, 68, 255)
@@ -222,7 +223,7 @@ TGP_WATER: RGBA = SEA
 TGP_SHORE: RGBA = (222, 202, 146, 255)
 TGP_VOID: RGBA = (0, 0, 0, 255)
 TGP_CLASS_COLORS: tuple[RGBA, ...] = (TGP_CLEAR, TGP_WATER, TGP_SHORE, TGP_VOID)
-TGP_CLASS_NAMES = ("clear", "water (sea)", "shore", "void")
+TGP_CLASS_NAMES = tuple("water (sea)" if n == "water" else n for n in TILE_CLASS_NAMES)
 NOT_GENERATED: RGBA = BACKGROUND
 
 _LAND_STOPS = [(0.0, (66, 128, 62)), (0.2, (122, 168, 76)), (0.42, (196, 184, 108)),
@@ -268,7 +269,6 @@ def color_tile_height(levels: np.ndarray) -> np.ndarray:
     return lut_take(TERRAIN_LUT, lv * HEIGHT_UNIT + HEIGHT_UNIT // 2)
 
 
-INVALID_HEIGHT = -32768   # tgp: a corner not generated yet
 
 
 def mesh_step(noise: np.ndarray) -> int:
@@ -465,11 +465,11 @@ PORT_NONE: RGBA = (52, 54, 60, 255)
 PORT_ROUTE: RGBA = (255, 214, 40, 255)
 PORT_GRID: RGBA = (255, 255, 255, 255)
 PORT_CANDIDATE_OFF: RGBA = (150, 150, 150, 255)
-PORT_CLASS_NAMES = ("hamlet", "village", "town", "city", "metropolis")
+PORT_CLASS_NAMES = CLASS_NAMES
 PORT_CLASS_COLORS: tuple[RGBA, ...] = ((235, 235, 235, 255), (255, 236, 120, 255),
                                        (255, 166, 50, 255), (236, 70, 50, 255),
                                        (190, 40, 190, 255))
-PORT_CELL_CLASS_NAMES = ("land", "coast", "sea", "lake", "coast by a lake")
+PORT_CELL_CLASS_NAMES = CELL_CLASS_NAMES
 PORT_CELL_CLASS_COLORS: tuple[RGBA, ...] = (PORT_LAND, PORT_COAST, PORT_SEA, PORT_LAKE,
                                             PORT_LAKE_COAST)
 

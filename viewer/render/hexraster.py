@@ -104,7 +104,6 @@ def edge_alpha(width: int, height: int, scale: int) -> np.ndarray:
     and centred on the border, covers ``clip(w/2 + 1/2 - distance)`` of the
     pixel: an antialiased edge at any scale.  Computed in bands of rows so
     that a large export does not hold many image-sized temporaries."""
-    cols = width // 2
     rh = row_height(scale)
     himg, wimg = image_size(width, height, scale)
     ystretch = np.float32(scale * SQRT3_2 / rh)

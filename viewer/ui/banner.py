@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
 
 STYLE = ("QFrame#banner { background: #5a4712; border-bottom: 1px solid #c9a227; }"
@@ -20,8 +21,7 @@ class Banner(QFrame):
         lay.setContentsMargins(8, 4, 8, 4)
         self.label = QLabel()
         self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(self.label.textInteractionFlags()
-                                           | self.label.textInteractionFlags().TextSelectableByMouse)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.label, 1)
         self.button = QPushButton()
         self.button.clicked.connect(self._clicked)

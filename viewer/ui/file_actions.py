@@ -53,27 +53,27 @@ class FileActions:
             if e.opener:
                 a("File", e.open_title, lambda _=False, n=name: self._ask_open(n), None,
                   "show a file of this kind (switching to its generator)")
-        shipped = window._menus["File"].addMenu("Shipped &presets")
+        shipped = window.menus["File"].addMenu("Shipped &presets")
         for path in shipped_presets():
             act = QAction(path.stem, window)
             act.triggered.connect(lambda _=False, p=path: self.load_preset_file(p))
             shipped.addAction(act)
-        window._menus["File"].addSeparator()
+        window.menus["File"].addSeparator()
         a("File", "Export &view as PNG...", self._ask_export_view, "Ctrl+E")
         a("File", "Export whole &map as PNG...", self._ask_export_map, "Ctrl+Shift+E",
           "the layer shown, the whole map, with its labels and legend")
         a("File", "Export &bundle (NPZ + JSON)...", self._ask_export_bundle, "Ctrl+B")
-        self._sep = window._menus["File"].addSeparator()
+        self._sep = window.menus["File"].addSeparator()
         self._quit = QAction("&Quit", window)
         self._quit.setShortcut(QKeySequence.StandardKey.Quit)
         self._quit.triggered.connect(window.close)
-        window._menus["File"].addAction(self._quit)
+        window.menus["File"].addAction(self._quit)
 
     # -- declared exports ----------------------------------------------------------
     def declared_exports(self, name: str) -> list[QAction]:
         """Menu actions for the files generator ``name`` declares."""
         acts = []
-        menu = self.w._menus["File"]
+        menu = self.w.menus["File"]
         for ex in registry.load(name, "exports") or ():
             act = QAction(ex.title, self.w)
             if ex.shortcut:

@@ -33,3 +33,12 @@ def fill_layer_list(box: QListWidget, infos: Mapping[str, LayerInfo], current: s
     finally:
         box.blockSignals(False)
     return chosen
+
+
+def select_layer(box: QListWidget, name: str) -> bool:
+    """Select layer ``name`` in ``box`` (announcing it); False when not listed."""
+    for i in range(box.count()):
+        if box.item(i).data(Qt.ItemDataRole.UserRole) == name:
+            box.setCurrentRow(i)
+            return True
+    return False

@@ -13,51 +13,33 @@ the one way a map reaches the screen.  The GUI thread never computes a map.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QDockWidget,
-    QLabel,
-    QListWidget,
     QMainWindow,
-    QMenu,
-    QProgressBar,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
 )
 
 from .. import registry
+from ..engine.inspect import rows_at
 from ..engine.params import ParamError
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from ..render.picture import final_state, picture, renderer_for
-from . import file_actions
-from .banner import Banner
-from .inspector import Inspector
-from .layer_list import fill_layer_list
-from .legend import LegendWidget
-from .map_view import MapView
+from . import docks, file_actions
+from . import settings as remembered
+from .layer_list import fill_layer_list, select_layer
+from .menus import Menus
 from .param_panel import ParamPanel
-from .settings import make_settings, read_json, write_json
+from .run_status import RunStatus
+from .settings import make_settings
 from .sweep_link import SweepLink
-from .timeline import SHORTCUTS, TimelineDock
+from .timeline import TimelineKeys
 from .views import view_for
 from .worker import LatestWins
 from .zoom import ZoomKeeper
-
-PROGRESS_AFTER_S = 0.5
-PROGRESS_POLL_MS = 100
-COMPILING = "preparing engine (compiling)..."
-ERROR_STYLE = "color: #e55;"
-PANEL_WIDTH = 320
-SIDE_WIDTH = 300
 
 
 class MainWindow(QMainWindow):
@@ -72,15 +54,11 @@ class MainWindow(QMainWindow):
         self.state: MapState | None = None          # the step of it shown
         self.layer_name = ""
         self.options: dict[str, Any] = {}           # View toggles, by key
-        self.runs_done = 0
         self.last_seconds: float | None = None
         self._hover: tuple[int, int] | None = None
-        self._run_started = 0.0
         self._requested: tuple[Any, Any] | None = None
         self._ignore_gen_upto = 0
         self._seeds: dict[str, int | str] = {}
-        self._menus: dict[str, QMenu] = {}
-        self._toggle_actions: list[QAction] = []
         self._export_actions: list[QAction] = []
         self._build()
         self.sweep = SweepLink(self)
@@ -89,162 +67,57 @@ class MainWindow(QMainWindow):
         self.param_area.setWidget(self.param_panel)
         self._generator_declarations()
         self.resize(1280, 820)
-        self._restore_settings()
-        QApplication.instance().installEventFilter(self)
+        remembered.restore(self)
+        self._keys = TimelineKeys(self)
+        QApplication.instance().installEventFilter(self._keys)
         if generate:
             self.request_generation()
 
     # == building ===============================================================
     def _build(self) -> None:
-        body = QWidget()
-        lay = QVBoxLayout(body)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(0)
-        self.banner = Banner()
-        lay.addWidget(self.banner)
-        self.map_view = MapView()
+        docks.build_centre(self)
         self.map_view.hovered.connect(self._hovered)
         self.zoom = ZoomKeeper(self)
-        lay.addWidget(self.map_view, 1)
-        self.legend = LegendWidget()
-        lay.addWidget(self.legend)
-        self.setCentralWidget(body)
-
-        self.param_dock = self._dock("Parameters", "parameters",
-                                     Qt.DockWidgetArea.LeftDockWidgetArea)
-        holder = QWidget()
-        hl = QVBoxLayout(holder)
-        self.generator_box = QComboBox()
-        for name, title in registry.titles().items():
-            self.generator_box.addItem(title, name)
-        self.generator_box.setToolTip("the map generator")
+        docks.build_docks(self)
         self.generator_box.currentIndexChanged.connect(self._generator_chosen)
-        hl.addWidget(self.generator_box)
-        self.param_area = QScrollArea()
-        self.param_area.setWidgetResizable(True)
-        self.param_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        hl.addWidget(self.param_area, 1)
-        self.param_dock.setWidget(holder)
-        holder.setMinimumWidth(PANEL_WIDTH - 20)
-
-        self.layer_dock = self._dock("Layers", "layers", Qt.DockWidgetArea.RightDockWidgetArea)
-        self.layer_list = QListWidget()
         self.layer_list.currentItemChanged.connect(self._layer_chosen)
-        self.layer_dock.setWidget(self.layer_list)
-        self.inspector = Inspector()
-        self.inspector.setMinimumWidth(SIDE_WIDTH - 20)
-        self.inspector_dock = self._dock("Inspector", "inspector",
-                                         Qt.DockWidgetArea.RightDockWidgetArea)
-        self.inspector_dock.setWidget(self.inspector)
-        self.timeline = TimelineDock(self)
         self.timeline.stepChanged.connect(self._step_changed)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.timeline)
-        self.resizeDocks([self.param_dock, self.layer_dock], [PANEL_WIDTH, SIDE_WIDTH],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.layer_dock, self.inspector_dock], [230, 420],
-                         Qt.Orientation.Vertical)
+        self.run_status = rs = RunStatus(self)
+        self.message, self.progress = rs.message, rs.progress
+        self.cancel_button, self.time_label, self.status = rs.cancel_button, rs.time_label, rs.show
 
-        bar = self.statusBar()
-        self.message = QLabel()
-        self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        bar.addWidget(self.message, 1)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 100)
-        self.progress.setTextVisible(False)     # the phase is in the message
-        self.progress.setFixedWidth(140)
-        self.progress.hide()
-        bar.addPermanentWidget(self.progress)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("stop this generation (Esc)")
-        self.cancel_button.clicked.connect(self.cancel_generation)
-        self.cancel_button.hide()
-        bar.addPermanentWidget(self.cancel_button)
-        self.time_label = QLabel("")
-        self.time_label.setToolTip("time of the last generation")
-        bar.addPermanentWidget(self.time_label)
-
-        self.gen_worker.started.connect(self._run_started_at)
+        self.gen_worker.started.connect(rs.started)
         self.gen_worker.finished.connect(self._generated)
         self.gen_worker.failed.connect(self._generation_failed)
         self.gen_worker.cancelled.connect(self._generation_cancelled)
         self.state_worker.finished.connect(self._state_ready)
         self.state_worker.failed.connect(lambda _id, exc: self.status(f"timeline: {exc}", True))
-        self.progress_timer = QTimer(self)
-        self.progress_timer.setInterval(PROGRESS_POLL_MS)
-        self.progress_timer.timeout.connect(self._poll_progress)
-
-        for title in ("&File", "&Edit", "&View"):
-            self._menus[title.replace("&", "")] = self.menuBar().addMenu(title)
+        self.menus = Menus(self)
+        self.action, self.menu_actions, self.remove_action = \
+            self.menus.action, self.menus.all, self.menus.remove
         self.file_actions = file_actions.FileActions(self)
-        e = self._menus["Edit"]
         self.action("Edit", "&New seed", lambda: self.param_panel.seed_row.new_seed(), "Ctrl+N")
         self.action("Edit", "&Regenerate", lambda: self.request_generation(force=True), "F5")
         self.action("Edit", "Cancel &generation", self.cancel_generation, "Esc")
-        e.addSeparator()
+        self.menus["Edit"].addSeparator()
         self.action("View", "&Fit map", self.map_view.fit, "Ctrl+0")
-        self._menus["View"].addSeparator()
-        self.docks_menu = self._menus["View"].addMenu("&Panels")
+        self.docks_menu = self.menus.add_docks_menu()
         for dock in (self.param_dock, self.layer_dock, self.inspector_dock, self.timeline):
             self.docks_menu.addAction(dock.toggleViewAction())
-        self._menus["View"].addSeparator()
-
-    def _dock(self, title: str, name: str, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        self.addDockWidget(area, dock)
-        return dock
-
-    def action(self, menu: str, text: str, slot, shortcut: str | None = None,
-               tip: str = "") -> QAction:
-        """A menu action (``menu``: File, Edit or View)."""
-        act = QAction(text, self)
-        if shortcut:
-            act.setShortcut(QKeySequence(shortcut))
-        if tip:
-            act.setStatusTip(tip)
-            act.setToolTip(tip)
-        act.triggered.connect(slot)
-        self._menus[menu].addAction(act)
-        return act
-
-    def menu_actions(self) -> dict[str, QAction]:
-        """Every action in the menus now, by its text without the ``&``."""
-        out: dict[str, QAction] = {}
-
-        def walk(menu: QMenu) -> None:
-            for act in menu.actions():
-                if act.menu() is not None:
-                    walk(act.menu())
-                elif act.text():
-                    out[act.text().replace("&", "")] = act
-        for menu in self._menus.values():
-            walk(menu)
-        return out
 
     def toggle_action(self, key: str) -> QAction:
-        """The View toggle of picture option ``key``."""
-        return next(a for a in self._toggle_actions if a.data() == key)
+        return self.menus.toggle(key)
 
     def current_picture(self):
         """The picture of the state shown, drawn now (for tests and checks)."""
         return picture(self.state, self.layer_name, self._picture_options(),
                        self.zoom.scale_for(self.state))
 
-    def remove_action(self, act: QAction) -> None:
-        for menu in self._menus.values():
-            menu.removeAction(act)
-        act.deleteLater()
-
     def add_view_dock(self, dock: QDockWidget, tab_with: QDockWidget | None = None) -> None:
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        if tab_with is not None:
-            self.tabifyDockWidget(tab_with, dock)
-        self.docks_menu.addAction(dock.toggleViewAction())
+        docks.add_view_dock(self, dock, tab_with)
 
     def remove_view_dock(self, dock: QDockWidget) -> None:
-        self.docks_menu.removeAction(dock.toggleViewAction())
-        self.removeDockWidget(dock)
-        dock.deleteLater()
+        docks.remove_view_dock(self, dock)
 
     def _make_panel(self) -> ParamPanel:
         text_seed = getattr(self.generator, "seed_kind", "int") == "text"
@@ -257,17 +130,10 @@ class MainWindow(QMainWindow):
 
     def _generator_declarations(self) -> None:
         """The View toggles and File exports the generator declares, and its view."""
-        for act in self._toggle_actions + self._export_actions:
+        for act in self._export_actions:
             self.remove_action(act)
-        self._toggle_actions, self._export_actions = [], []
-        for t in renderer_for(self.generator.name).toggles:
-            on = self.options.setdefault(t.key, t.default)
-            act = self.action("View", t.title, lambda v, k=t.key: self.set_option(k, v),
-                              t.shortcut, t.tip)
-            act.setCheckable(True)
-            act.setChecked(bool(on))
-            act.setData(t.key)
-            self._toggle_actions.append(act)
+        self.menus.set_toggles(renderer_for(self.generator.name).toggles, self.options,
+                               self.set_option)
         self._export_actions = self.file_actions.declared_exports(self.generator.name)
         self.gen_view.build()
         self.sweep.rebuild()
@@ -275,89 +141,28 @@ class MainWindow(QMainWindow):
     def set_option(self, key: str, on: bool) -> None:
         """Switch a picture option (a View toggle) and redraw."""
         self.options[key] = bool(on)
-        for act in self._toggle_actions:
-            if act.data() == key and act.isChecked() != bool(on):
-                act.setChecked(bool(on))
+        self.menus.check_toggle(key, bool(on))
         self.render_view()
 
-    # == settings ===============================================================
-    def _restore_settings(self) -> None:
-        s = self.settings
-        name = s.value("generator")
-        if isinstance(name, str) and name in registry.ENTRIES and name != self.generator.name:
-            self.set_generator(name, generate=False)
-        else:
-            self._load_panel_settings(self.generator.name)
-        seed = s.value("seed")
-        if seed is not None:
-            try:
-                self.param_panel.seed_row.set_seed(seed)
-            except (TypeError, ValueError):
-                pass
-        self.param_panel.seed_row.lock.setChecked(str(s.value("seed_locked", "false")) == "true")
-        layer = s.value("layer")
-        if isinstance(layer, str):
-            self.layer_name = layer
-        for act in self._toggle_actions:
-            on = s.value(f"option/{act.data()}")
-            if on is not None:
-                self.set_option(act.data(), str(on) == "true")
-        geo = s.value("geometry")
-        if isinstance(geo, QByteArray):
-            self.restoreGeometry(geo)
-        state = s.value("window_state")
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
-
-    def _load_panel_settings(self, name: str) -> None:
-        values = read_json(self.settings, f"params/{name}", {})
-        if isinstance(values, dict) and values:
-            try:
-                self.generator.validate(values)
-                self.param_panel.set_values(values)
-            except (ParamError, TypeError, ValueError, OverflowError):
-                pass
-
-    def save_settings(self) -> None:
-        from ..formats.bundle import jsonable
-
-        s = self.settings
-        s.setValue("generator", self.generator.name)
-        write_json(s, f"params/{self.generator.name}", jsonable(self.param_panel.values()))
-        s.setValue("seed", self.param_panel.seed())
-        s.setValue("seed_locked", "true" if self.param_panel.seed_row.is_locked() else "false")
-        s.setValue("layer", self.layer_name)
-        for key, on in self.options.items():
-            s.setValue(f"option/{key}", "true" if on else "false")
-        s.setValue("geometry", self.saveGeometry())
-        s.setValue("window_state", self.saveState())
-        s.sync()
+    @property
+    def runs_done(self) -> int:
+        """Generations ended so far (finished, failed or cancelled)."""
+        return self.run_status.runs_done
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        self.save_settings()
+        remembered.save(self)
         self.shutdown()
         super().closeEvent(event)
 
     def shutdown(self) -> None:
-        QApplication.instance().removeEventFilter(self)
+        QApplication.instance().removeEventFilter(self._keys)
         self.timeline.pause()
-        self.progress_timer.stop()
+        self.run_status.stop()
         self.gen_worker.shutdown()
         self.state_worker.shutdown()
         self.file_actions.shutdown()
         self.gen_view.shutdown()
         self.sweep.close()
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        """The timeline's shortcuts work while a field has focus: a spin box
-        or line edit would otherwise take Ctrl+Left/Right/Home/End itself."""
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(obj, QWidget) \
-                and obj.window() is self:
-            seq = QKeySequence(event.keyCombination()).toString()
-            if seq in SHORTCUTS.values():
-                event.ignore()
-                return True
-        return False
 
     # == generator and parameters ================================================
     def _generator_chosen(self, index: int) -> None:
@@ -378,7 +183,7 @@ class MainWindow(QMainWindow):
         if name in self._seeds:
             self.param_panel.seed_row.set_seed(self._seeds[name])
         self.param_panel.seed_row.lock.setChecked(locked)
-        self._load_panel_settings(name)
+        remembered.load_panel(self, name)
         self.param_area.setWidget(self.param_panel)
         i = self.generator_box.findData(name)
         if i >= 0 and i != self.generator_box.currentIndex():
@@ -438,58 +243,24 @@ class MainWindow(QMainWindow):
                     and not self.sweep.busy())
 
     # == worker results ===========================================================
-    def _run_started_at(self, _job_id: int, _token: CancelToken) -> None:
-        self._run_started = time.perf_counter()
-        if not self.progress_timer.isActive():
-            self.progress_timer.start()
-
-    def _poll_progress(self) -> None:
-        running = self.gen_worker.running
-        if running is None:
-            self.progress_timer.stop()
-            self.progress.hide()
-            self.cancel_button.hide()
-            return
-        if time.perf_counter() - self._run_started < PROGRESS_AFTER_S:
-            return
-        self.map_view.set_waiting("generating...")
-        phase, frac = running.token.progress()
-        self.progress.show()
-        self.cancel_button.show()
-        if self.runs_done == 0:
-            self.progress.setRange(0, 0)        # busy indicator: no phases yet
-            self.status(COMPILING)
-        else:
-            self.progress.setRange(0, 100)
-            self.progress.setValue(int(frac * 100))
-            self.status(f"generating: {phase or 'starting'} ({int(frac * 100)}%)...")
-
-    def _end_run(self) -> None:
-        self.runs_done += 1
-        if self.gen_worker.running is None:
-            self.progress.hide()
-            self.cancel_button.hide()
-
     def _generated(self, job_id: int, value, seconds: float) -> None:
-        self._end_run()
         if job_id <= self._ignore_gen_upto:
+            self.run_status.ended()
             return
+        self.run_status.ended(seconds)
         result, prepared, pic = value
         self.last_seconds = seconds
-        self.time_label.setText(f"generated in {seconds * 1000:.0f} ms")
         self.show_result(result, prepared=prepared, pic=pic)
         self.status(f"{self.generator.name}: {self._describe(result)}")
         self.settings.setValue("seed", result.seed)
-        from ..formats.bundle import jsonable
-
-        write_json(self.settings, f"params/{self.generator.name}", jsonable(result.params))
+        remembered.remember_params(self, result.params)
 
     def _describe(self, result: Result) -> str:
         text = f"{result.grid.width}x{result.grid.height}, seed {result.seed}"
         return text + self.gen_view.describe(result)
 
     def _generation_failed(self, job_id: int, exc: BaseException) -> None:
-        self._end_run()
+        self.run_status.ended()
         if job_id <= self._ignore_gen_upto:
             return
         self.map_view.set_waiting(None)
@@ -505,16 +276,11 @@ class MainWindow(QMainWindow):
                         "(showing the last good map)", error=True)
 
     def _generation_cancelled(self, job_id: int) -> None:
-        self._end_run()
+        self.run_status.ended()
         if job_id <= self._ignore_gen_upto:
             return
         self.map_view.set_waiting(None)
         self.status("generation cancelled (showing the last good map)")
-
-    def status(self, text: str, error: bool = False) -> None:
-        self.message.setText(text)
-        self.message.setToolTip(text)
-        self.message.setStyleSheet(ERROR_STYLE if error else "")
 
     # == what is shown =============================================================
     def show_result(self, result: Result | None, prepared: Any = None, pic=None,
@@ -555,12 +321,8 @@ class MainWindow(QMainWindow):
             self.render_view()
 
     def select_layer(self, name: str) -> None:
-        for i in range(self.layer_list.count()):
-            item = self.layer_list.item(i)
-            if item.data(Qt.ItemDataRole.UserRole) == name:
-                self.layer_list.setCurrentItem(item)   # announces
-                return
-        self.layer_name = name
+        if not select_layer(self.layer_list, name):     # announces when listed
+            self.layer_name = name
 
     def _step_changed(self, step: int) -> None:
         r = self.result
@@ -617,17 +379,9 @@ class MainWindow(QMainWindow):
         return self.inspector.as_dict()
 
     def _update_inspector(self) -> None:
-        from ..engine.inspect import inside
-        from ..engine.inspect import rows as generic_rows
-
-        state = self.state
-        if state is None or self._hover is None or not inside(state, *self._hover):
+        state, cell = self.state, self._hover
+        rows = rows_at(state, *cell) if state is not None and cell is not None else None
+        if rows is None:
             self.inspector.clear()
-            return
-        x, y = self._hover
-        fn = registry.load(state.result.generator, "inspect") or generic_rows
-        rows = fn(state, x, y) + self.gen_view.extra_rows(state, x, y)
-        trace = state.result.trace
-        if trace is not None and state.step is not None:
-            rows.insert(0, ("step", f"{state.step} ({trace.phase_at(state.step)})"))
-        self.inspector.show_rows(rows)
+        else:
+            self.inspector.show_rows(rows + self.gen_view.extra_rows(state, *cell))

@@ -37,3 +37,75 @@ def read_json(settings: QSettings, key: str, default: Any = None) -> Any:
 
 def write_json(settings: QSettings, key: str, value: Any) -> None:
     settings.setValue(key, json.dumps(value))
+
+
+def remember_params(window, values=None) -> None:
+    """The values of the generator shown (default: the panel's), for the
+    next session."""
+    from ..formats.bundle import jsonable
+
+    values = window.param_panel.values() if values is None else values
+    write_json(window.settings, f"params/{window.generator.name}", jsonable(values))
+
+
+def load_panel(window, name: str) -> None:
+    """Put the remembered values of generator ``name`` in the panel (when
+    they still pass its Params)."""
+    from ..engine.params import ParamError
+
+    values = read_json(window.settings, f"params/{name}", {})
+    if isinstance(values, dict) and values:
+        try:
+            window.generator.validate(values)
+            window.param_panel.set_values(values)
+        except (ParamError, TypeError, ValueError, OverflowError):
+            pass
+
+
+def restore(window) -> None:
+    """Generator, parameters, seed, layer, View toggles and the window's
+    geometry and docks as they were when it last closed."""
+    from PySide6.QtCore import QByteArray
+
+    from .. import registry
+
+    s = window.settings
+    name = s.value("generator")
+    if isinstance(name, str) and name in registry.ENTRIES and name != window.generator.name:
+        window.set_generator(name, generate=False)
+    else:
+        load_panel(window, window.generator.name)
+    seed = s.value("seed")
+    if seed is not None:
+        try:
+            window.param_panel.seed_row.set_seed(seed)
+        except (TypeError, ValueError):
+            pass
+    window.param_panel.seed_row.lock.setChecked(str(s.value("seed_locked", "false")) == "true")
+    layer = s.value("layer")
+    if isinstance(layer, str):
+        window.layer_name = layer
+    for key in list(window.options):
+        on = s.value(f"option/{key}")
+        if on is not None:
+            window.set_option(key, str(on) == "true")
+    geo = s.value("geometry")
+    if isinstance(geo, QByteArray):
+        window.restoreGeometry(geo)
+    state = s.value("window_state")
+    if isinstance(state, QByteArray):
+        window.restoreState(state)
+
+
+def save(window) -> None:
+    s = window.settings
+    s.setValue("generator", window.generator.name)
+    remember_params(window)
+    s.setValue("seed", window.param_panel.seed())
+    s.setValue("seed_locked", "true" if window.param_panel.seed_row.is_locked() else "false")
+    s.setValue("layer", window.layer_name)
+    for key, on in window.options.items():
+        s.setValue(f"option/{key}", "true" if on else "false")
+    s.setValue("geometry", window.saveGeometry())
+    s.setValue("window_state", window.saveState())
+    s.sync()

@@ -8,7 +8,7 @@ show; the last step is the finished map.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -208,3 +208,21 @@ class TimelineDock(QDockWidget):
         self.phase_box.blockSignals(False)
         what = "finished map" if step >= self.n_steps else self.trace.describe(step)
         self.caption.setText(f"step {step} / {self.n_steps} · {phase} · {what}")
+
+
+class TimelineKeys(QObject):
+    """An application event filter: the timeline's shortcuts work while a
+    field of ``window`` has focus (a spin box or line edit would otherwise
+    take Ctrl+Left/Right/Home/End itself)."""
+
+    def __init__(self, window: QWidget):
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(obj, QWidget) \
+                and obj.window() is self.window:
+            if QKeySequence(event.keyCombination()).toString() in SHORTCUTS.values():
+                event.ignore()
+                return True
+        return False

@@ -37,14 +37,13 @@ import numpy as np
 
 from . import jit
 from .jit import njit
+from .resources import HIGHMIN, LANDMIN  # the one definition
 
 # Direction offsets, indexed by Empire's direction number (1..6 used).
 DX = np.array([0, 1, 2, 1, -1, -2, -1], dtype=np.int64)
 DY = np.array([0, -1, 0, 1, 1, 0, -1], dtype=np.int64)
 
-LANDMIN = 1
 PLATMIN = 36
-HIGHMIN = 98
 NUMTRIES = 10
 ALL_LAND = 0x7E
 NO_CLOSEST = 255

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import kernel as K
+from .classes import CLASS_NAMES
 
-CLASS_NAMES = ("hamlet", "village", "town", "city", "metropolis")
 DISTRIBUTIONS = ("log-normal", "log-uniform", "constant")
 
 

@@ -31,14 +31,13 @@ import numpy as np
 
 from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
-from . import kernel as K
 from .metrics import METRICS
 from .pipeline import LANDSCAPES, SEA_LEVEL, SMOOTHNESS, TERRAIN, Pipeline, State
+from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES  # noqa: F401 - re-exported
 
 MIN_SIDE, MAX_SIDE = 64, 4096
 SEED_MAX = 0xFFFFFFFF
 RNG_SKIP_MAX = 1 << 20
-HEIGHT_UNIT = 16  # fixed-point units per height level
 
 SIZE_CHOICES = tuple(f"{s}x{s}" for s in (64, 128, 256, 512, 1024, 2048, 4096)) + (
     "128x512", "512x128", "256x1024")
@@ -70,7 +69,7 @@ _LABELS = {"smoothness": SMOOTHNESS, "terrain": TERRAIN, "sea_level": SEA_LEVEL}
 LAYER_INFO: dict[str, LayerInfo] = {
     "noise": LayerInfo("noise", "raw noise height at the tile's north corner, fixed point "
                        "(16 = one height level)", "scalar",
-                       labels={K.INVALID_HEIGHT: "not generated yet"}),
+                       labels={INVALID_HEIGHT: "not generated yet"}),
     "heightmap": LayerInfo("heightmap", "normalised height at the tile's north corner, "
                            "fixed point (16 = one height level)", "scalar", 0, 240),
     "tile_height": LayerInfo("tile_height", "tile height, 0..15 levels", "scalar", 0, 15),
@@ -82,7 +81,6 @@ LAYER_INFO: dict[str, LayerInfo] = {
                         "added, or new height minus old", "scalar", debug=True),
 }
 LAYER_NAMES = tuple(n for n in LAYER_INFO if n != "change")
-TILE_CLASS_NAMES = ("clear", "water", "shore", "void")
 
 
 def check_size(sx: int, sy: int) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from ..inspect import NOT_MEANINGFUL, Rows
 from ..protocol import MapState
-from .generator import HEIGHT_UNIT, TILE_CLASS_NAMES
-from .kernel import INVALID_HEIGHT
+from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
 
 
 def _fixed(v: int) -> tuple[str, str]:

@@ -28,7 +28,6 @@ JIT = dict(nogil=True, cache=True)
 INLINE = dict(nogil=True, cache=True, inline="always")
 
 MASK32 = 0xFFFFFFFF
-INVALID_HEIGHT = -32768
 
 # Tile classes of stage D.
 CLEAR, WATER, SHORE, VOID = 0, 1, 2, 3

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from . import kernel as K
+from .units import INVALID_HEIGHT
 
 # Amplitudes (x1024) by smoothness and octave, lowest frequency first.
 AMPLITUDES = (
@@ -194,7 +195,7 @@ class Pipeline:
         (the noise rounds write every point before anything reads it)."""
         shape = (self.size_y + 1, self.size_x + 1)
         if fill:
-            hm = np.full(shape, K.INVALID_HEIGHT, np.int16)
+            hm = np.full(shape, INVALID_HEIGHT, np.int16)
         else:
             hm = np.empty(shape, np.int16)
         rng = np.array([self.seed, self.seed, 0], np.int64)

@@ -25,6 +25,7 @@ from ..protocol import Marker
 from . import kernel as K
 from .generator import LAYER_NAMES
 from .pipeline import Pipeline, State
+from .units import INVALID_HEIGHT
 
 CACHE_STATES = 3
 
@@ -121,7 +122,7 @@ class TgpTrace:
                 prev = pipe.interpolated(prev, k - 1)
             cur = hm[:sy, :sx]
             change = cur.astype(np.int32) - prev[:sy, :sx]
-            change[cur == K.INVALID_HEIGHT] = 0
+            change[cur == INVALID_HEIGHT] = 0
         else:
             change = np.zeros((sy, sx), np.int32)
         final = self._final

@@ -1,0 +1,133 @@
+"""House rules of the code (issue 9): no import cycles between modules, and
+no import from a lower layer to a higher one: ``engine`` <- ``render`` /
+``formats`` <- ``ui`` / ``cli``; the engine never imports Qt.  Read from the
+sources (ast), so a lazy import inside a function counts too."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2] / "viewer"
+
+# what each layer may import from the package (besides itself)
+ALLOWED = {
+    "registry": set(),
+    "engine": {"registry"},
+    "render": {"engine", "registry"},
+    "formats": {"engine", "registry", "render"},
+    "sweep": {"engine", "registry", "formats"},
+    "ui": {"engine", "registry", "render", "formats", "sweep"},
+    "cli": {"engine", "registry", "render", "formats", "sweep", "ui"},
+}
+QT = ("PySide6", "pyqtgraph", "superqt", "shiboken6")
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "cli"                      # viewer/__init__, __main__
+    top = parts[1]
+    if top.startswith("cli") or top == "__main__":
+        return "cli"
+    return top
+
+
+MODULES: dict[str, Path] = {}
+
+
+def _imports(path: Path, module: str) -> list[tuple[str, bool]]:
+    """(imported module, at module level and not under TYPE_CHECKING)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, top: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.Import):
+                out.extend((a.name, top) for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = package.split(".")
+                    base = base[: len(base) - child.level + 1]
+                    target = ".".join(base + ([child.module] if child.module else []))
+                else:
+                    target = child.module or ""
+                subs = [f"{target}.{a.name}" for a in child.names]
+                if all(m in MODULES for m in subs):   # "from . import settings"
+                    out.extend((m, top) for m in subs)
+                else:
+                    out.append((target, top))
+            inner = top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                   ast.Lambda))
+            visit(child, inner)
+
+    visit(tree, True)
+    return out
+
+
+
+MODULES.update({_module_name(p): p for p in ROOT.rglob("*.py")})
+
+
+def _graph(module_level_only: bool) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        deps = set()
+        for target, top in _imports(path, name):
+            if module_level_only and not top:
+                continue
+            if target in MODULES and target != name:
+                deps.add(target)
+        graph[name] = deps
+    return graph
+
+
+def test_no_import_cycles():
+    graph = _graph(module_level_only=True)
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+
+    def dfs(n: str) -> None:
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph[n]):
+            if state.get(m) == 1:
+                cycles.append(stack[stack.index(m):] + [m])
+            elif m not in state:
+                dfs(m)
+        stack.pop()
+        state[n] = 2
+
+    for n in sorted(graph):
+        if n not in state:
+            dfs(n)
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_import_from_a_higher_layer(module):
+    layer = _layer(module)
+    allowed = ALLOWED.get(layer, set(ALLOWED)) | {layer}
+    bad = []
+    for target, _top in _imports(MODULES[module], module):
+        if target in MODULES and target != "viewer":
+            if _layer(target) not in allowed:
+                bad.append(target)
+        if layer in ("engine", "render", "formats", "sweep", "registry") \
+                and target.split(".")[0] in QT:
+            bad.append(target)
+    assert not bad, f"{module} ({layer}) imports {sorted(set(bad))}"

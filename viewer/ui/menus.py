@@ -1,0 +1,82 @@
+"""The window's menus: File, Edit and View, actions added and removed by
+name (a generator's exports, toggles and view actions come and go with it),
+and View > Panels listing every dock."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+
+class Menus:
+    def __init__(self, window: QMainWindow):
+        self.w = window
+        self.menus: dict[str, QMenu] = {}
+        for title in ("&File", "&Edit", "&View"):
+            self.menus[title.replace("&", "")] = window.menuBar().addMenu(title)
+        self.docks: QMenu | None = None
+        self.toggles: list[QAction] = []
+
+    def set_toggles(self, toggles, options: dict, switch) -> None:
+        """View menu items for a renderer's ``toggles`` (replacing the last
+        generator's), checked as ``options`` say; ``switch(key, on)``."""
+        for act in self.toggles:
+            self.remove(act)
+        self.toggles = []
+        for t in toggles:
+            on = options.setdefault(t.key, t.default)
+            act = self.action("View", t.title, lambda v, k=t.key: switch(k, v), t.shortcut, t.tip)
+            act.setCheckable(True)
+            act.setChecked(bool(on))
+            act.setData(t.key)
+            self.toggles.append(act)
+
+    def toggle(self, key: str) -> QAction:
+        """The View toggle of picture option ``key``."""
+        return next(a for a in self.toggles if a.data() == key)
+
+    def check_toggle(self, key: str, on: bool) -> None:
+        for act in self.toggles:
+            if act.data() == key and act.isChecked() != on:
+                act.setChecked(on)
+
+    def __getitem__(self, name: str) -> QMenu:
+        return self.menus[name]
+
+    def add_docks_menu(self) -> QMenu:
+        self.menus["View"].addSeparator()
+        self.docks = self.menus["View"].addMenu("&Panels")
+        self.menus["View"].addSeparator()
+        return self.docks
+
+    def action(self, menu: str, text: str, slot, shortcut: str | None = None,
+               tip: str = "") -> QAction:
+        """A menu action (``menu``: File, Edit or View)."""
+        act = QAction(text, self.w)
+        if shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+        if tip:
+            act.setStatusTip(tip)
+            act.setToolTip(tip)
+        act.triggered.connect(slot)
+        self.menus[menu].addAction(act)
+        return act
+
+    def remove(self, act: QAction) -> None:
+        for menu in self.menus.values():
+            menu.removeAction(act)
+        act.deleteLater()
+
+    def all(self) -> dict[str, QAction]:
+        """Every action in the menus now, by its text without the ``&``."""
+        out: dict[str, QAction] = {}
+
+        def walk(menu: QMenu) -> None:
+            for act in menu.actions():
+                if act.menu() is not None:
+                    walk(act.menu())
+                elif act.text():
+                    out[act.text().replace("&", "")] = act
+        for menu in self.menus.values():
+            walk(menu)
+        return out
