@@ -9,7 +9,7 @@ OWN = {
     "numberlink": {"Check uniqueness", "Export puzzle text...", "Export solution text...",
                    "Export testmain grids...", "Export puzzle PNG...", "Export solution PNG...",
                    "Show solution"},
-    "ports": {"Export ports JSON...", "Export ports CSV..."},
+    "ports": {"Export ports JSON...", "Export ports CSV...", "Hill shading"},
 }
 
 

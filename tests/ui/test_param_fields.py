@@ -65,18 +65,25 @@ def test_a_float_field_refuses_nan(qtbot):
     assert w.editor.value() == before and not w.error.isHidden()
 
 
-@pytest.mark.parametrize("name", ["fairland", "tgp", "ports", "numberlink"])
-def test_every_slider_ends_in_one_column(qtbot, name):
+def test_every_slider_ends_in_one_column_and_keeps_a_usable_length(qtbot, window):
+    """In the window at its default size, for every generator (defect 12)."""
     from superqt import QLabeledDoubleSlider, QLabeledSlider
 
-    panel = ParamPanel(get_generator(name).params)
-    qtbot.addWidget(panel)
-    panel.resize(320, 900)
-    panel.show()
-    qtbot.waitExposed(panel)
-    sliders = [w.editor for w in panel.widgets.values()
-               if isinstance(w.editor, (QLabeledSlider, QLabeledDoubleSlider))]
-    assert len(sliders) >= 2
-    rights = {s._slider.mapTo(panel, s._slider.rect().topRight()).x() for s in sliders}
-    assert max(rights) - min(rights) <= 1, rights
-    assert min(s._slider.width() for s in sliders) >= 80
+    for name in ("fairland", "tgp", "numberlink", "ports"):
+        if window.generator.name != name:
+            window.set_generator(name)
+        qtbot.waitUntil(lambda n=name: window.result is not None
+                        and window.result.generator == n and not window.busy(), timeout=60_000)
+        panel = window.param_panel
+        sliders = [w.editor for w in panel.widgets.values()
+                   if isinstance(w.editor, (QLabeledSlider, QLabeledDoubleSlider))]
+        assert len(sliders) >= 2
+        rights = {s._slider.mapTo(panel, s._slider.rect().topRight()).x() for s in sliders}
+        assert max(rights) - min(rights) <= 1, (name, sorted(rights))
+        assert min(s._slider.width() for s in sliders) >= 100, name
+        # every value is shown whole
+        for s in sliders:
+            label = s._label
+            if label.isVisible():
+                assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width(), \
+                    (name, label.text(), label.width())

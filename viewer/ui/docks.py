@@ -83,3 +83,13 @@ def remove_view_dock(w: MainWindow, dock: QDockWidget) -> None:
     w.docks_menu.removeAction(dock.toggleViewAction())
     w.removeDockWidget(dock)
     dock.deleteLater()
+
+
+def fit_param_dock(w: MainWindow) -> None:
+    """The Parameters dock as wide as the panel needs for its sliders to
+    keep a usable length (at least PANEL_WIDTH)."""
+    bar = w.param_area.verticalScrollBar().sizeHint().width()
+    need = w.param_panel.needed_width() + bar + 30
+    w.param_dock.widget().setMinimumWidth(max(PANEL_WIDTH - 20, need))
+    if w.param_dock.width() < need:
+        w.resizeDocks([w.param_dock], [max(PANEL_WIDTH, need)], Qt.Orientation.Horizontal)

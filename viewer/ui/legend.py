@@ -57,9 +57,6 @@ class LegendWidget(QWidget):
         self.bar_box = QWidget()
         self.bar_box.setLayout(bar_row)
         bar_row.setContentsMargins(0, 0, 0, 0)
-        keep = self.bar_box.sizePolicy()
-        keep.setRetainSizeWhenHidden(True)   # the same height with or without a bar
-        self.bar_box.setSizePolicy(keep)
         lay.addWidget(self.bar_box)
         self.swatches = QLabel()
         self.swatches.setWordWrap(True)
@@ -71,8 +68,12 @@ class LegendWidget(QWidget):
         self.swatch_area.setFrameShape(QFrame.Shape.NoFrame)
         self.swatch_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         line = self.swatches.fontMetrics().lineSpacing()
-        self.swatch_area.setFixedHeight(2 * line + 6)
-        lay.addWidget(self.swatch_area)
+        self.swatch_area.setMinimumHeight(2 * line + 6)
+        lay.addWidget(self.swatch_area, 1)
+        # one height with or without a bar (the swatches take its place), so
+        # the map never changes size with the layer
+        self.setFixedHeight(self.title.sizeHint().height() + max(BAR_HEIGHT, line) + 2 * line
+                            + 6 + 2 * 2 + 2 * 2)
         self.legend: Legend | None = None
 
     def set_legend(self, legend: Legend | None) -> None:

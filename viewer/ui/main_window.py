@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self.gen_view = view_for(self.generator.name, self)
         self.param_panel = self._make_panel()
         self.param_area.setWidget(self.param_panel)
+        docks.fit_param_dock(self)
         self._generator_declarations()
         self.resize(1280, 820)
         remembered.restore(self)
@@ -185,6 +186,7 @@ class MainWindow(QMainWindow):
         self.param_panel.seed_row.lock.setChecked(locked)
         remembered.load_panel(self, name)
         self.param_area.setWidget(self.param_panel)
+        docks.fit_param_dock(self)
         i = self.generator_box.findData(name)
         if i >= 0 and i != self.generator_box.currentIndex():
             self.generator_box.blockSignals(True)

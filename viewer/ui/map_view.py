@@ -86,6 +86,7 @@ class MapView(pg.GraphicsLayoutWidget):
         self.user_moved = False             # until the user zooms or pans, keep it fitted
         self.vb.sigRangeChanged.connect(self._wrap_range)
         self.vb.sigRangeChangedManually.connect(self._moved_by_user)
+        self.vb.sigResized.connect(self._refit)
         self.scene().sigMouseMoved.connect(self._mouse_moved)
         self._last_hover: tuple[int, int] | None = None
 
@@ -159,6 +160,11 @@ class MapView(pg.GraphicsLayoutWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
+        self._refit()
+
+    def _refit(self, *_args) -> None:
+        # also when the view box itself has its new size (after the widget's
+        # resize, as the layout settles): a fitted map stays fitted
         if getattr(self, "rgba", None) is not None and not self.user_moved:
             self.fit()
 

@@ -35,6 +35,8 @@ from superqt import QLabeledDoubleSlider, QLabeledSlider
 from ..engine.params import Param, ParamError, parse_size
 
 SEED_MAX = 2**32 - 1
+SLIDER_MIN_WIDTH = 100
+LABEL_MAX_WIDTH = 130
 ERROR_STYLE = "color: #d33; font-size: 11px;"
 
 
@@ -108,6 +110,7 @@ class ParamWidget(QWidget):
             slider, num = ((QLabeledSlider, int) if p.kind == "int"
                            else (QLabeledDoubleSlider, float))
             w = slider(Qt.Orientation.Horizontal)
+            w._slider.setMinimumWidth(SLIDER_MIN_WIDTH)
             lo, hi = _slider_range(p)
             w.setRange(num(lo), num(hi))
             w.setValue(num(p.default))
@@ -375,7 +378,9 @@ class ParamPanel(QWidget):
         self.params = params
         self.widgets: dict[str, ParamWidget] = {}
         self.after_set_values: list = []   # called after set_values (e.g. to grey out)
+        self._labels: list[QLabel] = []
         form = QFormLayout(self)
+        self._form = form
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         groups: dict[str, list[Param]] = {}
         for p in params:                       # groups in order of first appearance
@@ -394,23 +399,54 @@ class ParamPanel(QWidget):
         self.general_error.setWordWrap(True)
         self.general_error.hide()
         form.addRow(self.general_error)
+        # one label column: as wide as the longest label, up to LABEL_MAX_WIDTH
+        # (longer ones wrap, and a fixed width gives them their full height)
+        self._label_width = max((min(lb.fontMetrics().horizontalAdvance(lb.text()) + 4,
+                                     LABEL_MAX_WIDTH) for lb in self._labels), default=0)
+        for lb in self._labels:
+            lb.setFixedWidth(self._label_width)
+        self._value_width = 0
         for w in self.widgets.values():
             if hasattr(w.editor, "rangeChanged"):
                 w.editor.rangeChanged.connect(lambda *_: self.align_values())
+                w.editor.valueChanged.connect(lambda *_: self.align_values())
         self.align_values()
+
+    def needed_width(self) -> int:
+        """The width at which every label and editor fits (a QFormLayout
+        with wrapping labels underestimates it)."""
+        labels = self._label_width
+        fields = max((w.minimumSizeHint().width() for w in self.widgets.values()), default=0)
+        m = self._form.contentsMargins()
+        return labels + max(0, self._form.horizontalSpacing()) + fields + m.left() + m.right()
 
     def align_values(self) -> None:
         """One width for every slider's value (number or name), so that the
-        sliders end in one column."""
+        sliders end in one column; it grows to fit a longer value, never
+        shrinks (the sliders do not jump while one is dragged)."""
         boxes = []
         for w in self.widgets.values():
             box = w.value_name if w.value_name is not None else getattr(w.editor, "_label", None)
             if box is not None:
                 boxes.append(box)
-        if boxes:
-            width = max(b._get_size().width() if hasattr(b, "_get_size") else b.minimumWidth()
-                        for b in boxes)
-            for b in boxes:
+        if not boxes:
+            return
+        width = self._value_width
+        for b in boxes:
+            if hasattr(b, "_get_size"):
+                width = max(width, b._get_size().width(),
+                            b.fontMetrics().horizontalAdvance(b.text()) + 12)
+            else:
+                width = max(width, b.minimumWidth())
+        self._value_width = width
+        for b in boxes:
+            if hasattr(b, "_get_size"):
+                # superqt sizes its label to its own range whenever it likes;
+                # make that the panel's width
+                b._update_size = lambda *_a, b=b: b.setFixedSize(self._value_width,
+                                                                b._get_size().height())
+                b._update_size()
+            else:
                 b.setFixedWidth(width)
 
     def _add_param(self, form: QFormLayout, p: Param) -> None:
@@ -428,6 +464,7 @@ class ParamPanel(QWidget):
             label = QLabel(p.label)
             label.setWordWrap(True)         # a long label must not squeeze the editors
             label.setToolTip(p.help)
+            self._labels.append(label)
             form.addRow(label, w)
 
     def values(self) -> dict[str, Any]:
