@@ -1,7 +1,7 @@
 """A random user: 3 x 300 actions on every kind of control (generator
 switches, combo boxes, sliders and their typed numbers, spin boxes, text
 fields, check boxes, the seed, layers, View toggles, the timeline, hovering
-the map, regenerate and cancel), in any order, with hostile text.  Any
+the map, regenerate and cancel, A/B compare), in any order, with hostile text.  Any
 uncaught exception fails the test (pytest-qt turns one raised in a Qt slot
 into a failure); at the end the window still shows a map it can describe."""
 
@@ -97,6 +97,10 @@ def _act(w: MainWindow, rng: random.Random, qtbot) -> None:
         w.request_generation(force=True)
     elif r < 0.96:
         w.cancel_generation()
+    elif r < 0.98:
+        # A/B compare: pin, unpin, or switch what A shows
+        rng.choice([w.compare.pin, w.compare.unpin,
+                    lambda: w.compare.mode.setCurrentIndex(rng.randrange(2))])()
     else:
         w.resize(rng.randint(300, 1900), rng.randint(250, 1100))
     qtbot.wait(rng.choice([0, 0, 1, 5, 20]))

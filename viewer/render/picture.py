@@ -80,6 +80,32 @@ class Picture:
     letters: list[Marker] = field(default_factory=list)
 
 
+OUTLINE: tuple[int, int, int, int] = (15, 15, 18, 255)
+OUTLINE_FROM_SCALE = 6      # hex outlines from this many pixels per hex
+
+
+def draw_cells(grid, cells: np.ndarray, scale: int, stride: int = 1,
+               outline: bool = False) -> np.ndarray:
+    """Cell colours ``grid.shape + (4,)`` as an image at ``scale`` pixels per
+    cell: hexagons on a hex torus (outlined when asked and large enough),
+    blocks on a square grid (every ``stride``-th cell)."""
+    cells = np.ascontiguousarray(cells, np.uint8)
+    if isinstance(grid, HexTorus):
+        edge = OUTLINE if outline and scale >= OUTLINE_FROM_SCALE else None
+        return rasterize(cells, grid.width, grid.height, scale, outline=edge)
+    if stride > 1:
+        cells = cells[::stride, ::stride]
+    return rasterize_square(cells, scale)
+
+
+def scale_and_stride(state: MapState, scale: int | None) -> tuple[int, int]:
+    """The window's (pixels per shown cell, stride) for ``state``, or the
+    ``scale`` asked for at stride 1."""
+    if scale is None:
+        return renderer_for(state.result.generator).screen_scale(state)
+    return int(scale), 1
+
+
 class Renderer:
     """The generic look; generators subclass it in their render module.
 
@@ -108,14 +134,8 @@ class Renderer:
              scale: int, stride: int = 1) -> np.ndarray:
         """The picture at ``scale`` image pixels per shown cell, showing
         every ``stride``-th cell of a square grid."""
-        grid = state.result.grid
-        rgba = np.ascontiguousarray(self.cells(state, layer, options), np.uint8)
-        if isinstance(grid, HexTorus):
-            edge = (15, 15, 18, 255) if options.get("outline", False) and scale >= 6 else None
-            return rasterize(rgba, grid.width, grid.height, scale, outline=edge)
-        if stride > 1:
-            rgba = rgba[::stride, ::stride]
-        return rasterize_square(rgba, scale)
+        return draw_cells(state.result.grid, self.cells(state, layer, options), scale, stride,
+                          bool(options.get("outline", False)))
 
     def markers(self, state: MapState, options: Mapping[str, Any]) -> list[Marker]:
         """The markers labelled over the map (the state's, by default)."""
@@ -205,10 +225,8 @@ def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | N
                 f"a {w} x {h} picture ({w * h / 1e6:.0f} megapixels) is over the limit of "
                 f"{MAX_EXPORT_PIXELS / 1e6:.0f} megapixels; choose fewer pixels per cell")
         stride = 1
-    elif scale is None:
-        scale, stride = r.screen_scale(state)
     else:
-        stride = 1
+        scale, stride = scale_and_stride(state, scale)
     notice = None
     drawn = chosen
     if not state.ok(chosen):
@@ -219,13 +237,9 @@ def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | N
             notice = f"{chosen}: not meaningful at this step"
             drawn = None
     if drawn is None:
-        shape = state.layers[chosen].shape
-        blank = np.empty(shape + (4,), np.uint8)
+        blank = np.empty(state.layers[chosen].shape + (4,), np.uint8)
         blank[...] = BACKGROUND
-        if hexes:
-            rgba = rasterize(blank, grid.width, grid.height, scale)
-        else:
-            rgba = rasterize_square(blank[::stride, ::stride], scale)
+        rgba = draw_cells(grid, blank, scale, stride)
         key = None
     else:
         rgba = r.draw(state, drawn, options, scale, stride)

@@ -8,10 +8,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDockWidget, QListWidget, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QListWidget,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .. import registry
 from .banner import Banner
+from .compare import CompareView
 from .inspector import Inspector
 from .legend import LegendWidget
 from .map_view import MapView
@@ -34,6 +43,8 @@ def _dock(w: MainWindow, title: str, name: str, area, widget: QWidget) -> QDockW
 
 
 def build_centre(w: MainWindow) -> None:
+    """The map (B) with the banner above and the legend below; A beside it
+    while a map is pinned (see :mod:`.compare`)."""
     body = QWidget()
     lay = QVBoxLayout(body)
     lay.setContentsMargins(0, 0, 0, 0)
@@ -42,7 +53,11 @@ def build_centre(w: MainWindow) -> None:
     lay.addWidget(w.banner)
     lay.addWidget(w.map_view, 1)
     lay.addWidget(w.legend)
-    w.setCentralWidget(body)
+    split = QSplitter(Qt.Orientation.Horizontal)
+    w.compare = CompareView(w)
+    split.addWidget(w.compare)
+    split.addWidget(body)
+    w.setCentralWidget(split)
 
 
 def build_docks(w: MainWindow) -> None:

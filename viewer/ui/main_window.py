@@ -101,6 +101,9 @@ class MainWindow(QMainWindow):
         self.action("Edit", "&Regenerate", lambda: self.request_generation(force=True), "F5")
         self.action("Edit", "Cancel &generation", self.cancel_generation, "Esc")
         self.menus["Edit"].addSeparator()
+        self.action("Edit", "&Pin as A", self.compare.pin, "Ctrl+Shift+A",
+                    "keep this map as A and compare the next ones (B) with it")
+        self.action("Edit", "&Unpin A", self.compare.unpin)
         self.action("View", "&Fit map", self.map_view.fit, "Ctrl+0")
         self.docks_menu = self.menus.add_docks_menu()
         for dock in (self.param_dock, self.layer_dock, self.inspector_dock, self.timeline):
@@ -164,6 +167,7 @@ class MainWindow(QMainWindow):
         self.file_actions.shutdown()
         self.gen_view.shutdown()
         self.sweep.close()
+        self.compare.shutdown()
 
     # == generator and parameters ================================================
     def _generator_chosen(self, index: int) -> None:
@@ -242,7 +246,7 @@ class MainWindow(QMainWindow):
     def busy(self) -> bool:
         return not (self.gen_worker.is_idle() and self.state_worker.is_idle()
                     and not self.gen_view.busy() and not self.file_actions.busy()
-                    and not self.sweep.busy())
+                    and not self.sweep.busy() and not self.compare.busy())
 
     # == worker results ===========================================================
     def _generated(self, job_id: int, value, seconds: float) -> None:
@@ -366,6 +370,7 @@ class MainWindow(QMainWindow):
         self.map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
                                hexes=pic.hexes)
         self._update_inspector()
+        self.compare.refresh()
 
     def shown_image(self):
         """One period of the picture on screen (for tests and exports)."""

@@ -221,6 +221,7 @@ class MapView(pg.GraphicsLayoutWidget):
     def pan_by(self, dx: float, dy: float) -> None:
         """Pan by ``(dx, dy)`` image pixels (as a mouse drag would)."""
         self.vb.translateBy(x=dx, y=dy)
+        self.vb.sigRangeChangedManually.emit([True, True])
 
     # -- hover -------------------------------------------------------------------
     def sector_at_scene(self, pos: QPointF) -> tuple[int, int] | None:

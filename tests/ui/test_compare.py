@@ -1,0 +1,119 @@
+"""A/B compare (issue 10, item 6) for two generators through the generic
+window: pin A, change a parameter, B appears beside A with linked zoom, pan
+and timeline step, a difference layer and the metrics of both."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from viewer.render.difference import CHANGED, UNCHANGED, difference
+from viewer.render.picture import final_state, picture
+
+WAIT = 60_000
+
+
+def settle(qtbot, w, pred=lambda: True):
+    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
+
+
+def has_colour(img, rgb) -> bool:
+    return bool(np.all(img[..., :3] == np.array(rgb[:3], np.uint8), axis=-1).any())
+
+
+def _same_view(va, vb):
+    """The same centre (on the torus: modulo a period) at the same scale."""
+    (ax0, ax1), (ay0, ay1) = va.vb.viewRange()
+    (bx0, bx1), (by0, by1) = vb.vb.viewRange()
+    assert (ax1 - ax0) / va.vb.size().width() == pytest.approx((bx1 - bx0) / vb.vb.size().width())
+    pw, ph = vb.period
+    assert ((ax0 + ax1) / 2 - (bx0 + bx1) / 2) % pw == pytest.approx(0, abs=1e-6) or \
+        ((ax0 + ax1) / 2 - (bx0 + bx1) / 2) % pw == pytest.approx(pw, abs=1e-6)
+    assert ((ay0 + ay1) / 2 - (by0 + by1) / 2) % ph == pytest.approx(0, abs=1e-6) or \
+        ((ay0 + ay1) / 2 - (by0 + by1) / 2) % ph == pytest.approx(ph, abs=1e-6)
+
+
+CASES = {
+    # generator: (parameter to change, new value, a scalar layer, a categorical layer)
+    "fairland": ("sp", 40, "elevation", "own"),
+    "tgp": ("terrain", 3, "heightmap", "tile_class"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pin_a_then_b_side_by_side(qtbot, window, name):
+    w = window
+    param, value, scalar, categorical = CASES[name]
+    if w.generator.name != name:
+        w.set_generator(name)
+    settle(qtbot, w, lambda: w.result.generator == name)
+    assert not w.compare.isVisible()
+    w.menu_actions()["Pin as A"].trigger()
+    a = w.result
+    cmp = w.compare
+    assert cmp.isVisible() and cmp.a is a
+    # B: another value of one parameter
+    w.param_panel.widgets[param].editor.setValue(value)
+    settle(qtbot, w, lambda: w.result.params[param] == value)
+    b = w.result
+    assert b is not a and cmp.a is a
+    assert f"{param} " in cmp.title.text() and f"-> {value}" in cmp.title.text()
+    # A is drawn as the picture pipeline draws it, at B's scale
+    w.select_layer(categorical)
+    settle(qtbot, w)
+    expected = picture(final_state(a), categorical, w._picture_options(), w.map_view.scale)
+    assert np.array_equal(cmp.map_view.rgba, expected.rgba)
+    # linked zoom and pan
+    w.map_view.vb.scaleBy((0.5, 0.5))
+    w.map_view.pan_by(13, 7)
+    qtbot.wait(50)
+    _same_view(cmp.map_view, w.map_view)
+    cmp.map_view.pan_by(-5, 9)                 # and the other way round
+    qtbot.wait(50)
+    _same_view(cmp.map_view, w.map_view)
+    # the difference of a categorical layer: which cells changed
+    cmp.mode.setCurrentIndex(1)
+    settle(qtbot, w)
+    d = difference(final_state(a), final_state(b), categorical)
+    assert d.count == int(np.count_nonzero(a.layers[categorical] != b.layers[categorical]))
+    assert 0 < d.count < d.changed.size
+    img = cmp.map_view.rgba
+    assert has_colour(img, CHANGED) and has_colour(img, UNCHANGED)
+    assert f"({d.count} of {d.changed.size})" in cmp.legend.title_text()
+    # ... and of a numeric one: by how much (B - A on a colour bar)
+    w.select_layer(scalar)
+    settle(qtbot, w)
+    d = cmp.difference
+    assert d is not None and d.delta is not None and d.layer == scalar
+    delta = b.layers[scalar].astype(float) - a.layers[scalar].astype(float)
+    assert np.array_equal(d.delta, delta)
+    assert cmp.legend.legend.lut is not None
+    assert cmp.legend.legend.vmax == pytest.approx(np.abs(delta).max())
+    # the metrics of A and B, and their difference
+    gen = w.generator
+    ma, mb = gen.metrics(a), gen.metrics(b)
+    rows = {cmp.table.verticalHeaderItem(i).text(): i for i in range(cmp.table.rowCount())}
+    assert set(rows) == set(ma)
+    for k, i in rows.items():
+        assert cmp.table.item(i, 0).text() == f"{ma[k]:.6g}"
+        assert cmp.table.item(i, 1).text() == f"{mb[k]:.6g}"
+    # linked timeline step: A at the same step
+    cmp.mode.setCurrentIndex(0)
+    step = min(a.trace.n_steps, b.trace.n_steps) // 2
+    w.timeline.set_step(step)
+    settle(qtbot, w, lambda: w.state.step == step)
+    qtbot.waitUntil(lambda: cmp.state is not None and cmp.state.step == step, timeout=WAIT)
+    assert np.array_equal(cmp.state.layers[categorical],
+                          a.trace.state_at(step)[categorical])
+    # unpin; another generator unpins too
+    w.menu_actions()["Unpin A"].trigger()
+    assert not cmp.isVisible() and cmp.a is None
+
+
+def test_switching_generator_ends_the_comparison(qtbot, window):
+    w = window
+    w.menu_actions()["Pin as A"].trigger()
+    assert w.compare.pinned
+    w.set_generator("tgp")
+    settle(qtbot, w, lambda: w.result.generator == "tgp")
+    assert not w.compare.pinned and not w.compare.isVisible()

@@ -1,0 +1,218 @@
+"""A/B compare, for every generator: "Pin as A" keeps the map shown; every
+map made after it is B.  A is shown beside B with linked zoom, pan and
+timeline step (A at the same step, or its last), either as itself or as
+the difference of the layer shown (which cells changed, and by how much
+for a numeric layer), with a table of A's and B's metrics.  Nothing here
+is per generator: pictures come from the picture pipeline, numbers from
+the generator's declared metrics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.protocol import CancelToken, MapState, Result
+from ..render.difference import difference_picture
+from ..render.picture import final_state, picture
+from .legend import LegendWidget
+from .map_view import MapView
+from .worker import LatestWins
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+SHOW_A, SHOW_DIFFERENCE = "A", "difference B - A"
+
+
+def params_changed(a: Result, b: Result) -> str:
+    """What differs between A's and B's parameters and seeds, in words."""
+    out = [f"{k} {a.params.get(k)!s} -> {b.params.get(k)!s}"
+           for k in sorted(set(a.params) | set(b.params), key=str)
+           if a.params.get(k) != b.params.get(k)]
+    if a.seed != b.seed:
+        out.append(f"seed {a.seed} -> {b.seed}")
+    return ", ".join(out) or "same parameters and seed"
+
+
+def metric_rows(gen: Any, a: Result, b: Result | None) -> list[tuple[str, float, float | None]]:
+    """(metric, A's value, B's value) for every metric the generator declares."""
+    metrics = getattr(gen, "metrics", None)
+    if metrics is None:
+        return []
+    ma = metrics(a)
+    mb = metrics(b) if b is not None else {}
+    return [(name, ma[name], mb.get(name)) for name in ma]
+
+
+class CompareView(QWidget):
+    """The A side: a header, A's map (or the difference), its legend and the
+    metrics of A and B."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__()
+        self.w = window
+        self.a: Result | None = None
+        self.state: MapState | None = None         # A at the step shown
+        self.difference = None                     # the last Difference drawn
+        self._rows_for: tuple[int, int] | None = None
+        self._rows: list = []
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        top.addWidget(self.title, 1)
+        self.mode = QComboBox()
+        self.mode.addItems([SHOW_A, SHOW_DIFFERENCE])
+        self.mode.setToolTip("show A itself, or where the layer shown differs from A to B")
+        self.mode.currentIndexChanged.connect(lambda _i: self.refresh())
+        top.addWidget(self.mode)
+        self.unpin_button = QPushButton("Unpin")
+        self.unpin_button.setToolTip("stop comparing (Edit > Unpin A)")
+        self.unpin_button.clicked.connect(self.unpin)
+        top.addWidget(self.unpin_button)
+        lay.addLayout(top)
+        self.map_view = MapView()
+        lay.addWidget(self.map_view, 1)
+        self.legend = LegendWidget()
+        lay.addWidget(self.legend)
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["A", "B", "B - A"])
+        self.table.setMaximumHeight(170)
+        lay.addWidget(self.table)
+        # linked zoom and pan: either view moved, the other shows the same
+        # centre at the same scale (pyqtgraph's own links fight the locked aspect)
+        self._linking = False
+        b_vb = window.map_view.vb
+        b_vb.sigRangeChanged.connect(lambda *_: self._follow(window.map_view, self.map_view))
+        # (A leads only when the user zooms or pans it)
+        self.map_view.vb.sigRangeChangedManually.connect(
+            lambda *_: self._follow(self.map_view, window.map_view))
+        self.worker = LatestWins("A's step", self)
+        self.worker.finished.connect(self._state_ready)
+        self.hide()
+
+    # -- pinning -----------------------------------------------------------------
+    def pin(self) -> None:
+        """Keep the map shown as A."""
+        r = self.w.result
+        if r is None:
+            self.w.status("no map to pin yet", error=True)
+            return
+        self.a, self.state = r, None
+        self.show()
+        self._follow(self.w.map_view, self.map_view)
+        self.w.status(f"pinned as A: {r.generator}, seed {r.seed}; change the parameters "
+                      "to make B")
+        self.refresh()
+
+    def unpin(self) -> None:
+        self.worker.cancel()
+        self.a = self.state = self.difference = None
+        self.hide()
+
+    def _follow(self, src: MapView, dst: MapView) -> None:
+        if self._linking or not self.pinned or not self.isVisible():
+            return
+        (x0, x1), (y0, y1) = src.vb.viewRange()
+        ss, ds = src.vb.size(), dst.vb.size()
+        if ss.width() < 1 or ds.width() < 1:
+            return
+        per_px = (x1 - x0) / ss.width()
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        hw, hh = ds.width() * per_px / 2, ds.height() * per_px / 2
+        self._linking = True
+        try:
+            dst.vb.setRange(xRange=(cx - hw, cx + hw), yRange=(cy - hh, cy + hh), padding=0)
+            dst.user_moved = src.user_moved
+        finally:
+            self._linking = False
+
+    @property
+    def pinned(self) -> bool:
+        return self.a is not None
+
+    # -- following B -------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw A for what B shows now (layer, step, options, scale)."""
+        a, b = self.a, self.w.state
+        if a is None:
+            return
+        if b is None or b.result.generator != a.generator:
+            self.unpin()
+            return
+        self._describe(b.result)
+        step = b.step
+        trace = a.trace
+        if step is None or trace is None or step >= trace.n_steps:
+            self._draw(final_state(a))
+            return
+
+        def job(_token: CancelToken, a=a, trace=trace, step=step):
+            return MapState(a, trace.state_at(step), tuple(trace.markers_at(step)), step,
+                            trace.meaningful_at(step))
+
+        self.worker.submit(job)
+
+    def _state_ready(self, _job_id: int, state: MapState, _seconds: float) -> None:
+        if state.result is self.a:
+            self._draw(state)
+
+    def _draw(self, state: MapState) -> None:
+        self.state = state
+        w = self.w
+        b = w.state
+        options = w._picture_options()
+        shown = w.map_view
+        same = (state.result.grid == b.result.grid)
+        scale = int(shown.scale) if same and shown.scale >= 1 else None
+        notice = None
+        if self.mode.currentText() == SHOW_DIFFERENCE:
+            try:
+                pic, self.difference = difference_picture(state, b, w.layer_name, options, scale)
+            except ValueError as exc:
+                pic, notice = picture(state, w.layer_name, options, scale), str(exc)
+                self.difference = None
+        else:
+            pic = picture(state, w.layer_name, options, scale)
+            self.difference = None
+        g = state.result.grid
+        self.map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
+                               hexes=pic.hexes)
+        self._follow(w.map_view, self.map_view)
+        self.map_view.set_notice(notice or pic.notice)
+        self.legend.set_legend(pic.legend)
+
+    def _describe(self, b: Result) -> None:
+        a = self.a
+        step = f", step {self.w.state.step}" if self.w.state.step is not None else ""
+        self.title.setText(f"<b>A</b>: seed {a.seed}{step}. B differs in: "
+                           f"{params_changed(a, b)}")
+        if self._rows_for != (id(a), id(b)):
+            self._rows_for = (id(a), id(b))
+            self._rows = metric_rows(self.w.generator, a, b) if b is not a else []
+        rows = self._rows
+        self.table.setRowCount(len(rows))
+        self.table.setVerticalHeaderLabels([name for name, _, _ in rows])
+        for i, (_name, va, vb) in enumerate(rows):
+            for j, v in enumerate((va, vb, None if vb is None else vb - va)):
+                item = QTableWidgetItem("" if v is None else f"{v:.6g}")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(i, j, item)
+
+    def busy(self) -> bool:
+        return not self.worker.is_idle()
+
+    def shutdown(self) -> None:
+        self.worker.shutdown()
