@@ -11,6 +11,7 @@ from viewer.engine.protocol import Result, SquareGrid
 from viewer.engine.tgp.generator import LAYER_INFO, TGP
 from viewer.render import colormaps as cm
 from viewer.render import layer_image, legend_for, render_layer
+from viewer.render import tgp as tgp_render
 from viewer.render.relief import (
     contour_mask,
     draw_contours,
@@ -34,8 +35,8 @@ def result():
 def test_tile_classes_are_sea_shore_clear_and_void():
     tc = np.array([[0, 1, 2, 3]], np.uint8)
     img = render_layer({"tile_class": tc}, LAYER_INFO["tile_class"], "tile_class", "tgp")
-    assert [rgba(img, 0, i) for i in range(4)] == [cm.TGP_CLEAR, cm.SEA, cm.TGP_SHORE,
-                                                   (0, 0, 0, 255)]
+    assert [rgba(img, 0, i) for i in range(4)] == [
+        tgp_render.TGP_CLEAR, cm.SEA, tgp_render.TGP_SHORE, (0, 0, 0, 255)]
     legend = legend_for("tile_class", tc, LAYER_INFO["tile_class"], "tgp")
     assert [name for name, _ in legend.entries] == ["clear", "water (sea)", "shore", "void"]
     assert legend.lut is None
@@ -53,18 +54,19 @@ def test_the_terrain_map_colours_a_level_the_same_on_every_height_layer():
     assert min(rgba(a, 0, 15)[:3]) > 230
     assert len({rgba(a, 0, i) for i in range(16)}) == 16
     legend = legend_for("heightmap", fixed, LAYER_INFO["heightmap"], "tgp")
-    assert legend.lut is cm.TERRAIN_LUT and (legend.vmin, legend.vmax) == (0, 16)
+    assert legend.lut is tgp_render.TERRAIN_LUT and (legend.vmin, legend.vmax) == (0, 16)
     assert "level" in legend.title
 
 
 def test_noise_uses_its_own_range_and_shows_what_is_not_generated():
     noise = np.array([[-32768, -700, -400, -100]], np.int16)
     img = render_layer({"noise": noise}, LAYER_INFO["noise"], "noise", "tgp")
-    assert rgba(img, 0, 0) == cm.NOT_GENERATED
-    assert rgba(img, 0, 1) == tuple(cm.LAND_LUT[0]) and rgba(img, 0, 3) == tuple(cm.LAND_LUT[-1])
+    assert rgba(img, 0, 0) == tgp_render.NOT_GENERATED
+    assert rgba(img, 0, 1) == tuple(tgp_render.LAND_LUT[0])
+    assert rgba(img, 0, 3) == tuple(tgp_render.LAND_LUT[-1])
     legend = legend_for("noise", noise, LAYER_INFO["noise"], "tgp")
     assert (legend.vmin, legend.vmax) == (-700 / 16, -100 / 16)
-    assert legend.entries[0] == ("not generated yet", cm.NOT_GENERATED)
+    assert legend.entries[0] == ("not generated yet", tgp_render.NOT_GENERATED)
 
 
 def test_coarse_noise_rounds_are_drawn_as_blocks_of_their_mesh():
@@ -72,14 +74,14 @@ def test_coarse_noise_rounds_are_drawn_as_blocks_of_their_mesh():
     noise[::4, ::4] = [[10, 20], [30, 40]]
     change = np.zeros((8, 8), np.int32)
     change[::4, ::4] = [[-5, 5], [1, 2]]
-    assert cm.mesh_step(noise) == 4
-    assert cm.mesh_step(np.full((4, 4), -32768, np.int16)) == 0
-    assert cm.mesh_step(np.zeros((4, 4), np.int16)) == 1
-    shown = cm.tgp_display_layers({"noise": noise, "change": change})
+    assert tgp_render.mesh_step(noise) == 4
+    assert tgp_render.mesh_step(np.full((4, 4), -32768, np.int16)) == 0
+    assert tgp_render.mesh_step(np.zeros((4, 4), np.int16)) == 1
+    shown = tgp_render.tgp_display_layers({"noise": noise, "change": change})
     assert shown["noise"][:4, 4:].tolist() == [[20] * 4] * 4
     assert shown["change"][4:, :4].tolist() == [[1] * 4] * 4
     img = render_layer({"noise": noise}, LAYER_INFO["noise"], "noise", "tgp")
-    assert rgba(img, 3, 3) == rgba(img, 0, 0) != cm.NOT_GENERATED
+    assert rgba(img, 3, 3) == rgba(img, 0, 0) != tgp_render.NOT_GENERATED
     assert "blocks" in legend_for("noise", noise, None, "tgp").title
     done = legend_for("noise", np.zeros((2, 2), np.int16), None, "tgp")
     assert done.entries == [] and "blocks" not in done.title

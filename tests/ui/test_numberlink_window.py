@@ -20,7 +20,7 @@ from viewer.formats.numberlink import (
     render,
 )
 from viewer.formats.png import read_png
-from viewer.render import colormaps as cm
+from viewer.render import numberlink as nl_render
 from viewer.render.numberlink import numberlink_scale
 
 WAIT = 60_000
@@ -102,7 +102,7 @@ def test_choosing_number_link_shows_a_grid(nl):
     # the legend names the paths in their colours
     legend = w.legend.legend
     assert legend is not None and legend.entries[0][0] == "1"
-    assert legend.entries[0][1] == tuple(cm.color_paths(np.array([1]))[0])
+    assert legend.entries[0][1] == tuple(nl_render.color_paths(np.array([1]))[0])
 
 
 def test_the_seed_is_text_for_number_link_only(qtbot, nl):
@@ -170,7 +170,7 @@ def test_the_timeline_reaches_every_phase_and_matches_the_engines_trace(qtbot, n
         img = w.shown_image()
         if "attempt" in w.state.meaningful:
             seen["attempt"] = True
-            assert has_colour(img, cm.NL_END)          # the end being extended, framed
+            assert has_colour(img, nl_render.NL_END)          # the end being extended, framed
         for name in ("pushed", "rebuild_region"):
             if name in w.state.meaningful:
                 seen[name] = True
@@ -180,7 +180,7 @@ def test_the_timeline_reaches_every_phase_and_matches_the_engines_trace(qtbot, n
     assert seen["attempt"]
     # the last step is the finished grid with its shuffled labels
     assert w.state.layers is r.layers
-    assert not has_colour(w.shown_image(), cm.NL_END)
+    assert not has_colour(w.shown_image(), nl_render.NL_END)
 
 
 def test_the_debug_overlays_are_drawn_where_the_generator_pushed(qtbot, window):
@@ -200,7 +200,7 @@ def test_the_debug_overlays_are_drawn_where_the_generator_pushed(qtbot, window):
     w.timeline.set_step(step)
     settle(qtbot, w, lambda: w.state.step == step)
     img = w.shown_image()
-    assert has_colour(img, cm.NL_GHOST)
+    assert has_colour(img, nl_render.NL_GHOST)
     ys, xs = np.nonzero(w.state.layers["pushed"])
     rows = w.inspect(int(xs[0]), int(ys[0]))
     assert rows["pushed"].startswith("old route of path")
@@ -244,7 +244,7 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     open_text(qtbot, w, tmp_path, UNIQUE, "unique.txt")
     assert w.gen_view.check["status"] == "unique" == solve(parse_puzzle(UNIQUE)).status
     assert "unique" in w.message.text()
-    assert not has_colour(w.shown_image(), cm.NL_DIFF)
+    assert not has_colour(w.shown_image(), nl_render.NL_DIFF)
     open_text(qtbot, w, tmp_path, SEVERAL, "several.txt")
     want = solve(parse_puzzle(SEVERAL), "fill-no-touch", 2)
     assert want.status == "several"
@@ -254,10 +254,10 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     assert not first.same_routes(second)
     assert np.array_equal(check["diff"], first.differences(second))
     img = w.shown_image()
-    assert has_colour(img, cm.NL_DIFF)              # the differing squares, outlined
+    assert has_colour(img, nl_render.NL_DIFF)              # the differing squares, outlined
     # the outline lies in differing squares only, and every one is tinted
     cell = w.map_view.scale
-    frames = np.all(img[..., :3] == cm.NL_DIFF[:3], axis=-1)
+    frames = np.all(img[..., :3] == nl_render.NL_DIFF[:3], axis=-1)
     plain = w.current_picture().rgba
     w.gen_view.check = None
     without = w.current_picture().rgba
@@ -277,9 +277,9 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     assert rows["second solution"].endswith("(differs here)")
     # the overlay goes with the puzzle view, and comes back with the solution
     w.set_option('show_solution', False)
-    assert not has_colour(w.shown_image(), cm.NL_DIFF)
+    assert not has_colour(w.shown_image(), nl_render.NL_DIFF)
     w.set_option('show_solution', True)
-    assert has_colour(w.shown_image(), cm.NL_DIFF)
+    assert has_colour(w.shown_image(), nl_render.NL_DIFF)
 
 
 def test_the_rule_comes_from_the_panel(qtbot, nl, tmp_path):

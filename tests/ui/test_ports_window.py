@@ -18,7 +18,7 @@ from PySide6.QtCore import QPointF, Qt
 from viewer.engine.ports.generator import PORTS
 from viewer.formats.png import read_png
 from viewer.formats.presets import load_preset, preset_text
-from viewer.render import colormaps as cm
+from viewer.render import ports as ports_render
 from viewer.render.ports import ports_with_routes, shown_ports
 
 WAIT = 60_000
@@ -92,13 +92,13 @@ def test_choosing_ports_shows_the_map_with_ports(ports):
     # every class present is drawn in its colour, and listed in the legend
     classes = {p["class"] for p in r.extra["ports"]}
     for name in classes:
-        colour = cm.PORT_CLASS_COLORS[cm.PORT_CLASS_NAMES.index(name)]
+        colour = ports_render.PORT_CLASS_COLORS[ports_render.PORT_CLASS_NAMES.index(name)]
         assert has_colour(img, colour)
     legend = w.legend.legend
     assert {t for t, _ in legend.entries if t.startswith("port: ")} == {
         f"port: {c}" for c in classes}
     assert legend.lut is not None and "sea level" in legend.title
-    assert has_colour(img, cm.PORT_ROUTE)
+    assert has_colour(img, ports_render.PORT_ROUTE)
     # the ports' own actions on, the other generators' off
     menus = set(w.menu_actions())
     assert {"Export ports JSON...", "Export ports CSV..."} <= menus
@@ -285,7 +285,7 @@ def test_clicking_a_port_opens_its_local_terrain_with_the_route(qtbot, ports):
     side = 3 * (n - 1) + 1
     scale = pv.image.shape[0] // side
     assert pv.image.shape[:2] == (side * scale, side * scale)
-    assert has_colour(pv.image, cm.PORT_ROUTE)              # the route to open sea
+    assert has_colour(pv.image, ports_render.PORT_ROUTE)              # the route to open sea
     assert has_colour(pv.image, (150, 40, 30))               # buildings
     # a click on open sea far from any port opens nothing new
     pv.hide()

@@ -26,8 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution, solution_from_paths
-from ..render.colormaps import path_palette
-from ..render.numberlink import layer_tint, picture
+from ..render.numberlink import layer_tint, path_palette, picture
 from .atomic import write_atomic
 from .png import write_png
 

@@ -23,23 +23,89 @@ The picture of a ``w`` x ``h`` grid at ``cell`` pixels per square is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 import numpy as np
 
 from ..engine.protocol import LayerInfo
-from .colormaps import (
-    NL_DIFF,
-    NL_END,
-    NL_GHOST,
-    NL_REGION,
-    NL_TARGET,
-    NUMBERLINK_COLORS,
-    colorize,
-    path_palette,
-)
+from .colormaps import RGBA, Legend, colorize, distinct_colors
 from .picture import Renderer, Toggle
+
+# -- Number Link --------------------------------------------------------------
+#
+# Each path has one colour everywhere: its line, its end discs, the light tint
+# of its squares and its swatch in the legend.  The debug layers name paths
+# too (a pushed path, the path a rebuild region belongs to), so they share it.
+
+NL_EMPTY: RGBA = (255, 255, 255, 255)
+NL_END: RGBA = (255, 140, 0, 255)           # the end being extended
+NL_TARGET: RGBA = (220, 0, 120, 255)        # the square it tries
+NL_GHOST: RGBA = (30, 30, 34, 255)          # a pushed path's old route
+NL_REGION: RGBA = (70, 80, 120, 255)        # hatching of a rebuild region
+NL_DIFF: RGBA = (230, 20, 60, 255)          # a square where a second solution differs
+
+
+def path_palette(n: int) -> np.ndarray:
+    """``n`` RGB colours that are easy to tell apart (uint8, shape ``(n, 3)``);
+    path ``k`` (1-based) has colour ``k - 1``, whatever ``n`` is."""
+    return distinct_colors(n)[:, :3].copy()
+
+
+def color_paths(values: np.ndarray) -> np.ndarray:
+    """Path numbers to their colours; 0 (no path) white."""
+    v = np.asarray(values).astype(np.int64)
+    top = int(v.max()) if v.size else 0
+    pal = np.empty((top + 1, 4), np.uint8)
+    pal[0] = NL_EMPTY
+    pal[1:, :3] = path_palette(top)
+    pal[1:, 3] = 255
+    return pal[np.clip(v, 0, top)]
+
+
+def color_attempt(values: np.ndarray) -> np.ndarray:
+    pal = np.array([NL_EMPTY, NL_END, NL_TARGET], np.uint8)
+    return pal[np.clip(np.asarray(values).astype(np.int64), 0, 2)]
+
+
+NUMBERLINK_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "paths": color_paths,
+    "puzzle": color_paths,
+    "pushed": color_paths,
+    "rebuild_region": color_paths,
+    "attempt": color_attempt,
+}
+
+NL_OVERLAY_KEYS: list[tuple[str, RGBA]] = [
+    ("end extended", NL_END), ("square tried", NL_TARGET),
+    ("pushed path's old route", NL_GHOST),
+    ("rebuild region", NL_REGION),
+    ("second solution differs", NL_DIFF),
+]
+
+
+def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None,
+                      labels: Sequence[str] | None = None) -> Legend | None:
+    """Path colours for the path layers, named by ``labels`` (path ``k`` is
+    ``labels[k - 1]``; default its number), with the overlays' colours."""
+    if name not in NUMBERLINK_COLORS:
+        return None
+    v = np.asarray(values)
+    present = sorted(int(i) for i in np.unique(v) if int(i) > 0)
+    pal = color_paths(np.array(present or [0]))
+
+    def text(k: int) -> str:
+        return labels[k - 1] if labels is not None and 0 < k <= len(labels) else str(k)
+
+    most = 60
+    entries = [(text(k), tuple(int(c) for c in pal[i])) for i, k in enumerate(present[:most])]
+    if len(present) > most:
+        entries.append((f"... {len(present) - most} more", NL_EMPTY))
+    if name == "attempt":
+        entries = []
+    title = (info.description if info is not None else name)
+    return Legend(title, entries + list(NL_OVERLAY_KEYS))
+
 
 __all__ = ["picture", "layer_tint", "lighten", "links_of", "GRID_LINE"]
 
@@ -322,8 +388,6 @@ class NumberLinkRenderer(Renderer):
         return 32
 
     def draw(self, state, layer, options, scale, stride=1):
-        from .colormaps import NL_OVERLAY_KEYS  # noqa: F401  (keys documented there)
-
         r = state.result
         layers = state.layers
         ok = state.ok
@@ -346,7 +410,7 @@ class NumberLinkRenderer(Renderer):
             second=second, diff=options.get("diff") if second is not None else None)
 
     def legend(self, state, layer, options):
-        from .colormaps import NL_OVERLAY_KEYS, generic_legend, numberlink_legend
+        from .colormaps import generic_legend
 
         r = state.result
         layers = state.layers

@@ -7,14 +7,140 @@ layer with its overlays (:func:`ports_image`); and a port's local terrain
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from ..engine.ports.classes import CELL_CLASS_NAMES, CLASS_NAMES
 from ..engine.protocol import LayerInfo, Result
+from ..engine.tgp.units import HEIGHT_UNIT
+from .colormaps import (
+    BACKGROUND,
+    LUTS,
+    RGBA,
+    UNREACHED,
+    Legend,
+    _ids_to_colors,
+    _scalar_to_colors,
+    lut_take,
+)
 from .hexraster import rasterize_square
 from .picture import Renderer, Toggle
+from .tgp import TERRAIN_LUT, TOP_LEVEL
+
+# -- Port placement --------------------------------------------------------------
+#
+# Heights are relative to the sea level in the source's units (16 to a level
+# for a TerraGenesis map and an 8-bit PNG, 4096 for a 16-bit PNG); they are
+# drawn with TerraGenesis' terrain map, sea level at the top of its level 0.
+# Layers with a "no value" (-1) draw those cells in a dark grey so that the
+# values stand out; the window's picture puts the terrain there instead.
+
+PORT_LAND: RGBA = (98, 150, 68, 255)
+PORT_COAST: RGBA = (236, 214, 150, 255)
+PORT_SEA: RGBA = (38, 92, 156, 255)
+PORT_LAKE: RGBA = (40, 170, 170, 255)
+PORT_LAKE_COAST: RGBA = (150, 196, 160, 255)
+PORT_NONE: RGBA = (52, 54, 60, 255)
+PORT_ROUTE: RGBA = (255, 214, 40, 255)
+PORT_GRID: RGBA = (255, 255, 255, 255)
+PORT_CANDIDATE_OFF: RGBA = (150, 150, 150, 255)
+PORT_CLASS_NAMES = CLASS_NAMES
+PORT_CLASS_COLORS: tuple[RGBA, ...] = ((235, 235, 235, 255), (255, 236, 120, 255),
+                                       (255, 166, 50, 255), (236, 70, 50, 255),
+                                       (190, 40, 190, 255))
+PORT_CELL_CLASS_NAMES = CELL_CLASS_NAMES
+PORT_CELL_CLASS_COLORS: tuple[RGBA, ...] = (PORT_LAND, PORT_COAST, PORT_SEA, PORT_LAKE,
+                                            PORT_LAKE_COAST)
+
+
+def port_height_fixed(values: np.ndarray, unit: float = HEIGHT_UNIT) -> np.ndarray:
+    """Heights relative to the sea level as TerraGenesis fixed point (sea
+    level at 16), rounded into 0..255."""
+    v = np.asarray(values, np.float32) * np.float32(HEIGHT_UNIT / float(unit))
+    v += np.float32(HEIGHT_UNIT)
+    np.nan_to_num(v, copy=False, nan=-1.0)
+    return np.clip(np.floor(v), 0, len(TERRAIN_LUT) - 1).astype(np.intp)
+
+
+def color_port_height(values: np.ndarray, unit: float = HEIGHT_UNIT) -> np.ndarray:
+    """Terrain colours of heights relative to the sea level (NaN: off the map)."""
+    v = np.asarray(values)
+    out = lut_take(TERRAIN_LUT, port_height_fixed(v, unit))
+    if np.issubdtype(v.dtype, np.floating):
+        out[np.isnan(v)] = BACKGROUND
+    return out
+
+
+def color_cell_class(values: np.ndarray) -> np.ndarray:
+    pal = np.array(PORT_CELL_CLASS_COLORS + (UNREACHED,) * (256 - len(PORT_CELL_CLASS_COLORS)),
+                   np.uint8)
+    return lut_take(pal, np.asarray(values).astype(np.uint8, copy=False))
+
+
+def _port_ids(values: np.ndarray) -> np.ndarray:
+    return _ids_to_colors(values, {-1: PORT_NONE})
+
+
+def port_scalar_range(values: np.ndarray) -> tuple[float, float]:
+    """Range of the values >= 0 of a ports scalar layer (-1: no value)."""
+    v = np.asarray(values)
+    ok = v[v >= 0]
+    if not ok.size:
+        return 0.0, 1.0
+    lo, hi = float(ok.min()), float(ok.max())
+    return lo, max(hi, lo + 1e-9)
+
+
+def color_port_scalar(values: np.ndarray) -> np.ndarray:
+    """Viridis over the values' own range; -1 (no value) dark grey."""
+    v = np.asarray(values)
+    lo, hi = port_scalar_range(v)
+    out = _scalar_to_colors(v, LUTS["viridis"], lo, hi)
+    out[v < 0] = PORT_NONE
+    return out
+
+
+PORTS_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "height": color_port_height,
+    "cell_class": color_cell_class,
+    "lakes": _port_ids,
+    "ports": _port_ids,
+    "route": _port_ids,
+    "desirability": color_port_scalar,
+    "candidates": color_port_scalar,
+    "weight": color_port_scalar,
+}
+
+PORT_OVERLAY_KEYS: list[tuple[str, RGBA]] = [
+    ("coast", PORT_COAST), ("lake", PORT_LAKE), ("route to open sea", PORT_ROUTE),
+    ("candidate of weight 0", PORT_CANDIDATE_OFF),
+]
+
+
+def port_class_entries() -> list[tuple[str, RGBA]]:
+    return [(f"port: {n}", c) for n, c in zip(PORT_CLASS_NAMES, PORT_CLASS_COLORS)]
+
+
+def ports_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend | None:
+    """The legend of a port placement layer, with the overlays' keys and the
+    ports' classes (the window trims the keys to what it draws)."""
+    keys = list(PORT_OVERLAY_KEYS) + port_class_entries()
+    if name == "height":
+        return Legend("height in levels above sea level (sea level = 0); ports sized by "
+                      "population", keys, TERRAIN_LUT, -1, TOP_LEVEL - 1)
+    if name == "cell_class":
+        return Legend("cell class", list(zip(PORT_CELL_CLASS_NAMES, PORT_CELL_CLASS_COLORS))
+                      + keys[2:])
+    if name in ("desirability", "candidates", "weight"):
+        lo, hi = port_scalar_range(values)
+        title = {"desirability": "desirability: land cells within the radius",
+                 "candidates": "candidates by desirability",
+                 "weight": "latitude weight of each candidate"}[name]
+        return Legend(title, [("-1 none", PORT_NONE)] + keys[2:], LUTS["viridis"], lo, hi)
+    return None
+
 
 CLASSES = ("hamlet", "village", "town", "city", "metropolis")
 SEA = np.array((40, 80, 150), np.float32)
@@ -105,18 +231,7 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
     ``(row, col)``), ``grid`` the grid square's side in cells (0: none),
     ``selected`` a port ringed, ``hill_shading`` lights the terrain (heights
     in units of ``unit`` to a level)."""
-    from .colormaps import (
-        PORT_CANDIDATE_OFF,
-        PORT_CLASS_COLORS,
-        PORT_CLASS_NAMES,
-        PORT_COAST,
-        PORT_GRID,
-        PORT_LAKE,
-        PORT_ROUTE,
-        PORTS_COLORS,
-        color_port_height,
-        colorize,
-    )
+    from .colormaps import colorize
 
     overlays = set(overlays)
 
@@ -175,8 +290,6 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
         cand = np.asarray(full["candidates"])
         rr, cc = np.nonzero(cand >= 0)
         if rr.size:
-            from .colormaps import color_port_scalar
-
             cols = color_port_scalar(cand[rr, cc])
             weight = np.asarray(full["weight"]) if ok("weight") else None
             top = float(weight[rr, cc].max()) if weight is not None else 0.0
@@ -226,7 +339,6 @@ def local_picture(view: np.ndarray, n: int, row: int, col: int, unit: float,
     the port at the centre."""
     from PIL import Image, ImageDraw
 
-    from .colormaps import PORT_ROUTE, color_port_height
     from .relief import hillshade, shade
 
     step = n - 1
@@ -295,15 +407,7 @@ def ports_with_routes(state) -> list[int]:
 
 
 def _ports_legend(state, name: str, overlays: set[str]):
-    from .colormaps import (
-        PORT_CANDIDATE_OFF,
-        PORT_COAST,
-        PORT_LAKE,
-        PORT_ROUTE,
-        generic_legend,
-        port_class_entries,
-        ports_legend,
-    )
+    from .colormaps import generic_legend
 
     r = state.result
     layers = state.layers

@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping
 import numpy as np
 
 from ..engine.protocol import LayerInfo
-from .colormaps import HEIGHT_UNIT, INVALID_HEIGHT, colorize
+from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT
+from .colormaps import colorize
 from .hexraster import rasterize_square
 
 __all__ = ["hillshade", "shade", "contour_mask", "draw_contours", "relief_levels",

@@ -7,15 +7,207 @@ demand.  Large maps are shown decimated on screen.  No Qt."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 
-from ..engine.protocol import MapState
-from .colormaps import TGP_COLORS, Legend, colorize, generic_legend, tgp_display_layers, tgp_legend
+from ..engine.protocol import LayerInfo, MapState
+from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
+from .colormaps import (
+    BACKGROUND,
+    DIVERGING_LUT,
+    MASK_OFF,
+    RGBA,
+    SEA,
+    UNREACHED,
+    Legend,
+    _scalar_to_colors,
+    colorize,
+    generic_legend,
+    lut_from_stops,
+    lut_take,
+)
 from .picture import Renderer, Toggle
 from .relief import square_picture
+
+# -- OpenTTD TerraGenesis (tgp) ------------------------------------------------
+#
+# Heights are fixed point, 16 units to a height level (OpenTTD's 0..15).  One
+# terrain map serves every height layer, so a level has the same colour on the
+# heightmap, the tile heights and any step of the timeline: level 0 (sea
+# level) in sea blues, then lowland green, yellow-green, tan, brown, rock grey
+# and snow white at level 15.
+
+TOP_LEVEL = 16            # the terrain map spans levels 0 .. 16 (fixed point 0 .. 255)
+
+TGP_CLEAR: RGBA = (98, 150, 68, 255)
+TGP_WATER: RGBA = SEA
+TGP_SHORE: RGBA = (222, 202, 146, 255)
+TGP_VOID: RGBA = (0, 0, 0, 255)
+TGP_CLASS_COLORS: tuple[RGBA, ...] = (TGP_CLEAR, TGP_WATER, TGP_SHORE, TGP_VOID)
+TGP_CLASS_NAMES = tuple("water (sea)" if n == "water" else n for n in TILE_CLASS_NAMES)
+NOT_GENERATED: RGBA = BACKGROUND
+
+_LAND_STOPS = [(0.0, (66, 128, 62)), (0.2, (122, 168, 76)), (0.42, (196, 184, 108)),
+               (0.62, (164, 118, 72)), (0.8, (130, 112, 100)), (0.92, (200, 198, 196)),
+               (1.0, (255, 255, 255))]
+
+
+def _terrain_lut() -> np.ndarray:
+    """Colour of every fixed-point height 0..255 (levels 0..16)."""
+    sea = lut_from_stops([(0.0, (38, 92, 156)), (1.0, (92, 150, 200))], HEIGHT_UNIT)
+    land = lut_from_stops(_LAND_STOPS, HEIGHT_UNIT * (TOP_LEVEL - 1))
+    return np.concatenate([sea, land])
+
+
+TERRAIN_LUT = _terrain_lut()
+"""``TERRAIN_LUT[h]`` is the colour of fixed-point height ``h`` (0..255)."""
+LAND_LUT = lut_from_stops(_LAND_STOPS)
+"""The land part of the terrain map, for the raw noise (whose range is its own)."""
+def color_fixed_height(heights: np.ndarray) -> np.ndarray:
+    """Terrain colours of fixed-point heights (16 = one level)."""
+    h = np.clip(np.asarray(heights), 0, len(TERRAIN_LUT) - 1)
+    return lut_take(TERRAIN_LUT, h)
+
+
+def color_tile_height(levels: np.ndarray) -> np.ndarray:
+    """Terrain colours of whole height levels 0..15 (the middle of each band)."""
+    lv = np.minimum(np.asarray(levels).astype(np.int16), TOP_LEVEL - 1)
+    np.maximum(lv, 0, out=lv)
+    return lut_take(TERRAIN_LUT, lv * HEIGHT_UNIT + HEIGHT_UNIT // 2)
+
+
+
+
+def mesh_step(noise: np.ndarray) -> int:
+    """The mesh step of a noise layer in the middle of its rounds: the
+    generated corners are exactly those at multiples of the step (1 once
+    every corner is generated; 0 before the first round)."""
+    v = np.asarray(noise)
+    valid = int(np.count_nonzero(v != INVALID_HEIGHT))
+    if valid == v.size:
+        return 1
+    if valid == 0:
+        return 0
+    s = 2
+    while s <= 2 * max(v.shape):
+        grid = v[::s, ::s]
+        if grid.size == valid and bool((grid != INVALID_HEIGHT).all()):
+            return s
+        s *= 2
+    return 1
+
+
+def fill_mesh(values: np.ndarray, step: int) -> np.ndarray:
+    """``values`` with every cell showing the mesh point at or above-left of
+    it (blocks of ``step`` x ``step``): how a coarse noise round is drawn."""
+    v = np.asarray(values)
+    if step <= 1:
+        return v
+    grid = v[::step, ::step]
+    return np.repeat(np.repeat(grid, step, axis=0), step, axis=1)[:v.shape[0], :v.shape[1]]
+
+
+def tgp_display_layers(layers: Mapping[str, np.ndarray]) -> Mapping[str, np.ndarray]:
+    """The layers of a TerraGenesis state as drawn: during the noise rounds
+    the raw noise and the change are drawn as blocks of the current mesh
+    (the corners between mesh points are not generated yet)."""
+    if "noise" not in layers:
+        return layers
+    step = mesh_step(layers["noise"])
+    if step <= 1:
+        return layers
+    out = dict(layers)
+    for name in ("noise", "change"):
+        if name in out:
+            out[name] = fill_mesh(out[name], step)
+    return out
+
+
+def noise_range(noise: np.ndarray) -> tuple[float, float]:
+    """Fixed-point range of the generated corners of a raw noise layer."""
+    v = np.asarray(noise)
+    ok = v[v != INVALID_HEIGHT]
+    if not ok.size:
+        return 0.0, 1.0
+    lo, hi = float(ok.min()), float(ok.max())
+    return lo, max(hi, lo + 1.0)
+
+
+def color_noise(noise: np.ndarray) -> np.ndarray:
+    """The raw noise on the land colours over its own range; corners not
+    generated yet in the background colour."""
+    v = np.asarray(noise)
+    lo, hi = noise_range(v)
+    out = _scalar_to_colors(v, LAND_LUT, lo, hi)
+    out[v == INVALID_HEIGHT] = NOT_GENERATED
+    return out
+
+
+def change_range(change: np.ndarray) -> float:
+    """Half-width of the symmetric range of a ``change`` layer (at least 1)."""
+    v = np.asarray(change)
+    if not v.size:
+        return 1.0
+    return float(max(1, abs(int(v.min())), abs(int(v.max()))))
+
+
+def color_change(change: np.ndarray) -> np.ndarray:
+    """A diverging map centred on 0: lowered blue, unchanged grey, raised red."""
+    m = change_range(change)
+    return _scalar_to_colors(change, DIVERGING_LUT, -m, m)
+
+
+def color_tile_class(tc: np.ndarray) -> np.ndarray:
+    """Sea blue, shore sand, clear green, void black (any other value magenta)."""
+    pal = np.array(TGP_CLASS_COLORS + (UNREACHED,) * (256 - len(TGP_CLASS_COLORS)), np.uint8)
+    return lut_take(pal, np.asarray(tc).astype(np.uint8, copy=False))
+
+
+def color_water(water: np.ndarray) -> np.ndarray:
+    m = np.asarray(water).astype(bool)
+    out = np.empty(m.shape + (4,), np.uint8)
+    out[...] = MASK_OFF
+    out[m] = TGP_WATER
+    return out
+
+
+TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "noise": color_noise,
+    "heightmap": color_fixed_height,
+    "tile_height": color_tile_height,
+    "tile_class": color_tile_class,
+    "water": color_water,
+    "change": color_change,
+}
+
+
+def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend | None:
+    """The legend of a TerraGenesis layer (heights in levels), or None for an
+    unknown name."""
+    if name == "heightmap":
+        return Legend("height in levels (fixed point / 16); level 0 is sea level",
+                      [], TERRAIN_LUT, 0, TOP_LEVEL)
+    if name == "tile_height":
+        return Legend("tile height in levels 0..15", [], TERRAIN_LUT, 0, TOP_LEVEL)
+    if name == "noise":
+        lo, hi = noise_range(values)
+        pending = bool((np.asarray(values) == INVALID_HEIGHT).any())
+        return Legend("raw noise height in levels (fixed point / 16), own range"
+                      + ("; drawn as blocks of the current mesh" if pending else ""),
+                      [("not generated yet", NOT_GENERATED)] if pending else [], LAND_LUT,
+                      lo / HEIGHT_UNIT, hi / HEIGHT_UNIT)
+    if name == "tile_class":
+        return Legend("tile class", list(zip(TGP_CLASS_NAMES, TGP_CLASS_COLORS)))
+    if name == "water":
+        return Legend("water mask", [("land or shore", MASK_OFF), ("sea", TGP_WATER)])
+    if name == "change":
+        m = change_range(values)
+        return Legend("what this step changed, fixed point (16 = one level): "
+                      "blue lowered, red raised", [], DIVERGING_LUT, -m, m)
+    return None
+
 
 
 def tgp_colours(layers: Mapping[str, np.ndarray], name: str) -> np.ndarray:
