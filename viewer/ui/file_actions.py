@@ -32,7 +32,9 @@ from .worker import LatestWins
 def error_text(exc: BaseException) -> str:
     """An error as a user reads it: an OSError's reason and file, without
     its "[Errno N]"."""
-    if isinstance(exc, OSError) and not isinstance(exc, WriteError) and exc.strerror:
+    if isinstance(exc, WriteError):          # its strerror is the whole message
+        return exc.strerror or str(exc)
+    if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
     return str(exc)
 
