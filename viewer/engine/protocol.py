@@ -11,6 +11,7 @@ Nothing here knows about Qt or rendering.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -188,9 +189,40 @@ class Trace(Protocol):
         ...
 
 
+class Detail(Mapping):
+    """A generator's typed account of one result beyond its layers (its
+    capitals, its placement, its puzzle...): each generator subclasses it as
+    a frozen dataclass, so every field is declared, typed and documented in
+    one place and nothing outside the engine can write into it.  Fields are
+    read as attributes (``detail.capitals``) or by name (``detail["capitals"]``,
+    ``detail.get("solution")``); a field holding None is absent for ``in``."""
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.field_names():
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self):
+        return iter(self.field_names())
+
+    def __len__(self) -> int:
+        return len(self.field_names())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.field_names() and getattr(self, key) is not None
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 @dataclass
 class Result:
-    """What one run of a generator produced."""
+    """What one run of a generator produced.  ``detail`` is the generator's
+    :class:`Detail` (a plain mapping for a generator that declares none);
+    ``extra`` reads the same."""
 
     generator: str
     grid: Grid
@@ -202,7 +234,12 @@ class Result:
     messages: str = ""
     timings: dict[str, float] = field(default_factory=dict)
     trace: Trace | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """The detail, read by name (``result.extra["capitals"]``)."""
+        return self.detail
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from ..params import Param, ParamError, convert_values
 from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, LayerInfo, Marker, Result
 from . import kernel as K
 from .assertions import check_final, from_check
+from .detail import FairlandDetail
 from .messages import NUMLETTER, header, progress_text, text_map
 from .metrics import METRICS
 from .resources import RESOURCES, resource_layer, sector_type
@@ -242,12 +243,12 @@ class Fairland:
             seed=seed,
             messages=out + "elevating land...\nwriting to sectors file...\n",
             timings={"generate": elapsed},
-            extra={
-                "map_text": text_map(own, elev, capx, capy, v["nc"], wx, wy),
-                "capitals": [(int(x), int(y)) for x, y in zip(capx, capy)],
-                "n_events": int(nev),
-                "assertion": assertion,
-            },
+            detail=FairlandDetail(
+                map_text=text_map(own, elev, capx, capy, v["nc"], wx, wy),
+                capitals=tuple((int(x), int(y)) for x, y in zip(capx, capy)),
+                n_events=int(nev),
+                assertion=assertion,
+            ),
         )
         if trace:
             from .trace import FairlandTrace

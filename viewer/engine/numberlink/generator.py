@@ -33,6 +33,7 @@ from ..protocol import (
     Result,
     SquareGrid,
 )
+from .detail import NumberLinkDetail
 from .fastgen import FastStuck, fast_grid
 from .gridgen import GridResult, Stuck, grid_block, gridgen
 from .metrics import METRICS
@@ -307,7 +308,7 @@ class NumberLink:
             seed=seed_text,
             messages=q.summary() + "\n",
             timings={"generate": elapsed},
-            extra=extra,
+            detail=NumberLinkDetail(**extra),
         )
         if trace and before is not None and w * h > TRACE_MAX_SQUARES:
             result.messages += (f"no trace: the step-by-step replay is kept for grids of at "

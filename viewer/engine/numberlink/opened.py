@@ -9,6 +9,7 @@ import dataclasses
 import numpy as np
 
 from ..protocol import Result, SquareGrid
+from .detail import NumberLinkDetail
 from .generator import LAYER_INFO, endpoint_markers
 from .puzzle import Puzzle, Solution
 from .quality import boring_mask, quality
@@ -36,7 +37,7 @@ def puzzle_result(puzzle: Puzzle, source: str) -> Result:
     return Result("numberlink", SquareGrid(w, h), layers, {k: LAYER_INFO[k] for k in layers},
                   markers=endpoint_markers(puzzle), params={"size": (w, h)}, seed=None,
                   messages=f"opened from {source}\n",
-                  extra={"puzzle": puzzle, "solution": None, "source": str(source)})
+                  detail=NumberLinkDetail(puzzle, source=str(source)))
 
 
 def with_solution(result: Result, sol: Solution) -> Result:
@@ -45,5 +46,6 @@ def with_solution(result: Result, sol: Solution) -> Result:
     puzzle = result.extra["puzzle"]
     layers = dict(result.layers)
     layers.update(layers_of_solution(puzzle, sol))
-    extra = dict(result.extra, solution=sol, quality=quality(sol.paths).as_dict())
-    return dataclasses.replace(result, layers=layers, extra=extra)
+    detail = dataclasses.replace(result.detail, solution=sol,
+                                 quality=quality(sol.paths).as_dict())
+    return dataclasses.replace(result, layers=layers, detail=detail)

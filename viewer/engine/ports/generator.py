@@ -42,6 +42,7 @@ from ..protocol import Cancelled, CancelToken, LayerInfo, Marker, Result, Square
 from ..tgp.generator import PARAMS as TGP_PARAMS
 from ..tgp.generator import check_seed, check_size
 from . import kernel as K
+from .detail import PortsDetail
 from .local import LOCAL_SIZES, LocalSettings, buildings, port_view
 from .metrics import METRICS
 from .placement import (
@@ -404,18 +405,18 @@ def make_result(v: dict[str, Any], seed: int, hm: Heightmap, pl: Placement,
         params=v,
         seed=seed,
         messages=msg,
-        extra={
-            "corners": hm.corners,
-            "sea_level": hm.sea_level,
-            "height_unit": hm.unit,
-            "source": hm.description,
-            "placement": pl,
-            "ports": [port_record(p, t) for p, t in zip(pl.ports, town)],
-            "buildings": town,
-            "short": pl.short,
-            "candidates": n_cand,
-            "local": Ports.local_settings(v, hm.unit),
-        },
+        detail=PortsDetail(
+            corners=hm.corners,
+            sea_level=hm.sea_level,
+            height_unit=hm.unit,
+            source=hm.description,
+            placement=pl,
+            ports=[port_record(p, t) for p, t in zip(pl.ports, town)],
+            buildings=town,
+            short=pl.short,
+            candidates=n_cand,
+            local=Ports.local_settings(v, hm.unit),
+        ),
     )
 
 

@@ -31,6 +31,7 @@ import numpy as np
 
 from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
+from .detail import TGPDetail
 from .metrics import METRICS
 from .pipeline import LANDSCAPES, SEA_LEVEL, SMOOTHNESS, TERRAIN, Pipeline, State
 from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES  # noqa: F401 - re-exported
@@ -221,17 +222,17 @@ def make_result(pipe: Pipeline, v: dict[str, Any], seed: int, noise: np.ndarray,
         params=v,
         seed=seed,
         messages=messages,
-        extra={
-            "noise_corners": noise,
-            "heightmap_corners": st.hm,
-            "height_unit": HEIGHT_UNIT,
-            "water_level": st.water_level,
-            "desired_water_tiles": st.desired_water_tiles,
-            "random_calls": int(st.rng[2]),
-            "rng_state_after": (int(st.rng[0]), int(st.rng[1])),
-            "bad_slope_events": st.bad_slopes,
-            "tile_class_counts": tuple(int(c) for c in counts),
-        },
+        detail=TGPDetail(
+            noise_corners=noise,
+            heightmap_corners=st.hm,
+            height_unit=HEIGHT_UNIT,
+            water_level=st.water_level,
+            desired_water_tiles=st.desired_water_tiles,
+            random_calls=int(st.rng[2]),
+            rng_state_after=(int(st.rng[0]), int(st.rng[1])),
+            bad_slope_events=st.bad_slopes,
+            tile_class_counts=tuple(int(c) for c in counts),
+        ),
     )
 
 
