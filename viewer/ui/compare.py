@@ -94,6 +94,10 @@ class CompareView(QWidget):
         # linked zoom and pan: either view moved, the other shows the same
         # centre at the same scale (pyqtgraph's own links fight the locked aspect)
         self._linking = False
+        # A never fits itself to its pane: it shows what B shows
+        self.map_view.vb.sigResized.disconnect(self.map_view._refit)
+        self.map_view._refit = lambda *_: self._follow(window.map_view, self.map_view)
+        self.map_view.vb.sigResized.connect(self.map_view._refit)
         b_vb = window.map_view.vb
         b_vb.sigRangeChanged.connect(lambda *_: self._follow(window.map_view, self.map_view))
         # (A leads only when the user zooms or pans it)

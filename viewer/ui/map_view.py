@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QPointF, QTimer, Signal
 from PySide6.QtGui import QFont, QPainterPath, QTransform
 
 from ..engine.protocol import Marker
@@ -77,6 +77,7 @@ class MapView(pg.GraphicsLayoutWidget):
             item.setZValue(z)
             self.vb.addItem(item, ignoreBounds=True)
         self._labels: list[str] = []
+        self._pending_letters: list[Marker] | None = None
         self.world: tuple[int, int] | None = None
         self.scale = 1
         self.hexes = True
@@ -120,7 +121,10 @@ class MapView(pg.GraphicsLayoutWidget):
             self.vb.setLimits(maxXRange=w, maxYRange=h)
         else:
             self.vb.setLimits(maxXRange=None, maxYRange=None)
-        self._place_letters(markers)
+        # the letters in the next turn of the event loop: a new map's picture
+        # and its many labels do not stall the window in one go
+        self._pending_letters = list(markers)
+        QTimer.singleShot(0, self._flush_letters)
         self.notice.setPos(w / 2, h / 2)
         if rescaled:
             (x0, x1), (y0, y1) = old_range
@@ -192,8 +196,14 @@ class MapView(pg.GraphicsLayoutWidget):
         self._boxes.setData(x=xs, y=ys)
         self._letters.setData(x=xs, y=ys, symbol=symbols)
 
+    def _flush_letters(self) -> None:
+        markers, self._pending_letters = self._pending_letters, None
+        if markers is not None:
+            self._place_letters(markers)
+
     def letters(self) -> list[str]:
         """The labels shown (once each, for tests)."""
+        self._flush_letters()
         return list(self._labels)
 
     # -- torus wrap --------------------------------------------------------------
