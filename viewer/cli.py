@@ -295,6 +295,10 @@ def run_fairland(argv: Sequence[str]) -> int:
     if args.layer is not None and args.layer not in LAYER_NAMES:
         err.write(f"{PROG}: unknown layer {args.layer!r}; layers: {', '.join(LAYER_NAMES)}\n")
         return 1
+    problem = _check_extra_outputs(args, values["world"])
+    if problem:
+        err.write(f"{PROG}: {problem}\n")
+        return 1
     try:
         with compiled_kernels():
             result = FAIRLAND.generate(values, seed=seed)
@@ -310,6 +314,29 @@ def run_fairland(argv: Sequence[str]) -> int:
     if assertion is not None and not args.ndebug:
         return _abort(assertion, args)
     return _write_fairland_outputs(result, args)
+
+
+PNG_SCALE = 4  # pixels per sector of --png
+
+
+def _check_extra_outputs(args: FairlandArgs, world: tuple[int, int]) -> str | None:
+    """Why --xdump or --png cannot be written (checked before any work), or None."""
+    from .formats.atomic import OutputSet, WriteError
+
+    try:
+        OutputSet(args.xdump, args.png)
+    except WriteError as exc:
+        return str(exc)
+    if args.png is not None:
+        from .formats.png import PictureTooLarge, check_picture
+        from .render.hexraster import image_size
+
+        height, width = image_size(world[0], world[1], PNG_SCALE)
+        try:
+            check_picture(width, height, "hex")
+        except PictureTooLarge as exc:
+            return f"--png: {exc} (a {world[0]}x{world[1]} world)"
+    return None
 
 
 def _abort(assertion, args: FairlandArgs) -> int:
@@ -330,29 +357,35 @@ def _abort(assertion, args: FairlandArgs) -> int:
 
 
 def _write_fairland_outputs(result, args: FairlandArgs) -> int:
-    from .formats.atomic import WriteError, write_atomic
-    from .formats.empire import newcap_script, xdump_sect
+    """The script, then --xdump and --png: all written or none."""
+    from .formats.atomic import OutputSet, WriteError
+    from .formats.empire import newcap_script, xdump_sect_chunks
 
     out, err = sys.stdout, sys.stderr
     if not args.quiet:
         out.write(result.messages)
+    outputs = OutputSet()
     try:
-        write_atomic(args.script, newcap_script(result))
-    except WriteError as exc:
-        err.write(f"{PROG}: unable to write to {args.script} ({os.strerror(exc.errno)})\n")
-        return 1
-    try:
+        try:
+            outputs.add(args.script, newcap_script(result))
+        except WriteError as exc:
+            err.write(f"{PROG}: unable to write to {args.script} ({os.strerror(exc.errno)})\n")
+            return 1
         if args.xdump is not None:
-            write_atomic(args.xdump, xdump_sect(result))
+            outputs.add(args.xdump, xdump_sect_chunks(result))
         if args.png is not None:
-            from .formats.png import write_png
+            from .formats.png import png_bytes
             from .render import layer_image
 
-            write_png(args.png, layer_image(result, result.grid, args.layer or "own",
-                                            scale=4, markers=result.markers))
+            outputs.add(args.png, png_bytes(layer_image(
+                result, result.grid, args.layer or "own", scale=PNG_SCALE,
+                markers=result.markers)))
+        outputs.commit()
     except WriteError as exc:
-        err.write(f"{PROG}: {exc.strerror}\n")
+        err.write(f"{PROG}: {exc}\n")
         return 1
+    finally:
+        outputs.abort()
     if not args.quiet:
         out.write(result.extra["map_text"])
         out.write(f'\n\nA script for adding all the countries can be found in "{args.script}".\n')
@@ -408,10 +441,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # No command does linear algebra: spare them OpenBLAS's thread pool,
         # which takes a third of numpy's import (a user's setting wins).
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from .cli_streams import run_guarded
+
     if cmd in ("-h", "--help", "help"):
-        sys.stdout.write(MAIN_USAGE)
-        return 0
+        return run_guarded("viewer", lambda: sys.stdout.write(MAIN_USAGE) and 0)
     if cmd not in COMMANDS:
-        sys.stderr.write(f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}")
-        return 2
-    return COMMANDS[cmd](rest)
+        return run_guarded("viewer", lambda: sys.stderr.write(
+            f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}") and 2)
+    return run_guarded(cmd, lambda: COMMANDS[cmd](rest))

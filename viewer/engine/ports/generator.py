@@ -269,12 +269,17 @@ class Ports:
                              people_per_building=v["people_per_building"])
 
     @staticmethod
-    def heightmap(v: Mapping[str, Any], seed: int) -> Heightmap:
+    def heightmap(v: Mapping[str, Any], seed: int, cancel: CancelToken | None = None) -> Heightmap:
         if v["source"] == "png":
             return png_heightmap(v["png_path"], v["png_sea_level"])
         return tgp_heightmap({"size": v["tgp_size"], "smoothness": v["tgp_smoothness"],
                               "terrain": v["tgp_terrain"], "sea_level": v["tgp_sea_level"],
-                              "landscape": v["tgp_landscape"]}, seed)
+                              "landscape": v["tgp_landscape"]}, seed, cancel)
+
+    @staticmethod
+    def check_seed(seed: Any) -> int:
+        """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
+        return check_seed(seed)
 
     # -- generation ------------------------------------------------------------
     def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
@@ -294,7 +299,7 @@ class Ports:
 
         t0 = time.perf_counter()
         phase(0)
-        hm = self.heightmap(v, seed)
+        hm = self.heightmap(v, seed, cancel)
         t_map = time.perf_counter() - t0
         phase(1)
         rel = hm.relative()
