@@ -56,10 +56,14 @@ def fairland_argv() -> st.SearchStrategy:
     world = st.one_of(st.sampled_from(["64x32", "32x16", "16x8", "8x4"]), TEXT,
                       st.sampled_from(["7x4", "2050x4", "0x0", "64x33", "99999999999x2"]))
     friendly = st.integers(0, 40).map(str)
-    nums = st.lists(st.one_of(friendly, friendly, friendly, TEXT,
+    rest = st.lists(st.one_of(friendly, friendly, friendly, TEXT,
                               st.sampled_from(["2147483647", "-2147483648", "99999999999",
                                                "-3", "0"])),
-                    min_size=1, max_size=9)
+                    max_size=7)
+    nc = st.one_of(st.integers(1, 6).map(str), st.integers(1, 6).map(str), TEXT)
+    sc = st.one_of(st.integers(2, 30).map(str), st.integers(2, 30).map(str), TEXT,
+                   st.just("2147483647"))
+    nums = st.tuples(nc, sc, rest).map(lambda t: [t[0], t[1], *t[2]])
     opts = [
         _opt("--world", world), _opt("--xdump", st.sampled_from(TARGETS)),
         _opt("--png", st.sampled_from(TARGETS)), _opt("--layer", st.one_of(TEXT, st.just("own"))),
@@ -70,7 +74,7 @@ def fairland_argv() -> st.SearchStrategy:
         st.sampled_from([["-q"], ["-i"], ["--ndebug"], ["-h"], ["-v"], ["-x"], ["--"],
                          ["--wor"], ["--ndebug=1"], ["-"], ["-qR"], ["-R"]]),
     ]
-    return st.tuples(_argv(opts, max_size=4), nums).map(
+    return st.tuples(_argv(opts, max_size=3), nums).map(
         lambda t: ["fairland", "--world", "32x16", "-R", "1", *t[0], *t[1]])
 
 

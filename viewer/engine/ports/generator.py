@@ -227,7 +227,10 @@ class Ports:
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values, _prepare)
         check_bounds(self.params, out, skip=("tgp_size",))
-        check_size(*out["tgp_size"])
+        try:
+            check_size(*out["tgp_size"])
+        except ParamError as exc:  # TGP's own check: say it beside this field
+            raise ParamError(f"TGP {exc}", "tgp_size") from None
         check_curve(out["latitude_curve"])
         if out["local_size"] not in LOCAL_SIZES:
             raise ParamError(f"local points per cell must be one of "
@@ -303,7 +306,7 @@ class Ports:
         t_map = time.perf_counter() - t0
         phase(1)
         rel = hm.relative()
-        pl = place(rel, self.settings(v), seed)
+        pl = place(rel, self.settings(v), seed, check=cancel.check)
         phase(6)
         ls = self.local_settings(v, hm.unit)
         t = time.perf_counter()
