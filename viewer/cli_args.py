@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 
 
@@ -90,3 +91,41 @@ def picture_scale(text: str | None) -> int | None:
     if not 1 <= scale <= 64:
         raise Usage(f"--scale must be 1..64, not {scale}")
     return scale
+
+
+def isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class ProgressLine:
+    """``progress(text, fraction)`` on standard error: one line rewritten in
+    place on a terminal, else a line at most every half second."""
+
+    def __init__(self, stream, enabled: bool):
+        self.stream = stream
+        self.enabled = enabled
+        self.tty = isatty(stream)
+        self.last = 0.0
+        self.width = 0
+
+    def __call__(self, text: str, fraction: float) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.last < (0.1 if self.tty else 0.5):
+            return
+        self.last = now
+        line = text
+        if self.tty:
+            self.stream.write("\r" + line.ljust(self.width))
+            self.width = len(line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.tty and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
 from collections.abc import Sequence
 
 from .engine.numberlink.generator import (
@@ -40,6 +39,8 @@ from .engine.numberlink.generator import (
     grid_puzzle,
 )
 from .cli_args import LiteralDashes, Usage, check_outputs, shorten
+from .cli_args import ProgressLine as _ProgressLine
+from .cli_args import isatty as _isatty
 from .engine.numberlink.puzzle import RULES, PuzzleError, solution_from_paths
 from .engine.numberlink.quality import quality
 from .engine.params import Param, ParamError, check_bounds, parse_size
@@ -174,44 +175,6 @@ def _parser() -> _Parser:
     s.add_argument("--all", action="store_true", help="print every solution found")
     s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
     return p
-
-
-def _isatty(stream) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
-class _ProgressLine:
-    """``progress(text, fraction)`` on standard error: one line rewritten in
-    place on a terminal, else a line at most every half second."""
-
-    def __init__(self, stream, enabled: bool):
-        self.stream = stream
-        self.enabled = enabled
-        self.tty = _isatty(stream)
-        self.last = 0.0
-        self.width = 0
-
-    def __call__(self, text: str, fraction: float) -> None:
-        now = time.monotonic()
-        if not self.enabled or now - self.last < (0.1 if self.tty else 0.5):
-            return
-        self.last = now
-        line = text
-        if self.tty:
-            self.stream.write("\r" + line.ljust(self.width))
-            self.width = len(line)
-        else:
-            self.stream.write(line + "\n")
-        self.stream.flush()
-
-    def clear(self) -> None:
-        if self.tty and self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
-            self.width = 0
 
 
 def run_numberlink(argv: Sequence[str]) -> int:

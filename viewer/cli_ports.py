@@ -31,7 +31,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .cli_args import Parser, Usage, check_outputs, parse, picture_scale, seed_or_random
+from .cli_args import (Parser, ProgressLine, Usage, check_outputs, isatty, parse, picture_scale,
+                       seed_or_random)
 from .formats.ports import CSV_FIELDS, PROG, command_line, csv_text, json_text  # noqa: F401
 from .formats.ports import flag as _flag
 
@@ -71,6 +72,9 @@ def _parser() -> Parser:
     p.add_argument("--scale", metavar="N", help="pixels per cell for --png "
                    "(default: enough for about 1024 pixels, at least 1)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument("--progress", action="store_true",
+                   help="report the phases on standard error (on by itself when standard "
+                        "error is a terminal)")
     return p
 
 
@@ -105,11 +109,16 @@ def run_ports(argv: Sequence[str]) -> int:
     except (Usage, ParamError) as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
+    progress = ProgressLine(err, args.progress or isatty(err))
     try:
-        result = PORTS.generate(values, seed=seed)
+        result = PORTS.generate(values, seed=seed,
+                                progress=lambda phase, done: progress(
+                                    f"{PROG}: {phase} ({done:.0%})", done))
     except ParamError as exc:  # the PNG changed between validation and generation
         err.write(f"{PROG}: {exc}\n")
         return 1
+    finally:
+        progress.clear()
     try:
         with outputs:
             _write_outputs(outputs, result, args, scale)

@@ -34,7 +34,8 @@ import io
 import sys
 from collections.abc import Sequence
 
-from .cli_args import Parser, Usage, check_outputs, parse, picture_scale, seed_or_random, whole
+from .cli_args import (Parser, ProgressLine, Usage, check_outputs, isatty, parse, picture_scale,
+                       seed_or_random, whole)
 
 PROG = "tgp"
 
@@ -86,6 +87,9 @@ def _parser() -> Parser:
                    help="modern (today's OpenTTD, default) or r13671 (OpenTTD of 2008: "
                         "grey = 16 x height + 8)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument("--progress", action="store_true",
+                   help="report the phases on standard error (on by itself when standard "
+                        "error is a terminal)")
     return p
 
 
@@ -139,7 +143,13 @@ def run_tgp(argv: Sequence[str]) -> int:
     except ParamError as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
-    result = TGP.generate(values, seed=seed)
+    progress = ProgressLine(err, args.progress or isatty(err))
+    try:
+        result = TGP.generate(values, seed=seed,
+                              progress=lambda phase, done: progress(
+                                  f"{PROG}: {phase} ({done:.0%})", done))
+    finally:
+        progress.clear()
     try:
         with outputs:
             note = _write_outputs(outputs, result, args, layer, scale, heightmap)

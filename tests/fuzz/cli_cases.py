@@ -210,3 +210,30 @@ def setup_inputs(folder: Path) -> None:
     fifo = folder / "fifo"
     if not fifo.exists():
         os.mkfifo(fifo)
+
+
+# -- sweep -------------------------------------------------------------------------
+
+def sweep_argv() -> st.SearchStrategy:
+    gens = st.sampled_from(["fairland", "tgp", "numberlink", "ports", "nope", ""])
+    names = st.sampled_from(["world", "nc", "sc", "size", "terrain", "tgp_size", "n_ports",
+                             "mode", "bogus", "", "seed"])
+    small = {"fairland": ["--set", "world=32x16", "--set", "nc=2", "--set", "ni=2",
+                          "--set", "sc=10"],
+             "tgp": ["--set", "size=64x64"], "numberlink": ["--set", "size=5x5"],
+             "ports": ["--set", "tgp_size=64x64", "--set", "n_ports=3"]}
+    pair = st.tuples(names, TEXT).map(lambda t: f"{t[0]}={t[1]}")
+    opts = [
+        _opt("--seeds", st.one_of(st.sampled_from(["1..2", "1", "3,4", "2..1", "0..99999999999",
+                                                    "a..b", "1..", ",,", "-1..2"]), TEXT)),
+        _opt("--set", st.one_of(pair, TEXT)), _opt("--vary", st.one_of(pair, TEXT)),
+        _opt("--out", st.sampled_from(["t.csv", "t.parquet", "t.txt", "nodir/t.csv",
+                                       "keep.txt", "sub", "link", "--"])),
+        _opt("--top", st.one_of(st.sampled_from(["1", "0", "5"]), TEXT)),
+        _opt("--by", st.one_of(st.sampled_from(["seed", "land_share", "bogus"]), TEXT)),
+        _opt("--jobs", st.sampled_from(["1", "0", "-1", "x"])),
+        st.sampled_from([["-q"], ["--ascending"], ["-h"], ["--bogus"]]),
+    ]
+    return st.tuples(gens, _argv(opts, max_size=4)).map(
+        lambda t: ["sweep", t[0], *small.get(t[0], []), "--seeds", "1..2", "--jobs", "1",
+                   "--out", "t.csv", "-q", *t[1]])

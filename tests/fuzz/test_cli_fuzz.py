@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from cli_cases import fairland_argv, numberlink_argv, ports_argv, setup_inputs, tgp_argv
+from cli_cases import (fairland_argv, numberlink_argv, ports_argv, setup_inputs, sweep_argv,
+                       tgp_argv)
 from hostile import check_clean, run_main
 
-CI_EXAMPLES = {"fairland": 150, "tgp": 120, "ports": 100, "numberlink": 200}
+CI_EXAMPLES = {"fairland": 300, "tgp": 250, "ports": 200, "numberlink": 300, "sweep": 80}
 
 
 def examples(name: str) -> int:
@@ -72,3 +73,9 @@ def test_ports_cli(folder, argv):
 @given(argv=numberlink_argv())
 def test_numberlink_cli(folder, argv):
     _check(argv, folder, "numberlink")
+
+
+@fuzz_settings("sweep")
+@given(argv=sweep_argv())
+def test_sweep_cli(folder, argv):
+    _check(argv, folder, "sweep")

@@ -54,7 +54,12 @@ def _side(v: Any) -> int:
         return int(v)
     if isinstance(v, str):
         return int(v.strip(), 10)
-    return int(v.__index__())
+    if hasattr(v, "__index__"):
+        return int(v.__index__())
+    number = float(v)
+    if not number.is_integer():
+        raise ValueError
+    return int(number)
 
 
 def parse_size(text: str | tuple[int, int] | list[int]) -> tuple[int, int]:
@@ -164,8 +169,13 @@ class Param:
                     if len(value) > 100:
                         raise ValueError
                     return int(value.strip(), 10)
-                return int(value.__index__())
-            except (TypeError, ValueError, AttributeError):
+                if hasattr(value, "__index__"):
+                    return int(value.__index__())
+                number = float(value)  # numpy floats, Decimal: whole ones only
+                if not number.is_integer():
+                    raise ValueError
+                return int(number)
+            except (TypeError, ValueError, AttributeError, OverflowError):
                 raise ValueError(f"expected a whole number, not {_short(value)}") from None
         if kind == "float":
             try:
