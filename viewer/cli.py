@@ -37,6 +37,8 @@ Usage: {prog} [OPTION]... NC SC [NI] [IS] [SP] [PM] [DI] [ID]
   --layer NAME    layer for --png (default own): {layers}
   --ndebug        behave as a -DNDEBUG build: no assertions (empserver's
                   default build aborts where one fails)
+  --progress      say on standard error when a large world is being made
+                  (on by itself when standard error is a terminal)
 """
 
 # fairland's own defaults for NI and IS follow from NC and SC; the others
@@ -135,13 +137,15 @@ class FairlandArgs:
     png: str | None = None
     layer: str | None = None
     ndebug: bool = False
+    progress: bool = False
     numbers: list[str] = field(default_factory=list)
 
 
 _SHORT_WITH_ARG = {"e": "econfig", "R": "seed", "s": "script"}
 _SHORT_FLAGS = {"i": "merge", "q": "quiet", "h": "help", "v": "version"}
-_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer", "ndebug": "ndebug"}
-_LONG_FLAGS = {"ndebug"}
+_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer", "ndebug": "ndebug",
+         "progress": "progress"}
+_LONG_FLAGS = {"ndebug", "progress"}
 
 
 def parse_fairland_argv(argv: Sequence[str]) -> FairlandArgs:
@@ -299,6 +303,11 @@ def run_fairland(argv: Sequence[str]) -> int:
     if problem:
         err.write(f"{PROG}: {problem}\n")
         return 1
+    wx, wy = values["world"]
+    busy = (args.progress or _isatty(err)) and wx * wy >= BUSY_SECTORS
+    if busy:
+        err.write(f"{PROG}: making a {wx}x{wy} world, this takes a while...\n")
+        err.flush()
     try:
         with compiled_kernels():
             result = FAIRLAND.generate(values, seed=seed)
@@ -317,6 +326,15 @@ def run_fairland(argv: Sequence[str]) -> int:
 
 
 PNG_SCALE = 4  # pixels per sector of --png
+BUSY_SECTORS = 512 * 512
+"""Worlds this large take a second or more: --progress says so first."""
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _check_extra_outputs(args: FairlandArgs, world: tuple[int, int]) -> str | None:

@@ -526,3 +526,28 @@ def test_cancel_ports_tgp_phase():
     started = time.perf_counter()
     latency = _cancel_latency(PORTS, values, lambda t: time.perf_counter() - started > 0.15)
     assert latency < 0.2
+
+
+def test_4_names_that_are_not_utf8_are_written_back_as_bytes(tmp_path):
+    """fairland -s NAME prints NAME: bytes that are not UTF-8 come back as
+    the same bytes (as the C program prints them), not a UnicodeEncodeError."""
+    proc = _viewer(["fairland", "-R", "1", "--world", "32x16", b"-s", b"s\xff", "2", "20"],
+                   cwd=tmp_path, capture_output=True)
+    assert proc.returncode == 0 and proc.stderr == b""
+    assert proc.stdout.endswith(b'can be found in "s\xff".\n')
+    assert os.path.exists(os.path.join(os.fsencode(tmp_path), b"s\xff"))
+
+
+def test_fairland_progress_says_it_is_working(tmp_path):
+    run = cli(["fairland", "--progress", "-q", "--world", "512x512", "-R", "1", "5", "30"],
+              tmp_path)
+    assert run.status == 0
+    assert run.err == "fairland: making a 512x512 world, this takes a while...\n"
+
+
+@pytest.mark.parametrize("prog,argv", [
+    ("tgp", ["--size", "64x64", "--seed", "1", "-q", "--progress"]),
+    ("ports", ["--tgp-size", "64x64", "--seed", "1", "-q", "--progress"])])
+def test_progress_on_request(tmp_path, prog, argv):
+    run = cli([prog, *argv], tmp_path)
+    assert run.status == 0 and run.err.startswith(f"{prog}: ") and "%)" in run.err
