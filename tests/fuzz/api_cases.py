@@ -37,10 +37,11 @@ def api_cases(name: str) -> st.SearchStrategy:
 
     gen = get_generator(name)
     seeds = st.text(max_size=8) if name == "numberlink" else st.integers(0, 2**32 - 1)
-    return st.tuples(value_dicts(gen.params, CHEAP[name]), st.one_of(seeds, SEEDS))
+    return st.tuples(value_dicts(gen.params, CHEAP[name]), st.one_of(seeds, SEEDS),
+                     st.booleans())
 
 
-def run_api(name: str, values: dict[str, Any], seed: Any) -> str:
+def run_api(name: str, values: dict[str, Any], seed: Any, trace: bool = False) -> str:
     """Validate then generate; the outcome ("refused", "seed", "made",
     "no map"), raising AssertionError when a promise is broken."""
     from viewer.engine import get_generator
@@ -76,11 +77,16 @@ def run_api(name: str, values: dict[str, Any], seed: Any) -> str:
             raise AssertionError(f"check_seed refused {seed!r} but generate took it")
         return "seed"
     try:
-        result = gen.generate(checked, seed=seed)
+        result = gen.generate(checked, seed=seed, trace=trace)
     except GenerationError as exc:
         assert str(exc)
         return "no map"
     assert result.generator == name
     if name != "numberlink":
         assert result.seed == good_seed
+    if trace and result.trace is not None:  # the window scrubs the timeline
+        n = result.trace.n_steps
+        for step in {0, n // 2, n}:
+            result.trace.state_at(step)
+            result.trace.describe(step) if step else None
     return "made"
