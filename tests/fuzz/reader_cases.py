@@ -85,9 +85,21 @@ def _png(arr: np.ndarray, mode: str | None = None) -> bytes:
 @st.composite
 def png_files(draw) -> bytes:
     kind = draw(st.integers(0, 5))
-    if kind == 0:  # a fine greyscale image, 8 or 16 bits
-        h, w = draw(st.integers(1, 12)), draw(st.integers(1, 12))
-        arr = np.arange(h * w).reshape(h, w)
+    if kind == 0:  # a greyscale image, 8 or 16 bits: any terrain, all sea, all land...
+        h, w = draw(st.integers(1, 24)), draw(st.integers(1, 24))
+        pattern = draw(st.sampled_from(["ramp", "sea", "land", "dots", "checker", "random"]))
+        if pattern == "ramp":
+            arr = np.arange(h * w).reshape(h, w)
+        elif pattern in ("sea", "land"):
+            arr = np.full((h, w), 0 if pattern == "sea" else 200)
+        elif pattern == "dots":
+            arr = np.full((h, w), 200)
+            arr[0, ::2] = arr[-1, ::2] = arr[::2, 0] = arr[::2, -1] = 0
+        elif pattern == "checker":
+            arr = (np.indices((h, w)).sum(axis=0) % 2) * 200
+        else:
+            arr = np.array(draw(st.lists(st.integers(0, 255), min_size=h * w,
+                                         max_size=h * w))).reshape(h, w)
         return _png((arr % 256).astype(np.uint8)) if draw(st.booleans()) else \
             _png((arr * 300).astype(np.uint16))
     if kind == 1:  # colour
@@ -124,6 +136,18 @@ def check_png_file(folder: Path, data: bytes) -> str:
         assert str(path) in str(exc) and exc.param == "png_path", exc
         return "refused"
     assert arr.ndim == 2 and top in (255, 65535)
+    # ... and the ports are placed on it (or refused with the Param's message)
+    from viewer.engine.ports.generator import PORTS
+
+    try:
+        values = PORTS.validate({"source": "png", "png_path": str(path), "n_ports": 8,
+                                 "grid": 2, "min_distance": 1.0,
+                                 "png_sea_level": 16 if top == 255 else 4800})
+    except ParamError as exc:
+        assert str(exc), exc
+        return "refused"
+    result = PORTS.generate(values, seed=1, trace=True)
+    assert result.layers["ports"].shape == (arr.shape[0] - 1, arr.shape[1] - 1)
     return "read"
 
 

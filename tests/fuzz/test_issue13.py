@@ -551,3 +551,19 @@ def test_fairland_progress_says_it_is_working(tmp_path):
 def test_progress_on_request(tmp_path, prog, argv):
     run = cli([prog, *argv], tmp_path)
     assert run.status == 0 and run.err.startswith(f"{prog}: ") and "%)" in run.err
+
+
+def test_many_seas_on_the_border_stay_quick():
+    """A hostile heightmap with thousands of one-corner seas along its border
+    (found by fuzzing): the open-sea targets take one pass, not one per sea."""
+    from viewer.engine.ports.generator import PORTS
+    from viewer.engine.ports.placement import place
+
+    n = 2049
+    rel = np.full((n, n), 100.0)
+    rel[0, ::2] = rel[-1, ::2] = rel[::2, 0] = rel[::2, -1] = -1.0
+    rel[n // 2 - 50: n // 2 + 50, n // 2 - 50: n // 2 + 50] = -5.0  # an inland sea (a lake)
+    t0 = time.perf_counter()
+    pl = place(rel, PORTS.settings(PORTS.validate({"n_ports": 5})), 1)
+    assert time.perf_counter() - t0 < 10
+    assert pl.target[0, 0] and pl.is_open.sum() == 4 * (n // 2) and pl.lake_ids.size == 1

@@ -306,6 +306,7 @@ class Ports:
         t_map = time.perf_counter() - t0
         phase(1)
         rel = hm.relative()
+        cancel.check()
         pl = place(rel, self.settings(v), seed, check=cancel.check)
         phase(6)
         ls = self.local_settings(v, hm.unit)

@@ -171,6 +171,7 @@ def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True,
     if check is None:
         def check() -> None:
             return None
+    check()
     t = time.perf_counter()
     rel = np.ascontiguousarray(rel, np.float64)
     label, is_open, sizes, lake_ids = find_sea(rel)
@@ -246,7 +247,11 @@ def open_sea_targets(pl: Placement) -> np.ndarray:
     border = np.zeros_like(opened)
     border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
     target[border & opened] = True
-    for k in np.flatnonzero(pl.is_open):
+    # Which open seas already have a target: one pass, not one per sea (a
+    # hostile map has thousands of seas along its border).
+    reached = np.zeros(pl.is_open.size, bool)
+    reached[label[target]] = True
+    for k in np.flatnonzero(pl.is_open & ~reached):
         if not (target & (label == k)).any():
             idx = np.flatnonzero((label == k).ravel())
             deepest = idx[np.argmin(pl.rel.ravel()[idx])]

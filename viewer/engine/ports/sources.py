@@ -90,7 +90,7 @@ def read_png_heightmap(path: str | os.PathLike) -> tuple[np.ndarray, int]:
     if st.st_size > PNG_MAX_BYTES:
         raise _png_error(path, f"too large a file: {st.st_size} bytes, at most "
                          f"{PNG_MAX_BYTES} ({PNG_MAX_BYTES // 2**20} MiB)")
-    key = (path, st.st_mtime_ns, st.st_size)
+    key = (path, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
     if key in _cache:
         return _cache[key]
     w, h = _png_header_size(path)
