@@ -11,11 +11,13 @@
   standard output then still reports writes as failing.
 * Text the command could not encode (names and seeds given as bytes that
   are not UTF-8) is written back as the same bytes on standard output and
-  escaped on standard error.
+  escaped on standard error; characters the locale's encoding lacks are
+  written as ``?``.
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import sys
@@ -99,6 +101,21 @@ def _reopen_closed_descriptors() -> set[int]:
     return closed
 
 
+def _escape_or_replace(exc: UnicodeError) -> tuple[str | bytes, int]:
+    """Encoding error handler for standard output: surrogates that stand for
+    bytes (``surrogateescape``) become those bytes again, characters the
+    terminal's encoding lacks become ``?``."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    text = exc.object[exc.start:exc.end]
+    if all("\udc80" <= ch <= "\udcff" for ch in text):
+        return bytes(ord(ch) - 0xDC00 for ch in text), exc.end
+    return "?" * len(text), exc.end
+
+
+codecs.register_error("viewer-stdout", _escape_or_replace)
+
+
 def _set_errors(stream: Any, errors: str) -> str | None:
     """Set a text stream's encoding error handler; the old one (or None)."""
     try:
@@ -132,7 +149,7 @@ def run_guarded(prog: str, command: Callable[[], int]) -> int:
     if real_out is None or real_err is None:
         _reopen_closed_descriptors()
     out, err = _Guarded(real_out, True), _Guarded(real_err, False)
-    old_out_errors = _set_errors(real_out, "surrogateescape") if real_out is not None else None
+    old_out_errors = _set_errors(real_out, "viewer-stdout") if real_out is not None else None
     old_err_errors = _set_errors(real_err, "backslashreplace") if real_err is not None else None
     sys.stdout, sys.stderr = out, err
     try:

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from .cli_args import Parser, Usage, parse, whole
 
 PROG = "sweep"
+MAX_JOBS = 256
+"""--jobs at most: each is a process of its own."""
 
 
 def _parser() -> Parser:
@@ -111,6 +113,8 @@ def _options(args):
         jobs = whole(args.jobs, "--jobs") if args.jobs is not None else default_jobs()
         if jobs < 1:
             raise Usage(f"--jobs must be at least 1, not {jobs}")
+        if jobs > MAX_JOBS:
+            raise Usage(f"--jobs must be at most {MAX_JOBS}, not {jobs}")
         backend = InProcess() if jobs == 1 else LocalPool(jobs)
     top = None
     if args.top is not None or args.by is not None:

@@ -567,3 +567,18 @@ def test_many_seas_on_the_border_stay_quick():
     pl = place(rel, PORTS.settings(PORTS.validate({"n_ports": 5})), 1)
     assert time.perf_counter() - t0 < 10
     assert pl.target[0, 0] and pl.is_open.sum() == 4 * (n // 2) and pl.lake_ids.size == 1
+
+
+def test_characters_the_locale_lacks_are_question_marks(tmp_path):
+    (tmp_path / "p.txt").write_text("2 1\n💥 💥\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING="ascii")
+    proc = subprocess.run([sys.executable, "-m", "viewer", "numberlink", "solve", "p.txt"],
+                          cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"2 1\n? ?\nsolutions: 1\n", b"")
+
+
+def test_sweep_jobs_bounded(tmp_path):
+    run = cli(["sweep", "tgp", "--seeds", "1..2", "--out", "t.csv", "--jobs", "100000"],
+              tmp_path)
+    assert run.status == 1 and "--jobs must be at most 256" in one_line(run)
+    assert not (tmp_path / "t.csv").exists()
