@@ -56,6 +56,9 @@ class CliError(Exception):
 
 MAX_COUNT = 10_000
 """--count at most (a 128x128 puzzle is 33 kB of text: 10,000 are 330 MB)."""
+MAX_SQUARES = 2**24
+"""--count times the squares of a grid at most (the puzzles and solutions
+are held until written: 16 million squares are some 300 MB)."""
 MAX_SOLUTIONS = 1000
 """--max-solutions at most."""
 SOLVE_MAX_SIDE = 128
@@ -201,6 +204,9 @@ def _generate(args) -> int:
     except ValueError as exc:
         raise CliError(f"--size: {exc}") from None
     check_size(w, h)
+    if args.count * w * h > MAX_SQUARES:
+        raise CliError(f"--count {args.count} grids of {w}x{h} make {args.count * w * h} "
+                       f"squares; at most {MAX_SQUARES} in one run (about 100 MB of text)")
     outputs = check_outputs(args.out, args.solution_out, args.png, args.solution_png)
     # Always watched (so that Ctrl-C reaches a long compiled run), shown on request.
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))

@@ -582,3 +582,8 @@ def test_sweep_jobs_bounded(tmp_path):
               tmp_path)
     assert run.status == 1 and "--jobs must be at most 256" in one_line(run)
     assert not (tmp_path / "t.csv").exists()
+
+
+def test_count_times_squares_bounded(tmp_path):
+    run = cli(["numberlink", "generate", "--size", "128x128", "--count", "1025"], tmp_path)
+    assert run.status == 1 and "at most 16777216" in one_line(run)

@@ -83,6 +83,9 @@ def check_target(path: str | os.PathLike) -> None:
         if not os.access(where, os.W_OK):
             raise WriteError(_errno.EACCES, f"cannot write {name}: Permission denied")
         return
+    if os.path.lexists(where) and not os.access(where, os.W_OK):
+        raise WriteError(_errno.EACCES, f"cannot write {name}: Permission denied (the file "
+                         f"is read-only)")
     folder = _folder(where)
     try:
         st = os.stat(folder)
@@ -140,6 +143,7 @@ class OutputSet:
     def add(self, path: str | os.PathLike, data: Data, encoding: str = "utf-8") -> None:
         """Write ``data`` (bytes, text or an iterable of either) towards
         ``path``: to a temporary file now, into place at :meth:`commit`."""
+        check_target(path)
         name, how, where = _plan(path)
         if how == "direct":
             self._pending.append((name, how, where, None, data))
