@@ -10,6 +10,14 @@ assertions and aborts on the first that fails (glibc's message, exit status
 
 Everything writes through ``sys.stdout``/``sys.stderr`` so that
 :func:`main` can be called in-process.
+
+What every command promises on bad input (see :mod:`.cli_streams` and
+:mod:`.formats.atomic`): exit status 0, 1 for a refused input or a failed
+write, 2 for an unknown command (fairland alone keeps empserver's 134 for
+a failed assertion), with one line ``PROG: message`` on standard error
+naming the input, never a traceback; a command's output files are all
+written or none, each atomically, through symlinks; a broken pipe ends the
+command quietly as SIGPIPE ends a C tool.
 """
 
 from __future__ import annotations
@@ -461,9 +469,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from .cli_streams import run_guarded
 
+    def usage() -> int:
+        sys.stdout.write(MAIN_USAGE)
+        return 0
+
+    def unknown() -> int:
+        sys.stderr.write(f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}")
+        return 2
+
     if cmd in ("-h", "--help", "help"):
-        return run_guarded("viewer", lambda: sys.stdout.write(MAIN_USAGE) and 0)
+        return run_guarded("viewer", usage)
     if cmd not in COMMANDS:
-        return run_guarded("viewer", lambda: sys.stderr.write(
-            f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}") and 2)
+        return run_guarded("viewer", unknown)
     return run_guarded(cmd, lambda: COMMANDS[cmd](rest))
