@@ -30,6 +30,9 @@ import math
 import sys
 from collections.abc import Sequence
 
+from .cli_args import LiteralDashes, Usage, check_outputs, shorten
+from .cli_args import ProgressLine as _ProgressLine
+from .cli_args import isatty as _isatty
 from .engine.numberlink.generator import (
     PARAMS,
     GridStream,
@@ -38,9 +41,6 @@ from .engine.numberlink.generator import (
     grid_paths,
     grid_puzzle,
 )
-from .cli_args import LiteralDashes, Usage, check_outputs, shorten
-from .cli_args import ProgressLine as _ProgressLine
-from .cli_args import isatty as _isatty
 from .engine.numberlink.puzzle import RULES, PuzzleError, solution_from_paths
 from .engine.numberlink.quality import quality
 from .engine.params import Param, ParamError, check_bounds, parse_size

@@ -31,8 +31,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .cli_args import (Parser, ProgressLine, Usage, check_outputs, isatty, parse, picture_scale,
-                       seed_or_random)
+from .cli_args import (
+    Parser,
+    ProgressLine,
+    Usage,
+    check_outputs,
+    isatty,
+    parse,
+    picture_scale,
+    seed_or_random,
+)
 from .formats.ports import CSV_FIELDS, PROG, command_line, csv_text, json_text  # noqa: F401
 from .formats.ports import flag as _flag
 
@@ -152,7 +160,6 @@ def _cells(values) -> tuple[int, int]:
 
 def _write_outputs(outputs, result, args, scale: int | None) -> None:
     """The files asked for, into ``outputs`` (an OutputSet: all or none)."""
-    from .formats.ports import csv_text, json_text
 
     if args.json is not None:
         outputs.add(args.json, json_text(result))

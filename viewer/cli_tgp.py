@@ -34,8 +34,17 @@ import io
 import sys
 from collections.abc import Sequence
 
-from .cli_args import (Parser, ProgressLine, Usage, check_outputs, isatty, parse, picture_scale,
-                       seed_or_random, whole)
+from .cli_args import (
+    Parser,
+    ProgressLine,
+    Usage,
+    check_outputs,
+    isatty,
+    parse,
+    picture_scale,
+    seed_or_random,
+    whole,
+)
 
 PROG = "tgp"
 

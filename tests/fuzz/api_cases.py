@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hostile import SEEDS, value_dicts
 from hypothesis import strategies as st
 
-from hostile import SEEDS, value_dicts
 
 # Valid values of the parameters that make a run slow, kept small.
 def _mostly(good: list, bad: list) -> st.SearchStrategy:

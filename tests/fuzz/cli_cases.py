@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import strategies as st
-
 from hostile import HOSTILE_TEXT
+from hypothesis import strategies as st
 
 # Output targets: new, existing (must survive a failure), in a missing or
 # unwritable folder, a folder, a symlink, odd names.

@@ -78,7 +78,8 @@ def param_values(p: Param, cheap: dict[str, Any] | None = None) -> st.SearchStra
         options.append(_numbers(p))
     elif p.kind == "choice":
         options.append(st.sampled_from(p.choices))
-        options.append(st.sampled_from([c.upper() for c in p.choices] + [c + " " for c in p.choices]))
+        options.append(st.sampled_from([c.upper() for c in p.choices]
+                                       + [c + " " for c in p.choices]))
     elif p.kind == "bool":
         options.append(st.sampled_from([True, False, "yes", "off", 0, 1, 2, "maybe"]))
     elif p.kind == "size":

@@ -11,9 +11,8 @@ import zlib
 from pathlib import Path
 
 import numpy as np
-from hypothesis import strategies as st
-
 from hostile import HOSTILE_TEXT
+from hypothesis import strategies as st
 
 # -- puzzles ----------------------------------------------------------------------
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-
 from api_cases import api_cases, run_api
+from hypothesis import HealthCheck, given, settings
 
 CI_EXAMPLES = {"fairland": 250, "tgp": 200, "ports": 150, "numberlink": 250}
 

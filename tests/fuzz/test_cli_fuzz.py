@@ -13,11 +13,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-
-from cli_cases import (fairland_argv, numberlink_argv, ports_argv, setup_inputs, sweep_argv,
-                       tgp_argv)
+from cli_cases import fairland_argv, numberlink_argv, ports_argv, setup_inputs, sweep_argv, tgp_argv
 from hostile import check_clean, run_main
+from hypothesis import HealthCheck, given, settings
 
 CI_EXAMPLES = {"fairland": 300, "tgp": 250, "ports": 200, "numberlink": 300, "sweep": 80}
 

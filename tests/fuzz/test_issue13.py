@@ -17,7 +17,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from hostile import check_clean, run_main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -469,7 +468,8 @@ def test_devices_are_written_into_not_replaced(tmp_path):
 
 def test_messages_have_no_errno_prefix(tmp_path):
     run = cli(["numberlink", "generate", "--out", "nodir/x.txt"], tmp_path)
-    assert run.status == 1 and one_line(run) == "numberlink: cannot write nodir/x.txt: no such folder"
+    assert run.status == 1
+    assert one_line(run) == "numberlink: cannot write nodir/x.txt: no such folder"
     from viewer.formats.atomic import WriteError
 
     assert str(WriteError(13, "cannot write x: Permission denied")) == \
@@ -482,7 +482,7 @@ def test_count_is_bounded(tmp_path):
 
 
 def _cancel_latency(gen, values, when) -> float:
-    from viewer.engine.protocol import CancelToken, Cancelled
+    from viewer.engine.protocol import Cancelled, CancelToken
 
     token = CancelToken()
     done = {}

@@ -9,7 +9,6 @@ import numpy as np
 
 from .atomic import write_atomic
 
-
 PICTURE_MEMORY_LIMIT = 2 * 2**30
 """The working memory a picture may take while it is drawn and encoded."""
 BYTES_PER_PIXEL = {"square": 12, "hex": 80}

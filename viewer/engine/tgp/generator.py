@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import SEED_MAX, Param, ParamError, check_bounds, check_seed, convert_values
+from ..params import SEED_MAX, Param, ParamError, check_bounds, check_seed, convert_values  # noqa: F401
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import kernel as K
 from .metrics import METRICS
