@@ -73,3 +73,36 @@ def test_device_written_into(tmp_path):
     check_target("/dev/null")
     write_atomic("/dev/null", "nothing")
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+@pytest.mark.parametrize("fail_at", [1, 2, 3])
+def test_a_rename_failing_half_way_puts_the_old_files_back(tmp_path, monkeypatch, fail_at):
+    (tmp_path / "a").write_text("old a")
+    (tmp_path / "c").write_text("old c")
+    real = os.replace
+    calls = []
+
+    def flaky(src, dst):
+        calls.append(dst)
+        if len(calls) == fail_at and not str(src).endswith(".old.tmp"):
+            raise OSError(28, "No space left on device")
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", flaky)
+    out = OutputSet(tmp_path / "a", tmp_path / "b", tmp_path / "c")
+    with pytest.raises(WriteError, match="No space left on device"):
+        with out:
+            for name in "abc":
+                out.add(tmp_path / name, f"new {name}")
+    assert (tmp_path / "a").read_text() == "old a" and (tmp_path / "c").read_text() == "old c"
+    assert not (tmp_path / "b").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "c"]
+
+
+def test_a_successful_commit_leaves_no_backup(tmp_path):
+    (tmp_path / "a").write_text("old")
+    with OutputSet(tmp_path / "a", tmp_path / "b") as out:
+        out.add(tmp_path / "a", "new a")
+        out.add(tmp_path / "b", "new b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]
+    assert (tmp_path / "a").read_text() == "new a"

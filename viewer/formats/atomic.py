@@ -175,8 +175,13 @@ class OutputSet:
         self._pending.append((name, how, where, tmp, None))
 
     def commit(self) -> None:
-        """Put every file written into place."""
+        """Put every file written into place.  Files renamed over existing
+        ones keep a hard link to the old contents until all are in place, so
+        that a rename failing half-way puts the earlier ones back (direct
+        writes into devices and pipes come last and cannot be undone)."""
         pending, self._pending = self._pending, []
+        pending.sort(key=lambda item: item[1] == "direct")
+        done: list[tuple[str, str | None]] = []   # (target, backup of the old file)
         try:
             while pending:
                 name, how, where, tmp, data = pending[0]
@@ -188,14 +193,35 @@ class OutputSet:
                         finally:
                             os.close(fd)
                     else:
-                        os.replace(tmp, where)
+                        backup = _backup(where)
+                        try:
+                            os.replace(tmp, where)
+                        except BaseException:
+                            if backup is not None:
+                                _unlink(backup)
+                            raise
+                        done.append((where, backup))
                 except OSError as exc:
                     raise _fail(name, exc) from None
                 pending.pop(0)
+        except BaseException:
+            for where, backup in reversed(done):  # undo: the old files back
+                try:
+                    if backup is not None:
+                        os.replace(backup, where)
+                    else:
+                        os.unlink(where)
+                except OSError:
+                    pass
+            done = []
+            raise
         finally:
             for _, _, _, tmp, _ in pending:
                 if tmp is not None:
                     _unlink(tmp)
+            for _, backup in done:
+                if backup is not None:
+                    _unlink(backup)
 
     def abort(self) -> None:
         """Remove the temporary files; no target is touched."""
@@ -212,6 +238,25 @@ class OutputSet:
             self.commit()
         else:
             self.abort()
+
+
+def _backup(where: str) -> str | None:
+    """A hard link to the file at ``where`` under a temporary name (None when
+    there is no file, or the file system has no hard links)."""
+    if not os.path.isfile(where):
+        return None
+    folder = _folder(where)
+    base = os.path.basename(where)[:200]
+    for attempt in range(100):
+        candidate = os.path.join(folder, f".{base}.{os.getpid()}.{attempt}.old.tmp")
+        try:
+            os.link(where, candidate)
+            return candidate
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+    return None
 
 
 def _unlink(path: str) -> None:
