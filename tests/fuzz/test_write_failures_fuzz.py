@@ -12,10 +12,9 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+from hostile import check_clean, run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from hostile import check_clean, run_main
 
 COMMANDS = {
     "fairland": ["fairland", "-R", "1", "--world", "32x16", "-s", "t1", "--xdump", "t2",
