@@ -164,6 +164,8 @@ def read_text_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
     (missing, a folder, a pipe or device, too large, not UTF-8 text);
     nothing is read from anything but a regular file."""
     name = os.fspath(path)
+    if not name:
+        raise NumberLinkFormatError("'': an empty file name")
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except IsADirectoryError:
