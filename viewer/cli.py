@@ -108,6 +108,9 @@ def _c_number(text: str) -> tuple[bool, str]:
 def c_atoi(text: str) -> int:
     """glibc atoi: (int)strtol(text, NULL, 10)."""
     negative, digits = _c_number(text)
+    digits = digits.lstrip("0") or ("0" if digits else "")
+    if len(digits) > 20:  # strtol saturates (and Python's int() has a digit limit)
+        digits = str(2**64)
     value = (-1 if negative else 1) * int(digits) if digits else 0
     value = max(-(2**63), min(2**63 - 1, value))
     value &= 0xFFFFFFFF
@@ -119,6 +122,9 @@ def c_strtoul32(text: str) -> int:
     negative, digits = _c_number(text)
     if not digits:
         return 0
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 21:  # saturates below (and Python's int() has a digit limit)
+        digits = str(2**70)
     value = int(digits)
     if value > 2**64 - 1:
         value = 2**64 - 1

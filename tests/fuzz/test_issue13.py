@@ -587,3 +587,23 @@ def test_sweep_jobs_bounded(tmp_path):
 def test_count_times_squares_bounded(tmp_path):
     run = cli(["numberlink", "generate", "--size", "128x128", "--count", "1025"], tmp_path)
     assert run.status == 1 and "at most 16777216" in one_line(run)
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["fairland", "-R", "1", "5", "9" * 5000], "fairland: size of continents must be > 1"),
+    (["sweep", "tgp", "--seeds", "9" * 5000 + "..1", "--out", "x.csv"], "--seeds: '999"),
+    (["sweep", "tgp", "--seeds", "1," + "9" * 5000, "--out", "x.csv"], "is not a seed"),
+    (["tgp", "--seed", "9" * 5000], "tgp: seed must be a whole number"),
+    (["numberlink", "generate", "--count", "9" * 5000], "--count"),
+])
+def test_numbers_longer_than_pythons_digit_limit(tmp_path, argv, words):
+    """Found by the fuzz suite: int() refuses more than 4300 digits."""
+    run = cli(argv, tmp_path)
+    assert run.status == 1 and words in one_line(run) and len(one_line(run)) < 200
+
+
+def test_fairland_seed_of_5000_digits_saturates_as_strtoul(tmp_path):
+    run = cli(["fairland", "-q", "-R", "9" * 5000, "--world", "32x16", "2", "20"], tmp_path)
+    same = cli(["fairland", "-q", "-R", str(2**32 - 1), "--world", "32x16", "2", "20"],
+               tmp_path)
+    assert run.status == same.status == 0
