@@ -97,7 +97,13 @@ def _is_number(t: str) -> bool:
 
 def _label_order(labels: set[str]) -> list[str]:
     """Numbers in numeric order, then the rest in text order."""
-    return sorted(labels, key=lambda t: (0, int(t), "") if _is_number(t) else (1, 0, t))
+    def key(t: str) -> tuple[int, int, str]:
+        if _is_number(t):  # numeric order without int(): labels may be 5000 digits long
+            digits = t.lstrip("0")
+            return (0, len(digits), digits)
+        return (1, 0, t)
+
+    return sorted(labels, key=key)
 
 
 def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
