@@ -171,7 +171,8 @@ def preset_files(draw) -> bytes:
                                                                             "replace")),
                               st.just("generator = \"tgp\"\nseed = 1\n[params]\n"
                                       "size = \"64x64\"\n".encode("utf-16")),
-                              st.just(b"a = " + b"[" * 5000 + b"]" * 5000)))
+                              st.just(b"a = " + b"[" * 5000 + b"]" * 5000),
+                              st.just(b"generator = \"tgp\"\nseed = " + b"9" * 5000)))
     name = draw(st.sampled_from(["fairland", "tgp", "ports", "numberlink", "nope"]))
     doc: dict = {}
     if draw(st.integers(0, 5)):

@@ -237,6 +237,7 @@ def test_8_puzzle_beyond_the_solvers_limit_is_refused(tmp_path):
     (b"generator = \"fairland\"\n[params]\nsc = 1e30\n", "Continent size"),
     (b"generator = \"fairland\"\n[params]\nmerge = 7\n", "Islands may merge"),
     (b"a = " + b"[" * 3000 + b"]" * 3000, "p.toml"),
+    (b"generator = \"tgp\"\nseed = " + b"9" * 5000 + b"\n", "not valid TOML"),
 ])
 def test_9_bad_presets_are_preset_errors(tmp_path, data, words):
     from viewer.formats.presets import PresetError, load_preset

@@ -90,6 +90,8 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
         raise PresetError(f"{source}: not valid TOML ({exc})") from None
     except RecursionError:
         raise PresetError(f"{source}: not a preset (nested too deeply)") from None
+    except ValueError as exc:  # e.g. a number beyond Python's 4300-digit limit
+        raise PresetError(f"{source}: not valid TOML ({str(exc)[:100]})") from None
     name = doc.get("generator")
     if not isinstance(name, str):
         raise PresetError(f"{source}: says no generator (expected generator = \"name\")")
