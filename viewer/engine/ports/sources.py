@@ -143,9 +143,9 @@ def _png_header_size(path: str) -> tuple[int, int]:
     except OSError as exc:
         raise _png_error(path, f"cannot read it ({exc.strerror or exc})") from None
     if head[:8] != _PNG_SIGNATURE:
-        raise _png_error(path, "not a PNG image (no PNG signature)")
+        raise _png_error(path, "unreadable: not a PNG image (no PNG signature)")
     if len(head) < 24 or head[12:16] != b"IHDR":
-        raise _png_error(path, "not a PNG image (no IHDR header)")
+        raise _png_error(path, "unreadable: not a PNG image (no IHDR header)")
     w, h = struct.unpack(">II", head[16:24])
     return w, h
 
