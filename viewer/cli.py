@@ -10,6 +10,14 @@ assertions and aborts on the first that fails (glibc's message, exit status
 
 Everything writes through ``sys.stdout``/``sys.stderr`` so that
 :func:`main` can be called in-process.
+
+What every command promises on bad input (see :mod:`.cli_streams` and
+:mod:`.formats.atomic`): exit status 0, 1 for a refused input or a failed
+write, 2 for an unknown command (fairland alone keeps empserver's 134 for
+a failed assertion), with one line ``PROG: message`` on standard error
+naming the input, never a traceback; a command's output files are all
+written or none, each atomically, through symlinks; a broken pipe ends the
+command quietly as SIGPIPE ends a C tool.
 """
 
 from __future__ import annotations
@@ -37,6 +45,8 @@ Usage: {prog} [OPTION]... NC SC [NI] [IS] [SP] [PM] [DI] [ID]
   --layer NAME    layer for --png (default own): {layers}
   --ndebug        behave as a -DNDEBUG build: no assertions (empserver's
                   default build aborts where one fails)
+  --progress      say on standard error when a large world is being made
+                  (on by itself when standard error is a terminal)
 """
 
 # fairland's own defaults for NI and IS follow from NC and SC; the others
@@ -98,6 +108,9 @@ def _c_number(text: str) -> tuple[bool, str]:
 def c_atoi(text: str) -> int:
     """glibc atoi: (int)strtol(text, NULL, 10)."""
     negative, digits = _c_number(text)
+    digits = digits.lstrip("0") or ("0" if digits else "")
+    if len(digits) > 20:  # strtol saturates (and Python's int() has a digit limit)
+        digits = str(2**64)
     value = (-1 if negative else 1) * int(digits) if digits else 0
     value = max(-(2**63), min(2**63 - 1, value))
     value &= 0xFFFFFFFF
@@ -109,6 +122,9 @@ def c_strtoul32(text: str) -> int:
     negative, digits = _c_number(text)
     if not digits:
         return 0
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 21:  # saturates below (and Python's int() has a digit limit)
+        digits = str(2**70)
     value = int(digits)
     if value > 2**64 - 1:
         value = 2**64 - 1
@@ -135,13 +151,15 @@ class FairlandArgs:
     png: str | None = None
     layer: str | None = None
     ndebug: bool = False
+    progress: bool = False
     numbers: list[str] = field(default_factory=list)
 
 
 _SHORT_WITH_ARG = {"e": "econfig", "R": "seed", "s": "script"}
 _SHORT_FLAGS = {"i": "merge", "q": "quiet", "h": "help", "v": "version"}
-_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer", "ndebug": "ndebug"}
-_LONG_FLAGS = {"ndebug"}
+_LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer", "ndebug": "ndebug",
+         "progress": "progress"}
+_LONG_FLAGS = {"ndebug", "progress"}
 
 
 def parse_fairland_argv(argv: Sequence[str]) -> FairlandArgs:
@@ -295,6 +313,15 @@ def run_fairland(argv: Sequence[str]) -> int:
     if args.layer is not None and args.layer not in LAYER_NAMES:
         err.write(f"{PROG}: unknown layer {args.layer!r}; layers: {', '.join(LAYER_NAMES)}\n")
         return 1
+    problem = _check_extra_outputs(args, values["world"])
+    if problem:
+        err.write(f"{PROG}: {problem}\n")
+        return 1
+    wx, wy = values["world"]
+    busy = (args.progress or _isatty(err)) and wx * wy >= BUSY_SECTORS
+    if busy:
+        err.write(f"{PROG}: making a {wx}x{wy} world, this takes a while...\n")
+        err.flush()
     try:
         with compiled_kernels():
             result = FAIRLAND.generate(values, seed=seed)
@@ -310,6 +337,38 @@ def run_fairland(argv: Sequence[str]) -> int:
     if assertion is not None and not args.ndebug:
         return _abort(assertion, args)
     return _write_fairland_outputs(result, args)
+
+
+PNG_SCALE = 4  # pixels per sector of --png
+BUSY_SECTORS = 512 * 512
+"""Worlds this large take a second or more: --progress says so first."""
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _check_extra_outputs(args: FairlandArgs, world: tuple[int, int]) -> str | None:
+    """Why --xdump or --png cannot be written (checked before any work), or None."""
+    from .formats.atomic import OutputSet, WriteError
+
+    try:
+        OutputSet(args.xdump, args.png)
+    except WriteError as exc:
+        return str(exc)
+    if args.png is not None:
+        from .formats.png import PictureTooLarge, check_picture
+        from .render.hexraster import image_size
+
+        height, width = image_size(world[0], world[1], PNG_SCALE)
+        try:
+            check_picture(width, height, "hex")
+        except PictureTooLarge as exc:
+            return f"--png: {exc} (a {world[0]}x{world[1]} world)"
+    return None
 
 
 def _abort(assertion, args: FairlandArgs) -> int:
@@ -330,29 +389,35 @@ def _abort(assertion, args: FairlandArgs) -> int:
 
 
 def _write_fairland_outputs(result, args: FairlandArgs) -> int:
-    from .formats.atomic import WriteError, write_atomic
-    from .formats.empire import newcap_script, xdump_sect
+    """The script, then --xdump and --png: all written or none."""
+    from .formats.atomic import OutputSet, WriteError
+    from .formats.empire import newcap_script, xdump_sect_chunks
 
     out, err = sys.stdout, sys.stderr
     if not args.quiet:
         out.write(result.messages)
+    outputs = OutputSet()
     try:
-        write_atomic(args.script, newcap_script(result))
-    except WriteError as exc:
-        err.write(f"{PROG}: unable to write to {args.script} ({os.strerror(exc.errno)})\n")
-        return 1
-    try:
+        try:
+            outputs.add(args.script, newcap_script(result))
+        except WriteError as exc:
+            err.write(f"{PROG}: unable to write to {args.script} ({os.strerror(exc.errno)})\n")
+            return 1
         if args.xdump is not None:
-            write_atomic(args.xdump, xdump_sect(result))
+            outputs.add(args.xdump, xdump_sect_chunks(result))
         if args.png is not None:
-            from .formats.png import write_png
+            from .formats.png import png_bytes
             from .render import layer_image
 
-            write_png(args.png, layer_image(result, result.grid, args.layer or "own",
-                                            scale=4, markers=result.markers))
+            outputs.add(args.png, png_bytes(layer_image(
+                result, result.grid, args.layer or "own", scale=PNG_SCALE,
+                markers=result.markers)))
+        outputs.commit()
     except WriteError as exc:
-        err.write(f"{PROG}: {exc.strerror}\n")
+        err.write(f"{PROG}: {exc}\n")
         return 1
+    finally:
+        outputs.abort()
     if not args.quiet:
         out.write(result.extra["map_text"])
         out.write(f'\n\nA script for adding all the countries can be found in "{args.script}".\n')
@@ -409,16 +474,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         # No command does linear algebra: spare them OpenBLAS's thread pool,
         # which takes a third of numpy's import (a user's setting wins).
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    if cmd in ("-h", "--help", "help"):
+    from .cli_streams import run_guarded
+
+    def usage() -> int:
         sys.stdout.write(MAIN_USAGE)
         return 0
+
+    def unknown() -> int:
+        sys.stderr.write(f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}")
+        return 2
+
+    if cmd in ("-h", "--help", "help"):
+        return run_guarded("viewer", usage)
     if cmd in COMMANDS:
-        return COMMANDS[cmd](rest)
+        return run_guarded(cmd, lambda: COMMANDS[cmd](rest))
     from . import registry
 
     if cmd in registry.ENTRIES:
         from .cli_generic import run_generic
 
-        return run_generic(cmd, rest)
-    sys.stderr.write(f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}")
-    return 2
+        return run_guarded(cmd, lambda: run_generic(cmd, rest))
+    return run_guarded("viewer", unknown)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 
 
@@ -14,9 +15,24 @@ class Usage(Exception):
     """A command-line mistake; the message says what to fix."""
 
 
-class Parser(argparse.ArgumentParser):
+class LiteralDashes:
+    """argparse mixin: ``--option=--`` gives the option the value ``--`` (as
+    getopt does) instead of argparse's empty list."""
+
+    def _get_values(self, action, arg_strings):
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
+
+
+class Parser(LiteralDashes, argparse.ArgumentParser):
     def error(self, message: str):  # argparse would exit(2)
         raise Usage(message)
+
+    def exit(self, status: int = 0, message: str | None = None):
+        raise Usage((message or "").strip() or "bad arguments")
 
 
 def parse(parser: Parser, argv: Sequence[str], prog: str) -> argparse.Namespace | int:
@@ -35,16 +51,36 @@ def parse(parser: Parser, argv: Sequence[str], prog: str) -> argparse.Namespace 
 
 def whole(text: str, what: str) -> int:
     try:
+        if len(str(text)) > 30:
+            raise ValueError
         return int(str(text).strip(), 10)
     except ValueError:
-        raise Usage(f"{what}: expected a whole number, not {text!r}") from None
+        raise Usage(f"{what}: expected a whole number, not {shorten(text)}") from None
+
+
+def shorten(text: object, limit: int = 60) -> str:
+    """``repr(text)`` cut to about ``limit`` characters, for a message."""
+    r = repr(text)
+    return r if len(r) <= limit else r[:limit] + "..."
 
 
 def seed_or_random(text: str | None) -> int:
     """A 32-bit seed from ``text``, or a random one when it is None."""
-    from .engine.tgp.generator import check_seed
+    from .engine.params import check_seed
 
     return check_seed(text) if text is not None else int.from_bytes(os.urandom(4), "little")
+
+
+def check_outputs(*paths: str | None):
+    """An :class:`~viewer.formats.atomic.OutputSet` for the given output
+    files (None: not asked for), every target checked before any work;
+    Usage when one cannot be written."""
+    from .formats.atomic import OutputSet, WriteError
+
+    try:
+        return OutputSet(*paths)
+    except WriteError as exc:
+        raise Usage(str(exc)) from None
 
 
 def picture_scale(text: str | None) -> int | None:
@@ -55,3 +91,41 @@ def picture_scale(text: str | None) -> int | None:
     if not 1 <= scale <= 64:
         raise Usage(f"--scale must be 1..64, not {scale}")
     return scale
+
+
+def isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class ProgressLine:
+    """``progress(text, fraction)`` on standard error: one line rewritten in
+    place on a terminal, else a line at most every half second."""
+
+    def __init__(self, stream, enabled: bool):
+        self.stream = stream
+        self.enabled = enabled
+        self.tty = isatty(stream)
+        self.last = 0.0
+        self.width = 0
+
+    def __call__(self, text: str, fraction: float) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.last < (0.1 if self.tty else 0.5):
+            return
+        self.last = now
+        line = text
+        if self.tty:
+            self.stream.write("\r" + line.ljust(self.width))
+            self.width = len(line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.tty and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0

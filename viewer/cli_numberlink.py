@@ -26,10 +26,13 @@ Everything goes through ``sys.stdout``/``sys.stderr``; errors exit with 1.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
-import time
 from collections.abc import Sequence
 
+from .cli_args import LiteralDashes, Usage, check_outputs, shorten
+from .cli_args import ProgressLine as _ProgressLine
+from .cli_args import isatty as _isatty
 from .engine.numberlink.generator import (
     PARAMS,
     GridStream,
@@ -38,11 +41,11 @@ from .engine.numberlink.generator import (
     grid_paths,
     grid_puzzle,
 )
-from .engine.numberlink.puzzle import RULES, solution_from_paths
+from .engine.numberlink.puzzle import RULES, PuzzleError, solution_from_paths
 from .engine.numberlink.quality import quality
 from .engine.params import Param, ParamError, check_bounds, parse_size
 from .engine.protocol import GenerationError
-from .formats.atomic import WriteError, write_atomic
+from .formats.atomic import WriteError
 
 PROG = "numberlink"
 
@@ -51,7 +54,19 @@ class CliError(Exception):
     pass
 
 
-class _Parser(argparse.ArgumentParser):
+MAX_COUNT = 10_000
+"""--count at most (a 128x128 puzzle is 33 kB of text: 10,000 are 330 MB)."""
+MAX_SQUARES = 2**24
+"""--count times the squares of a grid at most (the puzzles and solutions
+are held until written: 16 million squares are some 300 MB)."""
+MAX_SOLUTIONS = 1000
+"""--max-solutions at most."""
+SOLVE_MAX_SIDE = 128
+"""solve takes puzzles of at most this many squares a side (the generator's
+largest; the solver's memory grows with the squares times the labels)."""
+
+
+class _Parser(LiteralDashes, argparse.ArgumentParser):
     def error(self, message: str):  # argparse would exit(2) and print usage
         raise CliError(f"{message}\nTry '{self.prog} --help'.")
 
@@ -66,10 +81,34 @@ class _Exit(Exception):
         self.status = status
 
 
-def _positive(text: str) -> int:
-    v = int(text)
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {v}")
+def _bounded(top: int):
+    def whole(text: str) -> int:
+        try:
+            if len(text) > 30:
+                raise ValueError
+            v = int(text.strip(), 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not "
+                                             f"{shorten(text)}") from None
+        if v < 1:
+            raise argparse.ArgumentTypeError(f"must be at least 1, not {v}")
+        if v > top:
+            raise argparse.ArgumentTypeError(f"must be at most {top}, not {v}")
+        return v
+    return whole
+
+
+def _seconds(text: str) -> float:
+    try:
+        if len(text) > 40:
+            raise ValueError
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not "
+                                         f"{shorten(text)}") from None
+    if not math.isfinite(v) or v < 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds, 0 or more, "
+                                         f"not {text.strip()}")
     return v
 
 
@@ -109,7 +148,8 @@ def _parser() -> _Parser:
     g = sub.add_parser("generate", help="generate grids / puzzles")
     g.add_argument("--size", default="10x8", help="WxH (default 10x8)")
     g.add_argument("--seed", default="12345", help="seed text (default 12345)")
-    g.add_argument("--count", type=_positive, default=1, help="number of grids (default 1)")
+    g.add_argument("--count", type=_bounded(MAX_COUNT), default=1,
+                   help=f"number of grids, 1..{MAX_COUNT} (default 1)")
     g.add_argument("--unique", action="store_true",
                    help="only puzzles with exactly one solution under --rule")
     _param_option(g, _gen_param("mode"))
@@ -131,50 +171,13 @@ def _parser() -> _Parser:
     s = sub.add_parser("solve", help="solve a puzzle file")
     s.add_argument("file")
     s.add_argument("--rule", choices=RULES, default="fill-no-touch")
-    s.add_argument("--max-solutions", type=_positive, default=2)
-    s.add_argument("--time-limit", type=float, default=None,
+    s.add_argument("--max-solutions", type=_bounded(MAX_SOLUTIONS), default=2,
+                   help=f"stop after this many solutions, 1..{MAX_SOLUTIONS} (default 2)")
+    s.add_argument("--time-limit", type=_seconds, default=None,
                    help="give up after this many seconds")
     s.add_argument("--all", action="store_true", help="print every solution found")
     s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
     return p
-
-
-def _isatty(stream) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
-class _ProgressLine:
-    """``progress(text, fraction)`` on standard error: one line rewritten in
-    place on a terminal, else a line at most every half second."""
-
-    def __init__(self, stream, enabled: bool):
-        self.stream = stream
-        self.enabled = enabled
-        self.tty = _isatty(stream)
-        self.last = 0.0
-        self.width = 0
-
-    def __call__(self, text: str, fraction: float) -> None:
-        now = time.monotonic()
-        if not self.enabled or now - self.last < (0.1 if self.tty else 0.5):
-            return
-        self.last = now
-        line = text
-        if self.tty:
-            self.stream.write("\r" + line.ljust(self.width))
-            self.width = len(line)
-        else:
-            self.stream.write(line + "\n")
-        self.stream.flush()
-
-    def clear(self) -> None:
-        if self.tty and self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
-            self.width = 0
 
 
 def run_numberlink(argv: Sequence[str]) -> int:
@@ -187,24 +190,24 @@ def run_numberlink(argv: Sequence[str]) -> int:
         raise CliError("missing command: generate or solve\nTry 'numberlink --help'.")
     except _Exit as exc:
         return exc.status
-    except (CliError, ParamError, GenerationError, WriteError) as exc:
+    except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
         sys.stderr.write(f"{PROG}: {exc}\n")
         return 1
 
 
 def _generate(args) -> int:
-    from .formats.numberlink import (
-        format_puzzle,
-        format_solution,
-        format_testmain,
-        write_puzzle_png,
-    )
+    from .formats.numberlink import format_puzzle, format_solution, format_testmain, render
+    from .formats.png import png_bytes
 
     try:
         w, h = parse_size(args.size)
     except ValueError as exc:
         raise CliError(f"--size: {exc}") from None
     check_size(w, h)
+    if args.count * w * h > MAX_SQUARES:
+        raise CliError(f"--count {args.count} grids of {w}x{h} make {args.count * w * h} "
+                       f"squares; at most {MAX_SQUARES} in one run (about 100 MB of text)")
+    outputs = check_outputs(args.out, args.solution_out, args.png, args.solution_png)
     # Always watched (so that Ctrl-C reaches a long compiled run), shown on request.
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     stream = GridStream(w, h, args.seed, mode=args.mode, extend_share=args.extend_share,
@@ -240,16 +243,17 @@ def _generate(args) -> int:
     else:
         text = "\n".join(format_puzzle(p) for p in puzzles)
         sol_text = "\n".join(format_solution(p, s) for p, s in zip(puzzles, solutions))
-    if args.out:
-        write_atomic(args.out, text)
-    else:
+    with outputs:
+        if args.out is not None:
+            outputs.add(args.out, text)
+        if args.solution_out is not None:
+            outputs.add(args.solution_out, sol_text)
+        if args.png is not None:
+            outputs.add(args.png, png_bytes(render(puzzles[-1])))
+        if args.solution_png is not None:
+            outputs.add(args.solution_png, png_bytes(render(puzzles[-1], solutions[-1])))
+    if args.out is None:
         sys.stdout.write(text)
-    if args.solution_out:
-        write_atomic(args.solution_out, sol_text)
-    if args.png:
-        write_puzzle_png(args.png, puzzles[-1])
-    if args.solution_png:
-        write_puzzle_png(args.solution_png, puzzles[-1], solutions[-1])
     return 0
 
 
@@ -257,25 +261,29 @@ def _solve(args) -> int:
     from .engine.numberlink.solver import SolverUnavailable, solve
     from .formats.numberlink import (
         NumberLinkFormatError,
+        _is_number,
         _testmain_block_rows,
         detect_format,
         format_solution,
-        read_puzzle,
-        write_puzzle_png,
+        parse_puzzle,
+        read_text_file,
+        render,
     )
+    from .formats.png import png_bytes
 
+    outputs = check_outputs(args.png)
     try:
-        puzzle = read_puzzle(args.file)
-        fmt = detect_format(open(args.file, encoding="utf-8").read())
-    except FileNotFoundError:
-        raise CliError(f"{args.file}: no such file") from None
-    except IsADirectoryError:
-        raise CliError(f"{args.file}: is a folder, not a puzzle file") from None
-    except OSError as exc:
-        raise CliError(f"{args.file}: {exc.strerror}") from None
+        text = read_text_file(args.file)
+        puzzle = parse_puzzle(text, args.file)
     except NumberLinkFormatError as exc:
         raise CliError(str(exc)) from None
-    if fmt == "testmain" and not all(t.isdigit() for t in puzzle.labels):
+    except PuzzleError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
+    if puzzle.width > SOLVE_MAX_SIDE or puzzle.height > SOLVE_MAX_SIDE:
+        raise CliError(f"{args.file}: the puzzle is {puzzle.width}x{puzzle.height}; the solver "
+                       f"takes at most {SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
+    fmt = detect_format(text)
+    if fmt == "testmain" and not all(_is_number(t) for t in puzzle.labels):
         fmt = "text"
     try:
         result = solve(puzzle, args.rule, args.max_solutions, time_limit=args.time_limit)
@@ -287,10 +295,14 @@ def _solve(args) -> int:
         if fmt == "testmain":
             import numpy as np
 
-            numbers = np.array([0] + [int(t) for t in puzzle.labels], np.int32)
+            numbers = np.array([0] + [int(t) for t in puzzle.labels], np.int64)
             out.append(_testmain_block_rows(numbers[sol.paths]) + "\n")
         else:
             out.append(format_solution(puzzle, sol))
+    if args.png is not None:
+        with outputs:
+            outputs.add(args.png, png_bytes(render(
+                puzzle, result.solutions[0] if result.solutions else None)))
     sys.stdout.write(("" if fmt == "testmain" else "\n").join(out))
     sys.stdout.write(f"solutions: {len(result.solutions)}\n")
     if result.status == "several" and len(result.solutions) >= 2:
@@ -299,6 +311,4 @@ def _solve(args) -> int:
                          f"in {diff} squares\n")
     elif result.status == "unknown":
         sys.stderr.write(f"{PROG}: time limit reached before the search finished\n")
-    if args.png:
-        write_puzzle_png(args.png, puzzle, result.solutions[0] if result.solutions else None)
     return 0

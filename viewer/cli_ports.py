@@ -31,7 +31,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .cli_args import Parser, Usage, parse, picture_scale, seed_or_random
+from .cli_args import (
+    Parser,
+    ProgressLine,
+    Usage,
+    check_outputs,
+    isatty,
+    parse,
+    picture_scale,
+    seed_or_random,
+)
 from .formats.ports import CSV_FIELDS, PROG, command_line, csv_text, json_text  # noqa: F401
 from .formats.ports import flag as _flag
 
@@ -71,6 +80,9 @@ def _parser() -> Parser:
     p.add_argument("--scale", metavar="N", help="pixels per cell for --png "
                    "(default: enough for about 1024 pixels, at least 1)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument("--progress", action="store_true",
+                   help="report the phases on standard error (on by itself when standard "
+                        "error is a terminal)")
     return p
 
 
@@ -81,6 +93,8 @@ def run_ports(argv: Sequence[str]) -> int:
         return args
     from .engine.params import ParamError
     from .engine.ports.generator import PARAMS, PORTS
+    from .formats.atomic import WriteError
+    from .formats.png import PictureTooLarge, check_picture
 
     try:
         given = {prm.name: getattr(args, prm.name) for prm in PARAMS
@@ -92,18 +106,32 @@ def run_ports(argv: Sequence[str]) -> int:
         scale = picture_scale(args.scale)
         if args.scale is not None and args.png is None:
             raise Usage("--scale needs --png")
+        outputs = check_outputs(args.json, args.csv, args.png)
+        if args.png is not None:
+            w, h = _cells(values)
+            scale = scale if scale is not None else default_scale(w, h)
+            try:
+                check_picture(w * scale, h * scale)
+            except PictureTooLarge as exc:
+                raise Usage(f"--png: {exc} ({w}x{h} cells at --scale {scale})") from None
     except (Usage, ParamError) as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
+    progress = ProgressLine(err, args.progress or isatty(err))
     try:
-        result = PORTS.generate(values, seed=seed)
+        result = PORTS.generate(values, seed=seed,
+                                progress=lambda phase, done: progress(
+                                    f"{PROG}: {phase} ({done:.0%})", done))
     except ParamError as exc:  # the PNG changed between validation and generation
         err.write(f"{PROG}: {exc}\n")
         return 1
+    finally:
+        progress.clear()
     try:
-        _write_outputs(result, args, scale)
-    except OSError as exc:
-        err.write(f"{PROG}: {exc.strerror or exc}\n")
+        with outputs:
+            _write_outputs(outputs, result, args, scale)
+    except WriteError as exc:
+        err.write(f"{PROG}: {exc}\n")
         return 1
     if not args.quiet:
         out.write(command_line(values, seed) + "\n")
@@ -115,17 +143,32 @@ def run_ports(argv: Sequence[str]) -> int:
     return 0
 
 
-def _write_outputs(result, args, scale: int | None) -> None:
-    from .formats.ports import write_ports_csv, write_ports_json
+def default_scale(w: int, h: int) -> int:
+    """--png's pixels per cell when --scale is not given: about 1024 pixels."""
+    return max(1, 1024 // max(w, h))
+
+
+def _cells(values) -> tuple[int, int]:
+    """(width, height) in cells of the map ``values`` make."""
+    if values["source"] == "png":
+        from .engine.ports.sources import read_png_heightmap
+
+        arr, _ = read_png_heightmap(values["png_path"])
+        return arr.shape[1] - 1, arr.shape[0] - 1
+    return tuple(values["tgp_size"])
+
+
+def _write_outputs(outputs, result, args, scale: int | None) -> None:
+    """The files asked for, into ``outputs`` (an OutputSet: all or none)."""
 
     if args.json is not None:
-        write_ports_json(args.json, result)
+        outputs.add(args.json, json_text(result))
     if args.csv is not None:
-        write_ports_csv(args.csv, result)
+        outputs.add(args.csv, csv_text(result))
     if args.png is not None:
-        from .formats.png import write_png
+        from .formats.png import png_bytes
         from .render.ports import ports_picture
 
         if scale is None:
-            scale = max(1, 1024 // max(result.grid.width, result.grid.height))
-        write_png(args.png, ports_picture(result, scale))
+            scale = default_scale(result.grid.width, result.grid.height)
+        outputs.add(args.png, png_bytes(ports_picture(result, scale)))

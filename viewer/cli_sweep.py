@@ -22,9 +22,11 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from .cli_args import Parser, Usage, parse, whole
+from .cli_args import Parser, Usage, parse, shorten, whole
 
 PROG = "sweep"
+MAX_JOBS = 256
+"""--jobs at most: each is a process of its own."""
 
 
 def _parser() -> Parser:
@@ -84,6 +86,23 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def _check_seeds_text(text: str, generator: str) -> None:
+    """Refuse number seeds too long to be 32-bit ones before they are read
+    (Python's int() refuses more than 4300 digits with a traceback's words)."""
+    from .engine import GENERATORS
+
+    gen = GENERATORS[generator] if generator in GENERATORS else None
+    if gen is not None and getattr(gen, "seed_kind", "int") == "text":
+        return
+    import re
+
+    for token in re.split(r"\.\.|,", text):
+        t = token.strip().lstrip("+-")
+        if t.isascii() and t.isdigit() and len(t.lstrip("0")) > 10:
+            raise Usage(f"--seeds: {shorten(token.strip())} is not a seed: seeds are "
+                        f"0..4294967295")
+
+
 def _options(args):
     """(spec, backend, top) from the arguments, or Usage / ParamError."""
     from .engine import GENERATORS
@@ -99,6 +118,7 @@ def _options(args):
         table_format(args.out)
     except ValueError as exc:
         raise Usage(f"--out {exc}") from None
+    _check_seeds_text(args.seeds, args.generator)
     fixed = dict(_pair(s, "--set") for s in args.set)
     vary = []
     for v in args.vary:
@@ -111,6 +131,8 @@ def _options(args):
         jobs = whole(args.jobs, "--jobs") if args.jobs is not None else default_jobs()
         if jobs < 1:
             raise Usage(f"--jobs must be at least 1, not {jobs}")
+        if jobs > MAX_JOBS:
+            raise Usage(f"--jobs must be at most {MAX_JOBS}, not {jobs}")
         backend = InProcess() if jobs == 1 else LocalPool(jobs)
     top = None
     if args.top is not None or args.by is not None:

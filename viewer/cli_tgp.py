@@ -34,7 +34,17 @@ import io
 import sys
 from collections.abc import Sequence
 
-from .cli_args import Parser, Usage, parse, picture_scale, seed_or_random, whole
+from .cli_args import (
+    Parser,
+    ProgressLine,
+    Usage,
+    check_outputs,
+    isatty,
+    parse,
+    picture_scale,
+    seed_or_random,
+    whole,
+)
 
 PROG = "tgp"
 
@@ -86,6 +96,9 @@ def _parser() -> Parser:
                    help="modern (today's OpenTTD, default) or r13671 (OpenTTD of 2008: "
                         "grey = 16 x height + 8)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument("--progress", action="store_true",
+                   help="report the phases on standard error (on by itself when standard "
+                        "error is a terminal)")
     return p
 
 
@@ -111,6 +124,8 @@ def run_tgp(argv: Sequence[str]) -> int:
         return args
     from .engine.params import ParamError
     from .engine.tgp.generator import LAYER_NAMES, PARAMS, TGP
+    from .formats.atomic import WriteError
+    from .formats.png import PictureTooLarge, check_picture
 
     try:
         values = TGP.validate({prm.name: getattr(args, prm.name) for prm in PARAMS
@@ -123,17 +138,32 @@ def run_tgp(argv: Sequence[str]) -> int:
             raise Usage(f"unknown layer {layer!r}; layers: {', '.join(LAYER_NAMES)}")
         scale = picture_scale(args.scale)
         heightmap = _heightmap_options(args)
+        outputs = check_outputs(args.heightmap_png, args.npz, args.png)
+        if args.png is not None:
+            sx, sy = values["size"]
+            scale = scale if scale is not None else default_scale(sx, sy)
+            try:
+                check_picture(sx * scale, sy * scale)
+            except PictureTooLarge as exc:
+                raise Usage(f"--png: {exc} (a {sx}x{sy} map at --scale {scale})") from None
     except Usage as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
     except ParamError as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
-    result = TGP.generate(values, seed=seed)
+    progress = ProgressLine(err, args.progress or isatty(err))
     try:
-        note = _write_outputs(result, args, layer, scale, heightmap)
-    except OSError as exc:
-        err.write(f"{PROG}: {exc.strerror or exc}\n")
+        result = TGP.generate(values, seed=seed,
+                              progress=lambda phase, done: progress(
+                                  f"{PROG}: {phase} ({done:.0%})", done))
+    finally:
+        progress.clear()
+    try:
+        with outputs:
+            note = _write_outputs(outputs, result, args, layer, scale, heightmap)
+    except WriteError as exc:
+        err.write(f"{PROG}: {exc}\n")
         return 1
     except ValueError as exc:
         err.write(f"{PROG}: --heightmap-png: {exc}\n")
@@ -171,25 +201,28 @@ def _heightmap_options(args) -> tuple[str, int]:
     return fmt, peak
 
 
-def _write_outputs(result, args, layer: str, scale: int | None,
-                   heightmap: tuple[str, int]) -> str | None:
-    """Write the files asked for; the heightmap's message, if one was written."""
-    from .formats.atomic import write_atomic
+def default_scale(sx: int, sy: int) -> int:
+    """--png's pixels per tile when --scale is not given: about 512 pixels."""
+    return max(1, 512 // max(sx, sy))
 
+
+def _write_outputs(outputs, result, args, layer: str, scale: int,
+                   heightmap: tuple[str, int]) -> str | None:
+    """Write the files asked for into ``outputs`` (an OutputSet: all or none);
+    the heightmap's message, if one was written."""
     note = None
     if args.heightmap_png is not None:  # first: a peak too low for the map writes nothing
-        from .formats.heightmap import write_openttd_heightmap
+        from .formats.heightmap import heightmap_png_bytes, openttd_heightmap_note
 
         fmt, peak = heightmap
-        note = write_openttd_heightmap(args.heightmap_png, result.layers["tile_height"],
-                                       highest_peak=peak, fmt=fmt)
+        th = result.layers["tile_height"]
+        outputs.add(args.heightmap_png, heightmap_png_bytes(th, fmt=fmt, highest_peak=peak))
+        note = openttd_heightmap_note(args.heightmap_png, th, highest_peak=peak, fmt=fmt)
     if args.npz is not None:
-        write_atomic(args.npz, npz_bytes(result))
+        outputs.add(args.npz, npz_bytes(result))
     if args.png is not None:
-        from .formats.png import write_png
+        from .formats.png import png_bytes
         from .render import layer_image
 
-        if scale is None:
-            scale = max(1, 512 // max(result.grid.width, result.grid.height))
-        write_png(args.png, layer_image(result, result.grid, layer, scale=scale))
+        outputs.add(args.png, png_bytes(layer_image(result, result.grid, layer, scale=scale)))
     return note

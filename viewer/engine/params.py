@@ -11,13 +11,21 @@ Cross-field rules belong to the generator's own ``validate``; both raise
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from os import PathLike, fspath
 from typing import Any
 
-__all__ = ["Param", "ParamError", "check_bounds", "coerce_values", "convert_values", "defaults",
-           "parse_size"]
+__all__ = ["Param", "ParamError", "check_bounds", "check_seed", "coerce_values", "convert_values",
+           "defaults", "parse_size", "INT_MIN", "INT_MAX", "SEED_MAX"]
+
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+"""Whole-number parameters without bounds of their own are bounded as a C
+``int`` (what the original programs store them in)."""
+
+SEED_MAX = 0xFFFFFFFF
 
 KINDS = ("int", "float", "bool", "choice", "text", "size", "path", "curve")
 
@@ -37,14 +45,68 @@ class ParamError(ValueError):
 _SIZE_RE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 
 
+def _side(v: Any) -> int:
+    if isinstance(v, bool):
+        raise ValueError(f"a side must be a whole number, not {v!r}")
+    if isinstance(v, float):
+        if not v.is_integer():  # also nan and inf
+            raise ValueError(f"a side must be a whole number, not {v!r}")
+        return int(v)
+    if isinstance(v, str):
+        return int(v.strip(), 10)
+    if hasattr(v, "__index__"):
+        return int(v.__index__())
+    number = float(v)
+    if not number.is_integer():
+        raise ValueError
+    return int(number)
+
+
 def parse_size(text: str | tuple[int, int] | list[int]) -> tuple[int, int]:
-    """Parse a map size ``"WxH"`` (or a 2-sequence) into ``(w, h)``."""
+    """Parse a map size ``"WxH"`` (or a 2-sequence) into ``(w, h)``; ValueError
+    saying what is wrong otherwise."""
     if isinstance(text, (tuple, list)) and len(text) == 2:
-        return int(text[0]), int(text[1])
-    m = _SIZE_RE.match(str(text))
-    if not m:
+        try:
+            return _side(text[0]), _side(text[1])
+        except (TypeError, ValueError, AttributeError, OverflowError):
+            raise ValueError(f"map size must be two whole numbers (WxH), not {text!r}") from None
+    if not isinstance(text, str):
         raise ValueError(f"map size must look like WxH, e.g. 64x32, not {text!r}")
+    m = _SIZE_RE.match(text) if len(text) < 100 else None
+    if not m:
+        raise ValueError(f"map size must look like WxH, e.g. 64x32, not {_short(text)}")
     return int(m.group(1)), int(m.group(2))
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to about ``limit`` characters for a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def check_seed(seed: Any) -> int:
+    """A 32-bit seed (0..2^32-1) as an int, or ParamError (param ``seed``).
+
+    Whole numbers, integral floats and decimal or ``0x`` texts are taken."""
+    try:
+        if isinstance(seed, bool):
+            raise ValueError
+        if isinstance(seed, str):
+            if len(seed) > 100:
+                raise ValueError
+            value = int(seed.strip(), 0)
+        elif isinstance(seed, float):
+            if not seed.is_integer():
+                raise ValueError
+            value = int(seed)
+        else:
+            value = int(seed.__index__())
+    except (TypeError, ValueError, AttributeError, OverflowError):
+        raise ParamError(f"seed must be a whole number from 0 to {SEED_MAX}, not "
+                         f"{_short(seed)}", "seed") from None
+    if not 0 <= value <= SEED_MAX:
+        raise ParamError(f"seed must be from 0 to {SEED_MAX} (32 bits), not {value}", "seed")
+    return value
 
 
 @dataclass(frozen=True)
@@ -82,7 +144,9 @@ class Param:
         :class:`ParamError` saying what is wrong with it."""
         try:
             return self._convert(value)
-        except (TypeError, ValueError) as exc:
+        except ParamError:
+            raise
+        except (TypeError, ValueError, OverflowError, AttributeError) as exc:
             raise ParamError(f"{self.label}: {exc}", self.name) from None
 
     def coerce(self, value: Any) -> Any:
@@ -97,18 +161,32 @@ class Param:
             if isinstance(value, bool):
                 raise ValueError("expected a whole number")
             if isinstance(value, float):
-                if not value.is_integer():
+                if not value.is_integer():  # also nan and inf
                     raise ValueError(f"expected a whole number, not {value}")
                 return int(value)
             try:
-                return int(value.strip(), 10) if isinstance(value, str) else int(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"expected a whole number, not {value!r}") from None
+                if isinstance(value, str):
+                    if len(value) > 100:
+                        raise ValueError
+                    return int(value.strip(), 10)
+                if hasattr(value, "__index__"):
+                    return int(value.__index__())
+                number = float(value)  # numpy floats, Decimal: whole ones only
+                if not number.is_integer():
+                    raise ValueError
+                return int(number)
+            except (TypeError, ValueError, AttributeError, OverflowError):
+                raise ValueError(f"expected a whole number, not {_short(value)}") from None
         if kind == "float":
             try:
-                return float(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"expected a number, not {value!r}") from None
+                if isinstance(value, bool) or (isinstance(value, str) and len(value) > 100):
+                    raise ValueError
+                number = float(value)
+            except (TypeError, ValueError, OverflowError):
+                raise ValueError(f"expected a number, not {_short(value)}") from None
+            if not math.isfinite(number):
+                raise ValueError(f"expected a finite number, not {number}")
+            return number
         if kind == "bool":
             if isinstance(value, str):
                 low = value.strip().lower()
@@ -116,32 +194,51 @@ class Param:
                     return True
                 if low in ("0", "false", "no", "off"):
                     return False
-                raise ValueError(f"expected true or false, not {value!r}")
-            return bool(value)
+                raise ValueError(f"expected true or false, not {_short(value)}")
+            if isinstance(value, bool) or type(value).__name__ == "bool_":
+                return bool(value)
+            if isinstance(value, int) and value in (0, 1):
+                return bool(value)
+            raise ValueError(f"expected true or false, not {_short(value)}")
         if kind == "choice":
-            v = str(value)
+            v = value if isinstance(value, str) else None
             if v not in self.choices:
-                raise ValueError(f"must be one of {', '.join(self.choices)}, not {v!r}")
+                raise ValueError(f"must be one of {', '.join(self.choices)}, not {_short(value)}")
             return v
         if kind == "size":
             return parse_size(value)
         if kind == "curve":
+            if isinstance(value, (str, bytes)) or len(value) > 1000:
+                raise ValueError("expected control points (degrees, weight)")
             pts = tuple((float(a), float(b)) for a, b in value)
             if len(pts) < 2:
                 raise ValueError("a curve needs at least two control points")
             return pts
-        return str(value)
+        if kind in ("text", "path") and not isinstance(value, str):
+            if kind == "path" and isinstance(value, PathLike):
+                value = fspath(value)
+            else:
+                raise ValueError(f"expected a text, not {_short(value)}")
+        if "\0" in value:
+            raise ValueError("a text may not hold the character NUL")
+        return value
 
     def _check_bounds(self, v: Any) -> None:
         values = v if self.kind == "size" else (v,)
         if self.kind not in ("int", "float", "size"):
             return
+        lo, hi = self.minimum, self.maximum
+        if self.kind in ("int", "size"):  # a C int at most
+            lo = INT_MIN if lo is None else lo
+            hi = INT_MAX if hi is None else hi
         for x in values:
-            if self.minimum is not None and x < self.minimum:
-                raise ParamError(f"{self.label} must be at least {self.minimum}, not {x}",
+            if isinstance(x, float) and not math.isfinite(x):
+                raise ParamError(f"{self.label} must be a finite number, not {x}", self.name)
+            if lo is not None and x < lo:
+                raise ParamError(f"{self.label} must be at least {lo}, not {x}",
                                  self.name)
-            if self.maximum is not None and x > self.maximum:
-                raise ParamError(f"{self.label} must be at most {self.maximum}, not {x}", self.name)
+            if hi is not None and x > hi:
+                raise ParamError(f"{self.label} must be at most {hi}, not {x}", self.name)
 
 
 def defaults(params: tuple[Param, ...]) -> dict[str, Any]:
@@ -155,9 +252,15 @@ def convert_values(params: tuple[Param, ...], values: Mapping[str, Any],
     (bounds not checked); unknown names are refused.  ``prepare(name, value)``
     may translate a value first (e.g. a level's name to its number)."""
     by_name = {p.name: p for p in params}
-    unknown = sorted(set(values) - set(by_name))
+    if not isinstance(values, Mapping):
+        raise ParamError(f"parameters must be a mapping of names to values, not "
+                         f"{type(values).__name__}")
+    unknown = sorted((k for k in values if not (isinstance(k, str) and k in by_name)), key=repr)
     if unknown:
-        raise ParamError(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
+        names = ", ".join(k if isinstance(k, str) else repr(k) for k in unknown[:10])
+        raise ParamError(f"unknown parameter(s): {names}"
+                         + (f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""),
+                         unknown[0] if isinstance(unknown[0], str) else None)
     out = defaults(params)
     for name, value in values.items():
         if prepare is not None:

@@ -274,7 +274,14 @@ class Generator(Protocol):
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """Coerce ``values`` (defaults filled in) and check every rule, raising
-        :class:`ParamError`; what passes here must generate without crashing."""
+        :class:`ParamError`; what passes here must generate without crashing.
+        Unknown keys are refused by name; non-finite numbers, values of the
+        wrong type and numbers beyond what the algorithm holds are refused
+        with the Param's message (``ParamError.param`` names the field).
+
+        The built-in generators also offer ``check_seed(seed)``: the seed as
+        ``generate`` takes it, or the ParamError (``param == "seed"``) that
+        ``generate`` would raise."""
         ...
 
     def generate(self, values: Mapping[str, Any], *, seed: int | str,

@@ -1,42 +1,280 @@
-"""Atomic file writes: a file is either written whole or left as it was."""
+"""Atomic file writes: a file is either written whole or left as it was.
+
+:func:`write_atomic` writes one file through a temporary file in the same
+folder and a rename.  :class:`OutputSet` does the same for all the files
+of one command: every target is checked before anything is computed,
+each file goes to its temporary file as it is made, and only when all of
+them are written are they renamed into place; on any failure (or Ctrl+C)
+the temporary files are removed and no target is touched.
+
+A target that is a symbolic link is written through: the link stays and
+its target gets the new contents (a dangling link creates its target).  A
+target that exists but is not a regular file (``/dev/null``,
+``/dev/stdout``, a named pipe) is written into directly, as ``cat > FILE``
+would, since it cannot be replaced.
+"""
 
 from __future__ import annotations
 
+import errno as _errno
 import os
+import stat
 import tempfile
-from pathlib import Path
+from collections.abc import Iterable
+
+__all__ = ["WriteError", "write_atomic", "OutputSet", "check_target"]
 
 
 class WriteError(OSError):
-    """A file could not be written; the message says which and why."""
+    """A file could not be written; the message says which and why (without
+    an ``[Errno N]`` prefix)."""
+
+    def __str__(self) -> str:
+        return str(self.strerror if self.strerror is not None else super().__str__())
 
 
-def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "utf-8") -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder
-    and an atomic rename, so a failure never leaves a half-written file."""
-    path = Path(path)
+Data = bytes | str | Iterable[bytes | str]
+
+
+def _fail(path: str, exc: BaseException | None = None, *, code: int | None = None,
+          why: str | None = None) -> WriteError:
+    if exc is not None:
+        code = getattr(exc, "errno", None) or code or _errno.EIO
+        why = why or getattr(exc, "strerror", None) or str(exc)
+    return WriteError(code or _errno.EIO, f"cannot write {path}: {why}")
+
+
+def _plan(path: str | os.PathLike) -> tuple[str, str, str]:
+    """(name as given, how, where): how is "atomic" (rename into ``where``)
+    or "direct" (write into ``where``, an existing non-regular file)."""
+    try:
+        name = os.fspath(path)
+    except TypeError:
+        raise WriteError(_errno.EINVAL, f"cannot write {path!r}: not a file name") from None
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    if not name:
+        raise WriteError(_errno.ENOENT, "cannot write '': an empty file name")
+    if "\0" in name:
+        raise WriteError(_errno.EINVAL, f"cannot write {name!r}: a file name may not hold NUL")
+    try:
+        st = os.stat(name)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise _fail(name, exc) from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise WriteError(_errno.EISDIR, f"cannot write {name}: it is a folder")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        return name, "direct", name
+    where = os.path.realpath(name) if os.path.islink(name) else name
+    return name, "atomic", where
+
+
+def _folder(where: str) -> str:
+    return os.path.dirname(where) or "."
+
+
+def check_target(path: str | os.PathLike) -> None:
+    """Raise :class:`WriteError` unless ``path`` looks writable: its folder
+    exists and may be written, it is not a folder itself."""
+    name, how, where = _plan(path)
+    if how == "direct":
+        if not os.access(where, os.W_OK):
+            raise WriteError(_errno.EACCES, f"cannot write {name}: Permission denied")
+        return
+    if os.path.lexists(where) and not os.access(where, os.W_OK):
+        raise WriteError(_errno.EACCES, f"cannot write {name}: Permission denied (the file "
+                         f"is read-only)")
+    folder = _folder(where)
+    try:
+        st = os.stat(folder)
+    except OSError as exc:
+        why = "no such folder" if isinstance(exc, FileNotFoundError) else None
+        raise _fail(name, exc, why=why) from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise WriteError(_errno.ENOTDIR, f"cannot write {name}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise WriteError(_errno.EACCES, f"cannot write {name}: Permission denied")
+
+
+def _chunks(data: Data, encoding: str) -> Iterable[bytes]:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        yield bytes(data)
+        return
     if isinstance(data, str):
-        data = data.encode(encoding)
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise WriteError(exc.errno, f"cannot write {path}: {exc.strerror}") from exc
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except OSError as exc:
+        yield data.encode(encoding)
+        return
+    for part in data:
+        yield part.encode(encoding) if isinstance(part, str) else bytes(part)
+
+
+def _write_fd(fd: int, data: Data, encoding: str) -> None:
+    with os.fdopen(fd, "wb", closefd=False) as fh:
+        for chunk in _chunks(data, encoding):
+            fh.write(chunk)
+        fh.flush()
+
+
+class OutputSet:
+    """All the files of one command, written all or none (see the module
+    docstring)::
+
+        with OutputSet(args.out, args.png) as outputs:   # checks the targets
+            outputs.add(args.out, text)                  # to a temporary file
+            outputs.add(args.png, png)
+        # renamed into place here, unless the block raised
+    """
+
+    def __init__(self, *paths: str | os.PathLike | None):
+        self._pending: list[tuple[str, str, str, str | None, Data | None]] = []
+        seen: dict[str, str] = {}
+        for p in paths:
+            if p is None:
+                continue
+            name, how, where = _plan(p)
+            key = os.path.realpath(where)
+            if key in seen and how == "atomic":
+                raise WriteError(_errno.EINVAL, f"cannot write {name}: the same file as "
+                                 f"{seen[key]} (each output needs its own file)")
+            seen[key] = name
+            check_target(p)
+
+    def add(self, path: str | os.PathLike, data: Data, encoding: str = "utf-8") -> None:
+        """Write ``data`` (bytes, text or an iterable of either) towards
+        ``path``: to a temporary file now, into place at :meth:`commit`."""
+        check_target(path)
+        name, how, where = _plan(path)
+        if how == "direct":
+            self._pending.append((name, how, where, None, data))
+            return
+        folder = _folder(where)
+        base = os.path.basename(where)
         try:
-            os.unlink(tmp)
+            fd, tmp = tempfile.mkstemp(prefix=f".{base[:200]}.", suffix=".tmp", dir=folder)
+        except OSError as exc:
+            raise _fail(name, exc) from None
+        try:
+            try:
+                _write_fd(fd, data, encoding)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            try:
+                mode = os.stat(where).st_mode & 0o7777
+            except FileNotFoundError:
+                umask = os.umask(0)
+                os.umask(umask)
+                mode = 0o666 & ~umask
+            os.chmod(tmp, mode)
+        except BaseException as exc:
+            _unlink(tmp)
+            if isinstance(exc, OSError):
+                raise _fail(name, exc) from None
+            raise
+        self._pending.append((name, how, where, tmp, None))
+
+    def commit(self) -> None:
+        """Put every file written into place.  Files renamed over existing
+        ones keep a hard link to the old contents until all are in place, so
+        that a rename failing half-way puts the earlier ones back (direct
+        writes into devices and pipes come last and cannot be undone)."""
+        pending, self._pending = self._pending, []
+        pending.sort(key=lambda item: item[1] == "direct")
+        done: list[tuple[str, str | None]] = []   # (target, backup of the old file)
+        try:
+            while pending:
+                name, how, where, tmp, data = pending[0]
+                try:
+                    if how == "direct":
+                        fd = os.open(where, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+                        try:
+                            _write_fd(fd, data, "utf-8")
+                        finally:
+                            os.close(fd)
+                    else:
+                        backup = _backup(where)
+                        try:
+                            os.replace(tmp, where)
+                        except BaseException:
+                            if backup is not None:
+                                _unlink(backup)
+                            raise
+                        done.append((where, backup))
+                except OSError as exc:
+                    raise _fail(name, exc) from None
+                pending.pop(0)
+        except BaseException:
+            for where, backup in reversed(done):  # undo: the old files back
+                try:
+                    if backup is not None:
+                        os.replace(backup, where)
+                    else:
+                        os.unlink(where)
+                except OSError:
+                    pass
+            done = []
+            raise
+        finally:
+            for _, _, _, tmp, _ in pending:
+                if tmp is not None:
+                    _unlink(tmp)
+            for _, backup in done:
+                if backup is not None:
+                    _unlink(backup)
+
+    def abort(self) -> None:
+        """Remove the temporary files; no target is touched."""
+        pending, self._pending = self._pending, []
+        for _, _, _, tmp, _ in pending:
+            if tmp is not None:
+                _unlink(tmp)
+
+    def __enter__(self) -> OutputSet:
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            self.commit()
+        else:
+            self.abort()
+
+
+def _backup(where: str) -> str | None:
+    """A hard link to the file at ``where`` under a temporary name (None when
+    there is no file, or the file system has no hard links)."""
+    if not os.path.isfile(where):
+        return None
+    folder = _folder(where)
+    base = os.path.basename(where)[:200]
+    for attempt in range(100):
+        candidate = os.path.join(folder, f".{base}.{os.getpid()}.{attempt}.old.tmp")
+        try:
+            os.link(where, candidate)
+            return candidate
+        except FileExistsError:
+            continue
         except OSError:
-            pass
-        raise WriteError(exc.errno, f"cannot write {path}: {exc.strerror}") from exc
+            return None
+    return None
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def write_atomic(path: str | os.PathLike, data: Data, encoding: str = "utf-8") -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder
+    and an atomic rename, so a failure never leaves a half-written file.
+    Raises :class:`WriteError`."""
+    out = OutputSet()
+    try:
+        out.add(path, data, encoding)
+    except BaseException:
+        out.abort()
+        raise
+    out.commit()
+

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.protocol import HexTorus, Result
-from .atomic import write_atomic
+from .atomic import OutputSet
 
 FORMAT = "mapgen-bundle/1"
 
@@ -62,8 +62,9 @@ def write_bundle(path: str | os.PathLike, result: Result,
     np.savez_compressed(buf, **layers)
     meta = bundle_metadata(result)
     side = sidecar_path(path)
-    write_atomic(path, buf.getvalue())
-    write_atomic(side, json.dumps(meta, indent=2, sort_keys=True) + "\n")
+    with OutputSet(path, side) as outputs:  # both or neither
+        outputs.add(path, buf.getvalue())
+        outputs.add(side, json.dumps(meta, indent=2, sort_keys=True, allow_nan=False) + "\n")
     return side
 
 

@@ -9,7 +9,10 @@ printed relative to the deity's origin (x in [-WORLD_X/2, WORLD_X/2)).
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -49,22 +52,35 @@ def newcap_script(result: Result) -> str:
 
 def xdump_sect(result: Result) -> str:
     """The ``config sect`` table of ``empdump -x`` for this world."""
+    return "".join(xdump_sect_chunks(result))
+
+
+XDUMP_BLOCK = 1 << 15
+"""Sectors formatted at a time by :func:`xdump_sect_chunks`."""
+
+
+def xdump_sect_chunks(result: Result) -> Iterator[str]:
+    """:func:`xdump_sect` a block of sectors at a time, so that a large
+    world's table is never held whole (2048x2048 makes 373 MB of text)."""
     wx, wy = result.grid.width, result.grid.height
     L = {k: np.asarray(a).ravel() for k, a in result.layers.items()}
-    uid = np.arange(wx * wy // 2)
-    y = 2 * uid // wx
-    x = 2 * uid % wx + y % 2
-    xr, yr = _rel(x, wx), _rel(y, wy)
-    des = L["sector_type"].astype(np.int64)
-    dterr = (L["own"].astype(np.int64) + 1) & 0xFF
-    cols = (xr, yr, des, dterr, L["elevation"], L["coastal"], L["iron"], L["gold"],
-            L["fertility"], L["oil"], L["uranium"])
-    out = ["config sect\n", " ".join(SECT_COLUMNS) + "\n"]
-    for xv, yv, d, dt, e, co, mi, go, fe, oi, ur in zip(*(c.tolist() for c in cols)):
-        out.append(f"0 {xv} {yv} {d} 0 0 0 0 0 0 0 0 {dt} {xv} {yv} 0 {e} 100 {co} {d} "
-                   f"{mi} {go} {fe} {oi} {ur} {_ZEROS_MID} healthy {_ZEROS_END}\n")
-    out.append("/config\n")
-    return "".join(out)
+    yield "config sect\n" + " ".join(SECT_COLUMNS) + "\n"
+    total = wx * wy // 2
+    for start in range(0, total, XDUMP_BLOCK):
+        uid = np.arange(start, min(total, start + XDUMP_BLOCK))
+        part = slice(start, start + uid.size)
+        y = 2 * uid // wx
+        x = 2 * uid % wx + y % 2
+        xr, yr = _rel(x, wx), _rel(y, wy)
+        des = L["sector_type"][part].astype(np.int64)
+        dterr = (L["own"][part].astype(np.int64) + 1) & 0xFF
+        cols = (xr, yr, des, dterr, L["elevation"][part], L["coastal"][part], L["iron"][part],
+                L["gold"][part], L["fertility"][part], L["oil"][part], L["uranium"][part])
+        yield "".join(
+            f"0 {xv} {yv} {d} 0 0 0 0 0 0 0 0 {dt} {xv} {yv} 0 {e} 100 {co} {d} "
+            f"{mi} {go} {fe} {oi} {ur} {_ZEROS_MID} healthy {_ZEROS_END}\n"
+            for xv, yv, d, dt, e, co, mi, go, fe, oi, ur in zip(*(c.tolist() for c in cols)))
+    yield "/config\n"
 
 
 def text_map(result: Result) -> str:
@@ -82,23 +98,60 @@ def sect_table(text: str) -> str:
 _ECONFIG_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s+(.*?)\s*$")
 
 
+ECONFIG_MAX_BYTES = 2**20
+"""Larger files are refused unread (empserver's own econfig is about 20 kB)."""
+
+
+def _read_config_text(name: str) -> str:
+    """The text of a config file: a regular file of at most
+    ECONFIG_MAX_BYTES (a pipe, a device or a folder is refused unread)."""
+    fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise ValueError(f"{name}: is a folder, not a config file")
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError(f"{name}: not a regular file (a pipe or a device?)")
+        if st.st_size > ECONFIG_MAX_BYTES:
+            raise ValueError(f"{name}: too large for a config file ({st.st_size} bytes; "
+                             f"at most {ECONFIG_MAX_BYTES})")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(ECONFIG_MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > ECONFIG_MAX_BYTES:
+        raise ValueError(f"{name}: too large for a config file (more than "
+                         f"{ECONFIG_MAX_BYTES} bytes)")
+    if b"\0" in data:
+        raise ValueError(f"{name}: not a config file (it holds NUL bytes: binary data?)")
+    return data.decode("utf-8", errors="replace")
+
+
 def read_econfig_world(path: str | Path) -> tuple[int, int]:
     """WORLD_X and WORLD_Y from an Empire econfig (defaults 64 and 32).
 
-    Raises ValueError with a message naming the file and line when a value
-    is not a number; OSError when the file cannot be read.
+    Raises ValueError with a message naming the file (and line) when it is
+    not a config file (a pipe or device, too large, binary, a line that is
+    not ``KEY VALUE``) or a size is not a number; OSError when the file
+    cannot be opened.
     """
+    name = os.fspath(path)
     size = {"WORLD_X": 64, "WORLD_Y": 32}
-    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    text = _read_config_text(name)
     for lineno, line in enumerate(text.splitlines(), 1):
-        if line.lstrip().startswith("#"):
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
         m = _ECONFIG_LINE.match(line)
-        if m and m.group(1) in size:
+        if not m:
+            raise ValueError(f"{name}:{lineno}: not a config line 'KEY VALUE': "
+                             f"{line.strip()[:40]!r}")
+        if m.group(1) in size:
             value = m.group(2).strip().strip('"')
             try:
+                if len(value) > 20:
+                    raise ValueError
                 size[m.group(1)] = int(value, 0)
             except ValueError:
-                raise ValueError(f"{path}:{lineno}: {m.group(1)} must be a number, "
-                                 f"not {value!r}") from None
+                raise ValueError(f"{name}:{lineno}: {m.group(1)} must be a number, "
+                                 f"not {value[:40]!r}") from None
     return size["WORLD_X"], size["WORLD_Y"]

@@ -140,6 +140,14 @@ def write_openttd_heightmap(path: str | os.PathLike, tile_heights: np.ndarray, *
     Raises ValueError (bad format, peak or heights) or OSError (writing)."""
     th = np.asarray(tile_heights)
     write_heightmap_png(path, th, fmt=fmt, highest_peak=highest_peak)
+    return openttd_heightmap_note(path, th, highest_peak=highest_peak, fmt=fmt)
+
+
+def openttd_heightmap_note(path: str | os.PathLike, tile_heights: np.ndarray, *,
+                           highest_peak: int = DEFAULT_HIGHEST_PEAK,
+                           fmt: str = "modern") -> str:
+    """The message :func:`write_openttd_heightmap` returns for this file."""
+    th = np.asarray(tile_heights)
     top = int(th.max()) if th.size else 0
     if fmt == "modern":
         return (f"OpenTTD heightmap written to {os.fspath(path)}: in the game's \"Play "

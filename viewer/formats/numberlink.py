@@ -21,7 +21,7 @@ neighbours, so every cell is read as exactly two characters.
 from __future__ import annotations
 
 import os
-from pathlib import Path
+import stat
 
 import numpy as np
 
@@ -63,7 +63,7 @@ def _parse_rows(text: str, source: str) -> tuple[int, int, list[list[str]]]:
         raise NumberLinkFormatError(f"{source}: the file is empty; expected a first line 'W H'")
     head = lines[header_at].split()
     lineno = header_at + 1
-    if len(head) != 2 or not all(t.isdigit() for t in head):
+    if len(head) != 2 or not all(_is_number(t) and len(t) < 10 for t in head):
         raise NumberLinkFormatError(f"{source}: line {lineno}: expected the size 'W H' "
                                     f"(two whole numbers), not {lines[header_at].strip()!r}")
     w, h = int(head[0]), int(head[1])
@@ -89,9 +89,20 @@ def _parse_rows(text: str, source: str) -> tuple[int, int, list[list[str]]]:
     return w, h, rows
 
 
+def _is_number(t: str) -> bool:
+    """``t`` is a whole number in ASCII digits (not ``²`` or ``٣``)."""
+    return t.isascii() and t.isdigit()
+
+
 def _label_order(labels: set[str]) -> list[str]:
     """Numbers in numeric order, then the rest in text order."""
-    return sorted(labels, key=lambda t: (0, int(t), "") if t.isdigit() else (1, 0, t))
+    def key(t: str) -> tuple[int, int, str]:
+        if _is_number(t):  # numeric order without int(): labels may be 5000 digits long
+            digits = t.lstrip("0")
+            return (0, len(digits), digits)
+        return (1, 0, t)
+
+    return sorted(labels, key=key)
 
 
 def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
@@ -148,21 +159,67 @@ def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Sol
     return solution_from_paths(paths)
 
 
+MAX_FILE_BYTES = 4 * 2**20
+"""Puzzle files larger than this are refused unread (a 128x128 puzzle with
+long labels is well under a megabyte)."""
+
+
+def read_text_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a puzzle file, or NumberLinkFormatError saying why not
+    (missing, a folder, a pipe or device, too large, not UTF-8 text);
+    nothing is read from anything but a regular file."""
+    name = os.fspath(path)
+    if not name:
+        raise NumberLinkFormatError("'': an empty file name")
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except IsADirectoryError:
+        raise NumberLinkFormatError(f"{name}: is a folder, not a puzzle file") from None
+    except FileNotFoundError:
+        raise NumberLinkFormatError(f"{name}: no such file") from None
+    except (OSError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise NumberLinkFormatError(f"{name}: cannot read it ({why})") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise NumberLinkFormatError(f"{name}: is a folder, not a puzzle file")
+        if not stat.S_ISREG(st.st_mode):
+            raise NumberLinkFormatError(f"{name}: not a regular file (a pipe or a device?)")
+        if st.st_size > limit:
+            raise NumberLinkFormatError(f"{name}: too large for a puzzle file ({st.st_size} "
+                                        f"bytes; at most {limit})")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(limit + 1)
+    except OSError as exc:
+        raise NumberLinkFormatError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise NumberLinkFormatError(f"{name}: too large for a puzzle file (more than {limit} "
+                                    f"bytes)")
+    if b"\0" in data:
+        raise NumberLinkFormatError(f"{name}: not a text file (it holds NUL bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NumberLinkFormatError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
+
+
 def read_puzzle(path: str | os.PathLike) -> Puzzle:
-    path = Path(path)
+    text = read_text_file(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise NumberLinkFormatError(f"{path}: not a text file") from None
-    try:
-        return parse_puzzle(text, str(path))
+        return parse_puzzle(text, os.fspath(path))
     except PuzzleError as exc:
-        raise NumberLinkFormatError(f"{path}: {exc}") from None
+        raise NumberLinkFormatError(f"{os.fspath(path)}: {exc}") from None
 
 
 def read_solution(path: str | os.PathLike, puzzle: Puzzle) -> Solution:
-    path = Path(path)
-    return parse_solution(path.read_text(encoding="utf-8"), puzzle, str(path))
+    text = read_text_file(path)
+    try:
+        return parse_solution(text, puzzle, os.fspath(path))
+    except PuzzleError as exc:
+        raise NumberLinkFormatError(f"{os.fspath(path)}: {exc}") from None
 
 
 def format_puzzle(puzzle: Puzzle) -> str:
@@ -196,7 +253,7 @@ def format_testmain(puzzle: Puzzle, solution: Solution | None = None) -> str:
     """A solution block (if given) and the puzzle block, each with its blank line,
     exactly as path.c's test program prints them.  Labels must be numbers."""
     for t in puzzle.labels:
-        if not t.isdigit():
+        if not _is_number(t):
             raise ValueError(f"the testmain format holds numbers only, not label {t!r}")
     numbers = np.array([0] + [int(t) for t in puzzle.labels], np.int32)
     out = ""
@@ -229,7 +286,7 @@ def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]
             cell = inner[x:x + 2]
             if cell == " .":
                 row.append(0)
-            elif cell.strip().isdigit() and int(cell) > 0:
+            elif _is_number(cell.strip()) and int(cell) > 0:
                 row.append(int(cell))
             else:
                 raise NumberLinkFormatError(f"{source}: line {lineno}: square {x // 2 + 1} "

@@ -17,6 +17,7 @@ that loads is one the generator accepts.
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -64,16 +65,33 @@ def preset_text(preset: Preset) -> str:
 
 
 def save_preset(path: str | os.PathLike, preset: Preset) -> None:
-    """Write ``preset`` to ``path`` atomically."""
-    write_atomic(path, preset_text(preset))
+    """Write ``preset`` to ``path`` atomically; PresetError (nothing written)
+    when it would not load again."""
+    try:
+        text = preset_text(preset)
+    except (TypeError, ValueError) as exc:
+        raise PresetError(f"cannot save this preset: {exc}") from None
+    parse_preset(text, os.path.basename(os.fspath(path)))
+    write_atomic(path, text)
+
+
+PRESET_MAX_BYTES = 2**20
+"""Larger preset files are refused unread (a preset is a few hundred bytes)."""
 
 
 def parse_preset(text: str, source: str = "preset") -> Preset:
-    """A preset from TOML text, its values checked by the generator's Params."""
+    """A preset from TOML text, its values (and seed) checked by the
+    generator's Params; PresetError saying what is wrong otherwise."""
+    if not isinstance(text, str):
+        raise PresetError(f"{source}: a preset is text, not {type(text).__name__}")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PresetError(f"{source}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise PresetError(f"{source}: not a preset (nested too deeply)") from None
+    except ValueError as exc:  # e.g. a number beyond Python's 4300-digit limit
+        raise PresetError(f"{source}: not valid TOML ({str(exc)[:100]})") from None
     name = doc.get("generator")
     if not isinstance(name, str):
         raise PresetError(f"{source}: says no generator (expected generator = \"name\")")
@@ -90,20 +108,67 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
     except (ParamError, OverflowError) as exc:
         raise PresetError(f"{source}: {exc}") from None
     seed = doc.get("seed")
+    if seed is not None:
+        seed = _check_seed(gen, seed, source)
+    title = doc.get("title", "")
+    if not isinstance(title, str):
+        raise PresetError(f"{source}: title must be a text, not {type(title).__name__}")
     extra = {k: v for k, v in doc.items() if k not in ("generator", "params", "seed", "title")}
-    return Preset(name, params, seed, str(doc.get("title", "")), extra)
+    return Preset(name, params, seed, title, extra)
+
+
+def _check_seed(gen: Any, seed: Any, source: str) -> int | str:
+    """The preset's seed as its generator takes it, or PresetError."""
+    text_seeds = getattr(gen, "seed_kind", "int") == "text"
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        kind = "a text or a whole number" if text_seeds else "a whole number"
+        raise PresetError(f"{source}: seed must be {kind}, not {type(seed).__name__} "
+                          f"{str(seed)[:40]}")
+    check = getattr(gen, "check_seed", None)
+    if check is not None:
+        try:
+            return check(seed)
+        except ParamError as exc:
+            raise PresetError(f"{source}: {exc}") from None
+    return seed
 
 
 def load_preset(path: str | os.PathLike) -> Preset:
-    path = Path(path)
+    """The preset in ``path``, or PresetError (unreadable, not a regular
+    file, too large, not UTF-8 text, not a preset the generator accepts)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        name = os.fspath(path)
+    except TypeError:
+        raise PresetError(f"cannot read {path!r}: not a file name") from None
+    label = os.path.basename(name) or name
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError) as exc:
+        raise PresetError(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise PresetError(f"cannot read {name}: not a regular file")
+        if st.st_size > PRESET_MAX_BYTES:
+            raise PresetError(f"{label}: too large for a preset ({st.st_size} bytes; at most "
+                              f"{PRESET_MAX_BYTES})")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(PRESET_MAX_BYTES + 1)
     except OSError as exc:
-        raise PresetError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise PresetError(f"{path.name}: not a preset (not UTF-8 text; a preset is a "
-                          "TOML file)") from None
-    return parse_preset(text, path.name)
+        raise PresetError(f"cannot read {name}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > PRESET_MAX_BYTES:
+        raise PresetError(f"{label}: too large for a preset (more than {PRESET_MAX_BYTES} "
+                          f"bytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PresetError(f"{label}: not a preset (not UTF-8 text: byte {exc.start + 1})") \
+            from None
+    return parse_preset(text, label)
 
 
 def shipped_presets(folder: Path = PRESET_DIR) -> list[Path]:

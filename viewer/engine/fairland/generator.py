@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError, convert_values
+from ..params import Param, ParamError, check_bounds, check_seed, convert_values
 from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, LayerInfo, Marker, Result
 from . import kernel as K
 from .assertions import check_final, from_check
@@ -196,12 +196,19 @@ class Fairland:
         wx, wy = out["world"]
         check_world(wx, wy)
         check_args(out, wx, wy)
+        # fairland's own rules first (its messages); then what a C int holds
+        check_bounds(self.params, out, skip=("world",))
         return out
+
+    @staticmethod
+    def check_seed(seed: Any) -> int:
+        """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
+        return check_seed(seed)
 
     def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
                  cancel: CancelToken | None = None, progress=None) -> Result:
         v = self.validate(values)
-        seed = int(seed) & 0xFFFFFFFF
+        seed = check_seed(seed)
         wx, wy = v["world"]
         conf = make_conf(v)
         kernels = _kernels()
@@ -223,6 +230,7 @@ class Fairland:
         own, elev, capx, capy = st[0], st[5], st[11], st[12]
         if rc == K.RC_OK:
             check_final(elev, own, v["nc"], chk)
+        cancel.check()
         assertion = from_check(chk, wx, "", int(nev))
         if assertion is not None:
             before = msg[:nmsg][msg[:nmsg, 3] < assertion.step]
@@ -233,10 +241,14 @@ class Fairland:
                                   "world not big enough for all the continents", out)
             exc.assertion = assertion
             raise exc
+        layers = layers_from_state(st, wx, wy)
+        cancel.check()
+        map_text = text_map(own, elev, capx, capy, v["nc"], wx, wy)
+        cancel.check()
         result = Result(
             generator=self.name,
             grid=HexTorus(wx, wy),
-            layers=layers_from_state(st, wx, wy),
+            layers=layers,
             layer_info=dict(LAYER_INFO),
             markers=capital_markers(capx, capy),
             params=v,
@@ -244,7 +256,7 @@ class Fairland:
             messages=out + "elevating land...\nwriting to sectors file...\n",
             timings={"generate": elapsed},
             detail=FairlandDetail(
-                map_text=text_map(own, elev, capx, capy, v["nc"], wx, wy),
+                map_text=map_text,
                 capitals=tuple((int(x), int(y)) for x, y in zip(capx, capy)),
                 n_events=int(nev),
                 assertion=assertion,

@@ -1003,7 +1003,9 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
 
 
 @njit(**JIT)
-def create_elevations(conf, rng, st, chk, ev, cnt):
+def create_elevations(conf, rng, st, chk, ev, cnt, cancel):
+    """Hills, then each island's elevations; returns (cancelled, ev).
+    ``cancel[0]`` is polled every few thousand hills and islands."""
     own = st[OWN]
     distance = st[DISTANCE]
     elev = st[ELEV]
@@ -1012,7 +1014,11 @@ def create_elevations(conf, rng, st, chk, ev, cnt):
     sz = own.shape[0]
     ev = _step(conf, st, chk, ev, cnt, EV_DIST_COAST, 0, 0, 0)
     n = sz * 8
+    polls = 0
     while n > 0:
+        polls += 1
+        if polls & 4095 == 0 and cancel[0]:
+            return True, ev
         off0 = roll0(rng, sz)
         dist = np.int64(distance[off0])
         if own[off0] == -1:
@@ -1024,9 +1030,13 @@ def create_elevations(conf, rng, st, chk, ev, cnt):
         ev = _push(ev, cnt, EV_HILL, off0, sign, r)
         n -= hill(wx, wy, elev, off0, sign, r)
     for c in range(conf[C_NC] + conf[C_NI]):
+        if c & 63 == 0 and cancel[0]:
+            return True, ev
         ev = _step(conf, st, chk, ev, cnt, EV_ELEV_ISLAND, c, 0, 0)
+    if cancel[0]:
+        return True, ev
     ev = _step(conf, st, chk, ev, cnt, EV_ELEV_SEA, 0, 0, 0)
-    return ev
+    return False, ev
 
 
 @njit(**JIT)
@@ -1083,7 +1093,9 @@ def generate(conf, seed, st, ev, msg, cancel, chk):
         return -1, cnt[0], mcnt[0], ev, msg
     ev = _push(ev, cnt, EV_PHASE, PH_ELEVATE, 0, 0)
     cancel[1] = PH_ELEVATE
-    ev = create_elevations(conf, rng, st, chk, ev, cnt)
+    stopped, ev = create_elevations(conf, rng, st, chk, ev, cnt, cancel)
+    if stopped:
+        return -1, cnt[0], mcnt[0], ev, msg
     ev = _push(ev, cnt, EV_PHASE, PH_RESOURCES, 0, 0)
     cancel[1] = PH_RESOURCES
     return RC_OK, cnt[0], mcnt[0], ev, msg

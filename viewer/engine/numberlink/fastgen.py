@@ -67,7 +67,7 @@ def default_cap(w: int, h: int) -> int:
 
 
 def stream_seed(seed: str | bytes, index: int) -> int:
-    data = seed.encode("utf-8") if isinstance(seed, str) else bytes(seed)
+    data = seed.encode("utf-8", "surrogateescape") if isinstance(seed, str) else bytes(seed)
     digest = hashlib.sha256(b"numberlink-fast\0" + data + b"\0" + str(index).encode()).digest()
     return int.from_bytes(digest[:8], "little") | 1
 
@@ -629,8 +629,9 @@ def fast_grid(w: int, h: int, seed: str | bytes, index: int = 0, *, cap: int | N
     ends = np.zeros(2 * n, np.int64)
     for attempt in range(max_streams):
         rng = np.array([stream_seed(seed, index * 1000 + attempt)], np.uint64)
+        seed_bytes = seed.encode("utf-8", "surrogateescape") if isinstance(seed, str) else seed
         trng = RandomState(b"numberlink-fast\0" + str(index * 1000 + attempt).encode() + b"\0"
-                           + (seed.encode("utf-8") if isinstance(seed, str) else seed)).to_array()
+                           + seed_bytes).to_array()
         status, k = fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab, ends)
         if status == CANCELLED:
             raise Cancelled()

@@ -249,12 +249,29 @@ class NumberLink:
         check_bounds(self.params, out, skip=("size",))
         return out
 
+    @staticmethod
+    def check_seed(seed: Any) -> str | bytes:
+        """The seed as ``generate`` takes it (a text, bytes, or a whole number
+        taken as its digits), or ParamError."""
+        if isinstance(seed, bool) or not isinstance(seed, (str, bytes, int)):
+            raise ParamError(f"seed must be a text, not {type(seed).__name__} "
+                             f"{str(seed)[:40]!r}", "seed")
+        if isinstance(seed, int):
+            return str(seed)
+        if isinstance(seed, str):
+            try:
+                seed.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                raise ParamError("seed: a text with unpaired surrogates cannot be used "
+                                 "(they have no UTF-8 bytes)", "seed") from None
+        return seed
+
     def generate(self, values: Mapping[str, Any], *, seed: int | str = "12345",
                  trace: bool = False, cancel: CancelToken | None = None,
                  progress: ProgressFn | None = None) -> Result:
         v = self.validate(values)
         w, h = v["size"]
-        seed_text = seed if isinstance(seed, (str, bytes)) else str(seed)
+        seed_text = self.check_seed(seed)
         check = cancel.check if cancel is not None else None
         if cancel is not None:
             cancel.phase_names = ("generate", "check uniqueness")

@@ -19,7 +19,7 @@ def seed_bytes(seed: bytes | str | int) -> bytes:
     """The bytes the C program would be seeded with for ``seed``."""
     if isinstance(seed, bytes):
         return seed
-    return str(seed).encode("utf-8")
+    return str(seed).encode("utf-8", "surrogateescape")
 
 
 class RandomState:

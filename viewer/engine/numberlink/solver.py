@@ -21,6 +21,7 @@ the links follow from the colours, so blocking links also blocks labellings.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -204,8 +205,11 @@ class Encoding:
         truth[np.abs(m)] = m > 0
         links = truth[self.link0:self.link0 + len(self.edges)]
         colours = truth[1:1 + self.n * self.K].reshape(self.n, self.K)
-        used = colours.any(axis=1)
-        paths = np.where(used, colours.argmax(axis=1) + 1, 0).astype(np.int32)
+        if self.K:
+            used = colours.any(axis=1)
+            paths = np.where(used, colours.argmax(axis=1) + 1, 0).astype(np.int32)
+        else:  # no labels: no path anywhere
+            paths = np.zeros(self.n, np.int32)
         w, h = self.w, self.h
         right = np.zeros((h, w - 1), bool)
         down = np.zeros((h - 1, w), bool)
@@ -217,7 +221,7 @@ class Encoding:
             adj[b].append(a)
             on.append(int(e))
             y, x = divmod(a, w)
-            if b == a + 1:
+            if b == a + 1 and w > 1:  # (one column: a + 1 is below)
                 right[y, x] = True
             else:
                 down[y, x] = True
@@ -261,10 +265,31 @@ class Encoding:
         w = self.w
         for (a, b), var in self.edge_var.items():
             y, x = divmod(a, w)
-            on = sol.right[y, x] if b == a + 1 else sol.down[y, x]
+            on = sol.right[y, x] if b == a + 1 and w > 1 else sol.down[y, x]
             if on:
                 out.append(-var)
         return out
+
+
+TIME_LIMIT_MAX = 365 * 86400.0
+"""Longer time limits are no limit (threading's timers take at most ~292 years)."""
+
+
+def _checked_time_limit(time_limit: float | None) -> float | None:
+    """``time_limit`` in seconds, None for none; ValueError when not a number."""
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool):
+        raise ValueError(f"time limit must be a number of seconds, not {time_limit!r}")
+    try:
+        t = float(time_limit)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"time limit must be a number of seconds, not {time_limit!r}") from None
+    if math.isnan(t):
+        raise ValueError("time limit must be a number of seconds, not nan")
+    if t > TIME_LIMIT_MAX:
+        return None
+    return max(0.0, t)
 
 
 def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *,
@@ -280,6 +305,7 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
     """
     if max_solutions < 1:
         raise ValueError("max_solutions must be at least 1")
+    time_limit = _checked_time_limit(time_limit)
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
     t0 = time.perf_counter()

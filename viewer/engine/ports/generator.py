@@ -230,7 +230,10 @@ class Ports:
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values, _prepare)
         check_bounds(self.params, out, skip=("tgp_size",))
-        check_size(*out["tgp_size"])
+        try:
+            check_size(*out["tgp_size"])
+        except ParamError as exc:  # TGP's own check: say it beside this field
+            raise ParamError(f"TGP {exc}", "tgp_size") from None
         check_curve(out["latitude_curve"])
         if out["local_size"] not in LOCAL_SIZES:
             raise ParamError(f"local points per cell must be one of "
@@ -272,12 +275,17 @@ class Ports:
                              people_per_building=v["people_per_building"])
 
     @staticmethod
-    def heightmap(v: Mapping[str, Any], seed: int) -> Heightmap:
+    def heightmap(v: Mapping[str, Any], seed: int, cancel: CancelToken | None = None) -> Heightmap:
         if v["source"] == "png":
             return png_heightmap(v["png_path"], v["png_sea_level"])
         return tgp_heightmap({"size": v["tgp_size"], "smoothness": v["tgp_smoothness"],
                               "terrain": v["tgp_terrain"], "sea_level": v["tgp_sea_level"],
-                              "landscape": v["tgp_landscape"]}, seed)
+                              "landscape": v["tgp_landscape"]}, seed, cancel)
+
+    @staticmethod
+    def check_seed(seed: Any) -> int:
+        """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
+        return check_seed(seed)
 
     # -- generation ------------------------------------------------------------
     def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
@@ -297,11 +305,12 @@ class Ports:
 
         t0 = time.perf_counter()
         phase(0)
-        hm = self.heightmap(v, seed)
+        hm = self.heightmap(v, seed, cancel)
         t_map = time.perf_counter() - t0
         phase(1)
         rel = hm.relative()
-        pl = place(rel, self.settings(v), seed)
+        cancel.check()
+        pl = place(rel, self.settings(v), seed, check=cancel.check)
         phase(6)
         ls = self.local_settings(v, hm.unit)
         t = time.perf_counter()

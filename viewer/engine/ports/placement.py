@@ -161,20 +161,28 @@ def find_sea(rel: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
     return label, is_open, sizes, lake_ids
 
 
-def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True) -> Placement:
+def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True,
+          check=None) -> Placement:
     """Place the ports on the corner heights ``rel`` (relative to sea level:
-    below sea level is negative)."""
+    below sea level is negative).  ``check()``, when given, is called between
+    the steps and may raise to stop (a cancel token's ``check``)."""
     s = settings
     tm: dict[str, float] = {}
+    if check is None:
+        def check() -> None:
+            return None
+    check()
     t = time.perf_counter()
     rel = np.ascontiguousarray(rel, np.float64)
     label, is_open, sizes, lake_ids = find_sea(rel)
     tm["lakes"] = time.perf_counter() - t
 
+    check()
     t = time.perf_counter()
     n_open, lake, cls = K.classify_cells(label, is_open)
     tm["coast"] = time.perf_counter() - t
 
+    check()
     t = time.perf_counter()
     des = K.desirability(cls, float(s.radius))
     best = K.best_per_square(des, int(s.grid))
@@ -184,12 +192,14 @@ def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True) -
     cand_rows, cand_cols = flat // w, flat % w
     tm["candidates"] = time.perf_counter() - t
 
+    check()
     t = time.perf_counter()
     lat_rows = row_latitudes(h, s.latitude_north, s.latitude_south)
     cand_lat = lat_rows[cand_rows]
     weights = curve_weight(s.curve, cand_lat)
     tm["weighting"] = time.perf_counter() - t
 
+    check()
     t = time.perf_counter()
     picked, removed = K.draw_ports(cand_rows, cand_cols, weights, int(s.n_ports),
                                    float(s.min_distance), seed)
@@ -206,8 +216,9 @@ def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True) -
                    best, cand_rows, cand_cols, squares, weights, cand_lat, picked, removed,
                    ports, int(s.n_ports) - len(ports), timings=tm)
     if routes:
+        check()
         t = time.perf_counter()
-        add_routes(pl)
+        add_routes(pl, check)
         tm["routes"] = time.perf_counter() - t
     return pl
 
@@ -236,7 +247,11 @@ def open_sea_targets(pl: Placement) -> np.ndarray:
     border = np.zeros_like(opened)
     border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
     target[border & opened] = True
-    for k in np.flatnonzero(pl.is_open):
+    # Which open seas already have a target: one pass, not one per sea (a
+    # hostile map has thousands of seas along its border).
+    reached = np.zeros(pl.is_open.size, bool)
+    reached[label[target]] = True
+    for k in np.flatnonzero(pl.is_open & ~reached):
         if not (target & (label == k)).any():
             idx = np.flatnonzero((label == k).ravel())
             deepest = idx[np.argmin(pl.rel.ravel()[idx])]
@@ -244,12 +259,16 @@ def open_sea_targets(pl: Placement) -> np.ndarray:
     return target
 
 
-def add_routes(pl: Placement) -> None:
+def add_routes(pl: Placement, check=None) -> None:
     """Give every port its ship corner and its route to open sea."""
     pl.target = open_sea_targets(pl)
+    if check is not None:
+        check()
     pl.distance = K.sea_distance(pl.label, pl.target)
     dist = pl.distance
     for p in pl.ports:
+        if check is not None:
+            check()
         best = None
         for dy, dx in ((0, 0), (0, 1), (1, 0), (1, 1)):
             y, x = p.row + dy, p.col + dx

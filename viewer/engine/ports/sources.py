@@ -15,6 +15,10 @@ the height of one level (the scale of the local terrain's relief):
 from __future__ import annotations
 
 import os
+import stat
+import struct
+import warnings
+import zlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +27,11 @@ from ..params import ParamError
 
 PNG_MIN_SIDE = 3          # pixels: two cells each way
 PNG_MAX_SIDE = 4097       # pixels: 4096 cells, as TGP's largest map
+PNG_MAX_PIXELS = PNG_MAX_SIDE * PNG_MAX_SIDE
+"""Images with more pixels are refused from their header, before decoding."""
+PNG_MAX_BYTES = 256 * 2**20
+"""Larger files are refused unread (a 4097x4097 16-bit PNG is at most ~34 MB)."""
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 GREY_MODES = {"L": 255, "I;16": 65535, "I;16B": 65535, "I;16L": 65535, "I": 65535}
 
 
@@ -38,10 +47,18 @@ class Heightmap:
         return self.corners.astype(np.float64) - float(self.sea_level)
 
 
-def tgp_heightmap(values: dict, seed: int) -> Heightmap:
+def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
+    """The TGP map of ``values`` (its parameters); ``cancel`` (a CancelToken)
+    stops it as it stops TGP itself (its phase names are restored after)."""
     from ..tgp.generator import HEIGHT_UNIT, TGP
 
-    res = TGP.generate(values, seed=seed)
+    names = cancel.phase_names if cancel is not None else ()
+    try:
+        res = TGP.generate(values, seed=seed, cancel=cancel)
+    finally:
+        if cancel is not None:
+            cancel.phase_names = names
+            cancel.flag[1] = 0
     sx, sy = values["size"]
     return Heightmap(res.extra["heightmap_corners"], float(HEIGHT_UNIT), float(HEIGHT_UNIT),
                      f"TerraGenesis {sx}x{sy} seed {seed}")
@@ -60,16 +77,34 @@ def read_png_heightmap(path: str | os.PathLike) -> tuple[np.ndarray, int]:
     file cannot be used."""
     from PIL import Image, UnidentifiedImageError
 
-    path = os.fspath(path)
     try:
+        path = os.fspath(path)
         st = os.stat(path)
-    except OSError as exc:
-        raise _png_error(path, f"cannot read it ({exc.strerror or exc})") from None
-    key = (path, st.st_mtime_ns, st.st_size)
+    except (OSError, TypeError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise _png_error(str(path), f"cannot read it ({why})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise _png_error(path, "is a folder, not a PNG image")
+    if not stat.S_ISREG(st.st_mode):
+        raise _png_error(path, "not a regular file (a pipe or a device?); give a PNG file")
+    if st.st_size > PNG_MAX_BYTES:
+        raise _png_error(path, f"too large a file: {st.st_size} bytes, at most "
+                         f"{PNG_MAX_BYTES} ({PNG_MAX_BYTES // 2**20} MiB)")
+    key = (path, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
     if key in _cache:
         return _cache[key]
+    w, h = _png_header_size(path)
+    if w < PNG_MIN_SIDE or h < PNG_MIN_SIDE:
+        raise _png_error(path, f"too small: {w}x{h} pixels, at least "
+                         f"{PNG_MIN_SIDE}x{PNG_MIN_SIDE} needed (each pixel is a corner)")
+    if w > PNG_MAX_SIDE or h > PNG_MAX_SIDE:
+        raise _png_error(path, f"too large: {w}x{h} pixels, at most "
+                         f"{PNG_MAX_SIDE}x{PNG_MAX_SIDE} ({PNG_MAX_PIXELS} pixels)")
     try:
-        with Image.open(path) as im:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(path, formats=["PNG"])
+        with im:
             if im.format != "PNG":
                 raise _png_error(path, f"not a PNG image (it is {im.format or 'unknown'})")
             w, h = im.size
@@ -87,13 +122,32 @@ def read_png_heightmap(path: str | os.PathLike) -> tuple[np.ndarray, int]:
             arr = np.asarray(im).astype(np.int32)
     except ParamError:
         raise
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise _png_error(path, f"unreadable ({exc})") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise _png_error(path, f"too large: {exc}") from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError,
+            MemoryError, struct.error, zlib.error) as exc:
+        why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise _png_error(path, f"unreadable ({why})") from None
     if arr.ndim != 2:
         raise _png_error(path, "must be a single-channel greyscale image")
     _cache.clear()
     _cache[key] = (arr, top)
     return arr, top
+
+
+def _png_header_size(path: str) -> tuple[int, int]:
+    """(width, height) from a PNG's IHDR chunk, read without decoding."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError as exc:
+        raise _png_error(path, f"cannot read it ({exc.strerror or exc})") from None
+    if head[:8] != _PNG_SIGNATURE:
+        raise _png_error(path, "unreadable: not a PNG image (no PNG signature)")
+    if len(head) < 24 or head[12:16] != b"IHDR":
+        raise _png_error(path, "unreadable: not a PNG image (no IHDR header)")
+    w, h = struct.unpack(">II", head[16:24])
+    return w, h
 
 
 def png_heightmap(path: str, sea_level: int) -> Heightmap:

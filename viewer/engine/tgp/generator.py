@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError, check_bounds, convert_values
+from ..params import SEED_MAX, Param, ParamError, check_bounds, check_seed, convert_values  # noqa: F401
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from .detail import TGPDetail
 from .metrics import METRICS
@@ -37,7 +37,6 @@ from .pipeline import LANDSCAPES, SEA_LEVEL, SMOOTHNESS, TERRAIN, Pipeline, Stat
 from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES  # noqa: F401 - re-exported
 
 MIN_SIDE, MAX_SIDE = 64, 4096
-SEED_MAX = 0xFFFFFFFF
 RNG_SKIP_MAX = 1 << 20
 
 SIZE_CHOICES = tuple(f"{s}x{s}" for s in (64, 128, 256, 512, 1024, 2048, 4096)) + (
@@ -94,27 +93,6 @@ def check_size(sx: int, sy: int) -> None:
                              f"(64, 128, 256, 512, 1024, 2048 or 4096), not {side}", "size")
 
 
-def check_seed(seed: Any) -> int:
-    """The seed as an int in 0..2^32-1, or ParamError."""
-    try:
-        if isinstance(seed, bool):
-            raise ValueError
-        if isinstance(seed, str):
-            value = int(seed.strip(), 0)
-        elif isinstance(seed, float):
-            if not seed.is_integer():
-                raise ValueError
-            value = int(seed)
-        else:
-            value = int(seed)
-    except (TypeError, ValueError):
-        raise ParamError(f"seed must be a whole number from 0 to {SEED_MAX}, not {seed!r}",
-                         "seed") from None
-    if not 0 <= value <= SEED_MAX:
-        raise ParamError(f"seed must be from 0 to {SEED_MAX} (32 bits), not {value}", "seed")
-    return value
-
-
 def _named_levels(name: str, value: Any) -> Any:
     """Level names ("very rough") to numbers, landscape numbers to names."""
     if name in _LABELS and isinstance(value, str):
@@ -147,6 +125,11 @@ class TerraGenesis:
         check_size(*out["size"])
         check_bounds(self.params, out, skip=("size",))
         return out
+
+    @staticmethod
+    def check_seed(seed: Any) -> int:
+        """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
+        return check_seed(seed)
 
     def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
                  cancel: CancelToken | None = None, progress=None) -> Result:

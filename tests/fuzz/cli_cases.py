@@ -1,0 +1,238 @@
+"""Hostile command lines for each command, as hypothesis strategies (shared by
+the CI tests and the long profile)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hostile import HOSTILE_TEXT
+from hypothesis import strategies as st
+
+# Output targets: new, existing (must survive a failure), in a missing or
+# unwritable folder, a folder, a symlink, odd names.
+TARGETS = ("out.a", "out.b", "keep.txt", "nodir/x", "ro/x", "sub", "link", "--", "-", "",
+           "/dev/null", ".", "keep.txt/x", "out.a")
+
+TEXT = st.sampled_from(HOSTILE_TEXT)
+
+
+def setup_folder(folder: Path) -> None:
+    """The files the targets refer to."""
+    (folder / "keep.txt").write_text("keep me\n")
+    (folder / "keep2.txt").write_text("keep me too\n")
+    (folder / "sub").mkdir(exist_ok=True)
+    ro = folder / "ro"
+    ro.mkdir(exist_ok=True)
+    ro.chmod(0o555)
+    link = folder / "link"
+    if not link.is_symlink():
+        link.symlink_to("keep2.txt")
+
+
+def _opt(flag: str, values: st.SearchStrategy) -> st.SearchStrategy:
+    """``[flag, value]``, ``[flag=value]`` or the flag alone."""
+    return st.one_of(
+        st.tuples(st.just(flag), values).map(list),
+        values.map(lambda v: [f"{flag}={v}"]),
+        st.just([flag]),
+        st.just([f"{flag}=--"]),
+    )
+
+
+def _argv(options: list[st.SearchStrategy], head: list[str] | None = None,
+          max_size: int = 5) -> st.SearchStrategy:
+    return st.lists(st.one_of(options), max_size=max_size).map(
+        lambda parts: list(head or []) + [t for part in parts for t in part])
+
+
+def _numbers_text(lo: int, hi: int) -> st.SearchStrategy:
+    return st.one_of(st.integers(lo, hi).map(str), TEXT)
+
+
+# -- fairland ----------------------------------------------------------------------
+
+def fairland_argv() -> st.SearchStrategy:
+    world = st.one_of(st.sampled_from(["64x32", "32x16", "16x8", "8x4"]), TEXT,
+                      st.sampled_from(["7x4", "2050x4", "0x0", "64x33", "99999999999x2"]))
+    friendly = st.integers(0, 40).map(str)
+    rest = st.lists(st.one_of(friendly, friendly, friendly, TEXT,
+                              st.sampled_from(["2147483647", "-2147483648", "99999999999",
+                                               "-3", "0"])),
+                    max_size=7)
+    nc = st.one_of(st.integers(1, 6).map(str), st.integers(1, 6).map(str), TEXT)
+    sc = st.one_of(st.integers(2, 30).map(str), st.integers(2, 30).map(str), TEXT,
+                   st.just("2147483647"))
+    nums = st.tuples(nc, sc, rest).map(lambda t: [t[0], t[1], *t[2]])
+    opts = [
+        _opt("--world", world), _opt("--xdump", st.sampled_from(TARGETS)),
+        _opt("--png", st.sampled_from(TARGETS)), _opt("--layer", st.one_of(TEXT, st.just("own"))),
+        st.tuples(st.just("-s"), st.sampled_from(TARGETS)).map(list),
+        st.tuples(st.just("-R"), st.one_of(TEXT, st.integers(0, 2**32).map(str))).map(list),
+        st.tuples(st.just("-e"), st.sampled_from(["econfig", "garbage.bin", "/dev/zero",
+                                                  "fifo", "sub", "nope"])).map(list),
+        st.sampled_from([["-q"], ["-i"], ["--ndebug"], ["-h"], ["-v"], ["-x"], ["--"],
+                         ["--wor"], ["--ndebug=1"], ["-"], ["-qR"], ["-R"]]),
+    ]
+    return st.tuples(_argv(opts, max_size=3), nums).map(
+        lambda t: ["fairland", "--world", "32x16", "-R", "1", *t[0], *t[1]])
+
+
+# -- tgp -------------------------------------------------------------------------
+
+def tgp_argv() -> st.SearchStrategy:
+    from viewer.engine.tgp.generator import PARAMS
+
+    opts = []
+    for p in PARAMS:
+        flag = p.cli or "--" + p.name.replace("_", "-")
+        if p.name == "size":  # valid sizes only small ones: a run stays quick
+            values = st.one_of(st.sampled_from(["64x64", "128x64", "64x128"]), TEXT,
+                               st.sampled_from(["65x64", "8192x64", "0x0", "64x64x64"]))
+        elif p.kind == "int":
+            values = _numbers_text(-2, int(p.maximum or 5) + 2)
+        else:
+            values = st.one_of(st.sampled_from(list(p.choices)), TEXT)
+        opts.append(_opt(flag, values))
+    opts += [_opt("--seed", st.one_of(st.integers(0, 2**32).map(str), TEXT)),
+             _opt("--npz", st.sampled_from(TARGETS)), _opt("--png", st.sampled_from(TARGETS)),
+             _opt("--heightmap-png", st.sampled_from(TARGETS)),
+             _opt("--layer", st.one_of(st.sampled_from(["heightmap", "water"]), TEXT)),
+             _opt("--scale", st.one_of(st.sampled_from(["1", "2", "64", "65", "0"]), TEXT)),
+             _opt("--highest-peak", _numbers_text(-1, 300)),
+             _opt("--heightmap-format", st.one_of(st.sampled_from(["modern", "r13671"]), TEXT)),
+             st.sampled_from([["-q"], ["-h"], ["--bogus"], ["--"], ["-"], ["--size"]])]
+    return _argv(opts, head=["tgp", "--size", "64x64", "--seed", "1"])
+
+
+# -- ports -------------------------------------------------------------------------
+
+def ports_argv() -> st.SearchStrategy:
+    from viewer.engine.ports.generator import PARAMS
+
+    opts = []
+    for p in PARAMS:
+        flag = p.cli or "--" + p.name.replace("_", "-")
+        if p.name == "tgp_size":
+            values = st.one_of(st.sampled_from(["64x64", "128x64"]), TEXT)
+        elif p.name == "png_path":
+            values = st.sampled_from(["grey.png", "rgb.png", "bomb.png", "garbage.bin",
+                                      "truncated.png", "fifo", "sub", "nope.png", "keep.txt"])
+        elif p.kind == "int":
+            lo = int(p.minimum) if p.minimum is not None else 0
+            hi = min(int(p.maximum), 200) if p.maximum is not None else 200
+            values = _numbers_text(lo - 1, hi + 1)
+        elif p.kind == "float":
+            values = st.one_of(st.floats(float(p.minimum) - 1, float(p.maximum) + 1,
+                                         allow_nan=False).map(repr), TEXT)
+        elif p.kind == "curve":
+            values = st.one_of(st.sampled_from(["0:0.5,30:1,90:0", "0:1,90:1", "0:1",
+                                                "90:1,0:1", "0:-1,90:1", "0:1e400,90:1"]),
+                               TEXT)
+        else:
+            values = st.one_of(st.sampled_from(list(p.choices)), TEXT)
+        opts.append(_opt(flag, values))
+    opts += [_opt("--seed", st.one_of(st.integers(0, 2**32).map(str), TEXT)),
+             _opt("--json", st.sampled_from(TARGETS)), _opt("--csv", st.sampled_from(TARGETS)),
+             _opt("--png", st.sampled_from(TARGETS)),
+             _opt("--scale", st.one_of(st.sampled_from(["1", "2", "64", "65"]), TEXT)),
+             st.sampled_from([["-q"], ["-h"], ["--bogus"], ["--"]])]
+    return _argv(opts, head=["ports", "--tgp-size", "64x64", "--seed", "1", "--ports", "5"])
+
+
+# -- numberlink ------------------------------------------------------------------------
+
+def numberlink_argv() -> st.SearchStrategy:
+    size = st.one_of(st.sampled_from(["5x5", "4x3", "6x4", "3x4"]), TEXT,
+                     st.sampled_from(["3x3", "129x5", "2x10", "0x0"]))
+    gen_opts = [
+        _opt("--size", size), _opt("--seed", TEXT),
+        _opt("--count", st.one_of(st.sampled_from(["1", "2", "0", "10001", "-1"]), TEXT)),
+        _opt("--mode", st.one_of(st.sampled_from(["faithful", "fast"]), TEXT)),
+        _opt("--fast-rounds", _numbers_text(-1, 40)),
+        _opt("--rule", st.one_of(st.sampled_from(["fill", "free", "fill-no-touch"]), TEXT)),
+        _opt("--extend-share", _numbers_text(-1, 101)),
+        _opt("--max-boring", _numbers_text(-1, 101)),
+        _opt("--max-tries", st.one_of(st.sampled_from(["1", "3", "0", "100001"]), TEXT)),
+        _opt("--format", st.one_of(st.sampled_from(["text", "testmain"]), TEXT)),
+        _opt("--out", st.sampled_from(TARGETS)), _opt("--solution-out", st.sampled_from(TARGETS)),
+        _opt("--png", st.sampled_from(TARGETS)), _opt("--solution-png", st.sampled_from(TARGETS)),
+        st.sampled_from([["--unique"], ["--quality"], ["--progress"], ["-h"], ["--bogus"]]),
+    ]
+    solve_opts = [
+        _opt("--rule", st.one_of(st.sampled_from(["fill", "free", "fill-no-touch"]), TEXT)),
+        _opt("--max-solutions", st.one_of(st.sampled_from(["1", "2", "5", "0", "1001"]), TEXT)),
+        _opt("--time-limit", st.one_of(st.sampled_from(["0", "0.5", "2", "inf", "nan", "1e10",
+                                                        "-1", "1e400"]), TEXT)),
+        _opt("--png", st.sampled_from(TARGETS)), st.sampled_from([["--all"], ["-h"]]),
+    ]
+    puzzles = st.sampled_from(["p_ok.txt", "p_col.txt", "p_one.txt", "p_sup.txt", "p_big.txt",
+                               "garbage.bin", "fifo", "sub", "nope.txt", "keep.txt", ""])
+    generate = _argv(gen_opts, head=["numberlink", "generate", "--size", "5x5", "--seed", "s"])
+    solve = st.tuples(puzzles, _argv(solve_opts)).map(
+        lambda t: ["numberlink", "solve", t[0], *t[1]])
+    other = st.sampled_from([["numberlink"], ["numberlink", "bogus"], ["numberlink", "-h"],
+                             ["numberlink", "solve"], ["numberlink", "generate", "--size=--"]])
+    return st.one_of(generate, solve, other)
+
+
+def setup_inputs(folder: Path) -> None:
+    """Input files the command lines name: puzzles, PNGs, econfigs, a FIFO."""
+    import os
+    import struct
+    import zlib
+
+    import numpy as np
+
+    from viewer.formats.png import png_bytes
+
+    setup_folder(folder)
+    (folder / "p_ok.txt").write_text("3 3\n1 . 2\n. . .\n1 . 2\n")
+    (folder / "p_col.txt").write_text("1 2\n1\n1\n")
+    (folder / "p_one.txt").write_text("1 1\n.\n")
+    (folder / "p_sup.txt").write_text("2 1\n² ²\n")
+    (folder / "p_big.txt").write_text("200 1\n" + " ".join(["."] * 200) + "\n")
+    (folder / "garbage.bin").write_bytes(bytes(range(256)) * 8)
+    (folder / "econfig").write_text("WORLD_X 32\nWORLD_Y 16\n")
+    grey = (np.arange(33 * 33).reshape(33, 33) % 200).astype(np.uint8)
+    (folder / "grey.png").write_bytes(png_bytes(grey))
+    rgb = np.zeros((16, 16, 3), np.uint8)
+    (folder / "rgb.png").write_bytes(png_bytes(rgb))
+    good = png_bytes(grey)
+    (folder / "truncated.png").write_bytes(good[: len(good) // 2])
+
+    def chunk(t: bytes, d: bytes) -> bytes:
+        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+
+    ihdr = struct.pack(">IIBBBBB", 20000, 20000, 8, 0, 0, 0, 0)
+    (folder / "bomb.png").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+                                      + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b""))
+    fifo = folder / "fifo"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+
+
+# -- sweep -------------------------------------------------------------------------
+
+def sweep_argv() -> st.SearchStrategy:
+    gens = st.sampled_from(["fairland", "tgp", "numberlink", "ports", "nope", ""])
+    names = st.sampled_from(["world", "nc", "sc", "size", "terrain", "tgp_size", "n_ports",
+                             "mode", "bogus", "", "seed"])
+    small = {"fairland": ["--set", "world=32x16", "--set", "nc=2", "--set", "ni=2",
+                          "--set", "sc=10"],
+             "tgp": ["--set", "size=64x64"], "numberlink": ["--set", "size=5x5"],
+             "ports": ["--set", "tgp_size=64x64", "--set", "n_ports=3"]}
+    pair = st.tuples(names, TEXT).map(lambda t: f"{t[0]}={t[1]}")
+    opts = [
+        _opt("--seeds", st.one_of(st.sampled_from(["1..2", "1", "3,4", "2..1", "0..99999999999",
+                                                    "a..b", "1..", ",,", "-1..2"]), TEXT)),
+        _opt("--set", st.one_of(pair, TEXT)), _opt("--vary", st.one_of(pair, TEXT)),
+        _opt("--out", st.sampled_from(["t.csv", "t.parquet", "t.txt", "nodir/t.csv",
+                                       "keep.txt", "sub", "link", "--"])),
+        _opt("--top", st.one_of(st.sampled_from(["1", "0", "5"]), TEXT)),
+        _opt("--by", st.one_of(st.sampled_from(["seed", "land_share", "bogus"]), TEXT)),
+        _opt("--jobs", st.sampled_from(["1", "0", "-1", "x"])),
+        st.sampled_from([["-q"], ["--ascending"], ["-h"], ["--bogus"]]),
+    ]
+    return st.tuples(gens, _argv(opts, max_size=4)).map(
+        lambda t: ["sweep", t[0], *small.get(t[0], []), "--seeds", "1..2", "--jobs", "1",
+                   "--out", "t.csv", "-q", *t[1]])
