@@ -310,7 +310,7 @@ class Ports:
         phase(1)
         rel = hm.relative()
         cancel.check()
-        pl = place(rel, self.settings(v), seed, check=cancel.check)
+        pl = place(rel, self.settings(v), seed, check=cancel.check, flag=cancel.flag)
         phase(6)
         ls = self.local_settings(v, hm.unit)
         t = time.perf_counter()

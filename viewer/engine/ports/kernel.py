@@ -84,12 +84,14 @@ def stream(seed, kind, a, b, n):
 # Global placement
 
 @njit(**JIT)
-def sea_components(below):
+def sea_components(below, flag):
     """Label the 4-connected components of corners below sea level.
 
     Returns ``(label, sizes, on_border, deepest)``: ``deepest[k]`` is the
     flat index of component ``k``'s first corner in row-major order (the
-    lowest one is chosen in Python, which has the heights)."""
+    lowest one is chosen in Python, which has the heights).  ``flag[0] != 0``
+    (a cancel token's flag) stops it at the next row, the labels unfinished:
+    the caller then raises Cancelled."""
     hc, wc = below.shape
     label = np.full((hc, wc), -1, np.int32)
     queue = np.empty(hc * wc, np.int64)
@@ -98,6 +100,8 @@ def sea_components(below):
     first = np.zeros(hc * wc + 1, np.int64)
     n = 0
     for y0 in range(hc):
+        if flag[0] != 0:
+            break
         for x0 in range(wc):
             if below[y0, x0] == 0 or label[y0, x0] >= 0:
                 continue

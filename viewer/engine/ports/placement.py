@@ -150,9 +150,14 @@ def population(seed: int, row: int, col: int, s: Settings) -> int:
     return int(min(max(round(p), s.pop_min), s.pop_max))
 
 
-def find_sea(rel: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``(label, is_open, sizes, lake_ids)`` of the corners below sea level."""
-    label, sizes, border, first = K.sea_components((rel < 0).view(np.uint8))
+NOT_CANCELLED = np.zeros(4, np.int64)
+
+
+def find_sea(rel: np.ndarray, flag: np.ndarray = NOT_CANCELLED
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(label, is_open, sizes, lake_ids)`` of the corners below sea level
+    (unfinished when ``flag``, a cancel token's, is raised meanwhile)."""
+    label, sizes, border, first = K.sea_components((rel < 0).view(np.uint8), flag)
     is_open = border.astype(bool)
     if sizes.size and not is_open.any():
         is_open[int(np.argmax(sizes))] = True  # first largest on a tie
@@ -162,10 +167,11 @@ def find_sea(rel: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 
 
 def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True,
-          check=None) -> Placement:
+          check=None, flag: np.ndarray = NOT_CANCELLED) -> Placement:
     """Place the ports on the corner heights ``rel`` (relative to sea level:
     below sea level is negative).  ``check()``, when given, is called between
-    the steps and may raise to stop (a cancel token's ``check``)."""
+    the steps and may raise to stop (a cancel token's ``check``); the longest
+    step also polls ``flag`` (the token's flag) as it runs."""
     s = settings
     tm: dict[str, float] = {}
     if check is None:
@@ -174,7 +180,8 @@ def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True,
     check()
     t = time.perf_counter()
     rel = np.ascontiguousarray(rel, np.float64)
-    label, is_open, sizes, lake_ids = find_sea(rel)
+    label, is_open, sizes, lake_ids = find_sea(rel, flag)
+    check()
     tm["lakes"] = time.perf_counter() - t
 
     check()
