@@ -246,18 +246,6 @@ def fairland_values(numbers: Sequence[str], world: tuple[int, int], merge: bool)
     return v
 
 
-def fairland_command_line(values: Mapping[str, Any], seed: int) -> str:
-    """The fairland command that makes this world on a deity's own server
-    (whose econfig must set the same WORLD_X and WORLD_Y)."""
-    parts = ["fairland", "-R", str(int(seed) & 0xFFFFFFFF)]
-    if values.get("merge"):
-        parts.append("-i")
-    from .engine.fairland.generator import ARG_ORDER
-
-    parts += [str(values[k]) for k in ARG_ORDER]
-    return " ".join(parts)
-
-
 def _world_size(args: FairlandArgs) -> tuple[int, int]:
     from .engine.params import parse_size
     from .formats.empire import read_econfig_world
@@ -446,6 +434,13 @@ def run_sweep(argv: Sequence[str]) -> int:
     from .cli_sweep import run_sweep_cli as run
 
     return run(list(argv))
+
+
+def fairland_command_line(values: Mapping[str, Any], seed: int) -> str:
+    """See :func:`viewer.formats.fairland_exports.command_line`."""
+    from .formats.fairland_exports import command_line
+
+    return command_line(values, seed)
 
 
 COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink,

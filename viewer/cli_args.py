@@ -35,6 +35,28 @@ class Parser(LiteralDashes, argparse.ArgumentParser):
         raise Usage((message or "").strip() or "bad arguments")
 
 
+METAVAR = {"size": "WxH", "int": "K", "choice": "NAME", "float": "X", "text": "TEXT",
+           "bool": "BOOL", "path": "FILE", "curve": "X:Y,X:Y,..."}
+"""How a parameter's value is shown in the help, by Param kind."""
+
+
+def param_flag(prm) -> str:
+    """The command-line flag of a generator parameter."""
+    return prm.cli or "--" + prm.name.replace("_", "-")
+
+
+def default_text(prm) -> str:
+    """A parameter's default as the help shows it (and the option takes it)."""
+    d = prm.default
+    if prm.kind == "size":
+        return f"{d[0]}x{d[1]}"
+    if prm.kind == "curve":
+        return ",".join(f"{a:g}:{b:g}" for a, b in d)
+    if prm.kind == "path":
+        return str(d) or "none"
+    return f"{d:g}" if isinstance(d, float) else str(d)
+
+
 def parse(parser: Parser, argv: Sequence[str], prog: str) -> argparse.Namespace | int:
     """The parsed arguments, or the exit status when the help was asked for
     (printed, 0) or the arguments were wrong (message printed, 1)."""

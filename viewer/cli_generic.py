@@ -16,24 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .cli_args import Parser, Usage, parse, picture_scale
-
-_METAVAR = {"size": "WxH", "int": "K", "choice": "NAME", "float": "X", "text": "TEXT",
-            "bool": "BOOL", "path": "FILE", "curve": "X:Y,X:Y,..."}
-
-
-def param_flag(prm) -> str:
-    """The command-line flag of a generator parameter."""
-    return prm.cli or "--" + prm.name.replace("_", "-")
-
-
-def default_text(prm) -> str:
-    d = prm.default
-    if prm.kind == "size":
-        return f"{d[0]}x{d[1]}"
-    if prm.kind == "curve":
-        return ",".join(f"{x:g}:{y:g}" for x, y in d)
-    return f"{d:g}" if isinstance(d, float) else str(d)
+from .cli_args import METAVAR, Parser, Usage, default_text, param_flag, parse, picture_scale
 
 
 def _curve(text: str):
@@ -54,7 +37,7 @@ def parser_for(gen, exports) -> Parser:
                      f"{prm.maximum if prm.maximum is not None else ''}"
         if prm.choices:
             bounds = f", one of {', '.join(prm.choices)}"
-        p.add_argument(param_flag(prm), dest="p_" + prm.name, metavar=_METAVAR.get(prm.kind, "V"),
+        p.add_argument(param_flag(prm), dest="p_" + prm.name, metavar=METAVAR.get(prm.kind, "V"),
                        help=f"{prm.help or prm.label} (default {default_text(prm)}{bounds})")
     kind = getattr(gen, "seed_kind", "int")
     p.add_argument("--seed", help="the seed (" + ("any text" if kind == "text" else

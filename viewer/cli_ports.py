@@ -36,6 +36,7 @@ from .cli_args import (
     ProgressLine,
     Usage,
     check_outputs,
+    default_text,
     isatty,
     parse,
     picture_scale,
@@ -43,19 +44,6 @@ from .cli_args import (
 )
 from .formats.ports import CSV_FIELDS, PROG, command_line, csv_text, json_text  # noqa: F401
 from .formats.ports import flag as _flag
-
-
-def _default_text(p) -> str:
-    from .engine.ports.generator import curve_text
-
-    d = p.default
-    if p.kind == "size":
-        return f"{d[0]}x{d[1]}"
-    if p.kind == "curve":
-        return curve_text(d)
-    if p.kind == "path":
-        return "none"
-    return f"{d:g}" if isinstance(d, float) else str(d)
 
 
 def _parser() -> Parser:
@@ -69,7 +57,7 @@ def _parser() -> Parser:
                    help="seed 0..4294967295 of the map and the ports (default: a random one, "
                         "printed)")
     for prm in PARAMS:
-        extra = f" (default {_default_text(prm)})"
+        extra = f" (default {default_text(prm)})"
         if prm.choices:
             extra = f": {', '.join(prm.choices)}" + extra
         p.add_argument(_flag(prm), dest=prm.name, default=None, metavar=prm.kind.upper(),

@@ -35,11 +35,14 @@ import sys
 from collections.abc import Sequence
 
 from .cli_args import (
+    METAVAR,
     Parser,
     ProgressLine,
     Usage,
     check_outputs,
+    default_text,
     isatty,
+    param_flag,
     parse,
     picture_scale,
     seed_or_random,
@@ -47,22 +50,6 @@ from .cli_args import (
 )
 
 PROG = "tgp"
-
-
-_METAVAR = {"size": "WxH", "int": "K", "choice": "NAME", "float": "X", "text": "TEXT",
-            "bool": "BOOL", "path": "FILE", "curve": "CURVE"}
-
-
-def param_flag(prm) -> str:
-    """The command-line flag of a generator parameter."""
-    return prm.cli or "--" + prm.name.replace("_", "-")
-
-
-def _default_text(prm) -> str:
-    d = prm.default
-    if prm.kind == "size":
-        return f"{d[0]}x{d[1]}"
-    return f"{d:g}" if isinstance(d, float) else str(d)
 
 
 def _parser() -> Parser:
@@ -78,8 +65,8 @@ def _parser() -> Parser:
                    help="generation seed 0..4294967295 (default: a random one, printed)")
     for prm in PARAMS:  # the generator's parameters: flags, help and defaults from its Params
         choices = f"; one of {', '.join(prm.choices)}" if prm.choices else ""
-        p.add_argument(param_flag(prm), dest=prm.name, default=None, metavar=_METAVAR[prm.kind],
-                       help=f"{prm.help}{choices} (default {_default_text(prm)})")
+        p.add_argument(param_flag(prm), dest=prm.name, default=None, metavar=METAVAR[prm.kind],
+                       help=f"{prm.help}{choices} (default {default_text(prm)})")
     p.add_argument("--npz", metavar="FILE", help="write noise, heightmap, tile_height, "
                    "tile_class arrays")
     p.add_argument("--png", metavar="FILE", help="render a layer to a PNG image")

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
 from ..engine.protocol import Result
+from .reading import read_limited
 
 SECT_COLUMNS = (
     "owner xloc yloc des effic mobil off loyal terr0 terr1 terr2 terr3 dterr xdist ydist "
@@ -105,23 +105,7 @@ ECONFIG_MAX_BYTES = 2**20
 def _read_config_text(name: str) -> str:
     """The text of a config file: a regular file of at most
     ECONFIG_MAX_BYTES (a pipe, a device or a folder is refused unread)."""
-    fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise ValueError(f"{name}: is a folder, not a config file")
-        if not stat.S_ISREG(st.st_mode):
-            raise ValueError(f"{name}: not a regular file (a pipe or a device?)")
-        if st.st_size > ECONFIG_MAX_BYTES:
-            raise ValueError(f"{name}: too large for a config file ({st.st_size} bytes; "
-                             f"at most {ECONFIG_MAX_BYTES})")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(ECONFIG_MAX_BYTES + 1)
-    finally:
-        os.close(fd)
-    if len(data) > ECONFIG_MAX_BYTES:
-        raise ValueError(f"{name}: too large for a config file (more than "
-                         f"{ECONFIG_MAX_BYTES} bytes)")
+    data = read_limited(name, ECONFIG_MAX_BYTES, "config file")
     if b"\0" in data:
         raise ValueError(f"{name}: not a config file (it holds NUL bytes: binary data?)")
     return data.decode("utf-8", errors="replace")

@@ -21,7 +21,6 @@ neighbours, so every cell is read as exactly two characters.
 from __future__ import annotations
 
 import os
-import stat
 
 import numpy as np
 
@@ -29,6 +28,7 @@ from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution, solution_f
 from ..render.numberlink import layer_tint, path_palette, picture
 from .atomic import write_atomic
 from .png import write_png
+from .reading import InputFileError, read_limited
 
 __all__ = [
     "NumberLinkFormatError", "parse_puzzle", "parse_solution", "read_puzzle", "read_solution",
@@ -172,32 +172,16 @@ def read_text_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
     if not name:
         raise NumberLinkFormatError("'': an empty file name")
     try:
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        data = read_limited(name, limit, "puzzle file")
     except IsADirectoryError:
         raise NumberLinkFormatError(f"{name}: is a folder, not a puzzle file") from None
     except FileNotFoundError:
         raise NumberLinkFormatError(f"{name}: no such file") from None
+    except InputFileError as exc:
+        raise NumberLinkFormatError(str(exc)) from None
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         raise NumberLinkFormatError(f"{name}: cannot read it ({why})") from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise NumberLinkFormatError(f"{name}: is a folder, not a puzzle file")
-        if not stat.S_ISREG(st.st_mode):
-            raise NumberLinkFormatError(f"{name}: not a regular file (a pipe or a device?)")
-        if st.st_size > limit:
-            raise NumberLinkFormatError(f"{name}: too large for a puzzle file ({st.st_size} "
-                                        f"bytes; at most {limit})")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(limit + 1)
-    except OSError as exc:
-        raise NumberLinkFormatError(f"{name}: cannot read it ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise NumberLinkFormatError(f"{name}: too large for a puzzle file (more than {limit} "
-                                    f"bytes)")
     if b"\0" in data:
         raise NumberLinkFormatError(f"{name}: not a text file (it holds NUL bytes)")
     try:

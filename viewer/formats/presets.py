@@ -17,7 +17,6 @@ that loads is one the generator accepts.
 from __future__ import annotations
 
 import os
-import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ import tomli_w
 from .. import registry
 from ..engine.params import ParamError, coerce_values
 from .atomic import write_atomic
+from .reading import InputFileError, read_limited
 
 PRESET_DIR = Path(__file__).resolve().parents[2] / "resources" / "presets"
 
@@ -142,27 +142,12 @@ def load_preset(path: str | os.PathLike) -> Preset:
         raise PresetError(f"cannot read {path!r}: not a file name") from None
     label = os.path.basename(name) or name
     try:
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
+        data = read_limited(name, PRESET_MAX_BYTES, "preset", label)
+    except InputFileError as exc:
+        raise PresetError(str(exc)) from None
     except (OSError, ValueError) as exc:
         raise PresetError(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}") \
             from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise PresetError(f"cannot read {name}: not a regular file")
-        if st.st_size > PRESET_MAX_BYTES:
-            raise PresetError(f"{label}: too large for a preset ({st.st_size} bytes; at most "
-                              f"{PRESET_MAX_BYTES})")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(PRESET_MAX_BYTES + 1)
-    except OSError as exc:
-        raise PresetError(f"cannot read {name}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-    if len(data) > PRESET_MAX_BYTES:
-        raise PresetError(f"{label}: too large for a preset (more than {PRESET_MAX_BYTES} "
-                          f"bytes)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
