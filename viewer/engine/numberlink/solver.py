@@ -12,11 +12,34 @@ Encoding, for ``n`` squares and ``K`` paths:
 * No 2x2 block is a ring of four links.
 
 Every model then consists of the K paths plus, perhaps, stray rings that
-meet no end.  Rings are ruled out lazily: each one found gets a clause
-"not all of these links", and the solver is asked again (incrementally, so
-what it learnt is kept).  A ring-free model is a solution; it is blocked by
-"not all of these links" to look for the next one.  Under ``fill-no-touch``
-the links follow from the colours, so blocking links also blocks labellings.
+meet no end.  Under the fill rules rings are ruled out lazily: for each one
+found the clause "some link leaves the ring's squares" (a connectivity cut:
+every square lies on a path whose ends are elsewhere), and the solver is
+asked again (incrementally, so what it learnt is kept).  Under ``free`` a
+ring is harmless: dropped, its squares stay empty and the rest is a solution.
+A ring-free model is a solution; it is blocked by "not all of these links"
+to look for the next one.  (Any other solution lacks one of its links: with
+all of them present its paths are complete and anything more would be a
+ring.)  Under ``fill-no-touch`` the links follow from the colours, so
+blocking links also blocks labellings.
+
+Uniqueness under ``fill`` and ``free`` (the weaker rules) starts from a
+fill-no-touch solution ``S``, which is one under them too, and asks for a
+second one:
+
+* Rule inclusion: fill-no-touch solutions are fill solutions, which are free
+  solutions; so ``S`` is known before the real search starts.
+* Windows: other solutions of big puzzles are mostly local changes of
+  ``S``.  Square windows (6x6, then 10x10) are tried first, each under
+  assumptions that fix every link away from the window to its value in
+  ``S``: tiny searches that find such a change in milliseconds.  The whole
+  grid comes last, so nothing is missed.
+* Under ``free``, with ``S`` full (no empty square), only solutions in which
+  no path touches itself need be looked for: a path that touches itself can
+  be short-cut (the squares in between left empty), and repeating that ends
+  in a no-touch solution, never in ``S`` itself (``S`` has no empty square
+  for a short-cut to leave).  So the no-touch clauses are added, which prunes
+  the search a great deal.
 """
 
 from __future__ import annotations
@@ -76,10 +99,13 @@ class Encoding:
     """The clauses of one puzzle under one rule, and model decoding."""
 
     def __init__(self, puzzle: Puzzle, rule: str,
-                 check: Callable[[], None] | None = None):
+                 check: Callable[[], None] | None = None, *, no_touch: bool = False):
         if rule not in RULES:
             raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
         self.puzzle, self.rule = puzzle, rule
+        self.no_touch = no_touch or rule == "fill-no-touch"
+        """No path touches itself: the rule itself (``fill-no-touch``) or, for
+        ``free``, a restriction to canonical solutions (see :func:`solve`)."""
         h, w = puzzle.cells.shape
         self.w, self.h, self.n, self.K = w, h, w * h, puzzle.npaths
         self.top = self.n * self.K
@@ -167,7 +193,7 @@ class Encoding:
                     add([inc[b] for b in range(len(inc)) if b != a])
                 add(cols)
             self._at_most_one(cols)
-        no_touch = self.rule == "fill-no-touch"
+        no_touch = self.no_touch
         for e, (a, b) in enumerate(self.edges):
             if check is not None and e % CHECK_EVERY == 0:
                 check()
@@ -238,7 +264,6 @@ class Encoding:
         for start in range(self.n):
             if seen[start] or not adj[start]:
                 continue
-            ring_vars = []
             stack = [start]
             seen[start] = True
             members = []
@@ -249,12 +274,44 @@ class Encoding:
                     if not seen[nb]:
                         seen[nb] = True
                         stack.append(nb)
-            for cur in members:
-                for nb in adj[cur]:
-                    if cur < nb:
-                        ring_vars.append(self.edge_var[(cur, nb)])
-            rings.append(ring_vars)
+            rings.append(members)
         return sol, rings
+
+    def ring_cut(self, members: list[int]) -> list[int]:
+        """The clause "some link leaves these squares", for the squares of a
+        stray ring (no end among them).  Under the fill rules each of them
+        lies on a path whose ends are elsewhere, so the clause holds in every
+        solution; it rules out at once every set of rings inside the squares,
+        not just the one found."""
+        inside = set(members)
+        out = []
+        for i in members:
+            for lv in self.incident[i]:
+                a, b = self.edges[lv - self.link0]
+                if (b if a == i else a) not in inside:
+                    out.append(lv)
+        return out
+
+    def strip(self, sol: Solution, rings: list[list[int]]) -> Solution:
+        """``sol`` without its stray rings (their squares left empty): under
+        ``free`` what remains is a solution."""
+        if not rings:
+            return sol
+        paths, right, down = sol.paths.copy(), sol.right.copy(), sol.down.copy()
+        w = self.w
+        for members in rings:
+            for i in members:
+                y, x = divmod(i, w)
+                paths[y, x] = 0
+                if x < w - 1:
+                    right[y, x] = False
+                if x > 0:
+                    right[y, x - 1] = False
+                if y < self.h - 1:
+                    down[y, x] = False
+                if y > 0:
+                    down[y - 1, x] = False
+        return Solution(paths, right, down)
 
     def blocking_clause(self, sol: Solution) -> list[int]:
         out = []
@@ -294,14 +351,32 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
         if first.solutions:
             hint = first.solutions[0]
     if deadline is None or time.perf_counter() < deadline:
-        found = _search(Encoding(puzzle, rule, check), max_solutions, deadline, check, hint)
+        known = [hint] if hint is not None else []
+        # Deciding uniqueness under ``free`` from a full solution: only
+        # solutions in which no path touches itself need be looked for (see
+        # the module's notes), which the no-touch clauses make far quicker.
+        canonical = rule == "free" and hint is not None and max_solutions == 2
+        enc = Encoding(puzzle, rule, check, no_touch=canonical)
+        found = None
+        if hint is not None and WINDOWS:
+            # Windows first, in a solver of their own (what it learns under
+            # the windows' assumptions slows the whole-grid proof down).
+            found = _search(enc, max_solutions, deadline, check, hint, known=known,
+                            windows=_windows(enc, hint), whole=False)
+            result.sat_calls += found.sat_calls
+            result.rings_cut += found.rings_cut
+            known = found.solutions
+            if len(known) >= max_solutions or found.timed_out:
+                found.sat_calls = found.rings_cut = 0
+            else:
+                found = None
+        if found is None:
+            found = _search(enc, max_solutions, deadline, check, hint, known=known)
         result.solutions = found.solutions
         result.complete = found.complete
         result.timed_out = found.timed_out
         result.sat_calls += found.sat_calls
-        result.rings_cut = found.rings_cut
-        if not result.solutions and hint is not None:
-            result.solutions = [hint]
+        result.rings_cut += found.rings_cut
     else:
         result.solutions = [hint] if hint is not None else []
         result.complete, result.timed_out = False, True
@@ -331,9 +406,52 @@ def _hint_phases(enc: Encoding, sol: Solution) -> list[int]:
     return lits
 
 
+WINDOWS = ((6, 2), (10, 4))
+"""(side, step) of the square windows tried before the whole grid when a
+solution is known: each lets only the links in and around the window differ
+from it.  Other solutions of big puzzles are mostly local changes, which a
+window finds in a few milliseconds where the whole-grid search may take
+minutes; the whole grid comes last, so nothing is missed."""
+
+
+def _windows(enc: Encoding, sol: Solution) -> list[list[int]]:
+    """Assumptions fixing every link outside each window to its value in ``sol``."""
+    on = set(-v for v in enc.blocking_clause(sol))
+    w, h = enc.w, enc.h
+    out = []
+    for side, step in WINDOWS:
+        if side >= w and side >= h:
+            continue
+        xs = sorted(set(range(0, max(1, w - side + 1), step)) | {max(0, w - side)})
+        ys = sorted(set(range(0, max(1, h - side + 1), step)) | {max(0, h - side)})
+        for y0 in ys:
+            for x0 in xs:
+                fixed = []
+                for (a, b), var in enc.edge_var.items():
+                    ya, xa = divmod(a, w)
+                    yb, xb = divmod(b, w)
+                    if (x0 <= xa < x0 + side and y0 <= ya < y0 + side) or \
+                            (x0 <= xb < x0 + side and y0 <= yb < y0 + side):
+                        continue
+                    fixed.append(var if var in on else -var)
+                out.append(fixed)
+    return out
+
+
 def _search(enc: Encoding, max_solutions: int, deadline: float | None,
-            check: Callable[[], None] | None, hint: Solution | None) -> SolveResult:
+            check: Callable[[], None] | None, hint: Solution | None, *,
+            known: list[Solution] | tuple[()] = (),
+            windows: list[list[int]] | tuple[()] = (),
+            whole: bool = True) -> SolveResult:
+    """Solutions beyond ``known`` (which are blocked first), up to
+    ``max_solutions`` in all: under each list of assumptions in ``windows`` in
+    turn, then (if ``whole``) with none."""
     result = SolveResult("none", rule=enc.rule)
+    result.solutions = list(known)
+    if len(result.solutions) >= max_solutions:
+        result.complete = False
+        return result
+    free = enc.rule == "free"
     timer = None
     with _sat_solver() as sat:
         if check is None:
@@ -342,6 +460,8 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
             for start in range(0, len(enc.clauses), APPEND_CHUNK):
                 check()
                 sat.append_formula(enc.clauses[start:start + APPEND_CHUNK])
+        for sol in known:
+            sat.add_clause(enc.blocking_clause(sol))
         if hint is not None:
             sat.set_phases(_hint_phases(enc, hint))
         else:
@@ -372,37 +492,12 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
                         return
             watcher = threading.Thread(target=watch, name="solver cancel watch", daemon=True)
             watcher.start()
+        limited = deadline is not None or check is not None
         try:
-            while True:
-                if check is not None:
-                    check()
-                result.sat_calls += 1
-                if deadline is not None or check is not None:
-                    ok = sat.solve_limited(expect_interrupt=True)
-                else:
-                    ok = sat.solve()
-                if cancelled.is_set() and check is not None:
-                    check()                     # raises the caller's exception
-                if ok is None or interrupted.is_set():
-                    result.complete, result.timed_out = False, True
+            for assumptions in [*windows, []] if whole else windows:
+                if not _search_under(sat, enc, assumptions, max_solutions, result, free,
+                                     limited, interrupted, cancelled, check):
                     break
-                if not ok:
-                    break
-                model = sat.get_model()
-                sol, rings = enc.decode(model)
-                if rings:
-                    result.rings_cut += len(rings)
-                    for ring in rings:
-                        sat.add_clause([-v for v in ring])
-                    continue
-                result.solutions.append(sol)
-                if len(result.solutions) >= max_solutions:
-                    result.complete = False
-                    break
-                sat.add_clause(enc.blocking_clause(sol))
-                # Look near the solution just found: other solutions are
-                # usually small detours from it.
-                sat.set_phases(model)
         finally:
             done.set()
             if timer is not None:
@@ -410,6 +505,49 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
             if watcher is not None:
                 watcher.join()
     return result
+
+
+def _search_under(sat, enc: Encoding, assumptions: list[int], max_solutions: int,
+                  result: SolveResult, free: bool, limited: bool,
+                  interrupted: threading.Event, cancelled: threading.Event,
+                  check: Callable[[], None] | None) -> bool:
+    """Every further solution under ``assumptions``, into ``result``; False
+    once the search as a whole is over (enough found, or time out)."""
+    while True:
+        if check is not None:
+            check()
+        result.sat_calls += 1
+        if limited:
+            ok = sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        else:
+            ok = sat.solve(assumptions=assumptions)
+        if cancelled.is_set() and check is not None:
+            check()                     # raises the caller's exception
+        if ok is None or interrupted.is_set():
+            result.complete, result.timed_out = False, True
+            return False
+        if not ok:
+            return True
+        model = sat.get_model()
+        sol, rings = enc.decode(model)
+        if rings:
+            if free:
+                # Under ``free`` a ring is harmless: without it the rest is a
+                # solution (its squares simply stay empty).
+                sol = enc.strip(sol, rings)
+            else:
+                result.rings_cut += len(rings)
+                for members in rings:
+                    sat.add_clause(enc.ring_cut(members))
+                continue
+        result.solutions.append(sol)
+        if len(result.solutions) >= max_solutions:
+            result.complete = False
+            return False
+        sat.add_clause(enc.blocking_clause(sol))
+        # Look near the solution just found: other solutions are
+        # usually small detours from it.
+        sat.set_phases(model)
 
 
 def uniqueness(puzzle: Puzzle, rule: str = "fill-no-touch", *,
