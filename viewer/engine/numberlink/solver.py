@@ -30,10 +30,10 @@ second one:
 * Rule inclusion: fill-no-touch solutions are fill solutions, which are free
   solutions; so ``S`` is known before the real search starts.
 * Windows: other solutions of big puzzles are mostly local changes of
-  ``S``.  Square windows (6x6, then 10x10) are tried first, each under
-  assumptions that fix every link away from the window to its value in
-  ``S``: tiny searches that find such a change in milliseconds.  The whole
-  grid comes last, so nothing is missed.
+  ``S``.  Windows (6x6 and 10x10 squares, then bands of 8 rows and of 8
+  columns) are tried first, each under assumptions that fix every link away
+  from the window to its value in ``S``: small searches that find such a
+  change in milliseconds.  The whole grid comes last, so nothing is missed.
 * Under ``free``, with ``S`` full (no empty square), only solutions in which
   no path touches itself need be looked for: a path that touches itself can
   be short-cut (the squares in between left empty), and repeating that ends
@@ -406,35 +406,43 @@ def _hint_phases(enc: Encoding, sol: Solution) -> list[int]:
     return lits
 
 
-WINDOWS = ((6, 2), (10, 4))
-"""(side, step) of the square windows tried before the whole grid when a
-solution is known: each lets only the links in and around the window differ
-from it.  Other solutions of big puzzles are mostly local changes, which a
-window finds in a few milliseconds where the whole-grid search may take
-minutes; the whole grid comes last, so nothing is missed."""
+WINDOWS = ((6, 6, 2), (10, 10, 4), (0, 8, 4), (8, 0, 4))
+"""(width, height, step) of the windows tried before the whole grid when a
+solution is known (0: the grid's whole width or height, so the last two are
+bands of 8 rows and of 8 columns): each lets only the links in and around the
+window differ from the known solution.  Other solutions of big puzzles are
+mostly local changes (or changes along a band), which a window finds in
+milliseconds where the whole-grid search may take minutes; refuting a window
+is cheap too.  The whole grid comes last, so nothing is missed."""
+
+
+def _window_rects(w: int, h: int) -> list[tuple[int, int, int, int]]:
+    """``(x0, y0, x1, y1)`` (end exclusive) of every window, smaller than the grid."""
+    out = []
+    for ww, wh, step in WINDOWS:
+        ww, wh = (ww or w), (wh or h)
+        if ww >= w and wh >= h:
+            continue
+        ww, wh = min(ww, w), min(wh, h)
+        xs = sorted(set(range(0, w - ww + 1, step)) | {w - ww})
+        ys = sorted(set(range(0, h - wh + 1, step)) | {h - wh})
+        out.extend((x0, y0, x0 + ww, y0 + wh) for y0 in ys for x0 in xs)
+    return out
 
 
 def _windows(enc: Encoding, sol: Solution) -> list[list[int]]:
     """Assumptions fixing every link outside each window to its value in ``sol``."""
     on = set(-v for v in enc.blocking_clause(sol))
-    w, h = enc.w, enc.h
+    w = enc.w
+    ends = [(divmod(a, w), divmod(b, w), var) for (a, b), var in enc.edge_var.items()]
     out = []
-    for side, step in WINDOWS:
-        if side >= w and side >= h:
-            continue
-        xs = sorted(set(range(0, max(1, w - side + 1), step)) | {max(0, w - side)})
-        ys = sorted(set(range(0, max(1, h - side + 1), step)) | {max(0, h - side)})
-        for y0 in ys:
-            for x0 in xs:
-                fixed = []
-                for (a, b), var in enc.edge_var.items():
-                    ya, xa = divmod(a, w)
-                    yb, xb = divmod(b, w)
-                    if (x0 <= xa < x0 + side and y0 <= ya < y0 + side) or \
-                            (x0 <= xb < x0 + side and y0 <= yb < y0 + side):
-                        continue
-                    fixed.append(var if var in on else -var)
-                out.append(fixed)
+    for x0, y0, x1, y1 in _window_rects(w, enc.h):
+        fixed = []
+        for (ya, xa), (yb, xb), var in ends:
+            if (x0 <= xa < x1 and y0 <= ya < y1) or (x0 <= xb < x1 and y0 <= yb < y1):
+                continue
+            fixed.append(var if var in on else -var)
+        out.append(fixed)
     return out
 
 
