@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from refdata import reference_dir
 
-from viewer.engine.numberlink.puzzle import RULE_KEYS, RULES, Puzzle, Solution, check_solution
 from viewer.engine.numberlink import solver
 from viewer.engine.numberlink.generator import grid_puzzle
 from viewer.engine.numberlink.gridgen import gridgen
+from viewer.engine.numberlink.puzzle import RULE_KEYS, RULES, Puzzle, Solution, check_solution
 from viewer.engine.numberlink.rng import RandomState
 from viewer.engine.numberlink.solver import solve
 from viewer.formats.numberlink import read_puzzle, read_solution
