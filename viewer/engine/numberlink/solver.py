@@ -99,13 +99,15 @@ class Encoding:
     """The clauses of one puzzle under one rule, and model decoding."""
 
     def __init__(self, puzzle: Puzzle, rule: str,
-                 check: Callable[[], None] | None = None, *, no_touch: bool = False):
+                 check: Callable[[], None] | None = None, *, canonical: bool = False):
         if rule not in RULES:
             raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
         self.puzzle, self.rule = puzzle, rule
-        self.no_touch = no_touch or rule == "fill-no-touch"
-        """No path touches itself: the rule itself (``fill-no-touch``) or, for
-        ``free``, a restriction to canonical solutions (see :func:`solve`)."""
+        self.canonical = canonical and rule == "free"
+        """Only canonical solutions (``free``; see the module's notes)."""
+        self.no_touch = self.canonical or rule == "fill-no-touch"
+        """No path touches itself: the rule itself (``fill-no-touch``) or part
+        of being canonical."""
         h, w = puzzle.cells.shape
         self.w, self.h, self.n, self.K = w, h, w * h, puzzle.npaths
         self.top = self.n * self.K
@@ -221,6 +223,56 @@ class Encoding:
                                        (ac, cd, ab, bd), (bd, cd, ab, ac)):
                         add([-p, -q, -r])
                         add([-p, -q, -s])
+        if self.canonical:
+            self._canonical()
+
+    def _used(self, i: int) -> list[int] | None:
+        """Literals one of which holds iff square ``i`` is used (None: an end,
+        always used)."""
+        return None if self.puzzle.cells.ravel()[i] else list(self.incident[i])
+
+    def _canonical(self) -> None:
+        """Under ``free``: no path turns round a 2x2 block's corner whose
+        opposite square is empty and comes earlier (row by row), and none
+        makes a bump of three squares over an empty one (see the module's
+        notes)."""
+        add = self.clauses.append
+        w, h, ev = self.w, self.h, self.edge_var
+
+        def link(a: int, b: int) -> int:
+            return ev[(a, b) if a < b else (b, a)]
+
+        for y in range(h - 1):
+            for x in range(w - 1):
+                a = y * w + x
+                b, c, d = a + 1, a + w, a + w + 1
+                # Turning at t (from n1 to n2) with o empty: moving the turn
+                # to o keeps the length and lowers the sum of used squares.
+                for t, n1, n2, o in ((d, b, c, a), (c, a, d, b)):
+                    used = self._used(o)
+                    if used is not None:
+                        add([-link(t, n1), -link(t, n2)] + used)
+        # Bumps: p1 -> u0 -> u1 -> u2 -> p2 round an empty square c between
+        # p1 and p2 flattens into p1 -> c -> p2, two squares shorter.
+        for y in range(h):
+            for x in range(w):
+                i = y * w + x
+                for dx, dy in ((1, 0), (0, 1)):
+                    if x + 2 * dx >= w or y + 2 * dy >= h:
+                        continue
+                    p1, c, p2 = i, i + dx + dy * w, i + 2 * (dx + dy * w)
+                    used = self._used(c)
+                    if used is None:
+                        continue
+                    for sx, sy in ((dy, dx), (-dy, -dx)):      # the two sides
+                        ox, oy = x + sx, y + sy
+                        if not (0 <= ox < w and 0 <= oy < h and 0 <= ox + 2 * dx < w
+                                and 0 <= oy + 2 * dy < h):
+                            continue
+                        off = sx + sy * w
+                        u0, u1, u2 = p1 + off, c + off, p2 + off
+                        add([-link(p1, u0), -link(u0, u1), -link(u1, u2), -link(u2, p2)]
+                            + used)
 
     # -- decoding -------------------------------------------------------------
     def decode(self, model: list[int]) -> tuple[Solution, list[list[int]]]:
@@ -356,7 +408,7 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
         # solutions in which no path touches itself need be looked for (see
         # the module's notes), which the no-touch clauses make far quicker.
         canonical = rule == "free" and hint is not None and max_solutions == 2
-        enc = Encoding(puzzle, rule, check, no_touch=canonical)
+        enc = Encoding(puzzle, rule, check, canonical=canonical)
         found = None
         if hint is not None and WINDOWS:
             # Windows first, in a solver of their own (what it learns under
