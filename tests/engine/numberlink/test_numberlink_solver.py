@@ -21,7 +21,7 @@ from viewer.formats.numberlink import read_puzzle, read_solution
 # Decisions that take the solver several seconds each (whole-grid proofs that
 # no second solution exists); marked slow so that ``-m "not slow"`` leaves
 # them out.
-SLOW = {("janko-17x17-103", "free"), ("janko-24x14-104", "fill")}
+SLOW = {("janko-24x14-104", "fill")}
 
 
 def _manifest_cases():

@@ -34,12 +34,22 @@ second one:
   columns) are tried first, each under assumptions that fix every link away
   from the window to its value in ``S``: small searches that find such a
   change in milliseconds.  The whole grid comes last, so nothing is missed.
-* Under ``free``, with ``S`` full (no empty square), only solutions in which
-  no path touches itself need be looked for: a path that touches itself can
-  be short-cut (the squares in between left empty), and repeating that ends
-  in a no-touch solution, never in ``S`` itself (``S`` has no empty square
-  for a short-cut to leave).  So the no-touch clauses are added, which prunes
-  the search a great deal.
+* Under ``free``, with ``S`` full (no empty square), only *canonical*
+  solutions need be looked for.  Three moves turn a free solution into
+  another one: a path that touches itself is short-cut (the squares in
+  between left empty); a bump ``p1 -> u0 -> u1 -> u2 -> p2`` round an empty
+  square ``c`` between ``p1`` and ``p2`` is flattened to ``p1 -> c -> p2``;
+  a path turning round the corner of a 2x2 block whose opposite square is
+  empty and comes earlier (row by row) is moved onto that square.  Each
+  move shortens the paths or, at equal length, lowers the sum of the used
+  squares' indices, so repeating them ends in a solution where none
+  applies, and never in ``S`` itself, since every move leaves an empty
+  square behind.  So a second solution exists iff a canonical one other
+  than ``S`` does, and the clauses saying "canonical" (no touching, no such
+  corner, no such bump) are added: a symmetry breaking of the rule, which
+  makes the whole-grid proof ten times quicker (17x17: 5 s -> 0.5 s).
+* Under ``fill`` no such move is known (every square must stay covered), and
+  a unique puzzle still needs the whole-grid proof: seconds at 17x17-24x14.
 """
 
 from __future__ import annotations
