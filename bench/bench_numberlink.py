@@ -17,6 +17,9 @@ Q. The fast mode: 64x64 (target 5 s) and 100x100 (target 30 s), a unique
    under 5 s.
 2. A unique 10x10 puzzle generated (fill-no-touch), median over N seeds.
    Target: under 1 s.
+
+Uniqueness of the public puzzles under ``fill`` and ``free`` (issue 12's
+25x25 in 5 s / 36x36 in 30 s) is measured by ``bench_numberlink_unique.py``.
 """
 
 from __future__ import annotations

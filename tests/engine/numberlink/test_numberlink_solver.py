@@ -10,14 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from refdata import reference_dir
 
+from viewer.engine.numberlink import solver
+from viewer.engine.numberlink.generator import grid_puzzle
+from viewer.engine.numberlink.gridgen import gridgen
 from viewer.engine.numberlink.puzzle import RULE_KEYS, RULES, Puzzle, Solution, check_solution
+from viewer.engine.numberlink.rng import RandomState
 from viewer.engine.numberlink.solver import solve
 from viewer.formats.numberlink import read_puzzle, read_solution
 
-# Decisions that take the solver 5-20 s each (on one core); marked slow so
-# that ``-m "not slow"`` leaves them out.
-SLOW = {("janko-17x17-103", "free"), ("janko-24x14-104", "free"),
-        ("janko-24x14-104", "fill")}
+# Decisions that take the solver several seconds each (whole-grid proofs that
+# no second solution exists); marked slow so that ``-m "not slow"`` leaves
+# them out.
+SLOW = {("janko-24x14-104", "fill")}
 
 
 def _manifest_cases():
@@ -153,9 +157,9 @@ def brute_force(puzzle: Puzzle, rule: str, cap: int = 3) -> list[Solution]:
 
 
 @st.composite
-def small_puzzles(draw):
-    w = draw(st.integers(2, 4))
-    h = draw(st.integers(2, 4))
+def small_puzzles(draw, wmax=4, hmax=4):
+    w = draw(st.integers(2, wmax))
+    h = draw(st.integers(2, hmax))
     k = draw(st.integers(1, min(3, w * h // 2)))
     squares = draw(st.permutations(range(w * h)))[:2 * k]
     cells = np.zeros(w * h, np.int32)
@@ -177,3 +181,32 @@ def test_solution_count_agrees_with_exhaustive_search(puzzle, rule):
         # Every solution found, so the two lists hold the same routes.
         for sol in result.solutions:
             assert any(sol.same_routes(e) for e in expected)
+
+
+@st.composite
+def generated_puzzles(draw):
+    """Full-grid puzzles from the generator (they have a fill-no-touch
+    solution, which is where the uniqueness search under fill and free starts),
+    or random ones."""
+    if draw(st.booleans()):
+        return draw(small_puzzles(5, 4))
+    w, h = draw(st.tuples(st.integers(3, 5), st.integers(3, 5)).filter(lambda s: s[0] * s[1] >= 12))
+    return grid_puzzle(gridgen(w, h, RandomState(draw(st.text(max_size=6)))))
+
+
+@settings(max_examples=80)
+@given(generated_puzzles(), st.sampled_from(RULES))
+def test_uniqueness_agrees_with_exhaustive_search_through_windows(puzzle, rule):
+    # Deciding uniqueness (two solutions at most) takes other paths than
+    # counting: windows around the fill-no-touch solution, and under free the
+    # no-touch restriction.  Windows this small make them matter on small grids.
+    expected = brute_force(puzzle, rule, cap=2)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solver, "WINDOWS", ((2, 2, 1), (3, 3, 2), (0, 2, 1), (2, 0, 1)))
+        result = solve(puzzle, rule, 2)
+    assert result.status == {0: "none", 1: "unique"}.get(len(expected), "several")
+    for sol in result.solutions:
+        assert check_solution(puzzle, sol, rule) == []
+    if len(result.solutions) == 2:
+        assert not result.solutions[0].same_routes(result.solutions[1])
+
