@@ -7,6 +7,7 @@ into a failure); at the end the window still shows a map it can describe."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -106,7 +107,11 @@ def _act(w: MainWindow, rng: random.Random, qtbot) -> None:
     qtbot.wait(rng.choice([0, 0, 1, 5, 20]))
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+SEEDS = [int(s) for s in os.environ.get("RANDOM_USER_SEEDS", "1,2,3").split(",")]
+"""Three users in CI; ``RANDOM_USER_SEEDS=4,5,...`` sends more."""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_user_meets_no_exception(qtbot, seed, private_settings):
     rng = random.Random(seed)
     w = MainWindow()

@@ -142,7 +142,6 @@ def ports_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legen
     return None
 
 
-CLASSES = ("hamlet", "village", "town", "city", "metropolis")
 SEA = np.array((40, 80, 150), np.float32)
 COAST = np.array((120, 190, 230), np.float32)
 LAKE = np.array((60, 150, 160), np.float32)
@@ -171,7 +170,7 @@ def ports_picture(result: Result, scale: int = 2, routes: bool = True) -> np.nda
     img = np.array(rasterize_square(rgba, int(scale)))
     for rec in result.extra.get("ports", []):
         _dot(img, rec["position"][0] * scale, rec["position"][1] * scale,
-             max(2.0, scale * (0.6 + 0.35 * CLASSES.index(rec["class"]))))
+             max(2.0, scale * (0.6 + 0.35 * CLASS_NAMES.index(rec["class"]))))
     return img
 
 

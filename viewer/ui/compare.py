@@ -170,7 +170,8 @@ class CompareView(QWidget):
         self.worker.submit(job)
 
     def _state_ready(self, _job_id: int, state: MapState, _seconds: float) -> None:
-        if state.result is self.a:
+        b = self.w.state
+        if state.result is self.a and b is not None and b.result.generator == self.a.generator:
             self._draw(state)
 
     def _draw(self, state: MapState) -> None:

@@ -181,6 +181,7 @@ class MainWindow(QMainWindow):
         self._seeds[self.generator.name] = self.param_panel.seed()
         locked = self.param_panel.seed_row.is_locked()
         self.gen_worker.cancel()
+        self.compare.unpin()                 # A and B are maps of one generator
         self.gen_view.close()
         self.generator = registry.load(name, "engine")
         self.gen_view = view_for(name, self)
