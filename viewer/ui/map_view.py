@@ -124,7 +124,7 @@ class MapView(pg.GraphicsLayoutWidget):
         # the letters in the next turn of the event loop: a new map's picture
         # and its many labels do not stall the window in one go
         self._pending_letters = list(markers)
-        QTimer.singleShot(0, self._flush_letters)
+        QTimer.singleShot(1, self._flush_letters)
         self.notice.setPos(w / 2, h / 2)
         if rescaled:
             (x0, x1), (y0, y1) = old_range

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget
 
@@ -27,6 +28,16 @@ class FairlandView(GeneratorView):
                         "Ctrl+Shift+C", "the fairland command that makes this map on your "
                         "own server")
 
+    _table_pending = False
+
+    def _fill_table(self) -> None:
+        if self._table_pending:
+            self._table_pending = False
+            self.fairness_panel.show_table(self._table)
+
+    def busy(self) -> bool:
+        return self._table_pending
+
     def prepare(self, result: Result) -> FairnessTable | None:
         caps = result.extra.get("capitals")
         if not caps or "own" not in result.layers:
@@ -34,7 +45,11 @@ class FairlandView(GeneratorView):
         return fairness(result.layers, caps, (result.grid.width, result.grid.height))
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
-        self.fairness_panel.show_table(prepared if result is not None else None)
+        # the table in the next turn of the event loop (busy until then): a
+        # new world's picture and its table do not stall the window in one go
+        self._table = prepared if result is not None else None
+        self._table_pending = True
+        QTimer.singleShot(2, self._fill_table)
         a = result.extra.get("assertion") if result is not None else None
         if a is not None:
             # the state before the failing event: what the server's fairland had
