@@ -34,7 +34,6 @@ from ..protocol import (
     SquareGrid,
 )
 from .detail import NumberLinkDetail
-from .fastgen import FastStuck, fast_grid
 from .gridgen import GridResult, Stuck, grid_block, gridgen
 from .metrics import METRICS
 from .puzzle import RULES, Puzzle, solution_from_paths
@@ -160,13 +159,18 @@ class GridStream:
         check = self.cancel.check if self.cancel is not None else None
         try:
             if self.mode == "fast":
-                g = fast_grid(self.w, self.h, self.seed, self.filled, flag=flag,
-                              shake=self.fast_rounds)
+                from .fastgen import FastStuck, fast_grid  # numba: only when used
+
+                try:
+                    g = fast_grid(self.w, self.h, self.seed, self.filled, flag=flag,
+                                  shake=self.fast_rounds)
+                except FastStuck as exc:
+                    raise Stuck(str(exc)) from None
             else:
                 self.before = self.rs.copy()
                 g = gridgen(self.w, self.h, self.rs, extend_share=self.extend_share, flag=flag,
                             check=check, watch=self._watch if self.progress else None)
-        except (Stuck, FastStuck) as exc:
+        except Stuck as exc:
             raise GenerationError(str(exc)) from None
         self.filled += 1
         self.restarts += g.restarts
@@ -241,6 +245,8 @@ class NumberLink:
 
     def warm_up(self) -> None:
         """Compile the kernels the default parameters do not use (fast mode)."""
+        from .fastgen import fast_grid
+
         fast_grid(8, 8, "warm up")
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
