@@ -1,0 +1,36 @@
+"""Number Link pictures (no Qt): a colour per path that no other path has,
+the legend naming the labels shown on the grid."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from viewer.engine import get_generator
+from viewer.render.numberlink import path_palette
+from viewer.render.picture import picture
+
+
+def test_sixty_paths_get_sixty_colours():
+    colours = {tuple(int(v) for v in c) for c in path_palette(60)}
+    assert len(colours) == 60
+    # none is white (the empty square) or black (the grid's ink)
+    assert all(max(c) >= 50 and min(c) < 240 for c in colours)
+
+
+def test_the_solution_picture_colours_each_path_and_the_legend_has_its_labels():
+    r = get_generator("numberlink").generate({"size": (12, 10), "mode": "fast"}, seed="pal")
+    pic = picture(r, "paths", {"show_solution": True})
+    labels = [m.label for m in r.markers]
+    entries = [t for t, _c in pic.legend.entries]
+    assert set(labels) <= set(entries)
+    colours = [c for _t, c in pic.legend.entries]
+    assert len({tuple(c[:3]) for c in colours}) == len(colours)
+    # each legend colour is on the grid
+    img = pic.rgba[..., :3].reshape(-1, 3)
+    on_grid = {tuple(c) for c in np.unique(img, axis=0)}
+    for _t, c in pic.legend.entries:
+        assert tuple(int(v) for v in c[:3]) in on_grid
+    # the puzzle alone shows fewer coloured pixels than the solved grid
+    puzzle = picture(r, "paths", {"show_solution": False}).rgba[..., :3]
+    white = (puzzle == 255).all(axis=2).mean()
+    assert white > (pic.rgba[..., :3] == 255).all(axis=2).mean()
