@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
@@ -26,15 +25,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench_numberlink import puzzles_dir  # noqa: E402  (beside this file)
+
 from viewer.engine.numberlink.puzzle import RULE_KEYS, RULES, check_solution  # noqa: E402
 from viewer.engine.numberlink.solver import solve  # noqa: E402
 from viewer.formats.numberlink import read_puzzle  # noqa: E402
-
-
-def puzzles_dir() -> Path:
-    env = os.environ.get("MAPGEN_REFERENCE")
-    base = Path(env) if env else ROOT.parent / "shared" / "reference"
-    return base / "numberlink" / "puzzles"
 
 
 def bar_seconds(width: int, height: int) -> float:

@@ -86,10 +86,10 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
                 values[prm.name] = _curve(v) if prm.kind == "curve" else v
         values = gen.validate(values)
         if args.seed is not None:
-            seed = parse_seeds(args.seed, getattr(gen, "seed_kind", "int"))[0] \
-                if "," not in args.seed and ".." not in args.seed else None
-            if seed is None:
+            seeds = parse_seeds(args.seed, getattr(gen, "seed_kind", "int"))
+            if len(seeds) != 1:
                 raise Usage(f"--seed takes one seed, not {args.seed!r}")
+            seed = seeds[0]
         wanted = []
         for item in args.export:
             key, sep, path = item.partition("=")

@@ -131,3 +131,12 @@ def test_no_import_from_a_higher_layer(module):
                 and target.split(".")[0] in QT:
             bad.append(target)
     assert not bad, f"{module} ({layer}) imports {sorted(set(bad))}"
+
+
+def test_the_registry_titles_are_the_generators_own():
+    """The registry repeats each title so that listing needs no import; they
+    must not drift apart."""
+    from viewer import registry
+
+    for name, entry in registry.ENTRIES.items():
+        assert registry.load(name, "engine").title == entry.title, name

@@ -88,18 +88,23 @@ def test_rows_come_out_in_case_order_whatever_order_batches_finish(reference_row
     assert out == reference_rows
 
 
+def assert_cancel_keeps_the_done_cases_in_order(backend, reference_rows):
+    """Cancel after the first batch: the rows kept are done cases, in case order."""
+    cancel = threading.Event()
+    order = Reorder()
+    rows = []
+    for batch in run_sweep(SPEC, backend, cancel=cancel, batch_size=10):
+        rows.extend(order.add(batch))
+        cancel.set()
+    rows.extend(order.rest())
+    assert 10 <= len(rows) < len(reference_rows)
+    positions = [reference_rows.index(r) for r in rows]
+    assert positions == sorted(positions)
+
+
 def test_cancelling_keeps_the_done_cases_in_order(reference_rows):
     for backend in (InProcess(), LocalPool(2)):
-        cancel = threading.Event()
-        order = Reorder()
-        rows = []
-        for batch in run_sweep(SPEC, backend, cancel=cancel, batch_size=10):
-            rows.extend(order.add(batch))
-            cancel.set()
-        rows.extend(order.rest())
-        assert 10 <= len(rows) < len(reference_rows)
-        positions = [reference_rows.index(r) for r in rows]
-        assert positions == sorted(positions)
+        assert_cancel_keeps_the_done_cases_in_order(backend, reference_rows)
 
 
 def test_stopped_batches_release_nothing_after_them():
@@ -124,16 +129,7 @@ def test_top_k_keeps_the_best_and_the_earlier_case_on_ties():
 
 
 def test_cancelling_a_dask_sweep_keeps_the_done_cases_in_order(dask_client, reference_rows):
-    cancel = threading.Event()
-    order = Reorder()
-    rows = []
-    for batch in run_sweep(SPEC, DaskCluster(client=dask_client), cancel=cancel, batch_size=10):
-        rows.extend(order.add(batch))
-        cancel.set()
-    rows.extend(order.rest())
-    assert 10 <= len(rows) < len(reference_rows)
-    positions = [reference_rows.index(r) for r in rows]
-    assert positions == sorted(positions)
+    assert_cancel_keeps_the_done_cases_in_order(DaskCluster(client=dask_client), reference_rows)
 
 
 def test_a_dask_batch_stops_when_the_sweeps_stop_event_is_set(dask_client):

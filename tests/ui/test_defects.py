@@ -112,7 +112,7 @@ def test_4_the_warm_up_replays_every_trace(monkeypatch):
         gen = get_generator(name)
         real[name] = gen.generate
 
-        def spy(values, *, seed=0, trace=False, cancel=None, progress=None, _g=gen, _n=name):
+        def spy(values, *, seed=0, trace=False, cancel=None, progress=None, _n=name):
             r = real[_n](values, seed=seed, trace=trace, cancel=cancel, progress=progress)
             if r.trace is not None:
                 orig = r.trace.state_at

@@ -94,7 +94,7 @@ def distinct_colors(n: int, seed_offset: int = 0) -> np.ndarray:
     return out
 
 
-def _ids_to_colors(ids: np.ndarray, special: Mapping[int, RGBA] | None = None) -> np.ndarray:
+def ids_to_colors(ids: np.ndarray, special: Mapping[int, RGBA] | None = None) -> np.ndarray:
     """Distinct colours for ids >= 0, ``special`` colours for listed values,
     BACKGROUND for any other negative value."""
     ids = np.asarray(ids).astype(np.int64)
@@ -110,7 +110,7 @@ def _ids_to_colors(ids: np.ndarray, special: Mapping[int, RGBA] | None = None) -
     return out
 
 
-def _scalar_to_colors(values: np.ndarray, lut: np.ndarray, vmin: float, vmax: float) -> np.ndarray:
+def scalar_to_colors(values: np.ndarray, lut: np.ndarray, vmin: float, vmax: float) -> np.ndarray:
     v = np.asarray(values, float)
     span = vmax - vmin if vmax > vmin else 1.0
     t = np.clip((v - vmin) / span, 0.0, 1.0)
@@ -156,9 +156,9 @@ def color_by_kind(values: np.ndarray, info: LayerInfo) -> np.ndarray:
         return color_mask(v)
     if info.kind == "categorical":
         special = {int(k): BACKGROUND for k in info.labels}
-        return _ids_to_colors(v, special)
+        return ids_to_colors(v, special)
     lo, hi = scalar_range(v, info)
-    out = _scalar_to_colors(v, LUTS["viridis"], lo, hi)
+    out = scalar_to_colors(v, LUTS["viridis"], lo, hi)
     for k in info.labels:
         out[v == k] = UNREACHED
     return out

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.protocol import HexTorus, MapState, Result
-from .colormaps import DIVERGING_LUT, Legend, _scalar_to_colors
+from .colormaps import DIVERGING_LUT, Legend, scalar_to_colors
 from .picture import Picture, draw_cells, final_state, renderer_for, scale_and_stride
 
 UNCHANGED = (58, 58, 64, 255)
@@ -70,7 +70,7 @@ def difference_picture(a: MapState | Result, b: MapState | Result, layer: str,
     total = d.changed.size
     if d.delta is not None:
         m = float(np.abs(d.delta).max()) or 1.0
-        cells[d.changed] = _scalar_to_colors(d.delta, DIVERGING_LUT, -m, m)[d.changed]
+        cells[d.changed] = scalar_to_colors(d.delta, DIVERGING_LUT, -m, m)[d.changed]
         key = Legend(f"{chosen}: B - A ({d.count} of {total} cells changed)",
                      [("unchanged", UNCHANGED)], DIVERGING_LUT, -m, m)
     else:

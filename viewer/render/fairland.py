@@ -29,13 +29,13 @@ from .colormaps import (
     UNREACHED,
     WILDERNESS,
     Legend,
-    _ids_to_colors,
-    _scalar_to_colors,
     color_mask,
     colorize,
     generic_legend,
     id_entries,
+    ids_to_colors,
     lut_from_stops,
+    scalar_to_colors,
 )
 from .picture import Renderer, Toggle
 
@@ -59,20 +59,20 @@ def color_elevation(elev: np.ndarray) -> np.ndarray:
 
 
 def color_own(own: np.ndarray) -> np.ndarray:
-    return _ids_to_colors(own, {-1: SEA})
+    return ids_to_colors(own, {-1: SEA})
 
 
 def color_xzone(xzone: np.ndarray) -> np.ndarray:
-    return _ids_to_colors(xzone, {-1: NO_ZONE, -2: SEVERAL})
+    return ids_to_colors(xzone, {-1: NO_ZONE, -2: SEVERAL})
 
 
 def color_closest(closest: np.ndarray) -> np.ndarray:
     c = np.asarray(closest).astype(np.int64)
-    return _ids_to_colors(np.where(c == 255, -3, c), {-3: TIE})
+    return ids_to_colors(np.where(c == 255, -3, c), {-3: TIE})
 
 
 def color_capitals(capitals: np.ndarray) -> np.ndarray:
-    return _ids_to_colors(capitals, {-1: BACKGROUND})
+    return ids_to_colors(capitals, {-1: BACKGROUND})
 
 
 def color_sector_type(st: np.ndarray) -> np.ndarray:
@@ -94,7 +94,7 @@ def distance_range(distance: np.ndarray, unreached: int = 65535) -> tuple[float,
 def color_distance(distance: np.ndarray) -> np.ndarray:
     d = np.asarray(distance)
     vmin, vmax = distance_range(d)
-    out = _scalar_to_colors(d, LUTS["magma"], vmin, vmax)
+    out = scalar_to_colors(d, LUTS["magma"], vmin, vmax)
     out[d == 65535] = UNREACHED
     return out
 
@@ -117,7 +117,7 @@ SEA_MUTED: RGBA = (30, 40, 58, 255)
 
 def _resource(name: str) -> Callable[[np.ndarray], np.ndarray]:
     def color(values: np.ndarray) -> np.ndarray:
-        return _scalar_to_colors(values, RESOURCE_LUTS[name], 0, 100)
+        return scalar_to_colors(values, RESOURCE_LUTS[name], 0, 100)
     color.__name__ = f"color_{name}"
     return color
 

@@ -21,9 +21,9 @@ from .colormaps import (
     RGBA,
     UNREACHED,
     Legend,
-    _ids_to_colors,
-    _scalar_to_colors,
+    ids_to_colors,
     lut_take,
+    scalar_to_colors,
 )
 from .hexraster import rasterize_square
 from .picture import Renderer, Toggle
@@ -80,7 +80,7 @@ def color_cell_class(values: np.ndarray) -> np.ndarray:
 
 
 def _port_ids(values: np.ndarray) -> np.ndarray:
-    return _ids_to_colors(values, {-1: PORT_NONE})
+    return ids_to_colors(values, {-1: PORT_NONE})
 
 
 def port_scalar_range(values: np.ndarray) -> tuple[float, float]:
@@ -97,7 +97,7 @@ def color_port_scalar(values: np.ndarray) -> np.ndarray:
     """Viridis over the values' own range; -1 (no value) dark grey."""
     v = np.asarray(values)
     lo, hi = port_scalar_range(v)
-    out = _scalar_to_colors(v, LUTS["viridis"], lo, hi)
+    out = scalar_to_colors(v, LUTS["viridis"], lo, hi)
     out[v < 0] = PORT_NONE
     return out
 

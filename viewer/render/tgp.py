@@ -22,11 +22,11 @@ from .colormaps import (
     SEA,
     UNREACHED,
     Legend,
-    _scalar_to_colors,
     colorize,
     generic_legend,
     lut_from_stops,
     lut_take,
+    scalar_to_colors,
 )
 from .picture import Renderer, Toggle
 from .relief import square_picture
@@ -140,7 +140,7 @@ def color_noise(noise: np.ndarray) -> np.ndarray:
     generated yet in the background colour."""
     v = np.asarray(noise)
     lo, hi = noise_range(v)
-    out = _scalar_to_colors(v, LAND_LUT, lo, hi)
+    out = scalar_to_colors(v, LAND_LUT, lo, hi)
     out[v == INVALID_HEIGHT] = NOT_GENERATED
     return out
 
@@ -156,7 +156,7 @@ def change_range(change: np.ndarray) -> float:
 def color_change(change: np.ndarray) -> np.ndarray:
     """A diverging map centred on 0: lowered blue, unchanged grey, raised red."""
     m = change_range(change)
-    return _scalar_to_colors(change, DIVERGING_LUT, -m, m)
+    return scalar_to_colors(change, DIVERGING_LUT, -m, m)
 
 
 def color_tile_class(tc: np.ndarray) -> np.ndarray:

@@ -441,10 +441,12 @@ class ParamPanel(QWidget):
         self._value_width = width
         for b in boxes:
             if hasattr(b, "_get_size"):
-                # superqt sizes its label to its own range whenever it likes;
-                # make that the panel's width
-                b._update_size = lambda *_a, b=b: b.setFixedSize(self._value_width,
-                                                                b._get_size().height())
+                if not getattr(b, "_panel_width", False):
+                    # superqt sizes its label to its own range whenever it
+                    # likes; make that the panel's width
+                    b._panel_width = True
+                    b._update_size = lambda *_a, b=b: b.setFixedSize(self._value_width,
+                                                                    b._get_size().height())
                 b._update_size()
             else:
                 b.setFixedWidth(width)
