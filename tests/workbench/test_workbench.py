@@ -234,17 +234,19 @@ def test_fairlands_command_line_is_the_drop_in():
     assert wb.command_line().startswith("fairland -R 5 -i 2 10 2 5")
 
 
-def test_the_generic_command_line_makes_the_same_map(tmp_path):
+def test_the_generic_command_line_makes_the_same_map(tmp_path, request):
     """The command line the workbench gives, run, writes the same layers."""
     import shlex
 
     sys.path.insert(0, str(ROOT / "tests" / "contract"))
     try:
-        import toy_generator  # noqa: F401 - registers "toy"
+        import toy_generator
     finally:
         sys.path.pop(0)
     from viewer.cli import main
 
+    registry.register(toy_generator.ENTRY)      # (again, if another test removed it)
+    request.addfinalizer(lambda: registry.unregister("toy"))
     wb = Workbench("toy")
     wb.set_values({"side": 9, "period": 2})
     wb.set_seed(3)

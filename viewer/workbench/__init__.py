@@ -2,7 +2,7 @@
 being worked on and everything about it; a front end shows it and listens
 to its events.  See :mod:`.model`."""
 
-from .declaration import Declaration, declaration
+from ..engine.declaration import Declaration, declaration
 from .events import EVENTS, Events
 from .model import Pinned, Workbench, generic_command_line, param_text
 from .runs import InlineRunner, Outcome, Runner, ThreadRunner

@@ -25,10 +25,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.declaration import Declaration, declaration
 from ..engine.inspect import rows_at
 from ..engine.params import ParamError
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
-from .declaration import Declaration, declaration
 from .events import Events
 from .runs import InlineRunner, Outcome, Runner
 

@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.metrics import Metrics
-from ..engine.params import Param, check_seed
-from ..engine.protocol import LayerInfo
+from .metrics import Metrics
+from .params import Param, check_seed
+from .protocol import LayerInfo
 
 __all__ = ["Declaration", "declaration"]
 
