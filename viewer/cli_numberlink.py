@@ -258,7 +258,7 @@ def _generate(args) -> int:
 
 
 def _solve(args) -> int:
-    from .engine.numberlink.solver import SolverUnavailable, solve
+    from .engine.numberlink.solver import SolverLimitError, SolverUnavailable, solve
     from .formats.numberlink import (
         NumberLinkFormatError,
         _is_number,
@@ -289,6 +289,8 @@ def _solve(args) -> int:
         result = solve(puzzle, args.rule, args.max_solutions, time_limit=args.time_limit)
     except SolverUnavailable as exc:
         raise CliError(str(exc)) from None
+    except SolverLimitError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
     shown = result.solutions if args.all else result.solutions[:1]
     out = []
     for sol in shown:
