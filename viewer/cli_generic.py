@@ -57,6 +57,7 @@ def parser_for(gen, exports) -> Parser:
 
 def run_generic(name: str, argv: Sequence[str]) -> int:
     from . import registry
+    from .engine.names import shown_name
     from .engine.params import ParamError
     from .engine.protocol import GenerationError
     from .formats.atomic import WriteError
@@ -76,7 +77,8 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
         if args.preset:
             preset = load_preset(args.preset)
             if preset.generator != name:
-                raise Usage(f"--preset {args.preset} is for {preset.generator}, not {name}")
+                raise Usage(f"--preset {shown_name(args.preset)} is for {preset.generator}, "
+                            f"not {name}")
             values.update(preset.params)
             if preset.seed is not None:
                 seed = preset.seed

@@ -38,6 +38,8 @@ __all__ = [
 
 FORMATS = ("text", "testmain")
 
+from ..engine.names import shown_name  # noqa: E402  (apart from the imports above)
+
 
 class NumberLinkFormatError(ValueError):
     """A file that is not a Number Link puzzle; the message names the line."""
@@ -60,31 +62,31 @@ def _parse_rows(text: str, source: str) -> tuple[int, int, list[list[str]]]:
     lines = _lines(text)
     header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_at is None:
-        raise NumberLinkFormatError(f"{source}: the file is empty; expected a first line 'W H'")
+        raise NumberLinkFormatError(f"{shown_name(source)}: the file is empty; expected a first line 'W H'")
     head = lines[header_at].split()
     lineno = header_at + 1
     if len(head) != 2 or not all(_is_number(t) and len(t) < 10 for t in head):
-        raise NumberLinkFormatError(f"{source}: line {lineno}: expected the size 'W H' "
+        raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: expected the size 'W H' "
                                     f"(two whole numbers), not {lines[header_at].strip()!r}")
     w, h = int(head[0]), int(head[1])
     if w < 1 or h < 1:
-        raise NumberLinkFormatError(f"{source}: line {lineno}: width and height must be at "
+        raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: width and height must be at "
                                     f"least 1, not {w}x{h}")
     rows = []
     for y in range(h):
         i = header_at + 1 + y
         if i >= len(lines) or not lines[i].strip():
             found = "the end of the file" if i >= len(lines) else "an empty line"
-            raise NumberLinkFormatError(f"{source}: line {i + 1}: expected row {y + 1} of {h}, "
+            raise NumberLinkFormatError(f"{shown_name(source)}: line {i + 1}: expected row {y + 1} of {h}, "
                                         f"found {found}")
         toks = lines[i].split()
         if len(toks) != w:
-            raise NumberLinkFormatError(f"{source}: line {i + 1}: row {y + 1} has {len(toks)} "
+            raise NumberLinkFormatError(f"{shown_name(source)}: line {i + 1}: row {y + 1} has {len(toks)} "
                                         f"squares, expected {w}")
         rows.append(toks)
     for j in range(header_at + 1 + h, len(lines)):
         if lines[j].strip():
-            raise NumberLinkFormatError(f"{source}: line {j + 1}: unexpected text after the "
+            raise NumberLinkFormatError(f"{shown_name(source)}: line {j + 1}: unexpected text after the "
                                         f"{h} rows: {lines[j].strip()[:40]!r}")
     return w, h, rows
 
@@ -122,7 +124,7 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
         if len(spots) != 2:
             lines = ", ".join(str(header_line + 1 + y) for _, y in spots)
             raise NumberLinkFormatError(
-                f"{source}: line {header_line + 1 + spots[-1][1]}: label {t!r} occurs "
+                f"{shown_name(source)}: line {header_line + 1 + spots[-1][1]}: label {t!r} occurs "
                 f"{len(spots)} time(s) (lines {lines}); each label must occur exactly twice")
     labels = _label_order(set(where))
     index = {t: k for k, t in enumerate(labels, start=1)}
@@ -137,13 +139,13 @@ def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Sol
         blocks = _testmain_blocks(text, source)
         paths = np.array(blocks[0][1], np.int32)
         if paths.shape != puzzle.cells.shape:
-            raise NumberLinkFormatError(f"{source}: the solution is {paths.shape[1]}x"
+            raise NumberLinkFormatError(f"{shown_name(source)}: the solution is {paths.shape[1]}x"
                                         f"{paths.shape[0]}, the puzzle "
                                         f"{puzzle.width}x{puzzle.height}")
         return solution_from_paths(paths)
     w, h, rows = _parse_rows(text, source)
     if (w, h) != (puzzle.width, puzzle.height):
-        raise NumberLinkFormatError(f"{source}: line 1: the solution is {w}x{h}, the puzzle "
+        raise NumberLinkFormatError(f"{shown_name(source)}: line 1: the solution is {w}x{h}, the puzzle "
                                     f"{puzzle.width}x{puzzle.height}")
     index = {t: k for k, t in enumerate(puzzle.labels, start=1)}
     paths = np.zeros((h, w), np.int32)
@@ -153,7 +155,7 @@ def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Sol
             if t == ".":
                 continue
             if t not in index:
-                raise NumberLinkFormatError(f"{source}: line {start + y}: label {t!r} is not "
+                raise NumberLinkFormatError(f"{shown_name(source)}: line {start + y}: label {t!r} is not "
                                             f"one of the puzzle's")
             paths[y, x] = index[t]
     return solution_from_paths(paths)
@@ -174,20 +176,20 @@ def read_text_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
     try:
         data = read_limited(name, limit, "puzzle file")
     except IsADirectoryError:
-        raise NumberLinkFormatError(f"{name}: is a folder, not a puzzle file") from None
+        raise NumberLinkFormatError(f"{shown_name(name)}: is a folder, not a puzzle file") from None
     except FileNotFoundError:
-        raise NumberLinkFormatError(f"{name}: no such file") from None
+        raise NumberLinkFormatError(f"{shown_name(name)}: no such file") from None
     except InputFileError as exc:
         raise NumberLinkFormatError(str(exc)) from None
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
-        raise NumberLinkFormatError(f"{name}: cannot read it ({why})") from None
+        raise NumberLinkFormatError(f"{shown_name(name)}: cannot read it ({why})") from None
     if b"\0" in data:
-        raise NumberLinkFormatError(f"{name}: not a text file (it holds NUL bytes)")
+        raise NumberLinkFormatError(f"{shown_name(name)}: not a text file (it holds NUL bytes)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise NumberLinkFormatError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
+        raise NumberLinkFormatError(f"{shown_name(name)}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
 def read_puzzle(path: str | os.PathLike) -> Puzzle:
@@ -195,7 +197,7 @@ def read_puzzle(path: str | os.PathLike) -> Puzzle:
     try:
         return parse_puzzle(text, os.fspath(path))
     except PuzzleError as exc:
-        raise NumberLinkFormatError(f"{os.fspath(path)}: {exc}") from None
+        raise NumberLinkFormatError(f"{shown_name(path)}: {exc}") from None
 
 
 def read_solution(path: str | os.PathLike, puzzle: Puzzle) -> Solution:
@@ -203,7 +205,7 @@ def read_solution(path: str | os.PathLike, puzzle: Puzzle) -> Solution:
     try:
         return parse_solution(text, puzzle, os.fspath(path))
     except PuzzleError as exc:
-        raise NumberLinkFormatError(f"{os.fspath(path)}: {exc}") from None
+        raise NumberLinkFormatError(f"{shown_name(path)}: {exc}") from None
 
 
 def format_puzzle(puzzle: Puzzle) -> str:
@@ -259,11 +261,14 @@ def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]
             continue
         body = line.rstrip()
         if not (body.startswith("|") and body.endswith(" |")) or len(body) < 3:
-            raise NumberLinkFormatError(f"{source}: line {lineno}: expected a grid row "
+            raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: expected a grid row "
                                         f"'| 1 . 2 |', not {line.strip()[:40]!r}")
         inner = body[1:-2]
+        if not inner:
+            raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: a grid row "
+                                        f"with no squares (block at line {start if current else lineno})")
         if len(inner) % 2:
-            raise NumberLinkFormatError(f"{source}: line {lineno}: squares must be two "
+            raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: squares must be two "
                                         f"characters wide")
         row = []
         for x in range(0, len(inner), 2):
@@ -273,10 +278,10 @@ def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]
             elif _is_number(cell.strip()) and int(cell) > 0:
                 row.append(int(cell))
             else:
-                raise NumberLinkFormatError(f"{source}: line {lineno}: square {x // 2 + 1} "
+                raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: square {x // 2 + 1} "
                                             f"is {cell!r}, expected ' .' or a number")
         if current and len(row) != len(current[0]):
-            raise NumberLinkFormatError(f"{source}: line {lineno}: row has {len(row)} "
+            raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: row has {len(row)} "
                                         f"squares, the rows above {len(current[0])}")
         if not current:
             start = lineno
@@ -284,7 +289,7 @@ def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]
     if current:
         blocks.append((start, current))
     if not blocks:
-        raise NumberLinkFormatError(f"{source}: no grid found")
+        raise NumberLinkFormatError(f"{shown_name(source)}: no grid found")
     return blocks
 
 
@@ -303,18 +308,19 @@ def parse_testmain(text: str, source: str = "<testmain>") -> list[tuple[Solution
         try:
             n = int(arr.max())
             puzzle = Puzzle(arr, tuple(str(k) for k in range(1, n + 1)))
-        except PuzzleError as exc:
-            raise NumberLinkFormatError(f"{source}: line {start}: {exc}") from None
+        except (PuzzleError, ValueError) as exc:
+            raise NumberLinkFormatError(f"{shown_name(source)}: line {start}: the block there "
+                                        f"is not a puzzle: {exc}") from None
         sol = None
         if pending is not None:
             if pending[1].shape != arr.shape:
-                raise NumberLinkFormatError(f"{source}: line {start}: the puzzle's size "
+                raise NumberLinkFormatError(f"{shown_name(source)}: line {start}: the puzzle's size "
                                             f"differs from the solution above it")
             sol = solution_from_paths(pending[1])
             pending = None
         out.append((sol, puzzle))
     if pending is not None:
-        raise NumberLinkFormatError(f"{source}: line {pending[0]}: a solution block with no "
+        raise NumberLinkFormatError(f"{shown_name(source)}: line {pending[0]}: a solution block with no "
                                     f"puzzle block after it")
     return out
 
