@@ -37,6 +37,9 @@ __all__ = [
 ]
 
 FORMATS = ("text", "testmain")
+MAX_LABEL_CHARS = 64
+"""Longer labels are refused by the reader (a label is drawn in a disc and
+printed on every square of its path)."""
 
 from ..engine.names import shown_name  # noqa: E402  (apart from the imports above)
 
@@ -121,6 +124,10 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
                 where.setdefault(t, []).append((x, y))
     header_line = next(i for i, line in enumerate(_lines(text)) if line.strip()) + 1
     for t, spots in where.items():
+        if len(t) > MAX_LABEL_CHARS:
+            raise NumberLinkFormatError(
+                f"{shown_name(source)}: line {header_line + 1 + spots[0][1]}: a label of "
+                f"{len(t)} characters ({t[:12]!r}...); labels are at most {MAX_LABEL_CHARS}")
         if len(spots) != 2:
             lines = ", ".join(str(header_line + 1 + y) for _, y in spots)
             raise NumberLinkFormatError(
