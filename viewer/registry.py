@@ -131,12 +131,12 @@ def _load_plugins() -> None:
         try:
             importlib.import_module(module)
         except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the rest
-            from .engine.names import shown_name
-
-            what = str(exc).splitlines()[0][:200] if str(exc) else ""
-            sys.stderr.write(f"viewer: plugin {shown_name(module)} (MAPGEN_VIEWER_PLUGINS) "
-                             f"not loaded: {type(exc).__name__}"
-                             + (f": {shown_name(what)}" if what else "") + "\n")
+            # Names as %r shows them (this leaf module imports nothing of the
+            # package, not even engine.names): one line whatever they hold.
+            missing = getattr(exc, "name", None) if isinstance(exc, ImportError) else None
+            sys.stderr.write(f"viewer: plugin {module!r} (MAPGEN_VIEWER_PLUGINS) not loaded: "
+                             f"{type(exc).__name__}"
+                             + (f" (no module {missing!r})" if missing else "") + "\n")
 
 
 _load_plugins()

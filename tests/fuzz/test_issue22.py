@@ -348,8 +348,8 @@ def test_4_a_plugin_that_cannot_be_imported_is_reported_once_and_the_rest_works(
               env={"MAPGEN_VIEWER_PLUGINS": "no_such_plugin_22"})
     assert p.returncode == 0, p.stderr
     assert p.stderr.splitlines() == [
-        "viewer: plugin no_such_plugin_22 (MAPGEN_VIEWER_PLUGINS) not loaded: "
-        "ModuleNotFoundError: No module named 'no_such_plugin_22'"]
+        "viewer: plugin 'no_such_plugin_22' (MAPGEN_VIEWER_PLUGINS) not loaded: "
+        "ModuleNotFoundError (no module 'no_such_plugin_22')"]
     assert p.stdout.startswith("5 5\n")
 
 

@@ -18,4 +18,4 @@ def shown_name(name: Any) -> str:
     if isinstance(name, bytes):
         name = os.fsdecode(name)
     text = name if isinstance(name, str) else str(name)
-    return text if text.isprintable() else repr(text)
+    return text if text and text.isprintable() else repr(text)

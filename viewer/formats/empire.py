@@ -108,7 +108,8 @@ def _read_config_text(name: str) -> str:
     ECONFIG_MAX_BYTES (a pipe, a device or a folder is refused unread)."""
     data = read_limited(name, ECONFIG_MAX_BYTES, "config file")
     if b"\0" in data:
-        raise ValueError(f"{shown_name(name)}: not a config file (it holds NUL bytes: binary data?)")
+        raise ValueError(f"{shown_name(name)}: not a config file (it holds NUL bytes: "
+                         f"binary data?)")
     return data.decode("utf-8", errors="replace")
 
 

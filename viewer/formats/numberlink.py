@@ -62,34 +62,35 @@ def detect_format(text: str) -> str:
 # -- plain text ---------------------------------------------------------------
 
 def _parse_rows(text: str, source: str) -> tuple[int, int, list[list[str]]]:
+    source = shown_name(source)     # one line whatever the name holds
     lines = _lines(text)
     header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_at is None:
-        raise NumberLinkFormatError(f"{shown_name(source)}: the file is empty; expected a first line 'W H'")
+        raise NumberLinkFormatError(f"{source}: the file is empty; expected a first line 'W H'")
     head = lines[header_at].split()
     lineno = header_at + 1
     if len(head) != 2 or not all(_is_number(t) and len(t) < 10 for t in head):
-        raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: expected the size 'W H' "
+        raise NumberLinkFormatError(f"{source}: line {lineno}: expected the size 'W H' "
                                     f"(two whole numbers), not {lines[header_at].strip()!r}")
     w, h = int(head[0]), int(head[1])
     if w < 1 or h < 1:
-        raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: width and height must be at "
+        raise NumberLinkFormatError(f"{source}: line {lineno}: width and height must be at "
                                     f"least 1, not {w}x{h}")
     rows = []
     for y in range(h):
         i = header_at + 1 + y
         if i >= len(lines) or not lines[i].strip():
             found = "the end of the file" if i >= len(lines) else "an empty line"
-            raise NumberLinkFormatError(f"{shown_name(source)}: line {i + 1}: expected row {y + 1} of {h}, "
+            raise NumberLinkFormatError(f"{source}: line {i + 1}: expected row {y + 1} of {h}, "
                                         f"found {found}")
         toks = lines[i].split()
         if len(toks) != w:
-            raise NumberLinkFormatError(f"{shown_name(source)}: line {i + 1}: row {y + 1} has {len(toks)} "
+            raise NumberLinkFormatError(f"{source}: line {i + 1}: row {y + 1} has {len(toks)} "
                                         f"squares, expected {w}")
         rows.append(toks)
     for j in range(header_at + 1 + h, len(lines)):
         if lines[j].strip():
-            raise NumberLinkFormatError(f"{shown_name(source)}: line {j + 1}: unexpected text after the "
+            raise NumberLinkFormatError(f"{source}: line {j + 1}: unexpected text after the "
                                         f"{h} rows: {lines[j].strip()[:40]!r}")
     return w, h, rows
 
@@ -113,6 +114,7 @@ def _label_order(labels: set[str]) -> list[str]:
 def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
     """A puzzle from plain text or from the test program's blocks (its first
     puzzle: the second block of a solution + puzzle pair)."""
+    source = shown_name(source)
     if detect_format(text) == "testmain":
         grids = parse_testmain(text, source)
         return grids[0][1]
@@ -126,12 +128,12 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
     for t, spots in where.items():
         if len(t) > MAX_LABEL_CHARS:
             raise NumberLinkFormatError(
-                f"{shown_name(source)}: line {header_line + 1 + spots[0][1]}: a label of "
+                f"{source}: line {header_line + 1 + spots[0][1]}: a label of "
                 f"{len(t)} characters ({t[:12]!r}...); labels are at most {MAX_LABEL_CHARS}")
         if len(spots) != 2:
             lines = ", ".join(str(header_line + 1 + y) for _, y in spots)
             raise NumberLinkFormatError(
-                f"{shown_name(source)}: line {header_line + 1 + spots[-1][1]}: label {t!r} occurs "
+                f"{source}: line {header_line + 1 + spots[-1][1]}: label {t!r} occurs "
                 f"{len(spots)} time(s) (lines {lines}); each label must occur exactly twice")
     labels = _label_order(set(where))
     index = {t: k for k, t in enumerate(labels, start=1)}
@@ -142,17 +144,18 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
 def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Solution:
     """A solution file for ``puzzle``; links follow from the labels (the
     fill-no-touch reading)."""
+    source = shown_name(source)
     if detect_format(text) == "testmain":
         blocks = _testmain_blocks(text, source)
         paths = np.array(blocks[0][1], np.int32)
         if paths.shape != puzzle.cells.shape:
-            raise NumberLinkFormatError(f"{shown_name(source)}: the solution is {paths.shape[1]}x"
+            raise NumberLinkFormatError(f"{source}: the solution is {paths.shape[1]}x"
                                         f"{paths.shape[0]}, the puzzle "
                                         f"{puzzle.width}x{puzzle.height}")
         return solution_from_paths(paths)
     w, h, rows = _parse_rows(text, source)
     if (w, h) != (puzzle.width, puzzle.height):
-        raise NumberLinkFormatError(f"{shown_name(source)}: line 1: the solution is {w}x{h}, the puzzle "
+        raise NumberLinkFormatError(f"{source}: line 1: the solution is {w}x{h}, the puzzle "
                                     f"{puzzle.width}x{puzzle.height}")
     index = {t: k for k, t in enumerate(puzzle.labels, start=1)}
     paths = np.zeros((h, w), np.int32)
@@ -162,7 +165,7 @@ def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Sol
             if t == ".":
                 continue
             if t not in index:
-                raise NumberLinkFormatError(f"{shown_name(source)}: line {start + y}: label {t!r} is not "
+                raise NumberLinkFormatError(f"{source}: line {start + y}: label {t!r} is not "
                                             f"one of the puzzle's")
             paths[y, x] = index[t]
     return solution_from_paths(paths)
@@ -180,23 +183,24 @@ def read_text_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
     name = os.fspath(path)
     if not name:
         raise NumberLinkFormatError("'': an empty file name")
+    shown = shown_name(name)
     try:
         data = read_limited(name, limit, "puzzle file")
     except IsADirectoryError:
-        raise NumberLinkFormatError(f"{shown_name(name)}: is a folder, not a puzzle file") from None
+        raise NumberLinkFormatError(f"{shown}: is a folder, not a puzzle file") from None
     except FileNotFoundError:
-        raise NumberLinkFormatError(f"{shown_name(name)}: no such file") from None
+        raise NumberLinkFormatError(f"{shown}: no such file") from None
     except InputFileError as exc:
         raise NumberLinkFormatError(str(exc)) from None
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
-        raise NumberLinkFormatError(f"{shown_name(name)}: cannot read it ({why})") from None
+        raise NumberLinkFormatError(f"{shown}: cannot read it ({why})") from None
     if b"\0" in data:
-        raise NumberLinkFormatError(f"{shown_name(name)}: not a text file (it holds NUL bytes)")
+        raise NumberLinkFormatError(f"{shown}: not a text file (it holds NUL bytes)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise NumberLinkFormatError(f"{shown_name(name)}: not UTF-8 text (byte {exc.start + 1})") from None
+        raise NumberLinkFormatError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
 def read_puzzle(path: str | os.PathLike) -> Puzzle:
@@ -257,6 +261,7 @@ def format_testmain(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]]:
     """``(first line number, rows)`` of each block."""
+    source = shown_name(source)
     blocks: list[tuple[int, list[list[int]]]] = []
     current: list[list[int]] = []
     start = 0
@@ -268,14 +273,15 @@ def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]
             continue
         body = line.rstrip()
         if not (body.startswith("|") and body.endswith(" |")) or len(body) < 3:
-            raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: expected a grid row "
+            raise NumberLinkFormatError(f"{source}: line {lineno}: expected a grid row "
                                         f"'| 1 . 2 |', not {line.strip()[:40]!r}")
         inner = body[1:-2]
         if not inner:
-            raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: a grid row "
-                                        f"with no squares (block at line {start if current else lineno})")
+            block = start if current else lineno
+            raise NumberLinkFormatError(f"{source}: line {lineno}: a grid row with no squares "
+                                        f"(block at line {block})")
         if len(inner) % 2:
-            raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: squares must be two "
+            raise NumberLinkFormatError(f"{source}: line {lineno}: squares must be two "
                                         f"characters wide")
         row = []
         for x in range(0, len(inner), 2):
@@ -285,10 +291,10 @@ def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]
             elif _is_number(cell.strip()) and int(cell) > 0:
                 row.append(int(cell))
             else:
-                raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: square {x // 2 + 1} "
+                raise NumberLinkFormatError(f"{source}: line {lineno}: square {x // 2 + 1} "
                                             f"is {cell!r}, expected ' .' or a number")
         if current and len(row) != len(current[0]):
-            raise NumberLinkFormatError(f"{shown_name(source)}: line {lineno}: row has {len(row)} "
+            raise NumberLinkFormatError(f"{source}: line {lineno}: row has {len(row)} "
                                         f"squares, the rows above {len(current[0])}")
         if not current:
             start = lineno
@@ -296,7 +302,7 @@ def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]
     if current:
         blocks.append((start, current))
     if not blocks:
-        raise NumberLinkFormatError(f"{shown_name(source)}: no grid found")
+        raise NumberLinkFormatError(f"{source}: no grid found")
     return blocks
 
 
@@ -305,6 +311,7 @@ def parse_testmain(text: str, source: str = "<testmain>") -> list[tuple[Solution
 
     A block with blanks is a puzzle; a block without is a solution, paired
     with the puzzle block that follows it."""
+    source = shown_name(source)
     out: list[tuple[Solution | None, Puzzle]] = []
     pending: tuple[int, np.ndarray] | None = None
     for start, rows in _testmain_blocks(text, source):
@@ -316,18 +323,18 @@ def parse_testmain(text: str, source: str = "<testmain>") -> list[tuple[Solution
             n = int(arr.max())
             puzzle = Puzzle(arr, tuple(str(k) for k in range(1, n + 1)))
         except (PuzzleError, ValueError) as exc:
-            raise NumberLinkFormatError(f"{shown_name(source)}: line {start}: the block there "
+            raise NumberLinkFormatError(f"{source}: line {start}: the block there "
                                         f"is not a puzzle: {exc}") from None
         sol = None
         if pending is not None:
             if pending[1].shape != arr.shape:
-                raise NumberLinkFormatError(f"{shown_name(source)}: line {start}: the puzzle's size "
+                raise NumberLinkFormatError(f"{source}: line {start}: the puzzle's size "
                                             f"differs from the solution above it")
             sol = solution_from_paths(pending[1])
             pending = None
         out.append((sol, puzzle))
     if pending is not None:
-        raise NumberLinkFormatError(f"{shown_name(source)}: line {pending[0]}: a solution block with no "
+        raise NumberLinkFormatError(f"{source}: line {pending[0]}: a solution block with no "
                                     f"puzzle block after it")
     return out
 

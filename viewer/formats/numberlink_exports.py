@@ -28,7 +28,8 @@ def open_puzzle(path):
         raise ValueError(f"{shown_name(path)}: not a puzzle (not UTF-8 text)") from None
     h, w = puzzle.cells.shape
     if max(w, h) > MAX_OPEN_SIDE:
-        raise ValueError(f"{shown_name(path)}: {w}x{h} is too large to show (at most {MAX_OPEN_SIDE} a side)")
+        raise ValueError(f"{shown_name(path)}: {w}x{h} is too large to show (at most "
+                         f"{MAX_OPEN_SIDE} a side)")
     return puzzle_result(puzzle, str(path))
 
 

@@ -95,7 +95,8 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
         raise PresetError(f"{shown_name(source)}: not valid TOML ({str(exc)[:100]})") from None
     name = doc.get("generator")
     if not isinstance(name, str):
-        raise PresetError(f"{shown_name(source)}: says no generator (expected generator = \"name\")")
+        raise PresetError(f"{shown_name(source)}: says no generator (expected "
+                          f"generator = \"name\")")
     try:
         gen = registry.load(name, "engine")
     except KeyError as exc:
@@ -147,13 +148,13 @@ def load_preset(path: str | os.PathLike) -> Preset:
     except InputFileError as exc:
         raise PresetError(str(exc)) from None
     except (OSError, ValueError) as exc:
-        raise PresetError(f"cannot read {shown_name(name)}: {getattr(exc, 'strerror', None) or exc}") \
-            from None
+        why = getattr(exc, "strerror", None) or exc
+        raise PresetError(f"cannot read {shown_name(name)}: {why}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PresetError(f"{shown_name(label)}: not a preset (not UTF-8 text: byte {exc.start + 1})") \
-            from None
+        raise PresetError(f"{shown_name(label)}: not a preset (not UTF-8 text: byte "
+                          f"{exc.start + 1})") from None
     return parse_preset(text, label)
 
 

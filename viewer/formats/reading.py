@@ -7,43 +7,16 @@ would never end, a huge file would fill memory)."""
 from __future__ import annotations
 
 import os
-import stat
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import BinaryIO
 
 from ..engine.names import shown_name
+from ..engine.opening import opened_regular
 
-Refusal = Callable[[str, os.stat_result], Exception]
-"""``refuse(kind, st)``: the exception for a file that is a ``"folder"``,
-``"special"`` (a pipe or device) or ``"large"`` (over the limit)."""
+__all__ = ["InputFileError", "read_limited", "opened_regular"]
 
 
 class InputFileError(ValueError):
     """A file that is not one to read (a folder, a pipe or device, too large);
     the message names it."""
-
-
-@contextmanager
-def opened_regular(name: str | os.PathLike, limit: int,
-                   refuse: Refusal) -> Iterator[tuple[BinaryIO, os.stat_result]]:
-    """``(file, stat)`` of the regular file ``name``, opened once with
-    ``O_NONBLOCK`` (a pipe cannot block it) and checked from the opened
-    descriptor: a folder, a pipe or device, or a file over ``limit`` bytes
-    raises ``refuse(kind, st)``.  An OSError of opening propagates."""
-    fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise refuse("folder", st)
-        if not stat.S_ISREG(st.st_mode):
-            raise refuse("special", st)
-        if st.st_size > limit:
-            raise refuse("large", st)
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            yield f, st
-    finally:
-        os.close(fd)
 
 
 def read_limited(name: str, limit: int, what: str, label: str | None = None) -> bytes:

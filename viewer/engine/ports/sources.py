@@ -88,7 +88,7 @@ def read_png_heightmap(path: str | os.PathLike) -> tuple[np.ndarray, int]:
     grey value of its mode (255 or 65535), or a ParamError saying why the
     file cannot be used.  The file is opened once, without blocking, and
     what was opened is checked and read (nothing can be swapped in between)."""
-    from ...formats.reading import opened_regular
+    from ..opening import opened_regular
 
     try:
         path = os.fspath(path)
