@@ -395,13 +395,17 @@ def test_5_the_window_open_never_lets_an_exception_escape(qtbot, tmp_path, monke
     w = MainWindow()
     qtbot.addWidget(w)
     try:
+        qtbot.waitUntil(lambda: w.result is not None and not w.busy(), timeout=120_000)
         (tmp_path / "p.txt").write_text("3 1\na . a\n")
 
         def broken(*a, **kw):
             raise ValueError("too many characters in string")
 
         monkeypatch.setattr(w, "show_result", broken)
-        assert w.file_actions.open_file("numberlink", tmp_path / "p.txt") is False
+        try:
+            assert w.file_actions.open_file("numberlink", tmp_path / "p.txt") is False
+        finally:
+            monkeypatch.undo()
         assert "too many characters" in w.file_actions.last_error
         (tmp_path / "long.txt").write_text(_long_label_puzzle(200_000))
         assert w.file_actions.open_file("numberlink", tmp_path / "long.txt") is False
