@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .engine.names import shown_name
+
 PROG = "fairland"
 
 USAGE_HEAD = """\
@@ -260,8 +262,8 @@ def _world_size(args: FairlandArgs) -> tuple[int, int]:
         try:
             return read_econfig_world(args.econfig)
         except OSError as exc:
-            raise UsageError(f"can't read config file {args.econfig} ({exc.strerror})",
-                             hint=False) from None
+            raise UsageError(f"can't read config file {shown_name(args.econfig)} "
+                             f"({exc.strerror})", hint=False) from None
         except ValueError as exc:
             raise UsageError(str(exc), hint=False) from None
     from .engine.fairland.generator import PARAMS
@@ -391,7 +393,8 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
         try:
             outputs.add(args.script, newcap_script(result))
         except WriteError as exc:
-            err.write(f"{PROG}: unable to write to {args.script} ({os.strerror(exc.errno)})\n")
+            err.write(f"{PROG}: unable to write to {shown_name(args.script)} "
+                      f"({os.strerror(exc.errno)})\n")
             return 1
         if args.xdump is not None:
             outputs.add(args.xdump, xdump_sect_chunks(result))

@@ -57,6 +57,7 @@ def parser_for(gen, exports) -> Parser:
 
 def run_generic(name: str, argv: Sequence[str]) -> int:
     from . import registry
+    from .engine.names import shown_name
     from .engine.params import ParamError
     from .engine.protocol import GenerationError
     from .formats.atomic import WriteError
@@ -76,7 +77,8 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
         if args.preset:
             preset = load_preset(args.preset)
             if preset.generator != name:
-                raise Usage(f"--preset {args.preset} is for {preset.generator}, not {name}")
+                raise Usage(f"--preset {shown_name(args.preset)} is for {preset.generator}, "
+                            f"not {name}")
             values.update(preset.params)
             if preset.seed is not None:
                 seed = preset.seed
@@ -99,10 +101,14 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
                             f"{', '.join(e.name for e in exports) or '(none)'}")
             wanted.append((chosen, path))
         scale = picture_scale(args.scale)
-        if (args.layer or scale) and not args.png:
+        if (args.layer or scale) and args.png is None:
             raise Usage("--layer and --scale need --png")
+        outputs = _outputs(args, wanted)       # every target checked before any work
     except (Usage, ParamError, PresetError) as exc:
         err.write(f"{prog}: {exc}\n")
+        return 1
+    except WriteError as exc:
+        err.write(f"{prog}: {exc.strerror}\n")
         return 1
     try:
         result = gen.generate(values, seed=seed)
@@ -110,7 +116,8 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
         err.write(f"{prog}: {exc}\n")
         return 1
     try:
-        notes = _write(result, args, wanted, scale)
+        with outputs, outputs.collecting():    # all written, or none
+            notes = _write(result, args, wanted, scale)
     except (OSError, WriteError, ValueError) as exc:
         err.write(f"{prog}: {getattr(exc, 'strerror', None) or exc}\n")
         return 1
@@ -125,13 +132,26 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
     return 0
 
 
+def _outputs(args, wanted):
+    """The command's one OutputSet: every file it may write, checked now
+    (an empty name too); a new output joins it here."""
+    from .formats.atomic import OutputSet
+    from .formats.bundle import sidecar_path
+
+    outputs = OutputSet(args.png, *(path for _, path in wanted), args.bundle)
+    if args.bundle is not None:
+        outputs.expect(sidecar_path(args.bundle))
+    return outputs
+
+
 def _write(result, args, wanted, scale) -> list[str]:
+    """Every output, into the OutputSet collecting (see :func:`_outputs`)."""
     from .formats.bundle import write_bundle
     from .formats.png import write_png
     from .render.picture import picture, renderer_for
 
     notes = []
-    if args.png:
+    if args.png is not None:
         layer = args.layer or renderer_for(result.generator).default_layer or \
             next(iter(result.layers))
         if layer not in result.layers:
@@ -142,7 +162,7 @@ def _write(result, args, wanted, scale) -> list[str]:
     for export, path in wanted:
         value = export.ask.default if export.ask is not None else None
         notes.append(export.write(path, result, value) or f"{export.name} written to {path}")
-    if args.bundle:
+    if args.bundle is not None:
         side = write_bundle(args.bundle, result)
         notes.append(f"bundle written to {args.bundle} and {side}")
     return notes

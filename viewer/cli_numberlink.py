@@ -258,7 +258,8 @@ def _generate(args) -> int:
 
 
 def _solve(args) -> int:
-    from .engine.numberlink.solver import SolverUnavailable, solve
+    from .engine.names import shown_name
+    from .engine.numberlink.solver import SolverLimitError, SolverUnavailable, solve
     from .formats.numberlink import (
         NumberLinkFormatError,
         _is_number,
@@ -278,10 +279,11 @@ def _solve(args) -> int:
     except NumberLinkFormatError as exc:
         raise CliError(str(exc)) from None
     except PuzzleError as exc:
-        raise CliError(f"{args.file}: {exc}") from None
+        raise CliError(f"{shown_name(args.file)}: {exc}") from None
     if puzzle.width > SOLVE_MAX_SIDE or puzzle.height > SOLVE_MAX_SIDE:
-        raise CliError(f"{args.file}: the puzzle is {puzzle.width}x{puzzle.height}; the solver "
-                       f"takes at most {SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
+        raise CliError(f"{shown_name(args.file)}: the puzzle is {puzzle.width}x"
+                       f"{puzzle.height}; the solver takes at most "
+                       f"{SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
     fmt = detect_format(text)
     if fmt == "testmain" and not all(_is_number(t) for t in puzzle.labels):
         fmt = "text"
@@ -289,6 +291,8 @@ def _solve(args) -> int:
         result = solve(puzzle, args.rule, args.max_solutions, time_limit=args.time_limit)
     except SolverUnavailable as exc:
         raise CliError(str(exc)) from None
+    except SolverLimitError as exc:
+        raise CliError(f"{shown_name(args.file)}: {exc}") from None
     shown = result.solutions if args.all else result.solutions[:1]
     out = []
     for sol in shown:

@@ -167,7 +167,10 @@ def run_guarded(prog: str, command: Callable[[], int]) -> int:
             _silence_stdout(real_out)
             err.write(f"{prog}: write error on standard output: {exc.strerror}\n")
             return 1
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
+            if type(exc).__name__ == "Terminated":      # SIGTERM while writing
+                err.write(f"{prog}: terminated; no file changed\n")
+                return 128 + 15
             err.write(f"\n{prog}: interrupted\n")
             return 130
         except MemoryError:

@@ -150,6 +150,7 @@ def _options(args):
 
 
 def run_sweep_cli(argv: Sequence[str]) -> int:
+    from .engine.names import shown_name
     from .engine.params import ParamError
     from .formats.atomic import WriteError
     from .sweep import BackendError, Reorder, TableWriter, TopK, format_rows, run_sweep
@@ -217,7 +218,7 @@ def run_sweep_cli(argv: Sequence[str]) -> int:
         sys.stderr.write(f"{PROG}: {exc.strerror}\n")
         return 1
     except KeyboardInterrupt:
-        sys.stderr.write(f"{PROG}: interrupted; {args.out} left as it was\n")
+        sys.stderr.write(f"{PROG}: interrupted; {shown_name(args.out)} left as it was\n")
         return 130
     finally:
         if in_main:
@@ -227,7 +228,7 @@ def run_sweep_cli(argv: Sequence[str]) -> int:
     summary = f"{done} of {spec.n_cases} cases"
     if failed:
         summary += f" ({failed} failed: see the error column)"
-    sys.stderr.write(f"{PROG}: {summary} written to {args.out}\n")
+    sys.stderr.write(f"{PROG}: {summary} written to {shown_name(args.out)}\n")
     if best is not None:
         k, by, ascending = top
         varied = [name for name, _ in spec.varied]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,10 +127,20 @@ def titles() -> dict[str, str]:
 def _load_plugins() -> None:
     """Modules named in ``MAPGEN_VIEWER_PLUGINS`` (comma-separated), each of
     which calls :func:`register` for its generators: a new generator without
-    an edit to this package."""
+    an edit to this package.  One that cannot be imported is reported once,
+    by name, on standard error (one line) and skipped: the built-in
+    generators still work."""
     for module in filter(None, (m.strip() for m in
                                 os.environ.get("MAPGEN_VIEWER_PLUGINS", "").split(","))):
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the rest
+            # Names as %r shows them (this leaf module imports nothing of the
+            # package, not even engine.names): one line whatever they hold.
+            missing = getattr(exc, "name", None) if isinstance(exc, ImportError) else None
+            sys.stderr.write(f"viewer: plugin {module!r} (MAPGEN_VIEWER_PLUGINS) not loaded: "
+                             f"{type(exc).__name__}"
+                             + (f" (no module {missing!r})" if missing else "") + "\n")
 
 
 _load_plugins()

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from os import PathLike, fspath
 from typing import Any
 
+from .names import shown_name
+
 __all__ = ["Param", "ParamError", "check_bounds", "check_seed", "coerce_values", "convert_values",
            "defaults", "parse_size", "INT_MIN", "INT_MAX", "SEED_MAX"]
 
@@ -262,7 +264,7 @@ def convert_values(params: tuple[Param, ...], values: Mapping[str, Any],
                          f"{type(values).__name__}")
     unknown = sorted((k for k in values if not (isinstance(k, str) and k in by_name)), key=repr)
     if unknown:
-        names = ", ".join(k if isinstance(k, str) else repr(k) for k in unknown[:10])
+        names = ", ".join(shown_name(k) if isinstance(k, str) else repr(k) for k in unknown[:10])
         raise ParamError(f"unknown parameter(s): {names}"
                          + (f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""),
                          unknown[0] if isinstance(unknown[0], str) else None)

@@ -12,17 +12,72 @@ its target gets the new contents (a dangling link creates its target).  A
 target that exists but is not a regular file (``/dev/null``,
 ``/dev/stdout``, a named pipe) is written into directly, as ``cat > FILE``
 would, since it cannot be replaced.
+
+Every writer goes through here: single files (:func:`write_atomic`), the
+files of one command (:class:`OutputSet`, which may also be filled through
+:meth:`OutputSet.collecting`, so that writers calling :func:`write_atomic`
+or making their own OutputSet join it), and tables streamed row by row
+(:meth:`OutputSet.stream`).  While temporary files exist, SIGTERM is
+handled as Ctrl+C is (main thread): it raises :class:`Terminated`, the old
+files are put back and the temporaries removed.  Names are shown escaped
+(:func:`shown_name`), so a message stays one line.
 """
 
 from __future__ import annotations
 
 import errno as _errno
 import os
+import signal
 import stat
 import tempfile
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import BinaryIO
 
-__all__ = ["WriteError", "write_atomic", "OutputSet", "check_target"]
+from ..engine.names import shown_name
+
+__all__ = ["WriteError", "write_atomic", "OutputSet", "check_target", "Terminated",
+           "shown_name"]
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived while files were being written (handled as Ctrl+C)."""
+
+
+class _TermGuard:
+    """SIGTERM raises :class:`Terminated` while any OutputSet holds temporary
+    files (main thread only: signal handlers live there); the previous
+    handler comes back when the last one is done."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.old = None
+
+    @staticmethod
+    def _raise(signum, frame) -> None:
+        raise Terminated
+
+    def enter(self) -> bool:
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        if self.depth == 0:
+            try:
+                self.old = signal.signal(signal.SIGTERM, self._raise)
+            except (ValueError, OSError):
+                return False
+        self.depth += 1
+        return True
+
+    def leave(self) -> None:
+        self.depth -= 1
+        if self.depth == 0:
+            signal.signal(signal.SIGTERM, self.old if self.old is not None else signal.SIG_DFL)
+            self.old = None
+
+
+_TERM = _TermGuard()
+_AMBIENT = threading.local()
 
 
 class WriteError(OSError):
@@ -41,7 +96,7 @@ def _fail(path: str, exc: BaseException | None = None, *, code: int | None = Non
     if exc is not None:
         code = getattr(exc, "errno", None) or code or _errno.EIO
         why = why or getattr(exc, "strerror", None) or str(exc)
-    return WriteError(code or _errno.EIO, f"cannot write {path}: {why}")
+    return WriteError(code or _errno.EIO, f"cannot write {shown_name(path)}: {why}")
 
 
 def _plan(path: str | os.PathLike) -> tuple[str, str, str]:
@@ -50,13 +105,15 @@ def _plan(path: str | os.PathLike) -> tuple[str, str, str]:
     try:
         name = os.fspath(path)
     except TypeError:
-        raise WriteError(_errno.EINVAL, f"cannot write {path!r}: not a file name") from None
+        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(repr(path))}: not a file "
+                         f"name") from None
     if isinstance(name, bytes):
         name = os.fsdecode(name)
     if not name:
         raise WriteError(_errno.ENOENT, "cannot write '': an empty file name")
     if "\0" in name:
-        raise WriteError(_errno.EINVAL, f"cannot write {name!r}: a file name may not hold NUL")
+        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: a file name may not "
+                         f"hold NUL")
     try:
         st = os.stat(name)
     except FileNotFoundError:
@@ -64,7 +121,7 @@ def _plan(path: str | os.PathLike) -> tuple[str, str, str]:
     except OSError as exc:
         raise _fail(name, exc) from None
     if st is not None and stat.S_ISDIR(st.st_mode):
-        raise WriteError(_errno.EISDIR, f"cannot write {name}: it is a folder")
+        raise WriteError(_errno.EISDIR, f"cannot write {shown_name(name)}: it is a folder")
     if st is not None and not stat.S_ISREG(st.st_mode):
         return name, "direct", name
     where = os.path.realpath(name) if os.path.islink(name) else name
@@ -81,11 +138,11 @@ def check_target(path: str | os.PathLike) -> None:
     name, how, where = _plan(path)
     if how == "direct":
         if not os.access(where, os.W_OK):
-            raise WriteError(_errno.EACCES, f"cannot write {name}: Permission denied")
+            raise WriteError(_errno.EACCES, f"cannot write {shown_name(name)}: Permission denied")
         return
     if os.path.lexists(where) and not os.access(where, os.W_OK):
-        raise WriteError(_errno.EACCES, f"cannot write {name}: Permission denied (the file "
-                         f"is read-only)")
+        raise WriteError(_errno.EACCES, f"cannot write {shown_name(name)}: Permission denied "
+                         f"(the file is read-only)")
     folder = _folder(where)
     try:
         st = os.stat(folder)
@@ -93,9 +150,10 @@ def check_target(path: str | os.PathLike) -> None:
         why = "no such folder" if isinstance(exc, FileNotFoundError) else None
         raise _fail(name, exc, why=why) from None
     if not stat.S_ISDIR(st.st_mode):
-        raise WriteError(_errno.ENOTDIR, f"cannot write {name}: {folder} is not a folder")
+        raise WriteError(_errno.ENOTDIR, f"cannot write {shown_name(name)}: "
+                         f"{shown_name(folder)} is not a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise WriteError(_errno.EACCES, f"cannot write {name}: Permission denied")
+        raise WriteError(_errno.EACCES, f"cannot write {shown_name(name)}: Permission denied")
 
 
 def _chunks(data: Data, encoding: str) -> Iterable[bytes]:
@@ -124,49 +182,88 @@ class OutputSet:
             outputs.add(args.out, text)                  # to a temporary file
             outputs.add(args.png, png)
         # renamed into place here, unless the block raised
+
+    Made while another set is :meth:`collecting`, a set joins it: its files
+    go into place (or not) with the other's.
     """
 
     def __init__(self, *paths: str | os.PathLike | None):
         self._pending: list[tuple[str, str, str, str | None, Data | None]] = []
-        seen: dict[str, str] = {}
+        self._streams: dict[str, BinaryIO] = {}
+        self._guarded = False
+        self._parent: OutputSet | None = getattr(_AMBIENT, "outputs", None)
+        self._seen: dict[str, str] = {}
         for p in paths:
-            if p is None:
-                continue
-            name, how, where = _plan(p)
-            key = os.path.realpath(where)
-            if key in seen and how == "atomic":
-                raise WriteError(_errno.EINVAL, f"cannot write {name}: the same file as "
-                                 f"{seen[key]} (each output needs its own file)")
-            seen[key] = name
-            check_target(p)
+            if p is not None:
+                self.expect(p)
+
+    def expect(self, path: str | os.PathLike) -> None:
+        """One more target, checked now as those given to the constructor
+        are: writable, and no other output of the set going to the same
+        file (a set that joined another was declared there)."""
+        name, how, where = _plan(path)
+        check_target(path)
+        if how != "atomic" or self._parent is not None:
+            return
+        key = os.path.realpath(where)
+        if key in self._seen:
+            raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: the same "
+                             f"file as {shown_name(self._seen[key])} (each output needs "
+                             f"its own file)")
+        self._seen[key] = name
+
+    @contextmanager
+    def collecting(self) -> Iterator[OutputSet]:
+        """Within this block (this thread), :func:`write_atomic` and every
+        OutputSet made add their files to this set instead of writing them."""
+        before = getattr(_AMBIENT, "outputs", None)
+        _AMBIENT.outputs = self
+        try:
+            yield self
+        finally:
+            _AMBIENT.outputs = before
+
+    def _guard(self) -> None:
+        if not self._guarded:
+            self._guarded = _TERM.enter()
+
+    def _unguard(self) -> None:
+        if self._guarded:
+            self._guarded = False
+            _TERM.leave()
+
+    def _temporary(self, name: str, where: str) -> tuple[int, str]:
+        self._guard()
+        folder = _folder(where)
+        base = os.path.basename(where)
+        try:
+            return tempfile.mkstemp(prefix=f".{base[:200]}.", suffix=".tmp", dir=folder)
+        except OSError as exc:
+            raise _fail(name, exc) from None
 
     def add(self, path: str | os.PathLike, data: Data, encoding: str = "utf-8") -> None:
         """Write ``data`` (bytes, text or an iterable of either) towards
         ``path``: to a temporary file now, into place at :meth:`commit`."""
+        if self._parent is not None:
+            self._parent.add(path, data, encoding)
+            return
         check_target(path)
         name, how, where = _plan(path)
         if how == "direct":
+            self._guard()
             self._pending.append((name, how, where, None, data))
             return
-        folder = _folder(where)
-        base = os.path.basename(where)
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{base[:200]}.", suffix=".tmp", dir=folder)
-        except OSError as exc:
-            raise _fail(name, exc) from None
+        if any(w == where for _, _, w, _, _ in self._pending):
+            raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: written twice "
+                             f"(each output needs its own file)")
+        fd, tmp = self._temporary(name, where)
         try:
             try:
                 _write_fd(fd, data, encoding)
                 os.fsync(fd)
             finally:
                 os.close(fd)
-            try:
-                mode = os.stat(where).st_mode & 0o7777
-            except FileNotFoundError:
-                umask = os.umask(0)
-                os.umask(umask)
-                mode = 0o666 & ~umask
-            os.chmod(tmp, mode)
+            _settle(tmp, where)
         except BaseException as exc:
             _unlink(tmp)
             if isinstance(exc, OSError):
@@ -174,11 +271,53 @@ class OutputSet:
             raise
         self._pending.append((name, how, where, tmp, None))
 
+    def stream(self, path: str | os.PathLike) -> BinaryIO:
+        """A binary file to write ``path``'s contents into bit by bit (a
+        table row by row); it goes into place at :meth:`commit` with the
+        rest.  Write errors name the file as :meth:`add`'s do."""
+        if self._parent is not None:
+            return self._parent.stream(path)
+        check_target(path)
+        name, how, where = _plan(path)
+        if how == "direct":
+            self._guard()
+            fh = tempfile.TemporaryFile()       # copied into the device at commit
+            self._pending.append((name, how, where, None, fh))
+        else:
+            fd, tmp = self._temporary(name, where)
+            fh = os.fdopen(fd, "wb")
+            self._pending.append((name, how, where, tmp, None))
+            self._streams[tmp] = fh
+        return fh
+
+    def _close_streams(self) -> None:
+        """Flush, sync and close the streamed temporaries, with the mode
+        the target has (or a new file's)."""
+        for name, how, where, tmp, _ in self._pending:
+            fh = self._streams.pop(tmp, None) if tmp is not None else None
+            if fh is None:
+                continue
+            try:
+                if not fh.closed:
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                    fh.close()
+                _settle(tmp, where)
+            except OSError as exc:
+                raise _fail(name, exc) from None
+
     def commit(self) -> None:
         """Put every file written into place.  Files renamed over existing
         ones keep a hard link to the old contents until all are in place, so
         that a rename failing half-way puts the earlier ones back (direct
         writes into devices and pipes come last and cannot be undone)."""
+        if self._parent is not None:
+            return                           # the set joined commits
+        try:
+            self._close_streams()
+        except BaseException:
+            self.abort()
+            raise
         pending, self._pending = self._pending, []
         pending.sort(key=lambda item: item[1] == "direct")
         done: list[tuple[str, str | None]] = []   # (target, backup of the old file)
@@ -189,6 +328,9 @@ class OutputSet:
                     if how == "direct":
                         fd = os.open(where, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
                         try:
+                            if hasattr(data, "seek"):
+                                data.seek(0)
+                                data = iter(lambda f=data: f.read(1 << 20), b"")
                             _write_fd(fd, data, "utf-8")
                         finally:
                             os.close(fd)
@@ -216,19 +358,27 @@ class OutputSet:
             done = []
             raise
         finally:
-            for _, _, _, tmp, _ in pending:
-                if tmp is not None:
-                    _unlink(tmp)
+            for _, _, _, tmp, data in pending:
+                _discard(tmp, data)
             for _, backup in done:
                 if backup is not None:
                     _unlink(backup)
+            self._unguard()
 
     def abort(self) -> None:
         """Remove the temporary files; no target is touched."""
+        if self._parent is not None:
+            return                           # the set joined aborts
         pending, self._pending = self._pending, []
-        for _, _, _, tmp, _ in pending:
-            if tmp is not None:
-                _unlink(tmp)
+        for _, _, _, tmp, data in pending:
+            fh = self._streams.pop(tmp, None) if tmp is not None else None
+            if fh is not None:
+                try:
+                    fh.close()
+                except (OSError, ValueError):
+                    pass
+            _discard(tmp, data)
+        self._unguard()
 
     def __enter__(self) -> OutputSet:
         return self
@@ -238,6 +388,28 @@ class OutputSet:
             self.commit()
         else:
             self.abort()
+
+
+def _settle(tmp: str, where: str) -> None:
+    """The temporary file given the mode of the file it replaces (or a new
+    file's, from the umask)."""
+    try:
+        mode = os.stat(where).st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(tmp, mode)
+
+
+def _discard(tmp: str | None, data) -> None:
+    if tmp is not None:
+        _unlink(tmp)
+    if hasattr(data, "close"):
+        try:
+            data.close()
+        except OSError:
+            pass
 
 
 def _backup(where: str) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.protocol import HexTorus, Result
-from .atomic import OutputSet
+from .atomic import OutputSet, check_target
 
 FORMAT = "mapgen-bundle/1"
 
@@ -57,6 +57,7 @@ def write_bundle(path: str | os.PathLike, result: Result,
     """Write ``path`` (NPZ of every layer) and its JSON sidecar; returns the
     sidecar's path.  ``layers`` overrides the result's own (e.g. the state
     at a timeline step)."""
+    check_target(path)                  # an empty name too: the writers' own error
     layers = dict(result.layers if layers is None else layers)
     buf = io.BytesIO()
     np.savez_compressed(buf, **layers)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..engine.names import shown_name
 from ..engine.protocol import Result
 from .reading import read_limited
 
@@ -107,7 +108,8 @@ def _read_config_text(name: str) -> str:
     ECONFIG_MAX_BYTES (a pipe, a device or a folder is refused unread)."""
     data = read_limited(name, ECONFIG_MAX_BYTES, "config file")
     if b"\0" in data:
-        raise ValueError(f"{name}: not a config file (it holds NUL bytes: binary data?)")
+        raise ValueError(f"{shown_name(name)}: not a config file (it holds NUL bytes: "
+                         f"binary data?)")
     return data.decode("utf-8", errors="replace")
 
 
@@ -127,7 +129,7 @@ def read_econfig_world(path: str | Path) -> tuple[int, int]:
             continue
         m = _ECONFIG_LINE.match(line)
         if not m:
-            raise ValueError(f"{name}:{lineno}: not a config line 'KEY VALUE': "
+            raise ValueError(f"{shown_name(name)}:{lineno}: not a config line 'KEY VALUE': "
                              f"{line.strip()[:40]!r}")
         if m.group(1) in size:
             value = m.group(2).strip().strip('"')
@@ -136,6 +138,6 @@ def read_econfig_world(path: str | Path) -> tuple[int, int]:
                     raise ValueError
                 size[m.group(1)] = int(value, 0)
             except ValueError:
-                raise ValueError(f"{name}:{lineno}: {m.group(1)} must be a number, "
+                raise ValueError(f"{shown_name(name)}:{lineno}: {m.group(1)} must be a number, "
                                  f"not {value[:40]!r}") from None
     return size["WORLD_X"], size["WORLD_Y"]

@@ -183,10 +183,9 @@ def read_grey(path_or_bytes: str | os.PathLike | bytes) -> np.ndarray:
     """The image as the game sees it: uint8 grey ``(height, width)``.
     8-bit grey is used as is; colour (and palette) pixels are made grey with
     the game's integer weights."""
-    from PIL import Image
+    from .png import png_image
 
-    src = io.BytesIO(path_or_bytes) if isinstance(path_or_bytes, bytes) else path_or_bytes
-    with Image.open(src) as im:
+    with png_image(path_or_bytes) as im:   # read once, size checked before decoding
         if im.mode == "L":
             return np.asarray(im).copy()
         if im.mode in ("I;16", "I;16B", "I"):

@@ -37,6 +37,11 @@ __all__ = [
 ]
 
 FORMATS = ("text", "testmain")
+MAX_LABEL_CHARS = 64
+"""Longer labels are refused by the reader (a label is drawn in a disc and
+printed on every square of its path)."""
+
+from ..engine.names import shown_name  # noqa: E402  (apart from the imports above)
 
 
 class NumberLinkFormatError(ValueError):
@@ -57,6 +62,7 @@ def detect_format(text: str) -> str:
 # -- plain text ---------------------------------------------------------------
 
 def _parse_rows(text: str, source: str) -> tuple[int, int, list[list[str]]]:
+    source = shown_name(source)     # one line whatever the name holds
     lines = _lines(text)
     header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_at is None:
@@ -108,6 +114,7 @@ def _label_order(labels: set[str]) -> list[str]:
 def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
     """A puzzle from plain text or from the test program's blocks (its first
     puzzle: the second block of a solution + puzzle pair)."""
+    source = shown_name(source)
     if detect_format(text) == "testmain":
         grids = parse_testmain(text, source)
         return grids[0][1]
@@ -119,6 +126,10 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
                 where.setdefault(t, []).append((x, y))
     header_line = next(i for i, line in enumerate(_lines(text)) if line.strip()) + 1
     for t, spots in where.items():
+        if len(t) > MAX_LABEL_CHARS:
+            raise NumberLinkFormatError(
+                f"{source}: line {header_line + 1 + spots[0][1]}: a label of "
+                f"{len(t)} characters ({t[:12]!r}...); labels are at most {MAX_LABEL_CHARS}")
         if len(spots) != 2:
             lines = ", ".join(str(header_line + 1 + y) for _, y in spots)
             raise NumberLinkFormatError(
@@ -133,6 +144,7 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
 def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Solution:
     """A solution file for ``puzzle``; links follow from the labels (the
     fill-no-touch reading)."""
+    source = shown_name(source)
     if detect_format(text) == "testmain":
         blocks = _testmain_blocks(text, source)
         paths = np.array(blocks[0][1], np.int32)
@@ -171,23 +183,24 @@ def read_text_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
     name = os.fspath(path)
     if not name:
         raise NumberLinkFormatError("'': an empty file name")
+    shown = shown_name(name)
     try:
         data = read_limited(name, limit, "puzzle file")
     except IsADirectoryError:
-        raise NumberLinkFormatError(f"{name}: is a folder, not a puzzle file") from None
+        raise NumberLinkFormatError(f"{shown}: is a folder, not a puzzle file") from None
     except FileNotFoundError:
-        raise NumberLinkFormatError(f"{name}: no such file") from None
+        raise NumberLinkFormatError(f"{shown}: no such file") from None
     except InputFileError as exc:
         raise NumberLinkFormatError(str(exc)) from None
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
-        raise NumberLinkFormatError(f"{name}: cannot read it ({why})") from None
+        raise NumberLinkFormatError(f"{shown}: cannot read it ({why})") from None
     if b"\0" in data:
-        raise NumberLinkFormatError(f"{name}: not a text file (it holds NUL bytes)")
+        raise NumberLinkFormatError(f"{shown}: not a text file (it holds NUL bytes)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise NumberLinkFormatError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
+        raise NumberLinkFormatError(f"{shown}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
 def read_puzzle(path: str | os.PathLike) -> Puzzle:
@@ -195,7 +208,7 @@ def read_puzzle(path: str | os.PathLike) -> Puzzle:
     try:
         return parse_puzzle(text, os.fspath(path))
     except PuzzleError as exc:
-        raise NumberLinkFormatError(f"{os.fspath(path)}: {exc}") from None
+        raise NumberLinkFormatError(f"{shown_name(path)}: {exc}") from None
 
 
 def read_solution(path: str | os.PathLike, puzzle: Puzzle) -> Solution:
@@ -203,7 +216,7 @@ def read_solution(path: str | os.PathLike, puzzle: Puzzle) -> Solution:
     try:
         return parse_solution(text, puzzle, os.fspath(path))
     except PuzzleError as exc:
-        raise NumberLinkFormatError(f"{os.fspath(path)}: {exc}") from None
+        raise NumberLinkFormatError(f"{shown_name(path)}: {exc}") from None
 
 
 def format_puzzle(puzzle: Puzzle) -> str:
@@ -248,6 +261,7 @@ def format_testmain(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]]:
     """``(first line number, rows)`` of each block."""
+    source = shown_name(source)
     blocks: list[tuple[int, list[list[int]]]] = []
     current: list[list[int]] = []
     start = 0
@@ -262,6 +276,10 @@ def _testmain_blocks(text: str, source: str) -> list[tuple[int, list[list[int]]]
             raise NumberLinkFormatError(f"{source}: line {lineno}: expected a grid row "
                                         f"'| 1 . 2 |', not {line.strip()[:40]!r}")
         inner = body[1:-2]
+        if not inner:
+            block = start if current else lineno
+            raise NumberLinkFormatError(f"{source}: line {lineno}: a grid row with no squares "
+                                        f"(block at line {block})")
         if len(inner) % 2:
             raise NumberLinkFormatError(f"{source}: line {lineno}: squares must be two "
                                         f"characters wide")
@@ -293,6 +311,7 @@ def parse_testmain(text: str, source: str = "<testmain>") -> list[tuple[Solution
 
     A block with blanks is a puzzle; a block without is a solution, paired
     with the puzzle block that follows it."""
+    source = shown_name(source)
     out: list[tuple[Solution | None, Puzzle]] = []
     pending: tuple[int, np.ndarray] | None = None
     for start, rows in _testmain_blocks(text, source):
@@ -303,8 +322,9 @@ def parse_testmain(text: str, source: str = "<testmain>") -> list[tuple[Solution
         try:
             n = int(arr.max())
             puzzle = Puzzle(arr, tuple(str(k) for k in range(1, n + 1)))
-        except PuzzleError as exc:
-            raise NumberLinkFormatError(f"{source}: line {start}: {exc}") from None
+        except (PuzzleError, ValueError) as exc:
+            raise NumberLinkFormatError(f"{source}: line {start}: the block there "
+                                        f"is not a puzzle: {exc}") from None
         sol = None
         if pending is not None:
             if pending[1].shape != arr.shape:

@@ -19,15 +19,17 @@ MAX_OPEN_SIDE = 256
 
 def open_puzzle(path):
     """A puzzle file as a Result to show (not solved yet)."""
+    from ..engine.names import shown_name
     from ..engine.numberlink.opened import puzzle_result
 
     try:
         puzzle = read_puzzle(path)
     except UnicodeDecodeError:
-        raise ValueError(f"{path}: not a puzzle (not UTF-8 text)") from None
+        raise ValueError(f"{shown_name(path)}: not a puzzle (not UTF-8 text)") from None
     h, w = puzzle.cells.shape
     if max(w, h) > MAX_OPEN_SIDE:
-        raise ValueError(f"{path}: {w}x{h} is too large to show (at most {MAX_OPEN_SIDE} a side)")
+        raise ValueError(f"{shown_name(path)}: {w}x{h} is too large to show (at most "
+                         f"{MAX_OPEN_SIDE} a side)")
     return puzzle_result(puzzle, str(path))
 
 

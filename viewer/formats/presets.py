@@ -26,6 +26,7 @@ from typing import Any
 import tomli_w
 
 from .. import registry
+from ..engine.names import shown_name
 from ..engine.params import ParamError, coerce_values
 from .atomic import write_atomic
 from .reading import InputFileError, read_limited
@@ -83,36 +84,37 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
     """A preset from TOML text, its values (and seed) checked by the
     generator's Params; PresetError saying what is wrong otherwise."""
     if not isinstance(text, str):
-        raise PresetError(f"{source}: a preset is text, not {type(text).__name__}")
+        raise PresetError(f"{shown_name(source)}: a preset is text, not {type(text).__name__}")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PresetError(f"{source}: not valid TOML ({exc})") from None
+        raise PresetError(f"{shown_name(source)}: not valid TOML ({exc})") from None
     except RecursionError:
-        raise PresetError(f"{source}: not a preset (nested too deeply)") from None
+        raise PresetError(f"{shown_name(source)}: not a preset (nested too deeply)") from None
     except ValueError as exc:  # e.g. a number beyond Python's 4300-digit limit
-        raise PresetError(f"{source}: not valid TOML ({str(exc)[:100]})") from None
+        raise PresetError(f"{shown_name(source)}: not valid TOML ({str(exc)[:100]})") from None
     name = doc.get("generator")
     if not isinstance(name, str):
-        raise PresetError(f"{source}: says no generator (expected generator = \"name\")")
+        raise PresetError(f"{shown_name(source)}: says no generator (expected "
+                          f"generator = \"name\")")
     try:
         gen = registry.load(name, "engine")
     except KeyError as exc:
-        raise PresetError(f"{source}: {exc.args[0]}") from None
+        raise PresetError(f"{shown_name(source)}: {exc.args[0]}") from None
     raw = doc.get("params", {})
     if not isinstance(raw, Mapping):
-        raise PresetError(f"{source}: [params] must be a table")
+        raise PresetError(f"{shown_name(source)}: [params] must be a table")
     try:
         params = coerce_values(gen.params, raw)
         gen.validate(params)
     except (ParamError, OverflowError) as exc:
-        raise PresetError(f"{source}: {exc}") from None
+        raise PresetError(f"{shown_name(source)}: {exc}") from None
     seed = doc.get("seed")
     if seed is not None:
         seed = _check_seed(gen, seed, source)
     title = doc.get("title", "")
     if not isinstance(title, str):
-        raise PresetError(f"{source}: title must be a text, not {type(title).__name__}")
+        raise PresetError(f"{shown_name(source)}: title must be a text, not {type(title).__name__}")
     extra = {k: v for k, v in doc.items() if k not in ("generator", "params", "seed", "title")}
     return Preset(name, params, seed, title, extra)
 
@@ -122,14 +124,14 @@ def _check_seed(gen: Any, seed: Any, source: str) -> int | str:
     text_seeds = getattr(gen, "seed_kind", "int") == "text"
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         kind = "a text or a whole number" if text_seeds else "a whole number"
-        raise PresetError(f"{source}: seed must be {kind}, not {type(seed).__name__} "
+        raise PresetError(f"{shown_name(source)}: seed must be {kind}, not {type(seed).__name__} "
                           f"{str(seed)[:40]}")
     check = getattr(gen, "check_seed", None)
     if check is not None:
         try:
             return check(seed)
         except ParamError as exc:
-            raise PresetError(f"{source}: {exc}") from None
+            raise PresetError(f"{shown_name(source)}: {exc}") from None
     return seed
 
 
@@ -146,13 +148,13 @@ def load_preset(path: str | os.PathLike) -> Preset:
     except InputFileError as exc:
         raise PresetError(str(exc)) from None
     except (OSError, ValueError) as exc:
-        raise PresetError(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}") \
-            from None
+        why = getattr(exc, "strerror", None) or exc
+        raise PresetError(f"cannot read {shown_name(name)}: {why}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PresetError(f"{label}: not a preset (not UTF-8 text: byte {exc.start + 1})") \
-            from None
+        raise PresetError(f"{shown_name(label)}: not a preset (not UTF-8 text: byte "
+                          f"{exc.start + 1})") from None
     return parse_preset(text, label)
 
 

@@ -1,11 +1,17 @@
-"""Reading an input file the careful way: only a regular file, at most a
-stated number of bytes, refused unread otherwise (a pipe would block, a
-device such as /dev/zero would never end, a huge file would fill memory)."""
+"""Reading an input file the careful way: opened once, without blocking,
+and only then looked at (``fstat`` of what was opened, so nothing can be
+swapped in between): only a regular file, at most a stated number of bytes,
+refused unread otherwise (a pipe would block, a device such as /dev/zero
+would never end, a huge file would fill memory)."""
 
 from __future__ import annotations
 
 import os
-import stat
+
+from ..engine.names import shown_name
+from ..engine.opening import opened_regular
+
+__all__ = ["InputFileError", "read_limited", "opened_regular"]
 
 
 class InputFileError(ValueError):
@@ -19,21 +25,18 @@ def read_limited(name: str, limit: int, what: str, label: str | None = None) -> 
     A folder, a pipe or device, or a larger file raises :class:`InputFileError`
     ("``label``: too large for a ``what`` ..."); an OSError of opening or
     reading it propagates (each reader words it its own way)."""
-    label = label or name
-    fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise InputFileError(f"{label}: is a folder, not a {what}")
-        if not stat.S_ISREG(st.st_mode):
-            raise InputFileError(f"{label}: not a regular file (a pipe or a device?)")
-        if st.st_size > limit:
-            raise InputFileError(f"{label}: too large for a {what} ({st.st_size} bytes; at most "
-                                 f"{limit})")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(limit + 1)
-    finally:
-        os.close(fd)
+    label = shown_name(label or name)
+
+    def refuse(kind: str, st: os.stat_result) -> Exception:
+        if kind == "folder":
+            return InputFileError(f"{label}: is a folder, not a {what}")
+        if kind == "special":
+            return InputFileError(f"{label}: not a regular file (a pipe or a device?)")
+        return InputFileError(f"{label}: too large for a {what} ({st.st_size} bytes; at most "
+                              f"{limit})")
+
+    with opened_regular(name, limit, refuse) as (f, _):
+        data = f.read(limit + 1)
     if len(data) > limit:
         raise InputFileError(f"{label}: too large for a {what} (more than {limit} bytes)")
     return data

@@ -164,8 +164,14 @@ def _text_mask(text: str, size: int) -> np.ndarray:
     return np.asarray(img)
 
 
+LABEL_DRAWN_CHARS = 24
+"""A label is drawn from at most this many characters: no more fit in a
+disc even at the smallest size, and drawing stays quick whatever its length."""
+
+
 def _label_mask(text: str, cell: int) -> np.ndarray:
     """The label as an alpha mask that fits inside an end's disc."""
+    text = text[:LABEL_DRAWN_CHARS]
     size = max(6, int(cell * 0.5))
     mask = _text_mask(text, size)
     room = max(4, int(cell * 0.62))

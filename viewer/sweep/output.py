@@ -15,12 +15,12 @@ import heapq
 import io
 import math
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..formats.atomic import WriteError
+from ..engine.names import shown_name
+from ..formats.atomic import OutputSet, WriteError
 from .cases import BatchResult
 from .spec import SweepSpec
 
@@ -34,7 +34,7 @@ def table_format(path: str | os.PathLike) -> str:
     """``csv`` or ``parquet`` from the file name, or ValueError."""
     fmt = FORMATS.get(Path(path).suffix.lower())
     if fmt is None:
-        raise ValueError(f"{path}: the table file must end in .csv or .parquet")
+        raise ValueError(f"{shown_name(path)}: the table file must end in .csv or .parquet")
     return fmt
 
 
@@ -71,8 +71,10 @@ def _csv_cell(value: Any) -> Any:
 
 
 class TableWriter:
-    """Writes rows to ``path`` (CSV or Parquet by its suffix) through a
-    temporary file in the same folder; :meth:`commit` renames it into place,
+    """Writes rows to ``path`` (CSV or Parquet by its suffix) as every
+    writer does (:class:`~viewer.formats.atomic.OutputSet`: the target
+    checked first, a read-only file refused, a symbolic link written
+    through, a temporary file beside it); :meth:`commit` puts it into place,
     :meth:`discard` removes it.  Use as a context manager: it commits on a
     normal exit and discards on an exception."""
 
@@ -83,13 +85,8 @@ class TableWriter:
         self.columns = tuple(columns)
         self.kinds = kinds
         self.rows_written = 0
-        folder = self.path.parent if str(self.path.parent) else Path(".")
-        try:
-            fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
-                                             dir=folder)
-        except OSError as exc:
-            raise WriteError(exc.errno, f"cannot write {self.path}: {exc.strerror}") from exc
-        self._fh = os.fdopen(fd, "wb")
+        self._outputs = OutputSet(path)
+        self._fh = self._outputs.stream(path)
         if self.format == "csv":
             self._text = io.TextIOWrapper(self._fh, encoding="utf-8", newline="")
             self._csv = csv.writer(self._text, lineterminator="\n")
@@ -102,6 +99,11 @@ class TableWriter:
             self._schema = pa.schema([(c, types[kinds[c]]) for c in self.columns])
             self._parquet = pq.ParquetWriter(self._fh, self._schema)
             self._buffer: list[tuple] = []
+
+    def _failed(self, exc: OSError) -> WriteError:
+        self.discard()
+        return WriteError(exc.errno, f"cannot write {shown_name(self.path)}: "
+                                     f"{exc.strerror or exc}")
 
     @classmethod
     def for_spec(cls, path: str | os.PathLike, spec: SweepSpec) -> TableWriter:
@@ -118,8 +120,7 @@ class TableWriter:
                 if len(self._buffer) >= PARQUET_ROWS_PER_GROUP:
                     self._flush_parquet()
         except OSError as exc:
-            self.discard()
-            raise WriteError(exc.errno, f"cannot write {self.path}: {exc.strerror}") from exc
+            raise self._failed(exc) from None
 
     def _flush_parquet(self) -> None:
         import pyarrow as pa
@@ -138,26 +139,15 @@ class TableWriter:
             else:
                 self._flush_parquet()
                 self._parquet.close()
-            self._fh.flush()
-            os.fsync(self._fh.fileno())
-            self._fh.close()
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(self._tmp, 0o666 & ~umask)
-            os.replace(self._tmp, self.path)
-        except OSError as exc:
+        except WriteError:
             self.discard()
-            raise WriteError(exc.errno, f"cannot write {self.path}: {exc.strerror}") from exc
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+        self._outputs.commit()
 
     def discard(self) -> None:
-        try:
-            self._fh.close()
-        except (OSError, ValueError):
-            pass
-        try:
-            os.unlink(self._tmp)
-        except OSError:
-            pass
+        self._outputs.abort()
 
     def __enter__(self) -> TableWriter:
         return self

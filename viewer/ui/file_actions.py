@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from .. import registry
+from ..engine.names import shown_name
 from ..engine.protocol import CancelToken, HexTorus
 from ..formats.atomic import WriteError
 from ..formats.bundle import write_bundle
@@ -115,19 +116,25 @@ class FileActions:
         """Show file ``path`` with generator ``name`` (which declares an
         opener).  A bad file leaves the map as it was and says why."""
         w = self.w
+        shown = shown_name(Path(path).name)
         try:
             result = registry.load(name, "opener")(path)
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, MemoryError, RecursionError) as exc:
             self.last_error = error_text(exc)
-            w.status(f"cannot open {Path(path).name}: {self.last_error} (showing the last map)",
+            w.status(f"cannot open {shown}: {self.last_error} (showing the last map)",
                      error=True)
             return False
-        if w.generator.name != name:
-            w.set_generator(name, generate=False)
-        w.param_panel.set_values(result.params)
-        g = result.grid
-        w.show_result(result, adopt=True)
-        w.status(f"opened {Path(path).name}: {g.width}x{g.height}")
+        try:
+            if w.generator.name != name:
+                w.set_generator(name, generate=False)
+            w.param_panel.set_values(result.params)
+            g = result.grid
+            w.show_result(result, adopt=True)
+        except Exception as exc:  # noqa: BLE001 - a file must never break the window
+            self.last_error = f"{type(exc).__name__}: {error_text(exc)}"
+            w.status(f"cannot show {shown}: {self.last_error}", error=True)
+            return False
+        w.status(f"opened {shown}: {g.width}x{g.height}")
         return True
 
     def _ask_open(self, name: str) -> None:

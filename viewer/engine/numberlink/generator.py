@@ -194,7 +194,7 @@ class UniqueSearch:
 
     def next(self) -> tuple[GridResult, RandomState | None, int, Any]:
         """(grid, faithful RNG state before it, tries used, solver result)."""
-        from .solver import solve
+        from .solver import SolverLimitError, solve
 
         for tries in range(1, self.max_tries + 1):
             g = self.stream.next()
@@ -213,6 +213,8 @@ class UniqueSearch:
             try:
                 r = solve(grid_puzzle(g), self.rule, 2, time_limit=self.time_limit,
                           check=self.check)
+            except SolverLimitError as exc:
+                raise GenerationError(f"unique mode: {exc}") from None
             finally:
                 if stream.cancel is not None:
                     stream.cancel.flag[1] = 0

@@ -2,14 +2,30 @@
 
 Encoding, for ``n`` squares and ``K`` paths:
 
-* ``col[i][k]``: square ``i`` lies on path ``k``; one colour per used square
-  (at least one, at most one by a sequential counter when ``K`` is large).
+* Colours, while ``n * K`` is at most ``ONE_HOT_MAX`` (every published
+  puzzle): ``col[i][k]``, square ``i`` lies on path ``k``; one colour per
+  used square (at least one, at most one by a sequential counter when ``K``
+  is large).  Bigger puzzles (128x128 with 600 paths, or 8,192 two-square
+  paths) get compact colours instead: the ``B = ceil(log2 K)`` bits of the
+  path's number, so that the encoding grows as ``n * log2 K``, not ``n * K``.
 * ``link[e]`` for each pair of side-by-side squares.  An end has exactly one
   link; any other square exactly two (``fill`` rules) or none or two
   (``free``, where a square is coloured iff it is linked).
 * A link joins squares of one colour; under ``fill-no-touch`` two
   side-by-side squares of one colour must be linked.
 * No 2x2 block is a ring of four links.
+
+Cost, bounded before starting: :func:`estimate` gives the encoding's size
+from the puzzle's shape alone; a puzzle whose SAT solver would need more
+than ``MEMORY_MAX`` bytes, or whose encoding alone would take longer than
+the time limit, is refused at once (:class:`SolverLimitError`, saying which
+limit and what to try).  The clauses are built by numpy a block at a time,
+kept as one flat int32 array of literals (4 bytes a literal, 8 a clause),
+and handed to the SAT solver in chunks, the time limit and the caller's
+``check`` looked at between blocks and chunks.  Measured: about 160 bytes a
+clause (this array, Glucose's clauses, watches and learnt clauses) plus
+the interpreter's 50 MB; a 128x128 puzzle of 600 paths is 1.6 million
+clauses, 260 MB at most; 256x256 with 32,768 paths 1.0 GB.
 
 Every model then consists of the K paths plus, perhaps, stray rings that
 meet no end.  Under the fill rules rings are ruled out lazily: for each one
@@ -54,22 +70,23 @@ second one:
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .puzzle import RULES, Puzzle, Solution
 
-__all__ = ["solve", "uniqueness", "SolveResult", "SolverUnavailable", "SAT_BACKEND"]
+__all__ = ["solve", "uniqueness", "SolveResult", "SolverUnavailable", "SolverLimitError",
+           "SAT_BACKEND", "estimate", "check_limits"]
 
 SAT_BACKEND = "glucose42"
 CANCEL_POLL_S = 0.05
 """How often a running search asks its ``check`` whether to stop."""
-CHECK_EVERY = 128         # squares (or links) encoded between two checks
 APPEND_CHUNK = 50_000     # clauses handed to the SAT solver between two checks
 
 
@@ -106,8 +123,114 @@ def _sat_solver():
     return Solver(name=SAT_BACKEND)
 
 
+class SolverLimitError(ValueError):
+    """A puzzle whose encoding would not fit the solver's limits (memory, or
+    the time limit given): refused before any work, with what to try."""
+
+
+def _bits_for(k: int) -> int:
+    """Bits of a path number 0..k-1 in the compact encoding."""
+    return max(1, (k - 1).bit_length())
+
+
+ONE_HOT_MAX = 100_000
+"""Squares x paths up to which colours are one variable per (square, path)
+(the encoding whose propagation is strongest: every published puzzle); above
+it, ``ceil(log2 K)`` bits per square, so memory grows as squares x log2(paths)."""
+
+MEMORY_MAX = 1536 * 2**20
+"""Bytes the SAT solver may be expected to take (estimated before building)."""
+BYTES_PER_LITERAL = 24      # measured: Glucose's clauses and watches, our flat array
+BYTES_PER_CLAUSE = 40
+BYTES_PER_VARIABLE = 80
+CLAUSES_PER_SECOND = 800_000
+"""Encoding speed (building + handing to the SAT solver) the time limit is
+compared with before starting (measured, with a margin, on the bench machine)."""
+
+
+@dataclass(frozen=True)
+class EncodingSize:
+    """What an encoding will hold, estimated from the puzzle's shape alone."""
+    variables: int
+    clauses: int
+    literals: int
+
+    @property
+    def bytes(self) -> int:
+        return (self.literals * BYTES_PER_LITERAL + self.clauses * BYTES_PER_CLAUSE
+                + self.variables * BYTES_PER_VARIABLE)
+
+    @property
+    def seconds(self) -> float:
+        return self.clauses / CLAUSES_PER_SECOND
+
+
+def estimate(w: int, h: int, npaths: int, rule: str, *, canonical: bool = False) -> EncodingSize:
+    """The size of the encoding of a ``w`` x ``h`` puzzle of ``npaths`` paths
+    (an upper bound, within about 25 %: every square counted as blank)."""
+    n, k = w * h, npaths
+    e = (w - 1) * h + w * (h - 1)
+    blocks = max(0, (w - 1) * (h - 1))
+    no_touch = rule == "fill-no-touch" or (canonical and rule == "free")
+    free = rule == "free"
+    # The link structure (degrees, rings of four, corners, canonical moves).
+    clauses = n * 9 + blocks * (9 if no_touch else 1) + (n * 6 if canonical and free else 0)
+    literals = n * 30 + blocks * (25 if no_touch else 4) + (n * 30 if canonical and free else 0)
+    variables = n * (2 if free else 1) + e
+    if n * k <= ONE_HOT_MAX:
+        per_edge = 3 if no_touch else 2
+        amo = 3 * k if k > 6 else k * (k - 1) // 2
+        sq = (2 * k + 4 if free else 1) + amo
+        clauses += e * k * per_edge + n * (sq + 1)
+        literals += e * k * per_edge * 3 + n * (sq * 2 + k * (4 if free else 1))
+        variables += n * k + (n * k if k > 6 else 0)
+    else:
+        b = _bits_for(k)
+        clauses += e * b * 2 + n * (b + 4 if free else b)
+        literals += e * b * 6 + n * (b + 8 if free else b)
+        variables += n * b
+        if no_touch:
+            clauses += e * (2 * b + 1)
+            literals += e * (6 * b + b + 3)
+            variables += e * b
+    return EncodingSize(variables, clauses, literals)
+
+
+def check_limits(puzzle: Puzzle, rule: str, time_limit: float | None) -> None:
+    """SolverLimitError when ``puzzle`` cannot be encoded within the memory
+    budget, or (``time_limit`` given) its encoding alone would outlast it."""
+    w, h, k = puzzle.width, puzzle.height, puzzle.npaths
+    # Under fill and free the fill-no-touch search comes first, then the
+    # rule's own (canonical under free): both encodings are built.
+    sizes = [estimate(w, h, k, "fill-no-touch")]
+    if rule != "fill-no-touch":
+        sizes.append(estimate(w, h, k, rule, canonical=rule == "free"))
+    need = max(s.bytes for s in sizes)
+    if need > MEMORY_MAX:
+        raise SolverLimitError(
+            f"a {w}x{h} puzzle of {k} paths needs about {need / 2**20:,.0f} MiB to solve, "
+            f"more than the solver's {MEMORY_MAX / 2**20:,.0f} MiB; try a smaller puzzle "
+            f"or fewer paths")
+    # The rule's own encoding is loaded twice (windows, then the whole grid).
+    seconds = sizes[0].seconds + 2 * sum(s.seconds for s in sizes[1:])
+    if time_limit is not None and seconds > time_limit:
+        raise SolverLimitError(
+            f"building the encoding of a {w}x{h} puzzle of {k} paths takes about "
+            f"{seconds:.1f} s, more than the time limit of {time_limit:g} s; try a time "
+            f"limit of at least {math.ceil(2 * seconds)} s")
+
+
+class _Deadline(Exception):
+    """The time limit ran out while the encoding was being built or loaded."""
+
+
 class Encoding:
-    """The clauses of one puzzle under one rule, and model decoding."""
+    """The clauses of one puzzle under one rule, and model decoding.
+
+    Clauses are kept as a few int32 arrays (one row per clause, short rows
+    padded with a repeated literal), built by numpy a block at a time and
+    handed to the SAT solver in chunks: no Python list per clause.
+    """
 
     def __init__(self, puzzle: Puzzle, rule: str,
                  check: Callable[[], None] | None = None, *, canonical: bool = False):
@@ -119,228 +242,406 @@ class Encoding:
         self.no_touch = self.canonical or rule == "fill-no-touch"
         """No path touches itself: the rule itself (``fill-no-touch``) or part
         of being canonical."""
+        self.free = rule == "free"
         h, w = puzzle.cells.shape
         self.w, self.h, self.n, self.K = w, h, w * h, puzzle.npaths
-        self.top = self.n * self.K
-        self.clauses: list[list[int]] = []
-        # Edges: (a, b) with a < b; index e -> variable link0 + e.
-        self.edges: list[tuple[int, int]] = []
-        for y in range(h):
-            for x in range(w):
-                i = y * w + x
-                if x < w - 1:
-                    self.edges.append((i, i + 1))
-                if y < h - 1:
-                    self.edges.append((i, i + w))
-        self.link0 = self.top + 1
-        self.top += len(self.edges)
-        self.incident: list[list[int]] = [[] for _ in range(self.n)]
-        for e, (a, b) in enumerate(self.edges):
-            self.incident[a].append(self.link0 + e)
-            self.incident[b].append(self.link0 + e)
-        self.edge_var = {ab: self.link0 + e for e, ab in enumerate(self.edges)}
+        self.one_hot = self.n * self.K <= ONE_HOT_MAX
+        self.B = self.K if self.one_hot else _bits_for(self.K)
+        """Colour variables per square: one per path, or the bits of its number."""
+        self.cells = puzzle.cells.ravel().astype(np.int64)
+        self._pieces: list[tuple[np.ndarray, np.ndarray]] = []
         self._check = check
+        self.top = self.n * self.B
+        self._edges()
         self._build()
 
-    def col(self, i: int, k: int) -> int:
-        """Variable: square i is on path k (0-based k)."""
+    # -- variables ------------------------------------------------------------
+    def col(self, i, k):
+        """Variable (one-hot): square i is on path k (0-based k)."""
         return 1 + i * self.K + k
 
-    def _new(self) -> int:
-        self.top += 1
-        return self.top
+    def bit(self, i, j):
+        """Variable (compact): bit j of the number of square i's path."""
+        return 1 + i * self.B + j
 
-    def _at_most_one(self, lits: list[int]) -> None:
-        add = self.clauses.append
-        if len(lits) <= 6:
-            for a in range(len(lits)):
-                for b in range(a + 1, len(lits)):
-                    add([-lits[a], -lits[b]])
+    def _new(self, count: int) -> int:
+        """The first of ``count`` fresh variables."""
+        first = self.top + 1
+        self.top += count
+        return first
+
+    def _edges(self) -> None:
+        w, h, n = self.w, self.h, self.n
+        idx = np.arange(n)
+        y, x = idx // w, idx % w
+        has_r, has_d = x < w - 1, y < h - 1
+        per = has_r.astype(np.int64) + has_d
+        off = np.cumsum(per) - per
+        # Edge e (a < b) -> variable link0 + e; square by square, right then down.
+        self.nedges = int(per.sum())
+        ea = np.empty(self.nedges, np.int64)
+        eb = np.empty(self.nedges, np.int64)
+        ea[off[has_r]] = idx[has_r]
+        eb[off[has_r]] = idx[has_r] + 1
+        ea[off[has_d] + has_r[has_d]] = idx[has_d]
+        eb[off[has_d] + has_r[has_d]] = idx[has_d] + w
+        self.ea, self.eb = ea, eb
+        self.e_right = eb == ea + 1
+        if w == 1:
+            self.e_right[:] = False
+        self.link0 = self._new(self.nedges)
+        lv = self.link0 + np.arange(self.nedges)
+        self.right_var = np.zeros((h, max(w - 1, 0)), np.int64)
+        self.down_var = np.zeros((max(h - 1, 0), w), np.int64)
+        self.right_var[ea[self.e_right] // w, ea[self.e_right] % w] = lv[self.e_right]
+        self.down_var[ea[~self.e_right] // w, ea[~self.e_right] % w] = lv[~self.e_right]
+        # incident[i]: the link variables of square i's sides (up, left,
+        # right, down; 0 where the grid ends), nbr[i] the squares beyond them.
+        inc = np.zeros((n, 4), np.int64)
+        nbr = np.full((n, 4), -1, np.int64)
+        grid = idx.reshape(h, w)
+        if h > 1:
+            inc[grid[1:].ravel(), 0] = self.down_var.ravel()
+            nbr[grid[1:].ravel(), 0] = grid[:-1].ravel()
+            inc[grid[:-1].ravel(), 3] = self.down_var.ravel()
+            nbr[grid[:-1].ravel(), 3] = grid[1:].ravel()
+        if w > 1:
+            inc[grid[:, 1:].ravel(), 1] = self.right_var.ravel()
+            nbr[grid[:, 1:].ravel(), 1] = grid[:, :-1].ravel()
+            inc[grid[:, :-1].ravel(), 2] = self.right_var.ravel()
+            nbr[grid[:, :-1].ravel(), 2] = grid[:, 1:].ravel()
+        self.incident, self.nbr = inc, nbr
+
+    def link(self, a, b):
+        """The link variable between side-by-side squares ``a`` and ``b`` (arrays)."""
+        a, b = np.minimum(a, b), np.maximum(a, b)
+        w = self.w
+        right = (b == a + 1) & (w > 1)
+        out = np.zeros(np.shape(a), np.int64)
+        if right.any():
+            out[right] = self.right_var[a[right] // w, a[right] % w]
+        if (~right).any():
+            out[~right] = self.down_var[a[~right] // w, a[~right] % w]
+        return out
+
+    # -- clauses ----------------------------------------------------------------
+    # Each clause gets a sort key (section, item, place): the clauses are
+    # handed to the SAT solver square by square, then edge by edge, block by
+    # block, as a loop over them would make them.  Glucose is sensitive to
+    # that order (janko-24x14 under fill: 4 s in this order, 7-18 s grouped
+    # by kind).
+    SQUARES, EDGES, BLOCKS, CORNERS, BUMPS = range(5)
+
+    def _add(self, rows, section: int, item, place) -> None:
+        """Clauses (rows; 0 = no literal) of ``section``, for ``item``
+        (square, edge or block index per row) at ``place`` within it."""
+        rows = np.asarray(rows, np.int64)
+        if rows.ndim == 1:
+            rows = rows[:, None]
+        if not len(rows):
             return
-        # Sequential counter: s_j = "one of lits[0..j] is true".
-        prev = lits[0]
-        for j in range(1, len(lits)):
-            lit = lits[j]
-            add([-prev, -lit])
-            if j < len(lits) - 1:
-                s = self._new()
-                add([-prev, s])
-                add([-lit, s])
-                prev = s
+        if self._check is not None:
+            self._check()
+        key = ((np.int64(section) << 56) | (np.asarray(item, np.int64) << 24)
+               | np.asarray(place, np.int64))
+        self._pieces.append((rows.astype(np.int32), np.broadcast_to(key, (len(rows),))))
+
+    def _finish(self) -> None:
+        """The pieces, in key order, into one flat array of literals and the
+        clauses' offsets in it."""
+        pieces, self._pieces = self._pieces, []
+        if self._check is not None:
+            self._check()
+        lengths = np.concatenate([(r != 0).sum(axis=1) for r, _ in pieces]) if pieces \
+            else np.zeros(0, np.int64)
+        keys = np.concatenate([k for _, k in pieces]) if pieces else np.zeros(0, np.int64)
+        flat = np.concatenate([r[r != 0] for r, _ in pieces]) if pieces \
+            else np.zeros(0, np.int32)
+        del pieces
+        if self._check is not None:
+            self._check()
+        order = np.argsort(keys, kind="stable")
+        del keys
+        start = np.zeros(len(lengths) + 1, np.int64)
+        np.cumsum(lengths, out=start[1:])
+        lengths = lengths[order]
+        self.offsets = np.zeros(len(order) + 1, np.int64)
+        np.cumsum(lengths, out=self.offsets[1:])
+        # Literal t of the reordered array comes from start[order[c]] + (t - offsets[c]).
+        shift = np.repeat(start[:-1][order] - self.offsets[:-1], lengths)
+        self.literals = flat[np.arange(len(flat), dtype=np.int64) + shift]
+        """Every clause's literals, one after another (int32)."""
+        self.nclauses = len(order)
+
+    def _combinations(self, squares: np.ndarray, r: int, place0: int) -> None:
+        """For each of ``squares``: "not all" of every ``r`` of its links
+        (r=2: at most one; r=3: at most two), at places place0, place0 + 1, ..."""
+        inc = self.incident[squares]
+        for c, combo in enumerate(itertools.combinations(range(4), r)):
+            sel = inc[:, combo]
+            ok = (sel != 0).all(axis=1)
+            self._add(-sel[ok], self.SQUARES, squares[ok], place0 + c)
 
     def _build(self) -> None:
-        add = self.clauses.append
-        K, n = self.K, self.n
-        free = self.rule == "free"
-        cells = self.puzzle.cells.ravel()
-        check = self._check
-        for i in range(n):
-            if check is not None and i % CHECK_EVERY == 0:
-                check()
-            inc = self.incident[i]
-            cols = [self.col(i, k) for k in range(K)]
-            label = int(cells[i])
-            if label:
-                for k in range(K):
-                    add([cols[k]] if k == label - 1 else [-cols[k]])
-                add(list(inc))
-                for a in range(len(inc)):
-                    for b in range(a + 1, len(inc)):
-                        add([-inc[a], -inc[b]])
-                continue
-            # At most two links.
-            for a in range(len(inc)):
-                for b in range(a + 1, len(inc)):
-                    for c in range(b + 1, len(inc)):
-                        add([-inc[a], -inc[b], -inc[c]])
-            if free:
-                # Never exactly one link; coloured iff linked.
-                for a in range(len(inc)):
-                    add([-inc[a]] + [inc[b] for b in range(len(inc)) if b != a])
-                    add([-inc[a]] + cols)
-                for k in range(K):
-                    add([-cols[k]] + list(inc))
+        n, K, B = self.n, self.K, self.B
+        S = self.SQUARES
+        cells = self.cells
+        ends = np.flatnonzero(cells)
+        blank = np.flatnonzero(cells == 0)
+        inc = self.incident
+        present = inc != 0
+        ks = np.arange(B)
+        # An end: its colour, and exactly one link.
+        if self.one_hot:
+            cols = self.col(ends[:, None], ks[None, :])
+            lits = np.where(ks[None, :] == cells[ends, None] - 1, cols, -cols)
+        else:
+            bits = self.bit(ends[:, None], ks[None, :])
+            lits = np.where((cells[ends, None] - 1 >> ks[None, :]) & 1 == 1, bits, -bits)
+        if K:
+            self._add(lits.ravel(), S, np.repeat(ends, B), np.tile(ks, len(ends)))
+        self._add(inc[ends], S, ends, B)
+        self._combinations(ends, 2, B + 1)
+        # A blank square: at most two links, and at least two (fill) or never
+        # exactly one (free); then its colour.
+        self._combinations(blank, 3, 0)
+        bcols = self.col(blank[:, None], np.arange(K)[None, :]) if self.one_hot else None
+        for a in range(4):
+            on = present[blank, a]
+            sq = blank[on]
+            others = inc[sq][:, [b for b in range(4) if b != a]]
+            if self.free:
+                self._add(np.column_stack([-inc[sq, a], others]), S, sq, 4 + 2 * a)
+                if self.one_hot:     # linked -> coloured
+                    self._add(np.column_stack([-inc[sq, a], bcols[on]]), S, sq, 5 + 2 * a)
             else:
-                # At least two links; at least one colour.
-                for a in range(len(inc)):
-                    add([inc[b] for b in range(len(inc)) if b != a])
-                add(cols)
-            self._at_most_one(cols)
-        no_touch = self.no_touch
-        for e, (a, b) in enumerate(self.edges):
-            if check is not None and e % CHECK_EVERY == 0:
-                check()
-            lv = self.link0 + e
-            for k in range(K):
-                ca, cb = self.col(a, k), self.col(b, k)
-                add([-lv, -ca, cb])
-                add([-lv, ca, -cb])
-                if no_touch:
-                    add([-ca, -cb, lv])
-        # No ring of four.  Under fill-no-touch, moreover, a path turning
-        # round a corner of a 2x2 block leaves the opposite square to another
-        # path (otherwise that square would touch it on two sides and close a
-        # ring): redundant, but it makes the 36x36 puzzle 30 times faster.
-        w = self.w
-        ev = self.edge_var
-        for y in range(self.h - 1):
-            for x in range(w - 1):
-                a = y * w + x
-                b, c, d = a + 1, a + w, a + w + 1
-                ab, ac, bd, cd = ev[(a, b)], ev[(a, c)], ev[(b, d)], ev[(c, d)]
-                add([-ab, -ac, -bd, -cd])
-                if no_touch:
-                    for p, q, r, s in ((ab, ac, bd, cd), (ab, bd, ac, cd),
-                                       (ac, cd, ab, bd), (bd, cd, ab, ac)):
-                        add([-p, -q, -r])
-                        add([-p, -q, -s])
+                self._add(others, S, sq, 4 + a)
+        if self.one_hot:
+            if self.free:            # coloured -> linked
+                self._add(np.column_stack([-bcols.ravel(), np.repeat(inc[blank], K, axis=0)]),
+                          S, np.repeat(blank, K), np.tile(12 + np.arange(K), len(blank)))
+                amo0 = 12 + K
+            else:
+                self._add(bcols, S, blank, 8)
+                amo0 = 9
+            self._at_most_one(blank, bcols, amo0)
+        elif self.free:
+            # used[i]: blank square i is on a path (linked).
+            self.used0 = self._new(n)
+            u = self.used0 + blank
+            for a in range(4):
+                on = present[blank, a]
+                self._add(np.column_stack([-inc[blank[on], a], u[on]]), S, blank[on], 12 + a)
+            self._add(np.column_stack([-u, inc[blank]]), S, blank, 16)
+        self._edge_colours()
+        self._blocks()
         if self.canonical:
             self._canonical()
+        self._finish()
 
-    def _used(self, i: int) -> list[int] | None:
-        """Literals one of which holds iff square ``i`` is used (None: an end,
-        always used)."""
-        return None if self.puzzle.cells.ravel()[i] else list(self.incident[i])
+    def _at_most_one(self, blank: np.ndarray, bcols: np.ndarray, place0: int) -> None:
+        """At most one colour per blank square: pairwise for few paths, else
+        a sequential counter (s_j = "one of cols[0..j] is true")."""
+        K, S = self.K, self.SQUARES
+        if K <= 6:
+            for c, (a, b) in enumerate(itertools.combinations(range(K), 2)):
+                self._add(np.column_stack([-bcols[:, a], -bcols[:, b]]), S, blank, place0 + c)
+            return
+        m = len(blank)
+        if not m:
+            return
+        s = self._new(m * (K - 2)) + np.arange(m * (K - 2)).reshape(m, K - 2)
+        prev = np.column_stack([bcols[:, :1], s])           # prev_j for j = 1..K-1
+        lit = bcols[:, 1:]
+        sq = np.repeat(blank, K - 1)
+        j = np.tile(np.arange(K - 1), m)
+        self._add(np.column_stack([-prev.ravel(), -lit.ravel()]), S, sq, place0 + 3 * j)
+        sq, j = np.repeat(blank, K - 2), np.tile(np.arange(K - 2), m)
+        self._add(np.column_stack([-prev[:, :-1].ravel(), s.ravel()]), S, sq, place0 + 3 * j + 1)
+        self._add(np.column_stack([-lit[:, :-1].ravel(), s.ravel()]), S, sq, place0 + 3 * j + 2)
+
+    def _edge_colours(self) -> None:
+        """A link joins squares of one colour; under no-touch two side-by-side
+        squares of one colour (both used) are linked.  Compact colours: a
+        link makes every bit equal; d_j says the j-th bits differ, and
+        "linked, or some d_j (or one square unused)"."""
+        B, E, cells = self.B, self.EDGES, self.cells
+        js = np.arange(B)
+        lv = self.link0 + np.arange(self.nedges)
+        chunk = max(1, 200_000 // max(B, 1))
+        compact_touch = self.no_touch and not self.one_hot
+        if compact_touch:
+            self.diff0 = self._new(self.nedges * B)
+        for start in range(0, self.nedges, chunk):
+            sl = slice(start, start + chunk)
+            e = np.repeat(np.arange(self.nedges)[sl], B)
+            a = (1 + self.ea[sl, None] * B + js[None, :]).ravel()
+            b = (1 + self.eb[sl, None] * B + js[None, :]).ravel()
+            lr = np.repeat(lv[sl], B)
+            j = np.tile(js, len(lv[sl]))
+            self._add(np.column_stack([-lr, -a, b]), E, e, 3 * j)
+            self._add(np.column_stack([-lr, a, -b]), E, e, 3 * j + 1)
+            if self.no_touch and self.one_hot:
+                self._add(np.column_stack([-a, -b, lr]), E, e, 3 * j + 2)
+            if compact_touch:
+                d = self.diff0 + np.arange(start * B, start * B + len(a))
+                self._add(np.column_stack([-d, a, b]), E, e, 3 * j + 2)
+                self._add(np.column_stack([-d, -a, -b]), E, e, 3 * B + j)
+                cols = [lv[sl, None], d.reshape(-1, B)]
+                if self.free:
+                    for side in (self.ea[sl], self.eb[sl]):
+                        cols.append(np.where(cells[side] == 0, -(self.used0 + side), 0)[:, None])
+                self._add(np.column_stack(cols), E, np.arange(self.nedges)[sl], 4 * B)
+
+    def _blocks(self) -> None:
+        """No ring of four.  Under no-touch, moreover, a path turning round a
+        corner of a 2x2 block leaves the opposite square to another path
+        (otherwise that square would touch it on two sides and close a ring):
+        redundant, but it makes the 36x36 puzzle 30 times faster."""
+        if self.w < 2 or self.h < 2:
+            return
+        ab = self.right_var[:-1, :].ravel()
+        cd = self.right_var[1:, :].ravel()
+        ac = self.down_var[:, :-1].ravel()
+        bd = self.down_var[:, 1:].ravel()
+        blocks = np.arange(len(ab))
+        self._add(np.column_stack([-ab, -ac, -bd, -cd]), self.BLOCKS, blocks, 0)
+        if self.no_touch:
+            for c, (p, q, r, s) in enumerate(((ab, ac, bd, cd), (ab, bd, ac, cd),
+                                               (ac, cd, ab, bd), (bd, cd, ab, ac))):
+                self._add(np.column_stack([-p, -q, -r]), self.BLOCKS, blocks, 1 + 2 * c)
+                self._add(np.column_stack([-p, -q, -s]), self.BLOCKS, blocks, 2 + 2 * c)
 
     def _canonical(self) -> None:
         """Under ``free``: no path turns round a 2x2 block's corner whose
         opposite square is empty and comes earlier (row by row), and none
         makes a bump of three squares over an empty one (see the module's
         notes)."""
-        add = self.clauses.append
-        w, h, ev = self.w, self.h, self.edge_var
+        w, h = self.w, self.h
 
-        def link(a: int, b: int) -> int:
-            return ev[(a, b) if a < b else (b, a)]
+        def add_unless_end(head: list[np.ndarray], o: np.ndarray, section: int,
+                           item: np.ndarray, place: int) -> None:
+            keep = self.cells[o] == 0          # an end is always used: no clause
+            self._add(np.column_stack([-x[keep] for x in head] + [self.incident[o[keep]]]),
+                      section, item[keep], place)
 
-        for y in range(h - 1):
-            for x in range(w - 1):
-                a = y * w + x
-                b, c, d = a + 1, a + w, a + w + 1
-                # Turning at t (from n1 to n2) with o empty: moving the turn
-                # to o keeps the length and lowers the sum of used squares.
-                for t, n1, n2, o in ((d, b, c, a), (c, a, d, b)):
-                    used = self._used(o)
-                    if used is not None:
-                        add([-link(t, n1), -link(t, n2)] + used)
+        if w > 1 and h > 1:
+            yy, xx = np.mgrid[0:h - 1, 0:w - 1]
+            a = (yy * w + xx).ravel()
+            b, c, d = a + 1, a + w, a + w + 1
+            blocks = np.arange(len(a))
+            # Turning at t (from n1 to n2) with o empty: moving the turn to o
+            # keeps the length and lowers the sum of used squares.
+            for place, (t, n1, n2, o) in enumerate(((d, b, c, a), (c, a, d, b))):
+                add_unless_end([self.link(t, n1), self.link(t, n2)], o, self.CORNERS,
+                               blocks, place)
         # Bumps: p1 -> u0 -> u1 -> u2 -> p2 round an empty square c between
         # p1 and p2 flattens into p1 -> c -> p2, two squares shorter.
-        for y in range(h):
-            for x in range(w):
-                i = y * w + x
-                for dx, dy in ((1, 0), (0, 1)):
-                    if x + 2 * dx >= w or y + 2 * dy >= h:
-                        continue
-                    p1, c, p2 = i, i + dx + dy * w, i + 2 * (dx + dy * w)
-                    used = self._used(c)
-                    if used is None:
-                        continue
-                    for sx, sy in ((dy, dx), (-dy, -dx)):      # the two sides
-                        ox, oy = x + sx, y + sy
-                        if not (0 <= ox < w and 0 <= oy < h and 0 <= ox + 2 * dx < w
-                                and 0 <= oy + 2 * dy < h):
-                            continue
-                        off = sx + sy * w
-                        u0, u1, u2 = p1 + off, c + off, p2 + off
-                        add([-link(p1, u0), -link(u0, u1), -link(u1, u2), -link(u2, p2)]
-                            + used)
+        yy, xx = np.mgrid[0:h, 0:w]
+        yy, xx = yy.ravel(), xx.ravel()
+        for di, (dx, dy) in enumerate(((1, 0), (0, 1))):
+            for si, (sx, sy) in enumerate(((dy, dx), (-dy, -dx))):
+                ok = ((xx + 2 * dx < w) & (yy + 2 * dy < h) & (xx + sx >= 0) & (yy + sy >= 0)
+                      & (xx + sx < w) & (yy + sy < h) & (xx + sx + 2 * dx < w)
+                      & (yy + sy + 2 * dy < h))
+                p1 = (yy * w + xx)[ok]
+                c = p1 + dx + dy * w
+                p2 = c + dx + dy * w
+                off = sx + sy * w
+                u0, u1, u2 = p1 + off, c + off, p2 + off
+                add_unless_end([self.link(p1, u0), self.link(u0, u1), self.link(u1, u2),
+                                self.link(u2, p2)], c, self.BUMPS, p1, 2 * di + si)
+
+    def load(self, sat, deadline: float | None, check: Callable[[], None] | None) -> None:
+        """Hand every clause to ``sat``, a chunk at a time (the deadline and
+        ``check`` looked at between chunks)."""
+        for c0 in range(0, self.nclauses, APPEND_CHUNK):
+            if check is not None:
+                check()
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _Deadline
+            c1 = min(c0 + APPEND_CHUNK, self.nclauses)
+            sat.append_formula(self._chunk(c0, c1))
+
+    def _chunk(self, c0: int, c1: int) -> list[list[int]]:
+        """Clauses c0..c1-1 as lists (each run of one width converted at once)."""
+        off = self.offsets[c0:c1 + 1]
+        width = np.diff(off)
+        cuts = np.concatenate([[0], np.flatnonzero(np.diff(width)) + 1, [len(width)]])
+        out: list[list[int]] = []
+        for r0, r1 in zip(cuts[:-1].tolist(), cuts[1:].tolist()):
+            block = self.literals[off[r0]:off[r1]]
+            if width[r0]:
+                out.extend(block.reshape(r1 - r0, int(width[r0])).tolist())
+            else:
+                out.extend([] for _ in range(r1 - r0))
+        return out
 
     # -- decoding -------------------------------------------------------------
+    def links_of(self, sol: Solution) -> np.ndarray:
+        """Which links (edge by edge) ``sol`` has."""
+        w = self.w
+        y, x = self.ea // w, self.ea % w
+        on = np.zeros(self.nedges, bool)
+        r = self.e_right
+        on[r] = sol.right[y[r], x[r]]
+        on[~r] = sol.down[y[~r], x[~r]]
+        return on
+
     def decode(self, model: list[int]) -> tuple[Solution, list[list[int]]]:
-        """The solution in ``model`` and the link variables of each stray ring."""
+        """The solution in ``model`` and the squares of each stray ring."""
         truth = np.zeros(self.top + 1, bool)
         m = np.asarray(model[: self.top], dtype=np.int64)
         truth[np.abs(m)] = m > 0
-        links = truth[self.link0:self.link0 + len(self.edges)]
-        colours = truth[1:1 + self.n * self.K].reshape(self.n, self.K)
-        if self.K:
-            used = colours.any(axis=1)
-            paths = np.where(used, colours.argmax(axis=1) + 1, 0).astype(np.int32)
-        else:  # no labels: no path anywhere
-            paths = np.zeros(self.n, np.int32)
+        links = truth[self.link0:self.link0 + self.nedges]
+        colours = truth[1:1 + self.n * self.B].reshape(self.n, self.B)
         w, h = self.w, self.h
+        linked = np.zeros(self.n, bool)
+        linked[self.ea[links]] = True
+        linked[self.eb[links]] = True
+        used = linked | (self.cells != 0)
+        if not self.K:  # no labels: no path anywhere
+            paths = np.zeros(self.n, np.int32)
+        elif self.one_hot:
+            used &= colours.any(axis=1)
+            paths = np.where(used, colours.argmax(axis=1) + 1, 0).astype(np.int32)
+        else:
+            number = (colours.astype(np.int64) << np.arange(self.B)).sum(axis=1)
+            paths = np.where(used & (number < self.K), number + 1, 0).astype(np.int32)
         right = np.zeros((h, w - 1), bool)
         down = np.zeros((h - 1, w), bool)
-        adj: list[list[int]] = [[] for _ in range(self.n)]
-        on: list[int] = []
-        for e in np.flatnonzero(links):
-            a, b = self.edges[e]
-            adj[a].append(b)
-            adj[b].append(a)
-            on.append(int(e))
-            y, x = divmod(a, w)
-            if b == a + 1 and w > 1:  # (one column: a + 1 is below)
-                right[y, x] = True
-            else:
-                down[y, x] = True
+        on = links & self.e_right
+        right[self.ea[on] // w, self.ea[on] % w] = True
+        on = links & ~self.e_right
+        down[self.ea[on] // w, self.ea[on] % w] = True
         sol = Solution(paths.reshape(h, w), right, down)
         # Walk from every end; squares linked but not reached lie on rings.
+        linkmask = np.zeros((self.n, 4), bool)
+        nz = self.incident != 0
+        linkmask[nz] = truth[self.incident[nz]]
         seen = np.zeros(self.n, bool)
-        for a, b in self.puzzle.endpoints():
-            for start in (a, b):
-                stack = [start]
-                seen[start] = True
-                while stack:
-                    cur = stack.pop()
-                    for nb in adj[cur]:
-                        if not seen[nb]:
-                            seen[nb] = True
-                            stack.append(nb)
-        rings = []
-        for start in range(self.n):
-            if seen[start] or not adj[start]:
-                continue
+        nbr = self.nbr
+
+        def walk(start: int) -> list[int]:
             stack = [start]
             seen[start] = True
             members = []
             while stack:
                 cur = stack.pop()
                 members.append(cur)
-                for nb in adj[cur]:
-                    if not seen[nb]:
-                        seen[nb] = True
-                        stack.append(nb)
-            rings.append(members)
+                for s in range(4):
+                    if linkmask[cur, s]:
+                        nb = int(nbr[cur, s])
+                        if not seen[nb]:
+                            seen[nb] = True
+                            stack.append(nb)
+            return members
+
+        for start in np.flatnonzero(self.cells):
+            if not seen[start]:
+                walk(int(start))
+        rings = [walk(int(start)) for start in np.flatnonzero(linked & ~seen)
+                 if not seen[start]]
         return sol, rings
 
     def ring_cut(self, members: list[int]) -> list[int]:
@@ -349,14 +650,12 @@ class Encoding:
         lies on a path whose ends are elsewhere, so the clause holds in every
         solution; it rules out at once every set of rings inside the squares,
         not just the one found."""
-        inside = set(members)
-        out = []
-        for i in members:
-            for lv in self.incident[i]:
-                a, b = self.edges[lv - self.link0]
-                if (b if a == i else a) not in inside:
-                    out.append(lv)
-        return out
+        inside = np.zeros(self.n, bool)
+        sq = np.asarray(members, np.int64)
+        inside[sq] = True
+        nb, inc = self.nbr[sq], self.incident[sq]
+        leaving = (nb >= 0) & ~inside[np.maximum(nb, 0)]
+        return inc[leaving].tolist()
 
     def strip(self, sol: Solution, rings: list[list[int]]) -> Solution:
         """``sol`` without its stray rings (their squares left empty): under
@@ -380,14 +679,21 @@ class Encoding:
         return Solution(paths, right, down)
 
     def blocking_clause(self, sol: Solution) -> list[int]:
-        out = []
-        w = self.w
-        for (a, b), var in self.edge_var.items():
-            y, x = divmod(a, w)
-            on = sol.right[y, x] if b == a + 1 and w > 1 else sol.down[y, x]
-            if on:
-                out.append(-var)
-        return out
+        """"Not all of these links": the negated link variables of ``sol``."""
+        return (-(self.link0 + np.flatnonzero(self.links_of(sol)))).tolist()
+
+    def hint_phases(self, sol: Solution) -> list[int]:
+        """Literals saying "this solution": the solver tries these values first."""
+        flat = sol.paths.ravel().astype(np.int64)
+        if self.one_hot:
+            want = flat[:, None] == np.arange(1, self.K + 1)[None, :]
+        else:
+            want = ((np.maximum(flat, 1) - 1)[:, None] >> np.arange(self.B)[None, :]) & 1 == 1
+            want &= (flat > 0)[:, None]
+        cols = 1 + np.arange(self.n * self.B)
+        lv = self.link0 + np.arange(self.nedges)
+        return np.concatenate([np.where(want.ravel(), cols, -cols),
+                               np.where(self.links_of(sol), lv, -lv)]).tolist()
 
 
 TIME_LIMIT_MAX = 365 * 86400.0
@@ -411,6 +717,22 @@ def _checked_time_limit(time_limit: float | None) -> float | None:
     return max(0.0, t)
 
 
+def _encoding_check(deadline: float | None,
+                    check: Callable[[], None] | None) -> Callable[[], None] | None:
+    """What building an encoding looks at between blocks: the caller's
+    ``check`` and the deadline (``_Deadline`` once it has passed)."""
+    if deadline is None:
+        return check
+
+    def encode_check() -> None:
+        if check is not None:
+            check()
+        if time.perf_counter() > deadline:
+            raise _Deadline
+
+    return encode_check
+
+
 def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *,
           time_limit: float | None = None,
           check: Callable[[], None] | None = None) -> SolveResult:
@@ -427,24 +749,29 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
     time_limit = _checked_time_limit(time_limit)
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
+    check_limits(puzzle, rule, time_limit)
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     hint = None
     result = SolveResult("none", rule=rule)
-    if rule != "fill-no-touch":
-        # A fill-no-touch solution is a solution under the weaker rules too,
-        # and far quicker to find: start the search there.
-        first = _search(Encoding(puzzle, "fill-no-touch", check), 1, deadline, check, None)
-        result.sat_calls += first.sat_calls
-        if first.solutions:
-            hint = first.solutions[0]
-    if deadline is None or time.perf_counter() < deadline:
+    encode_check = _encoding_check(deadline, check)
+    try:
+        if rule != "fill-no-touch":
+            # A fill-no-touch solution is a solution under the weaker rules
+            # too, and far quicker to find: start the search there.
+            first = _search(Encoding(puzzle, "fill-no-touch", encode_check), 1, deadline,
+                            check, None)
+            result.sat_calls += first.sat_calls
+            if first.solutions:
+                hint = first.solutions[0]
+            if first.timed_out:
+                raise _Deadline
         known = [hint] if hint is not None else []
         # Deciding uniqueness under ``free`` from a full solution: only
         # solutions in which no path touches itself need be looked for (see
         # the module's notes), which the no-touch clauses make far quicker.
         canonical = rule == "free" and hint is not None and max_solutions == 2
-        enc = Encoding(puzzle, rule, check, canonical=canonical)
+        enc = Encoding(puzzle, rule, encode_check, canonical=canonical)
         found = None
         if hint is not None and WINDOWS:
             # Windows first, in a solver of their own (what it learns under
@@ -465,7 +792,7 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
         result.timed_out = found.timed_out
         result.sat_calls += found.sat_calls
         result.rings_cut += found.rings_cut
-    else:
+    except _Deadline:
         result.solutions = [hint] if hint is not None else []
         result.complete, result.timed_out = False, True
     n = len(result.solutions)
@@ -479,19 +806,6 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
         result.status = "none"
     result.seconds = time.perf_counter() - t0
     return result
-
-
-def _hint_phases(enc: Encoding, sol: Solution) -> list[int]:
-    """Literals saying "this solution": the solver tries these values first."""
-    lits = []
-    flat = sol.paths.ravel()
-    for i in range(enc.n):
-        for k in range(enc.K):
-            v = enc.col(i, k)
-            lits.append(v if flat[i] == k + 1 else -v)
-    on = set(-v for v in enc.blocking_clause(sol))
-    lits.extend(v if v in on else -v for v in enc.edge_var.values())
-    return lits
 
 
 WINDOWS = ((6, 6, 2), (10, 10, 4), (0, 8, 4), (8, 0, 4))
@@ -518,26 +832,23 @@ def _window_rects(w: int, h: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _windows(enc: Encoding, sol: Solution) -> list[list[int]]:
-    """Assumptions fixing every link outside each window to its value in ``sol``."""
-    on = set(-v for v in enc.blocking_clause(sol))
+def _windows(enc: Encoding, sol: Solution):
+    """Assumptions fixing every link outside each window to its value in
+    ``sol``, one window at a time (a big grid has thousands of windows)."""
+    lv = enc.link0 + np.arange(enc.nedges)
+    fixed_lits = np.where(enc.links_of(sol), lv, -lv)
     w = enc.w
-    ends = [(divmod(a, w), divmod(b, w), var) for (a, b), var in enc.edge_var.items()]
-    out = []
+    ya, xa, yb, xb = enc.ea // w, enc.ea % w, enc.eb // w, enc.eb % w
     for x0, y0, x1, y1 in _window_rects(w, enc.h):
-        fixed = []
-        for (ya, xa), (yb, xb), var in ends:
-            if (x0 <= xa < x1 and y0 <= ya < y1) or (x0 <= xb < x1 and y0 <= yb < y1):
-                continue
-            fixed.append(var if var in on else -var)
-        out.append(fixed)
-    return out
+        inside = (((x0 <= xa) & (xa < x1) & (y0 <= ya) & (ya < y1))
+                  | ((x0 <= xb) & (xb < x1) & (y0 <= yb) & (yb < y1)))
+        yield fixed_lits[~inside].tolist()
 
 
 def _search(enc: Encoding, max_solutions: int, deadline: float | None,
             check: Callable[[], None] | None, hint: Solution | None, *,
             known: list[Solution] | tuple[()] = (),
-            windows: list[list[int]] | tuple[()] = (),
+            windows: Iterable[list[int]] = (),
             whole: bool = True) -> SolveResult:
     """Solutions beyond ``known`` (which are blocked first), up to
     ``max_solutions`` in all: under each list of assumptions in ``windows`` in
@@ -550,20 +861,19 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
     free = enc.rule == "free"
     timer = None
     with _sat_solver() as sat:
-        if check is None:
-            sat.append_formula(enc.clauses)
-        else:
-            for start in range(0, len(enc.clauses), APPEND_CHUNK):
-                check()
-                sat.append_formula(enc.clauses[start:start + APPEND_CHUNK])
+        try:
+            enc.load(sat, deadline, check)
+        except _Deadline:
+            result.complete, result.timed_out = False, True
+            return result
         for sol in known:
             sat.add_clause(enc.blocking_clause(sol))
         if hint is not None:
-            sat.set_phases(_hint_phases(enc, hint))
+            sat.set_phases(enc.hint_phases(hint))
         else:
             # Trying "no" first for every variable suits this encoding: few
             # links and colours are true (10-40x faster on the largest puzzles).
-            sat.set_phases([-v for v in range(1, enc.top + 1)])
+            sat.set_phases(list(range(-1, -enc.top - 1, -1)))
         interrupted = threading.Event()
         cancelled = threading.Event()
         done = threading.Event()
@@ -590,7 +900,7 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
             watcher.start()
         limited = deadline is not None or check is not None
         try:
-            for assumptions in [*windows, []] if whole else windows:
+            for assumptions in itertools.chain(windows, [[]] if whole else []):
                 if not _search_under(sat, enc, assumptions, max_solutions, result, free,
                                      limited, interrupted, cancelled, check):
                     break

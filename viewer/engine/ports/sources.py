@@ -15,7 +15,6 @@ the height of one level (the scale of the local terrain's relief):
 from __future__ import annotations
 
 import os
-import stat
 import struct
 import warnings
 import zlib
@@ -65,35 +64,60 @@ def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
 
 
 def _png_error(path: str, why: str) -> ParamError:
-    return ParamError(f"heightmap PNG {path}: {why}", "png_path")
+    from ..names import shown_name
+
+    return ParamError(f"heightmap PNG {shown_name(path)}: {why}", "png_path")
 
 
 _cache: dict[tuple, tuple[np.ndarray, int]] = {}
 
 
+def _refuse(path: str):
+    def refuse(kind: str, st: os.stat_result) -> Exception:
+        if kind == "folder":
+            return _png_error(path, "is a folder, not a PNG image")
+        if kind == "special":
+            return _png_error(path, "not a regular file (a pipe or a device?); give a PNG file")
+        return _png_error(path, f"too large a file: {st.st_size} bytes, at most "
+                          f"{PNG_MAX_BYTES} ({PNG_MAX_BYTES // 2**20} MiB)")
+    return refuse
+
+
 def read_png_heightmap(path: str | os.PathLike) -> tuple[np.ndarray, int]:
     """The grey pixels of a heightmap PNG ``(rows, cols)`` and the largest
     grey value of its mode (255 or 65535), or a ParamError saying why the
-    file cannot be used."""
-    from PIL import Image, UnidentifiedImageError
+    file cannot be used.  The file is opened once, without blocking, and
+    what was opened is checked and read (nothing can be swapped in between)."""
+    from ..opening import opened_regular
 
     try:
         path = os.fspath(path)
-        st = os.stat(path)
+        with opened_regular(path, PNG_MAX_BYTES, _refuse(path)) as (f, st):
+            key = (path, st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
+            if key in _cache:
+                return _cache[key]
+            data = f.read(PNG_MAX_BYTES + 1)
+    except ParamError:
+        raise
     except (OSError, TypeError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         raise _png_error(str(path), f"cannot read it ({why})") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise _png_error(path, "is a folder, not a PNG image")
-    if not stat.S_ISREG(st.st_mode):
-        raise _png_error(path, "not a regular file (a pipe or a device?); give a PNG file")
-    if st.st_size > PNG_MAX_BYTES:
-        raise _png_error(path, f"too large a file: {st.st_size} bytes, at most "
-                         f"{PNG_MAX_BYTES} ({PNG_MAX_BYTES // 2**20} MiB)")
-    key = (path, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
-    if key in _cache:
-        return _cache[key]
-    w, h = _png_header_size(path)
+    if len(data) > PNG_MAX_BYTES:
+        raise _png_error(path, f"too large a file: more than {PNG_MAX_BYTES} bytes")
+    arr, top = decode_grey_png(data, path)
+    _cache.clear()
+    _cache[key] = (arr, top)
+    return arr, top
+
+
+def decode_grey_png(data: bytes, path: str) -> tuple[np.ndarray, int]:
+    """The grey pixels of PNG bytes and the top grey value; the size is
+    checked from the header before decoding (ParamError naming ``path``)."""
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    w, h = _png_header_size(data, path)
     if w < PNG_MIN_SIDE or h < PNG_MIN_SIDE:
         raise _png_error(path, f"too small: {w}x{h} pixels, at least "
                          f"{PNG_MIN_SIDE}x{PNG_MIN_SIDE} needed (each pixel is a corner)")
@@ -103,7 +127,7 @@ def read_png_heightmap(path: str | os.PathLike) -> tuple[np.ndarray, int]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            im = Image.open(path, formats=["PNG"])
+            im = Image.open(io.BytesIO(data), formats=["PNG"])
         with im:
             if im.format != "PNG":
                 raise _png_error(path, f"not a PNG image (it is {im.format or 'unknown'})")
@@ -130,18 +154,11 @@ def read_png_heightmap(path: str | os.PathLike) -> tuple[np.ndarray, int]:
         raise _png_error(path, f"unreadable ({why})") from None
     if arr.ndim != 2:
         raise _png_error(path, "must be a single-channel greyscale image")
-    _cache.clear()
-    _cache[key] = (arr, top)
     return arr, top
 
 
-def _png_header_size(path: str) -> tuple[int, int]:
+def _png_header_size(head: bytes, path: str) -> tuple[int, int]:
     """(width, height) from a PNG's IHDR chunk, read without decoding."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(24)
-    except OSError as exc:
-        raise _png_error(path, f"cannot read it ({exc.strerror or exc})") from None
     if head[:8] != _PNG_SIGNATURE:
         raise _png_error(path, "unreadable: not a PNG image (no PNG signature)")
     if len(head) < 24 or head[12:16] != b"IHDR":

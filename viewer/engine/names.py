@@ -1,0 +1,21 @@
+"""Names and keys the user gave (file names, preset keys, labels) as
+messages show them: unchanged when every character is printable, else as
+``repr`` writes them (``'a\\nb'``, ``'\\x1b[2J'``), so that a message stays one
+line and no escape sequence reaches the terminal."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+__all__ = ["shown_name"]
+
+
+def shown_name(name: Any) -> str:
+    """``name`` (text, bytes or a path) fit for a one-line message."""
+    if isinstance(name, os.PathLike):
+        name = os.fspath(name)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    text = name if isinstance(name, str) else str(name)
+    return text if text and text.isprintable() else repr(text)
