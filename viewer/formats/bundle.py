@@ -277,7 +277,7 @@ def _plain_float(text: str) -> float:
 
 
 def _no_constants(name: str):
-    raise ValueError(f"{name} is not plain JSON")
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _no_duplicates(pairs):

@@ -92,12 +92,14 @@ def read_npz(f: BinaryIO, size: int, limits: Limits = LIMITS) -> dict[str, np.nd
     try:
         f.seek(0)
         zf = zipfile.ZipFile(f)
+    except NotImplementedError as exc:
+        raise NpzError(f"a zip archive this reader does not take ({_why(exc)})") from None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError,
-            struct.error, NotImplementedError, UnicodeDecodeError, OverflowError) as exc:
+            struct.error, UnicodeDecodeError, OverflowError) as exc:
         raise NpzError(f"a damaged zip archive ({_why(exc)})") from None
     with zf:
         infos = _checked_members(zf.infolist(), size, limits)
-        return {name: _read_member(zf, info, name, limits) for name, info in infos}
+    return {name: _read_member(f, info, _show(info.filename), limits) for name, info in infos}
 
 
 def _pread(f: BinaryIO, offset: int, n: int) -> bytes:
@@ -185,30 +187,28 @@ def _why(exc: BaseException) -> str:
     return text.splitlines()[0][:200]
 
 
-def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, name: str,
-                 limits: Limits) -> np.ndarray:
-    shown = _show(info.filename)
+def _read_member(f: BinaryIO, info: zipfile.ZipInfo, shown: str, limits: Limits
+                 ) -> np.ndarray:
     try:
-        with zf.open(info) as m:
-            dtype, shape, fortran, header_len = _header(m, shown, limits)
-            count = int(np.prod(shape, dtype=object))
-            nbytes = count * dtype.itemsize
-            if nbytes > limits.array_bytes:
-                raise NpzError(f"member {shown} declares a {_shape(shape)} {dtype} array of "
-                               f"{nbytes} bytes; an array may have at most {limits.array_bytes}")
-            if header_len + nbytes != info.file_size:
-                raise NpzError(f"member {shown}: its header declares {header_len + nbytes} "
-                               f"bytes, the archive {info.file_size}")
-            flat = np.empty(count, dtype)
-            _fill(m, flat.view(np.uint8) if nbytes else flat, nbytes, shown)
-            if m.read(1):
-                raise NpzError(f"member {shown} holds more than it declares")
+        m = _Member(f, info, shown)
+        dtype, shape, fortran, header_len = _header(m, shown, limits)
+        count = int(np.prod(shape, dtype=object))
+        nbytes = count * dtype.itemsize
+        if nbytes > limits.array_bytes:
+            raise NpzError(f"member {shown} declares a {_shape(shape)} {dtype} array of "
+                           f"{nbytes} bytes; an array may have at most {limits.array_bytes}")
+        if header_len + nbytes != info.file_size:
+            raise NpzError(f"member {shown}: its header declares {header_len + nbytes} "
+                           f"bytes, the archive {info.file_size}")
+        flat = np.empty(count, dtype)
+        if nbytes:
+            m.fill(memoryview(flat.view(np.uint8)).cast("B"))
+        m.finish()
     except NpzError:
         raise
     except MemoryError:
         raise NpzError(f"member {shown}: not enough memory for it") from None
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, struct.error,
-            NotImplementedError, RuntimeError, UnicodeDecodeError, OverflowError) as exc:
+    except (zlib.error, EOFError, OSError, ValueError, struct.error, OverflowError) as exc:
         raise NpzError(f"member {shown} is damaged ({_why(exc)})") from None
     return flat.reshape(shape, order="F" if fortran else "C")
 
@@ -217,43 +217,114 @@ def _shape(shape: tuple[int, ...]) -> str:
     return "x".join(map(str, shape)) or "scalar"
 
 
-def _read_exact(m, n: int) -> bytes:
-    parts, got = [], 0
-    while got < n:
-        part = m.read(n - got)
-        if not part:
-            break
-        parts.append(part)
-        got += len(part)
-    return b"".join(parts)
+class _Member:
+    """One member's data, inflated on demand and never past what the
+    central directory declares: more output than ``file_size`` (a bomb
+    whose sizes lie), a stream that ends early, trailing data or a wrong
+    CRC are refused."""
+
+    def __init__(self, f: BinaryIO, info: zipfile.ZipInfo, shown: str):
+        self.f, self.info, self.shown = f, info, shown
+        local = _pread(f, info.header_offset, 30)
+        if len(local) != 30 or not local.startswith(b"PK\x03\x04"):
+            raise NpzError(f"member {shown}: no local header where the directory says "
+                           f"(a damaged archive)")
+        flags, method = struct.unpack("<HH", local[6:10])
+        name_len, extra_len = struct.unpack("<HH", local[26:30])
+        if flags & (_FLAG_ENCRYPTED | _FLAG_STRONG):
+            raise NpzError(f"member {shown} is encrypted")
+        if method != info.compress_type:
+            raise NpzError(f"member {shown}: its local header and the directory disagree on "
+                           f"the compression (a damaged archive)")
+        name = _pread(f, info.header_offset + 30, name_len)
+        if name.decode("utf-8" if flags & 0x800 else "cp437", "replace") != info.orig_filename:
+            raise NpzError(f"member {shown}: its local header names another file (a damaged "
+                           f"archive)")
+        self.pos = info.header_offset + 30 + name_len + extra_len
+        self.compressed_left = info.compress_size
+        self.left = info.file_size                 # output still allowed
+        self.crc = 0
+        self.inflate = zlib.decompressobj(-15) if method == zipfile.ZIP_DEFLATED else None
+        self.pending = b""
+
+    def _more(self, want: int) -> bytes:
+        """Up to ``want`` more bytes of output (b"" at the end of the data)."""
+        while True:
+            if self.inflate is not None and self.inflate.unconsumed_tail:
+                data = self.inflate.decompress(self.inflate.unconsumed_tail, want)
+            elif self.compressed_left > 0:
+                raw = _pread(self.f, self.pos, min(_CHUNK, self.compressed_left))
+                if not raw:
+                    raise NpzError(f"member {self.shown}: its data is cut short (a truncated "
+                                   f"archive)")
+                self.pos += len(raw)
+                self.compressed_left -= len(raw)
+                data = raw if self.inflate is None else self.inflate.decompress(raw, want)
+            elif self.inflate is not None and not self.inflate.eof:
+                data = self.inflate.decompress(b"", want)     # output still held back
+                if not data:
+                    return b""
+            else:
+                return b""
+            if data:
+                break
+            if self.inflate is not None and self.inflate.eof and not self.compressed_left:
+                return b""
+        if len(data) > self.left:
+            raise NpzError(f"member {self.shown} inflates to more than the "
+                           f"{self.info.file_size} bytes it declares")
+        self.left -= len(data)
+        self.crc = zlib.crc32(data, self.crc)
+        return data
+
+    def read(self, n: int) -> bytes:
+        parts, got = [], 0
+        while got < n:
+            part = self.pending or self._more(min(_CHUNK, n - got))
+            self.pending = b""
+            if not part:
+                break
+            if len(part) > n - got:
+                part, self.pending = part[:n - got], part[n - got:]
+            parts.append(part)
+            got += len(part)
+        return b"".join(parts)
+
+    def fill(self, view: memoryview) -> None:
+        got, n = 0, len(view)
+        while got < n:
+            part = self.read(min(_CHUNK, n - got))
+            if not part:
+                raise NpzError(f"member {self.shown} ends after {got} of {n} bytes "
+                               f"(truncated)")
+            view[got:got + len(part)] = part
+            got += len(part)
+
+    def finish(self) -> None:
+        """The data must end here: nothing more inflates, the stream is
+        complete and its CRC is the declared one."""
+        if self.pending or self._more(1):
+            raise NpzError(f"member {self.shown} inflates to more than the "
+                           f"{self.info.file_size} bytes it declares")
+        if self.inflate is not None and not self.inflate.eof:
+            raise NpzError(f"member {self.shown}: its deflate stream does not end (damaged)")
+        if self.crc != self.info.CRC:
+            raise NpzError(f"member {self.shown}: the CRC of its data is wrong (damaged)")
 
 
-def _fill(m, flat: np.ndarray, nbytes: int, shown: str) -> None:
-    """Inflate exactly ``nbytes`` into ``flat``, a chunk at a time."""
-    if nbytes == 0:
-        return
-    view = memoryview(flat).cast("B")
-    got = 0
-    while got < nbytes:
-        n = m.readinto(view[got:got + min(_CHUNK, nbytes - got)])
-        if not n:
-            raise NpzError(f"member {shown} ends after {got} of {nbytes} bytes (truncated)")
-        got += n
-
-
-def _header(m, shown: str, limits: Limits) -> tuple[np.dtype, tuple[int, ...], bool, int]:
+def _header(m: _Member, shown: str, limits: Limits) -> tuple[np.dtype, tuple[int, ...], bool, int]:
     """(dtype, shape, Fortran order, header length in bytes) of a .npy
     member, checked: numbers and booleans only, at most ``ndim`` dimensions."""
-    magic = _read_exact(m, 8)
+    magic = m.read(8)
     if len(magic) < 8 or not magic.startswith(NUMPY_MAGIC):
         raise NpzError(f"member {shown} is not a .npy array")
     major = magic[6]
     if major == 1:
-        raw = _read_exact(m, 2)
+        raw = m.read(2)
         length = struct.unpack("<H", raw)[0] if len(raw) == 2 else -1
         size_len, encoding = 2, "latin1"
     elif major in (2, 3):
-        raw = _read_exact(m, 4)
+        raw = m.read(4)
         length = struct.unpack("<I", raw)[0] if len(raw) == 4 else -1
         size_len, encoding = 4, "latin1" if major == 2 else "utf-8"
     else:
@@ -263,7 +334,7 @@ def _header(m, shown: str, limits: Limits) -> tuple[np.dtype, tuple[int, ...], b
     if length > limits.header_bytes:
         raise NpzError(f"member {shown}: a .npy header of {length} bytes; at most "
                        f"{limits.header_bytes}")
-    text = _read_exact(m, length)
+    text = m.read(length)
     if len(text) != length:
         raise NpzError(f"member {shown}: its .npy header is cut short")
     try:
