@@ -47,7 +47,7 @@ class Limits:
     header_bytes: int = 10_000            # one .npy header (numpy's own limit)
     ndim: int = 3                         # dimensions of one array
     array_bytes: int = 256 * MiB          # one array, inflated
-    total_bytes: int = 1024 * MiB         # all arrays together, inflated
+    total_bytes: int = 512 * MiB          # all arrays together, inflated
 
 
 LIMITS = Limits()
@@ -59,6 +59,7 @@ KINDS = "biuf"
 """dtype kinds taken: booleans, signed and unsigned integers, floats."""
 
 _CHUNK = 1 * MiB
+_RAW_CHUNK = 64 << 10
 _EOCD = b"PK\x05\x06"
 _EOCD64_LOCATOR = b"PK\x06\x07"
 _EOCD64 = b"PK\x06\x06"
@@ -99,7 +100,12 @@ def read_npz(f: BinaryIO, size: int, limits: Limits = LIMITS) -> dict[str, np.nd
         raise NpzError(f"a damaged zip archive ({_why(exc)})") from None
     with zf:
         infos = _checked_members(zf.infolist(), size, limits)
-    return {name: _read_member(f, info, _show(info.filename), limits) for name, info in infos}
+    arrays: dict[str, np.ndarray] = {}
+    left = limits.total_bytes
+    for name, info in infos:
+        arrays[name] = _read_member(f, info, _show(info.filename), limits, left)
+        left -= arrays[name].nbytes
+    return arrays
 
 
 def _pread(f: BinaryIO, offset: int, n: int) -> bytes:
@@ -187,8 +193,9 @@ def _why(exc: BaseException) -> str:
     return text.splitlines()[0][:200]
 
 
-def _read_member(f: BinaryIO, info: zipfile.ZipInfo, shown: str, limits: Limits
-                 ) -> np.ndarray:
+def _read_member(f: BinaryIO, info: zipfile.ZipInfo, shown: str, limits: Limits,
+                 left: int) -> np.ndarray:
+    """One member's array, checked; ``left``: bytes the arrays may still take."""
     try:
         m = _Member(f, info, shown)
         dtype, shape, fortran, header_len = _header(m, shown, limits)
@@ -197,6 +204,9 @@ def _read_member(f: BinaryIO, info: zipfile.ZipInfo, shown: str, limits: Limits
         if nbytes > limits.array_bytes:
             raise NpzError(f"member {shown} declares a {_shape(shape)} {dtype} array of "
                            f"{nbytes} bytes; an array may have at most {limits.array_bytes}")
+        if nbytes > left:
+            raise NpzError(f"member {shown}: with it the arrays take more than "
+                           f"{limits.total_bytes} bytes in all")
         if header_len + nbytes != info.file_size:
             raise NpzError(f"member {shown}: its header declares {header_len + nbytes} "
                            f"bytes, the archive {info.file_size}")
@@ -253,7 +263,9 @@ class _Member:
             if self.inflate is not None and self.inflate.unconsumed_tail:
                 data = self.inflate.decompress(self.inflate.unconsumed_tail, want)
             elif self.compressed_left > 0:
-                raw = _pread(self.f, self.pos, min(_CHUNK, self.compressed_left))
+                # small reads: what a highly compressed chunk leaves over is
+                # copied on each call (unconsumed_tail)
+                raw = _pread(self.f, self.pos, min(_RAW_CHUNK, self.compressed_left))
                 if not raw:
                     raise NpzError(f"member {self.shown}: its data is cut short (a truncated "
                                    f"archive)")
