@@ -168,7 +168,10 @@ def bundle_targets(path: str | None) -> tuple[str, ...]:
         return ()
     from .formats.bundle import sidecar_path
 
-    return path, str(sidecar_path(path))
+    try:
+        return path, str(sidecar_path(path))
+    except ValueError:      # no file name ("", "/", "."): refused as the NPZ's target
+        return (path,)
 
 
 def add_bundle(outputs, path: str | None, result) -> None:

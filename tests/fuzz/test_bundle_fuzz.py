@@ -371,3 +371,40 @@ def test_a_damaged_bundle_reads_or_is_refused_in_one_line(tmp_path_factory, real
         assert all(isinstance(a, np.ndarray) and a.dtype.kind in "biuf"
                    for a in bundle.layers.values())
     assert time.perf_counter() - t0 < 10
+
+
+# -- the command lines ------------------------------------------------------------------
+
+BUNDLE_COMMANDS = {
+    "fairland": ["fairland", "-q", "-R", "1", "--world", "32x16", "2", "10"],
+    "tgp": ["tgp", "-q", "--size", "64x64", "--seed", "1"],
+    "ports": ["ports", "-q", "--tgp-size", "64x64", "--seed", "1", "--ports", "3"],
+    "numberlink": ["numberlink", "generate", "--size", "5x4", "--out", "p.txt"],
+}
+
+
+@fuzz(40)
+@given(command=st.sampled_from(sorted(BUNDLE_COMMANDS)),
+       target=st.sampled_from(["", "/", ".", "no/such/b.npz", "b.json", "/dev/null", "b",
+                               "\x00", "x" * 300 + ".npz", "b.npz"]))
+def test_hostile_bundle_targets_are_refused_or_written_whole(tmp_path_factory, command,
+                                                             target):
+    folder = tmp_path_factory.mktemp("targets")
+    run = run_main(BUNDLE_COMMANDS[command] + ["--bundle", target], folder)
+    prog = command
+    check_clean(run, prog)
+    if run.status == 0 and target == "b.npz":
+        assert run_main(["replay", "b.npz"], folder).status == 0
+
+
+@fuzz(60)
+@given(argv=st.lists(st.sampled_from(["-h", "--help", "-q", "--progress", "--bogus", "",
+                                      "map.npz", "map.json", "/dev/zero", "/", "-", "--",
+                                      "\x00", "\udcff", "x" * 5000]), max_size=4))
+def test_replay_takes_hostile_arguments_cleanly(tmp_path_factory, argv):
+    folder = tmp_path_factory.mktemp("argv")
+    (folder / "map.npz").write_bytes(good_npz())
+    (folder / "map.json").write_text(json.dumps({**SIDECAR, "generator": "nope"}))
+    run = run_main(["replay", *argv], folder)
+    check_clean(run, "replay")
+    assert run.status in (0, 1)

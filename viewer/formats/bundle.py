@@ -55,6 +55,8 @@ def sidecar_path(npz_path: str | os.PathLike) -> Path:
 def bundle_paths(path: str | os.PathLike) -> tuple[Path, Path]:
     """(NPZ, sidecar) of the bundle named by either of its files."""
     p = Path(path)
+    if not p.name or p.name == "..":
+        raise BundleError(f"{str(path)[:200]!r}: not the name of a bundle's file")
     if p.suffix.lower() == ".json":
         return p.with_suffix(".npz"), p
     return p, sidecar_path(p)
