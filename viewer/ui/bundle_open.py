@@ -10,7 +10,9 @@ step), and the status bar and the inspector say whether the map was
 reproduced, naming the first layer that differs and its cells.  When it is
 reproduced the map is the generator's own, with its timeline; when it is
 not, the stored layers are drawn over what the generator knows of the map
-(its markers, its detail), without a timeline.  A bundle that cannot be
+(its markers, its detail), without a timeline, unless one of them cannot be
+drawn (a layer that disagrees with the generator's detail): then the map
+made again is shown, and the status says why.  A bundle that cannot be
 read or replayed is refused with its one-line message; the map stays.
 """
 
@@ -26,6 +28,7 @@ from ..engine.protocol import CancelToken, Marker, Result
 from ..formats.bundle import BundleError
 from ..formats.presets import PresetError
 from ..formats.replay import Replay, replay_file
+from ..render.picture import final_state, picture, renderer_for
 from .worker import LatestWins
 
 BUNDLE_SUFFIXES = (".npz", ".json")
@@ -59,7 +62,12 @@ class BundleOpener(QObject):
         self.w.status(f"opening {self._path.name}: making the map again...")
 
         def job(token: CancelToken, path=self._path):
-            return replay_file(path, trace=True, cancel=token, progress=token.report)
+            replay = replay_file(path, trace=True, cancel=token, progress=token.report)
+            if replay.reproduced:
+                return replay, replay.result, ""
+            shown = stored_map(replay)
+            problem = undrawable(shown, token)
+            return replay, (replay.result if problem else shown), problem
 
         return self.worker.submit(job)
 
@@ -79,20 +87,22 @@ class BundleOpener(QObject):
         if self._ask:
             QMessageBox.warning(self.w, "Open bundle", self.last_error)
 
-    def _replayed(self, _id: int, replay: Replay, _seconds: float) -> None:
+    def _replayed(self, _id: int, value, _seconds: float) -> None:
         w = self.w
+        replay, shown, problem = value
         result = replay.result
         if w.generator.name != result.generator:
             w.set_generator(result.generator, generate=False)
         w.param_panel.set_values(result.params)
         w.param_panel.seed_row.set_seed(result.seed)
-        shown = result if replay.reproduced else stored_map(replay)
         self.replay, self.shown = replay, shown
         w.show_result(shown, prepared=w.gen_view.prepare(shown), adopt=True)
         step = replay.bundle.step
         if step is not None and shown.trace is not None:
             w.timeline.set_step(step)
-        w.status(f"{replay.bundle.path.name}: {replay.summary()}", error=not replay.reproduced)
+        w.status(f"{replay.bundle.path.name}: {replay.summary()}"
+                 + (f" ({problem}; showing the map made again)" if problem else ""),
+                 error=not replay.reproduced)
 
     # -- what the inspector adds ------------------------------------------------------------
     def rows(self, state) -> list[tuple[str, str]]:
@@ -152,6 +162,24 @@ def dropped_file(event) -> Path | None:
             if path.suffix.lower() in DROPPED_SUFFIXES:
                 return path
     return None
+
+
+def undrawable(result: Result, token: CancelToken) -> str:
+    """Why a layer of ``result`` cannot be drawn ("" when all can): stored
+    layers that differ may not agree with what the generator's pictures
+    expect of its own maps (a port's id, a path's number)."""
+    renderer = renderer_for(result.generator)
+    options = {t.key: t.default for t in renderer.toggles}
+    state = final_state(result)
+    for name in result.layer_info:
+        token.check()
+        if name not in result.layers:
+            continue
+        try:
+            picture(state, name, options)
+        except Exception as exc:  # noqa: BLE001 - any failure: that layer is not drawn
+            return f"the stored {name} cannot be drawn: {type(exc).__name__}: {exc}"
+    return ""
 
 
 def stored_map(replay: Replay) -> Result:
