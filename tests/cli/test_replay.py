@@ -151,3 +151,15 @@ def test_a_ports_bundle_finds_its_heightmap_beside_it(monkeypatch, tmp_path):
     Image.fromarray(grey).save(sent / "height.png")
     rc, out, err = run(["replay", str(sent / "b.npz")], monkeypatch, tmp_path)
     assert rc == 1 and out == "" and "height.png (png_path) is not the file" in err
+
+
+def test_replay_imports_no_qt(tmp_path):
+    """Replaying a TGP bundle needs TGP's engine, not the window."""
+    from test_imports_per_command import heavy_imports
+
+    from viewer.engine.tgp.generator import TGP
+    from viewer.formats.bundle import write_bundle
+
+    write_bundle(tmp_path / "b.npz", TGP.generate({"size": (64, 64)}, seed=1))
+    assert heavy_imports(["replay", "b.npz"], tmp_path) <= {"numba"}
+    assert heavy_imports(["replay", "-h"], tmp_path) == set()

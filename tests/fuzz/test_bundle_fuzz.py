@@ -117,6 +117,7 @@ CASES = {
     "corrupted directory": (lambda: patch_central(good_npz(), 42, "<I", 10**6),
                             None, "past the end"),
     "empty file": (b"", None, "empty file"),
+    "an empty zip": (zip_of({}), None, "holds no layers"),
     "a plain .npy renamed": (npy(np.zeros((4, 4))), None, "single .npy array"),
     "not a zip": (b"hello, world\n" * 10, None, "not a zip archive"),
     "unknown compression": (zip_of({"a.npy": npy(np.zeros(4))}, zipfile.ZIP_BZIP2), None,

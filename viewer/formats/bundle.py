@@ -208,6 +208,8 @@ def open_bundle(path: str | os.PathLike, limits: Limits = LIMITS) -> Bundle:
     npz, side = bundle_paths(path)
     meta = read_sidecar(side)
     layers = read_layers(npz, limits)
+    if not layers:
+        raise BundleError(f"{npz}: holds no layers (an empty archive)")
     listed = meta.get("layers")
     if listed is not None:
         missing = [n for n in listed if n not in layers]
