@@ -128,6 +128,7 @@ CASES = {
     "encrypted member": (lambda: patch_central(good_npz(), 8, "<H", 1, local=6), None,
                          "encrypted"),
     "encrypted in the local header only": (lambda: _local_only_encrypted(), None, "encrypted"),
+    "a member name that is not UTF-8": (lambda: _bad_name(), None, "damaged zip archive"),
     "bad deflate stream": (lambda: _damaged_stream(), None, "damaged"),
     "bad CRC": (lambda: patch_central(good_npz(), 16, "<I", 12345), None, "CRC"),
     "a folder inside": (zip_of({"sub/a.npy": npy(np.zeros(4))}), None, "not a layer"),
@@ -191,6 +192,11 @@ def _local_only_encrypted() -> bytes:
     out = bytearray(good_npz())
     struct.pack_into("<H", out, out.index(b"PK\x03\x04") + 6, 1)
     return bytes(out)
+
+
+def _bad_name() -> bytes:
+    data = good_npz().replace(b"a.npy", b"\xff.npy")
+    return patch_central(data, 8, "<H", 0x800, local=6)      # "the name is UTF-8"
 
 
 def _damaged_stream() -> bytes:
