@@ -45,6 +45,7 @@ Usage: {prog} [OPTION]... NC SC [NI] [IS] [SP] [PM] [DI] [ID]
   --xdump FILE    write the sector table as empdump -x prints it
   --png FILE      render a layer to a PNG image
   --layer NAME    layer for --png (default own): {layers}
+  --bundle FILE   write the reproducible bundle (FILE.npz and FILE.json)
   --ndebug        behave as a -DNDEBUG build: no assertions (empserver's
                   default build aborts where one fails)
   --progress      say on standard error when a large world is being made
@@ -153,6 +154,7 @@ class FairlandArgs:
     xdump: str | None = None
     png: str | None = None
     layer: str | None = None
+    bundle: str | None = None
     ndebug: bool = False
     progress: bool = False
     numbers: list[str] = field(default_factory=list)
@@ -161,7 +163,7 @@ class FairlandArgs:
 _SHORT_WITH_ARG = {"e": "econfig", "R": "seed", "s": "script"}
 _SHORT_FLAGS = {"i": "merge", "q": "quiet", "h": "help", "v": "version"}
 _LONG = {"world": "world", "xdump": "xdump", "png": "png", "layer": "layer", "ndebug": "ndebug",
-         "progress": "progress"}
+         "progress": "progress", "bundle": "bundle"}
 _LONG_FLAGS = {"ndebug", "progress"}
 
 
@@ -344,11 +346,12 @@ def _isatty(stream) -> bool:
 
 
 def _check_extra_outputs(args: FairlandArgs, world: tuple[int, int]) -> str | None:
-    """Why --xdump or --png cannot be written (checked before any work), or None."""
+    """Why --xdump, --png or --bundle cannot be written (checked before any work), or None."""
+    from .cli_args import bundle_targets
     from .formats.atomic import OutputSet, WriteError
 
     try:
-        OutputSet(args.xdump, args.png)
+        OutputSet(args.xdump, args.png, *bundle_targets(args.bundle))
     except WriteError as exc:
         return str(exc)
     if args.png is not None:
@@ -381,7 +384,8 @@ def _abort(assertion, args: FairlandArgs) -> int:
 
 
 def _write_fairland_outputs(result, args: FairlandArgs) -> int:
-    """The script, then --xdump and --png: all written or none."""
+    """The script, then --xdump, --png and --bundle: all written or none."""
+    from .cli_args import add_bundle
     from .formats.atomic import OutputSet, WriteError
     from .formats.empire import newcap_script, xdump_sect_chunks
 
@@ -405,6 +409,7 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
             outputs.add(args.png, png_bytes(layer_image(
                 result, result.grid, args.layer or "own", scale=PNG_SCALE,
                 markers=result.markers)))
+        add_bundle(outputs, args.bundle, result)
         outputs.commit()
     except WriteError as exc:
         err.write(f"{PROG}: {exc}\n")
@@ -441,8 +446,14 @@ def run_sweep(argv: Sequence[str]) -> int:
     return run(list(argv))
 
 
+def run_replay(argv: Sequence[str]) -> int:
+    from .cli_replay import run_replay as run
+
+    return run(list(argv))
+
+
 COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink,
-            "ports": run_ports, "sweep": run_sweep}
+            "ports": run_ports, "sweep": run_sweep, "replay": run_replay}
 
 MAIN_USAGE = """\
 usage: python -m viewer                      open the workbench window
@@ -451,6 +462,7 @@ usage: python -m viewer                      open the workbench window
        python -m viewer numberlink generate|solve ...   Number Link grids and puzzles
        python -m viewer ports [OPTIONS...]   port placement on heightmaps (try: ports -h)
        python -m viewer sweep GENERATOR --seeds A..B --out FILE ...   many seeds, one table
+       python -m viewer replay BUNDLE.npz    make a bundle's map again and compare
        python -m viewer NAME [OPTIONS...]    any other registered generator (try: NAME -h)
 """
 

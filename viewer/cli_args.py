@@ -151,3 +151,36 @@ class ProgressLine:
             self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
             self.width = 0
+
+
+def add_bundle_option(parser) -> None:
+    """``--bundle FILE.npz``: the reproducible bundle the window writes."""
+    parser.add_argument("--bundle", metavar="FILE.npz",
+                        help="write the reproducible bundle: every layer in FILE.npz and "
+                             "FILE.json with the generator, parameters and seed "
+                             "(python -m viewer replay FILE.npz makes it again)")
+
+
+def bundle_targets(path: str | None) -> tuple[str, ...]:
+    """The files ``--bundle path`` writes (the NPZ and its sidecar), for
+    :func:`check_outputs` / an OutputSet; () when not asked for."""
+    if path is None:
+        return ()
+    from .formats.bundle import sidecar_path
+
+    try:
+        return path, str(sidecar_path(path))
+    except ValueError:      # no file name ("", "/", "."): refused as the NPZ's target
+        return (path,)
+
+
+def add_bundle(outputs, path: str | None, result) -> None:
+    """Write the bundle of ``result`` (or of ``result()``, made only when a
+    bundle is asked for) to ``path`` into ``outputs``, an OutputSet: all of a
+    command's files or none."""
+    if path is None:
+        return
+    from .formats.bundle import bundle_files
+
+    for name, data in bundle_files(path, result() if callable(result) else result):
+        outputs.add(name, data)

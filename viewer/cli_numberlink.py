@@ -30,10 +30,19 @@ import math
 import sys
 from collections.abc import Sequence
 
-from .cli_args import LiteralDashes, Usage, check_outputs, shorten
+from .cli_args import (
+    LiteralDashes,
+    Usage,
+    add_bundle,
+    add_bundle_option,
+    bundle_targets,
+    check_outputs,
+    shorten,
+)
 from .cli_args import ProgressLine as _ProgressLine
 from .cli_args import isatty as _isatty
 from .engine.numberlink.generator import (
+    NUMBERLINK,
     PARAMS,
     GridStream,
     UniqueSearch,
@@ -166,6 +175,7 @@ def _parser() -> _Parser:
     g.add_argument("--solution-out", help="also write the solutions to this file")
     g.add_argument("--png", help="picture of the (last) puzzle")
     g.add_argument("--solution-png", help="picture of the (last) solution")
+    add_bundle_option(g)
     g.add_argument("--quality", action="store_true",
                    help="print quality figures of each grid on standard error")
     s = sub.add_parser("solve", help="solve a puzzle file")
@@ -207,7 +217,9 @@ def _generate(args) -> int:
     if args.count * w * h > MAX_SQUARES:
         raise CliError(f"--count {args.count} grids of {w}x{h} make {args.count * w * h} "
                        f"squares; at most {MAX_SQUARES} in one run (about 100 MB of text)")
-    outputs = check_outputs(args.out, args.solution_out, args.png, args.solution_png)
+    bundle = _bundle_values(args, w, h)
+    outputs = check_outputs(args.out, args.solution_out, args.png, args.solution_png,
+                            *bundle_targets(args.bundle))
     # Always watched (so that Ctrl-C reaches a long compiled run), shown on request.
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     stream = GridStream(w, h, args.seed, mode=args.mode, extend_share=args.extend_share,
@@ -252,9 +264,27 @@ def _generate(args) -> int:
             outputs.add(args.png, png_bytes(render(puzzles[-1])))
         if args.solution_png is not None:
             outputs.add(args.solution_png, png_bytes(render(puzzles[-1], solutions[-1])))
+        add_bundle(outputs, args.bundle, lambda: NUMBERLINK.generate(bundle, seed=args.seed))
     if args.out is None:
         sys.stdout.write(text)
     return 0
+
+
+def _bundle_values(args, w: int, h: int) -> dict | None:
+    """The generator's values that make the last grid again, for --bundle
+    (the bundle holds one grid, as the window's does)."""
+    if args.bundle is None:
+        return None
+    top = _gen_param("grid_number").maximum
+    if args.unique and args.count > 1:
+        raise CliError("--bundle holds one grid: with --unique, --count 1")
+    if args.count > top:
+        raise CliError(f"--bundle holds the last grid, at most grid {top}: --count {top} "
+                       f"at most")
+    return NUMBERLINK.validate({
+        "size": (w, h), "mode": args.mode, "fast_rounds": args.fast_rounds,
+        "grid_number": args.count, "extend_share": args.extend_share, "unique": args.unique,
+        "rule": args.rule, "max_boring": args.max_boring, "max_tries": args.max_tries})
 
 
 def _solve(args) -> int:

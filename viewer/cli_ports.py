@@ -35,6 +35,9 @@ from .cli_args import (
     Parser,
     ProgressLine,
     Usage,
+    add_bundle,
+    add_bundle_option,
+    bundle_targets,
     check_outputs,
     default_text,
     isatty,
@@ -67,6 +70,7 @@ def _parser() -> Parser:
     p.add_argument("--png", metavar="FILE", help="write a picture of the map and its ports")
     p.add_argument("--scale", metavar="N", help="pixels per cell for --png "
                    "(default: enough for about 1024 pixels, at least 1)")
+    add_bundle_option(p)
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     p.add_argument("--progress", action="store_true",
                    help="report the phases on standard error (on by itself when standard "
@@ -94,7 +98,7 @@ def run_ports(argv: Sequence[str]) -> int:
         scale = picture_scale(args.scale)
         if args.scale is not None and args.png is None:
             raise Usage("--scale needs --png")
-        outputs = check_outputs(args.json, args.csv, args.png)
+        outputs = check_outputs(args.json, args.csv, args.png, *bundle_targets(args.bundle))
         if args.png is not None:
             w, h = _cells(values)
             scale = scale if scale is not None else default_scale(w, h)
@@ -160,3 +164,4 @@ def _write_outputs(outputs, result, args, scale: int | None) -> None:
         if scale is None:
             scale = default_scale(result.grid.width, result.grid.height)
         outputs.add(args.png, png_bytes(ports_picture(result, scale)))
+    add_bundle(outputs, args.bundle, result)

@@ -39,6 +39,9 @@ from .cli_args import (
     Parser,
     ProgressLine,
     Usage,
+    add_bundle,
+    add_bundle_option,
+    bundle_targets,
     check_outputs,
     default_text,
     isatty,
@@ -82,6 +85,7 @@ def _parser() -> Parser:
     p.add_argument("--heightmap-format", metavar="FORMAT",
                    help="modern (today's OpenTTD, default) or r13671 (OpenTTD of 2008: "
                         "grey = 16 x height + 8)")
+    add_bundle_option(p)
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     p.add_argument("--progress", action="store_true",
                    help="report the phases on standard error (on by itself when standard "
@@ -125,7 +129,8 @@ def run_tgp(argv: Sequence[str]) -> int:
             raise Usage(f"unknown layer {layer!r}; layers: {', '.join(LAYER_NAMES)}")
         scale = picture_scale(args.scale)
         heightmap = _heightmap_options(args)
-        outputs = check_outputs(args.heightmap_png, args.npz, args.png)
+        outputs = check_outputs(args.heightmap_png, args.npz, args.png,
+                                *bundle_targets(args.bundle))
         if args.png is not None:
             sx, sy = values["size"]
             scale = scale if scale is not None else default_scale(sx, sy)
@@ -212,4 +217,5 @@ def _write_outputs(outputs, result, args, layer: str, scale: int,
         from .render import layer_image
 
         outputs.add(args.png, png_bytes(layer_image(result, result.grid, layer, scale=scale)))
+    add_bundle(outputs, args.bundle, result)
     return note

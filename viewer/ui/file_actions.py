@@ -27,6 +27,7 @@ from ..formats.png import write_png
 from ..formats.presets import Preset, PresetError, load_preset, save_preset, shipped_presets
 from ..render.picture import MAX_EXPORT_PIXELS, PictureTooLarge, export_size, picture
 from . import exports
+from .bundle_open import BundleOpener
 from .worker import LatestWins
 
 
@@ -52,6 +53,9 @@ class FileActions:
         a = window.action
         a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
         a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
+        self.bundles = BundleOpener(window, self.load_preset_file)
+        a("File", "Open b&undle...", self.bundles.ask_open, "Ctrl+Shift+B",
+          "show a bundle's map and make it again from its sidecar: reproduced or not")
         for name, e in registry.ENTRIES.items():
             if e.opener:
                 a("File", e.open_title, lambda _=False, n=name: self._ask_open(n), None,
@@ -198,7 +202,10 @@ class FileActions:
 
     def export_bundle(self, path: str | Path) -> Path:
         r = self._need_result()
-        side = write_bundle(path, r, self.w.state.layers if self.w.state else None)
+        state = self.w.state
+        step = state.step if state is not None and not state.final else None
+        side = write_bundle(path, r, state.layers if state else None,
+                            state.markers if state else None, step)
         self.w.status(f"bundle written to {path} and {side.name}")
         return side
 
@@ -264,10 +271,11 @@ class FileActions:
         self.w.status("export cancelled: nothing written")
 
     def busy(self) -> bool:
-        return not self.worker.is_idle()
+        return not self.worker.is_idle() or self.bundles.busy()
 
     def shutdown(self) -> None:
         self.worker.shutdown()
+        self.bundles.shutdown()
 
     def _ask_export_view(self) -> None:
         path = self._ask_path("Export view", "view.png", "PNG images (*.png)")

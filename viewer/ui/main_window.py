@@ -389,7 +389,8 @@ class MainWindow(QMainWindow):
     def _update_inspector(self) -> None:
         state, cell = self.state, self._hover
         rows = rows_at(state, *cell) if state is not None and cell is not None else None
+        bundle = self.file_actions.bundles.rows(state)      # an opened bundle: replayed?
         if rows is None:
-            self.inspector.clear()
+            self.inspector.show_rows(bundle) if bundle else self.inspector.clear()
         else:
-            self.inspector.show_rows(rows + self.gen_view.extra_rows(state, *cell))
+            self.inspector.show_rows(rows + self.gen_view.extra_rows(state, *cell) + bundle)

@@ -409,7 +409,9 @@ class Workbench:
 
         if self.result is None or self.state is None:
             raise ValueError("no map to save")
-        return write_bundle(path, self.result, self.state.layers)
+        st = self.state      # a step of the timeline: replay compares with that step
+        return write_bundle(path, self.result, st.layers, st.markers,
+                            None if st.final else st.step)
 
     def command_line(self) -> str:
         """The command that makes the map of the current values and seed
