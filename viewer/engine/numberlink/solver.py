@@ -106,12 +106,30 @@ class SolveResult:
     without knowing whether more solutions exist."""
     seconds: float = 0.0
     timed_out: bool = False
+    gave_up: bool = False
+    """A first try under a conflict budget ran out of it (internal)."""
     sat_calls: int = 0
     rings_cut: int = 0
 
     @property
     def count(self) -> int:
         return len(self.solutions)
+
+
+def _append(sat, clauses: list[list[int]]) -> None:
+    """``sat.append_formula(clauses)``, straight into Glucose when PySAT's
+    handle is at hand (its Python wrappers are half the loading time)."""
+    handle = getattr(getattr(sat, "solver", None), "glucose", None)
+    try:
+        import pysolvers
+        add = pysolvers.glucose421_add_cl
+    except (ImportError, AttributeError):
+        handle = None
+    if handle is None:
+        sat.append_formula(clauses)
+        return
+    if not all(map(add, itertools.repeat(handle, len(clauses)), clauses)):
+        sat.solver.status = False
 
 
 def _sat_solver():
@@ -211,8 +229,10 @@ def check_limits(puzzle: Puzzle, rule: str, time_limit: float | None) -> None:
             f"a {w}x{h} puzzle of {k} paths needs about {need / 2**20:,.0f} MiB to solve, "
             f"more than the solver's {MEMORY_MAX / 2**20:,.0f} MiB; try a smaller puzzle "
             f"or fewer paths")
-    # The rule's own encoding is loaded twice (windows, then the whole grid).
-    seconds = sizes[0].seconds + 2 * sum(s.seconds for s in sizes[1:])
+    # The rule's own encoding is loaded twice (windows, then the whole grid),
+    # thrice on big grids (a first quick try of the whole grid).
+    loads = 3 if w * h >= QUICK_WHOLE_SQUARES else 2
+    seconds = sizes[0].seconds + loads * sum(s.seconds for s in sizes[1:])
     if time_limit is not None and seconds > time_limit:
         raise SolverLimitError(
             f"building the encoding of a {w}x{h} puzzle of {k} paths takes about "
@@ -330,7 +350,7 @@ class Encoding:
     # block, as a loop over them would make them.  Glucose is sensitive to
     # that order (janko-24x14 under fill: 4 s in this order, 7-18 s grouped
     # by kind).
-    SQUARES, EDGES, BLOCKS, CORNERS, BUMPS = range(5)
+    SQUARES, EDGES, BLOCKS, CORNERS, BUMPS, TOUCH = range(6)
 
     def _add(self, rows, section: int, item, place) -> None:
         """Clauses (rows; 0 = no literal) of ``section``, for ``item``
@@ -491,7 +511,8 @@ class Encoding:
                 if self.free:
                     for side in (self.ea[sl], self.eb[sl]):
                         cols.append(np.where(cells[side] == 0, -(self.used0 + side), 0)[:, None])
-                self._add(np.column_stack(cols), E, np.arange(self.nedges)[sl], 4 * B)
+                # (after all the rest: long runs of one width load faster)
+                self._add(np.column_stack(cols), self.TOUCH, np.arange(self.nedges)[sl], 0)
 
     def _blocks(self) -> None:
         """No ring of four.  Under no-touch, moreover, a path turning round a
@@ -561,7 +582,7 @@ class Encoding:
             if deadline is not None and time.perf_counter() > deadline:
                 raise _Deadline
             c1 = min(c0 + APPEND_CHUNK, self.nclauses)
-            sat.append_formula(self._chunk(c0, c1))
+            _append(sat, self._chunk(c0, c1))
 
     def _chunk(self, c0: int, c1: int) -> list[list[int]]:
         """Clauses c0..c1-1 as lists (each run of one width converted at once)."""
@@ -773,7 +794,19 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
         canonical = rule == "free" and hint is not None and max_solutions == 2
         enc = Encoding(puzzle, rule, encode_check, canonical=canonical)
         found = None
-        if hint is not None and WINDOWS:
+        if hint is not None and enc.n >= QUICK_WHOLE_SQUARES:
+            # A big grid: first the whole grid under a small conflict budget,
+            # which settles loosely constrained puzzles (thousands of windows
+            # would take far longer than this one proof).
+            found = _search(enc, max_solutions, deadline, check, hint, known=known,
+                            budget=QUICK_CONFLICTS)
+            result.sat_calls += found.sat_calls
+            result.rings_cut += found.rings_cut
+            if found.gave_up:
+                known, found = found.solutions, None
+            else:
+                found.sat_calls = found.rings_cut = 0
+        if found is None and hint is not None and WINDOWS:
             # Windows first, in a solver of their own (what it learns under
             # the windows' assumptions slows the whole-grid proof down).
             found = _search(enc, max_solutions, deadline, check, hint, known=known,
@@ -807,6 +840,11 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
     result.seconds = time.perf_counter() - t0
     return result
 
+
+QUICK_WHOLE_SQUARES = 64 * 64
+"""From this many squares on, the whole grid is tried under QUICK_CONFLICTS
+before the windows (every published puzzle is smaller)."""
+QUICK_CONFLICTS = 20_000
 
 WINDOWS = ((6, 6, 2), (10, 10, 4), (0, 8, 4), (8, 0, 4))
 """(width, height, step) of the windows tried before the whole grid when a
@@ -849,10 +887,11 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
             check: Callable[[], None] | None, hint: Solution | None, *,
             known: list[Solution] | tuple[()] = (),
             windows: Iterable[list[int]] = (),
-            whole: bool = True) -> SolveResult:
+            whole: bool = True, budget: int | None = None) -> SolveResult:
     """Solutions beyond ``known`` (which are blocked first), up to
     ``max_solutions`` in all: under each list of assumptions in ``windows`` in
-    turn, then (if ``whole``) with none."""
+    turn, then (if ``whole``) with none.  With a conflict ``budget`` each
+    SAT call may give up (``result.gave_up``, nothing decided)."""
     result = SolveResult("none", rule=enc.rule)
     result.solutions = list(known)
     if len(result.solutions) >= max_solutions:
@@ -898,11 +937,14 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
                         return
             watcher = threading.Thread(target=watch, name="solver cancel watch", daemon=True)
             watcher.start()
-        limited = deadline is not None or check is not None
+        limited = deadline is not None or check is not None or budget is not None
+        if budget is not None:
+            sat.conf_budget(budget)
         try:
             for assumptions in itertools.chain(windows, [[]] if whole else []):
                 if not _search_under(sat, enc, assumptions, max_solutions, result, free,
-                                     limited, interrupted, cancelled, check):
+                                     limited, interrupted, cancelled, check,
+                                     budget is not None):
                     break
         finally:
             done.set()
@@ -916,9 +958,10 @@ def _search(enc: Encoding, max_solutions: int, deadline: float | None,
 def _search_under(sat, enc: Encoding, assumptions: list[int], max_solutions: int,
                   result: SolveResult, free: bool, limited: bool,
                   interrupted: threading.Event, cancelled: threading.Event,
-                  check: Callable[[], None] | None) -> bool:
+                  check: Callable[[], None] | None, budgeted: bool = False) -> bool:
     """Every further solution under ``assumptions``, into ``result``; False
-    once the search as a whole is over (enough found, or time out)."""
+    once the search as a whole is over (enough found, time out, or the
+    conflict budget spent when ``budgeted``)."""
     while True:
         if check is not None:
             check()
@@ -929,6 +972,9 @@ def _search_under(sat, enc: Encoding, assumptions: list[int], max_solutions: int
             ok = sat.solve(assumptions=assumptions)
         if cancelled.is_set() and check is not None:
             check()                     # raises the caller's exception
+        if ok is None and budgeted and not interrupted.is_set() and not cancelled.is_set():
+            result.complete, result.gave_up = False, True      # the conflict budget
+            return False
         if ok is None or interrupted.is_set():
             result.complete, result.timed_out = False, True
             return False
