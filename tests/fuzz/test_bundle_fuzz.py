@@ -378,6 +378,9 @@ def test_a_damaged_bundle_reads_or_is_refused_in_one_line(tmp_path_factory, real
         assert all(isinstance(a, np.ndarray) and a.dtype.kind in "biuf"
                    for a in bundle.layers.values())
     assert time.perf_counter() - t0 < 10
+    run = run_main(["replay", "map.npz"], folder)
+    check_clean(run, "replay")
+    assert run.seconds < 10
 
 
 # -- the command lines ------------------------------------------------------------------
@@ -415,3 +418,34 @@ def test_replay_takes_hostile_arguments_cleanly(tmp_path_factory, argv):
     run = run_main(["replay", *argv], folder)
     check_clean(run, "replay")
     assert run.status in (0, 1)
+
+
+CENTRAL_FIELDS = [(4, "<H"), (6, "<H"), (8, "<H"), (10, "<H"), (16, "<I"), (20, "<I"),
+                  (24, "<I"), (28, "<H"), (30, "<H"), (32, "<H"), (34, "<H"), (42, "<I")]
+LOCAL_FIELDS = [(4, "<H"), (6, "<H"), (8, "<H"), (14, "<I"), (18, "<I"), (22, "<I"),
+                (26, "<H"), (28, "<H")]
+END_FIELDS = [(4, "<H"), (6, "<H"), (8, "<H"), (10, "<H"), (12, "<I"), (16, "<I"), (20, "<H")]
+
+
+@fuzz(300)
+@given(where=st.sampled_from(["central", "local", "end"]), data=st.data(),
+       value=st.one_of(st.sampled_from([0, 1, 2, 8, 12, 14, 20, 45, 63, 64, 99, 0x800, 0xFFFF,
+                                        0xFFFFFFFF, 2**31]), st.integers(0, 2**32 - 1)))
+def test_every_field_of_the_zip_headers_may_lie(tmp_path_factory, where, data, value):
+    """Each field of the central directory, the local header and the end
+    record set to an unusual value: read whole or refused in one line."""
+    fields = {"central": CENTRAL_FIELDS, "local": LOCAL_FIELDS, "end": END_FIELDS}[where]
+    offset, fmt = data.draw(st.sampled_from(fields))
+    value &= 0xFFFF if fmt == "<H" else 0xFFFFFFFF
+    raw = bytearray(good_npz())
+    sig = {"central": b"PK\x01\x02", "local": b"PK\x03\x04", "end": b"PK\x05\x06"}[where]
+    struct.pack_into(fmt, raw, raw.rindex(sig) + offset, value)
+    folder = tmp_path_factory.mktemp("fields")
+    (folder / "map.npz").write_bytes(bytes(raw))
+    (folder / "map.json").write_text(json.dumps(SIDECAR))
+    t0 = time.perf_counter()
+    try:
+        open_bundle(folder / "map.npz")
+    except BundleError as exc:
+        assert "\n" not in str(exc) and str(folder) in str(exc) and "Errno" not in str(exc)
+    assert time.perf_counter() - t0 < 10
