@@ -481,3 +481,33 @@ def check_replay(run) -> None:
         check_clean(run, "replay")
         assert run.status in (0, 1)
     assert run.seconds < 10
+
+
+DESCRS = st.sampled_from(["<i2", "|u1", "<f8", ">f4", "|b1", "|O", "<U4", "<M8[s]", "<c16",
+                          "|V8", "", "i", "<i16", "x" * 20, "[('a', '<i4')]", "<i2 "])
+SHAPES = st.one_of(st.tuples(), st.lists(st.integers(-2, 2**40), max_size=5).map(tuple),
+                   st.sampled_from([(True,), (1.5,), ("3",), [3], None, 3]))
+
+
+@fuzz(300)
+@given(descr=DESCRS, shape=SHAPES, fortran=st.sampled_from([False, True, 0, None]),
+       extra=st.booleans(), version=st.sampled_from([1, 2, 3, 4]),
+       body=st.binary(max_size=64), raw=st.none() | st.binary(max_size=80))
+def test_any_npy_header_is_read_or_refused_cleanly(tmp_path_factory, descr, shape, fortran,
+                                                   extra, version, body, raw):
+    if raw is None:
+        d = {"descr": descr, "fortran_order": fortran, "shape": shape}
+        if extra:
+            d["more"] = 1
+        text = repr(d).encode("latin1")
+        size = struct.pack("<H", len(text)) if version == 1 else struct.pack("<I", len(text))
+        raw = b"\x93NUMPY" + bytes([version, 0]) + size + text
+    folder = tmp_path_factory.mktemp("headers")
+    (folder / "map.npz").write_bytes(zip_of({"a.npy": raw + body}))
+    (folder / "map.json").write_text(json.dumps(SIDECAR))
+    try:
+        bundle = open_bundle(folder / "map.npz")
+    except BundleError as exc:
+        assert "\n" not in str(exc) and str(folder) in str(exc)
+    else:
+        assert bundle.layers["a"].dtype.kind in "biuf"
