@@ -163,3 +163,21 @@ def test_replay_imports_no_qt(tmp_path):
     write_bundle(tmp_path / "b.npz", TGP.generate({"size": (64, 64)}, seed=1))
     assert heavy_imports(["replay", "b.npz"], tmp_path) <= {"numba"}
     assert heavy_imports(["replay", "-h"], tmp_path) == set()
+
+
+def test_a_bundle_taken_at_a_timeline_step_replays_that_step(monkeypatch, tmp_path):
+    from viewer.engine.fairland.generator import FAIRLAND
+    from viewer.formats.bundle import write_bundle
+
+    r = FAIRLAND.generate({"world": (48, 24), "nc": 4, "sc": 20, "ni": 4, "is": 10}, seed=3,
+                          trace=True)
+    step = r.trace.n_steps // 3
+    write_bundle(tmp_path / "s.npz", r, r.trace.state_at(step), r.trace.markers_at(step), step)
+    rc, out, err = run(["replay", "s.npz"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "") and out.startswith("reproduced: ")
+    # the same layers claimed for the finished map are not it
+    meta = json.loads((tmp_path / "s.json").read_text())
+    del meta["step"]
+    (tmp_path / "s.json").write_text(json.dumps(meta))
+    rc, out, _ = run(["replay", "s.npz"], monkeypatch, tmp_path)
+    assert rc == 1 and out.startswith("not reproduced: ")

@@ -175,6 +175,9 @@ def _checked_members(infos: list[zipfile.ZipInfo], size: int, limits: Limits
         if info.file_size > limits.array_bytes + limits.header_bytes:
             raise NpzError(f"member {shown} declares {info.file_size} bytes; an array may "
                            f"have at most {limits.array_bytes}")
+        if info.header_offset < 0 or info.compress_size < 0:
+            raise NpzError(f"member {shown}: the directory places it before the start of the "
+                           f"file (a damaged archive)")
         if info.header_offset + info.compress_size > size:
             raise NpzError(f"member {shown} runs past the end of the file (truncated?)")
         total += info.file_size
@@ -189,7 +192,8 @@ def _show(name: str) -> str:
 
 
 def _why(exc: BaseException) -> str:
-    text = str(exc).strip() or type(exc).__name__
+    text = (getattr(exc, "strerror", None) if isinstance(exc, OSError) else None) \
+        or str(exc).strip() or type(exc).__name__
     return text.splitlines()[0][:200]
 
 
@@ -260,6 +264,8 @@ class _Member:
     def _more(self, want: int) -> bytes:
         """Up to ``want`` more bytes of output (b"" at the end of the data)."""
         while True:
+            if self.inflate is not None and self.inflate.eof:
+                return b""            # the stream ended (what follows it is not read)
             if self.inflate is not None and self.inflate.unconsumed_tail:
                 data = self.inflate.decompress(self.inflate.unconsumed_tail, want)
             elif self.compressed_left > 0:
@@ -272,7 +278,7 @@ class _Member:
                 self.pos += len(raw)
                 self.compressed_left -= len(raw)
                 data = raw if self.inflate is None else self.inflate.decompress(raw, want)
-            elif self.inflate is not None and not self.inflate.eof:
+            elif self.inflate is not None:
                 data = self.inflate.decompress(b"", want)     # output still held back
                 if not data:
                     return b""
@@ -280,8 +286,6 @@ class _Member:
                 return b""
             if data:
                 break
-            if self.inflate is not None and self.inflate.eof and not self.compressed_left:
-                return b""
         if len(data) > self.left:
             raise NpzError(f"member {self.shown} inflates to more than the "
                            f"{self.info.file_size} bytes it declares")
