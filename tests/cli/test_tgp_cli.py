@@ -50,7 +50,8 @@ def _case(case_id):
                                      "tgp_256x256_sm1_tt3_sl1_temperate_seed3735928559"])
 def test_npz_holds_the_reference_stages(case_id, monkeypatch, tmp_path):
     c = _case(case_id)
-    argv = ["--size", f"{c['map_size_x']}x{c['map_size_y']}", "--seed", str(c["seed"]),
+    argv = ["--openttd", "r13671", "--size", f"{c['map_size_x']}x{c['map_size_y']}",
+            "--seed", str(c["seed"]),
             "--smoothness", str(c["smoothness"]), "--terrain", str(c["terrain_type"]),
             "--sea-level", str(c["sea_level"]), "--landscape", c["landscape"],
             "--rng-skip", str(c["rng_calls_before_tgp"]), "--npz", "out.npz"]
@@ -106,10 +107,10 @@ BAD = [
     (["--seed", "-5"], "tgp: seed must be from 0 to 4294967295"),
     (["--seed", "x"], "tgp: seed must be a whole number"),
     (["--smoothness", "4"], "tgp: Smoothness must be at most 3, not 4"),
-    (["--terrain", "x"], "tgp: Terrain type: expected 0..3 or one of very flat, flat, hilly"),
-    (["--sea-level", "9"], "tgp: Sea level must be at most 3, not 9"),
+    (["--openttd", "r13671", "--terrain", "x"], "tgp: Terrain type: expected 0..3 or one of very flat, flat, hilly"),
+    (["--openttd", "r13671", "--sea-level", "9"], "tgp: Sea level must be at most 3, not 9"),
     (["--landscape", "moon"], "tgp: Climate: must be one of temperate, arctic, tropic, toyland"),
-    (["--rng-skip", "-1"], "tgp: Random() calls before TGP must be at least 0"),
+    (["--openttd", "r13671", "--rng-skip", "-1"], "tgp: Random() calls before TGP must be at least 0"),
     (["--layer", "noise"], "tgp: --layer needs --png"),
     (["--png", "x.png", "--layer", "elevation"], "tgp: unknown layer 'elevation'"),
     (["--bogus"], "tgp: unrecognized arguments: --bogus"),
@@ -134,7 +135,8 @@ def test_errors(argv, message, monkeypatch, tmp_path):
 def test_heightmap_png_reads_back_to_the_tile_heights(size, values, monkeypatch, tmp_path):
     """By default for today's game with its default "Highest peak" (30)."""
     sx, sy = size
-    argv = ["--size", f"{sx}x{sy}", "--seed", "77", "--heightmap-png", "hm.png",
+    argv = ["--openttd", "r13671", "--size", f"{sx}x{sy}", "--seed", "77",
+            "--heightmap-png", "hm.png",
             "--terrain", str(values.get("terrain", 2)),
             "--smoothness", str(values.get("smoothness", 1)),
             "--landscape", values.get("landscape", "temperate"), "-q"]
@@ -152,8 +154,9 @@ def test_heightmap_png_reads_back_to_the_tile_heights(size, values, monkeypatch,
 
 @pytest.mark.parametrize("peak", ["15", "16", "100", "255"])
 def test_heightmap_for_another_highest_peak(peak, monkeypatch, tmp_path):
-    rc, out, err = run(["--size", "64x64", "--seed", "5", "--heightmap-png", "hm.png",
-                        "--highest-peak", peak], monkeypatch, tmp_path)
+    rc, out, err = run(["--openttd", "r13671", "--size", "64x64", "--seed", "5",
+                        "--heightmap-png", "hm.png", "--highest-peak", peak],
+                       monkeypatch, tmp_path)
     assert (rc, err) == (0, "")
     assert f"choose Highest peak {peak}" in out
     expect = TGP.generate({"size": (64, 64)}, seed=5).layers["tile_height"]
@@ -163,8 +166,9 @@ def test_heightmap_for_another_highest_peak(peak, monkeypatch, tmp_path):
 
 
 def test_heightmap_for_the_game_of_r13671(monkeypatch, tmp_path):
-    rc, out, err = run(["--size", "64x64", "--seed", "5", "--heightmap-png", "hm.png",
-                        "--heightmap-format", "r13671"], monkeypatch, tmp_path)
+    rc, out, err = run(["--openttd", "r13671", "--size", "64x64", "--seed", "5",
+                        "--heightmap-png", "hm.png", "--heightmap-format", "r13671"],
+                       monkeypatch, tmp_path)
     assert (rc, err) == (0, "")
     assert "r13671" in out
     expect = TGP.generate({"size": (64, 64)}, seed=5).layers["tile_height"]
