@@ -101,7 +101,8 @@ def _parser() -> Parser:
                    help="write an 8-bit greyscale heightmap for OpenTTD's Play heightmap")
     p.add_argument("--highest-peak", metavar="H",
                    help="the \"Highest peak\" you will choose in today's game's heightmap "
-                        f"dialog, {lo}..{hi} (default {DEFAULT_HIGHEST_PEAK}, the game's default)")
+                        f"dialog, {lo}..{hi} (default {DEFAULT_HIGHEST_PEAK}, the game's "
+                        "default, or the map's highest tile where that is higher)")
     p.add_argument("--heightmap-format", metavar="FORMAT",
                    help="modern (today's OpenTTD, default) or r13671 (OpenTTD of 2008: "
                         "grey = 16 x height + 8)")
@@ -224,14 +225,14 @@ def run_tgp(argv: Sequence[str]) -> int:
     return 0
 
 
-def _heightmap_options(args) -> tuple[str, int]:
-    """(format, highest peak) for --heightmap-png, checked."""
-    from .formats.heightmap import DEFAULT_HIGHEST_PEAK, FORMATS, check_highest_peak
+def _heightmap_options(args) -> tuple[str, int | None]:
+    """(format, highest peak or None for the default) for --heightmap-png, checked."""
+    from .formats.heightmap import FORMATS, check_highest_peak
 
     fmt = args.heightmap_format if args.heightmap_format is not None else "modern"
     if fmt not in FORMATS:
         raise Usage(f"--heightmap-format must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    peak = DEFAULT_HIGHEST_PEAK
+    peak = None  # the game's default, or the map's highest tile where higher
     if args.highest_peak is not None:
         if fmt != "modern":
             raise Usage("--highest-peak is for the modern heightmap format only")
@@ -256,12 +257,21 @@ def _write_outputs(outputs, result, args, layer: str, scale: int,
     the heightmap's message, if one was written."""
     note = None
     if args.heightmap_png is not None:  # first: a peak too low for the map writes nothing
-        from .formats.heightmap import heightmap_png_bytes, openttd_heightmap_note
+        from .formats.heightmap import (
+            DEFAULT_HIGHEST_PEAK,
+            heightmap_png_bytes,
+            openttd_heightmap_note,
+        )
+        from .formats.tgp_exports import game_settings_note
 
         fmt, peak = heightmap
         th = result.layers["tile_height"]
+        if peak is None:  # 30, or a 15.2 map's highest tile where higher
+            peak = max(DEFAULT_HIGHEST_PEAK, int(th.max()))
         outputs.add(args.heightmap_png, heightmap_png_bytes(th, fmt=fmt, highest_peak=peak))
         note = openttd_heightmap_note(args.heightmap_png, th, highest_peak=peak, fmt=fmt)
+        if fmt == "modern":
+            note += game_settings_note(result, peak)
     if args.npz is not None:
         outputs.add(args.npz, npz_bytes(result))
     if args.png is not None:
