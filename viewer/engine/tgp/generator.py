@@ -228,6 +228,21 @@ class TerraGenesis:
         return out
 
     @staticmethod
+    def complete_stored(values: Mapping[str, Any]) -> dict[str, Any]:
+        """Stored settings (a preset) with their version: r13671 for those
+        written before 15.2 came, which do not name one (see
+        :func:`legacy_version`), with r13671's defaults for what they omit."""
+        out = dict(values)
+        if "openttd" not in out:
+            out["openttd"] = legacy_version(values)
+        if out["openttd"] == "r13671":
+            for p in PARAMS:
+                vd = p.extra.get("version_defaults", {})
+                if "r13671" in vd and p.name not in out:
+                    out[p.name] = vd["r13671"]
+        return out
+
+    @staticmethod
     def check_seed(seed: Any) -> int:
         """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
         return check_seed(seed)
