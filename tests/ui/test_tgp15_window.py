@@ -92,7 +92,7 @@ def test_void_shore_and_rocks_drawn_and_in_the_legend(qtbot, window):
 def test_the_inspector_gives_corners_and_the_step_that_set_them(qtbot, window):
     w = _tgp(qtbot, window, terrain=4, smoothness=3)
     r = w.result
-    before = r.extra["tile_height_before_fix"]
+    before = r.detail.tile_height_before_fix()
     th = r.layers["tile_height"]
     y, x = np.argwhere((before != th)[:-1, :-1])[0]
     rows = w.inspect(int(x), int(y))

@@ -20,8 +20,9 @@ class TGPDetail(Detail):
     (what a user should know about this map, e.g. r13671's overflow).
     OpenTTD 15.2 only: the ``height_limit`` used, TGP's highest level
     ``tgp_max_height``, the ``water_borders`` used (bits NE 1, SE 2, SW 4,
-    NW 8), the number of ``rocks`` tiles, the tiles FixSlopes lowered and
-    the tile heights before FixSlopes (``tile_height_before_fix``)."""
+    NW 8), the number of ``rocks`` tiles and the tiles FixSlopes lowered.
+    (The tile heights before FixSlopes are the normalised heightmap's
+    corners in levels, clamped to ``tgp_max_height``.)"""
 
     noise_corners: np.ndarray
     heightmap_corners: np.ndarray
@@ -39,4 +40,11 @@ class TGPDetail(Detail):
     water_borders: int | None = None
     rocks: int | None = None
     fix_slopes_lowered: int | None = None
-    tile_height_before_fix: np.ndarray | None = None
+
+    def tile_height_before_fix(self) -> np.ndarray | None:
+        """OpenTTD 15.2: the tile heights TGP copied to the tiles, before
+        FixSlopes (None for r13671)."""
+        if self.tgp_max_height is None:
+            return None
+        h = self.heightmap_corners[:-1, :-1] >> 4
+        return np.clip(h, 0, self.tgp_max_height).astype(np.uint8)

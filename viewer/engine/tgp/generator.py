@@ -252,6 +252,7 @@ class TerraGenesis:
         v = self.validate(values)
         seed = check_seed(seed)
         pipe = Pipeline(v, seed) if v["openttd"] == "r13671" else ModernPipeline(v, seed)
+        pipe.keep_steps = trace
         if cancel is None:
             cancel = CancelToken()
         cancel.phase_names = tuple(s.phase for s in pipe.steps)
@@ -340,7 +341,7 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
     tiles = sx * sy
     warnings: tuple[str, ...] = ()
     if modern_map:
-        n_rocks = int(st.rocks.sum())
+        n_rocks = st.rock_count
         limit = f"{pipe.height_limit}" + (" (auto)" if pipe.height_limit_setting == 0 else "")
         messages = (f"TerraGenesis Perlin (OpenTTD 15.2) {sx}x{sy}, seed {seed}: water level "
                     f"{st.water_level} (fixed point), {counts[1] / tiles:.1%} sea, "
@@ -349,8 +350,7 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                     f"{modern.border_names(st.borders)}\n")
         extra = dict(version="15.2", height_limit=pipe.height_limit,
                      tgp_max_height=pipe.tile_max_height, water_borders=int(st.borders),
-                     rocks=n_rocks, fix_slopes_lowered=st.lowered,
-                     tile_height_before_fix=st.tile_height_copied)
+                     rocks=n_rocks, fix_slopes_lowered=st.lowered)
     else:
         messages = (f"TerraGenesis Perlin {sx}x{sy}, seed {seed}: water level "
                     f"{st.water_level} (fixed point), {counts[1] / tiles:.1%} sea, "

@@ -52,13 +52,16 @@ def _modern_rows(state: MapState, x: int, y: int) -> Rows:
     if not ok("tile_height"):
         return out + [("corners N W E S", NOT_MEANINGFUL)]
     th = layers["tile_height"]
-    before = state.result.extra.get("tile_height_before_fix")
+    extra = state.result.extra
+    hm, top = extra.get("heightmap_corners"), extra.get("tgp_max_height")
     sy, sx = th.shape
     x2, y2 = min(x + 1, sx - 1), min(y + 1, sy - 1)
     for name, cx, cy in (("N", x, y), ("W", x2, y), ("E", x, y2), ("S", x2, y2)):
         h = int(th[cy, cx])
-        if before is not None and int(before[cy, cx]) != h:
-            how = f"FixSlopes, from {int(before[cy, cx])}"
+        # what the tile transfer gave it: its north corner in levels, clamped
+        before = h if hm is None or top is None else min(max(int(hm[cy, cx]) >> 4, 0), top)
+        if before != h:
+            how = f"FixSlopes, from {before}"
         else:
             how = "tile transfer"
         out.append((f"corner {name} (tile {cx},{cy})", f"{h} ({how})"))

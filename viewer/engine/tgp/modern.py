@@ -204,6 +204,9 @@ class ModernPipeline:
 
     version = "15.2"
     rng_before_tgp = 1
+    keep_steps = False
+    """True (for a trace) keeps the tile heights before FixSlopes and the
+    rocks before the water pass; False changes them in place."""
 
     def __init__(self, values: dict[str, Any], seed: int):
         self.size_x, self.size_y = (int(v) for v in values["size"])
@@ -339,18 +342,23 @@ class ModernPipeline:
             st.tile_height = MK.tile_heights(hm, sx, sy, self.tile_max_height)
             st.tile_height_copied = st.tile_height
         elif step.kind == "fix":
-            th = st.tile_height.copy()
+            # in place, unless the timeline keeps the heights before FixSlopes
+            th = st.tile_height.copy() if self.keep_steps else st.tile_height
             rocks = np.zeros((sy, sx), np.uint8)
             st.lowered = int(MK.fix_slopes(th, rocks, sx, sy, self.freeform, self.height_limit,
                                            st.rng))
-            st.tile_height, st.rocks, st.rocks_fixed = th, rocks, rocks
+            st.tile_height, st.rocks = th, rocks
+            st.rocks_fixed = rocks
+            if not self.keep_steps:
+                st.tile_height_copied = None
         else:
-            rocks = st.rocks.copy()
-            st.tile_class, st.class_counts = MK.tile_classes(
+            rocks = st.rocks.copy() if self.keep_steps else st.rocks
+            st.tile_class, st.water, st.class_counts, n_rocks = MK.tile_classes(
                 st.tile_height, rocks, sx, sy, self.freeform, K.FLOOD_FROM_DIRS,
                 K.DIR_DX, K.DIR_DY)
-            st.rocks = rocks
-            st.water = (st.tile_class == K.WATER).view(np.uint8)
+            st.rocks, st.rock_count = rocks, int(n_rocks)
+            if not self.keep_steps:
+                st.rocks_fixed = None
 
     def _curves(self, st: State, flag: np.ndarray) -> None:
         c = curves_setup(self.size_x, self.size_y, self.variety, self.h_max_new)

@@ -340,43 +340,50 @@ def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy
     ConvertGroundTilesIntoWaterTiles: clear tiles whose lowest corner is at
     0 become sea (flat), shore (one corner raised), or shore when a
     neighbour in the slope's flood directions is flat, one-corner or void.
-    Rocks under new water go.  Returns (classes, count of each class)."""
+    Rocks under new water go.  The result depends on heights and void
+    tiles only, so one pass in any order does it.  Returns (classes, sea
+    mask, count of each class, rock tiles left)."""
     tc = np.empty((size_y, size_x), np.uint8)
-    for y in range(size_y):
-        for x in range(size_x):
-            tc[y, x] = CLEAR if _inner(x, y, size_x, size_y, freeform) else VOID
-    n_tiles = size_x * size_y
+    water = np.zeros((size_y, size_x), np.uint8)
     counts = np.zeros(4, np.int64)
+    n_tiles = size_x * size_y
+    first = 1 if freeform else 0
+    n_rocks = 0
     for y in range(size_y):
+        edge_row = y < first or y == size_y - 1
         for x in range(size_x):
-            if tc[y, x] != CLEAR:
+            if edge_row or x < first or x == size_x - 1:
+                tc[y, x] = VOID
+                counts[VOID] += 1
                 continue
-            s, z = _slope(th, size_x, size_y, x, y)
-            if z != 0:
-                continue
-            if s == 0:
-                tc[y, x] = WATER
+            cls = CLEAR
+            if th[y, x] == 0 or th[y, x + 1] == 0 or th[y + 1, x] == 0 or th[y + 1, x + 1] == 0:
+                s, _z = _slope(th, size_x, size_y, x, y)
+                if s == 0:
+                    cls = WATER
+                elif s == 1 or s == 2 or s == 4 or s == 8:
+                    cls = SHORE
+                else:
+                    dirs = flood_dirs[s & 15]
+                    for k in range(8):
+                        if (dirs >> k) & 1:
+                            i = y * size_x + x + dir_dy[k] * size_x + dir_dx[k]
+                            if i < 0 or i >= n_tiles:
+                                continue
+                            ny = i // size_x
+                            nx = i - ny * size_x
+                            sd, _zd = _slope(th, size_x, size_y, nx, ny)
+                            sd &= 15
+                            if sd == 0 or sd == 1 or sd == 2 or sd == 4 or sd == 8 \
+                                    or not _inner(nx, ny, size_x, size_y, freeform):
+                                cls = SHORE
+                                break
+            tc[y, x] = cls
+            counts[cls] += 1
+            if cls != CLEAR:
                 rocks[y, x] = 0
-            elif s == 1 or s == 2 or s == 4 or s == 8:
-                tc[y, x] = SHORE
-                rocks[y, x] = 0
-            else:
-                dirs = flood_dirs[s & 15]
-                for k in range(8):
-                    if (dirs >> k) & 1:
-                        i = y * size_x + x + dir_dy[k] * size_x + dir_dx[k]
-                        if i < 0 or i >= n_tiles:
-                            continue
-                        ny = i // size_x
-                        nx = i - ny * size_x
-                        sd, _zd = _slope(th, size_x, size_y, nx, ny)
-                        sd &= 15
-                        if sd == 0 or sd == 1 or sd == 2 or sd == 4 or sd == 8 \
-                                or not _inner(nx, ny, size_x, size_y, freeform):
-                            tc[y, x] = SHORE
-                            rocks[y, x] = 0
-                            break
-    for y in range(size_y):
-        for x in range(size_x):
-            counts[tc[y, x]] += 1
-    return tc, counts
+                if cls == WATER:
+                    water[y, x] = 1
+            elif rocks[y, x]:
+                n_rocks += 1
+    return tc, water, counts, n_rocks

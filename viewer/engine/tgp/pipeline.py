@@ -130,12 +130,14 @@ class State:
     lowered: int = 0                  # 15.2: tiles FixSlopes lowered
     tile_height_copied: np.ndarray | None = None  # 15.2: heights before FixSlopes
     rocks_fixed: np.ndarray | None = None         # 15.2: rocks before the water pass
+    rock_count: int = 0                           # 15.2: rock tiles after the water pass
 
     def copy(self) -> State:
         return State(self.hm.copy(), self.rng.copy(), self.water_level,
                      self.desired_water_tiles, self.tile_height, self.tile_class,
                      self.water, self.class_counts, self.bad_slopes, self.borders,
-                     self.rocks, self.lowered, self.tile_height_copied, self.rocks_fixed)
+                     self.rocks, self.lowered, self.tile_height_copied, self.rocks_fixed,
+                     self.rock_count)
 
 
 NORMALISE_NAMES = ("water level", "coast lines", "smooth slopes", "smooth coasts",
