@@ -24,7 +24,7 @@ Layers (all ``(size_y, size_x)``, element ``[y, x]`` is tile ``(x, y)``):
 ``heightmap``    the normalised heightmap (stage B), same units
 ``tile_height``  tile heights (0..15 in r13671, up to 255 in 15.2)
 ``tile_class``   0 clear, 1 water (sea), 2 shore, 3 void
-``water``        1 where the tile is sea (tile_class 1)
+``water``        (r13671) 1 where the tile is sea (tile_class 1)
 ``rocks``        (15.2) 1 where FixSlopes left rocks on clear land
 ``change``       (with a trace only) what a step changed; see :mod:`.trace`
 
@@ -138,8 +138,9 @@ LAYER_INFO: dict[str, LayerInfo] = {
                         "added, or new height minus old", "scalar", debug=True),
 }
 LAYER_NAMES = tuple(n for n in LAYER_INFO if n not in ("change", "rocks"))
-"""The layers of an r13671 map; a 15.2 map has ``rocks`` too."""
-MODERN_LAYERS = LAYER_NAMES + ("rocks",)
+"""The layers of an r13671 map; a 15.2 map has ``rocks`` instead of ``water``
+(its sea is tile class 1)."""
+MODERN_LAYERS = tuple(n for n in LAYER_NAMES if n != "water") + ("rocks",)
 
 
 def layer_names(version: str) -> tuple[str, ...]:
@@ -333,6 +334,8 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
     info.pop("change")
     if modern_map:
         layers["rocks"] = st.rocks
+        del layers["water"]
+        info.pop("water")
         info["tile_height"] = LayerInfo("tile_height", LAYER_INFO["tile_height"].description,
                                         "scalar", 0, max(pipe.tile_max_height, 1))
     else:

@@ -353,7 +353,7 @@ class ModernPipeline:
                 st.tile_height_copied = None
         else:
             rocks = st.rocks.copy() if self.keep_steps else st.rocks
-            st.tile_class, st.water, st.class_counts, n_rocks = MK.tile_classes(
+            st.tile_class, st.class_counts, n_rocks = MK.tile_classes(
                 st.tile_height, rocks, sx, sy, self.freeform, K.FLOOD_FROM_DIRS,
                 K.DIR_DX, K.DIR_DY)
             st.rocks, st.rock_count = rocks, int(n_rocks)

@@ -341,10 +341,9 @@ def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy
     0 become sea (flat), shore (one corner raised), or shore when a
     neighbour in the slope's flood directions is flat, one-corner or void.
     Rocks under new water go.  The result depends on heights and void
-    tiles only, so one pass in any order does it.  Returns (classes, sea
-    mask, count of each class, rock tiles left)."""
+    tiles only, so one pass in any order does it.  Returns (classes, count
+    of each class, rock tiles left)."""
     tc = np.empty((size_y, size_x), np.uint8)
-    water = np.zeros((size_y, size_x), np.uint8)
     counts = np.zeros(4, np.int64)
     n_tiles = size_x * size_y
     first = 1 if freeform else 0
@@ -382,8 +381,6 @@ def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy
             counts[cls] += 1
             if cls != CLEAR:
                 rocks[y, x] = 0
-                if cls == WATER:
-                    water[y, x] = 1
             elif rocks[y, x]:
                 n_rocks += 1
-    return tc, water, counts, n_rocks
+    return tc, counts, n_rocks

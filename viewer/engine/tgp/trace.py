@@ -84,7 +84,7 @@ class TgpTrace:
             if kind == "fix":
                 out.update(("change", "rocks"))
             if kind == "water":
-                out.update(("tile_class", "water"))
+                out.update(("tile_class", "water"))   # (15.2 maps have no water layer)
                 if self._final.rocks is not None:
                     out.add("rocks")
         return frozenset(out)
@@ -148,9 +148,10 @@ class TgpTrace:
             "heightmap": hm[:sy, :sx],
             "tile_height": th,
             "tile_class": tc,
-            "water": (tc == K.WATER).view(np.uint8),
             "change": change,
         }
+        if final.rocks is None:  # r13671
+            layers["water"] = (tc == K.WATER).view(np.uint8)
         if final.rocks is not None:
             rocks = np.zeros((sy, sx), np.uint8)
             if "fix" in kinds:
