@@ -254,3 +254,19 @@ def test_bundles_record_the_version(tmp_path):
     layers, meta = read_bundle(tmp_path / "m.npz")
     assert meta["params"]["openttd"] == "15.2" and "rocks" in layers
     assert json.loads((tmp_path / "m.json").read_text())["params"]["variety"] == 0
+
+
+@pytest.mark.parametrize("size", [(256, 128), (64, 256)])
+def test_ports_run_on_15_2_maps_of_any_shape(size):
+    from viewer.engine.ports.generator import PORTS
+    from viewer.engine.ports.sources import tgp_heightmap
+
+    values = {"openttd": "15.2", "size": size, "terrain": 4}
+    hm = tgp_heightmap(values, 3)
+    expect = TGP.generate(values, seed=3).extra["heightmap_corners"]
+    np.testing.assert_array_equal(hm.corners, expect)
+    assert "OpenTTD 15.2" in hm.description
+    r = PORTS.generate({"tgp_openttd": "15.2", "tgp_size": size, "tgp_terrain": 4,
+                        "n_ports": 6}, seed=3)
+    assert (r.grid.width, r.grid.height) == size
+    assert len(r.extra["ports"]) == 6
