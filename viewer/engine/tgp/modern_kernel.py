@@ -164,31 +164,52 @@ def coast_lines(hm, size_x, size_y, ss, gseed, borders, powers):
 @njit(**JIT)
 def smooth_slopes(hm, size_x, size_y, dh, flag):
     """HeightMapSmoothSlopes(dh) over every point: the neighbour index is
-    clamped at the edges, so the first row and column are capped by
-    themselves and their one neighbour, and the same for the last in the
-    backward pass."""
+    clamped at the edges, so the first row and column are capped by their
+    one neighbour (a point is never capped by itself: h <= h + dh), and the
+    same for the last in the backward pass.  The point just written is kept
+    in a register (the loop is serial along a row)."""
     for y in range(size_y + 1):
         if flag[0] != 0:
             return
-        yu = y - 1 if y > 0 else y
-        for x in range(size_x + 1):
-            xl = x - 1 if x > 0 else x
-            a = hm[y, xl]
-            b = hm[yu, x]
-            cap = np.int64(a if a < b else b) + dh
-            if hm[y, x] > cap:
+        prev = np.int64(hm[y, 0])
+        if y > 0:
+            cap = np.int64(hm[y - 1, 0]) + dh
+            if prev > cap:
+                prev = cap
+                hm[y, 0] = cap
+        for x in range(1, size_x + 1):
+            a = prev
+            if y > 0:
+                b = np.int64(hm[y - 1, x])
+                if b < a:
+                    a = b
+            cap = a + dh
+            v = np.int64(hm[y, x])
+            if v > cap:
+                v = cap
                 hm[y, x] = cap
+            prev = v
     for y in range(size_y, -1, -1):
         if flag[0] != 0:
             return
-        yd = y + 1 if y < size_y else y
-        for x in range(size_x, -1, -1):
-            xr = x + 1 if x < size_x else x
-            a = hm[y, xr]
-            b = hm[yd, x]
-            cap = np.int64(a if a < b else b) + dh
-            if hm[y, x] > cap:
+        prev = np.int64(hm[y, size_x])
+        if y < size_y:
+            cap = np.int64(hm[y + 1, size_x]) + dh
+            if prev > cap:
+                prev = cap
+                hm[y, size_x] = cap
+        for x in range(size_x - 1, -1, -1):
+            a = prev
+            if y < size_y:
+                b = np.int64(hm[y + 1, x])
+                if b < a:
+                    a = b
+            cap = a + dh
+            v = np.int64(hm[y, x])
+            if v > cap:
+                v = cap
                 hm[y, x] = cap
+            prev = v
 
 
 @njit(**JIT)
