@@ -191,20 +191,20 @@ def color_tile_class(tc: np.ndarray) -> np.ndarray:
     return lut_take(pal, np.asarray(tc).astype(np.uint8, copy=False))
 
 
-def color_rocks(rocks: np.ndarray) -> np.ndarray:
-    m = np.asarray(rocks).astype(bool)
+def _mask_colors(mask: np.ndarray, colour: RGBA) -> np.ndarray:
+    m = np.asarray(mask).astype(bool)
     out = np.empty(m.shape + (4,), np.uint8)
     out[...] = MASK_OFF
-    out[m] = TGP_ROCKS
+    out[m] = colour
     return out
+
+
+def color_rocks(rocks: np.ndarray) -> np.ndarray:
+    return _mask_colors(rocks, TGP_ROCKS)
 
 
 def color_water(water: np.ndarray) -> np.ndarray:
-    m = np.asarray(water).astype(bool)
-    out = np.empty(m.shape + (4,), np.uint8)
-    out[...] = MASK_OFF
-    out[m] = TGP_WATER
-    return out
+    return _mask_colors(water, TGP_WATER)
 
 
 TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {

@@ -43,7 +43,7 @@ import numpy as np
 
 from . import kernel as K
 from . import modern_kernel as MK
-from .pipeline import LANDSCAPES, State, Step, coast_powers, roughness, sine_table
+from .pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
 from .units import INVALID_HEIGHT
 
 TERRAIN = ("very flat", "flat", "hilly", "mountainous", "alpinist", "custom")
@@ -297,13 +297,7 @@ class ModernPipeline:
 
     def initial_classes(self) -> np.ndarray:
         """The tile classes before the water pass: void edges, clear inside."""
-        tc = np.zeros((self.size_y, self.size_x), np.uint8)
-        tc[-1, :] = K.VOID
-        tc[:, -1] = K.VOID
-        if self.freeform:
-            tc[0, :] = K.VOID
-            tc[:, 0] = K.VOID
-        return tc
+        return edge_classes(self.size_x, self.size_y, self.freeform)
 
     def initial(self, fill: bool = True) -> State:
         shape = (self.size_y + 1, self.size_x + 1)

@@ -100,6 +100,21 @@ def noise_round(hm, size_x, size_y, step, amp, first, rng, flag):
 # ---------------------------------------------------------------------------
 # HeightMapNormalize
 
+@njit(**INLINE)
+def _zero_run(flat, first, stride, top, d, down):
+    """One coast line: zero ``flat[first + k * stride]`` for k = 0, 1, ... as
+    long as the game's loop runs: up from 0 while ``k < d``, or (``down``)
+    down from ``top`` while ``top - k > top - 1 - d``, in doubles.  Indices
+    outside the heightmap are skipped."""
+    n = flat.shape[0]
+    k = 0
+    while (np.float64(top - k) > np.float64(top - 1) - d) if down else (np.float64(k) < d):
+        i = first + k * stride
+        if 0 <= i < n:
+            flat[i] = 0
+        k += 1
+
+
 @njit(**JIT)
 def coast_lines(hm, size_x, size_y, ss, gseed, borders, powers):
     """HeightMapCoastLines on the borders set in ``borders`` (NE 1, SE 2,
@@ -111,7 +126,6 @@ def coast_lines(hm, size_x, size_y, ss, gseed, borders, powers):
     p09, p035, p085, p045, p04 = powers[0], powers[1], powers[2], powers[3], powers[4]
     dim = size_x + 1
     flat = hm.reshape(-1)
-    n = flat.shape[0]
     fy = np.float64(size_y)
     half = np.float64(size_y // 2)
     third = np.float64(size_y // 3)
@@ -121,44 +135,24 @@ def coast_lines(hm, size_x, size_y, ss, gseed, borders, powers):
             d = _coast_width((coast_noise(fy - yf, yf, p09, 53, gseed) + 0.25) * 5.0
                              + (coast_noise(yf, yf, p035, 179, gseed) + 1.0) * 12.0,
                              base, small)
-            x = 0
-            while np.float64(x) < d:
-                i = x + y * dim
-                if 0 <= i < n:
-                    flat[i] = 0
-                x += 1
+            _zero_run(flat, y * dim, 1, 0, d, False)
         if borders & SW:
             d = _coast_width((coast_noise(fy - yf, yf, p085, 101, gseed) + 0.3) * 6.0
                              + (coast_noise(yf, yf, p045, 67, gseed) + 0.75) * 8.0,
                              base, small)
-            x = size_x
-            while np.float64(x) > np.float64(size_x - 1) - d:
-                i = x + y * dim
-                if 0 <= i < n:
-                    flat[i] = 0
-                x -= 1
+            _zero_run(flat, size_x + y * dim, -1, size_x, d, True)
     for x in range(size_x + 1):
         xf = np.float64(x)
         if borders & NW:
             d = _coast_width((coast_noise(xf, half, p09, 167, gseed) + 0.4) * 5.0
                              + (coast_noise(xf, third, p04, 211, gseed) + 0.7) * 9.0,
                              base, small)
-            y = 0
-            while np.float64(y) < d:
-                i = x + y * dim
-                if 0 <= i < n:
-                    flat[i] = 0
-                y += 1
+            _zero_run(flat, x, dim, 0, d, False)
         if borders & SE:
             d = _coast_width((coast_noise(xf, third, p085, 71, gseed) + 0.25) * 6.0
                              + (coast_noise(xf, third, p035, 193, gseed) + 0.75) * 12.0,
                              base, small)
-            y = size_y
-            while np.float64(y) > np.float64(size_y - 1) - d:
-                i = x + y * dim
-                if 0 <= i < n:
-                    flat[i] = 0
-                y -= 1
+            _zero_run(flat, x + size_y * dim, -dim, size_y, d, True)
 
 
 @njit(**JIT)

@@ -102,6 +102,18 @@ def sine_table(landscape: int, hi: int, lo: int = SINE_LOW) -> np.ndarray:
     return table
 
 
+def edge_classes(size_x: int, size_y: int, freeform: bool) -> np.ndarray:
+    """Tile classes before the water pass: clear, the last row and column
+    void, and with freeform edges (OpenTTD 15.2) the first ones too."""
+    tc = np.zeros((size_y, size_x), np.uint8)
+    tc[-1, :] = K.VOID
+    tc[:, -1] = K.VOID
+    if freeform:
+        tc[0, :] = K.VOID
+        tc[:, 0] = K.VOID
+    return tc
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of the timeline."""
@@ -201,10 +213,7 @@ class Pipeline:
 
     def initial_classes(self) -> np.ndarray:
         """The tile classes before the water pass: the last row and column void."""
-        tc = np.zeros((self.size_y, self.size_x), np.uint8)
-        tc[-1, :] = K.VOID
-        tc[:, -1] = K.VOID
-        return tc
+        return edge_classes(self.size_x, self.size_y, False)
 
     def initial(self, fill: bool = True) -> State:
         """The state before the first step.  The heightmap starts at -32768
