@@ -66,7 +66,7 @@ PROG = "tgp"
 
 
 def _parser() -> Parser:
-    from .engine.tgp.generator import LAYER_NAMES, PARAMS
+    from .engine.tgp.generator import LAYER_NAMES, MODERN_LAYERS, PARAMS
     from .formats.heightmap import DEFAULT_HIGHEST_PEAK, HIGHEST_PEAK_RANGE
 
     lo, hi = HIGHEST_PEAK_RANGE
@@ -94,7 +94,8 @@ def _parser() -> Parser:
                    "tile_class (and for 15.2 rocks) arrays")
     p.add_argument("--png", metavar="FILE", help="render a layer to a PNG image")
     p.add_argument("--layer", metavar="NAME",
-                   help=f"layer for --png (default heightmap): {', '.join(LAYER_NAMES)}")
+                   help=f"layer for --png (default heightmap): {', '.join(MODERN_LAYERS)} "
+                        f"(15.2), {', '.join(LAYER_NAMES)} (r13671)")
     p.add_argument("--scale", metavar="N", help="pixels per tile for --png "
                    "(default: enough for about 512 pixels, at least 1)")
     p.add_argument("--heightmap-png", metavar="FILE",

@@ -76,7 +76,7 @@ PARAMS: tuple[Param, ...] = (
     Param("terrain", "Terrain type", "int", 1, minimum=0, maximum=5, group="terrain",
           help="0 very flat, 1 flat, 2 hilly, 3 mountainous, 4 alpinist, 5 custom (15.2: "
                "the highest level depends on the map size; r13671: 0..3 only, highest level "
-               "5, 8, 11, 14; default hilly)",
+               "5, 8, 11, 14, and hilly when not given)",
           extra={"slider": (0, 5), "labels": TERRAIN, "version_defaults": {"r13671": 2}}),
     Param("custom_terrain", "Custom height", "int", 30, minimum=1, maximum=255,
           cli="--custom-terrain", group="terrain",
@@ -91,7 +91,8 @@ PARAMS: tuple[Param, ...] = (
     Param("sea_level", "Sea level", "int", 0, minimum=0, maximum=4,
           cli="--sea-level", group="terrain",
           help="0 very low, 1 low, 2 medium, 3 high, 4 custom (15.2: 70, 170, 270, 420 of "
-               "1024 corners under water; r13671: 0..3 only, 20, 80, 250, 400; default low)",
+               "1024 corners under water; r13671: 0..3 only, 20, 80, 250, 400, and low when "
+               "not given)",
           extra={"slider": (0, 4), "labels": SEA_LEVEL, "version_defaults": {"r13671": 1}}),
     Param("custom_sea_level", "Custom sea level", "int", 1, minimum=1, maximum=90,
           cli="--custom-sea-level", group="terrain",
