@@ -359,16 +359,18 @@ def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy
     tiles only, so one pass in any order does it.  Returns (classes, count
     of each class, rock tiles left)."""
     tc = np.empty((size_y, size_x), np.uint8)
-    counts = np.zeros(4, np.int64)
     n_tiles = size_x * size_y
     first = 1 if freeform else 0
     n_rocks = 0
+    n_void = 0
+    n_water = 0
+    n_shore = 0
     for y in range(size_y):
         edge_row = y < first or y == size_y - 1
         for x in range(size_x):
             if edge_row or x < first or x == size_x - 1:
                 tc[y, x] = VOID
-                counts[VOID] += 1
+                n_void += 1
                 continue
             cls = CLEAR
             if th[y, x] == 0 or th[y, x + 1] == 0 or th[y + 1, x] == 0 or th[y + 1, x + 1] == 0:
@@ -392,10 +394,18 @@ def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy
                                     or not _inner(nx, ny, size_x, size_y, freeform):
                                 cls = SHORE
                                 break
+                if cls != CLEAR:
+                    rocks[y, x] = 0
+                    if cls == WATER:
+                        n_water += 1
+                    else:
+                        n_shore += 1
             tc[y, x] = cls
-            counts[cls] += 1
-            if cls != CLEAR:
-                rocks[y, x] = 0
-            elif rocks[y, x]:
+            if cls == CLEAR and rocks[y, x]:
                 n_rocks += 1
+    counts = np.zeros(4, np.int64)
+    counts[VOID] = n_void
+    counts[WATER] = n_water
+    counts[SHORE] = n_shore
+    counts[CLEAR] = n_tiles - n_void - n_water - n_shore
     return tc, counts, n_rocks
