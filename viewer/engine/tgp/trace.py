@@ -64,7 +64,17 @@ class TgpTrace:
         step = self._clamp(step)
         if step == 0:
             return "start: every corner at -32768 (not generated)"
-        return self.pipe.steps[step - 1].label
+        st = self.pipe.steps[step - 1]
+        label = st.label
+        final = self._final
+        if st.phase == "water level" and final.borders is not None and \
+                getattr(self.pipe, "fixed_borders", 0) is None:
+            from .modern import border_names
+
+            label += f": {border_names(final.borders)} ({final.borders})"
+        elif st.kind == "fix":
+            label += f"; {final.lowered} tiles lowered"
+        return label
 
     def markers_at(self, step: int) -> list[Marker]:
         return []
