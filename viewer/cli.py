@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,7 +57,8 @@ _RULE_DEFAULTS = {"ni": "NC", "is": "SC/2"}
 def fairland_usage(prog: str = PROG) -> str:
     """fairland -h: the options, then the positional arguments with their
     help and defaults taken from the generator's Params."""
-    from .engine.fairland.generator import LAYER_NAMES, PARAMS
+    from .engine.fairland.generator import PARAMS
+    from .engine.fairland.layers import LAYER_NAMES
 
     by_name = {p.name: p for p in PARAMS}
     merge = by_name["merge"]
@@ -275,7 +276,8 @@ def run_fairland(argv: Sequence[str]) -> int:
     except UsageError as exc:
         err.write(f"{PROG}: {exc.message}\nTry -h for help.\n")
         return 1
-    from .engine.fairland.generator import FAIRLAND, LAYER_NAMES, check_world, compiled_kernels
+    from .engine.fairland.generator import FAIRLAND, check_world, compiled_kernels
+    from .engine.fairland.layers import LAYER_NAMES
 
     if args.help:
         out.write(fairland_usage())
@@ -434,13 +436,6 @@ def run_sweep(argv: Sequence[str]) -> int:
     from .cli_sweep import run_sweep_cli as run
 
     return run(list(argv))
-
-
-def fairland_command_line(values: Mapping[str, Any], seed: int) -> str:
-    """See :func:`viewer.formats.fairland_exports.command_line`."""
-    from .formats.fairland_exports import command_line
-
-    return command_line(values, seed)
 
 
 COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink,

@@ -42,7 +42,7 @@ METAVAR = {"size": "WxH", "int": "K", "choice": "NAME", "float": "X", "text": "T
 
 def param_flag(prm) -> str:
     """The command-line flag of a generator parameter."""
-    return prm.cli or "--" + prm.name.replace("_", "-")
+    return prm.flag
 
 
 def default_text(prm) -> str:

@@ -35,6 +35,8 @@ class Entry:
     ``opener``: ``open(path) -> Result`` for a file the generator can show
     (raising ValueError or OSError with a message), with its menu title
     ``open_title``.
+    ``command_line``: ``(values, seed) -> str``, the shareable command that
+    makes the same map (None: the generic command line's).
 
     Each part may also be the object itself rather than its path (a
     generator defined in a test or a plugin module).
@@ -49,6 +51,7 @@ class Entry:
     view: Any = None
     opener: Any = None
     open_title: str = ""
+    command_line: Any = None
 
 
 ENTRIES: dict[str, Entry] = {}
@@ -72,7 +75,8 @@ register(Entry("fairland", "Empire fairland", "viewer.engine.fairland.generator:
                render="viewer.render.fairland:RENDERER",
                inspect="viewer.engine.fairland.inspect:rows",
                exports="viewer.formats.fairland_exports:EXPORTS",
-               view="viewer.ui.views.fairland:FairlandView"))
+               view="viewer.ui.views.fairland:FairlandView",
+               command_line="viewer.formats.fairland_exports:command_line"))
 register(Entry("tgp", "OpenTTD TerraGenesis Perlin", "viewer.engine.tgp.generator:TGP",
                render="viewer.render.tgp:RENDERER",
                inspect="viewer.engine.tgp.inspect:rows",
@@ -107,7 +111,7 @@ def _import(path: str) -> Any:
 
 def load(name: str, part: str) -> Any:
     """Generator ``name``'s ``part`` ("engine", "render", "inspect",
-    "exports", "view", "opener"), imported on first use; None where it has none."""
+    "exports", "view", "opener", "command_line"), imported on first use; None where it has none."""
     cached = _cache.setdefault(name, {})
     if part not in cached:
         path = getattr(entry(name), part)

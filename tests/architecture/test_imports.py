@@ -19,8 +19,9 @@ ALLOWED = {
     "render": {"engine", "registry"},
     "formats": {"engine", "registry", "render"},
     "sweep": {"engine", "registry", "formats"},
-    "ui": {"engine", "registry", "render", "formats", "sweep"},
-    "cli": {"engine", "registry", "render", "formats", "sweep", "ui"},
+    "workbench": {"engine", "registry", "render", "formats", "sweep"},
+    "ui": {"engine", "registry", "render", "formats", "sweep", "workbench"},
+    "cli": {"engine", "registry", "render", "formats", "sweep", "workbench", "ui"},
 }
 QT = ("PySide6", "pyqtgraph", "superqt", "shiboken6")
 
@@ -127,7 +128,7 @@ def test_no_import_from_a_higher_layer(module):
         if target in MODULES and target != "viewer":
             if _layer(target) not in allowed:
                 bad.append(target)
-        if layer in ("engine", "render", "formats", "sweep", "registry") \
+        if layer in ("engine", "render", "formats", "sweep", "registry", "workbench") \
                 and target.split(".")[0] in QT:
             bad.append(target)
     assert not bad, f"{module} ({layer}) imports {sorted(set(bad))}"

@@ -154,7 +154,14 @@ def test_unknown_layer_is_refused(monkeypatch, tmp_path):
 def test_command_line_round_trip():
     values = {"nc": 8, "sc": 30, "ni": 8, "is": 20, "sp": 50, "pm": 10, "di": 2, "id": 1,
               "merge": True}
-    assert cli.fairland_command_line(values, 1) == "fairland -R 1 -i 8 30 8 20 50 10 2 1"
+    from viewer.formats.fairland_exports import command_line
+
+    line = command_line(values, 1)
+    assert line == "fairland -R 1 -i 8 30 8 20 50 10 2 1"
+    args = cli.parse_fairland_argv(line.split()[1:])     # and back to the same world
+    assert args.seed == 1
+    assert cli.fairland_values(args.numbers, (64, 32), args.merge) == {"world": (64, 32),
+                                                                       **values}
 
 
 def test_module_entry_point_runs_as_a_program(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.engine.fairland.generator import LAYER_INFO
+from viewer.engine.fairland.layers import LAYER_INFO
 from viewer.engine.protocol import LayerInfo
 from viewer.render import colormaps as cm
 from viewer.render import fairland as fl

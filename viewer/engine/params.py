@@ -139,6 +139,11 @@ class Param:
         if self.kind not in KINDS:
             raise ValueError(f"unknown Param kind {self.kind!r}")
 
+    @property
+    def flag(self) -> str:
+        """The command-line option of this parameter (``--name`` unless ``cli``)."""
+        return self.cli or "--" + self.name.replace("_", "-")
+
     def convert(self, value: Any) -> Any:
         """``value`` as this parameter's type (bounds not checked), or
         :class:`ParamError` saying what is wrong with it."""

@@ -7,7 +7,8 @@ import pytest
 
 from viewer.engine.fairland import kernel as K
 from viewer.engine.fairland import trace as trace_mod
-from viewer.engine.fairland.generator import FAIRLAND, layers_from_state
+from viewer.engine.fairland.generator import FAIRLAND
+from viewer.engine.fairland.layers import layers_from_state
 
 PLAIN = {"nc": 5, "sc": 30}
 STUNTED = {"nc": 8, "sc": 35, "ni": 24, "is": 20, "sp": 0, "pm": 0, "di": 5, "id": 2}

@@ -41,18 +41,16 @@ from typing import Any
 import numpy as np
 
 from ..params import Param, ParamError, check_bounds, check_seed, convert_values
-from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, LayerInfo, Marker, Result
+from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, Result
 from . import kernel as K
 from .assertions import check_final, from_check
 from .detail import FairlandDetail
-from .messages import NUMLETTER, header, progress_text, text_map
+from .layers import LAYER_INFO, PHASE_NAMES, capital_markers, layers_from_state
+from .messages import header, progress_text, text_map
 from .metrics import METRICS
-from .resources import RESOURCES, resource_layer, sector_type
 
 # The C names of the numeric arguments, in fairland's positional order.
 ARG_ORDER = ("nc", "sc", "ni", "is", "sp", "pm", "di", "id")
-
-PHASE_NAMES = ("drift", "grow continents", "grow islands", "elevate", "resources")
 
 MIN_WORLD = (8, 4)
 # Beyond fairland: a 2048x2048 world is four million sectors (the neighbour
@@ -84,32 +82,6 @@ PARAMS: tuple[Param, ...] = (
           help="-i: islands may merge (no exclusive zone while an island round grows)"),
 )
 
-LAYER_INFO: dict[str, LayerInfo] = {
-    "own": LayerInfo("own", "island number (continents first), -1 sea", "categorical",
-                     labels={-1: "sea"}),
-    "elevation": LayerInfo("elevation", "elevation, -127..127 (raw hills while elevating)",
-                           "scalar", -127, 127),
-    "sector_type": LayerInfo("sector_type", "sector type: 0 sea, 4 wilderness, 1 mountain",
-                             "categorical", labels={0: "sea", 1: "mountain", 4: "wilderness"}),
-    "capitals": LayerInfo("capitals", "capital sectors by continent, -1 elsewhere",
-                          "categorical", labels={-1: "none"}),
-    "iron": LayerInfo("iron", "iron ore (min), 0..100", "scalar", 0, 100),
-    "gold": LayerInfo("gold", "gold (gmin), 0..100", "scalar", 0, 100),
-    "fertility": LayerInfo("fertility", "fertility (fert), 0..100", "scalar", 0, 100),
-    "oil": LayerInfo("oil", "oil content (ocontent), 0..100", "scalar", 0, 100),
-    "uranium": LayerInfo("uranium", "uranium (uran), 0..100", "scalar", 0, 100),
-    "coastal": LayerInfo("coastal", "not all six neighbours are land", "mask", 0, 1),
-    "xzone": LayerInfo("xzone", "exclusive zone: island number, -1 none, -2 several "
-                       "(land shaded)",
-                       "categorical", labels={-1: "no zone", -2: "several zones"}, debug=True),
-    "closest": LayerInfo("closest", "closest continent (island while elevating); "
-                         "255 = no single closest (land shaded)", "categorical",
-                         labels={255: "tie"}, debug=True),
-    "distance": LayerInfo("distance", "BFS distance to coast / sphere border; "
-                          "65535 = not reached (land shaded)", "scalar", 0, None,
-                          labels={65535: "unreached"}, debug=True),
-}
-LAYER_NAMES = tuple(LAYER_INFO)
 
 
 def dist_max(wx: int, wy: int) -> int:
@@ -277,36 +249,6 @@ def make_conf(v: Mapping[str, Any]) -> np.ndarray:
         conf[idx] = v[key]
     conf[K.C_DISTINCT] = 0 if v["merge"] else 1
     return conf
-
-
-def capital_markers(capx, capy) -> list[Marker]:
-    return [Marker("capital", NUMLETTER[c % 62], int(x), int(y))
-            for c, (x, y) in enumerate(zip(capx, capy))]
-
-
-def layers_from_state(st, wx: int, wy: int) -> dict[str, np.ndarray]:
-    """Every layer of a kernel state, shaped (WORLD_Y, WORLD_X/2)."""
-    own, adj, xzone, closest, distance, elev = st[:6]
-    capx, capy = st[11], st[12]
-    shape = (wy, wx // 2)
-    capitals = np.full(own.shape[0], -1, np.int16)
-    for c in range(capx.shape[0] - 1, -1, -1):
-        x, y = int(capx[c]), int(capy[c])
-        capitals[(y * wx + x) // 2] = c
-        capitals[(y * wx + (x + 2) % wx) // 2] = c
-    layers = {
-        "own": own.copy(),
-        "elevation": elev.copy(),
-        "sector_type": sector_type(elev),
-        "capitals": capitals,
-    }
-    for name in RESOURCES:
-        layers[name] = resource_layer(name, elev)
-    layers["coastal"] = (adj != K.ALL_LAND).astype(np.uint8)
-    layers["xzone"] = xzone.copy()
-    layers["closest"] = closest.copy()
-    layers["distance"] = distance.copy()
-    return {k: a.reshape(shape) for k, a in layers.items()}
 
 
 FAIRLAND = Fairland()

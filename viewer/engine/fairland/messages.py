@@ -87,5 +87,3 @@ def text_map(own: np.ndarray, elev: np.ndarray, capx, capy, nc: int, wx: int, wy
 _LETTERS = np.frombuffer(NUMLETTER.encode("ascii"), np.uint8)
 
 
-def trailer(script_path: str) -> str:
-    return f'\n\nA script for adding all the countries can be found in "{script_path}".\n'

@@ -18,12 +18,10 @@ import numpy as np
 
 from ..protocol import Marker
 from . import kernel as K
-from .generator import LAYER_NAMES, PHASE_NAMES, capital_markers, layers_from_state
+from .layers import LAYER_NAMES, PHASE_NAMES, capital_markers, layers_from_state
 
 CHECKPOINT_BUDGET = 48 * 2**20
 MIN_INTERVAL = 256
-
-ALWAYS = frozenset()
 
 
 class FairlandTrace:

@@ -1,0 +1,370 @@
+"""The Qt-free workbench (the midend): plain pytest, no Qt anywhere."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from viewer import registry
+from viewer.engine.params import Param, coerce_values
+from viewer.engine.protocol import LayerInfo, Result, SquareGrid
+from viewer.formats.bundle import read_bundle
+from viewer.workbench import (
+    EVENTS,
+    Events,
+    InlineRunner,
+    ThreadRunner,
+    Workbench,
+    declaration,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL_FAIRLAND = {"nc": 2, "sc": 10, "ni": 2, "is": 5}
+
+
+class Recorder:
+    """Every event the workbench emits, in order."""
+
+    def __init__(self, wb: Workbench):
+        self.seen: list[tuple] = []
+        for name in EVENTS:
+            wb.events.connect(name, lambda *a, name=name: self.seen.append((name, *a)))
+
+    def names(self) -> list[str]:
+        return [e[0] for e in self.seen]
+
+    def of(self, name: str) -> list[tuple]:
+        return [e[1:] for e in self.seen if e[0] == name]
+
+
+@pytest.fixture
+def gated():
+    """A generator whose runs wait for a gate (to see newest-wins and
+    cancelling at work), registered for the test only."""
+
+    class Gated:
+        name = "gated"
+        title = "Gated test generator"
+        params = (Param("n", "N", "int", 4, minimum=1, maximum=50),
+                  Param("shade", "Shade", "int", 0, minimum=0, maximum=3, regenerate=False))
+        layer_info = {"v": LayerInfo("v", "value", "scalar", 0, 100)}
+
+        def __init__(self):
+            self.gate = threading.Event()
+            self.started = []
+            self.runs = 0
+
+        def validate(self, values):
+            return coerce_values(self.params, dict(values))
+
+        def generate(self, values, *, seed=0, trace=False, cancel=None, progress=None):
+            v = self.validate(values)
+            self.started.append(int(seed))
+            while not self.gate.wait(0.005):
+                if cancel is not None:
+                    cancel.check()
+            self.runs += 1
+            n = v["n"]
+            return Result("gated", SquareGrid(n, n), {"v": np.full((n, n), int(seed) % 100)},
+                          dict(self.layer_info), params=v, seed=int(seed))
+
+    gen = Gated()
+    registry.register(registry.Entry("gated", Gated.title, gen))
+    yield gen
+    registry.unregister("gated")
+
+
+def test_events_are_declared():
+    ev = Events()
+    got = []
+    off = ev.connect("status", lambda text, err: got.append((text, err)))
+    ev.emit("status", "hello", False)
+    off()
+    ev.emit("status", "again", False)
+    assert got == [("hello", False)]
+    with pytest.raises(KeyError, match="unknown workbench event"):
+        ev.connect("statsu", print)
+
+
+def test_a_run_shows_its_map_and_the_picture_is_the_pipelines():
+    from viewer.render.picture import final_state, picture
+
+    wb = Workbench("fairland")
+    rec = Recorder(wb)
+    wb.set_values(SMALL_FAIRLAND)
+    wb.set_seed(7)
+    run = wb.request()
+    assert run is not None
+    r = wb.result
+    assert r is not None and r.generator == "fairland" and r.seed == 7
+    assert r.params["nc"] == 2
+    assert rec.names().index("run_started") < rec.names().index("result_changed") \
+        < rec.names().index("run_finished")
+    assert wb.state.final and wb.step == r.trace.n_steps
+    assert wb.layer == "own"                      # the renderer's default layer
+    expected = picture(final_state(r), "own", wb.picture_options())
+    assert np.array_equal(wb.picture().rgba, expected.rgba)
+    assert rec.of("status")[-1][1] is False
+
+
+def test_nothing_changed_means_no_run_unless_forced():
+    wb = Workbench("fairland")
+    wb.set_values(SMALL_FAIRLAND)
+    assert wb.request() is not None
+    first = wb.result
+    assert wb.request() is None and wb.result is first
+    assert wb.request(force=True) is not None and wb.result is not first
+
+
+def test_a_refused_value_keeps_the_last_good_map():
+    wb = Workbench("fairland")
+    rec = Recorder(wb)
+    wb.set_values(SMALL_FAIRLAND)
+    wb.request()
+    good = wb.result
+    wb.set_value("sp", 250)
+    assert wb.request() is None
+    assert wb.result is good
+    (param, message), = rec.of("invalid")
+    assert param == "sp" and "100" in message
+    assert wb.error == ("sp", message)
+    text, error = rec.of("status")[-1]
+    assert error and "showing the last good map" in text
+    wb.set_value("sp", 20)
+    assert wb.request() is not None and wb.error is None
+    assert rec.of("invalid")[-1] == (None, "")       # the message beside the field goes
+
+
+def test_a_world_the_algorithm_cannot_make_is_reported_and_the_map_stays():
+    wb = Workbench("fairland")
+    rec = Recorder(wb)
+    wb.set_values(SMALL_FAIRLAND)
+    wb.request()
+    good = wb.result
+    wb.set_values({"nc": 40, "sc": 60, "ni": 0})
+    wb.request()
+    assert wb.result is good
+    assert rec.of("run_failed")
+    param, message = rec.of("invalid")[-1]
+    assert param is None and "not large enough" in message
+
+
+def test_each_generator_keeps_its_own_values_and_seed():
+    wb = Workbench("fairland")
+    assert declaration("numberlink").seed_kind == "text"
+    assert isinstance(wb.seed, int)
+    wb.set_value("nc", 3)
+    wb.set_seed(99)
+    wb.set_generator("numberlink")
+    assert isinstance(wb.seed, str) and wb.seed == declaration("numberlink").default_seed
+    assert wb.result is None
+    wb.set_value("size", (6, 5))
+    wb.set_generator("fairland")
+    assert wb.values["nc"] == 3 and wb.seed == 99
+    wb.set_generator("numberlink")
+    assert tuple(wb.values["size"]) == (6, 5)
+    with pytest.raises(KeyError):
+        wb.set_value("nc", 3)                     # Number Link has no continents
+
+
+def test_new_seed_is_of_the_generators_kind():
+    import random
+
+    wb = Workbench("fairland")
+    s = wb.new_seed(random.Random(1))
+    assert isinstance(s, int) and 0 <= s < 2 ** 32 and wb.seed == s
+    wb.set_generator("numberlink")
+    t = wb.new_seed(random.Random(1))
+    assert isinstance(t, str) and t.isdigit() and wb.seed == t
+
+
+def test_the_timeline_gives_the_traces_state():
+    wb = Workbench("fairland")
+    rec = Recorder(wb)
+    wb.set_values(SMALL_FAIRLAND)
+    wb.request()
+    trace = wb.result.trace
+    step = trace.n_steps // 3
+    wb.set_step(step)
+    assert wb.step == step and not wb.state.final
+    for name, arr in trace.state_at(step).items():
+        assert np.array_equal(wb.state.layers[name], arr)
+    assert wb.state.meaningful == trace.meaningful_at(step)
+    assert rec.of("state_changed")[-1][0] is wb.state
+    wb.set_step(10 ** 9)                          # clamped: the finished map
+    assert wb.state.final and wb.step == trace.n_steps
+    assert wb.inspect(0, 0)[0][0] == "step"
+
+
+def test_inspector_metrics_and_exports_are_the_generators(tmp_path):
+    wb = Workbench("fairland")
+    wb.set_values(SMALL_FAIRLAND)
+    wb.request()
+    gen = registry.load("fairland", "engine")
+    assert wb.metrics() == gen.metrics(wb.result)
+    rows = dict(wb.inspect(2, 0))
+    assert rows["sector"].startswith("2,0")
+    assert wb.inspect(1, 0) is None                # no sector where x + y is odd
+    by_name = {e.name: e for e in wb.exports()}
+    assert {"newcap", "xdump", "text"} <= set(by_name)
+    wb.export("text", tmp_path / "a.txt")
+    by_name["text"].write(tmp_path / "b.txt", wb.result, None)
+    assert (tmp_path / "a.txt").read_bytes() == (tmp_path / "b.txt").read_bytes() != b""
+    wb.set_step(1)                                # the bundle holds the step shown
+    wb.bundle(tmp_path / "map.npz")
+    layers, meta = read_bundle(tmp_path / "map.npz")
+    assert meta["generator"] == "fairland" and meta["seed"] == wb.result.seed
+    assert np.array_equal(layers["own"], wb.state.layers["own"])
+    with pytest.raises(KeyError, match="no export"):
+        wb.export("no-such-export", tmp_path / "x")
+
+
+def test_fairlands_command_line_is_the_drop_in():
+    from viewer.formats.fairland_exports import command_line
+
+    wb = Workbench("fairland")
+    wb.set_values({**SMALL_FAIRLAND, "merge": True})
+    wb.set_seed(5)
+    assert wb.command_line() == command_line(wb.validated(), 5)
+    assert wb.command_line().startswith("fairland -R 5 -i 2 10 2 5")
+
+
+def test_the_generic_command_line_makes_the_same_map(tmp_path, request):
+    """The command line the workbench gives, run, writes the same layers."""
+    import shlex
+
+    sys.path.insert(0, str(ROOT / "tests" / "contract"))
+    try:
+        import toy_generator
+    finally:
+        sys.path.pop(0)
+    from viewer.cli import main
+
+    registry.register(toy_generator.ENTRY)      # (again, if another test removed it)
+    request.addfinalizer(lambda: registry.unregister("toy"))
+    wb = Workbench("toy")
+    wb.set_values({"side": 9, "period": 2})
+    wb.set_seed(3)
+    wb.request()
+    words = shlex.split(wb.command_line())
+    assert words[:4] == ["python", "-m", "viewer", "toy"]
+    out = tmp_path / "toy.npz"
+    assert main(words[3:] + ["--bundle", str(out)]) == 0
+    layers, _ = read_bundle(out)
+    assert np.array_equal(layers["stripe"], wb.result.layers["stripe"])
+
+
+def test_pin_keeps_a_and_follows_bs_step():
+    wb = Workbench("fairland")
+    rec = Recorder(wb)
+    wb.set_values(SMALL_FAIRLAND)
+    wb.set_seed(1)
+    wb.request()
+    a = wb.pin()
+    assert a is not None and a.result is wb.result
+    wb.set_seed(2)
+    wb.request()
+    assert wb.pinned.result is a.result and wb.result is not a.result
+    step = min(a.result.trace.n_steps, wb.result.trace.n_steps) // 2
+    wb.set_step(step)
+    sa = wb.pinned_state()
+    assert sa.result is a.result and sa.step == step
+    wb.set_generator("tgp")                       # A and B are maps of one generator
+    assert wb.pinned is None
+    assert rec.of("pinned_changed")[-1] == (None,)
+
+
+def test_newest_request_wins_on_a_thread(gated):
+    runner = ThreadRunner("test")
+    wb = Workbench("gated", runner=runner)
+    rec = Recorder(wb)
+    try:
+        for seed in (1, 2, 3):
+            wb.set_seed(seed)
+            wb.request()
+        gated.gate.set()
+        assert runner.wait_idle(10)
+        assert wb.result is not None and wb.result.seed == 3
+        assert [r[1].seed for r in rec.of("run_finished")] == [3]
+        assert gated.runs <= 2                    # the first was cancelled, the second dropped
+        assert 2 not in gated.started or gated.runs < 3
+    finally:
+        wb.shutdown()
+
+
+def test_a_run_is_drawn_with_the_layer_and_options_it_was_asked_with(gated):
+    runner = ThreadRunner("test")
+    wb = Workbench("gated", runner=runner)
+    try:
+        wb.set_seed(40)
+        wb.request()
+        wb.set_option("outline", True)            # changed while the run is under way
+        gated.gate.set()
+        assert runner.wait_idle(10)
+        first = wb._first_picture
+        assert first is not None and "outline" not in first[1]
+        assert wb.picture_options()["outline"] is True
+        assert wb.picture() is not first[2]       # drawn again with today's options
+    finally:
+        wb.shutdown()
+
+
+def test_cancel_keeps_the_map(gated):
+    runner = ThreadRunner("test")
+    wb = Workbench("gated", runner=runner)
+    rec = Recorder(wb)
+    try:
+        gated.gate.set()
+        wb.request()
+        assert runner.wait_idle(10)
+        shown = wb.result
+        gated.gate.clear()
+        wb.set_seed(9)
+        wb.request()
+        wb.cancel()
+        assert runner.wait_idle(10)
+        assert wb.result is shown
+        assert rec.of("run_cancelled")
+    finally:
+        gated.gate.set()
+        wb.shutdown()
+
+
+def test_a_picture_only_setting_redraws_without_a_run(gated):
+    gated.gate.set()
+    wb = Workbench("gated", runner=InlineRunner())
+    rec = Recorder(wb)
+    wb.request()
+    runs = gated.runs
+    wb.set_value("shade", 2)
+    assert wb.request() is None
+    assert gated.runs == runs
+    assert rec.of("options_changed")[-1][0]["shade"] == 2
+    assert wb.picture_options()["shade"] == 2
+    wb.set_value("n", 6)
+    assert wb.request() is not None and gated.runs == runs + 1
+
+
+def test_show_adopts_a_map_made_elsewhere():
+    gen = registry.load("fairland", "engine")
+    r = gen.generate(gen.validate(SMALL_FAIRLAND), seed=11)
+    wb = Workbench("tgp")
+    wb.show(r)
+    assert wb.generator.name == "fairland" and wb.result is r and wb.state.final
+
+
+def test_the_workbench_needs_no_qt():
+    code = ("import sys; from viewer.workbench import Workbench; "
+            "wb = Workbench('fairland'); wb.set_values({'nc': 2, 'sc': 10, 'ni': 2, 'is': 5}); "
+            "wb.request(); wb.picture(); wb.inspect(2, 0); wb.metrics(); "
+            "bad = [m for m in sys.modules if m.split('.')[0] in "
+            "('PySide6', 'pyqtgraph', 'superqt', 'shiboken6')]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr

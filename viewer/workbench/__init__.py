@@ -1,0 +1,12 @@
+"""The workbench without Qt (the midend): :class:`Workbench` holds the map
+being worked on and everything about it; a front end shows it and listens
+to its events.  See :mod:`.model`."""
+
+from ..engine.declaration import Declaration, declaration
+from .events import EVENTS, Events
+from .model import Pinned, Workbench, generic_command_line, param_text
+from .runs import InlineRunner, Outcome, Runner, ThreadRunner
+
+__all__ = ["Workbench", "Pinned", "Declaration", "declaration", "Events", "EVENTS",
+           "Runner", "InlineRunner", "ThreadRunner", "Outcome", "param_text",
+           "generic_command_line"]

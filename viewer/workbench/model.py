@@ -1,0 +1,450 @@
+"""The workbench itself, without Qt: the midend between a front end (the
+window, a script, a test) and the generators.
+
+It holds everything about the map being worked on, each in one place: the
+generator chosen, the parameter values and seed of every generator (kept
+when you switch away and back), the current result, the timeline step and
+the state there, the layer and picture options, and the pinned map A.  It
+asks for runs (newest wins; the values, seed, layer and options a run uses
+are captured when it is submitted, never read from a front end while it
+runs), and gives what a front end shows: the picture, the inspector's rows,
+the exports, the metrics, a shareable command line.  Every change is an
+event (:mod:`.events`), so a front end only draws what it is told changed.
+
+    wb = Workbench("tgp")
+    wb.set_value("size", (128, 128))
+    wb.request()                 # InlineRunner: runs now
+    wb.picture().rgba            # the map as the window shows it
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.declaration import Declaration, declaration
+from ..engine.inspect import rows_at
+from ..engine.params import ParamError
+from ..engine.protocol import CancelToken, GenerationError, MapState, Result
+from .events import Events
+from .runs import InlineRunner, Outcome, Runner
+
+__all__ = ["Workbench", "Pinned", "param_text", "generic_command_line"]
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """Map A of a comparison: the result pinned and the step it was shown at."""
+
+    result: Result
+    step: int | None
+
+
+def param_text(prm, value: Any) -> str:
+    """A parameter value as a command line or a preset writes it."""
+    kind = prm.kind
+    if kind == "size":
+        return f"{int(value[0])}x{int(value[1])}"
+    if kind == "bool":
+        return "1" if value else "0"
+    if kind == "curve":
+        return ",".join(f"{float(a):g}:{float(b):g}" for a, b in value)
+    if kind == "float":
+        return f"{float(value):g}"
+    return str(value)
+
+
+def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
+    """``python -m viewer NAME --PARAM VALUE ... --seed S`` (only the values
+    that differ from the defaults), as the generic command line reads it."""
+    if isinstance(seed, bytes):
+        seed = seed.decode("latin-1")
+    parts = ["python", "-m", "viewer", decl.name]
+    for p in decl.params:
+        if values[p.name] != p.default:
+            parts += [p.flag, param_text(p, values[p.name])]
+    parts += ["--seed", str(seed)]
+    return shlex.join(parts)
+
+
+class Workbench:
+    """See the module docstring.  ``runner`` makes maps, ``state_runner``
+    rebuilds the state at a timeline step (both :class:`InlineRunner` by
+    default: everything happens in the caller's thread)."""
+
+    def __init__(self, generator: str | None = None, *, runner: Runner | None = None,
+                 state_runner: Runner | None = None, trace: bool = True):
+        from .. import registry
+
+        self.events = Events()
+        self.runner: Runner = runner or InlineRunner()
+        self.state_runner: Runner = state_runner or InlineRunner()
+        self.trace = trace
+        self._values: dict[str, dict[str, Any]] = {}
+        self._seeds: dict[str, int | str] = {}
+        self._decl: Declaration = declaration(generator or next(iter(registry.ENTRIES)))
+        self.result: Result | None = None
+        self.state: MapState | None = None
+        self.layer = ""
+        self.options: dict[str, Any] = {}
+        self.pinned: Pinned | None = None
+        self.error: tuple[str | None, str] | None = None   # the value refused last
+        self.last_seconds: float | None = None
+        self._requested: tuple[Any, ...] | None = None
+        self._latest_run = 0
+        self._latest_state = 0
+        self._first_picture: tuple[str, dict[str, Any], Any] | None = None
+
+    # == the generator ==========================================================
+    @property
+    def generator(self) -> Declaration:
+        return self._decl
+
+    @staticmethod
+    def generators() -> dict[str, str]:
+        """Every registered generator's title, by name."""
+        from .. import registry
+
+        return registry.titles()
+
+    def set_generator(self, name: str) -> None:
+        """Choose generator ``name``: the map shown and A are put away (A and
+        B are maps of one generator); its own values and seed come back."""
+        if name == self._decl.name:
+            return
+        decl = declaration(name)
+        self.runner.cancel()
+        self.state_runner.cancel()
+        self._decl = decl
+        self._requested = None
+        self.error = None
+        self.unpin()
+        self._show(None)
+        self.events.emit("generator_changed", name)
+
+    # == values and seed ===========================================================
+    @property
+    def values(self) -> dict[str, Any]:
+        """The raw values of the current generator (defaults where unset),
+        as a user gave them: they may not be valid (see :meth:`validated`)."""
+        out = {p.name: p.default for p in self._decl.params}
+        out.update(self._values.get(self._decl.name, {}))
+        return out
+
+    def set_value(self, name: str, value: Any) -> None:
+        self._decl.param(name)          # KeyError for a name the generator lacks
+        self._values.setdefault(self._decl.name, {})[name] = value
+        self.events.emit("values_changed", self.values)
+
+    def set_values(self, values: Mapping[str, Any], replace: bool = False) -> None:
+        """Set several values at once (``replace``: the others back to default)."""
+        for name in values:
+            self._decl.param(name)
+        mine = {} if replace else dict(self._values.get(self._decl.name, {}))
+        mine.update(values)
+        self._values[self._decl.name] = mine
+        self.events.emit("values_changed", self.values)
+
+    def validated(self) -> dict[str, Any]:
+        """The values as the generator takes them, or ParamError."""
+        return self._decl.validate(self.values)
+
+    @property
+    def seed(self) -> int | str:
+        return self._seeds.get(self._decl.name, self._decl.default_seed)
+
+    def set_seed(self, seed: int | str) -> None:
+        self._seeds[self._decl.name] = seed
+        self.events.emit("seed_changed", seed)
+
+    def new_seed(self, rng: random.Random | None = None) -> int | str:
+        """A fresh random seed of the generator's kind (set, and returned)."""
+        rng = rng or random.Random()
+        if self._decl.seed_kind == "text":
+            seed: int | str = "".join(rng.choice("0123456789") for _ in range(15))
+        else:
+            seed = rng.randrange(2 ** 32)
+        self.set_seed(seed)
+        return seed
+
+    # == runs ===================================================================
+    def request(self, force: bool = False) -> int | None:
+        """Validate the values and seed and, if they pass, ask for a run;
+        returns its id, or None when a value was refused (event
+        ``invalid``) or nothing that makes the map changed since the last
+        request (unless ``force``).  A change of a parameter that only
+        restyles the picture (``Param.regenerate`` False) redraws the map
+        shown without a run."""
+        decl = self._decl
+        try:
+            values = decl.validate(self.values)
+            seed = decl.check_seed(self.seed)
+        except ParamError as exc:
+            self.error = (exc.param, str(exc))
+            self.events.emit("invalid", exc.param, str(exc))
+            self.events.emit("status", f"{exc} (showing the last good map)", True)
+            return None
+        if self.error is not None:
+            self.error = None
+            self.events.emit("invalid", None, "")
+        making = {p.name: values[p.name] for p in decl.params if p.regenerate}
+        request = (decl.name, making, seed)
+        if not force and request == self._requested and self.result is not None:
+            if self.result.params != values:
+                self._refresh_picture()
+            return None
+        self._requested = request
+        layer, options, trace = self.layer, self.picture_options(values), self.trace
+        engine = decl.engine
+
+        def job(token: CancelToken) -> tuple[Result, Any]:
+            from ..render.picture import final_state, picture
+
+            result = engine.generate(values, seed=seed, trace=trace, cancel=token,
+                                     progress=token.report)
+            token.check()
+            # the first picture is drawn here, with the layer and options of
+            # the request, not on the front end's thread
+            return result, (layer, options, picture(final_state(result), layer, options))
+
+        self._latest_run += 1
+        expected = self._latest_run
+        self.events.emit("run_started", expected)
+        run_id = self.runner.submit(job, lambda o: self._run_done(o, expected, decl.name))
+        return run_id
+
+    def cancel(self) -> None:
+        """Stop the run under way (the map shown stays)."""
+        self.runner.cancel()
+
+    def busy(self) -> bool:
+        return not (self.runner.idle() and self.state_runner.idle())
+
+    def _run_done(self, outcome: Outcome, expected: int, generator: str) -> None:
+        if expected != self._latest_run or generator != self._decl.name:
+            return                      # a newer request, or another generator, since
+        if outcome.cancelled:
+            self.events.emit("run_cancelled", outcome.id)
+            self.events.emit("status", "generation cancelled (showing the last good map)",
+                             False)
+            return
+        exc = outcome.error
+        if exc is not None:
+            if isinstance(exc, ParamError):
+                self.error = (exc.param, str(exc))
+                self.events.emit("invalid", exc.param, str(exc))
+            elif isinstance(exc, GenerationError):
+                self.error = (None, str(exc))
+                self.events.emit("invalid", None, str(exc))
+            self._requested = None
+            self.events.emit("run_failed", outcome.id, exc)
+            what = str(exc) if isinstance(exc, ParamError | GenerationError) else \
+                f"the generator failed: {type(exc).__name__}: {exc}"
+            self.events.emit("status", f"{what} (showing the last good map)", True)
+            return
+        self.last_seconds = outcome.seconds
+        r, self._first_picture = outcome.value
+        self._show(r, keep_picture=True)
+        self.events.emit("run_finished", outcome.id, r, outcome.seconds)
+        self.events.emit("status", f"{r.generator}: {r.grid.width}x{r.grid.height}, "
+                                   f"seed {r.seed} ({outcome.seconds:.2f} s)", False)
+
+    def show(self, result: Result) -> None:
+        """Show a map made elsewhere (an opened file, a bundle, a sweep case):
+        runs under way are dropped and its generator chosen."""
+        if result.generator != self._decl.name:
+            self.set_generator(result.generator)
+        self.runner.cancel()
+        self._latest_run += 1
+        self._requested = None
+        self._show(result)
+
+    def _show(self, result: Result | None, keep_picture: bool = False) -> None:
+        from ..render.picture import final_state
+
+        if not keep_picture:
+            self._first_picture = None
+        self.state_runner.cancel()
+        self._latest_state += 1
+        self.result = result
+        self.state = final_state(result) if result is not None else None
+        if result is not None:
+            self.layer = self._drawn_layer(result, self.layer)
+        self.events.emit("result_changed", result)
+        self.events.emit("state_changed", self.state)
+
+    # == the timeline ===============================================================
+    @property
+    def step(self) -> int | None:
+        return self.state.step if self.state is not None else None
+
+    @property
+    def n_steps(self) -> int:
+        r = self.result
+        return r.trace.n_steps if r is not None and r.trace is not None else 0
+
+    def state_at(self, step: int | None, result: Result | None = None) -> MapState:
+        """The map ``result`` (default: the one shown) held at ``step`` (None
+        or past the end: the finished map), computed now."""
+        from ..render.picture import final_state
+
+        r = result if result is not None else self.result
+        if r is None:
+            raise ValueError("no map to step through")
+        trace = r.trace
+        if trace is None or step is None or step >= trace.n_steps:
+            return final_state(r)
+        step = max(0, int(step))
+        return MapState(r, trace.state_at(step), tuple(trace.markers_at(step)), step,
+                        trace.meaningful_at(step))
+
+    def set_step(self, step: int) -> int | None:
+        """Show the state at ``step`` (clamped to the timeline); rebuilt on
+        the state runner, event ``state_changed`` when it is there."""
+        r = self.result
+        if r is None or r.trace is None:
+            return None
+        step = max(0, min(int(step), r.trace.n_steps))
+        self._latest_state += 1
+        expected = self._latest_state
+
+        def done(o: Outcome) -> None:
+            if expected != self._latest_state or self.result is not r or o.error is not None:
+                if o.error is not None and not o.cancelled and expected == self._latest_state:
+                    self.events.emit("status", f"timeline: {o.error}", True)
+                return
+            self.state = o.value
+            self.events.emit("state_changed", o.value)
+
+        return self.state_runner.submit(lambda _t: self.state_at(step, r), done)
+
+    # == the picture ================================================================
+    def set_layer(self, name: str) -> None:
+        self.layer = name
+        self.events.emit("layer_changed", name)
+
+    def set_option(self, key: str, on: Any) -> None:
+        self.options[key] = on
+        self.events.emit("options_changed", dict(self.options))
+
+    def picture_options(self, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The options a picture is drawn with: the renderer's toggles'
+        defaults, the options set, and the values of parameters that only
+        restyle the picture."""
+        from ..render.picture import renderer_for
+
+        out = {t.key: t.default for t in renderer_for(self._decl.name).toggles}
+        out.update(self.options)
+        vals = values if values is not None else self.values
+        for p in self._decl.params:
+            if not p.regenerate and p.name in vals:
+                out[p.name] = vals[p.name]
+        return out
+
+    def picture(self, scale: int | None = None, *, export: bool = False,
+                state: MapState | None = None):
+        """The picture of the state shown (or ``state``), as the window draws
+        it (``export``: the whole map, as files get it)."""
+        from ..render.picture import picture
+
+        state = state if state is not None else self.state
+        if state is None:
+            raise ValueError("no map to draw")
+        options = self.picture_options()
+        first = self._first_picture
+        if (first is not None and not export and scale is None and state.final
+                and state.result is self.result and (first[0], first[1]) == (self.layer, options)):
+            return first[2]             # drawn by the run itself
+        return picture(state, self.layer, options, scale, export=export)
+
+    def _refresh_picture(self) -> None:
+        self.events.emit("options_changed", self.picture_options())
+
+    @staticmethod
+    def _drawn_layer(result: Result, layer: str) -> str:
+        from ..render.picture import renderer_for
+
+        if layer in result.layers:
+            return layer
+        default = renderer_for(result.generator).default_layer
+        if default in result.layers:
+            return default
+        return next(iter(result.layers), "")
+
+    # == what the map says ==========================================================
+    def inspect(self, x: int, y: int) -> list[tuple[str, str]] | None:
+        """The inspector's rows for cell ``(x, y)`` of the state shown (None
+        outside the map)."""
+        return rows_at(self.state, x, y) if self.state is not None else None
+
+    def metrics(self) -> dict[str, float]:
+        m = self._decl.metrics
+        if m is None or self.result is None:
+            return {}
+        return m(self.result)
+
+    def exports(self) -> tuple[Any, ...]:
+        return self._decl.exports
+
+    def export(self, name: str, path, value: Any = None) -> str:
+        """Write declared export ``name`` of the map shown to ``path``;
+        returns what to tell the user (ValueError/WriteError on failure)."""
+        if self.result is None:
+            raise ValueError("no map to export")
+        for e in self._decl.exports:
+            if e.name == name:
+                if value is None and e.ask is not None:
+                    value = e.ask.default
+                return e.write(path, self.result, value)
+        raise KeyError(f"{self._decl.name} has no export {name!r}; it has: "
+                       f"{', '.join(e.name for e in self._decl.exports) or 'none'}")
+
+    def bundle(self, path) -> Any:
+        """Write the reproducible bundle (every layer of the step shown, NPZ,
+        and its JSON sidecar); returns the sidecar's path."""
+        from ..formats.bundle import write_bundle
+
+        if self.result is None or self.state is None:
+            raise ValueError("no map to save")
+        return write_bundle(path, self.result, self.state.layers)
+
+    def command_line(self) -> str:
+        """The command that makes the map of the current values and seed
+        again (the generator's own, where it declares one; else the generic
+        command line's ``python -m viewer NAME --PARAM VALUE ... --seed S``)."""
+        decl = self._decl
+        values = decl.validate(self.values)
+        seed = decl.check_seed(self.seed)
+        if decl.command_line is not None:
+            return decl.command_line(values, seed)
+        return generic_command_line(decl, values, seed)
+
+    # == compare ====================================================================
+    def pin(self) -> Pinned | None:
+        """Keep the map shown as A (at the step shown)."""
+        if self.result is None:
+            return None
+        self.pinned = Pinned(self.result, self.step)
+        self.events.emit("pinned_changed", self.pinned)
+        return self.pinned
+
+    def unpin(self) -> None:
+        if self.pinned is not None:
+            self.pinned = None
+            self.events.emit("pinned_changed", None)
+
+    def pinned_state(self) -> MapState | None:
+        """A at B's step (the timelines are linked), or A as pinned when B
+        has no timeline."""
+        if self.pinned is None:
+            return None
+        step = self.step if self.result is not None and self.result.trace is not None \
+            else self.pinned.step
+        return self.state_at(step, self.pinned.result)
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+        self.state_runner.shutdown()
