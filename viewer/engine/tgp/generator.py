@@ -229,6 +229,12 @@ class TerraGenesis:
         check_bounds(self.params, out, skip=("size",))
         return out
 
+    def warm_up(self) -> None:
+        """Compile (or load) the kernels the defaults do not reach: r13671's
+        and 15.2's variety distribution."""
+        self.generate({"openttd": "r13671", "size": (64, 64)}, seed=1, trace=True)
+        self.generate({"openttd": "15.2", "size": (64, 64), "variety": 1}, seed=1)
+
     @staticmethod
     def complete_stored(values: Mapping[str, Any]) -> dict[str, Any]:
         """Stored settings (a preset) with their version: r13671 for those
