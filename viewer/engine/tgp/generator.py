@@ -357,7 +357,7 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                     f"{st.water_level} (fixed point), {counts[1] / tiles:.1%} sea, "
                     f"{counts[2] / tiles:.1%} shore, {n_rocks} rock tiles, highest tile "
                     f"{int(st.tile_height.max())}; height limit {limit}, water borders "
-                    f"{modern.border_names(st.borders)}\n")
+                    f"{modern.border_names(st.borders)}; {int(st.rng[2])} Random() calls\n")
         extra = dict(version="15.2", height_limit=pipe.height_limit,
                      tgp_max_height=pipe.tile_max_height, water_borders=int(st.borders),
                      rocks=n_rocks, fix_slopes_lowered=st.lowered)
