@@ -156,13 +156,15 @@ def coast_lines(hm, size_x, size_y, ss, gseed, borders, powers):
 
 
 @njit(**JIT)
-def smooth_slopes(hm, size_x, size_y, dh, flag):
-    """HeightMapSmoothSlopes(dh) over every point: the neighbour index is
-    clamped at the edges, so the first row and column are capped by their
-    one neighbour (a point is never capped by itself: h <= h + dh), and the
-    same for the last in the backward pass.  The point just written is kept
-    in a register (the loop is serial along a row)."""
-    for y in range(size_y + 1):
+def _smooth_forward(hm, dh, flag):
+    """One pass of HeightMapSmoothSlopes from the first corner: each point
+    capped at dh above the lower of its neighbours before it in x and in y
+    (the index clamped at the edge, so the first row and column are capped
+    by their one neighbour: a point never caps itself, h <= h + dh).  The
+    point just written is kept in a register (the loop is serial along a
+    row)."""
+    ny, nx = hm.shape
+    for y in range(ny):
         if flag[0] != 0:
             return
         prev = np.int64(hm[y, 0])
@@ -171,7 +173,7 @@ def smooth_slopes(hm, size_x, size_y, dh, flag):
             if prev > cap:
                 prev = cap
                 hm[y, 0] = cap
-        for x in range(1, size_x + 1):
+        for x in range(1, nx):
             a = prev
             if y > 0:
                 b = np.int64(hm[y - 1, x])
@@ -183,27 +185,15 @@ def smooth_slopes(hm, size_x, size_y, dh, flag):
                 v = cap
                 hm[y, x] = cap
             prev = v
-    for y in range(size_y, -1, -1):
-        if flag[0] != 0:
-            return
-        prev = np.int64(hm[y, size_x])
-        if y < size_y:
-            cap = np.int64(hm[y + 1, size_x]) + dh
-            if prev > cap:
-                prev = cap
-                hm[y, size_x] = cap
-        for x in range(size_x - 1, -1, -1):
-            a = prev
-            if y < size_y:
-                b = np.int64(hm[y + 1, x])
-                if b < a:
-                    a = b
-            cap = a + dh
-            v = np.int64(hm[y, x])
-            if v > cap:
-                v = cap
-                hm[y, x] = cap
-            prev = v
+
+
+@njit(**JIT)
+def smooth_slopes(hm, size_x, size_y, dh, flag):
+    """HeightMapSmoothSlopes(dh) over every point: forward from the north
+    corner, then backward from the far corner (the forward pass on the
+    heightmap turned around)."""
+    _smooth_forward(hm, dh, flag)
+    _smooth_forward(hm[::-1, ::-1], dh, flag)
 
 
 @njit(**JIT)
@@ -280,12 +270,11 @@ def _inner(x, y, size_x, size_y, freeform):
 
 
 @njit(**JIT)
-def fix_slopes(th, rocks, size_x, size_y, freeform, height_limit, rng):
-    """FixSlopes: a forward and a backward pass capping each tile at one
-    above the lower of its two earlier neighbours; each inner tile lowered
-    draws RandomRange(height_limit) and turns to rocks if the draw is at
-    most that neighbour's height.  Returns the number of tiles lowered."""
-    s0, s1 = rng[0], rng[1]
+def _fix_forward(th, rocks, freeform, height_limit, s0, s1, turned):
+    """One pass of FixSlopes from the first tile of ``th`` (the map, or with
+    ``turned`` the map turned around, for the backward pass): returns the
+    Randomizer words, the draws and the tiles lowered."""
+    size_y, size_x = th.shape
     calls = 0
     lowered = 0
     for y in range(size_y):
@@ -298,29 +287,27 @@ def fix_slopes(th, rocks, size_x, size_y, freeform, height_limit, rng):
             if th[y, x] >= c + 2:
                 th[y, x] = c + 1
                 lowered += 1
-                if _inner(x, y, size_x, size_y, freeform):
+                gx, gy = (size_x - 1 - x, size_y - 1 - y) if turned else (x, y)
+                if _inner(gx, gy, size_x, size_y, freeform):
                     s0, s1, r = _random_range(s0, s1, height_limit)
                     calls += 1
                     if r <= c:
                         rocks[y, x] = 1
-    for y in range(size_y - 1, -1, -1):
-        for x in range(size_x - 1, -1, -1):
-            c = MAX_TILE_HEIGHT
-            if x != size_x - 1:
-                c = np.int64(th[y, x + 1])
-            if y != size_y - 1 and th[y + 1, x] < c:
-                c = np.int64(th[y + 1, x])
-            if th[y, x] >= c + 2:
-                th[y, x] = c + 1
-                lowered += 1
-                if _inner(x, y, size_x, size_y, freeform):
-                    s0, s1, r = _random_range(s0, s1, height_limit)
-                    calls += 1
-                    if r <= c:
-                        rocks[y, x] = 1
+    return s0, s1, calls, lowered
+
+
+@njit(**JIT)
+def fix_slopes(th, rocks, size_x, size_y, freeform, height_limit, rng):
+    """FixSlopes: a forward and a backward pass capping each tile at one
+    above the lower of its two earlier neighbours; each inner tile lowered
+    draws RandomRange(height_limit) and turns to rocks if the draw is at
+    most that neighbour's height.  Returns the number of tiles lowered."""
+    s0, s1, n1, low1 = _fix_forward(th, rocks, freeform, height_limit, rng[0], rng[1], False)
+    s0, s1, n2, low2 = _fix_forward(th[::-1, ::-1], rocks[::-1, ::-1], freeform, height_limit,
+                                    s0, s1, True)
     rng[0], rng[1] = s0, s1
-    rng[2] += calls
-    return lowered
+    rng[2] += n1 + n2
+    return low1 + low2
 
 
 @njit(**INLINE)
