@@ -50,7 +50,8 @@ def _case(case_id):
                                      "tgp_256x256_sm1_tt3_sl1_temperate_seed3735928559"])
 def test_npz_holds_the_reference_stages(case_id, monkeypatch, tmp_path):
     c = _case(case_id)
-    argv = ["--size", f"{c['map_size_x']}x{c['map_size_y']}", "--seed", str(c["seed"]),
+    argv = ["--openttd", "r13671", "--size", f"{c['map_size_x']}x{c['map_size_y']}",
+            "--seed", str(c["seed"]),
             "--smoothness", str(c["smoothness"]), "--terrain", str(c["terrain_type"]),
             "--sea-level", str(c["sea_level"]), "--landscape", c["landscape"],
             "--rng-skip", str(c["rng_calls_before_tgp"]), "--npz", "out.npz"]
@@ -106,10 +107,10 @@ BAD = [
     (["--seed", "-5"], "tgp: seed must be from 0 to 4294967295"),
     (["--seed", "x"], "tgp: seed must be a whole number"),
     (["--smoothness", "4"], "tgp: Smoothness must be at most 3, not 4"),
-    (["--terrain", "x"], "tgp: Terrain type: expected 0..3 or one of very flat, flat, hilly"),
-    (["--sea-level", "9"], "tgp: Sea level must be at most 3, not 9"),
+    (["--openttd", "r13671", "--terrain", "x"], "tgp: Terrain type: expected 0..3 or one of very flat, flat, hilly"),
+    (["--openttd", "r13671", "--sea-level", "9"], "tgp: Sea level must be at most 3, not 9"),
     (["--landscape", "moon"], "tgp: Climate: must be one of temperate, arctic, tropic, toyland"),
-    (["--rng-skip", "-1"], "tgp: Random() calls before TGP must be at least 0"),
+    (["--openttd", "r13671", "--rng-skip", "-1"], "tgp: Random() calls before TGP must be at least 0"),
     (["--layer", "noise"], "tgp: --layer needs --png"),
     (["--png", "x.png", "--layer", "elevation"], "tgp: unknown layer 'elevation'"),
     (["--bogus"], "tgp: unrecognized arguments: --bogus"),
@@ -134,7 +135,8 @@ def test_errors(argv, message, monkeypatch, tmp_path):
 def test_heightmap_png_reads_back_to_the_tile_heights(size, values, monkeypatch, tmp_path):
     """By default for today's game with its default "Highest peak" (30)."""
     sx, sy = size
-    argv = ["--size", f"{sx}x{sy}", "--seed", "77", "--heightmap-png", "hm.png",
+    argv = ["--openttd", "r13671", "--size", f"{sx}x{sy}", "--seed", "77",
+            "--heightmap-png", "hm.png",
             "--terrain", str(values.get("terrain", 2)),
             "--smoothness", str(values.get("smoothness", 1)),
             "--landscape", values.get("landscape", "temperate"), "-q"]
@@ -152,8 +154,9 @@ def test_heightmap_png_reads_back_to_the_tile_heights(size, values, monkeypatch,
 
 @pytest.mark.parametrize("peak", ["15", "16", "100", "255"])
 def test_heightmap_for_another_highest_peak(peak, monkeypatch, tmp_path):
-    rc, out, err = run(["--size", "64x64", "--seed", "5", "--heightmap-png", "hm.png",
-                        "--highest-peak", peak], monkeypatch, tmp_path)
+    rc, out, err = run(["--openttd", "r13671", "--size", "64x64", "--seed", "5",
+                        "--heightmap-png", "hm.png", "--highest-peak", peak],
+                       monkeypatch, tmp_path)
     assert (rc, err) == (0, "")
     assert f"choose Highest peak {peak}" in out
     expect = TGP.generate({"size": (64, 64)}, seed=5).layers["tile_height"]
@@ -163,8 +166,9 @@ def test_heightmap_for_another_highest_peak(peak, monkeypatch, tmp_path):
 
 
 def test_heightmap_for_the_game_of_r13671(monkeypatch, tmp_path):
-    rc, out, err = run(["--size", "64x64", "--seed", "5", "--heightmap-png", "hm.png",
-                        "--heightmap-format", "r13671"], monkeypatch, tmp_path)
+    rc, out, err = run(["--openttd", "r13671", "--size", "64x64", "--seed", "5",
+                        "--heightmap-png", "hm.png", "--heightmap-format", "r13671"],
+                       monkeypatch, tmp_path)
     assert (rc, err) == (0, "")
     assert "r13671" in out
     expect = TGP.generate({"size": (64, 64)}, seed=5).layers["tile_height"]
@@ -239,3 +243,120 @@ def test_fixed_point_png_is_16_bit():
     with Image.open(io.BytesIO(fixed_point_png_bytes(hm))) as im:
         assert im.size == (65, 65) and im.mode.startswith("I")
         np.testing.assert_array_equal(np.asarray(im).astype(np.int64), hm)
+
+
+# -- OpenTTD 15.2 (the default) ------------------------------------------------------
+
+def _modern_case(case_id):
+    path = reference_dir() / "tgp-modern" / "manifest.json"
+    if not path.is_file():
+        pytest.skip(f"OpenTTD 15.2 TGP reference not found at {path.parent}")
+    return next(c for c in json.loads(path.read_text())["cases"] if c["id"] == case_id)
+
+
+@pytest.mark.parametrize("case_id", ["pub020_64x256_temperate_seed13",
+                                     "pub041_256x256_temperate_seed34",
+                                     "pub049_64x64_tropic_seed0"])
+def test_npz_holds_the_15_2_reference_arrays(case_id, monkeypatch, tmp_path):
+    c = _modern_case(case_id)
+    s = c["settings"]
+    landscapes = ("temperate", "arctic", "tropic", "toyland")
+    argv = ["--seed", str(s["generation_seed"]), "--size", f"{s['size_x']}x{s['size_y']}",
+            "--landscape", landscapes[s["landscape"]], "--terrain", str(s["terrain_type"]),
+            "--custom-terrain", str(s["custom_terrain_type"]),
+            "--smoothness", str(s["tgen_smoothness"]), "--variety", str(s["variety"]),
+            "--sea-level", str(s["quantity_sea_lakes"]),
+            "--custom-sea-level", str(s["custom_sea_level"]),
+            "--water-borders", str(s["water_borders"]),
+            "--freeform-edges" if s["freeform_edges"] else "--no-freeform-edges",
+            "--height-limit", str(s["map_height_limit"]), "--npz", "out.npz"]
+    rc, out, err = run(argv, monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    assert out.startswith("tgp --openttd 15.2 ") and "OpenTTD 15.2" in out
+    # the project's classes (0 clear, 1 water, 2 shore, 3 void) to the reference's
+    to_ref = np.array([1, 2, 3, 0], np.uint8)
+    with np.load(tmp_path / "out.npz") as z:
+        assert sorted(z.files) == ["heightmap", "noise", "rocks", "tile_class", "tile_height"]
+        got = {"heightmap_noise": z["noise"], "heightmap_normalised": z["heightmap"],
+               "tile_height": z["tile_height"], "tile_class": to_ref[z["tile_class"]],
+               "rocks": z["rocks"]}
+        for name, spec in c["arrays"].items():
+            assert sha(got[name]) == spec["sha256"], name
+
+
+def test_the_default_is_15_2_and_the_line_makes_the_map_again(monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "128x64", "--seed", "6", "--terrain", "alpinist",
+                        "--npz", "a.npz"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    line = out.splitlines()[0]
+    assert "--terrain 4" in line and "--freeform-edges" in line and "--height-limit 0" in line
+    rc, out2, err = run([*line.split()[1:], "--npz", "b.npz"], monkeypatch, tmp_path)
+    assert (rc, err, out2) == (0, "", out)
+    with np.load(tmp_path / "a.npz") as a, np.load(tmp_path / "b.npz") as b:
+        for name in a.files:
+            np.testing.assert_array_equal(a[name], b[name])
+
+
+def test_no_freeform_edges(monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "2", "--no-freeform-edges",
+                        "--water-borders", "3", "--npz", "x.npz"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "") and "--no-freeform-edges" in out
+    assert "water borders NE, SE, SW, NW" in out      # the setting is kept but not used
+    with np.load(tmp_path / "x.npz") as z:
+        assert (z["tile_class"][0, 1:-1] != 3).all()   # the first row is not void
+
+
+MODERN_BAD = [
+    (["--terrain", "6"], "tgp: Terrain type must be at most 5, not 6"),
+    (["--sea-level", "9"], "tgp: Sea level must be at most 4, not 9"),
+    (["--water-borders", "17"], "tgp: Water borders must be at most 16"),
+    (["--custom-sea-level", "0"], "tgp: Custom sea level must be at least 1"),
+    (["--openttd", "14.1"], "tgp: OpenTTD version: must be one of 15.2, r13671"),
+    (["--rng-skip", "1"], "tgp: --rng-skip: OpenTTD 15.2 has no such setting"),
+    (["--openttd", "r13671", "--variety", "2"], "tgp: --variety: OpenTTD r13671 has no"),
+    (["--openttd", "r13671", "--no-freeform-edges"], "tgp: --no-freeform-edges: OpenTTD "
+                                                     "r13671 has no"),
+    (["--openttd", "r13671", "--terrain", "4"], "tgp: Terrain type must be at most 3, not 4"),
+    (["--openttd", "r13671", "--png", "x.png", "--layer", "rocks"], "tgp: unknown layer"),
+]
+
+
+@pytest.mark.parametrize("argv,message", MODERN_BAD)
+def test_15_2_errors(argv, message, monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "1", *argv], monkeypatch, tmp_path)
+    assert rc == 1 and out == ""
+    assert err.startswith(message), err
+
+
+def test_a_15_2_heightmap_reads_back_in_15_2s_loader(monkeypatch, tmp_path):
+    from viewer.formats.tgp_exports import loaded_tile_heights
+
+    for extra, freeform in (([], True), (["--no-freeform-edges"], False)):
+        rc, out, err = run(["--size", "256x128", "--seed", "11", "--terrain", "4",
+                            "--variety", "4", "--heightmap-png", "hm.png", *extra],
+                           monkeypatch, tmp_path)
+        assert (rc, err) == (0, "")
+        r = TGP.generate({"openttd": "15.2", "size": (256, 128), "terrain": 4, "variety": 4,
+                          "freeform_edges": freeform}, seed=11)
+        th = r.layers["tile_height"]
+        peak = max(30, int(th.max()))
+        assert f"choose Highest peak {peak}" in out and "map size 256 x 128" in out
+        assert f"freeform edges {'on' if freeform else 'off'}" in out
+        grey = read_grey(tmp_path / "hm.png")
+        np.testing.assert_array_equal(
+            loaded_tile_heights(grey, 256, 128, highest_peak=peak, freeform_edges=freeform), th)
+
+
+def test_a_tall_15_2_map_gets_its_own_highest_peak(monkeypatch, tmp_path):
+    from viewer.formats.tgp_exports import loaded_tile_heights
+
+    rc, out, err = run(["--size", "256x256", "--seed", "3", "--terrain", "5",
+                        "--custom-terrain", "120", "--height-limit", "200", "--smoothness", "3",
+                        "--heightmap-png", "hm.png"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    th = TGP.generate({"openttd": "15.2", "size": (256, 256), "terrain": 5, "smoothness": 3,
+                       "custom_terrain": 120, "height_limit": 200}, seed=3).layers["tile_height"]
+    assert th.max() > 30 and f"choose Highest peak {int(th.max())}" in out
+    grey = read_grey(tmp_path / "hm.png")
+    np.testing.assert_array_equal(
+        loaded_tile_heights(grey, 256, 256, highest_peak=int(th.max())), th)

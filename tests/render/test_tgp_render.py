@@ -214,3 +214,53 @@ def test_a_decimated_4096_map_renders_quickly():
                          cell=4)
     assert img.shape == (1024, 1024, 4)
     assert time.perf_counter() - t0 < 1.0       # ~50 ms here; generous for a busy machine
+
+
+# -- OpenTTD 15.2 maps ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def modern():
+    return TGP.generate({"openttd": "15.2", "size": (256, 128), "terrain": 4,
+                         "smoothness": 3, "variety": 5}, seed=17)
+
+
+def test_a_tall_15_2_map_stretches_the_terrain_map_to_its_top(modern):
+    from viewer.render.picture import final_state, picture
+
+    top = tgp_render.top_level(modern.layer_info["heightmap"])
+    assert top == -(-modern.layer_info["heightmap"].vmax // 16) > 16
+    th = modern.layers["tile_height"]
+    assert th.max() > 16                   # above r13671's whole range
+    img = tgp_render.color_tile_height(th, top)
+    lo, hi = np.unravel_index(th.argmin(), th.shape), np.unravel_index(th.argmax(), th.shape)
+    assert tuple(img[hi]) != tuple(img[lo])
+    # every level up to the top gets a colour of its own, the top near white
+    colours = tgp_render.color_tile_height(np.arange(top, dtype=np.uint8)[None, :], top)[0]
+    assert len({tuple(c) for c in colours}) == top and min(colours[-1][:3]) > 230
+    legend = picture(final_state(modern), "tile_height", {}, 1).legend
+    assert legend.vmax == top and f"0..{top - 1}" in legend.title
+
+
+def test_rocks_are_grey_on_the_tile_classes_and_a_layer_of_their_own(modern):
+    rocks, tc = modern.layers["rocks"], modern.layers["tile_class"]
+    assert rocks.any()
+    img = tgp_colours(modern.layers, "tile_class")
+    assert (img[rocks == 1] == tgp_render.TGP_ROCKS).all()
+    assert (img[(rocks == 0) & (tc == 0)] == tgp_render.TGP_CLEAR).all()
+    assert (img[tc == 3] == tgp_render.TGP_VOID).all()
+    legend = legend_for("tile_class", tc, modern.layer_info["tile_class"], "tgp")
+    assert legend is not None
+    from viewer.render.picture import final_state, picture
+
+    legend = picture(final_state(modern), "tile_class", {}, 1).legend
+    assert [n for n, _ in legend.entries] == ["clear", "clear, rocks", "water (sea)", "shore",
+                                              "void"]
+    mask = tgp_colours(modern.layers, "rocks")
+    assert (mask[rocks == 1] == tgp_render.TGP_ROCKS).all()
+
+
+def test_an_r13671_map_looks_as_it_did(result):
+    """No rocks, the same 0..16 terrain map."""
+    assert "rocks" not in result.layers
+    assert tgp_render.top_level(result.layer_info["heightmap"]) == 16
+    assert tgp_render.terrain_lut(16) is tgp_render.TERRAIN_LUT

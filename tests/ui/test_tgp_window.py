@@ -31,8 +31,11 @@ def tgp(qtbot, window):
     box.setCurrentIndex(box.findData("tgp"))
     settle(qtbot, window, lambda: window.result.generator == "tgp")
     window.param_panel.widgets["size"].set_value("64x64")
+    # these tests are about r13671 and its defaults (15.2: test_tgp15_window.py)
+    window.param_panel.set_values({"openttd": "r13671", "terrain": 2, "sea_level": 1})
     window.request_generation()
-    settle(qtbot, window, lambda: window.result.grid.width == 64)
+    settle(qtbot, window, lambda: window.result.grid.width == 64
+           and window.result.params["openttd"] == "r13671")
     return window
 
 

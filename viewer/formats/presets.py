@@ -11,7 +11,10 @@
     ...
 
 Values are checked against the generator's Params when loaded, so a preset
-that loads is one the generator accepts.
+that loads is one the generator accepts.  A generator may complete the
+values of files written before one of its parameters existed
+(``complete_stored``): a TerraGenesis preset without ``openttd`` is one
+made with r13671, and loads as r13671.
 """
 
 from __future__ import annotations
@@ -104,6 +107,9 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
     raw = doc.get("params", {})
     if not isinstance(raw, Mapping):
         raise PresetError(f"{shown_name(source)}: [params] must be a table")
+    complete = getattr(gen, "complete_stored", None)
+    if complete is not None:
+        raw = complete(raw)
     try:
         params = coerce_values(gen.params, raw)
         gen.validate(params)

@@ -1,5 +1,13 @@
 """The files a TerraGenesis map exports: the heightmap PNG OpenTTD reads
-back to the same tile heights, and the 16-bit fixed-point heightmap."""
+back to the same tile heights, and the 16-bit fixed-point heightmap.
+
+An OpenTTD 15.2 map goes through the same greys (grey 0 only for the sea,
+the bands of the "Highest peak" chosen).  :func:`loaded_tile_heights` is
+15.2's loader (GrayscaleToMapHeights then FixSlopes) for checking the round
+trip: with freeform edges every tile takes its height from the image, the
+void edges included; without them the outer two rings are 0 (as a 15.2 map
+made without freeform edges has them).  The message of the export says
+what to choose in the game."""
 
 from __future__ import annotations
 
@@ -23,8 +31,61 @@ def _layer(result, name: str) -> np.ndarray:
 def write_openttd(path, result, highest_peak=DEFAULT_HIGHEST_PEAK) -> str:
     """For today's OpenTTD: grey 0 only for sea, the greys chosen by the
     "Highest peak" the player will pick in the game's dialog."""
-    return write_openttd_heightmap(path, _layer(result, "tile_height"),
-                                   highest_peak=int(highest_peak or DEFAULT_HIGHEST_PEAK))
+    peak = int(highest_peak or DEFAULT_HIGHEST_PEAK)
+    note = write_openttd_heightmap(path, _layer(result, "tile_height"), highest_peak=peak)
+    return note + game_settings_note(result, peak)
+
+
+def game_settings_note(result, highest_peak: int) -> str:
+    """What else to choose in OpenTTD 15.2 to get an exported 15.2 map back
+    ("" for an r13671 map)."""
+    if result.extra.get("version") != "15.2":
+        return ""
+    sx, sy = result.grid.width, result.grid.height
+    edges = "on" if result.params.get("freeform_edges", True) else "off"
+    return (f"; in OpenTTD 15.2 also choose map size {sx} x {sy}, freeform edges {edges}, "
+            f"max. map height auto or at least {int(highest_peak)}; the game then adds "
+            "rivers, trees, towns and industries as it does to any heightmap")
+
+
+def loaded_tile_heights(grey: np.ndarray, size_x: int, size_y: int, *, highest_peak: int,
+                        freeform_edges: bool = True) -> np.ndarray:
+    """The tile heights ``[y, x]`` OpenTTD 15.2 makes from a grey image on a
+    ``size_x`` x ``size_y`` map with the default rotation (counter-clockwise):
+    GrayscaleToMapHeights (nearest-neighbour scaling keeping the aspect,
+    padding at 0; grey 0 sea, else ``1 + (g - 1) * H // 255``), then
+    FixSlopes."""
+    from ..engine.tgp.modern_kernel import fix_slopes
+    from .heightmap import NUM_DIV, check_highest_peak
+
+    big_h = check_highest_peak(highest_peak)
+    g = np.asarray(grey).astype(np.int64)
+    img_h, img_w = g.shape
+    width, height = size_x, size_y
+    row_pad = col_pad = 0
+    if (img_w * NUM_DIV) // img_h > (width * NUM_DIV) // height:
+        img_scale = (width * NUM_DIV) // img_w
+        row_pad = (1 + height - (img_h * img_scale) // NUM_DIV) // 2
+    else:
+        img_scale = (height * NUM_DIV) // img_h
+        col_pad = (1 + width - (img_w * img_scale) // NUM_DIV) // 2
+    rows = np.arange(height)[:, None]
+    cols = np.arange(width)[None, :]
+    edge = 0 if freeform_edges else 1
+    inside = ((rows >= row_pad) & (rows < height - row_pad - edge)
+              & (cols >= col_pad) & (cols < width - col_pad - edge))
+    if not freeform_edges:
+        dist = np.minimum(np.minimum(cols, width - 1 - cols), np.minimum(rows, height - 1 - rows))
+        inside &= dist > 1
+    img_row = np.broadcast_to(((rows - row_pad) * NUM_DIV) // img_scale, inside.shape)
+    img_col = np.broadcast_to(((width - 1 - cols - col_pad) * NUM_DIV) // img_scale,
+                              inside.shape)
+    out = np.zeros((height, width), np.uint8)
+    v = g[img_row[inside], img_col[inside]]
+    out[inside] = np.where(v == 0, 0, 1 + (v - 1) * big_h // 255)
+    fix_slopes(out, np.zeros_like(out), size_x, size_y, freeform_edges, 255,
+               np.zeros(3, np.int64))
+    return out
 
 
 def write_r13671(path, result, _value=None) -> str:

@@ -3,11 +3,15 @@ layer (so a level has one colour on the heightmap, the tile heights and any
 step), the raw noise on the land colours over its own range (drawn as blocks
 of the current mesh during the noise rounds), the change a step made on a
 diverging map, tile classes by name; hill shading and contour lines on
-demand.  Large maps are shown decimated on screen.  No Qt."""
+demand.  Large maps are shown decimated on screen.  OpenTTD 15.2 maps may
+rise above level 16: their terrain map is stretched to their highest level,
+and their rocks are drawn grey on the tile classes and as a layer of their
+own.  No Qt."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -45,6 +49,7 @@ TGP_CLEAR: RGBA = (98, 150, 68, 255)
 TGP_WATER: RGBA = SEA
 TGP_SHORE: RGBA = (222, 202, 146, 255)
 TGP_VOID: RGBA = (0, 0, 0, 255)
+TGP_ROCKS: RGBA = (128, 124, 118, 255)
 TGP_CLASS_COLORS: tuple[RGBA, ...] = (TGP_CLEAR, TGP_WATER, TGP_SHORE, TGP_VOID)
 TGP_CLASS_NAMES = tuple("water (sea)" if n == "water" else n for n in TILE_CLASS_NAMES)
 NOT_GENERATED: RGBA = BACKGROUND
@@ -65,17 +70,38 @@ TERRAIN_LUT = _terrain_lut()
 """``TERRAIN_LUT[h]`` is the colour of fixed-point height ``h`` (0..255)."""
 LAND_LUT = lut_from_stops(_LAND_STOPS)
 """The land part of the terrain map, for the raw noise (whose range is its own)."""
-def color_fixed_height(heights: np.ndarray) -> np.ndarray:
+
+
+@lru_cache(maxsize=8)
+def terrain_lut(top: int = TOP_LEVEL) -> np.ndarray:
+    """The terrain map over levels 0..``top`` (``TERRAIN_LUT`` for 16 and less)."""
+    if top <= TOP_LEVEL:
+        return TERRAIN_LUT
+    sea = lut_from_stops([(0.0, (38, 92, 156)), (1.0, (92, 150, 200))], HEIGHT_UNIT)
+    return np.concatenate([sea, lut_from_stops(_LAND_STOPS, HEIGHT_UNIT * (top - 1))])
+
+
+def top_level(info: LayerInfo | None) -> int:
+    """The top of the terrain map for a map whose heightmap layer is ``info``:
+    16 levels, or the map's highest level where it is higher (OpenTTD 15.2)."""
+    vmax = getattr(info, "vmax", None)
+    if vmax is None:
+        return TOP_LEVEL
+    return max(TOP_LEVEL, -(-int(vmax) // HEIGHT_UNIT))
+
+
+def color_fixed_height(heights: np.ndarray, top: int = TOP_LEVEL) -> np.ndarray:
     """Terrain colours of fixed-point heights (16 = one level)."""
-    h = np.clip(np.asarray(heights), 0, len(TERRAIN_LUT) - 1)
-    return lut_take(TERRAIN_LUT, h)
+    lut = terrain_lut(top)
+    h = np.clip(np.asarray(heights), 0, len(lut) - 1)
+    return lut_take(lut, h)
 
 
-def color_tile_height(levels: np.ndarray) -> np.ndarray:
-    """Terrain colours of whole height levels 0..15 (the middle of each band)."""
-    lv = np.minimum(np.asarray(levels).astype(np.int16), TOP_LEVEL - 1)
+def color_tile_height(levels: np.ndarray, top: int = TOP_LEVEL) -> np.ndarray:
+    """Terrain colours of whole height levels (the middle of each band)."""
+    lv = np.minimum(np.asarray(levels).astype(np.int16), top - 1)
     np.maximum(lv, 0, out=lv)
-    return lut_take(TERRAIN_LUT, lv * HEIGHT_UNIT + HEIGHT_UNIT // 2)
+    return lut_take(terrain_lut(top), lv * HEIGHT_UNIT + HEIGHT_UNIT // 2)
 
 
 
@@ -165,12 +191,20 @@ def color_tile_class(tc: np.ndarray) -> np.ndarray:
     return lut_take(pal, np.asarray(tc).astype(np.uint8, copy=False))
 
 
-def color_water(water: np.ndarray) -> np.ndarray:
-    m = np.asarray(water).astype(bool)
+def _mask_colors(mask: np.ndarray, colour: RGBA) -> np.ndarray:
+    m = np.asarray(mask).astype(bool)
     out = np.empty(m.shape + (4,), np.uint8)
     out[...] = MASK_OFF
-    out[m] = TGP_WATER
+    out[m] = colour
     return out
+
+
+def color_rocks(rocks: np.ndarray) -> np.ndarray:
+    return _mask_colors(rocks, TGP_ROCKS)
+
+
+def color_water(water: np.ndarray) -> np.ndarray:
+    return _mask_colors(water, TGP_WATER)
 
 
 TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
@@ -179,18 +213,23 @@ TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tile_height": color_tile_height,
     "tile_class": color_tile_class,
     "water": color_water,
+    "rocks": color_rocks,
     "change": color_change,
 }
 
 
-def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend | None:
+def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
+               top: int = TOP_LEVEL, rocks: bool = False) -> Legend | None:
     """The legend of a TerraGenesis layer (heights in levels), or None for an
-    unknown name."""
+    unknown name.  ``top``: the terrain map's top level; ``rocks``: the map
+    has rocks (OpenTTD 15.2)."""
     if name == "heightmap":
         return Legend("height in levels (fixed point / 16); level 0 is sea level",
-                      [], TERRAIN_LUT, 0, TOP_LEVEL)
+                      [], terrain_lut(top), 0, top)
     if name == "tile_height":
-        return Legend("tile height in levels 0..15", [], TERRAIN_LUT, 0, TOP_LEVEL)
+        return Legend(f"tile height in levels 0..{top - 1}", [], terrain_lut(top), 0, top)
+    if name == "rocks":
+        return Legend("rocks (FixSlopes)", [("no rocks", MASK_OFF), ("rocks", TGP_ROCKS)])
     if name == "noise":
         lo, hi = noise_range(values)
         pending = bool((np.asarray(values) == INVALID_HEIGHT).any())
@@ -199,7 +238,10 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend 
                       [("not generated yet", NOT_GENERATED)] if pending else [], LAND_LUT,
                       lo / HEIGHT_UNIT, hi / HEIGHT_UNIT)
     if name == "tile_class":
-        return Legend("tile class", list(zip(TGP_CLASS_NAMES, TGP_CLASS_COLORS)))
+        entries = list(zip(TGP_CLASS_NAMES, TGP_CLASS_COLORS))
+        if rocks:
+            entries.insert(1, ("clear, rocks", TGP_ROCKS))
+        return Legend("tile class", entries)
     if name == "water":
         return Legend("water mask", [("land or shore", MASK_OFF), ("sea", TGP_WATER)])
     if name == "change":
@@ -210,9 +252,23 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend 
 
 
 
-def tgp_colours(layers: Mapping[str, np.ndarray], name: str) -> np.ndarray:
+def tgp_colours(layers: Mapping[str, np.ndarray], name: str,
+                top: int = TOP_LEVEL) -> np.ndarray:
+    """The colours of layer ``name``; rock tiles grey on the tile classes."""
     fn = TGP_COLORS.get(name)
-    return fn(np.asarray(layers[name])) if fn is not None else colorize(layers[name], None, name)
+    if fn is None:
+        return colorize(layers[name], None, name)
+    if name in ("heightmap", "tile_height"):
+        return fn(np.asarray(layers[name]), top)
+    out = fn(np.asarray(layers[name]))
+    if name == "tile_class" and "rocks" in layers:
+        rock = (np.asarray(layers["rocks"]) != 0) & (np.asarray(layers[name]) == 0)
+        out[rock] = TGP_ROCKS
+    return out
+
+
+def _top(state: MapState) -> int:
+    return top_level(state.result.layer_info.get("heightmap"))
 
 
 class TGPRenderer(Renderer):
@@ -223,22 +279,25 @@ class TGPRenderer(Renderer):
     default_layer = "heightmap"
 
     def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
-        return tgp_colours(tgp_display_layers(state.layers), layer)
+        return tgp_colours(tgp_display_layers(state.layers), layer, _top(state))
 
     def draw(self, state: MapState, layer: str, options: Mapping[str, Any],
              scale: int, stride: int = 1) -> np.ndarray:
         layers = tgp_display_layers(state.layers)
         if stride > 1:
             layers = {n: a[::stride, ::stride] for n, a in layers.items()}
+        top = _top(state)
         return square_picture(layers, state.result.layer_info.get(layer), layer, scale,
-                              tgp_colours, hill_shading=bool(options.get("hill_shading")),
+                              lambda ls, name: tgp_colours(ls, name, top),
+                              hill_shading=bool(options.get("hill_shading")),
                               contours=bool(options.get("contours")),
                               meaningful=state.meaningful, cell=stride)
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
-        return tgp_legend(layer, values, info) or generic_legend(layer, values, info)
+        return tgp_legend(layer, values, info, _top(state), "rocks" in state.layers) \
+            or generic_legend(layer, values, info)
 
 
 RENDERER = TGPRenderer()

@@ -379,6 +379,7 @@ class ParamPanel(QWidget):
         self.widgets: dict[str, ParamWidget] = {}
         self.after_set_values: list = []   # called after set_values (e.g. to grey out)
         self._labels: list[QLabel] = []
+        self._label_of: dict[str, QLabel] = {}
         form = QFormLayout(self)
         self._form = form
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -411,6 +412,32 @@ class ParamPanel(QWidget):
                 w.editor.rangeChanged.connect(lambda *_: self.align_values())
                 w.editor.valueChanged.connect(lambda *_: self.align_values())
         self.align_values()
+        owners = {p.extra["only_when"][0] for p in params if "only_when" in p.extra}
+        for name in owners & set(self.widgets):
+            self.widgets[name].changed.connect(self.apply_conditions)
+        self.apply_conditions()
+
+    def apply_conditions(self) -> None:
+        """Disable each parameter whose ``extra["only_when"] = (name,
+        values)`` does not hold (another parameter's value is not among
+        ``values``, e.g. a setting one version of a game lacks); its tooltip
+        says why."""
+        for p in self.params:
+            cond = p.extra.get("only_when")
+            if not cond or cond[0] not in self.widgets or p.name not in self.widgets:
+                continue
+            owner = self.widgets[cond[0]]
+            value = owner.value()
+            on = value in cond[1]
+            tip = p.help if on else (f"{owner.param.label} {value} has no such setting "
+                                     f"(only {' and '.join(map(str, cond[1]))}). {p.help}")
+            w = self.widgets[p.name]
+            w.setEnabled(on)
+            for widget in (w, w.editor, self._label_of.get(p.name)):
+                if widget is not None:
+                    widget.setToolTip(tip)
+            if self._label_of.get(p.name) is not None:
+                self._label_of[p.name].setEnabled(on)
 
     def needed_width(self) -> int:
         """The width at which every label and editor fits (a QFormLayout
@@ -467,6 +494,7 @@ class ParamPanel(QWidget):
             label.setWordWrap(True)         # a long label must not squeeze the editors
             label.setToolTip(p.help)
             self._labels.append(label)
+            self._label_of[p.name] = label
             form.addRow(label, w)
 
     def values(self) -> dict[str, Any]:
@@ -476,6 +504,7 @@ class ParamPanel(QWidget):
         for name, v in values.items():
             if name in self.widgets:
                 self.widgets[name].set_value(v)
+        self.apply_conditions()
         for fn in self.after_set_values:
             fn()
 

@@ -45,7 +45,9 @@ def test_is_a_generator():
     assert isinstance(TGP, Generator)
     assert TGP.name == "tgp"
     names = [p.name for p in TGP.params]
-    assert names == ["size", "smoothness", "terrain", "sea_level", "landscape", "rng_skip"]
+    assert names == ["size", "openttd", "landscape", "terrain", "custom_terrain", "variety",
+                     "smoothness", "sea_level", "custom_sea_level", "freeform_edges",
+                     "water_borders", "height_limit", "rng_skip"]
 
 
 @given(SETTINGS, SEEDS)

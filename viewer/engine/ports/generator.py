@@ -73,7 +73,9 @@ def _tgp_param(name: str, **changes: Any) -> Param:
 PARAMS: tuple[Param, ...] = (
     Param("source", "Heightmap", "choice", "tgp", choices=SOURCES, group="source",
           help="tgp: a TerraGenesis map made with the tgp_* settings; png: a greyscale PNG"),
-    *(_tgp_param(n) for n in ("size", "smoothness", "terrain")),
+    _tgp_param("openttd", default="r13671"),
+    *(_tgp_param(n) for n in ("size", "smoothness")),
+    _tgp_param("terrain", default=2),
     _tgp_param("sea_level", default=2),
     _tgp_param("landscape"),
     Param("png_path", "Heightmap PNG", "path", "", cli="--png-heightmap", group="source",
@@ -278,7 +280,8 @@ class Ports:
     def heightmap(v: Mapping[str, Any], seed: int, cancel: CancelToken | None = None) -> Heightmap:
         if v["source"] == "png":
             return png_heightmap(v["png_path"], v["png_sea_level"])
-        return tgp_heightmap({"size": v["tgp_size"], "smoothness": v["tgp_smoothness"],
+        return tgp_heightmap({"openttd": v["tgp_openttd"], "size": v["tgp_size"],
+                              "smoothness": v["tgp_smoothness"],
                               "terrain": v["tgp_terrain"], "sea_level": v["tgp_sea_level"],
                               "landscape": v["tgp_landscape"]}, seed, cancel)
 

@@ -5,8 +5,9 @@ level (a corner is below sea level when its height is less than it) and
 the height of one level (the scale of the local terrain's relief):
 
 - TGP: the normalised heightmap (``result.extra["heightmap_corners"]``,
-  16 fixed-point units per height level); sea level 16, i.e. a corner is
-  sea where its height level is 0.
+  16 fixed-point units per height level) of either OpenTTD version
+  (``values["openttd"]``: 15.2 or r13671), any size TGP makes, square or
+  not; sea level 16, i.e. a corner is sea where its height level is 0.
 - PNG: 8-bit (mode L) or 16-bit greyscale; every pixel is a corner, row 0
   the north edge, and the sea level a grey value.  One level is 16 grey
   values in 8 bits (OpenTTD's heightmap steps), 4096 in 16 bits.
@@ -59,8 +60,10 @@ def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
             cancel.phase_names = names
             cancel.flag[1] = 0
     sx, sy = values["size"]
+    version = res.extra.get("version", "r13671")
     return Heightmap(res.extra["heightmap_corners"], float(HEIGHT_UNIT), float(HEIGHT_UNIT),
-                     f"TerraGenesis {sx}x{sy} seed {seed}")
+                     f"TerraGenesis {sx}x{sy} seed {seed}"
+                     + (" (OpenTTD 15.2)" if version == "15.2" else ""))
 
 
 def _png_error(path: str, why: str) -> ParamError:

@@ -16,7 +16,13 @@ class TGPDetail(Detail):
     ``heightmap_corners`` normalised; ``height_unit`` (16); the water level
     and the number of water tiles aimed at; ``random_calls`` drawn and the
     RNG's state after; ``bad_slope_events``; ``tile_class_counts`` (clear,
-    water, shore, void)."""
+    water, shore, void); ``version`` ("15.2" or "r13671"); ``warnings``
+    (what a user should know about this map, e.g. r13671's overflow).
+    OpenTTD 15.2 only: the ``height_limit`` used, TGP's highest level
+    ``tgp_max_height``, the ``water_borders`` used (bits NE 1, SE 2, SW 4,
+    NW 8), the number of ``rocks`` tiles and the tiles FixSlopes lowered.
+    (The tile heights before FixSlopes are the normalised heightmap's
+    corners in levels, clamped to ``tgp_max_height``.)"""
 
     noise_corners: np.ndarray
     heightmap_corners: np.ndarray
@@ -27,3 +33,18 @@ class TGPDetail(Detail):
     rng_state_after: tuple[int, int]
     bad_slope_events: int
     tile_class_counts: tuple[int, ...]
+    version: str = "r13671"
+    warnings: tuple[str, ...] = ()
+    height_limit: int | None = None
+    tgp_max_height: int | None = None
+    water_borders: int | None = None
+    rocks: int | None = None
+    fix_slopes_lowered: int | None = None
+
+    def tile_height_before_fix(self) -> np.ndarray | None:
+        """OpenTTD 15.2: the tile heights TGP copied to the tiles, before
+        FixSlopes (None for r13671)."""
+        if self.tgp_max_height is None:
+            return None
+        h = self.heightmap_corners[:-1, :-1] >> 4
+        return np.clip(h, 0, self.tgp_max_height).astype(np.uint8)

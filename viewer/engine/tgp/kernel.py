@@ -172,6 +172,20 @@ def noise_round(hm, size_x, size_y, rnd, amp, rng, flag):
 @njit(**JIT)
 def adjust_water_level(hm, size_x, size_y, water_percent, h_max_new):
     """HeightMapAdjustWaterLevel.  Returns (water level, desired water tiles)."""
+    # (int)(int64 product) >> 10: the cast wraps modulo 2^32 first.
+    desired = (water_percent * (size_x * size_y)) & MASK32
+    if desired >= 0x80000000:
+        desired -= 0x100000000
+    desired >>= 10
+    return water_level_for(hm, desired, h_max_new), desired
+
+
+@njit(**JIT)
+def water_level_for(hm, desired, h_max_new):
+    """The rest of HeightMapAdjustWaterLevel, shared with OpenTTD 15.2: the
+    lowest level with at least ``desired`` corners at or below it, then every
+    height rescaled so that this level becomes 1 and the top ``h_max_new``.
+    Returns the water level."""
     ny, nx = hm.shape
     # One pass for the histogram (over every int16 value) and the extremes.
     hist = np.zeros(65536, np.int64)
@@ -184,11 +198,6 @@ def adjust_water_level(hm, size_x, size_y, water_percent, h_max_new):
     h_max = 32767
     while hist[h_max + 32768] == 0:
         h_max -= 1
-    # (int)(int64 product) >> 10: the cast wraps modulo 2^32 first.
-    desired = (water_percent * (size_x * size_y)) & MASK32
-    if desired >= 0x80000000:
-        desired -= 0x100000000
-    desired >>= 10
     wl = h_min
     cum = 0
     while wl < h_max:
@@ -218,7 +227,7 @@ def adjust_water_level(hm, size_x, size_y, water_percent, h_max_new):
     for y in range(ny):
         for x in range(nx):
             hm[y, x] = table[np.int64(hm[y, x]) - h_min]
-    return wl, desired
+    return wl
 
 
 @njit(**INLINE)

@@ -2,7 +2,7 @@
 
 ``water_share``  sea tiles (tile class water) over all tiles
 ``shore_share``  shore tiles over all tiles
-``mean_height``  mean tile height in levels (0..15)
+``mean_height``  mean tile height in levels (0..15 in r13671, up to 255 in 15.2)
 ``max_height``   highest tile height in levels
 """
 

@@ -66,10 +66,10 @@ def coast_powers() -> np.ndarray:
 
 
 @lru_cache(maxsize=16)
-def sine_table(landscape: int, hi: int) -> np.ndarray:
-    """HeightMapSineTransform(12, hi) for every height 0..hi-1 (the heights
-    normalisation leaves), in the original's order of double operations."""
-    lo = SINE_LOW
+def sine_table(landscape: int, hi: int, lo: int = SINE_LOW) -> np.ndarray:
+    """HeightMapSineTransform(lo, hi) for every height 0..hi-1 (the heights
+    normalisation leaves), in the original's order of double operations.
+    r13671 starts at 12, OpenTTD 15.2 at 16."""
     half_pi = math.pi / 2  # M_PI_2: pi/2 is exact in binary
     table = np.arange(hi, dtype=np.int16)
     for h in range(lo, hi):
@@ -102,6 +102,18 @@ def sine_table(landscape: int, hi: int) -> np.ndarray:
     return table
 
 
+def edge_classes(size_x: int, size_y: int, freeform: bool) -> np.ndarray:
+    """Tile classes before the water pass: clear, the last row and column
+    void, and with freeform edges (OpenTTD 15.2) the first ones too."""
+    tc = np.zeros((size_y, size_x), np.uint8)
+    tc[-1, :] = K.VOID
+    tc[:, -1] = K.VOID
+    if freeform:
+        tc[0, :] = K.VOID
+        tc[:, 0] = K.VOID
+    return tc
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of the timeline."""
@@ -125,11 +137,19 @@ class State:
     water: np.ndarray | None = None   # uint8 mask of sea tiles
     class_counts: np.ndarray | None = None
     bad_slopes: int = 0
+    borders: int | None = None        # 15.2: the water borders coast lines used
+    rocks: np.ndarray | None = None   # 15.2: uint8 mask of rock tiles
+    lowered: int = 0                  # 15.2: tiles FixSlopes lowered
+    tile_height_copied: np.ndarray | None = None  # 15.2: heights before FixSlopes
+    rocks_fixed: np.ndarray | None = None         # 15.2: rocks before the water pass
+    rock_count: int = 0                           # 15.2: rock tiles after the water pass
 
     def copy(self) -> State:
         return State(self.hm.copy(), self.rng.copy(), self.water_level,
                      self.desired_water_tiles, self.tile_height, self.tile_class,
-                     self.water, self.class_counts, self.bad_slopes)
+                     self.water, self.class_counts, self.bad_slopes, self.borders,
+                     self.rocks, self.lowered, self.tile_height_copied, self.rocks_fixed,
+                     self.rock_count)
 
 
 NORMALISE_NAMES = ("water level", "coast lines", "smooth slopes", "smooth coasts",
@@ -138,6 +158,8 @@ NORMALISE_NAMES = ("water level", "coast lines", "smooth slopes", "smooth coasts
 
 class Pipeline:
     """The steps of one map: sizes and settings fixed, nothing computed."""
+
+    version = "r13671"
 
     def __init__(self, values: dict[str, Any], seed: int):
         self.size_x, self.size_y = (int(v) for v in values["size"])
@@ -188,6 +210,10 @@ class Pipeline:
     def last_heightmap_step(self) -> int:
         """Number of steps after which the heightmap is final (stage B)."""
         return self.n_rounds + len(NORMALISE_NAMES)
+
+    def initial_classes(self) -> np.ndarray:
+        """The tile classes before the water pass: the last row and column void."""
+        return edge_classes(self.size_x, self.size_y, False)
 
     def initial(self, fill: bool = True) -> State:
         """The state before the first step.  The heightmap starts at -32768

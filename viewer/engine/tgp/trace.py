@@ -1,5 +1,5 @@
 """The timeline of one TGP run: one step per noise round, per normalisation
-step, then the tile heights and the water.
+step, then the tile heights, (OpenTTD 15.2) FixSlopes, and the water.
 
 Step k is the state after the first k steps of :class:`~.pipeline.Pipeline`.
 The generator keeps checkpoints of the heightmap (all of them on small maps,
@@ -11,7 +11,8 @@ cheap.
 
 The ``change`` layer shows what step k did: for a noise round the noise it
 added (the new heights minus the interpolated ones; round 0: the base
-heights), for a normalisation step the new height minus the old one.
+heights), for a normalisation step the new height minus the old one, for
+FixSlopes the tile heights it lowered (in fixed point, 16 per level).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import numpy as np
 
 from ..protocol import Marker
 from . import kernel as K
-from .generator import LAYER_NAMES
+from .generator import layer_names
 from .pipeline import Pipeline, State
 from .units import INVALID_HEIGHT
 
@@ -63,7 +64,17 @@ class TgpTrace:
         step = self._clamp(step)
         if step == 0:
             return "start: every corner at -32768 (not generated)"
-        return self.pipe.steps[step - 1].label
+        st = self.pipe.steps[step - 1]
+        label = st.label
+        final = self._final
+        if st.phase == "water level" and final.borders is not None and \
+                getattr(self.pipe, "fixed_borders", 0) is None:
+            from .modern import border_names
+
+            label += f": {border_names(final.borders)} ({final.borders})"
+        elif st.kind == "fix":
+            label += f"; {final.lowered} tiles lowered"
+        return label
 
     def markers_at(self, step: int) -> list[Marker]:
         return []
@@ -75,11 +86,17 @@ class TgpTrace:
             out.update(("noise", "change"))
         if step > self.pipe.n_rounds:
             out.add("heightmap")
-        if step > self.pipe.last_heightmap_step:
+        last = self.pipe.last_heightmap_step
+        if step > last:
             out.discard("change")
             out.add("tile_height")
-        if step > self.pipe.last_heightmap_step + 1:
-            out.update(("tile_class", "water"))
+            kind = self.pipe.steps[step - 1].kind
+            if kind == "fix":
+                out.update(("change", "rocks"))
+            if kind == "water":
+                out.update(("tile_class", "water"))   # (15.2 maps have no water layer)
+                if self._final.rocks is not None:
+                    out.add("rocks")
         return frozenset(out)
 
     # -- state ---------------------------------------------------------------
@@ -126,20 +143,29 @@ class TgpTrace:
         else:
             change = np.zeros((sy, sx), np.int32)
         final = self._final
-        th = final.tile_height if k > last_hm else np.zeros((sy, sx), np.uint8)
-        if k > last_hm + 1:
-            tc = final.tile_class
-        else:
-            tc = np.zeros((sy, sx), np.uint8)
-            tc[-1, :] = K.VOID
-            tc[:, -1] = K.VOID
+        kinds = [st.kind for st in pipe.steps[last_hm:k]]
+        th = np.zeros((sy, sx), np.uint8)
+        if "tiles" in kinds:
+            th = final.tile_height if final.tile_height_copied is None else \
+                final.tile_height_copied
+        if "fix" in kinds:
+            th = final.tile_height
+            if kinds[-1] == "fix":
+                change = (th.astype(np.int32) - final.tile_height_copied) * 16
+        tc = final.tile_class if "water" in kinds else pipe.initial_classes()
         layers = {
             "noise": noise[:sy, :sx],
             "heightmap": hm[:sy, :sx],
             "tile_height": th,
             "tile_class": tc,
-            "water": (tc == K.WATER).view(np.uint8),
             "change": change,
         }
-        assert set(LAYER_NAMES) <= set(layers)
+        if final.rocks is None:  # r13671
+            layers["water"] = (tc == K.WATER).view(np.uint8)
+        if final.rocks is not None:
+            rocks = np.zeros((sy, sx), np.uint8)
+            if "fix" in kinds:
+                rocks = final.rocks if "water" in kinds else final.rocks_fixed
+            layers["rocks"] = rocks
+        assert set(layer_names(pipe.version)) <= set(layers)
         return layers

@@ -1,0 +1,398 @@
+"""TerraGenesis Perlin as OpenTTD 15.2 runs it: the numba kernels of the
+steps that differ from r13671 (see ``../shared/reference/tgp-modern/README.md``).
+
+Same conventions as :mod:`.kernel`: the heightmap is an int16 array of shape
+``(size_y + 1, size_x + 1)`` in fixed point (16 = one level), changed in
+place with C's integer rules (division toward zero, arithmetic shifts, int16
+wrap-around where the game stores into a ``Height``); ``rng`` is the
+Randomizer as an int64 array ``[state0, state1, calls]``.
+
+The pieces that are the same in both versions (the Randomizer step, the
+interpolation, the coast noise, the coast-smoothing walk, the water-level
+search) are the ones of :mod:`.kernel`.
+
+Floating point that depends on libm (the sine transform, the sine-shaped
+blend weights of the variety curves) is computed in Python with the C
+library's ``sin`` and handed to the kernels as tables; the kernels only do
+IEEE float32 arithmetic (no fast-math, so no fused multiply-add).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .kernel import CLEAR, INLINE, JIT, SHORE, VOID, WATER, _coast_width, _next, \
+    _smooth_coast_dir, coast_noise, interpolate
+
+# Border bits of the water_borders setting.
+NE, SE, SW, NW = 1, 2, 4, 8
+
+MAX_TILE_HEIGHT = 255
+
+
+@njit(**INLINE)
+def _wrap16(v):
+    return ((v + 0x8000) & 0xFFFF) - 0x8000
+
+
+@njit(**INLINE)
+def _random_range(s0, s1, limit):
+    """RandomRange(limit): (new s0, new s1, (Random() * limit) >> 32)."""
+    s0, s1, r = _next(s0, s1)
+    return s0, s1, (r * limit) >> 32
+
+
+@njit(**JIT)
+def random_ranges(rng, count, limit):
+    """``count`` RandomRange(limit) draws, as uint8 (limit <= 256)."""
+    out = np.empty(count, np.uint8)
+    s0, s1 = rng[0], rng[1]
+    for i in range(count):
+        s0, s1, out[i] = _random_range(s0, s1, limit)
+    rng[0], rng[1] = s0, s1
+    rng[2] += count
+    return out
+
+
+@njit(**JIT)
+def random_bits(rng, count):
+    """GB(Random(), 0, count): the low ``count`` bits of one Random()."""
+    s0, s1, r = _next(rng[0], rng[1])
+    rng[0], rng[1] = s0, s1
+    rng[2] += 1
+    return r & ((1 << count) - 1)
+
+
+# ---------------------------------------------------------------------------
+# HeightMapGenerate
+
+@njit(**JIT)
+def noise_round(hm, size_x, size_y, step, amp, first, rng, flag):
+    """One frequency of HeightMapGenerate with mesh ``step`` and amplitude
+    ``amp`` (> 0): the first round sets the mesh points to RandomHeight(amp),
+    every later one interpolates the new mesh points and adds
+    RandomHeight(amp) to every mesh point.  One Random() per point.
+    Returns False when cancelled (``flag[0] != 0``)."""
+    if not first:
+        interpolate(hm, size_x, size_y, step)
+    s0, s1 = rng[0], rng[1]
+    m = 2 * amp + 1
+    per_row = size_x // step + 1
+    calls = 0
+    for y in range(0, size_y + 1, step):
+        if flag[0] != 0:
+            return False
+        for x in range(0, size_x + 1, step):
+            s0, s1, r = _next(s0, s1)
+            # A2H(RandomRange(2 amp + 1) - amp), returned as a Height
+            v = _wrap16((((r * m) >> 32) - amp) >> 6)
+            if first:
+                hm[y, x] = v
+            else:
+                hm[y, x] = _wrap16(np.int64(hm[y, x]) + v)
+        calls += per_row
+    rng[0], rng[1] = s0, s1
+    rng[2] += calls
+    return True
+
+
+# ---------------------------------------------------------------------------
+# HeightMapNormalize
+
+@njit(**INLINE)
+def _zero_run(flat, first, stride, top, d, down):
+    """One coast line: zero ``flat[first + k * stride]`` for k = 0, 1, ... as
+    long as the game's loop runs: up from 0 while ``k < d``, or (``down``)
+    down from ``top`` while ``top - k > top - 1 - d``, in doubles.  Indices
+    outside the heightmap are skipped."""
+    n = flat.shape[0]
+    k = 0
+    while (np.float64(top - k) > np.float64(top - 1) - d) if down else (np.float64(k) < d):
+        i = first + k * stride
+        if 0 <= i < n:
+            flat[i] = 0
+        k += 1
+
+
+@njit(**JIT)
+def coast_lines(hm, size_x, size_y, ss, gseed, borders, powers):
+    """HeightMapCoastLines on the borders set in ``borders`` (NE 1, SE 2,
+    SW 4, NW 8); ``ss`` is min(map_x, map_y) (log2 sizes); ``powers`` holds
+    pow(p, i) for p = 0.9, 0.35, 0.85, 0.45, 0.4 (rows).  Runs along a row
+    go on into the next one as the game's flat index does."""
+    base = np.float64((ss * ss) // 64)
+    small = ss < 8
+    p09, p035, p085, p045, p04 = powers[0], powers[1], powers[2], powers[3], powers[4]
+    dim = size_x + 1
+    flat = hm.reshape(-1)
+    fy = np.float64(size_y)
+    half = np.float64(size_y // 2)
+    third = np.float64(size_y // 3)
+    for y in range(size_y + 1):
+        yf = np.float64(y)
+        if borders & NE:
+            d = _coast_width((coast_noise(fy - yf, yf, p09, 53, gseed) + 0.25) * 5.0
+                             + (coast_noise(yf, yf, p035, 179, gseed) + 1.0) * 12.0,
+                             base, small)
+            _zero_run(flat, y * dim, 1, 0, d, False)
+        if borders & SW:
+            d = _coast_width((coast_noise(fy - yf, yf, p085, 101, gseed) + 0.3) * 6.0
+                             + (coast_noise(yf, yf, p045, 67, gseed) + 0.75) * 8.0,
+                             base, small)
+            _zero_run(flat, size_x + y * dim, -1, size_x, d, True)
+    for x in range(size_x + 1):
+        xf = np.float64(x)
+        if borders & NW:
+            d = _coast_width((coast_noise(xf, half, p09, 167, gseed) + 0.4) * 5.0
+                             + (coast_noise(xf, third, p04, 211, gseed) + 0.7) * 9.0,
+                             base, small)
+            _zero_run(flat, x, dim, 0, d, False)
+        if borders & SE:
+            d = _coast_width((coast_noise(xf, third, p085, 71, gseed) + 0.25) * 6.0
+                             + (coast_noise(xf, third, p035, 193, gseed) + 0.75) * 12.0,
+                             base, small)
+            _zero_run(flat, x + size_y * dim, -dim, size_y, d, True)
+
+
+@njit(**JIT)
+def _smooth_forward(hm, dh, flag):
+    """One pass of HeightMapSmoothSlopes from the first corner: each point
+    capped at dh above the lower of its neighbours before it in x and in y
+    (the index clamped at the edge, so the first row and column are capped
+    by their one neighbour: a point never caps itself, h <= h + dh).  The
+    point just written is kept in a register (the loop is serial along a
+    row)."""
+    ny, nx = hm.shape
+    for y in range(ny):
+        if flag[0] != 0:
+            return
+        prev = np.int64(hm[y, 0])
+        if y > 0:
+            cap = np.int64(hm[y - 1, 0]) + dh
+            if prev > cap:
+                prev = cap
+                hm[y, 0] = cap
+        for x in range(1, nx):
+            a = prev
+            if y > 0:
+                b = np.int64(hm[y - 1, x])
+                if b < a:
+                    a = b
+            cap = a + dh
+            v = np.int64(hm[y, x])
+            if v > cap:
+                v = cap
+                hm[y, x] = cap
+            prev = v
+
+
+@njit(**JIT)
+def smooth_slopes(hm, size_x, size_y, dh, flag):
+    """HeightMapSmoothSlopes(dh) over every point: forward from the north
+    corner, then backward from the far corner (the forward pass on the
+    heightmap turned around)."""
+    _smooth_forward(hm, dh, flag)
+    _smooth_forward(hm[::-1, ::-1], dh, flag)
+
+
+@njit(**JIT)
+def smooth_coasts(hm, size_x, size_y, borders):
+    """HeightMapSmoothCoasts on the borders set in ``borders``."""
+    for x in range(size_x):
+        if borders & NW:
+            _smooth_coast_dir(hm, size_x, size_y, x, 0, 0, 1)
+        if borders & SE:
+            _smooth_coast_dir(hm, size_x, size_y, x, size_y - 1, 0, -1)
+    for y in range(size_y):
+        if borders & NE:
+            _smooth_coast_dir(hm, size_x, size_y, 0, y, 1, 0)
+        if borders & SW:
+            _smooth_coast_dir(hm, size_x, size_y, size_x - 1, y, -1, 0)
+
+
+@njit(**JIT)
+def curves(hm, size_x, size_y, grid, grid_x, lut, x1, x2, xr, xri, y1, y2, yr, yri, flag):
+    """HeightMapCurves: blend the curve maps chosen at the four grid corners
+    around each point (x < size_x, y < size_y).  ``grid`` holds the curve of
+    each grid cell (row-major, ``grid_x`` columns); ``lut[t, h]`` is curve
+    t at height h - 16; ``x1``/``x2``/``xr``/``xri`` (and the same for y)
+    are the grid columns and the float32 blend weights of every x."""
+    for y in range(size_y):
+        if flag[0] != 0:
+            return
+        r1 = grid_x * y1[y]
+        r2 = grid_x * y2[y]
+        wy = yr[y]
+        wyi = yri[y]
+        for x in range(size_x):
+            h = np.int64(hm[y, x])
+            if h < 16:
+                continue
+            h -= 16
+            ca = grid[x1[x] + r1]
+            cb = grid[x1[x] + r2]
+            cc = grid[x2[x] + r1]
+            cd = grid[x2[x] + r2]
+            va = np.float32(lut[ca, h])
+            vb = np.float32(lut[cb, h])
+            vc = np.float32(lut[cc, h])
+            vd = np.float32(lut[cd, h])
+            left = va * wyi + vb * wy
+            right = vc * wyi + vd * wy
+            v = left * xri[x] + right * xr[x]
+            hm[y, x] = _wrap16(np.int64(np.int32(v)) + 16)
+
+
+# ---------------------------------------------------------------------------
+# Tiles: the copy from the heightmap, FixSlopes, ConvertGroundTilesIntoWaterTiles
+
+@njit(**JIT)
+def tile_heights(hm, size_x, size_y, max_height):
+    """clamp(H2I(corner), 0, max_height) for every tile."""
+    th = np.empty((size_y, size_x), np.uint8)
+    for y in range(size_y):
+        for x in range(size_x):
+            v = np.int64(hm[y, x]) >> 4
+            if v < 0:
+                v = 0
+            if v > max_height:
+                v = max_height
+            th[y, x] = v
+    return th
+
+
+@njit(**INLINE)
+def _inner(x, y, size_x, size_y, freeform):
+    if x >= size_x - 1 or y >= size_y - 1:
+        return False
+    return (x > 0 and y > 0) or not freeform
+
+
+@njit(**JIT)
+def _fix_forward(th, rocks, freeform, height_limit, s0, s1, turned):
+    """One pass of FixSlopes from the first tile of ``th`` (the map, or with
+    ``turned`` the map turned around, for the backward pass): returns the
+    Randomizer words, the draws and the tiles lowered."""
+    size_y, size_x = th.shape
+    calls = 0
+    lowered = 0
+    for y in range(size_y):
+        for x in range(size_x):
+            c = MAX_TILE_HEIGHT
+            if x != 0:
+                c = np.int64(th[y, x - 1])
+            if y != 0 and th[y - 1, x] < c:
+                c = np.int64(th[y - 1, x])
+            if th[y, x] >= c + 2:
+                th[y, x] = c + 1
+                lowered += 1
+                gx, gy = (size_x - 1 - x, size_y - 1 - y) if turned else (x, y)
+                if _inner(gx, gy, size_x, size_y, freeform):
+                    s0, s1, r = _random_range(s0, s1, height_limit)
+                    calls += 1
+                    if r <= c:
+                        rocks[y, x] = 1
+    return s0, s1, calls, lowered
+
+
+@njit(**JIT)
+def fix_slopes(th, rocks, size_x, size_y, freeform, height_limit, rng):
+    """FixSlopes: a forward and a backward pass capping each tile at one
+    above the lower of its two earlier neighbours; each inner tile lowered
+    draws RandomRange(height_limit) and turns to rocks if the draw is at
+    most that neighbour's height.  Returns the number of tiles lowered."""
+    s0, s1, n1, low1 = _fix_forward(th, rocks, freeform, height_limit, rng[0], rng[1], False)
+    s0, s1, n2, low2 = _fix_forward(th[::-1, ::-1], rocks[::-1, ::-1], freeform, height_limit,
+                                    s0, s1, True)
+    rng[0], rng[1] = s0, s1
+    rng[2] += n1 + n2
+    return low1 + low2
+
+
+@njit(**INLINE)
+def _slope(th, size_x, size_y, x, y):
+    """GetTileSlopeZ: (slope bits N 8, W 1, E 4, S 2, STEEP 16; lowest corner).
+    The far corners of the last row and column are clamped to the map."""
+    x2 = x + 1 if x + 1 < size_x else size_x - 1
+    y2 = y + 1 if y + 1 < size_y else size_y - 1
+    n = np.int64(th[y, x])
+    w = np.int64(th[y, x2])
+    e = np.int64(th[y2, x])
+    s = np.int64(th[y2, x2])
+    z = min(min(n, w), min(e, s))
+    top = max(max(n, w), max(e, s))
+    r = 0
+    if n != z:
+        r |= 8
+    if w != z:
+        r |= 1
+    if e != z:
+        r |= 4
+    if s != z:
+        r |= 2
+    if top - z == 2:
+        r |= 16
+    return r, z
+
+
+@njit(**JIT)
+def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy):
+    """The tile classes as TGP leaves them (void edges, clear inside), then
+    ConvertGroundTilesIntoWaterTiles: clear tiles whose lowest corner is at
+    0 become sea (flat), shore (one corner raised), or shore when a
+    neighbour in the slope's flood directions is flat, one-corner or void.
+    Rocks under new water go.  The result depends on heights and void
+    tiles only, so one pass in any order does it.  Returns (classes, count
+    of each class, rock tiles left)."""
+    tc = np.empty((size_y, size_x), np.uint8)
+    n_tiles = size_x * size_y
+    first = 1 if freeform else 0
+    n_rocks = 0
+    n_void = 0
+    n_water = 0
+    n_shore = 0
+    for y in range(size_y):
+        edge_row = y < first or y == size_y - 1
+        for x in range(size_x):
+            if edge_row or x < first or x == size_x - 1:
+                tc[y, x] = VOID
+                n_void += 1
+                continue
+            cls = CLEAR
+            if th[y, x] == 0 or th[y, x + 1] == 0 or th[y + 1, x] == 0 or th[y + 1, x + 1] == 0:
+                s, _z = _slope(th, size_x, size_y, x, y)
+                if s == 0:
+                    cls = WATER
+                elif s == 1 or s == 2 or s == 4 or s == 8:
+                    cls = SHORE
+                else:
+                    dirs = flood_dirs[s & 15]
+                    for k in range(8):
+                        if (dirs >> k) & 1:
+                            i = y * size_x + x + dir_dy[k] * size_x + dir_dx[k]
+                            if i < 0 or i >= n_tiles:
+                                continue
+                            ny = i // size_x
+                            nx = i - ny * size_x
+                            sd, _zd = _slope(th, size_x, size_y, nx, ny)
+                            sd &= 15
+                            if sd == 0 or sd == 1 or sd == 2 or sd == 4 or sd == 8 \
+                                    or not _inner(nx, ny, size_x, size_y, freeform):
+                                cls = SHORE
+                                break
+                if cls != CLEAR:
+                    rocks[y, x] = 0
+                    if cls == WATER:
+                        n_water += 1
+                    else:
+                        n_shore += 1
+            tc[y, x] = cls
+            if cls == CLEAR and rocks[y, x]:
+                n_rocks += 1
+    counts = np.zeros(4, np.int64)
+    counts[VOID] = n_void
+    counts[WATER] = n_water
+    counts[SHORE] = n_shore
+    counts[CLEAR] = n_tiles - n_void - n_water - n_shore
+    return tc, counts, n_rocks
