@@ -82,7 +82,8 @@ register(Entry("tgp", "OpenTTD TerraGenesis Perlin", "viewer.engine.tgp.generato
                render="viewer.render.tgp:RENDERER",
                inspect="viewer.engine.tgp.inspect:rows",
                exports="viewer.formats.tgp_exports:EXPORTS",
-               view="viewer.ui.views.tgp:TgpView"))
+               view="viewer.ui.views.tgp:TgpView",
+               command_line="viewer.cli_tgp:command_text"))
 register(Entry("numberlink", "Number Link paths (Tatham)",
                "viewer.engine.numberlink.generator:NUMBERLINK",
                render="viewer.render.numberlink:RENDERER",
@@ -90,12 +91,14 @@ register(Entry("numberlink", "Number Link paths (Tatham)",
                exports="viewer.formats.numberlink_exports:EXPORTS",
                view="viewer.ui.views.numberlink:NumberLinkView",
                opener="viewer.formats.numberlink_exports:open_puzzle",
-               open_title="&Open Number Link puzzle..."))
+               open_title="&Open Number Link puzzle...",
+               command_line="viewer.formats.numberlink_exports:command_line"))
 register(Entry("ports", "Port placement", "viewer.engine.ports.generator:PORTS",
                render="viewer.render.ports:RENDERER",
                inspect="viewer.engine.ports.inspect:rows",
                exports="viewer.formats.ports:EXPORTS",
-               view="viewer.ui.views.ports:PortsView"))
+               view="viewer.ui.views.ports:PortsView",
+               command_line="viewer.formats.ports:command_line"))
 
 def entry(name: str) -> Entry:
     try:

@@ -86,3 +86,25 @@ EXPORTS = (
     Export("solution-png", "Export solution PN&G...", "solution.png", "PNG images (*.png)",
            write_png(True), "the solved grid as a picture", CELL),
 )
+
+
+def command_line(values, seed) -> str:
+    """The ``numberlink generate`` command that makes this grid again: grid
+    number N is the last of ``--count N`` (defaults left out)."""
+    import shlex
+
+    from ..engine.numberlink.generator import PARAMS
+
+    if isinstance(seed, bytes):
+        seed = seed.decode("latin-1")
+    w, h = values["size"]
+    parts = ["numberlink", "generate", "--size", f"{w}x{h}", "--seed", str(seed)]
+    if values["grid_number"] != 1:
+        parts += ["--count", str(values["grid_number"])]
+    if values["unique"]:
+        parts.append("--unique")
+    for p in PARAMS:
+        if p.name in ("mode", "fast_rounds", "rule", "extend_share", "max_boring",
+                      "max_tries") and values[p.name] != p.default:
+            parts += [p.flag, str(values[p.name])]
+    return shlex.join(parts)
