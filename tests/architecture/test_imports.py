@@ -22,6 +22,10 @@ ALLOWED = {
     "ui": {"engine", "registry", "render", "formats", "sweep"},
     "cli": {"engine", "registry", "render", "formats", "sweep", "ui"},
 }
+# viewer.jit_cache (numba's cache folder, the compile line) is a leaf, like registry
+ALLOWED["jit_cache"] = set()
+for _allowed in ALLOWED.values():
+    _allowed.add("jit_cache")
 QT = ("PySide6", "pyqtgraph", "superqt", "shiboken6")
 
 
