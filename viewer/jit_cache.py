@@ -29,7 +29,7 @@ CHECKOUT = (os.path.isfile(os.path.join(os.path.dirname(PACKAGE), "pyproject.tom
 """Running from a writable checkout (an editable install counts): numba's own
 ``__pycache__`` caches beside the sources."""
 
-ESTIMATE_S = {"fairland": 45, "tgp": 30, "ports": 25, "numberlink": 40}
+ESTIMATE_S = {"fairland": 60, "tgp": 10, "ports": 10, "numberlink": 20}
 """About how long each generator's kernels take to compile on a 2-core machine."""
 DEFAULT_ESTIMATE_S = 30
 
@@ -103,9 +103,10 @@ def _on_start(dispatcher) -> None:
         if generator in _announced:
             return
         _announced.add(generator)
+    stream = sys.__stderr__ or sys.stderr   # the process's own: a diagnostic, not output
     try:
-        sys.stderr.write(_active + "\n")
-        sys.stderr.flush()
+        stream.write(_active + "\n")
+        stream.flush()
     except (OSError, ValueError, AttributeError):
         pass
 

@@ -152,7 +152,7 @@ def _context() -> Any:
     never a plain fork of this process, which may be a GUI with threads."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["numpy", "numba", "viewer.sweep.cases"])
+        ctx.set_forkserver_preload(["numpy", "viewer.sweep.cases", "numba"])
         return ctx
     return multiprocessing.get_context("spawn")
 
