@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 
 # (os only at start-up: this runs at every start of every command)
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
@@ -33,10 +32,10 @@ ESTIMATE_S = {"fairland": 60, "tgp": 10, "ports": 10, "numberlink": 20}
 """About how long each generator's kernels take to compile on a 2-core machine."""
 DEFAULT_ESTIMATE_S = 30
 
-_lock = threading.Lock()
 _announced: set[str] = set()
 _depth = 0
 _active: str | None = None
+_compiles = 0
 
 
 def cache_folder() -> str:
@@ -78,31 +77,42 @@ def active() -> str | None:
     return _active
 
 
+def compiles() -> int:
+    """How many kernels numba has compiled in this process (cache misses;
+    kernels they call not counted)."""
+    return _compiles
+
+
 def message(generator: str) -> str:
     seconds = ESTIMATE_S.get(generator, DEFAULT_ESTIMATE_S)
     return (f"mapgen-viewer: compiling the {generator} kernels for this machine, once "
             f"(about {seconds} s; cached in {cache_folder()})")
 
 
-def _generator_of(dispatcher) -> str:
+def _generator_of(dispatcher) -> str | None:
+    """The generator (or plugin module) a kernel belongs to; None for numba's
+    own helpers."""
     module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
     parts = module.split(".")
     if parts[:2] == ["viewer", "engine"] and len(parts) > 2:
         return parts[2]
-    return parts[0] or "numba"
+    return None if parts[0] in ("", "numba") else parts[0]
 
 
 def _on_start(dispatcher) -> None:
-    global _depth, _active
-    with _lock:
-        _depth += 1
-        if _depth != 1:          # a kernel called by the one being compiled
-            return
-        generator = _generator_of(dispatcher)
-        _active = message(generator)
-        if generator in _announced:
-            return
-        _announced.add(generator)
+    # (numba's compiler lock is held: one compile at a time in a process)
+    global _depth, _active, _compiles
+    _depth += 1
+    if _depth != 1:          # a kernel called by the one being compiled
+        return
+    _compiles += 1
+    generator = _generator_of(dispatcher)
+    if generator is None:
+        return
+    _active = message(generator)
+    if generator in _announced:
+        return
+    _announced.add(generator)
     stream = sys.__stderr__ or sys.stderr   # the process's own: a diagnostic, not output
     try:
         stream.write(_active + "\n")
@@ -113,10 +123,9 @@ def _on_start(dispatcher) -> None:
 
 def _on_end() -> None:
     global _depth, _active
-    with _lock:
-        _depth = max(0, _depth - 1)
-        if _depth == 0:
-            _active = None
+    _depth = max(0, _depth - 1)
+    if _depth == 0:
+        _active = None
 
 
 _listening = False
@@ -125,10 +134,9 @@ _listening = False
 def _listen() -> None:
     """Register the announcement with numba's compile events (once)."""
     global _listening
-    with _lock:
-        if _listening:
-            return
-        _listening = True
+    if _listening:
+        return
+    _listening = True
     from numba.core import event
 
     class CompileNotice(event.Listener):

@@ -311,7 +311,6 @@ class DaskCluster(Backend):
                 client.cancel(list(inflight))
                 inflight.clear()
 
-
     def prepare(self, job: BatchJob) -> None:
         """Have every worker (and every one that joins later) import the
         generator and run the sweep's first case once, with the kernels of
@@ -331,7 +330,7 @@ class DaskCluster(Backend):
             raise BackendError(f"the Dask workers could not prepare a {name} sweep "
                                f"({type(exc).__name__}: {exc}); the workers must be able "
                                "to import this package") from None
-        kinds = sorted({r["kernels"] for r in reports.values() if r})
+        kinds = sorted({r["compiled"] for r in reports.values() if r})
         slowest = max((r["seconds"] for r in reports.values() if r), default=0.0)
         self.notify(f"sweep: {len(reports)} Dask worker{'s' * (len(reports) != 1)} ready "
                     f"in {time.perf_counter() - t0:.1f} s ({', '.join(kinds) or 'nothing run'}; "

@@ -5,21 +5,23 @@ Before the first batch, :class:`PrepareWorker` is registered with the
 cluster: every worker (and every worker that joins or is restarted later)
 imports the generator and runs the sweep's first case with the kernels its
 batches use (fairland's ahead-of-time compiled module, as in the local
-pool's processes), so a cold worker compiles nothing during the sweep, and
+pool's processes; the numba kernels of the others, compiled there once per
+machine when its cache is cold), so that no batch waits for a compile, and
 a worker that cannot import this package fails there, with a message,
-before any batch is sent.  Each worker keeps how long that took, which
-:func:`report` hands back for the sweep's progress line.
+before any batch is sent.  Each worker keeps how long that took and what
+numba compiled, which :func:`report` hands back for the sweep's progress
+line.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from typing import Any
 
 from distributed import WorkerPlugin
 
+from .. import jit_cache
 from .backends import batch_kernels
 from .cases import BatchJob, run_batch
 
@@ -33,11 +35,13 @@ def prepare(job: BatchJob) -> dict[str, Any]:
     name = job.spec.generator
     if name in _prepared:
         return {**_prepared[name], "again": True}
-    t0 = time.perf_counter()
+    t0, before = time.perf_counter(), jit_cache.compiles()
     with batch_kernels(job):
         run_batch(job)
-    how = "numba kernels" if "numba" in sys.modules else "compiled module"
-    _prepared[name] = {"seconds": time.perf_counter() - t0, "kernels": how}
+    compiled = jit_cache.compiles() - before
+    _prepared[name] = {"seconds": time.perf_counter() - t0,
+                       "compiled": f"{compiled} numba kernels compiled" if compiled
+                       else "nothing compiled"}
     return _prepared[name]
 
 
