@@ -43,7 +43,8 @@ class Cluster:
                 time.sleep(0.1)
             self.address = json.loads(self.file.read_text())["address"]
             self.workers = [self.start_worker(i) for i in range(n_workers)]
-            self.wait_for_workers(n_workers)
+            if n_workers:
+                self.wait_for_workers(n_workers)
         except BaseException:
             self.stop()
             raise
