@@ -25,6 +25,7 @@ def test_the_status_bar_shows_the_compile_line_while_numba_compiles(qtbot, monke
     seen = []
     try:
         real = w.generator
+        generate = real.generate
 
         def compiling_generate(values, *, seed, trace=False, cancel=None, progress=None):
             jit_cache._on_start(_fake_kernel(f"viewer.engine.{real.name}.kernel"))
@@ -32,15 +33,9 @@ def test_the_status_bar_shows_the_compile_line_while_numba_compiles(qtbot, monke
                 time.sleep(1.0)         # what numba's compile of the kernels takes, here
             finally:
                 jit_cache._on_end()
-            return real.generate(values, seed=seed, trace=trace, cancel=cancel)
+            return generate(values, seed=seed, trace=trace, cancel=cancel)
 
-        class Cold:
-            name, title, params, layer_info = real.name, real.title, real.params, \
-                real.layer_info
-            validate = staticmethod(real.validate)
-            generate = staticmethod(compiling_generate)
-
-        w.generator = Cold()
+        monkeypatch.setattr(real, "generate", compiling_generate)
         w.request_generation()
         qtbot.waitUntil(lambda: w.progress.isVisible(), timeout=WAIT)
         seen.append(w.message.text())
