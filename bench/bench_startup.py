@@ -1,17 +1,24 @@
 """Whole-process start-up of the command line, against ``python -c pass``.
 
-    python bench/bench_startup.py [--repeat N]
+    python bench/bench_startup.py [--repeat N] [--python PATH]
 
 Runs each command N times (default 9) as a fresh process, takes the median
 wall time, subtracts that of ``python -c pass`` and prints it beside the
-issue's bar: ``fairland -q -R 1 5 30`` and ``numberlink solve`` of a 5x5
-puzzle at most 0.2 s more than ``python -c pass``, ``python -m viewer
---help`` at most 0.1 s more.  It also lists the heavy packages each command
-imported (numba, Qt, pyqtgraph, PySAT), which it should not need.
+issue's bars (issues 11 and 20): ``fairland -q -R 1 5 30``, ``numberlink
+solve`` of a 5x5 puzzle and every command's ``-h`` at most 0.2 s more than
+``python -c pass``, ``python -m viewer --help`` at most 0.1 s more.  It also
+lists the heavy packages each command imported (numba, Qt, pyqtgraph,
+PySAT), which it should not need.
+
+By default it measures this checkout (``PYTHONPATH`` set to it).  With
+``--python PATH`` (e.g. ``/tmp/venv/bin/python``, a fresh venv where the
+wheel is installed) it measures that interpreter's installed copy instead:
+run from a scratch folder, without ``PYTHONPATH``.
 
 fairland's figure assumes the ahead-of-time compiled kernels are built
-(``python -m viewer.engine.warmup`` or ``python -m viewer.engine.fairland.aot``);
-without them the command line falls back to numba and says so here.
+(a wheel carries them; a checkout builds them with ``scripts/setup`` or
+``python -m viewer.engine.fairland.aot``); without them the command line
+falls back to numba and says so here.
 Wall times depend on the machine's load (run it on a quiet machine); the
 median CPU time (user + system) each command takes beyond ``python -c pass``
 is printed too, as it is less sensitive to other processes.  Bytecode
@@ -65,14 +72,24 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", "--runs", dest="runs", type=int, default=9,
                     help="runs of each command (default 9)")
+    ap.add_argument("--python", metavar="PATH",
+                    help="measure the copy installed for this interpreter (default: this "
+                         "checkout, with this interpreter)")
     args = ap.parse_args()
-    py = sys.executable
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               QT_QPA_PLATFORM="offscreen")
+    py = args.python or sys.executable
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    if args.python:
+        env.pop("PYTHONPATH", None)
+        where = f"the copy installed for {py}"
+    else:
+        env["PYTHONPATH"] = str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")
+        where = f"the checkout {ROOT}"
     # as a user runs it: Python caches the modules' bytecode (the warm-up run writes it)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    sys.path.insert(0, str(ROOT))
-    from viewer.engine.fairland import aot
+    probe = subprocess.run([py, "-c", "from viewer.engine.fairland import aot; "
+                            "m = aot.load(); print(m.__file__ if m else '')"],
+                           cwd=tempfile.gettempdir(), env=env, capture_output=True, text=True)
+    compiled = probe.stdout.strip()
 
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "p5x5.txt").write_text(PUZZLE_5X5)
@@ -83,7 +100,9 @@ def main() -> int:
             ("numberlink solve (5x5)", [py, "-m", "viewer", "numberlink", "solve",
                                         "p5x5.txt"], 0.2),
             ("python -m viewer --help", [py, "-m", "viewer", "--help"], 0.1),
-            ("numberlink solve -h", [py, "-m", "viewer", "numberlink", "solve", "-h"], None),
+            *((f"{c} -h", [py, "-m", "viewer", *c.split(), "-h"], 0.2)
+              for c in ("fairland", "tgp", "ports", "numberlink generate", "numberlink solve",
+                        "sweep")),
             ("tgp --size 64x64 -q", [py, "-m", "viewer", "tgp", "--size", "64x64", "--seed",
                                      "1", "-q"], None),
         ]
@@ -98,9 +117,11 @@ def main() -> int:
                 cpu[label].append(c)
         base = statistics.median(times["python -c pass"])
         base_cpu = statistics.median(cpu["python -c pass"])
-        print(f"whole-process wall time, median of {args.runs} runs "
+        print(f"{where}: whole-process wall time, median of {args.runs} runs "
               f"(load average {os.getloadavg()[0]:.2f})")
-        if aot.load() is None:
+        if compiled:
+            print(f"fairland's compiled kernels: {compiled}")
+        else:
             print("note: fairland's compiled kernels are not built: it runs numba "
                   "(python -m viewer.engine.fairland.aot)")
         ok = True

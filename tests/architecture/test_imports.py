@@ -23,6 +23,10 @@ ALLOWED = {
     "ui": {"engine", "registry", "render", "formats", "sweep", "workbench"},
     "cli": {"engine", "registry", "render", "formats", "sweep", "workbench", "ui"},
 }
+# viewer.jit_cache (numba's cache folder, the compile line) is a leaf, like registry
+ALLOWED["jit_cache"] = set()
+for _allowed in ALLOWED.values():
+    _allowed.add("jit_cache")
 QT = ("PySide6", "pyqtgraph", "superqt", "shiboken6")
 
 

@@ -25,7 +25,6 @@ import os
 import numpy as np
 
 from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution, solution_from_paths
-from ..render.numberlink import layer_tint, path_palette, picture
 from .atomic import write_atomic
 from .png import write_png
 from .reading import InputFileError, read_limited
@@ -341,8 +340,11 @@ def parse_testmain(text: str, source: str = "<testmain>") -> list[tuple[Solution
 
 # -- pictures -------------------------------------------------------------------------
 
-palette = path_palette
-"""``n`` well-spread RGB colours (uint8): path ``k`` is drawn in ``palette(n)[k - 1]``."""
+def palette(n: int) -> np.ndarray:
+    """``n`` well-spread RGB colours (uint8): path ``k`` is drawn in ``palette(n)[k - 1]``."""
+    from ..render.numberlink import path_palette  # (the renderer only when drawing)
+
+    return path_palette(n)
 
 
 def render(puzzle: Puzzle, solution: Solution | None = None, cell: int = 32) -> np.ndarray:
@@ -350,6 +352,8 @@ def render(puzzle: Puzzle, solution: Solution | None = None, cell: int = 32) -> 
     paths as thick coloured lines over squares tinted in their colours (if
     given), and each end as a disc with its label (see
     :func:`viewer.render.numberlink.picture`, which the workbench shows too)."""
+    from ..render.numberlink import layer_tint, picture  # (a solve draws nothing)
+
     if solution is None:
         return picture(None, puzzle.cells, cell, labels=puzzle.labels)
     tint = layer_tint({"paths": solution.paths}, "paths", None)

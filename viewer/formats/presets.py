@@ -34,7 +34,9 @@ from ..engine.params import ParamError, coerce_values
 from .atomic import write_atomic
 from .reading import InputFileError, read_limited
 
-PRESET_DIR = Path(__file__).resolve().parents[2] / "resources" / "presets"
+PRESET_DIR = Path(__file__).resolve().parents[1] / "presets"   # a wheel's copy (setup.py)
+if not PRESET_DIR.is_dir():                                     # a checkout's
+    PRESET_DIR = Path(__file__).resolve().parents[2] / "resources" / "presets"
 
 
 class PresetError(ValueError):

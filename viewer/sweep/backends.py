@@ -15,13 +15,17 @@ is still yielded; batches not started are dropped.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
+import dataclasses
+import itertools
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .cases import BatchJob, BatchResult, run_batch
@@ -75,9 +79,33 @@ class _Feeder:
         return out
 
 
+def batch_kernels(job: BatchJob) -> contextlib.AbstractContextManager:
+    """The generator's choice of kernels for batches in worker processes, as
+    a context manager (fairland's ``batch_kernels``: its ahead-of-time
+    compiled module, which starts without numba and compiles nothing, but
+    holds the GIL, so not for batches in a GUI's process); a no-op where the
+    generator has none."""
+    choose = getattr(job.spec.gen, "batch_kernels", None)
+    return choose() if choose is not None else contextlib.nullcontext()
+
+
+def say(text: str) -> None:
+    """One line of a sweep's progress on standard error (above tqdm's bar
+    when there is one)."""
+    tqdm = sys.modules.get("tqdm")
+    if tqdm is not None:
+        tqdm.tqdm.write(text, file=sys.stderr)
+    else:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+
 class Backend:
     workers: int = 1
     description: str = ""
+    notify: Callable[[str], None] = staticmethod(say)
+    """Where a backend says what it does besides running batches (preparing
+    its workers); set it to show those lines elsewhere."""
 
     def __enter__(self) -> Backend:
         return self
@@ -114,7 +142,8 @@ def _init_worker(stop: Any) -> None:
 
 
 def _pool_batch(job: BatchJob) -> BatchResult:
-    return run_batch(job, _STOP.is_set)
+    with batch_kernels(job):
+        return run_batch(job, _STOP.is_set)
 
 
 def _context() -> Any:
@@ -123,7 +152,7 @@ def _context() -> Any:
     never a plain fork of this process, which may be a GUI with threads."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["numpy", "numba", "viewer.sweep.cases"])
+        ctx.set_forkserver_preload(["numpy", "viewer.sweep.cases", "numba"])
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -234,7 +263,12 @@ class DaskCluster(Backend):
 
         client = self.client
         stop_name = f"viewer-sweep-stop-{uuid.uuid4().hex}"
-        feeder = _Feeder(jobs, self.workers)
+        jobs = iter(jobs)
+        first = next(jobs, None)
+        if first is None:
+            return
+        self.prepare(first)
+        feeder = _Feeder(itertools.chain([first], jobs), self.workers)
         inflight: dict[Any, int] = {}
 
         def fill() -> None:
@@ -277,6 +311,31 @@ class DaskCluster(Backend):
                 client.cancel(list(inflight))
                 inflight.clear()
 
+    def prepare(self, job: BatchJob) -> None:
+        """Have every worker (and every one that joins later) import the
+        generator and run the sweep's first case once, with the kernels of
+        its batches (a worker plugin, :class:`.dask_worker.PrepareWorker`),
+        saying so in the progress."""
+        from .dask_worker import PrepareWorker, report
+
+        one = dataclasses.replace(job, stop=job.start + 1)
+        name = job.spec.generator
+        n = len(self.client.nthreads())
+        self.notify(f"sweep: preparing {n} Dask worker{'s' * (n != 1)} for {name}...")
+        t0 = time.perf_counter()
+        try:
+            self.client.register_plugin(PrepareWorker(one))
+            reports = self.client.run(report, name)
+        except Exception as exc:
+            raise BackendError(f"the Dask workers could not prepare a {name} sweep "
+                               f"({type(exc).__name__}: {exc}); the workers must be able "
+                               "to import this package") from None
+        kinds = sorted({r["compiled"] for r in reports.values() if r})
+        slowest = max((r["seconds"] for r in reports.values() if r), default=0.0)
+        self.notify(f"sweep: {len(reports)} Dask worker{'s' * (len(reports) != 1)} ready "
+                    f"in {time.perf_counter() - t0:.1f} s ({', '.join(kinds) or 'nothing run'}; "
+                    f"slowest worker {slowest:.1f} s)")
+
 
 def _dask_batch(job: BatchJob, stop_name: str) -> BatchResult:
     """A batch on a Dask worker, looking at the sweep's stop event now and
@@ -292,4 +351,5 @@ def _dask_batch(job: BatchJob, stop_name: str) -> BatchResult:
             seen["at"], seen["set"] = now, stop.is_set()
         return seen["set"]
 
-    return run_batch(job, cancelled)
+    with batch_kernels(job):
+        return run_batch(job, cancelled)

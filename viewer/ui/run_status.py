@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QSizePolicy
 
+from .. import jit_cache
+
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
@@ -69,9 +71,10 @@ class RunStatus:
         phase, frac = running.token.progress()
         self.progress.show()
         self.cancel_button.show()
-        if self.runs_done == 0:
+        compiling = jit_cache.active()      # numba's line, while it compiles
+        if self.runs_done == 0 or compiling:
             self.progress.setRange(0, 0)        # busy indicator: no phases yet
-            self.show(COMPILING)
+            self.show(compiling or COMPILING)
         else:
             self.progress.setRange(0, 100)
             self.progress.setValue(int(frac * 100))

@@ -55,7 +55,7 @@ def fairness(layers: Mapping[str, np.ndarray], capitals: list[tuple[int, int]],
         for r in RESOURCES:
             row[r] = int(np.asarray(layers[r]).ravel()[mine].astype(np.int64).sum())
         x, y = capitals[c]
-        others = [int(mapdist(wx, wy, x, y, ox, oy))
+        others = [int(mapdist.py_func(wx, wy, x, y, ox, oy))   # (no numba for a sweep)
                   for k, (ox, oy) in enumerate(capitals) if k != c]
         row["nearest capital"] = min(others) if others else 0
         rows.append(row)

@@ -162,6 +162,7 @@ class Fairland:
     layer_info = LAYER_INFO
     phase_names = PHASE_NAMES
     metrics = METRICS
+    batch_kernels = staticmethod(compiled_kernels)  # sweeps' worker processes (sweep.backends)
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values)

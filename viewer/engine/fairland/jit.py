@@ -2,7 +2,8 @@
 
 Importing numba and loading the cached kernels takes most of a second; the
 fairland command line runs the compiled module of :mod:`.aot` instead and
-needs neither.  ``njit(**options)`` here records the function and returns a
+needs neither, and no command's ``-h`` needs them (TGP's and ports' kernels
+use this too).  ``njit(**options)`` here records the function and returns a
 :class:`LazyKernel`; the first call of any of them imports numba and
 replaces every recorded function in its module's globals by a real
 dispatcher, so kernels calling kernels compile as usual and later

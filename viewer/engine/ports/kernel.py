@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from ..fairland.jit import njit  # (numba imported at the first call: not for -h)
 
 JIT = dict(nogil=True, cache=True)
 INLINE = dict(nogil=True, cache=True, inline="always")

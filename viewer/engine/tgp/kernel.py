@@ -21,7 +21,7 @@ choices cannot change a last bit.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..fairland.jit import njit  # (numba imported at the first call: not for -h)
 
 JIT = dict(nogil=True, cache=True)
 # Helpers called in the hot loops.
