@@ -34,7 +34,7 @@ class Entry:
     panels and actions to the window; None for none.
     ``opener``: ``open(path) -> Result`` for a file the generator can show
     (raising ValueError or OSError with a message), with its menu title
-    ``open_title``.
+    ``open_title`` and shortcut ``open_shortcut``.
 
     Each part may also be the object itself rather than its path (a
     generator defined in a test or a plugin module).
@@ -49,6 +49,7 @@ class Entry:
     view: Any = None
     opener: Any = None
     open_title: str = ""
+    open_shortcut: str | None = None
 
 
 ENTRIES: dict[str, Entry] = {}
@@ -84,7 +85,7 @@ register(Entry("numberlink", "Number Link paths (Tatham)",
                exports="viewer.formats.numberlink_exports:EXPORTS",
                view="viewer.ui.views.numberlink:NumberLinkView",
                opener="viewer.formats.numberlink_exports:open_puzzle",
-               open_title="&Open Number Link puzzle..."))
+               open_title="&Open Number Link puzzle...", open_shortcut="Ctrl+Shift+O"))
 register(Entry("ports", "Port placement", "viewer.engine.ports.generator:PORTS",
                render="viewer.render.ports:RENDERER",
                inspect="viewer.engine.ports.inspect:rows",

@@ -208,9 +208,9 @@ def test_a_png_source_and_bad_pngs_keep_the_last_good_map(qtbot, png_ports, tmp_
 def test_browse_picks_a_png_and_switches_the_source(qtbot, ports, tmp_path, monkeypatch):
     path = tmp_path / "island.png"
     island_png(path, lake=False)
-    from viewer.ui import param_panel
+    from viewer.ui import folders
 
-    monkeypatch.setattr(param_panel.QFileDialog, "getOpenFileName",
+    monkeypatch.setattr(folders.QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(path), "PNG images (*.png)")))
     w = ports
     w.param_panel.widgets["png_path"].browse_button.click()

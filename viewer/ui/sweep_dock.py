@@ -25,7 +25,6 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -42,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.params import ParamError
+from . import folders
 from ..sweep import (
     BackendError,
     BatchResult,
@@ -519,8 +519,8 @@ class SweepPanel(QWidget):
         write_table(path, self.spec.columns, self.spec.column_kinds(), self.model.rows_by_case())
 
     def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export sweep table", "sweep.csv",
-                                              "CSV (*.csv);;Parquet (*.parquet)")
+        path = folders.save_path(self, "Export sweep table", "sweep.csv",
+                                 "CSV (*.csv);;Parquet (*.parquet)")
         if not path:
             return
         try:

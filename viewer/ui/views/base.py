@@ -69,6 +69,11 @@ class GeneratorView(QObject):
     def generation_failed(self, exc: Exception) -> None:
         """The generator could not make a map (a GenerationError)."""
 
+    def refused_param(self, exc: Exception) -> str | None:
+        """The parameter a GenerationError is about (its message goes beside
+        it), or None (above the panel)."""
+        return None
+
     def describe(self, result: Result) -> str:
         """More words for the status line after a run."""
         return ""
