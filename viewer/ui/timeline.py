@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QSlider,
     QSpinBox,
     QStyle,
@@ -87,7 +88,11 @@ class TimelineDock(QDockWidget):
         row.addWidget(self.phase_box)
         lay.addLayout(row)
         self.caption = QLabel("no trace yet")
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         lay.addWidget(self.caption)
+        # compact: as tall as its two lines, never a tall empty strip
+        body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        body.setMaximumHeight(body.sizeHint().height())
         self.setWidget(body)
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_INTERVAL_MS)
