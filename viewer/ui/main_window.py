@@ -43,6 +43,14 @@ from .worker import LatestWins
 from .zoom import DetailKeeper
 
 
+def _same_options(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """The same picture options (plain values equal, anything else the same object)."""
+    def same(x, y) -> bool:
+        plain = (bool, int, float, str, type(None))
+        return x is y or (type(x) is type(y) and isinstance(x, plain) and x == y)
+    return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
@@ -379,18 +387,25 @@ class MainWindow(QMainWindow):
             self.render_view()
             return
         trace = r.trace
+        layer, options = self.layer_name, self._picture_options()
 
         def job(_token: CancelToken, r=r, trace=trace, step=step):
-            return MapState(r, trace.state_at(step), tuple(trace.markers_at(step)), step,
-                            trace.meaningful_at(step))
+            state = MapState(r, trace.state_at(step), tuple(trace.markers_at(step)), step,
+                             trace.meaningful_at(step))
+            # its picture here too: scrubbing never draws on the GUI thread
+            pic = picture(state, layer, options)
+            pic.qimage = to_qimage(pic.rgba)
+            return state, pic, (layer, options)
 
         self.state_worker.submit(job)
 
-    def _state_ready(self, _job_id: int, state: MapState, _seconds: float) -> None:
+    def _state_ready(self, _job_id: int, value, _seconds: float) -> None:
+        state, pic, asked = value
         if state.result is not self.result or state.step != self.timeline.step:
             return
         self.state = state
-        self.render_view()
+        same = asked[0] == self.layer_name and _same_options(asked[1], self._picture_options())
+        self.render_view(pic if same else None)
 
     def _picture_options(self) -> dict[str, Any]:
         return {**self.options, **self.gen_view.picture_options()}

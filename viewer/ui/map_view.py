@@ -61,6 +61,11 @@ def _letter_symbol(text: str) -> QPainterPath:
     return tr.map(path)
 
 
+def _same_markers(a: Sequence[Marker], b: Sequence[Marker]) -> bool:
+    return len(a) == len(b) and all((m.kind, m.label, m.x, m.y) == (n.kind, n.label, n.x, n.y)
+                                    for m, n in zip(a, b))
+
+
 def to_qimage(rgba: np.ndarray) -> QImage:
     """An RGBA array as a QImage ready to paint (premultiplied, its own
     copy); safe to call on a worker thread."""
@@ -319,6 +324,7 @@ class MapView(pg.GraphicsLayoutWidget):
     def _place_letters(self, markers: Sequence[Marker]) -> None:
         w, h = self.period
         tx0, tx1, ty0, ty1 = self._letter_tiles = self._needed_tiles()
+        self._letters_for = (self.scale, self.period, self.hexes)
         self._markers = list(markers)
         xs, ys, symbols = [], [], []
         for m in markers:
@@ -349,8 +355,12 @@ class MapView(pg.GraphicsLayoutWidget):
 
     def _flush_letters(self) -> None:
         markers, self._pending_letters = self._pending_letters, None
-        if markers is not None:
-            self._place_letters(markers)
+        if markers is None:
+            return
+        if self._letter_tiles == self._needed_tiles() and _same_markers(markers, self._markers) \
+                and getattr(self, "_letters_for", None) == (self.scale, self.period, self.hexes):
+            return                      # the same letters where they are (a step of the timeline)
+        self._place_letters(markers)
 
     def letters(self) -> list[str]:
         """The labels shown (once each, for tests)."""
