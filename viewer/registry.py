@@ -77,7 +77,8 @@ register(Entry("fairland", "Empire fairland", "viewer.engine.fairland.generator:
 register(Entry("tgp", "OpenTTD TerraGenesis Perlin", "viewer.engine.tgp.generator:TGP",
                render="viewer.render.tgp:RENDERER",
                inspect="viewer.engine.tgp.inspect:rows",
-               exports="viewer.formats.tgp_exports:EXPORTS"))
+               exports="viewer.formats.tgp_exports:EXPORTS",
+               view="viewer.ui.views.tgp:TgpView"))
 register(Entry("numberlink", "Number Link paths (Tatham)",
                "viewer.engine.numberlink.generator:NUMBERLINK",
                render="viewer.render.numberlink:RENDERER",

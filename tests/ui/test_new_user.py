@@ -177,3 +177,184 @@ def test_an_empty_seed_and_return_says_it_kept_the_seed(qtbot, window):
     QTest.keyClick(seed.field, Qt.Key.Key_Return)
     assert seed.field.text() == str(before)
     assert "empty" in seed.error.text() and str(before) in seed.error.text()
+
+
+# -- 5. Number Link --------------------------------------------------------------------------
+@pytest.fixture
+def nl12(qtbot, window):
+    w = window
+    w.set_generator("numberlink")
+    settle(qtbot, w, lambda: w.result.generator == "numberlink")
+    w.param_panel.widgets["size"].set_value("12x12")
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.grid.width == 12)
+    return w
+
+
+def test_export_puzzle_png_from_the_menu_is_readable(qtbot, nl12, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    from viewer.formats.png import read_png
+
+    path = tmp_path / "puzzle.png"
+    monkeypatch.setattr(QInputDialog, "getInt",
+                        staticmethod(lambda parent, title, label, value, *a, **k: (value, True)))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(path), "")))
+    nl12.menu_actions()["Export puzzle PNG..."].trigger()
+    img = read_png(path)
+    assert img.shape[:2] == (12 * 32 + 1, 12 * 32 + 1)       # as the command line draws it
+
+
+def test_fast_mode_says_why_there_is_no_timeline(qtbot, nl12):
+    w = nl12
+    w.param_panel.widgets["mode"].editor.setCurrentText("fast")
+    settle(qtbot, w, lambda: w.result.params["mode"] == "fast")
+    assert w.result.trace is None
+    assert "no trace yet" not in w.timeline.caption.text()
+    assert "fast" in w.timeline.caption.text() and "faithful" in w.timeline.caption.text()
+    w.param_panel.widgets["mode"].editor.setCurrentText("faithful")
+    settle(qtbot, w, lambda: w.result.params["mode"] == "faithful")
+    assert w.timeline.isEnabled() and w.timeline.n_steps > 0
+
+
+def test_with_the_solution_hidden_hovering_does_not_give_it_away(qtbot, nl12):
+    w = nl12
+    sol = w.result.extra["solution"]
+    puzzle = w.result.extra["puzzle"]
+    # a square on a path that is not an end
+    y, x = next((int(y), int(x)) for y, x in zip(*(sol.paths > 0).nonzero())
+                if puzzle.cells[y, x] == 0)
+    assert "path length" in w.inspect(x, y)
+    w.menu_actions()["Show solution"].trigger()
+    assert not w.options["show_solution"]
+    rows = w.inspect(x, y)
+    assert "path length" not in rows and "boring" not in rows
+    assert rows["path"].startswith("hidden")
+
+
+def test_numberlink_help_explains_format_rule_and_file():
+    import subprocess
+    import sys
+
+    def helptext(*args):
+        return subprocess.run([sys.executable, "-m", "viewer", "numberlink", *args, "-h"],
+                              capture_output=True, text=True, timeout=60).stdout
+
+    gen = helptext("generate")
+    assert "testmain: solution and puzzle" in gen
+    solve = helptext("solve")
+    assert "fill-no-touch: every square used" in solve and "the puzzle file" in solve
+
+
+# -- 9. TGP noise rounds: the inspector reads what is drawn ------------------------------------
+def test_tgp_noise_round_inspector_reads_the_block_drawn(qtbot, window):
+    import numpy as np
+
+    from viewer.engine.tgp.units import INVALID_HEIGHT
+    from viewer.render.tgp import fill_mesh, mesh_step
+
+    w = window
+    w.set_generator("tgp")
+    settle(qtbot, w, lambda: w.result.generator == "tgp")
+    w.select_layer("noise")
+    trace = w.result.trace
+    for step in range(1, trace.n_steps):
+        noise = trace.state_at(step).get("noise")
+        if noise is not None and mesh_step(noise) > 1:
+            break
+    else:
+        pytest.fail("no noise round drawn as blocks")
+    w.timeline.set_step(step)
+    settle(qtbot, w, lambda: w.state.step == step)
+    noise = w.state.layers["noise"]
+    y, x = (int(v) for v in np.argwhere(noise == INVALID_HEIGHT)[0])
+    drawn = int(fill_mesh(noise, mesh_step(noise))[y, x])
+    row = w.inspect(x, y)["noise (fixed point)"]
+    assert "not generated yet" not in row and row.startswith(f"{drawn} ")
+
+
+# -- 4. ports ------------------------------------------------------------------------------
+@pytest.fixture
+def ports(qtbot, window):
+    w = window
+    w.set_generator("ports")
+    settle(qtbot, w, lambda: w.result.generator == "ports")
+    return w
+
+
+def test_ports_messages_are_not_clipped(qtbot, ports):
+    w = ports
+    grid = w.param_panel.widgets["grid"]
+    field = grid.editor._label
+    field.setText("999999")
+    field.editingFinished.emit()
+    qtbot.wait(50)
+    err = grid.error
+    assert err.isVisibleTo(w.param_panel) and err.text()
+    assert err.height() >= err.heightForWidth(err.width()) - 1
+
+
+def test_ports_are_numbered_from_1_in_the_legend_as_in_the_inspector(qtbot, ports):
+    w = ports
+    w.select_layer("ports")
+    settle(qtbot, w)
+    texts = [t for t, _ in w.legend.legend.entries]
+    n = len(w.result.extra["ports"])
+    assert "port 1" in texts and f"port {n}" in texts and "port 0" not in texts
+    rec = w.result.extra["ports"][0]
+    x, y = rec["cell"]
+    assert w.inspect(x, y)["port"].startswith(f"{rec['id']}:") and rec["id"] == 1
+    layer_value = int(w.state.layers["ports"][y, x])
+    assert f"port {layer_value + 1}" in texts
+
+
+def test_the_status_names_each_phase_of_the_placement():
+    from viewer.engine.ports.generator import PORTS
+
+    seen = []
+    PORTS.generate({}, seed=1, progress=lambda name, _f: seen.append(name))
+    for name in ("lakes", "coast", "candidates", "weighting", "ports", "local terrain"):
+        assert name in seen
+    assert seen.index("coast") < seen.index("candidates") < seen.index("weighting")
+
+
+# -- 9. ports at fit, the legend, dialogs -----------------------------------------------------
+def test_routes_at_fit_are_yellow_and_candidates_are_in_the_legend(qtbot, ports):
+    import numpy as np
+
+    from viewer.render.ports import CANDIDATE_KEY, PORT_ROUTE
+
+    w = ports
+    w.select_layer("height")
+    settle(qtbot, w)
+    img = w.shown_image()
+    scale = w.map_view.scale
+    route = np.asarray(w.result.extra["placement"].ports[0].route)
+    (r0, c0), (r1, c1) = route[0], route[1]
+    # the pixels along the first edge of the first route
+    px = [(int(round((c0 + (c1 - c0) * t) * scale)), int(round((r0 + (r1 - r0) * t) * scale)))
+          for t in np.linspace(0.2, 0.8, 7)]
+    colours = np.array([img[min(y, img.shape[0] - 1), min(x, img.shape[1] - 1), :3]
+                        for x, y in px])
+    # yellow (as the legend's swatch), not the black of an outline
+    yellow = (colours[:, 0] > 200) & (colours[:, 1] > 150) & (colours[:, 2] < 200)
+    assert yellow.mean() >= 0.5 and PORT_ROUTE[0] > 200, colours
+    assert CANDIDATE_KEY in [t for t, _ in w.legend.legend.entries]
+
+
+def test_file_dialogs_open_in_the_folder_last_used(qtbot, window, tmp_path, monkeypatch):
+    w = window
+    starts = []
+    target = tmp_path / "sub" / "view.png"
+    target.parent.mkdir()
+
+    def save(parent, title, start, filt):
+        starts.append(start)
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save))
+    w.menu_actions()["Export view as PNG..."].trigger()
+    assert target.exists()
+    w.menu_actions()["Export view as PNG..."].trigger()
+    assert starts[1].startswith(str(target.parent))

@@ -362,6 +362,8 @@ class MainWindow(QMainWindow):
         self.map_view.set_waiting(None)
         if not keep_view:
             self.timeline.set_trace(result.trace)
+            if result.trace is None:
+                self.timeline.caption.setText(self.gen_view.no_timeline(result))
         self.layer_name = fill_layer_list(self.layer_list, result.layer_info, self.layer_name,
                                           renderer_for(result.generator).default_layer)
         self.gen_view.result_changed(result, prepared)
@@ -446,4 +448,5 @@ class MainWindow(QMainWindow):
         if rows is None:
             self.inspector.clear()
         else:
-            self.inspector.show_rows(rows + self.gen_view.extra_rows(state, *cell))
+            self.inspector.show_rows(self.gen_view.shown_rows(
+                state, rows + self.gen_view.extra_rows(state, *cell)))

@@ -298,6 +298,22 @@ class ParamWidget(QWidget):
     def set_error(self, message: str | None) -> None:
         self.error.setText(message or "")
         self.error.setVisible(bool(message))
+        self._fit_error()
+
+    def _fit_error(self) -> None:
+        # a wrapped label in a form inside a scroll area is given its
+        # one-line height: ask for the height of its lines at this width
+        if self.error.isHidden():
+            self.error.setMinimumHeight(0)
+            return
+        width = self.width() if self.width() > 60 else 220
+        self.error.setMinimumHeight(self.error.heightForWidth(width))
+        self.updateGeometry()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_error()
 
 
 SEED_TEXT_MAX = 200

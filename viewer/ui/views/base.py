@@ -86,6 +86,14 @@ class GeneratorView(QObject):
         """Inspector rows beyond the generator's own (e.g. a second solution)."""
         return []
 
+    def shown_rows(self, state: MapState, rows: Rows) -> Rows:
+        """The inspector's rows as shown (e.g. without what the picture hides)."""
+        return rows
+
+    def no_timeline(self, result: Result) -> str:
+        """What the timeline says for a map without one."""
+        return "this map has no timeline: its generator recorded no steps"
+
     def panel_changed(self) -> bool:
         """A panel edit; True when the view handled it (no regeneration)."""
         return False

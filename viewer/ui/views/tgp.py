@@ -1,0 +1,34 @@
+"""TerraGenesis in the window: during the noise rounds the noise is drawn
+as blocks of the round's mesh (:func:`viewer.render.tgp.tgp_display_layers`),
+and the inspector reads a tile as it is drawn: the mesh point its block
+shows, not "not generated yet"."""
+
+from __future__ import annotations
+
+from ...engine.protocol import MapState
+from ...engine.tgp.units import INVALID_HEIGHT
+from ...render.tgp import mesh_step
+from .base import GeneratorView, Rows
+
+NOISE_ROW = "noise (fixed point)"
+
+
+class TgpView(GeneratorView):
+    def shown_rows(self, state: MapState, rows: Rows) -> Rows:
+        noise = state.layers.get("noise")
+        if noise is None or not any(k == NOISE_ROW for k, _ in rows):
+            return rows
+        cell = dict(rows).get("tile", "")
+        try:
+            x, y = (int(v) for v in cell.split(","))
+        except ValueError:
+            return rows
+        if int(noise[y, x]) != INVALID_HEIGHT:
+            return rows
+        step = mesh_step(noise)
+        if step <= 1:
+            return rows
+        mx, my = x - x % step, y - y % step
+        v = int(noise[my, mx])
+        text = f"{v} (the block of mesh point {mx},{my}; this corner comes in a later round)"
+        return [(k, text) if k == NOISE_ROW else (k, t) for k, t in rows]
