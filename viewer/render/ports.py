@@ -449,7 +449,8 @@ def _ports_legend(state, name: str, overlays: set[str]):
     if ok("candidates") and "candidates" in overlays and name not in ("ports", "route"):
         cand = np.asarray(layers["candidates"])
         if (cand >= 0).any():
-            mid = color_port_scalar(np.array([cand.min(), cand.max()]))[-1]
+            lo, hi = port_scalar_range(cand)
+            mid = color_port_scalar(np.array([lo, (lo + hi) / 2, hi]))[1]
             candidate = (CANDIDATE_KEY, tuple(int(c) for c in mid))
     classes = {r.extra["ports"][i]["class"] for i in shown_ports(state)
                if i < len(r.extra["ports"])}

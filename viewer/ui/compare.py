@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 SHOW_A, SHOW_DIFFERENCE = "A", "difference B - A"
+NAMES_MIN_WIDTH = 60
 
 
 def params_changed(a: Result, b: Result) -> str:
@@ -73,8 +74,9 @@ class CompareView(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
         self.title = QLabel()
-        self.title.setWordWrap(True)
-        top.addWidget(self.title, 1)
+        self.title.setWordWrap(True)            # on its own line: a narrow pane keeps it readable
+        lay.addWidget(self.title)
+        top.addStretch(1)
         self.mode = QComboBox()
         self.mode.addItems([SHOW_A, SHOW_DIFFERENCE])
         self.mode.setToolTip("show A itself, or where the layer shown differs from A to B")
@@ -92,10 +94,9 @@ class CompareView(QWidget):
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["A", "B", "B - A"])
         self.table.setMaximumHeight(170)
-        # A, B and B - A side by side whatever the pane's width (names elided)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # A, B and B - A side by side whatever the pane's width: the numbers
+        # whole when they fit, the metric names taking what is left
         self.table.verticalHeader().setDefaultSectionSize(20)
-        self.table.verticalHeader().setMaximumWidth(170)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         lay.addWidget(self.table)
         # linked zoom and pan: either view moved, the other shows the same
@@ -126,6 +127,10 @@ class CompareView(QWidget):
             return
         self.a, self.state = r, None
         self.show()
+        split = self.parentWidget()
+        if hasattr(split, "setSizes"):          # A and B side by side, halves alike
+            half = max(1, split.width() // 2)
+            split.setSizes([half, half])
         self._follow(self.w.map_view, self.map_view)
         self.w.status(f"pinned as A: {r.generator}, seed {r.seed}; change the parameters "
                       "to make B")
@@ -135,6 +140,24 @@ class CompareView(QWidget):
         self.worker.cancel()
         self.a = self.state = self.difference = None
         self.hide()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        t = self.table
+        header, names = t.horizontalHeader(), t.verticalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        numbers = sum(header.sectionSize(c) for c in range(t.columnCount()))
+        bar = t.verticalScrollBar().sizeHint().width()
+        room = t.width() - numbers - bar - 2 * t.frameWidth() - 2
+        if room >= NAMES_MIN_WIDTH:
+            names.setFixedWidth(min(room, max(NAMES_MIN_WIDTH, names.sizeHint().width())))
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        else:                               # too narrow: every part elided, none hidden
+            names.setFixedWidth(NAMES_MIN_WIDTH)
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
     def fit(self) -> None:
         """Show the whole of A in its pane (as Fit does for B)."""
@@ -250,6 +273,7 @@ class CompareView(QWidget):
         self.table.setVerticalHeaderLabels([name for name, _, _ in rows])
         for i, (name, _, _) in enumerate(rows):
             self.table.verticalHeaderItem(i).setToolTip(name)
+        self._fit_table()
         for i, (_name, va, vb) in enumerate(rows):
             for j, v in enumerate((va, vb, None if vb is None else vb - va)):
                 item = QTableWidgetItem("" if v is None else f"{v:.6g}")
