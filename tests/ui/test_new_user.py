@@ -358,3 +358,40 @@ def test_file_dialogs_open_in_the_folder_last_used(qtbot, window, tmp_path, monk
     assert target.exists()
     w.menu_actions()["Export view as PNG..."].trigger()
     assert starts[1].startswith(str(target.parent))
+
+
+def test_number_link_grid_lines_all_show_at_fit(qtbot, window):
+    """Shrunk to fit, a 1-pixel grid line of every square still shows."""
+    import numpy as np
+
+    w = window
+    w.set_generator("numberlink")
+    settle(qtbot, w, lambda: w.result.generator == "numberlink")
+    w.param_panel.widgets["size"].set_value("40x40")
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.grid.width == 40)
+    w.resize(1100, 760)
+    w.menu_actions()["Show solution"].trigger()          # the puzzle: white squares, lines
+    settle(qtbot, w)
+    view = w.map_view
+    assert view.screen_zoom() < 0.9                      # the picture is shrunk
+    img = view.grab().toImage()
+    (x0, x1), (y0, y1) = view.vb.viewRange()
+    sx = img.width() / (x1 - x0)
+    scale = view.scale
+    puzzle = w.result.extra["puzzle"].cells
+    # a row of squares without ends in it, read across its middle
+    row = int(np.argmin((puzzle != 0).sum(axis=1)))
+    py = int(((row + 0.5) * scale - y0) * img.height() / (y1 - y0))
+    line = np.array([img.pixelColor(x, py).lightness() for x in range(img.width())], float)
+    seen = tried = 0
+    for c in range(1, 40):
+        if puzzle[row, c - 1] or puzzle[row, c]:
+            continue                                     # an end's disc covers the line
+        tried += 1
+        bx = (c * scale - x0) * sx
+        near = line[max(0, int(bx) - 2):int(bx) + 3]
+        inside = line[int(bx - sx * scale / 2) - 1:int(bx - sx * scale / 2) + 2]
+        if near.min() < inside.max() - 8:
+            seen += 1
+    assert tried >= 20 and seen == tried, (seen, tried)

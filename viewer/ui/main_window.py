@@ -30,7 +30,7 @@ from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from ..render.picture import final_state, picture, renderer_for
 from . import docks, file_actions
 from . import settings as remembered
-from .map_view import to_qimage
+from .map_view import shrink, to_qimage
 from .layer_list import fill_layer_list, select_layer
 from .menus import Menus
 from .param_panel import ParamPanel
@@ -390,6 +390,7 @@ class MainWindow(QMainWindow):
             return
         trace = r.trace
         layer, options = self.layer_name, self._picture_options()
+        size = self.map_view.image.screen_size()
 
         def job(_token: CancelToken, r=r, trace=trace, step=step):
             state = MapState(r, trace.state_at(step), tuple(trace.markers_at(step)), step,
@@ -397,6 +398,9 @@ class MainWindow(QMainWindow):
             # its picture here too: scrubbing never draws on the GUI thread
             pic = picture(state, layer, options)
             pic.qimage = to_qimage(pic.rgba)
+            h, w = pic.rgba.shape[:2]
+            if size is not None and 0 < size[0] < w:        # shown shrunk: averaged here
+                pic.shrunk = (size, shrink(pic.qimage, size))
             return state, pic, (layer, options)
 
         self.state_worker.submit(job)
@@ -419,13 +423,13 @@ class MainWindow(QMainWindow):
             return
         if pic is None or pic.layer != self.layer_name:
             pic = picture(state, self.layer_name, self._picture_options())
-        qimage = getattr(pic, "qimage", None)
+        qimage, shrunk = getattr(pic, "qimage", None), getattr(pic, "shrunk", None)
         self.map_view.set_notice(pic.notice)
         self.legend.set_legend(pic.legend)
         g = state.result.grid
         self.map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
-                               hexes=pic.hexes, qimage=qimage)
-        pic.qimage = None                           # shown once: the next draw is new
+                               hexes=pic.hexes, qimage=qimage, shrunk=shrunk)
+        pic.qimage = pic.shrunk = None              # shown once: the next draw is new
         self._update_inspector()
         self.compare.refresh()
 

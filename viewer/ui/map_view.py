@@ -80,6 +80,12 @@ def to_qimage(rgba: np.ndarray) -> QImage:
     return img.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
 
 
+def shrink(img: QImage, size: tuple[int, int]) -> QImage:
+    """``img`` averaged down to ``size`` (safe on a worker thread)."""
+    return img.scaled(size[0], size[1], Qt.AspectRatioMode.IgnoreAspectRatio,
+                      Qt.TransformationMode.SmoothTransformation)
+
+
 class PeriodImage(pg.GraphicsObject):
     """A picture painted on ``rect`` (view coordinates), or with ``repeat``
     painted on every copy of ``rect`` the view shows (a torus)."""
@@ -89,13 +95,41 @@ class PeriodImage(pg.GraphicsObject):
     def __init__(self):
         super().__init__()
         self.qimage: QImage | None = None
+        self._shrunk: tuple | None = None       # ((w, h), the picture averaged to that size)
         self.rect = QRectF()
         self.repeat = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
-    def set_image(self, qimage: QImage | None, rect: QRectF, repeat: bool = False) -> None:
+    def set_image(self, qimage: QImage | None, rect: QRectF, repeat: bool = False,
+                  shrunk: tuple | None = None) -> None:
+        """``shrunk``: ``((w, h), qimage averaged to w x h)`` made beforehand
+        (on a worker, see :func:`shrink`) for the zoom it will be shown at."""
         self.prepareGeometryChange()
         self.qimage, self.rect, self.repeat = qimage, QRectF(rect), repeat
+        self._shrunk = shrunk
+
+    def needs_shrunk(self) -> tuple[int, int] | None:
+        """The size to average the picture down to for this zoom, when it
+        is shown shrunk and that one is not there yet."""
+        size = self.screen_size()
+        if self.qimage is None or size is None or not 0 < size[0] < self.qimage.width():
+            return None
+        return None if self._shrunk is not None and self._shrunk[0] == size else size
+
+    def set_shrunk(self, qimage: QImage, source: QImage, size: tuple[int, int]) -> None:
+        if source is self.qimage:
+            self._shrunk = (size, qimage)
+            self.update()
+
+    def screen_size(self) -> tuple[int, int] | None:
+        """The picture's size in screen pixels at the current zoom."""
+        vb = self.getViewBox()
+        if vb is None or self.rect.isEmpty():
+            return None
+        px = vb.viewPixelSize()
+        if px[0] <= 0 or px[1] <= 0:
+            return None
+        return round(self.rect.width() / px[0]), round(self.rect.height() / px[1])
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
@@ -109,9 +143,13 @@ class PeriodImage(pg.GraphicsObject):
         img, r = self.qimage, self.rect
         if img is None or r.isEmpty():
             return
-        # smooth when the picture is shrunk (thin lines stay visible), sharp
-        # pixels when it is enlarged
-        shrunk = p.transform().m11() * r.width() < img.width()
+        # shrunk: averaged down to the screen's pixels once per zoom (every
+        # thin line stays visible); enlarged: sharp pixels
+        t = p.transform()
+        dw, dh = round(abs(t.m11()) * r.width()), round(abs(t.m22()) * r.height())
+        shrunk = 0 < dw < img.width() and 0 < dh <= img.height() * 1.01
+        if shrunk and self._shrunk is not None and self._shrunk[0] == (dw, dh):
+            img = self._shrunk[1]           # (else filtered as drawn, until it comes)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, shrunk)
         if not self.repeat:
             p.drawImage(r, img)
@@ -208,11 +246,12 @@ class MapView(pg.GraphicsLayoutWidget):
     # -- content ---------------------------------------------------------------
     def show_map(self, rgba: np.ndarray, world: tuple[int, int], scale: int,
                  markers: Sequence[Marker] = (), hexes: bool = True,
-                 qimage: QImage | None = None) -> None:
+                 qimage: QImage | None = None, shrunk: tuple | None = None) -> None:
         """Show ``rgba`` (one period, from ``viewer.render``) of a world of
         ``world`` = (W, H) cells drawn at ``scale`` pixels per cell: a hex
         torus (which wraps) or, with ``hexes=False``, a plain square grid.
-        ``qimage``: the same pixels already converted (on a worker)."""
+        ``qimage``: the same pixels already converted (on a worker), and
+        ``shrunk`` averaged down for the zoom (see :meth:`PeriodImage.set_image`)."""
         first = self.world is None
         h, w = rgba.shape[:2]
         changed = (world, scale, hexes, (w, h)) != (self.world, self.scale, self.hexes,
@@ -221,7 +260,7 @@ class MapView(pg.GraphicsLayoutWidget):
         self.world, self.scale, self.hexes = world, scale, hexes
         self.period = (w, h)
         self.image.set_image(qimage if qimage is not None else to_qimage(rgba),
-                             QRectF(0, 0, w, h), repeat=hexes)
+                             QRectF(0, 0, w, h), repeat=hexes, shrunk=shrunk)
         self.clear_detail()
         self.outline.setRect(QRectF(0, 0, w, h))
         self.outline.setVisible(self.show_outline and hexes)

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QRectF, QTimer
 from ..engine.protocol import CancelToken, HexTorus, MapState
 from ..render.hexraster import row_height
 from ..render.picture import hex_window
-from .map_view import MapView, to_qimage
+from .map_view import MapView, shrink, to_qimage
 from .worker import LatestWins
 
 MAX_HEX_SCALE = 48
@@ -73,6 +73,8 @@ class DetailKeeper(QObject):
         self.source = source
         self.worker = LatestWins("zoom", self)
         self.worker.finished.connect(self._drawn)
+        self.shrinker = LatestWins("shrink", self)
+        self.shrinker.finished.connect(self._shrunk)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SETTLE_MS)
@@ -89,6 +91,8 @@ class DetailKeeper(QObject):
     def update(self) -> None:
         """Ask for a finer picture of the view now, when it needs one."""
         mv = self.view
+        if mv.rgba is not None:
+            self._shrink()
         src = self.source()
         if src is None or not mv.hexes or mv.rgba is None:
             return
@@ -121,6 +125,19 @@ class DetailKeeper(QObject):
 
         self.worker.submit(job)
 
+    def _shrink(self) -> None:
+        """Zoomed out: the picture averaged down to the screen, on the worker."""
+        item = self.view.image
+        size = item.needs_shrunk()
+        if size is None:
+            return
+        source = item.qimage
+        self.shrinker.submit(lambda _token: (source, size, shrink(source, size)))
+
+    def _shrunk(self, _job_id: int, value, _seconds: float) -> None:
+        source, size, qimage = value
+        self.view.image.set_shrunk(qimage, source, size)
+
     def _drawn(self, _job_id: int, value, _seconds: float) -> None:
         key, rect, qimage = value
         src = self.source()
@@ -132,8 +149,9 @@ class DetailKeeper(QObject):
         self._shown = (key, rect)
 
     def busy(self) -> bool:
-        return not self.worker.is_idle()
+        return self._timer.isActive() or not (self.worker.is_idle() and self.shrinker.is_idle())
 
     def shutdown(self) -> None:
         self._timer.stop()
         self.worker.shutdown()
+        self.shrinker.shutdown()
