@@ -149,8 +149,8 @@ class PeriodImage(pg.GraphicsObject):
         dw, dh = round(abs(t.m11()) * r.width()), round(abs(t.m22()) * r.height())
         shrunk = 0 < dw < img.width() and 0 < dh <= img.height() * 1.01
         if shrunk and self._shrunk is not None and self._shrunk[0] == (dw, dh):
-            img = self._shrunk[1]           # (else filtered as drawn, until it comes)
-        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, shrunk)
+            img = self._shrunk[1]           # (until it comes, the quick nearest pixels)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         if not self.repeat:
             p.drawImage(r, img)
             return
