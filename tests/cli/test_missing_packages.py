@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_without(package: str, *args: str) -> subprocess.CompletedProcess:
-    code = ("import sys, runpy; sys.modules[%r] = None; sys.argv = ['viewer'] + %r; "
-            "runpy.run_module('viewer', run_name='__main__')") % (package, list(args))
+    code = (f"import sys, runpy; sys.modules[{package!r}] = None; "
+            f"sys.argv = ['viewer'] + {list(args)!r}; "
+            "runpy.run_module('viewer', run_name='__main__')")
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120,
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),

@@ -88,7 +88,8 @@ def test_ctrl_shift_o_opens_a_puzzle_and_the_menu_shows_it(qtbot, window, tmp_pa
     assert act.shortcut().toString() == "Ctrl+Shift+O"
     path = tmp_path / "p.txt"
     path.write_text("4 4\n. . . 1\n. 2 3 .\n. . 1 .\n3 . . 2\n")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(path), "")))
     focus(qtbot, w, w.param_panel.seed_row.field)
     QTest.keyClick(w.param_panel.seed_row.field, Qt.Key.Key_O,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)

@@ -111,7 +111,8 @@ def test_panning_anywhere_leaves_no_edge_and_hover_reads_modulo_the_world(qtbot,
         qtbot.wait(5)
         assert background_share(view) < 0.001
         for _ in range(5):
-            pos = QPoint(int(rng.integers(2, vp.width() - 2)), int(rng.integers(2, vp.height() - 2)))
+            pos = QPoint(int(rng.integers(2, vp.width() - 2)),
+                         int(rng.integers(2, vp.height() - 2)))
             scene = view.mapToScene(pos)
             p = view.vb.mapSceneToView(scene)
             want = sector_at(p.x(), p.y(), 64, 32, view.scale)

@@ -30,8 +30,8 @@ from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from ..render.picture import final_state, picture, renderer_for
 from . import docks, file_actions
 from . import settings as remembered
-from .map_view import shrink, to_qimage
 from .layer_list import fill_layer_list, select_layer
+from .map_view import shrink, to_qimage
 from .menus import Menus
 from .param_panel import ParamPanel
 from .run_status import RunStatus

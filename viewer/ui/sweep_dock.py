@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.params import ParamError
-from . import folders
 from ..sweep import (
     BackendError,
     BatchResult,
@@ -53,6 +52,7 @@ from ..sweep import (
     run_sweep,
     write_table,
 )
+from . import folders
 
 __all__ = ["SweepPanel", "SweepTableModel"]
 

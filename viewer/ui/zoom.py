@@ -118,7 +118,9 @@ class DetailKeeper(QObject):
             return
         self._asked = (key, rect)
 
-        def job(token: CancelToken, state=state, layer=layer, options=dict(options)):
+        options = dict(options)
+
+        def job(token: CancelToken, state=state, layer=layer, options=options):
             rgba = hex_window(state, layer, options, scale, window)
             token.check()
             return key, rect, (to_qimage(rgba) if rgba is not None else None)
