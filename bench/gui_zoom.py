@@ -22,7 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("MAPGEN_SETTINGS", str(Path(tempfile.mkdtemp()) / "settings.ini"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gui_latency import heartbeat, wait_until  # noqa: E402
+from gui_latency import heartbeat, open_window, wait_until  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 STALL_TARGET_MS = 30.0
@@ -37,12 +37,7 @@ def pause(app: QApplication, seconds: float) -> None:
 
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
-    from viewer.ui.main_window import MainWindow
-
-    win = MainWindow()
-    win.resize(1280, 820)
-    win.show()
-    wait_until(app, lambda: win.result is not None and not win.busy())
+    win = open_window(app)
     panel = win.param_panel
     panel.widgets["world"].set_value(WORLD)
     for name, v in (("nc", 40), ("sc", 100), ("ni", 80), ("is", 50), ("pm", 20)):

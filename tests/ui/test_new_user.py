@@ -181,15 +181,19 @@ def test_an_empty_seed_and_return_says_it_kept_the_seed(qtbot, window):
 
 
 # -- 5. Number Link --------------------------------------------------------------------------
-@pytest.fixture
-def nl12(qtbot, window):
-    w = window
+def numberlink_at(qtbot, w, side: int):
+    """The window on a Number Link grid of ``side`` x ``side``."""
     w.set_generator("numberlink")
     settle(qtbot, w, lambda: w.result.generator == "numberlink")
-    w.param_panel.widgets["size"].set_value("12x12")
+    w.param_panel.widgets["size"].set_value(f"{side}x{side}")
     w.request_generation()
-    settle(qtbot, w, lambda: w.result.grid.width == 12)
+    settle(qtbot, w, lambda: w.result.grid.width == side)
     return w
+
+
+@pytest.fixture
+def nl12(qtbot, window):
+    return numberlink_at(qtbot, window, 12)
 
 
 def test_export_puzzle_png_from_the_menu_is_readable(qtbot, nl12, tmp_path, monkeypatch):
@@ -365,12 +369,7 @@ def test_number_link_grid_lines_all_show_at_fit(qtbot, window):
     """Shrunk to fit, a 1-pixel grid line of every square still shows."""
     import numpy as np
 
-    w = window
-    w.set_generator("numberlink")
-    settle(qtbot, w, lambda: w.result.generator == "numberlink")
-    w.param_panel.widgets["size"].set_value("40x40")
-    w.request_generation()
-    settle(qtbot, w, lambda: w.result.grid.width == 40)
+    w = numberlink_at(qtbot, window, 40)
     w.resize(1100, 760)
     w.menu_actions()["Show solution"].trigger()          # the puzzle: white squares, lines
     settle(qtbot, w)
