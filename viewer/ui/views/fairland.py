@@ -38,6 +38,10 @@ class FairlandView(GeneratorView):
     def busy(self) -> bool:
         return self._table_pending
 
+    def close(self) -> None:
+        self._table_pending = False         # the table's dock goes with the view
+        super().close()
+
     def prepare(self, result: Result) -> FairnessTable | None:
         caps = result.extra.get("capitals")
         if not caps or "own" not in result.layers:
