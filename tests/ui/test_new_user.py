@@ -372,7 +372,7 @@ def test_number_link_grid_lines_all_show_at_fit(qtbot, window):
     w = numberlink_at(qtbot, window, 40)
     w.resize(1100, 760)
     w.menu_actions()["Show solution"].trigger()          # the puzzle: white squares, lines
-    settle(qtbot, w)
+    settle(qtbot, w, w.zoom.settled)
     view = w.map_view
     assert view.screen_zoom() < 0.9                      # the picture is shrunk
     img = view.grab().toImage()

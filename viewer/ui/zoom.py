@@ -86,7 +86,7 @@ class DetailKeeper(QObject):
 
     def _content_changed(self) -> None:
         self._shown = self._asked = None
-        self._timer.start(0 if self.view.user_moved else SETTLE_MS)
+        self._timer.start(0)
 
     def update(self) -> None:
         """Ask for a finer picture of the view now, when it needs one."""
@@ -151,7 +151,12 @@ class DetailKeeper(QObject):
         self._shown = (key, rect)
 
     def busy(self) -> bool:
-        return self._timer.isActive() or not (self.worker.is_idle() and self.shrinker.is_idle())
+        """A finer picture being drawn (the averaged-down one is not waited for)."""
+        return not self.worker.is_idle()
+
+    def settled(self) -> bool:
+        """Nothing left to draw for the view as it is now."""
+        return not self._timer.isActive() and self.worker.is_idle() and self.shrinker.is_idle()
 
     def shutdown(self) -> None:
         self._timer.stop()
