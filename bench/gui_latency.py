@@ -50,14 +50,20 @@ def heartbeat(app: QApplication) -> tuple[list[float], QTimer]:
     return beats, heart
 
 
-def main() -> int:
-    app = QApplication.instance() or QApplication(sys.argv)
+def open_window(app: QApplication):
+    """The workbench window at 1280x820, its first map shown."""
     from viewer.ui.main_window import MainWindow
 
     win = MainWindow()
     win.resize(1280, 820)
     win.show()
     wait_until(app, lambda: win.result is not None and not win.busy())
+    return win
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(sys.argv)
+    win = open_window(app)
 
     # 1. slider to pixels
     slider = win.param_panel.widgets["sp"].editor

@@ -50,7 +50,7 @@ from .engine.numberlink.generator import (
     grid_paths,
     grid_puzzle,
 )
-from .engine.numberlink.puzzle import RULES, PuzzleError, solution_from_paths
+from .engine.numberlink.puzzle import PuzzleError, solution_from_paths
 from .engine.numberlink.quality import quality
 from .engine.params import Param, ParamError, check_bounds, parse_size
 from .engine.protocol import GenerationError
@@ -170,7 +170,10 @@ def _parser() -> _Parser:
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
-    g.add_argument("--format", choices=("text", "testmain"), default="text")
+    g.add_argument("--format", choices=("text", "testmain"), default="text",
+                   help="text: the plain puzzle format (puzzles separated by an empty "
+                        "line); testmain: solution and puzzle as path.c's test program "
+                        "prints them (default text)")
     g.add_argument("--out", help="write the puzzles here instead of standard output")
     g.add_argument("--solution-out", help="also write the solutions to this file")
     g.add_argument("--png", help="picture of the (last) puzzle")
@@ -179,8 +182,9 @@ def _parser() -> _Parser:
     g.add_argument("--quality", action="store_true",
                    help="print quality figures of each grid on standard error")
     s = sub.add_parser("solve", help="solve a puzzle file")
-    s.add_argument("file")
-    s.add_argument("--rule", choices=RULES, default="fill-no-touch")
+    s.add_argument("file", help="the puzzle file, in the text format or the testmain "
+                                "format (generate --format)")
+    _param_option(s, _gen_param("rule"))
     s.add_argument("--max-solutions", type=_bounded(MAX_SOLUTIONS), default=2,
                    help=f"stop after this many solutions, 1..{MAX_SOLUTIONS} (default 2)")
     s.add_argument("--time-limit", type=_seconds, default=None,

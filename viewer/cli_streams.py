@@ -141,6 +141,14 @@ def _silence_stdout(stream: Any) -> None:
         pass
 
 
+def missing_package(exc: ModuleNotFoundError) -> str:
+    """What to do when a package the project needs is not installed (one line)."""
+    name = (exc.name or "?").split(".")[0]
+    return (f"the Python package {name!r} is not installed for {sys.executable}: run "
+            "scripts/setup, then .venv/bin/python -m viewer (or mapgen-viewer) from "
+            "the project's folder")
+
+
 def run_guarded(prog: str, command: Callable[[], int]) -> int:
     """Run ``command()`` with guarded standard streams; its exit status, or
     1 when standard output failed, :data:`EXIT_SIGPIPE` on a broken pipe,
@@ -178,6 +186,11 @@ def run_guarded(prog: str, command: Callable[[], int]) -> int:
             return 1
         except RecursionError:
             err.write(f"{prog}: input nested too deeply\n")
+            return 1
+        except ModuleNotFoundError as exc:
+            if os.environ.get("VIEWER_TRACEBACK"):
+                raise
+            err.write(f"{prog}: {missing_package(exc)}\n")
             return 1
         except Exception as exc:  # noqa: BLE001 - the promise: one line, no traceback
             if os.environ.get("VIEWER_TRACEBACK"):

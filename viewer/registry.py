@@ -35,7 +35,7 @@ class Entry:
     panels and actions to the window; None for none.
     ``opener``: ``open(path) -> Result`` for a file the generator can show
     (raising ValueError or OSError with a message), with its menu title
-    ``open_title``.
+    ``open_title`` and shortcut ``open_shortcut``.
     ``command_line``: ``(values, seed) -> str``, the shareable command that
     makes the same map (None: the generic command line's).
 
@@ -52,6 +52,7 @@ class Entry:
     view: Any = None
     opener: Any = None
     open_title: str = ""
+    open_shortcut: str | None = None
     command_line: Any = None
 
 
@@ -91,7 +92,7 @@ register(Entry("numberlink", "Number Link paths (Tatham)",
                exports="viewer.formats.numberlink_exports:EXPORTS",
                view="viewer.ui.views.numberlink:NumberLinkView",
                opener="viewer.formats.numberlink_exports:open_puzzle",
-               open_title="&Open Number Link puzzle...",
+               open_title="&Open Number Link puzzle...", open_shortcut="Ctrl+Shift+O",
                command_line="viewer.formats.numberlink_exports:command_line"))
 register(Entry("ports", "Port placement", "viewer.engine.ports.generator:PORTS",
                render="viewer.render.ports:RENDERER",

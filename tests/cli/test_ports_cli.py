@@ -43,8 +43,9 @@ def test_json_csv_and_png(monkeypatch, tmp_path):
         assert p["position"] == [p["cell"][0] + 0.5, p["cell"][1] + 0.5]
         assert f"cell {p['cell'][0]},{p['cell'][1]}" in out
     text = (tmp_path / "p.csv").read_text()
-    assert text.startswith("# ports --seed 12 ")
-    rows = list(csv.DictReader(text.splitlines()[1:]))
+    assert text.startswith("id,cell_x,")             # the header first, as readers expect
+    rows = list(csv.DictReader(text.splitlines()))
+    assert all(r["command"].startswith("ports --seed 12 ") for r in rows)
     assert [int(r["id"]) for r in rows] == [p["id"] for p in doc["ports"]]
     assert [r["class"] for r in rows] == [p["class"] for p in doc["ports"]]
     assert [int(r["population"]) for r in rows] == [p["population"] for p in doc["ports"]]
@@ -55,7 +56,8 @@ def test_json_csv_and_png(monkeypatch, tmp_path):
 def test_the_csv_command_reproduces_the_ports(monkeypatch, tmp_path):
     rc, _, _ = run(ARGS + ["--csv", "a.csv", "-q"], monkeypatch, tmp_path)
     assert rc == 0
-    command = (tmp_path / "a.csv").read_text().splitlines()[0][2:].split()[1:]
+    first = next(csv.DictReader((tmp_path / "a.csv").read_text().splitlines()))
+    command = first["command"].split()[1:]
     rc, out, _ = run(command + ["--csv", "b.csv", "-q"], monkeypatch, tmp_path)
     assert (rc, out) == (0, "")
     a = (tmp_path / "a.csv").read_text()

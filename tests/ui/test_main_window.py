@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QPointF
 
 from viewer.engine.fairland.generator import FAIRLAND
@@ -210,10 +211,13 @@ def test_hovering_the_map_reports_the_sector(qtbot, window):
 def test_dragging_wraps_around_the_torus(qtbot, window):
     view = window.map_view
     w, h = view.period
+    (x0, x1), (y0, y1) = view.vb.viewRange()
     for _ in range(7):
         view.pan_by(-w * 0.3, h * 0.4)
-    (x0, _), (y0, _) = view.vb.viewRange()
-    assert 0 <= x0 < w and 0 <= y0 < h
+    (a0, a1), (b0, b1) = view.vb.viewRange()
+    # the same size of view, its centre moved back into the first period
+    assert a1 - a0 == pytest.approx(x1 - x0) and b1 - b0 == pytest.approx(y1 - y0)
+    assert 0 <= (a0 + a1) / 2 < w and 0 <= (b0 + b1) / 2 < h
 
 
 def test_slow_runs_show_progress_and_can_be_cancelled(qtbot, window):
@@ -323,27 +327,42 @@ def test_screenshot_of_the_main_window(qtbot, window, tmp_path):
     assert len(np.unique(img.reshape(-1, 4), axis=0)) > 50     # not a blank window
 
 
-def test_zooming_in_redraws_the_hexes_finer_and_keeps_the_view(qtbot, window):
+def test_zooming_in_draws_the_hexes_finer_and_keeps_the_view(qtbot, window):
     from viewer.render.hexraster import sector_at
 
     mv = window.map_view
     base = mv.scale
-    mv.user_moved = True                      # as a wheel zoom would mark it
-    mv.vb.scaleBy((0.3, 0.3))
+    mv.zoom_by(0.2)                           # as the wheel would
     (x0, x1), (y0, y1) = mv.vb.viewRange()
-    before = sector_at((x0 + x1) / 2, (y0 + y1) / 2, 64, 32, base)
-    qtbot.waitUntil(lambda: mv.scale > base, timeout=5000)
-    assert mv.scale == window.zoom.scale
-    (x0, x1), (y0, y1) = mv.vb.viewRange()
-    after = sector_at((x0 + x1) / 2, (y0 + y1) / 2, 64, 32, mv.scale)
-    assert after == before                    # the same sector stays in the middle
-    assert mv.rgba.shape[1] > 32 * base       # a finer picture of one period
-    # a new world starts fitted again, at its own scale
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    before = sector_at(cx, cy, 64, 32, base)
+    qtbot.waitUntil(lambda: mv.detail_scale is not None, timeout=5000)
+    fine = mv.detail_scale
+    assert fine > base
+    assert mv.vb.viewRange() == [[x0, x1], [y0, y1]]           # the view stays
+    # the finer picture covers the view and shows, in its middle, the sector
+    # that was there (drawn by the picture pipeline at the finer scale)
+    rect = mv.detail.rect
+    assert rect.contains(QPointF(x0, y0)) and rect.contains(QPointF(x1, y1))
+    img = mv.detail.qimage
+    fx, fy = img.width() / rect.width(), img.height() / rect.height()
+    px, py = int((cx - rect.left()) * fx), int((cy - rect.top()) * fy)
+    whole = window.current_picture().rgba
+    from viewer.render.picture import picture
+
+    fine_pic = picture(window.state, window.layer_name, window._picture_options(), fine).rgba
+    gx, gy = int(round(cx * fx)), int(round(cy * fy))
+    want = fine_pic[gy % fine_pic.shape[0], gx % fine_pic.shape[1]]
+    got = img.pixelColor(px, py)
+    assert (got.red(), got.green(), got.blue()) == tuple(int(v) for v in want[:3])
+    assert sector_at(gx, gy, 64, 32, fine) == before
+    assert whole.shape[1] == 32 * base        # the picture of one period stays coarse
+    # a new world starts fitted again, at its own scale, without the finer picture
     window.param_panel.widgets["world"].set_value((128, 64))
     window.request_generation()
     qtbot.waitUntil(lambda: window.result.grid.width == 128 and not window.busy(), timeout=WAIT)
-    assert mv.world == (128, 64) and window.zoom.scale is None and not mv.user_moved
+    assert mv.world == (128, 64) and mv.detail_scale is None and not mv.user_moved
     qtbot.wait(400)                           # past the zoom debounce: still fitted
     from viewer.render.picture import display_scale
 
-    assert window.zoom.scale is None and mv.scale == display_scale(128)
+    assert mv.detail_scale is None and mv.scale == display_scale(128)

@@ -208,9 +208,9 @@ def test_a_png_source_and_bad_pngs_keep_the_last_good_map(qtbot, png_ports, tmp_
 def test_browse_picks_a_png_and_switches_the_source(qtbot, ports, tmp_path, monkeypatch):
     path = tmp_path / "island.png"
     island_png(path, lake=False)
-    from viewer.ui import param_panel
+    from viewer.ui import folders
 
-    monkeypatch.setattr(param_panel.QFileDialog, "getOpenFileName",
+    monkeypatch.setattr(folders.QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(path), "PNG images (*.png)")))
     w = ports
     w.param_panel.widgets["png_path"].browse_button.click()
@@ -328,8 +328,8 @@ def test_ports_exports_read_back(qtbot, ports, tmp_path):
     assert doc["params"]["latitude_curve"] == [[0.0, 0.5], [30.0, 1.0], [90.0, 0.0]]
     w.file_actions.export('ports-csv', tmp_path / "p.csv")
     lines = (tmp_path / "p.csv").read_text().splitlines()
-    assert lines[0].startswith("# ports --seed")
-    rows = list(csv.DictReader(lines[1:]))
+    rows = list(csv.DictReader(lines))
+    assert rows and rows[0]["command"].startswith("ports --seed")
     assert len(rows) == len(r.extra["ports"])
     assert [int(p["population"]) for p in rows] == [p["population"] for p in r.extra["ports"]]
     img = w.file_actions.write_map_png(tmp_path / "m.png", scale=4)

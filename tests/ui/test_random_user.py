@@ -1,9 +1,16 @@
-"""A random user: 3 x 300 actions on every kind of control (generator
-switches, combo boxes, sliders and their typed numbers, spin boxes, text
-fields, check boxes, the seed, layers, View toggles, the timeline, hovering
-the map, regenerate and cancel, A/B compare), in any order, with hostile text.  Any
-uncaught exception fails the test (pytest-qt turns one raised in a Qt slot
-into a failure); at the end the window still shows a map it can describe."""
+"""A random user: actions on every kind of control (generator switches,
+combo boxes, sliders and their typed numbers, spin boxes, text fields,
+check boxes, the seed, layers, View toggles, the timeline, hovering the
+map, regenerate and cancel, A/B compare), every menu action, every button,
+the wheel, drags on the map, keys pressed wherever the focus is and
+resizing the window, in any order, with hostile text.  File dialogs answer
+with a file in a temporary folder or cancel, message boxes are dismissed.
+Any uncaught exception fails the test (pytest-qt turns one raised in a Qt
+slot into a failure); at the end the window still shows a map it can
+describe.
+
+CI runs 3 users x 300 actions; ``RANDOM_USER_SEEDS=1,2,3,4,5`` and
+``RANDOM_USER_ACTIONS=1000`` run the long profile."""
 
 from __future__ import annotations
 
@@ -11,8 +18,19 @@ import os
 import random
 
 import pytest
-from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent, QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+)
 from superqt import QLabeledDoubleSlider, QLabeledSlider
 
 from viewer.ui.main_window import MainWindow
@@ -107,20 +125,135 @@ def _act(w: MainWindow, rng: random.Random, qtbot) -> None:
     qtbot.wait(rng.choice([0, 0, 1, 5, 20]))
 
 
+KEYS = ["Ctrl+0", "Ctrl+U", "Ctrl+K", "Ctrl+H", "Ctrl+L", "Ctrl+N", "F5", "Esc", "Ctrl+P",
+        "Ctrl+Left", "Ctrl+Right", "Ctrl+Up", "Ctrl+Down", "Ctrl+Home", "Ctrl+End",
+        "Ctrl+Shift+S", "Ctrl+Shift+A", "Ctrl+Z", "Ctrl+A", "Return", "Tab", "Backspace",
+        "Left", "Right", "Up", "Down", "PgUp", "PgDown", "Home", "End", "Space", "a", "7",
+        "-", ".", "x"]
+NEVER = {"Quit"}
+
+
+def _mouse(vp, kind, pos: QPoint, button, buttons) -> None:
+    glob = QPointF(vp.mapToGlobal(pos))
+    QApplication.sendEvent(vp, QMouseEvent(kind, QPointF(pos), glob, button, buttons,
+                                           Qt.KeyboardModifier.NoModifier))
+
+
+def _point(vp, rng: random.Random) -> QPoint:
+    return QPoint(rng.randrange(max(1, vp.width())), rng.randrange(max(1, vp.height())))
+
+
+def _drag(w: MainWindow, rng: random.Random) -> None:
+    view = rng.choice([w.map_view, w.compare.map_view]) if w.compare.isVisible() else w.map_view
+    vp = view.viewport()
+    a, b = _point(vp, rng), _point(vp, rng)
+    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+    _mouse(vp, QEvent.Type.MouseButtonPress, a, left, left)
+    for k in range(1, 4):
+        p = QPoint(a.x() + (b.x() - a.x()) * k // 3, a.y() + (b.y() - a.y()) * k // 3)
+        _mouse(vp, QEvent.Type.MouseMove, p, none, left)
+    _mouse(vp, QEvent.Type.MouseButtonRelease, b, left, none)
+
+
+def _wheel(w: MainWindow, rng: random.Random) -> None:
+    vp = w.map_view.viewport()
+    pos = QPointF(_point(vp, rng))
+    delta = rng.choice([-360, -120, -120, 120, 120, 240, 720])
+    ev = QWheelEvent(pos, QPointF(vp.mapToGlobal(pos.toPoint())), QPoint(0, 0),
+                     QPoint(0, delta), Qt.MouseButton.NoButton,
+                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(vp, ev)
+
+
+def _menu(w: MainWindow, rng: random.Random) -> None:
+    acts = [a for name, a in w.menu_actions().items() if name not in NEVER and a.isEnabled()]
+    if acts:
+        rng.choice(acts).trigger()
+
+
+def _button(w: MainWindow, rng: random.Random) -> None:
+    buttons = [b for b in w.findChildren(QAbstractButton) if b.isVisible() and b.isEnabled()]
+    if not buttons:
+        return
+    b = rng.choice(buttons)
+    sweep = w.sweep.panel
+    if sweep is not None and b is sweep.run_button:
+        sweep.set_seeds(f"1..{rng.randint(1, 4)}")          # a short sweep, in this process
+        sweep.jobs.setValue(1)
+    b.click()
+
+
+def _key(w: MainWindow, rng: random.Random) -> None:
+    from PySide6.QtGui import QKeySequence
+
+    target = QApplication.focusWidget()
+    if target is None or target.window() is not w or rng.random() < 0.3:
+        fields = [f for f in w.findChildren(QLineEdit) if f.isVisible()]
+        target = rng.choice(fields) if fields and rng.random() < 0.7 else w
+        target.setFocus()
+    combo = QKeySequence(rng.choice(KEYS))[0]
+    QTest.keyClick(target, combo.key(), combo.keyboardModifiers())
+
+
+def _act_more(w: MainWindow, rng: random.Random, qtbot) -> None:
+    """Half the time what the window's controls do, half what a person's
+    hands do: menus, buttons, wheel, drags, keys, resizes."""
+    r = rng.random()
+    if r < 0.5:
+        _act(w, rng, qtbot)
+        return
+    if r < 0.62:
+        _menu(w, rng)
+    elif r < 0.72:
+        _button(w, rng)
+    elif r < 0.80:
+        _wheel(w, rng)
+    elif r < 0.88:
+        _drag(w, rng)
+    elif r < 0.97:
+        _key(w, rng)
+    else:
+        w.resize(rng.randint(300, 1900), rng.randint(250, 1100))
+    qtbot.wait(rng.choice([0, 0, 1, 5, 20]))
+
+
+@pytest.fixture
+def quiet_dialogs(monkeypatch, tmp_path):
+    """File dialogs give a file in ``tmp_path`` (or cancel); other dialogs
+    answer at once."""
+    rng = random.Random(0)
+
+    def path(*args, **_kw):
+        name = f"file{rng.randrange(5)}" + rng.choice([".png", ".txt", ".toml", ".npz",
+                                                        ".csv", ".json", ""])
+        return (str(tmp_path / name), "") if rng.random() < 0.7 else ("", "")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(path))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(path))
+    monkeypatch.setattr(QInputDialog, "getInt",
+                        staticmethod(lambda *a, **k: (rng.choice([1, 2, 3]), rng.random() < 0.8)))
+    for name in ("warning", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+
+
 SEEDS = [int(s) for s in os.environ.get("RANDOM_USER_SEEDS", "1,2,3").split(",")]
 """Three users in CI; ``RANDOM_USER_SEEDS=4,5,...`` sends more."""
+ACTIONS = int(os.environ.get("RANDOM_USER_ACTIONS", "300"))
+"""Actions per user (``RANDOM_USER_ACTIONS=1000`` for the long profile)."""
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_random_user_meets_no_exception(qtbot, seed, private_settings):
+def test_a_random_user_meets_no_exception(qtbot, seed, private_settings, quiet_dialogs):
     rng = random.Random(seed)
     w = MainWindow()
     qtbot.addWidget(w)
     w.show()
     try:
         shown = set()
-        for _ in range(300):
-            _act(w, rng, qtbot)
+        for _ in range(ACTIONS):
+            _act_more(w, rng, qtbot)
+            if not w.isVisible():
+                w.show()
             if w.result is not None:
                 shown.add(w.result.generator)
         w.cancel_generation()

@@ -6,8 +6,9 @@ writes and the workbench exports, and the command that reproduces them.
                ``[x, y]``, position (the cell's centre), latitude,
                population, class, desirability, weight, ship corner, route
                length and number of buildings
-``csv_text``   one row per port (:data:`CSV_FIELDS`), after a ``#`` comment
-               line holding the command that reproduces it
+``csv_text``   a header row (:data:`CSV_FIELDS`), then one row per port; its
+               last column holds the command that reproduces the placement
+               (the header comes first, as CSV readers expect)
 
 ``write_ports_json`` / ``write_ports_csv`` write them atomically (a failure
 raises :class:`~viewer.formats.atomic.WriteError` and leaves no file).
@@ -25,7 +26,8 @@ from .atomic import write_atomic
 
 PROG = "ports"
 CSV_FIELDS = ("id", "cell_x", "cell_y", "x", "y", "latitude", "population", "class",
-              "desirability", "weight", "ship_x", "ship_y", "route_length", "buildings")
+              "desirability", "weight", "ship_x", "ship_y", "route_length", "buildings",
+              "command")
 
 
 def flag(p) -> str:
@@ -84,14 +86,14 @@ def json_text(result) -> str:
 def csv_text(result) -> str:
     _need_ports(result)
     buf = io.StringIO()
-    buf.write(f"# {command_line(result.params, result.seed)}\n")
+    command = command_line(result.params, result.seed)
     wr = csv.writer(buf, lineterminator="\n")
     wr.writerow(CSV_FIELDS)
     for p in result.extra["ports"]:
         wr.writerow([p["id"], p["cell"][0], p["cell"][1], p["position"][0], p["position"][1],
                      p["latitude"], p["population"], p["class"], p["desirability"],
                      p["weight"], p["ship_corner"][0], p["ship_corner"][1],
-                     p["route_length"], p.get("buildings", 0)])
+                     p["route_length"], p.get("buildings", 0), command])
     return buf.getvalue()
 
 

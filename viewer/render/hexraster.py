@@ -47,25 +47,35 @@ def index_map(width: int, height: int, scale: int) -> np.ndarray:
     """For each pixel of the image, the flat index (``y * W/2 + i``) of the
     hex it belongs to; shape ``image_size(width, height, scale)``.  Read-only
     and cached per ``(width, height, scale)``."""
+    himg, wimg = image_size(width, height, scale)
+    out = index_window(width, height, scale, 0, 0, wimg, himg)
+    out.flags.writeable = False
+    return out
+
+
+def index_window(width: int, height: int, scale: int, x0: int, y0: int,
+                 w: int, h: int) -> np.ndarray:
+    """:func:`index_map` of the ``w`` x ``h`` pixels from pixel ``(x0, y0)``
+    of the endless plane the torus tiles (any offsets: a window may cross
+    the seams), so a zoomed-in view draws only what it shows."""
     if scale < 1:
         raise ValueError(f"scale must be at least 1 pixel per hex, not {scale}")
     if width % 2 or height % 2:
         raise ValueError(f"a hex torus needs an even width and height, not {width}x{height}")
     cols = width // 2
     rh = row_height(scale)
-    himg, wimg = image_size(width, height, scale)
     # Vertical distances are stretched so the lattice of centres is regular.
     ystretch = scale * SQRT3_2 / rh
-    pxc = np.arange(wimg, dtype=np.float64) + 0.5
-    pyc = np.arange(himg, dtype=np.float64) + 0.5
+    pxc = np.arange(x0, x0 + w, dtype=np.float64) + 0.5
+    pyc = np.arange(y0, y0 + h, dtype=np.float64) + 0.5
     row0 = np.floor(pyc / rh).astype(np.int64)
 
-    best_d = np.full((himg, wimg), np.inf)
-    best = np.zeros((himg, wimg), np.int64)
+    best_d = np.full((h, w), np.inf)
+    best = np.zeros((h, w), np.int64)
     for dr in (-1, 0, 1):
-        r = row0 + dr                                   # (himg,)
+        r = row0 + dr                                   # (h,)
         offset = (r % 2) * (scale / 2)                  # odd rows shifted right
-        i = np.floor((pxc[None, :] - offset[:, None]) / scale)      # (himg, wimg)
+        i = np.floor((pxc[None, :] - offset[:, None]) / scale)      # (h, w)
         cx = offset[:, None] + (i + 0.5) * scale
         cy = (r + 0.5) * rh
         d = (pxc[None, :] - cx) ** 2 + (((pyc - cy) * ystretch) ** 2)[:, None]
@@ -73,9 +83,7 @@ def index_map(width: int, height: int, scale: int) -> np.ndarray:
         closer = d < best_d - 1e-9
         best_d = np.where(closer, d, best_d)
         best = np.where(closer, flat, best)
-    out = best.astype(np.int32 if height * cols < 2**31 else np.int64)
-    out.flags.writeable = False
-    return out
+    return best.astype(np.int32 if height * cols < 2**31 else np.int64)
 
 
 @lru_cache(maxsize=16)
@@ -102,20 +110,29 @@ def edge_alpha(width: int, height: int, scale: int) -> np.ndarray:
     ``(d2^2 - d1^2) / (2 * scale)`` in the regular (stretched) lattice, where
     neighbouring centres are ``scale`` apart.  The line, OUTLINE_WIDTH wide
     and centred on the border, covers ``clip(w/2 + 1/2 - distance)`` of the
-    pixel: an antialiased edge at any scale.  Computed in bands of rows so
-    that a large export does not hold many image-sized temporaries."""
-    rh = row_height(scale)
+    pixel: an antialiased edge at any scale."""
     himg, wimg = image_size(width, height, scale)
+    out = edge_alpha_window(scale, 0, 0, wimg, himg)
+    out.flags.writeable = False
+    return out
+
+
+def edge_alpha_window(scale: int, x0: int, y0: int, w: int, h: int) -> np.ndarray:
+    """:func:`edge_alpha` of a window of the plane (as :func:`index_window`;
+    the lines do not depend on the world's size).  Computed in bands of rows
+    so that a large picture does not hold many image-sized temporaries."""
+    rh = row_height(scale)
     ystretch = np.float32(scale * SQRT3_2 / rh)
-    pxc = np.arange(wimg, dtype=np.float32) + 0.5
-    out = np.empty((himg, wimg), np.uint8)
-    band = max(1, 2_000_000 // max(1, wimg))
+    pxc = np.arange(x0, x0 + w, dtype=np.float64).astype(np.float32) + np.float32(0.5)
+    out = np.empty((h, w), np.uint8)
+    band = max(1, 2_000_000 // max(1, w))
     half = np.float32(scale / 2)
-    for top in range(0, himg, band):
-        pyc = np.arange(top, min(himg, top + band), dtype=np.float32) + 0.5
+    for top in range(0, h, band):
+        pyc = (np.arange(y0 + top, y0 + min(h, top + band), dtype=np.float64)
+               .astype(np.float32) + np.float32(0.5))
         row0 = np.floor(pyc / rh).astype(np.int64)
-        d1 = np.full((pyc.size, wimg), np.inf, np.float32)
-        d2 = np.full((pyc.size, wimg), np.inf, np.float32)
+        d1 = np.full((pyc.size, w), np.inf, np.float32)
+        d2 = np.full((pyc.size, w), np.inf, np.float32)
         for dr in (-1, 0, 1):
             r = row0 + dr
             offset = ((r % 2) * half).astype(np.float32)[:, None]
@@ -129,25 +146,44 @@ def edge_alpha(width: int, height: int, scale: int) -> np.ndarray:
         dist = (d2 - d1) / np.float32(2.0 * scale)
         cover = np.clip(np.float32(OUTLINE_WIDTH / 2 + 0.5) - dist, 0.0, 1.0)
         out[top:top + pyc.size] = np.rint(cover * 255).astype(np.uint8)
-    out.flags.writeable = False
     return out
 
 
+WINDOW_BAND_PIXELS = 250_000
+
+
 def rasterize(cells: np.ndarray, width: int, height: int, scale: int,
-              outline: tuple[int, int, int, int] | None = None) -> np.ndarray:
+              outline: tuple[int, int, int, int] | None = None,
+              window: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """Draw a hex layer of colours ``(H, W/2, C)`` (or values ``(H, W/2)``) as
     an image ``(Himg, Wimg, C)`` (or ``(Himg, Wimg)``), each hex a hexagon.
     ``outline`` colours the borders between hexes, antialiased (a layer of
-    colours only)."""
+    colours only).  ``window = (x0, y0, w, h)`` draws only those pixels of
+    the endless tiled plane instead of one period."""
     cells = np.asarray(cells)
     if cells.shape[:2] != (height, width // 2):
         raise ValueError(f"layer shape {cells.shape[:2]} does not fit a {width}x{height} "
                          f"hex world (expected {(height, width // 2)})")
-    idx = index_map(width, height, scale)
+    if window is not None and window[2] * window[3] > WINDOW_BAND_PIXELS:
+        # a large window in bands of rows: small temporaries, and a thread
+        # drawing it lets the others run between the bands
+        x0, y0, w, h = window
+        band = max(1, WINDOW_BAND_PIXELS // w)
+        return np.concatenate([rasterize(cells, width, height, scale, outline,
+                                         (x0, y0 + top, w, min(band, h - top)))
+                               for top in range(0, h, band)])
+    idx = index_map(width, height, scale) if window is None else \
+        index_window(width, height, scale, *window)
     flat = cells.reshape((height * (width // 2),) + cells.shape[2:])
-    img = flat[idx]
+    if flat.dtype == np.uint8 and flat.ndim == 2 and flat.shape[1] == 4:
+        # one 32-bit word per pixel: a quarter of the gathers, the same bytes
+        words = np.ascontiguousarray(flat).view(np.uint32).ravel()
+        img = words[idx].view(np.uint8).reshape(idx.shape + (4,))
+    else:
+        img = flat[idx]
     if outline is not None:
-        a = edge_alpha(width, height, scale)
+        a = edge_alpha(width, height, scale) if window is None else \
+            edge_alpha_window(scale, *window)
         on = a > 0
         cover = a[on].astype(np.uint16)[:, None]
         line = np.asarray(outline, np.uint16)[: img.shape[-1]]

@@ -22,7 +22,7 @@ from .hexraster import rasterize, rasterize_square
 
 __all__ = ["Toggle", "Renderer", "Picture", "picture", "renderer_for", "final_state",
            "display_scale", "square_scale", "square_stride", "MAX_EXPORT_PIXELS",
-           "PictureTooLarge", "export_size"]
+           "PictureTooLarge", "export_size", "hex_window"]
 
 MAX_SQUARE_CELLS = 1024
 """A square grid wider or taller than this is shown decimated (every k-th
@@ -195,6 +195,31 @@ def export_size(state: MapState, scale: int, renderer: Renderer | None = None) -
     if isinstance(grid, HexTorus):
         return image_size(grid.width, grid.height, scale)
     return grid.width * scale, grid.height * scale
+
+
+def hex_window(state: MapState, layer: str, options: Mapping[str, Any] | None,
+               scale: int, window: tuple[int, int, int, int]) -> np.ndarray | None:
+    """The pixels ``window = (x0, y0, w, h)`` of a hex torus's picture at
+    ``scale`` pixels per hex, as :func:`picture` would draw them on the
+    endless tiled plane (for a zoomed-in view); None when the layer means
+    nothing at the step or the renderer draws more than cells."""
+    from .hexraster import rasterize
+
+    grid = state.result.grid
+    r = renderer_for(state.result.generator)
+    if not isinstance(grid, HexTorus) or type(r).draw is not Renderer.draw:
+        return None
+    options = dict(options or {})
+    for t in r.toggles:
+        options.setdefault(t.key, t.default)
+    drawn = r.drawn_layer(state, layer)
+    if not state.ok(drawn):
+        drawn = r.fallback_layer if r.fallback_layer is not None else None
+        if drawn is None or not state.ok(drawn):
+            return None
+    cells = np.ascontiguousarray(r.cells(state, drawn, options), np.uint8)
+    edge = OUTLINE if options.get("outline") and scale >= OUTLINE_FROM_SCALE else None
+    return rasterize(cells, grid.width, grid.height, scale, outline=edge, window=window)
 
 
 def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | None = None,

@@ -123,9 +123,22 @@ def port_class_entries() -> list[tuple[str, RGBA]]:
     return [(f"port: {n}", c) for n, c in zip(PORT_CLASS_NAMES, PORT_CLASS_COLORS)]
 
 
+CANDIDATE_KEY = "candidate (colour: desirability, size: weight)"
+
+
 def ports_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legend | None:
     """The legend of a port placement layer, with the overlays' keys and the
-    ports' classes (the window trims the keys to what it draws)."""
+    ports' classes (the window trims the keys to what it draws).  Ports are
+    numbered from 1, as the inspector, the local view, JSON and CSV number
+    them (the layers hold 0-based indices)."""
+    if name in ("ports", "route"):
+        v = np.asarray(values)
+        ids = np.unique(v[v >= 0])
+        colours = _port_ids(ids) if ids.size else np.empty((0, 4), np.uint8)
+        title = {"ports": "the cell of each port", "route": "each port's route to open sea"}
+        return Legend(title[name], [("none", PORT_NONE)] + [
+            (f"port {int(i) + 1}", tuple(int(c) for c in colours[k]))
+            for k, i in enumerate(ids)])
     keys = list(PORT_OVERLAY_KEYS) + port_class_entries()
     if name == "height":
         return Legend("height in levels above sea level (sea level = 0); ports sized by "
@@ -212,6 +225,11 @@ def port_radius(population: int, scale: float) -> float:
     base = max(5.0, float(scale))
     f = 0.45 + 0.3 * math.log10(max(int(population), 1) / 100.0)
     return base * min(max(f, 0.4), 2.2)
+
+
+ROUTE_EDGE_FROM = 3
+"""Routes at least this many pixels wide get a dark edge (thinner ones
+would look black)."""
 
 
 def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | None,
@@ -304,11 +322,14 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
                         fill = PORT_CANDIDATE_OFF[:3]
                 draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(0, 0, 0))
     if "routes" in overlays and routes:
-        width = max(1, int(round(px * 0.18)))
+        width = max(2, int(round(px * 0.18)))
+        # a dark edge only where the line is wide enough to stay yellow inside
+        edge = width >= ROUTE_EDGE_FROM
         for i in sorted(routes):
             if len(routes[i]) > 1:
                 pts = [(float(c) * px, float(r) * px) for r, c in np.asarray(routes[i])]
-                draw.line(pts, fill=(20, 20, 20), width=width + 2)
+                if edge:
+                    draw.line(pts, fill=(20, 20, 20), width=width + 2)
                 draw.line(pts, fill=PORT_ROUTE[:3], width=width)
     for i in shown_ports:
         if not 0 <= i < len(ports):
@@ -424,6 +445,13 @@ def _ports_legend(state, name: str, overlays: set[str]):
         wt = layers["weight"]
         if ((wt <= 0) & (layers["candidates"] >= 0)).any():
             drawn.add(PORT_CANDIDATE_OFF)
+    candidate = None
+    if ok("candidates") and "candidates" in overlays and name not in ("ports", "route"):
+        cand = np.asarray(layers["candidates"])
+        if (cand >= 0).any():
+            lo, hi = port_scalar_range(cand)
+            mid = color_port_scalar(np.array([lo, (lo + hi) / 2, hi]))[1]
+            candidate = (CANDIDATE_KEY, tuple(int(c) for c in mid))
     classes = {r.extra["ports"][i]["class"] for i in shown_ports(state)
                if i < len(r.extra["ports"])}
     keys = {c for _, c in port_class_entries()} | {PORT_COAST, PORT_LAKE, PORT_ROUTE,
@@ -435,6 +463,8 @@ def _ports_legend(state, name: str, overlays: set[str]):
                 entries.append((text, c))
         elif c not in keys or c in drawn or name == "cell_class":
             entries.append((text, c))
+    if candidate is not None:
+        entries.append(candidate)
     legend.entries = entries
     return legend
 

@@ -22,13 +22,14 @@ import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from ..engine.protocol import CancelToken, Marker, Result
 from ..formats.bundle import BundleError
 from ..formats.presets import PresetError
 from ..formats.replay import Replay, replay_file
 from ..render.picture import final_state, picture, renderer_for
+from . import folders
 from .worker import LatestWins
 
 BUNDLE_SUFFIXES = (".npz", ".json")
@@ -72,8 +73,7 @@ class BundleOpener(QObject):
         return self.worker.submit(job)
 
     def ask_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.w, "Open bundle", "",
-                                              "Bundles (*.npz *.json);;All files (*)")
+        path = folders.open_path(self.w, "Open bundle", "Bundles (*.npz *.json);;All files (*)")
         if path:
             self.open_bundle(path, ask=True)
 

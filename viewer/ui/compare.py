@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTableWidget,
@@ -28,11 +29,13 @@ from ..render.picture import final_state, picture
 from .legend import LegendWidget
 from .map_view import MapView
 from .worker import LatestWins
+from .zoom import DetailKeeper
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
 SHOW_A, SHOW_DIFFERENCE = "A", "difference B - A"
+NAMES_MIN_WIDTH = 60
 
 
 def params_changed(a: Result, b: Result) -> str:
@@ -71,8 +74,9 @@ class CompareView(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
         self.title = QLabel()
-        self.title.setWordWrap(True)
-        top.addWidget(self.title, 1)
+        self.title.setWordWrap(True)            # on its own line: a narrow pane keeps it readable
+        lay.addWidget(self.title)
+        top.addStretch(1)
         self.mode = QComboBox()
         self.mode.addItems([SHOW_A, SHOW_DIFFERENCE])
         self.mode.setToolTip("show A itself, or where the layer shown differs from A to B")
@@ -90,6 +94,10 @@ class CompareView(QWidget):
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["A", "B", "B - A"])
         self.table.setMaximumHeight(170)
+        # A, B and B - A side by side whatever the pane's width: the numbers
+        # whole when they fit, the metric names taking what is left
+        self.table.verticalHeader().setDefaultSectionSize(20)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         lay.addWidget(self.table)
         # linked zoom and pan: either view moved, the other shows the same
         # centre at the same scale (pyqtgraph's own links fight the locked aspect)
@@ -100,9 +108,12 @@ class CompareView(QWidget):
         self.map_view.vb.sigResized.connect(self.map_view._refit)
         b_vb = window.map_view.vb
         b_vb.sigRangeChanged.connect(lambda *_: self._follow(window.map_view, self.map_view))
+        b_vb.sigRangeChangedManually.connect(
+            lambda *_: self._follow(window.map_view, self.map_view))
         # (A leads only when the user zooms or pans it)
         self.map_view.vb.sigRangeChangedManually.connect(
             lambda *_: self._follow(self.map_view, window.map_view))
+        self.zoom = DetailKeeper(self.map_view, self._shown_source, self)
         self.worker = LatestWins("A's step", self)
         self.worker.finished.connect(self._state_ready)
         self.hide()
@@ -116,6 +127,10 @@ class CompareView(QWidget):
             return
         self.a, self.state = r, None
         self.show()
+        split = self.parentWidget()
+        if hasattr(split, "setSizes"):          # A and B side by side, halves alike
+            half = max(1, split.width() // 2)
+            split.setSizes([half, half])
         self._follow(self.w.map_view, self.map_view)
         self.w.status(f"pinned as A: {r.generator}, seed {r.seed}; change the parameters "
                       "to make B")
@@ -126,8 +141,42 @@ class CompareView(QWidget):
         self.a = self.state = self.difference = None
         self.hide()
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        t = self.table
+        header, names = t.horizontalHeader(), t.verticalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        numbers = sum(header.sectionSize(c) for c in range(t.columnCount()))
+        bar = t.verticalScrollBar().sizeHint().width()
+        room = t.width() - numbers - bar - 2 * t.frameWidth() - 2
+        if room >= NAMES_MIN_WIDTH:
+            names.setFixedWidth(min(room, max(NAMES_MIN_WIDTH, names.sizeHint().width())))
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        else:                               # too narrow: every part elided, none hidden
+            names.setFixedWidth(NAMES_MIN_WIDTH)
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+
+    def fit(self) -> None:
+        """Show the whole of A in its pane (as Fit does for B)."""
+        if self.pinned and self.isVisible():
+            self._linking = True
+            try:
+                self.map_view.fit()
+            finally:
+                self._linking = False
+
     def _follow(self, src: MapView, dst: MapView) -> None:
         if self._linking or not self.pinned or not self.isVisible():
+            return
+        if not src.user_moved:              # fitted: each pane shows the whole map
+            self._linking = True
+            try:
+                dst.fit()
+            finally:
+                self._linking = False
             return
         (x0, x1), (y0, y1) = src.vb.viewRange()
         ss, ds = src.vb.size(), dst.vb.size()
@@ -142,6 +191,12 @@ class CompareView(QWidget):
             dst.user_moved = src.user_moved
         finally:
             self._linking = False
+
+    def _shown_source(self):
+        if self.state is None or self.difference is not None or self.w.state is None \
+                or self.mode.currentText() != SHOW_A:
+            return None
+        return self.state, self.w.layer_name, self.w._picture_options()
 
     @property
     def pinned(self) -> bool:
@@ -201,7 +256,13 @@ class CompareView(QWidget):
 
     def _describe(self, b: Result) -> None:
         a = self.a
-        step = f", step {self.w.state.step}" if self.w.state.step is not None else ""
+        step = ""
+        b_step = self.w.state.step
+        if b_step is not None:
+            last = a.trace.n_steps if a.trace is not None else None
+            # A is shown at B's step, or at its own last one
+            a_step = b_step if last is None else min(b_step, last)
+            step = f", step {a_step}" + (" (its last)" if a_step != b_step else "")
         self.title.setText(f"<b>A</b>: seed {a.seed}{step}. B differs in: "
                            f"{params_changed(a, b)}")
         if self._rows_for != (id(a), id(b)):
@@ -210,6 +271,9 @@ class CompareView(QWidget):
         rows = self._rows
         self.table.setRowCount(len(rows))
         self.table.setVerticalHeaderLabels([name for name, _, _ in rows])
+        for i, (name, _, _) in enumerate(rows):
+            self.table.verticalHeaderItem(i).setToolTip(name)
+        self._fit_table()
         for i, (_name, va, vb) in enumerate(rows):
             for j, v in enumerate((va, vb, None if vb is None else vb - va)):
                 item = QTableWidgetItem("" if v is None else f"{v:.6g}")
@@ -217,7 +281,8 @@ class CompareView(QWidget):
                 self.table.setItem(i, j, item)
 
     def busy(self) -> bool:
-        return not self.worker.is_idle()
+        return not self.worker.is_idle() or self.zoom.busy()
 
     def shutdown(self) -> None:
         self.worker.shutdown()
+        self.zoom.shutdown()

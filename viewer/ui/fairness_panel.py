@@ -75,6 +75,10 @@ class FairnessPanel(QWidget):
         for c, row in enumerate(rows):
             for r, col in enumerate(COLUMNS):
                 self.table.setItem(r, c, QTableWidgetItem(str(row[col])))
+        # the spread in the row names too: it stays in sight however many
+        # continents push the spread column to the right
+        self.table.setVerticalHeaderLabels([f"{col} (spread {data.spread[col]})"
+                                            for col in COLUMNS])
         for r, col in enumerate(COLUMNS):
             item = QTableWidgetItem(str(data.spread[col]))
             biggest = max((abs(row[col]) for row in rows), default=0)

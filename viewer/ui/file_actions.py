@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog  # noqa: F401 (dialogs go through .folders)
 
 from .. import registry
 from ..engine.names import shown_name
@@ -26,7 +26,7 @@ from ..formats.exports import Export
 from ..formats.png import write_png
 from ..formats.presets import Preset, PresetError, load_preset, save_preset, shipped_presets
 from ..render.picture import MAX_EXPORT_PIXELS, PictureTooLarge, export_size, picture
-from . import exports
+from . import exports, folders
 from .bundle_open import BundleOpener
 from .worker import LatestWins
 
@@ -58,7 +58,7 @@ class FileActions:
           "show a bundle's map and make it again from its sidecar: reproduced or not")
         for name, e in registry.ENTRIES.items():
             if e.opener:
-                a("File", e.open_title, lambda _=False, n=name: self._ask_open(n), None,
+                a("File", e.open_title, lambda _=False, n=name: self._ask_open(n), e.open_shortcut,
                   "show a file of this kind (switching to its generator)")
         shipped = window.menus["File"].addMenu("Shipped &presets")
         for path in shipped_presets():
@@ -143,8 +143,8 @@ class FileActions:
 
     def _ask_open(self, name: str) -> None:
         e = registry.entry(name)
-        path, _ = QFileDialog.getOpenFileName(self.w, e.open_title.replace("&", "").rstrip("."),
-                                              "", "Text (*.txt);;All files (*)")
+        path = folders.open_path(self.w, e.open_title.replace("&", "").rstrip("."),
+                                 "Text (*.txt);;All files (*)")
         if path and not self.open_file(name, path):
             QMessageBox.warning(self.w, "Open", self.last_error)
 
@@ -178,7 +178,7 @@ class FileActions:
         w.request_generation()
 
     def _ask_load_preset(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.w, "Load preset", "", "Presets (*.toml)")
+        path = folders.open_path(self.w, "Load preset", "Presets (*.toml)")
         if path:
             try:
                 self.load_preset_file(path)
@@ -307,7 +307,7 @@ class FileActions:
             self.guarded("Export bundle", lambda: self.export_bundle(path))
 
     def _ask_path(self, title: str, name: str, filt: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self.w, title, name, filt)
+        path = folders.save_path(self.w, title, name, filt)
         return path
 
     def guarded(self, title: str, fn) -> bool:

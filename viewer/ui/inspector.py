@@ -14,10 +14,13 @@ class Inspector(QScrollArea):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWidgetResizable(True)
+        # long values wrap: nothing hides behind a horizontal scroll bar
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         inner = QWidget()
         lay = QVBoxLayout(inner)
         self.label = QLabel("hover over the map")
         self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setWordWrap(True)
         self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.label)

@@ -31,6 +31,7 @@ from ..render.picture import final_state, picture, renderer_for
 from . import docks, file_actions
 from . import settings as remembered
 from .layer_list import fill_layer_list, select_layer
+from .map_view import shrink, to_qimage
 from .menus import Menus
 from .param_panel import ParamPanel
 from .run_status import RunStatus
@@ -39,7 +40,15 @@ from .sweep_link import SweepLink
 from .timeline import TimelineKeys
 from .views import view_for
 from .worker import LatestWins
-from .zoom import ZoomKeeper
+from .zoom import DetailKeeper
+
+
+def _same_options(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """The same picture options (plain values equal, anything else the same object)."""
+    def same(x, y) -> bool:
+        plain = (bool, int, float, str, type(None))
+        return x is y or (type(x) is type(y) and isinstance(x, plain) and x == y)
+    return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
 
 
 class MainWindow(QMainWindow):
@@ -58,6 +67,7 @@ class MainWindow(QMainWindow):
         self._hover: tuple[int, int] | None = None
         self._requested: tuple[Any, Any] | None = None
         self._ignore_gen_upto = 0
+        self._refusal: tuple[str | None, str] | None = None   # why the last request failed
         self._seeds: dict[str, int | str] = {}
         self._export_actions: list[QAction] = []
         self._build()
@@ -69,7 +79,7 @@ class MainWindow(QMainWindow):
         self._generator_declarations()
         self.resize(1280, 820)
         remembered.restore(self)
-        self._keys = TimelineKeys(self)
+        self._keys = TimelineKeys(self, self.menus.shortcuts)
         QApplication.instance().installEventFilter(self._keys)
         if generate:
             self.request_generation()
@@ -78,7 +88,7 @@ class MainWindow(QMainWindow):
     def _build(self) -> None:
         docks.build_centre(self)
         self.map_view.hovered.connect(self._hovered)
-        self.zoom = ZoomKeeper(self)
+        self.zoom = DetailKeeper(self.map_view, self._shown_source, self)
         docks.build_docks(self)
         self.generator_box.currentIndexChanged.connect(self._generator_chosen)
         self.layer_list.currentItemChanged.connect(self._layer_chosen)
@@ -104,18 +114,36 @@ class MainWindow(QMainWindow):
         self.action("Edit", "&Pin as A", self.compare.pin, "Ctrl+Shift+A",
                     "keep this map as A and compare the next ones (B) with it")
         self.action("Edit", "&Unpin A", self.compare.unpin)
-        self.action("View", "&Fit map", self.map_view.fit, "Ctrl+0")
+        self.action("View", "&Fit map", self.fit_map, "Ctrl+0",
+                    "show the whole map (and A's beside it)")
+        self.period_action = self.action(
+            "View", "Outline one &period", self.set_period_outline, None,
+            "on a torus, outline one period of the world that repeats around it")
+        self.period_action.setCheckable(True)
         self.docks_menu = self.menus.add_docks_menu()
         for dock in (self.param_dock, self.layer_dock, self.inspector_dock, self.timeline):
             self.docks_menu.addAction(dock.toggleViewAction())
+
+    def fit_map(self) -> None:
+        """Fit: the whole map in the view, and in A's pane when comparing."""
+        self.map_view.fit()
+        self.compare.fit()
+
+    def set_period_outline(self, on: bool) -> None:
+        self.period_action.setChecked(bool(on))
+        self.map_view.set_outline(on)
+        self.compare.map_view.set_outline(on)
+
+    def _shown_source(self):
+        return (self.state, self.layer_name, self._picture_options()) \
+            if self.state is not None else None
 
     def toggle_action(self, key: str) -> QAction:
         return self.menus.toggle(key)
 
     def current_picture(self):
         """The picture of the state shown, drawn now (for tests and checks)."""
-        return picture(self.state, self.layer_name, self._picture_options(),
-                       self.zoom.scale_for(self.state))
+        return picture(self.state, self.layer_name, self._picture_options())
 
     def add_view_dock(self, dock: QDockWidget, tab_with: QDockWidget | None = None) -> None:
         docks.add_view_dock(self, dock, tab_with)
@@ -164,6 +192,7 @@ class MainWindow(QMainWindow):
         self.run_status.stop()
         self.gen_worker.shutdown()
         self.state_worker.shutdown()
+        self.zoom.shutdown()
         self.file_actions.shutdown()
         self.gen_view.shutdown()
         self.sweep.close()
@@ -224,8 +253,10 @@ class MainWindow(QMainWindow):
         request = (self.generator.name, values, seed)
         if not force and request == self._requested and (self.result is not None
                                                          or not self.gen_worker.is_idle()):
+            self._said_again()
             return None
         self._requested = request
+        self._refusal = None
         gen, view = self.generator, self.gen_view
 
         def job(token: CancelToken, gen=gen, values=values, seed=seed):
@@ -234,6 +265,7 @@ class MainWindow(QMainWindow):
             prepared = view.prepare(result)
             # draw the first picture here, not on the GUI thread
             pic = picture(final_state(result), self.layer_name, self._picture_options())
+            pic.qimage = to_qimage(pic.rgba)        # and its conversion for the screen
             return result, prepared, pic
 
         return self.gen_worker.submit(job)
@@ -247,7 +279,8 @@ class MainWindow(QMainWindow):
     def busy(self) -> bool:
         return not (self.gen_worker.is_idle() and self.state_worker.is_idle()
                     and not self.gen_view.busy() and not self.file_actions.busy()
-                    and not self.sweep.busy() and not self.compare.busy())
+                    and not self.sweep.busy() and not self.compare.busy()
+                    and not self.zoom.busy())
 
     # == worker results ===========================================================
     def _generated(self, job_id: int, value, seconds: float) -> None:
@@ -272,15 +305,28 @@ class MainWindow(QMainWindow):
             return
         self.map_view.set_waiting(None)
         if isinstance(exc, ParamError):
-            self.param_panel.set_error(exc.param, str(exc))
-            self.status(f"{exc} (showing the last good map)", error=True)
+            self._refuse(exc.param, str(exc))
         elif isinstance(exc, GenerationError):
-            self.param_panel.set_error(None, str(exc))
-            self.status(f"{exc} (showing the last good map)", error=True)
+            self._refuse(getattr(exc, "param", None) or self.gen_view.refused_param(exc),
+                         str(exc))
             self.gen_view.generation_failed(exc)
         else:
             self.status(f"the generator failed: {type(exc).__name__}: {exc} "
                         "(showing the last good map)", error=True)
+
+    def _refuse(self, param: str | None, text: str) -> None:
+        """Say why the request was refused, beside its field and in the status."""
+        self._refusal = (param, text)
+        self.param_panel.set_error(param, text)
+        self.status(f"{text} (showing the last good map)", error=True)
+
+    def _said_again(self) -> None:
+        """The values asked for again are the last request's: say again what
+        came of it (its refusal, or the map shown), not what came between."""
+        if self._refusal is not None:
+            self._refuse(*self._refusal)
+        elif self.result is not None and self.gen_worker.is_idle():
+            self.status(f"{self.generator.name}: {self._describe(self.result)}")
 
     def _generation_cancelled(self, job_id: int) -> None:
         self.run_status.ended()
@@ -316,6 +362,8 @@ class MainWindow(QMainWindow):
         self.map_view.set_waiting(None)
         if not keep_view:
             self.timeline.set_trace(result.trace)
+            if result.trace is None:
+                self.timeline.caption.setText(self.gen_view.no_timeline(result))
         self.layer_name = fill_layer_list(self.layer_list, result.layer_info, self.layer_name,
                                           renderer_for(result.generator).default_layer)
         self.gen_view.result_changed(result, prepared)
@@ -341,18 +389,29 @@ class MainWindow(QMainWindow):
             self.render_view()
             return
         trace = r.trace
+        layer, options = self.layer_name, self._picture_options()
+        size = self.map_view.image.screen_size()
 
         def job(_token: CancelToken, r=r, trace=trace, step=step):
-            return MapState(r, trace.state_at(step), tuple(trace.markers_at(step)), step,
-                            trace.meaningful_at(step))
+            state = MapState(r, trace.state_at(step), tuple(trace.markers_at(step)), step,
+                             trace.meaningful_at(step))
+            # its picture here too: scrubbing never draws on the GUI thread
+            pic = picture(state, layer, options)
+            pic.qimage = to_qimage(pic.rgba)
+            h, w = pic.rgba.shape[:2]
+            if size is not None and 0 < size[0] < w:        # shown shrunk: averaged here
+                pic.shrunk = (size, shrink(pic.qimage, size))
+            return state, pic, (layer, options)
 
         self.state_worker.submit(job)
 
-    def _state_ready(self, _job_id: int, state: MapState, _seconds: float) -> None:
+    def _state_ready(self, _job_id: int, value, _seconds: float) -> None:
+        state, pic, asked = value
         if state.result is not self.result or state.step != self.timeline.step:
             return
         self.state = state
-        self.render_view()
+        same = asked[0] == self.layer_name and _same_options(asked[1], self._picture_options())
+        self.render_view(pic if same else None)
 
     def _picture_options(self) -> dict[str, Any]:
         return {**self.options, **self.gen_view.picture_options()}
@@ -362,14 +421,15 @@ class MainWindow(QMainWindow):
         state = self.state
         if state is None:
             return
-        scale = self.zoom.scale_for(state)
-        if pic is None or scale is not None or pic.layer != self.layer_name:
-            pic = picture(state, self.layer_name, self._picture_options(), scale)
+        if pic is None or pic.layer != self.layer_name:
+            pic = picture(state, self.layer_name, self._picture_options())
+        qimage, shrunk = getattr(pic, "qimage", None), getattr(pic, "shrunk", None)
         self.map_view.set_notice(pic.notice)
         self.legend.set_legend(pic.legend)
         g = state.result.grid
         self.map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
-                               hexes=pic.hexes)
+                               hexes=pic.hexes, qimage=qimage, shrunk=shrunk)
+        pic.qimage = pic.shrunk = None              # shown once: the next draw is new
         self._update_inspector()
         self.compare.refresh()
 
@@ -393,4 +453,5 @@ class MainWindow(QMainWindow):
         if rows is None:
             self.inspector.show_rows(bundle) if bundle else self.inspector.clear()
         else:
-            self.inspector.show_rows(rows + self.gen_view.extra_rows(state, *cell) + bundle)
+            self.inspector.show_rows(self.gen_view.shown_rows(
+                state, rows + self.gen_view.extra_rows(state, *cell)) + bundle)

@@ -1,26 +1,44 @@
 """The map view: a rasterised layer in a pyqtgraph ViewBox, with zoom, pan
 that wraps around the torus, capital letters and hover reporting.
 
-The image holds 2 x 2 periods of the torus.  Zooming out is limited to one
-period, and whenever the view's corner leaves the first period it is moved
-back by a whole period, which shows exactly the same picture: so a drag
-can go on forever in any direction.
+The picture is one period of the map (:class:`PeriodImage`).  A hex torus
+is painted repeated as often as the view needs, so the world continues
+without an edge in every direction; whenever the view's centre leaves the
+first period the view is moved back by a whole period, which shows exactly
+the same picture, so a drag can go on forever.  A plain (square) map is
+painted once and its centre stays on screen.
+
+Fit (:meth:`MapView.fit`) shows the whole map, centred, letterboxed to the
+view's shape; zooming out stops a little beyond that (:data:`ZOOM_OUT`),
+zooming in at :data:`MAX_SCREEN_PER_CELL` screen pixels per cell.  A
+zoomed-in hex map gets a finer picture of what it shows on top
+(:meth:`MapView.set_detail`, drawn by :mod:`.zoom` on a worker).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QTimer, Signal
-from PySide6.QtGui import QFont, QPainterPath, QTransform
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from ..engine.protocol import Marker
 from ..render.hexraster import hex_center, sector_at
 
-TILES = 2
+ZOOM_OUT = 1.25
+"""Zooming out stops when the whole map takes 1 / ZOOM_OUT of the view."""
+
+FIT_MARGIN_CELLS = 1.5
+"""Fitting a torus shows this many hexes of its repeat around one period."""
+
+MAX_SCREEN_PER_CELL = 160
+"""Zooming in stops when a cell is this many screen pixels wide."""
+
 LETTER_FONT = QFont()
 LETTER_FONT.setBold(True)
 LETTER_FONT.setPointSize(10)
@@ -43,20 +61,152 @@ def _letter_symbol(text: str) -> QPainterPath:
     return tr.map(path)
 
 
+def _same_markers(a: Sequence[Marker], b: Sequence[Marker]) -> bool:
+    return len(a) == len(b) and all((m.kind, m.label, m.x, m.y) == (n.kind, n.label, n.x, n.y)
+                                    for m, n in zip(a, b))
+
+
+def to_qimage(rgba: np.ndarray) -> QImage:
+    """An RGBA array as a QImage ready to paint (premultiplied, its own
+    copy); safe to call on a worker thread."""
+    a = np.ascontiguousarray(rgba, np.uint8)
+    if a.ndim == 2:
+        a = np.ascontiguousarray(np.repeat(a[..., None], 4, axis=2))
+        a[..., 3] = 255
+    h, w = a.shape[:2]
+    img = QImage(a.data, w, h, w * a.shape[2],
+                 QImage.Format.Format_RGBA8888 if a.shape[2] == 4 else
+                 QImage.Format.Format_RGB888)
+    return img.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+
+
+def shrink(img: QImage, size: tuple[int, int]) -> QImage:
+    """``img`` averaged down to ``size`` (safe on a worker thread)."""
+    return img.scaled(size[0], size[1], Qt.AspectRatioMode.IgnoreAspectRatio,
+                      Qt.TransformationMode.SmoothTransformation)
+
+
+class PeriodImage(pg.GraphicsObject):
+    """A picture painted on ``rect`` (view coordinates), or with ``repeat``
+    painted on every copy of ``rect`` the view shows (a torus)."""
+
+    REACH = 1000     # periods each way the item claims (its bounding rect)
+
+    def __init__(self):
+        super().__init__()
+        self.qimage: QImage | None = None
+        self._shrunk: tuple | None = None       # ((w, h), the picture averaged to that size)
+        self.rect = QRectF()
+        self.repeat = False
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def set_image(self, qimage: QImage | None, rect: QRectF, repeat: bool = False,
+                  shrunk: tuple | None = None) -> None:
+        """``shrunk``: ``((w, h), qimage averaged to w x h)`` made beforehand
+        (on a worker, see :func:`shrink`) for the zoom it will be shown at."""
+        self.prepareGeometryChange()
+        self.qimage, self.rect, self.repeat = qimage, QRectF(rect), repeat
+        self._shrunk = shrunk
+
+    def needs_shrunk(self) -> tuple[int, int] | None:
+        """The size to average the picture down to for this zoom, when it
+        is shown shrunk and that one is not there yet."""
+        size = self.screen_size()
+        if self.qimage is None or size is None or not 0 < size[0] < self.qimage.width():
+            return None
+        return None if self._shrunk is not None and self._shrunk[0] == size else size
+
+    def set_shrunk(self, qimage: QImage, source: QImage, size: tuple[int, int]) -> None:
+        if source is self.qimage:
+            self._shrunk = (size, qimage)
+            self.update()
+
+    def screen_size(self) -> tuple[int, int] | None:
+        """The picture's size in screen pixels at the current zoom."""
+        vb = self.getViewBox()
+        if vb is None or self.rect.isEmpty():
+            return None
+        px = vb.viewPixelSize()
+        if px[0] <= 0 or px[1] <= 0:
+            return None
+        return round(self.rect.width() / px[0]), round(self.rect.height() / px[1])
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        r = self.rect
+        if not self.repeat or r.isEmpty():
+            return QRectF(r)
+        k = self.REACH
+        return r.adjusted(-k * r.width(), -k * r.height(), k * r.width(), k * r.height())
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        img, r = self.qimage, self.rect
+        if img is None or r.isEmpty():
+            return
+        # shrunk: averaged down to the screen's pixels once per zoom (every
+        # thin line stays visible); enlarged: sharp pixels
+        t = p.transform()
+        dw, dh = round(abs(t.m11()) * r.width()), round(abs(t.m22()) * r.height())
+        shrunk = 0 < dw < img.width() and 0 < dh <= img.height() * 1.01
+        if shrunk and self._shrunk is not None and self._shrunk[0] == (dw, dh):
+            img = self._shrunk[1]           # (until it comes, the quick nearest pixels)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        if not self.repeat:
+            p.drawImage(r, img)
+            return
+        shown = option.exposedRect
+        vr = self.viewRect()
+        if vr is not None:
+            shown = shown.intersected(vr) if not shown.isEmpty() else vr
+        w, h = r.width(), r.height()
+        tx0 = math.floor((shown.left() - r.left()) / w)
+        tx1 = math.floor((shown.right() - r.left()) / w)
+        ty0 = math.floor((shown.top() - r.top()) / h)
+        ty1 = math.floor((shown.bottom() - r.top()) / h)
+        if (tx1 - tx0 + 1) * (ty1 - ty0 + 1) > 4096:
+            return
+        # each copy one screen pixel larger, under the next: no seam between
+        # copies placed at fractions of a pixel
+        t = p.transform()
+        ex = min(1.0, 1.0 / max(abs(t.m11()), 1e-9))
+        ey = min(1.0, 1.0 / max(abs(t.m22()), 1e-9))
+        for ty in range(ty0, ty1 + 1):
+            for tx in range(tx0, tx1 + 1):
+                p.drawImage(QRectF(r.left() + tx * w, r.top() + ty * h, w + ex, h + ey), img)
+
+
 class MapView(pg.GraphicsLayoutWidget):
-    """Shows one RGBA hex image; ``hovered`` carries the sector ``(x, y)``
-    under the mouse, or None when it leaves the map."""
+    """Shows one RGBA map picture; ``hovered`` carries the cell ``(x, y)``
+    under the mouse (on a torus: anywhere on screen), or None off a plain
+    map.  ``contentChanged`` fires when a new picture is shown."""
 
     hovered = Signal(object)
+    contentChanged = Signal()  # noqa: N815 - Qt's spelling on the Qt surface
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setBackground((20, 20, 24))
+        self.ci.setContentsMargins(0, 0, 0, 0)      # the map reaches the widget's edges
+        self.ci.setSpacing(0)
         self.vb: pg.ViewBox = self.addViewBox(lockAspect=True, invertY=True,
                                               enableMenu=False)
         self.vb.disableAutoRange()          # the view is ours: fit() and the torus wrap
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.vb.addItem(self.image)
+        self.image = PeriodImage()
+        self.vb.addItem(self.image, ignoreBounds=True)
+        self.detail = PeriodImage()         # a finer picture of what a zoom shows
+        self.detail.setZValue(1)
+        self.vb.addItem(self.detail, ignoreBounds=True)
+        self.detail_scale: int | None = None
+        self.outline = QGraphicsRectItem()
+        pen = QPen(QColor(255, 255, 255, 190))
+        pen.setCosmetic(True)
+        pen.setWidthF(1.5)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        self.outline.setPen(pen)
+        self.outline.setZValue(8)
+        self.outline.hide()
+        self.vb.addItem(self.outline, ignoreBounds=True)
+        self.show_outline = False
         self.notice = pg.TextItem("", color=(240, 240, 240), fill=(0, 0, 0, 170),
                                   anchor=(0.5, 0.5))
         self.notice.setZValue(20)
@@ -77,15 +227,17 @@ class MapView(pg.GraphicsLayoutWidget):
             item.setZValue(z)
             self.vb.addItem(item, ignoreBounds=True)
         self._labels: list[str] = []
+        self._markers: list[Marker] = []
+        self._letter_tiles: tuple[int, int, int, int] | None = None
         self._pending_letters: list[Marker] | None = None
         self.world: tuple[int, int] | None = None
         self.scale = 1
         self.hexes = True
-        self.period = (1, 1)        # image (width, height) of one torus period
+        self.period = (1, 1)        # image (width, height) of one period
         self.rgba: np.ndarray | None = None
         self._wrapping = False
         self.user_moved = False             # until the user zooms or pans, keep it fitted
-        self.vb.sigRangeChanged.connect(self._wrap_range)
+        self.vb.sigRangeChanged.connect(self._range_changed)
         self.vb.sigRangeChangedManually.connect(self._moved_by_user)
         self.vb.sigResized.connect(self._refit)
         self.scene().sigMouseMoved.connect(self._mouse_moved)
@@ -93,50 +245,58 @@ class MapView(pg.GraphicsLayoutWidget):
 
     # -- content ---------------------------------------------------------------
     def show_map(self, rgba: np.ndarray, world: tuple[int, int], scale: int,
-                 markers: Sequence[Marker] = (), hexes: bool = True) -> None:
+                 markers: Sequence[Marker] = (), hexes: bool = True,
+                 qimage: QImage | None = None, shrunk: tuple | None = None) -> None:
         """Show ``rgba`` (one period, from ``viewer.render``) of a world of
         ``world`` = (W, H) cells drawn at ``scale`` pixels per cell: a hex
-        torus (which wraps) or, with ``hexes=False``, a plain square grid."""
+        torus (which wraps) or, with ``hexes=False``, a plain square grid.
+        ``qimage``: the same pixels already converted (on a worker), and
+        ``shrunk`` averaged down for the zoom (see :meth:`PeriodImage.set_image`)."""
         first = self.world is None
-        # the same map drawn finer or coarser (zoom): keep the view on it
-        rescaled = ((world, hexes) == (self.world, self.hexes) and scale != self.scale
-                    and self.user_moved)
-        zoom_factor = scale / self.scale if rescaled else 1.0
-        changed = (world, scale, hexes) != (self.world, self.scale, self.hexes)
-        old_range = self.vb.viewRange()
+        h, w = rgba.shape[:2]
+        changed = (world, scale, hexes, (w, h)) != (self.world, self.scale, self.hexes,
+                                                    self.period)
         self.rgba = rgba
         self.world, self.scale, self.hexes = world, scale, hexes
-        h, w = rgba.shape[:2]
         self.period = (w, h)
-        if hexes:
-            tiled = np.empty((TILES * h, TILES * w) + rgba.shape[2:], rgba.dtype)
-            for ty in range(TILES):
-                for tx in range(TILES):
-                    tiled[ty * h:(ty + 1) * h, tx * w:(tx + 1) * w] = rgba
-        else:
-            tiled = rgba
-        self.image.setImage(tiled, autoLevels=False)
+        self.image.set_image(qimage if qimage is not None else to_qimage(rgba),
+                             QRectF(0, 0, w, h), repeat=hexes, shrunk=shrunk)
+        self.clear_detail()
+        self.outline.setRect(QRectF(0, 0, w, h))
+        self.outline.setVisible(self.show_outline and hexes)
         self.set_waiting(None)
-        if hexes:
-            self.vb.setLimits(maxXRange=w, maxYRange=h)
-        else:
-            self.vb.setLimits(maxXRange=None, maxYRange=None)
         # the letters in the next turn of the event loop: a new map's picture
         # and its many labels do not stall the window in one go
         self._pending_letters = list(markers)
         QTimer.singleShot(1, self._flush_letters)
         self.notice.setPos(w / 2, h / 2)
-        if rescaled:
-            (x0, x1), (y0, y1) = old_range
-            f = zoom_factor
-            self.vb.setRange(xRange=(x0 * f, x1 * f), yRange=(y0 * f, y1 * f), padding=0)
-        elif first or changed or not self.user_moved:
+        if first or changed or not self.user_moved:
             self.fit()
+        else:
+            self._constrain()
+        self.contentChanged.emit()
+
+    def set_detail(self, qimage: QImage, rect: QRectF, scale: int) -> None:
+        """Paint ``qimage`` (a finer picture at ``scale`` pixels per cell) on
+        ``rect`` of the view, over the picture."""
+        self.detail.set_image(qimage, rect)
+        self.detail.setOpacity(self.image.opacity())
+        self.detail_scale = scale
+
+    def clear_detail(self) -> None:
+        self.detail.set_image(None, QRectF())
+        self.detail_scale = None
+
+    def set_outline(self, on: bool) -> None:
+        """Outline one period of a torus (the one around the view's centre)."""
+        self.show_outline = bool(on)
+        self.outline.setVisible(self.show_outline and self.hexes and self.rgba is not None)
 
     def set_waiting(self, text: str | None) -> None:
         """Grey the picture with ``text`` over it until the next map comes
         (None: show it as it is)."""
-        self.image.setOpacity(0.35 if text else 1.0)
+        for item in (self.image, self.detail):
+            item.setOpacity(0.35 if text else 1.0)
         self.waiting.setText(text or "")
         self.waiting.setVisible(bool(text))
         self._center_notice()
@@ -156,11 +316,23 @@ class MapView(pg.GraphicsLayoutWidget):
         self._center_notice()
 
     def fit(self) -> None:
-        """Show one whole period, its top-left corner at the top-left."""
+        """Show the whole map, centred, letterboxed to the view's shape (a
+        torus with a sector or two of its repeat around it, so that what
+        straddles a seam is seen whole on one side)."""
         w, h = self.period
-        self.vb.setRange(xRange=(0, w), yRange=(0, h), padding=0)
+        m = FIT_MARGIN_CELLS * self.scale if self.hexes else 0
+        self.vb.setRange(xRange=(-m, w + m), yRange=(-m, h + m), padding=0)
         self.vb.disableAutoRange()
         self.user_moved = False             # fitted: new maps stay fitted until a zoom or pan
+
+    def fit_per_pixel(self) -> float:
+        """Image pixels per screen pixel at which the whole map just fits."""
+        size = self.vb.size()
+        w, h = self.period
+        if size.width() < 1 or size.height() < 1:
+            return 0.0
+        m = 2 * FIT_MARGIN_CELLS * self.scale if self.hexes else 0
+        return max((w + m) / size.width(), (h + m) / size.height())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -169,15 +341,30 @@ class MapView(pg.GraphicsLayoutWidget):
     def _refit(self, *_args) -> None:
         # also when the view box itself has its new size (after the widget's
         # resize, as the layout settles): a fitted map stays fitted
-        if getattr(self, "rgba", None) is not None and not self.user_moved:
+        if getattr(self, "rgba", None) is None:
+            return
+        if not self.user_moved:
             self.fit()
+        else:
+            self._constrain()
 
     def _moved_by_user(self, *_args) -> None:
         self.user_moved = True
 
+    # -- letters -------------------------------------------------------------------
+    def _needed_tiles(self) -> tuple[int, int, int, int]:
+        if not self.hexes:
+            return (0, 0, 0, 0)
+        (x0, x1), (y0, y1) = self.vb.viewRange()
+        w, h = self.period
+        return (math.floor(x0 / w) - 1, math.floor(x1 / w) + 1,
+                math.floor(y0 / h) - 1, math.floor(y1 / h) + 1)
+
     def _place_letters(self, markers: Sequence[Marker]) -> None:
         w, h = self.period
-        tiles = TILES if self.hexes else 1
+        tx0, tx1, ty0, ty1 = self._letter_tiles = self._needed_tiles()
+        self._letters_for = (self.scale, self.period, self.hexes)
+        self._markers = list(markers)
         xs, ys, symbols = [], [], []
         for m in markers:
             if self.hexes:
@@ -187,41 +374,85 @@ class MapView(pg.GraphicsLayoutWidget):
                     cx += self.scale / 2
             else:
                 cx, cy = (m.x + 0.5) * self.scale, (m.y + 0.5) * self.scale
-            for ty in range(tiles):
-                for tx in range(tiles):
+            symbol = _letter_symbol(m.label)
+            for ty in range(ty0, ty1 + 1):
+                for tx in range(tx0, tx1 + 1):
                     xs.append(cx + tx * w)
                     ys.append(cy + ty * h)
-                    symbols.append(_letter_symbol(m.label))
+                    symbols.append(symbol)
         self._labels = [m.label for m in markers]
         self._boxes.setData(x=xs, y=ys)
         self._letters.setData(x=xs, y=ys, symbol=symbols)
 
+    def _letters_cover_view(self) -> None:
+        have = self._letter_tiles
+        if have is None or not self._markers or self._pending_letters is not None:
+            return
+        need = self._needed_tiles()
+        if need[0] < have[0] or need[1] > have[1] or need[2] < have[2] or need[3] > have[3]:
+            self._place_letters(self._markers)
+
     def _flush_letters(self) -> None:
         markers, self._pending_letters = self._pending_letters, None
-        if markers is not None:
-            self._place_letters(markers)
+        if markers is None:
+            return
+        if self._letter_tiles == self._needed_tiles() and _same_markers(markers, self._markers) \
+                and getattr(self, "_letters_for", None) == (self.scale, self.period, self.hexes):
+            return                      # the same letters where they are (a step of the timeline)
+        self._place_letters(markers)
 
     def letters(self) -> list[str]:
         """The labels shown (once each, for tests)."""
         self._flush_letters()
         return list(self._labels)
 
-    # -- torus wrap --------------------------------------------------------------
-    def _wrap_range(self, *_args) -> None:
-        if self._wrapping or self.rgba is None or not self.hexes:
+    def letter_positions(self) -> list[tuple[str, float, float]]:
+        """Every letter drawn (each torus copy), in view coordinates."""
+        self._flush_letters()
+        data = self._letters.data
+        n = len(self._labels)
+        per = len(data) // n if n else 0
+        return [(self._labels[i // per], float(d["x"]), float(d["y"]))
+                for i, d in enumerate(data)] if per else []
+
+    # -- zoom limits and the torus wrap ----------------------------------------------
+    def _range_changed(self, *_args) -> None:
+        if self._wrapping or self.rgba is None:
+            return
+        self._constrain()
+        self._center_notice()
+        self._letters_cover_view()
+
+    def _constrain(self) -> None:
+        """Zoom between the limits; the centre in the first period (a torus)
+        or on the map (a plain map)."""
+        if self._wrapping or self.rgba is None:
+            return
+        size = self.vb.size()
+        if size.width() < 1 or size.height() < 1:
             return
         (x0, x1), (y0, y1) = self.vb.viewRange()
         w, h = self.period
-        dx = -np.floor(x0 / w) * w
-        dy = -np.floor(y0 / h) * h
-        if dx or dy:
-            self._wrapping = True
-            try:
-                self.vb.setRange(xRange=(x0 + dx, x1 + dx), yRange=(y0 + dy, y1 + dy),
-                                 padding=0, update=True)
-            finally:
-                self._wrapping = False
-        self._center_notice()
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        per = (x1 - x0) / size.width()
+        most = self.fit_per_pixel() * ZOOM_OUT
+        least = max(self.scale, 1) / MAX_SCREEN_PER_CELL
+        new_per = min(max(per, least), most) if most > least else most
+        if self.hexes:
+            cx, cy = cx - math.floor(cx / w) * w, cy - math.floor(cy / h) * h
+        else:
+            cx, cy = min(max(cx, 0.0), w), min(max(cy, 0.0), h)
+        moved = abs(cx - (x0 + x1) / 2) > 1e-9 or abs(cy - (y0 + y1) / 2) > 1e-9
+        if not moved and abs(new_per - per) <= 1e-9 * max(per, 1e-12):
+            return
+        hw, hh = size.width() * new_per / 2, size.height() * new_per / 2
+        self._wrapping = True
+        try:
+            self.vb.setRange(xRange=(cx - hw, cx + hw), yRange=(cy - hh, cy + hh),
+                             padding=0, update=True)
+        finally:
+            self._wrapping = False
+        self._letters_cover_view()
 
     def _center_notice(self) -> None:
         (x0, x1), (y0, y1) = self.vb.viewRange()
@@ -233,13 +464,18 @@ class MapView(pg.GraphicsLayoutWidget):
         self.vb.translateBy(x=dx, y=dy)
         self.vb.sigRangeChangedManually.emit([True, True])
 
+    def zoom_by(self, factor: float, center: QPointF | None = None) -> None:
+        """Zoom by ``factor`` (> 1 zooms out, as the wheel would)."""
+        self.vb.scaleBy((factor, factor), center=center)
+        self.vb.sigRangeChangedManually.emit([True, True])
+
     # -- hover -------------------------------------------------------------------
     def sector_at_scene(self, pos: QPointF) -> tuple[int, int] | None:
         if self.world is None or not self.vb.sceneBoundingRect().contains(pos):
             return None
         p = self.vb.mapSceneToView(pos)
         if not self.hexes:
-            x, y = int(p.x() // self.scale), int(p.y() // self.scale)
+            x, y = math.floor(p.x() / self.scale), math.floor(p.y() / self.scale)
             inside = 0 <= x < self.world[0] and 0 <= y < self.world[1]
             return (x, y) if inside else None
         return sector_at(p.x(), p.y(), self.world[0], self.world[1], self.scale)

@@ -67,6 +67,11 @@ class Menus:
             menu.removeAction(act)
         act.deleteLater()
 
+    def shortcuts(self) -> set[str]:
+        """The shortcuts of the enabled actions in the menus now."""
+        return {act.shortcut().toString() for act in self.all().values()
+                if act.isEnabled() and not act.shortcut().isEmpty()}
+
     def all(self) -> dict[str, QAction]:
         """Every action in the menus now, by its text without the ``&``."""
         out: dict[str, QAction] = {}

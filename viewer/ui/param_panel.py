@@ -16,12 +16,11 @@ import random
 import zlib
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 from superqt import QLabeledDoubleSlider, QLabeledSlider
 
 from ..engine.params import Param, ParamError, parse_size
+from . import folders
 
 SEED_MAX = 2**32 - 1
 SLIDER_MIN_WIDTH = 100
@@ -47,6 +47,30 @@ def _slider_range(p: Param) -> tuple[float, float]:
     lo = p.minimum if p.minimum is not None else 0
     hi = p.maximum if p.maximum is not None else max(100, 2 * (p.default or 1))
     return lo, hi
+
+
+class RefusedKeys(QObject):
+    """On a field that only takes some characters: a key it refuses is said
+    with ``say(text)`` instead of being silently swallowed."""
+
+    def __init__(self, field: QWidget, allowed: str, say):
+        super().__init__(field)
+        self.allowed, self.say = allowed, say
+        field.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.KeyPress:
+            text = event.text()
+            mods = event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                        | Qt.KeyboardModifier.AltModifier)
+            if text and text.isprintable() and not mods and \
+                    any(c not in self.allowed for c in text):
+                self.say(text)
+        return False
+
+
+INT_KEYS = "0123456789+- "
+FLOAT_KEYS = INT_KEYS + ".eE"
 
 
 class ParamWidget(QWidget):
@@ -117,6 +141,10 @@ class ParamWidget(QWidget):
             w.valueChanged.connect(self.changed)
             label = getattr(w, "_label", None)      # superqt's number field
             if label is not None:
+                kind = "a whole number" if p.kind == "int" else "a number"
+                RefusedKeys(label, INT_KEYS if p.kind == "int" else FLOAT_KEYS,
+                            lambda t, kind=kind: self.set_error(
+                                f"{p.label}: {kind} is expected here, not {t!r}"))
                 # the Param, not the slider, says what a typed number may be
                 label.editingFinished.disconnect(label._editing_finished)
                 label.editingFinished.connect(self._typed)
@@ -189,8 +217,8 @@ class ParamWidget(QWidget):
     def browse(self) -> None:
         """Ask for a file (the Param's extra "filter" names the kinds)."""
         start = self.path_field.text().strip()
-        path, _ = QFileDialog.getOpenFileName(self, self.param.label, start,
-                                              self.param.extra.get("filter", "All files (*)"))
+        path = folders.open_path(self, self.param.label,
+                                 self.param.extra.get("filter", "All files (*)"), start)
         if path:
             self.path_field.setText(path)
             self._last_path = path
@@ -270,6 +298,22 @@ class ParamWidget(QWidget):
     def set_error(self, message: str | None) -> None:
         self.error.setText(message or "")
         self.error.setVisible(bool(message))
+        self._fit_error()
+
+    def _fit_error(self) -> None:
+        # a wrapped label in a form inside a scroll area is given its
+        # one-line height: ask for the height of its lines at this width
+        if self.error.isHidden():
+            self.error.setMinimumHeight(0)
+            return
+        width = self.width() if self.width() > 60 else 220
+        self.error.setMinimumHeight(self.error.heightForWidth(width))
+        self.updateGeometry()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_error()
 
 
 SEED_TEXT_MAX = 200
@@ -297,7 +341,10 @@ class SeedRow(QWidget):
     def __init__(self, seed: int | str = 1, parent: QWidget | None = None, text: bool = False):
         super().__init__(parent)
         self.text = text
-        lay = QHBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(1)
+        lay = QHBoxLayout()
         lay.setContentsMargins(0, 0, 0, 0)
         self.field = QLineEdit()
         if text:
@@ -305,7 +352,7 @@ class SeedRow(QWidget):
             self.field.setToolTip("the random seed: any text (as in Simon Tatham's puzzles); "
                                   "the same seed and parameters always give the same grid")
         else:
-            self.field.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,10}")))
+            self.field.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,10}")))
             self.field.setToolTip(f"the random seed, 0..{SEED_MAX}; the same seed and "
                                   "parameters always give the same map")
         self.field.editingFinished.connect(self._edited)
@@ -318,6 +365,15 @@ class SeedRow(QWidget):
         lay.addWidget(self.field, 1)
         lay.addWidget(self.new_button)
         lay.addWidget(self.lock)
+        outer.addLayout(lay)
+        self.error = QLabel()
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setWordWrap(True)
+        self.error.hide()
+        outer.addWidget(self.error)
+        if not text:
+            RefusedKeys(self.field, "0123456789", lambda t: self.set_error(
+                f"Seed: a whole number 0..{SEED_MAX} is expected, not {t!r}"))
         self._seed: int | str = self.coerce(seed)
         self.field.setText(str(self._seed))
 
@@ -346,15 +402,22 @@ class SeedRow(QWidget):
     def is_locked(self) -> bool:
         return self.lock.isChecked()
 
+    def set_error(self, message: str | None) -> None:
+        self.error.setText(message or "")
+        self.error.setVisible(bool(message))
+
     def _edited(self) -> None:
         text = self.field.text().strip()
+        self.set_error(None)
         if not text:
             self.field.setText(str(self._seed))
+            self.set_error(f"Seed: empty; kept {self._seed}")
             return
         try:
             v = text if self.text else min(int(text, 10), SEED_MAX)
         except ValueError:              # only digits can be typed; pasted text, say
             self.field.setText(str(self._seed))
+            self.set_error(f"Seed: {text!r} is not a whole number; kept {self._seed}")
             return
         if v != self._seed:
             self.set_seed(v, announce=True)
@@ -378,11 +441,18 @@ class ParamPanel(QWidget):
         self.params = params
         self.widgets: dict[str, ParamWidget] = {}
         self.after_set_values: list = []   # called after set_values (e.g. to grey out)
+        self.last_edited: str | None = None     # the parameter the user changed last
         self._labels: list[QLabel] = []
         self._label_of: dict[str, QLabel] = {}
         form = QFormLayout(self)
         self._form = form
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # a refusal about no one field: at the top, not beside the last one (the seed)
+        self.general_error = QLabel()
+        self.general_error.setStyleSheet(ERROR_STYLE)
+        self.general_error.setWordWrap(True)
+        self.general_error.hide()
+        form.addRow(self.general_error)
         groups: dict[str, list[Param]] = {}
         for p in params:                       # groups in order of first appearance
             groups.setdefault(p.group, []).append(p)
@@ -395,11 +465,6 @@ class ParamPanel(QWidget):
         self.seed_row = SeedRow(seed, text=text_seed)
         self.seed_row.changed.connect(self.changed)
         form.addRow(self.seed_row)
-        self.general_error = QLabel()
-        self.general_error.setStyleSheet(ERROR_STYLE)
-        self.general_error.setWordWrap(True)
-        self.general_error.hide()
-        form.addRow(self.general_error)
         # one label column: as wide as the longest label, up to LABEL_MAX_WIDTH
         # (longer ones wrap, and a fixed width gives them their full height)
         self._label_width = max((min(lb.fontMetrics().horizontalAdvance(lb.text()) + 4,
@@ -480,6 +545,7 @@ class ParamPanel(QWidget):
 
     def _add_param(self, form: QFormLayout, p: Param) -> None:
         w = ParamWidget(p)
+        w.changed.connect(lambda name=p.name: setattr(self, "last_edited", name))
         w.changed.connect(self.changed)
         self.widgets[p.name] = w
         if p.kind == "bool":
@@ -524,6 +590,13 @@ class ParamPanel(QWidget):
         else:
             self.general_error.setText(message)
             self.general_error.show()
+        edited = self.last_edited
+        if edited in self.widgets and edited != param:
+            # the field just changed is where the user looks: say it there too
+            where = (self.widgets[param].param.label if param in self.widgets
+                     else "the top of the panel")
+            self.widgets[edited].set_error(f"refused with the other values: {message} "
+                                           f"(see {where})")
 
     def error_text(self) -> str:
         """Every error shown, for tests and the status bar."""

@@ -92,6 +92,12 @@ def restore(window) -> None:
     geo = s.value("geometry")
     if isinstance(geo, QByteArray):
         window.restoreGeometry(geo)
+    size = read_json(s, "window_size")
+    if isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size) \
+            and not window.isMaximized() and not window.isFullScreen():
+        # restoreGeometry keeps a window within the screen it finds; the size
+        # as it was left
+        window.resize(max(400, size[0]), max(300, size[1]))
     state = s.value("window_state")
     if isinstance(state, QByteArray):
         window.restoreState(state)
@@ -107,5 +113,6 @@ def save(window) -> None:
     for key, on in window.options.items():
         s.setValue(f"option/{key}", "true" if on else "false")
     s.setValue("geometry", window.saveGeometry())
+    write_json(s, "window_size", [window.width(), window.height()])
     s.setValue("window_state", window.saveState())
     s.sync()

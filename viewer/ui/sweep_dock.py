@@ -25,7 +25,6 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -53,6 +52,7 @@ from ..sweep import (
     run_sweep,
     write_table,
 )
+from . import folders
 
 __all__ = ["SweepPanel", "SweepTableModel"]
 
@@ -300,19 +300,36 @@ class SweepPanel(QWidget):
         self.plots = QTabWidget()
         self.plots.addTab(hist, "Histogram")
         self.plots.addTab(scatter, "Scatter")
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.table)
-        split.addWidget(self.plots)
-
+        # the settings, the table and the plots side by side in a wide dock
+        # (at the bottom of the window), one above the other in a tall one
+        controls = QWidget()
+        cl = QVBoxLayout(controls)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addLayout(form)
+        cl.addLayout(buttons)
+        cl.addWidget(self.progress)
+        cl.addWidget(self.status)
+        cl.addWidget(self.error)
+        cl.addStretch(1)
+        self.table.setMinimumHeight(90)
+        self.plots.setMinimumHeight(120)
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.setChildrenCollapsible(False)
+        for part in (controls, self.table, self.plots):
+            self.split.addWidget(part)
+        self.split.setStretchFactor(1, 3)
+        self.split.setStretchFactor(2, 2)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
-        lay.addLayout(form)
-        lay.addLayout(buttons)
-        lay.addWidget(self.progress)
-        lay.addWidget(self.status)
-        lay.addWidget(self.error)
-        lay.addWidget(split, 1)
+        lay.addWidget(self.split, 1)
         self._fill_metric_boxes(gen.metrics.names(self._option_values()))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        wide = self.width() >= 1.6 * self.height()
+        want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.split.orientation() != want:
+            self.split.setOrientation(want)
 
     def _suggest_values(self, k: int) -> None:
         name = self.vary_names[k].currentData()
@@ -519,8 +536,8 @@ class SweepPanel(QWidget):
         write_table(path, self.spec.columns, self.spec.column_kinds(), self.model.rows_by_case())
 
     def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export sweep table", "sweep.csv",
-                                              "CSV (*.csv);;Parquet (*.parquet)")
+        path = folders.save_path(self, "Export sweep table", "sweep.csv",
+                                 "CSV (*.csv);;Parquet (*.parquet)")
         if not path:
             return
         try:

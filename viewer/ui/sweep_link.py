@@ -39,10 +39,22 @@ class SweepLink:
         self.dock.setObjectName("sweep")
         self.dock.setWidget(self.panel)
         self.dock.visibilityChanged.connect(lambda on: on and self.follow_panel())
+        # below the timeline, the whole width of the window: room for the
+        # table and the plots side by side, the map keeps its width
         w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        w.splitDockWidget(w.timeline, self.dock, Qt.Orientation.Vertical)
+        self.dock.visibilityChanged.connect(self._shown)
         w.docks_menu.addAction(self.dock.toggleViewAction())
         self.dock.setFloating(floating)
         self.dock.setVisible(visible)
+
+    def _shown(self, on: bool) -> None:
+        # first shown: about a third of the window's height, not a sliver
+        if on and self.dock is not None and not self.dock.isFloating() \
+                and not getattr(self, "_sized", False):
+            self._sized = True
+            self.w.resizeDocks([self.dock], [max(280, self.w.height() // 3)],
+                               Qt.Orientation.Vertical)
 
     def follow_panel(self) -> None:
         """The sweep's fixed parameters are the panel's (when they are valid)."""

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QSlider,
     QSpinBox,
     QStyle,
@@ -87,7 +88,11 @@ class TimelineDock(QDockWidget):
         row.addWidget(self.phase_box)
         lay.addLayout(row)
         self.caption = QLabel("no trace yet")
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         lay.addWidget(self.caption)
+        # compact: as tall as its two lines, never a tall empty strip
+        body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        body.setMaximumHeight(body.sizeHint().height())
         self.setWidget(body)
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_INTERVAL_MS)
@@ -210,19 +215,36 @@ class TimelineDock(QDockWidget):
         self.caption.setText(f"step {step} / {self.n_steps} · {phase} · {what}")
 
 
-class TimelineKeys(QObject):
-    """An application event filter: the timeline's shortcuts work while a
-    field of ``window`` has focus (a spin box or line edit would otherwise
-    take Ctrl+Left/Right/Home/End itself)."""
+def _editing_keys() -> frozenset[str]:
+    """The keys a text field keeps for itself whatever the menus say."""
+    K = QKeySequence.StandardKey
+    keys = set()
+    for std in (K.Copy, K.Cut, K.Paste, K.Undo, K.Redo, K.SelectAll, K.Delete,
+                K.Backspace):
+        keys.update(k.toString() for k in QKeySequence.keyBindings(std))
+    return frozenset(keys)
 
-    def __init__(self, window: QWidget):
+
+class TimelineKeys(QObject):
+    """An application event filter: the window's shortcuts (the timeline's,
+    and every menu action's that ``shortcuts()`` names) work while a field
+    of ``window`` has focus.  Without it a spin box or line edit takes
+    Ctrl+Left/Right/Home/End itself, and on X11 a line edit takes Ctrl+U
+    (erase to the start) and Ctrl+K (erase to the end) instead of the menu
+    items; only copy, cut, paste, undo, redo and select all stay the field's."""
+
+    def __init__(self, window: QWidget, shortcuts=lambda: ()):
         super().__init__(window)
         self.window = window
+        self.shortcuts = shortcuts
+        self._editing = _editing_keys()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.ShortcutOverride and isinstance(obj, QWidget) \
                 and obj.window() is self.window:
-            if QKeySequence(event.keyCombination()).toString() in SHORTCUTS.values():
+            key = QKeySequence(event.keyCombination()).toString()
+            if key in SHORTCUTS.values() or (key not in self._editing
+                                             and key in self.shortcuts()):
                 event.ignore()
                 return True
         return False

@@ -313,7 +313,8 @@ class Ports:
         phase(1)
         rel = hm.relative()
         cancel.check()
-        pl = place(rel, self.settings(v), seed, check=cancel.check, flag=cancel.flag)
+        pl = place(rel, self.settings(v), seed, check=cancel.check, flag=cancel.flag,
+                   phase=lambda name: phase(PHASE_NAMES.index(name)))
         phase(6)
         ls = self.local_settings(v, hm.unit)
         t = time.perf_counter()

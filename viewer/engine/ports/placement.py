@@ -167,29 +167,36 @@ def find_sea(rel: np.ndarray, flag: np.ndarray = NOT_CANCELLED
 
 
 def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True,
-          check=None, flag: np.ndarray = NOT_CANCELLED) -> Placement:
+          check=None, flag: np.ndarray = NOT_CANCELLED, phase=None) -> Placement:
     """Place the ports on the corner heights ``rel`` (relative to sea level:
     below sea level is negative).  ``check()``, when given, is called between
     the steps and may raise to stop (a cancel token's ``check``); the longest
-    step also polls ``flag`` (the token's flag) as it runs."""
+    step also polls ``flag`` (the token's flag) as it runs.  ``phase(name)``
+    is told each step as it starts ("lakes", "coast", "candidates",
+    "weighting", "ports")."""
     s = settings
     tm: dict[str, float] = {}
     if check is None:
         def check() -> None:
             return None
-    check()
+
+    def step(name: str) -> None:
+        check()
+        if phase is not None:
+            phase(name)
+    step("lakes")
     t = time.perf_counter()
     rel = np.ascontiguousarray(rel, np.float64)
     label, is_open, sizes, lake_ids = find_sea(rel, flag)
     check()
     tm["lakes"] = time.perf_counter() - t
 
-    check()
+    step("coast")
     t = time.perf_counter()
     n_open, lake, cls = K.classify_cells(label, is_open)
     tm["coast"] = time.perf_counter() - t
 
-    check()
+    step("candidates")
     t = time.perf_counter()
     des = K.desirability(cls, float(s.radius))
     best = K.best_per_square(des, int(s.grid))
@@ -199,14 +206,14 @@ def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True,
     cand_rows, cand_cols = flat // w, flat % w
     tm["candidates"] = time.perf_counter() - t
 
-    check()
+    step("weighting")
     t = time.perf_counter()
     lat_rows = row_latitudes(h, s.latitude_north, s.latitude_south)
     cand_lat = lat_rows[cand_rows]
     weights = curve_weight(s.curve, cand_lat)
     tm["weighting"] = time.perf_counter() - t
 
-    check()
+    step("ports")
     t = time.perf_counter()
     picked, removed = K.draw_ports(cand_rows, cand_cols, weights, int(s.n_ports),
                                    float(s.min_distance), seed)

@@ -69,6 +69,11 @@ class GeneratorView(QObject):
     def generation_failed(self, exc: Exception) -> None:
         """The generator could not make a map (a GenerationError)."""
 
+    def refused_param(self, exc: Exception) -> str | None:
+        """The parameter a GenerationError is about (its message goes beside
+        it), or None (above the panel)."""
+        return None
+
     def describe(self, result: Result) -> str:
         """More words for the status line after a run."""
         return ""
@@ -80,6 +85,14 @@ class GeneratorView(QObject):
     def extra_rows(self, state: MapState, x: int, y: int) -> Rows:
         """Inspector rows beyond the generator's own (e.g. a second solution)."""
         return []
+
+    def shown_rows(self, state: MapState, rows: Rows) -> Rows:
+        """The inspector's rows as shown (e.g. without what the picture hides)."""
+        return rows
+
+    def no_timeline(self, result: Result) -> str:
+        """What the timeline says for a map without one."""
+        return "this map has no timeline: its generator recorded no steps"
 
     def panel_changed(self) -> bool:
         """A panel edit; True when the view handled it (no regeneration)."""

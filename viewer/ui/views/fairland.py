@@ -38,6 +38,10 @@ class FairlandView(GeneratorView):
     def busy(self) -> bool:
         return self._table_pending
 
+    def close(self) -> None:
+        self._table_pending = False         # the table's dock goes with the view
+        super().close()
+
     def prepare(self, result: Result) -> FairnessTable | None:
         caps = result.extra.get("capitals")
         if not caps or "own" not in result.layers:
@@ -55,8 +59,9 @@ class FairlandView(GeneratorView):
             # the state before the failing event: what the server's fairland had
             step = max(0, a.step - 1)
             self.window.banner.show_message(
-                a.summary() + ". Use --ndebug with the server's fairland, or change "
-                "the island distance or sizes.", f"Go to step {step}",
+                a.summary() + ". The map shown is what a -DNDEBUG build of fairland makes "
+                "(--ndebug on our command line); to avoid the abort, change the island "
+                "distance or sizes.", f"Go to step {step}",
                 lambda: self.window.timeline.set_step(step))
 
     def generation_failed(self, exc: Exception) -> None:
@@ -66,6 +71,10 @@ class FairlandView(GeneratorView):
                 f"{exc}; before that, empserver's default fairland aborts: "
                 f"{a.message().strip()} (sector {a.x},{a.y}). The map shown is the last "
                 "good one.")
+
+    def refused_param(self, exc: Exception) -> str | None:
+        # "world not large enough for this much land", "... for all the continents"
+        return "world" if str(exc).startswith("world not") else None
 
     def describe(self, result: Result) -> str:
         a = result.extra.get("assertion")

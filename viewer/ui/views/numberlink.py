@@ -74,6 +74,20 @@ class NumberLinkView(GeneratorView):
         return [("second solution", (puzzle.labels[k2 - 1] if k2 else "none")
                  + " (differs here)")]
 
+    def shown_rows(self, state: MapState, rows: Rows) -> Rows:
+        """With the solution hidden, the inspector does not give it away."""
+        if not state.final or self.window.options.get("show_solution", True):
+            return rows
+        hidden = {"path length", "boring", "second solution"}
+        return [(k, "hidden (View > Show solution)") if k == "path" else (k, v)
+                for k, v in rows if k not in hidden]
+
+    def no_timeline(self, result: Result) -> str:
+        if result.params.get("mode") == "fast":
+            return ("no timeline: the fast generator records no steps (choose the "
+                    "faithful one in the panel to step through a grid's making)")
+        return super().no_timeline(result)
+
     def describe(self, result: Result) -> str:
         q = result.extra.get("quality")
         if not q:

@@ -1,14 +1,21 @@
 """OpenTTD TerraGenesis in the window: what the map is, said on the status
-line, and the yellow bar when the version shown misbehaves (r13671's 32-bit
-water target on the largest maps)."""
+line; the yellow bar when the version shown misbehaves (r13671's 32-bit
+water target on the largest maps); and, during the noise rounds, where the
+noise is drawn as blocks of the round's mesh
+(:func:`viewer.render.tgp.tgp_display_layers`), an inspector that reads a
+tile as it is drawn: the mesh point its block shows, not "not generated yet"."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine.protocol import Result
+from ...engine.protocol import MapState, Result
 from ...engine.tgp.generator import WHAT_THE_MAP_IS
-from .base import GeneratorView
+from ...engine.tgp.units import INVALID_HEIGHT
+from ...render.tgp import mesh_step
+from .base import GeneratorView, Rows
+
+NOISE_ROW = "noise (fixed point)"
 
 
 class TgpView(GeneratorView):
@@ -21,3 +28,22 @@ class TgpView(GeneratorView):
         if result.extra.get("version") == "15.2":
             return f"; OpenTTD 15.2: {WHAT_THE_MAP_IS}"
         return "; OpenTTD r13671 (tgp.cpp of 2008)"
+
+    def shown_rows(self, state: MapState, rows: Rows) -> Rows:
+        noise = state.layers.get("noise")
+        if noise is None or not any(k == NOISE_ROW for k, _ in rows):
+            return rows
+        cell = dict(rows).get("tile", "")
+        try:
+            x, y = (int(v) for v in cell.split(","))
+        except ValueError:
+            return rows
+        if int(noise[y, x]) != INVALID_HEIGHT:
+            return rows
+        step = mesh_step(noise)
+        if step <= 1:
+            return rows
+        mx, my = x - x % step, y - y % step
+        v = int(noise[my, mx])
+        text = f"{v} (the block of mesh point {mx},{my}; this corner comes in a later round)"
+        return [(k, text) if k == NOISE_ROW else (k, t) for k, t in rows]
