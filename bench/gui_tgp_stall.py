@@ -42,9 +42,10 @@ def main() -> int:
     win.set_generator("tgp", generate=False)
     win.param_panel.widgets["size"].set_value("64x64")
     win.request_generation()
-    wait_until(app, lambda: win.result.generator == "tgp" and not win.busy())
-    if not win.contours:
-        win.contour_action.trigger()
+    wait_until(app, lambda: win.result is not None and win.result.generator == "tgp"
+               and not win.busy())
+    if not win.options.get("contours"):
+        win.set_option("contours", True)
 
     beats, heart = heartbeat(app)
     stalls: dict[str, float] = {}
@@ -67,13 +68,14 @@ def main() -> int:
         win.request_generation()
 
     measure(f"generate and show {size}", generate,
-            lambda: win.result.grid.width == side and not win.busy())
+            lambda: win.result is not None and win.result.grid.width == side
+            and not win.busy())
     measure("show tile classes", lambda: win.select_layer("tile_class"), lambda: True)
     mid = win.result.trace.n_steps // 2
     measure(f"timeline to step {mid}", lambda: win.timeline.set_step(mid),
-            lambda: win.view_step == mid and not win.busy())
+            lambda: win.state is not None and win.state.step == mid and not win.busy())
     measure("timeline to the end", win.timeline.last,
-            lambda: win.view_step == win.result.trace.n_steps and not win.busy())
+            lambda: win.state is not None and win.state.final and not win.busy())
     heart.stop()
     win.shutdown()
     worst = max(stalls.values())

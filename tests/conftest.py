@@ -18,6 +18,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from refdata import require_reference  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _private_window_settings(tmp_path, monkeypatch):
+    """Every test's window settings in a file of its own (never the user's,
+    never another test's: a window restores the generator it was left on)."""
+    monkeypatch.setenv("MAPGEN_SETTINGS", str(tmp_path / "window-settings.ini"))
+
+
 @pytest.fixture
 def fairland_reference() -> Path:
     return require_reference("fairland")

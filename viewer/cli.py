@@ -471,8 +471,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; ``argv`` excludes the program name."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
-        from .ui.app import main as gui_main
+        try:
+            from .ui.app import main as gui_main
+        except ModuleNotFoundError as exc:   # (mapgen-viewer bypasses __main__'s guard)
+            if exc.name and exc.name.split(".")[0] == "viewer":
+                raise
+            from .cli_streams import missing_package
 
+            sys.stderr.write(f"viewer: {missing_package(exc)}\n")
+            return 1
         return gui_main()
     cmd, rest = argv[0], argv[1:]
     if "numpy" not in sys.modules:

@@ -53,7 +53,7 @@ def configure() -> None:
     """Point numba's cache at the user's cache folder for an installed copy,
     and have numba's first compile of each generator announced: now if numba
     is imported already, else just before it is (most commands never are)."""
-    if "numba" not in sys.modules:
+    if sys.modules.get("numba") is None:    # not imported (or blocked: None)
         if not any(isinstance(f, _AfterNumbaImport) for f in sys.meta_path):
             sys.meta_path.insert(0, _AfterNumbaImport())
         return

@@ -131,9 +131,9 @@ def test_1_the_estimate_bounds_the_encoding_built():
 
 @pytest.fixture
 def toy():
-    from viewer import registry
-
     import toy_generator
+
+    from viewer import registry
 
     registry.register(toy_generator.ENTRY)
     yield toy_generator

@@ -293,7 +293,7 @@ class OutputSet:
     def _close_streams(self) -> None:
         """Flush, sync and close the streamed temporaries, with the mode
         the target has (or a new file's)."""
-        for name, how, where, tmp, _ in self._pending:
+        for name, _how, where, tmp, _ in self._pending:
             fh = self._streams.pop(tmp, None) if tmp is not None else None
             if fh is None:
                 continue

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 _PENDING: dict[str, list[tuple[Callable, dict]]] = {}
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
 
 
 class LazyKernel:
@@ -48,7 +48,10 @@ def njit(**options: Any) -> Callable[[Callable], LazyKernel]:
 
 
 def materialize(module: str) -> None:
-    """Turn the recorded functions of ``module`` into numba dispatchers."""
+    """Turn the recorded functions of ``module`` into numba dispatchers;
+    kernels it imported from another module (still lazy there when it was
+    imported) are turned into theirs first, so that numba sees dispatchers
+    wherever one kernel calls another."""
     with _LOCK:
         pending = _PENDING.pop(module, None)
         if not pending:
@@ -56,5 +59,10 @@ def materialize(module: str) -> None:
         from numba import njit as real_njit
 
         namespace = sys.modules[module].__dict__
+        for name, obj in list(namespace.items()):
+            if isinstance(obj, LazyKernel) and obj.py_func.__module__ != module:
+                home = obj.py_func.__module__
+                materialize(home)
+                namespace[name] = getattr(sys.modules[home], obj.py_func.__name__)
         for fn, options in pending:
             namespace[fn.__name__] = real_njit(**options)(fn)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from ..fairland.jit import njit  # (numba imported at the first call: not for -h)
 
 JIT = dict(nogil=True, cache=True)

@@ -20,10 +20,21 @@ IEEE float32 arithmetic (no fast-math, so no fused multiply-add).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from .kernel import CLEAR, INLINE, JIT, SHORE, VOID, WATER, _coast_width, _next, \
-    _smooth_coast_dir, coast_noise, interpolate
+from ..fairland.jit import njit  # (numba imported at the first call: not for -h)
+from .kernel import (
+    CLEAR,
+    INLINE,
+    JIT,
+    SHORE,
+    VOID,
+    WATER,
+    _coast_width,
+    _next,
+    _smooth_coast_dir,
+    coast_noise,
+    interpolate,
+)
 
 # Border bits of the water_borders setting.
 NE, SE, SW, NW = 1, 2, 4, 8
