@@ -195,6 +195,20 @@ def read_grey(path_or_bytes: str | os.PathLike | bytes) -> np.ndarray:
     return grey.astype(np.uint8)
 
 
+def loader_scale(img_w: int, img_h: int, width: int, height: int) -> tuple[int, int, int]:
+    """How the game's heightmap loader fits an ``img_w`` x ``img_h`` image to
+    a ``width`` x ``height`` map: (image scale in 1/NUM_DIV, rows of padding
+    at the top and bottom, columns of padding at each side)."""
+    row_pad = col_pad = 0
+    if (img_w * NUM_DIV) // img_h > (width * NUM_DIV) // height:
+        img_scale = (width * NUM_DIV) // img_w
+        row_pad = (1 + height - (img_h * img_scale) // NUM_DIV) // 2
+    else:
+        img_scale = (height * NUM_DIV) // img_h
+        col_pad = (1 + width - (img_w * img_scale) // NUM_DIV) // 2
+    return img_scale, row_pad, col_pad
+
+
 def game_tile_heights(grey: np.ndarray, size_x: int, size_y: int,
                       rotation: str = "counter-clockwise", *, reader: str = "r13671",
                       highest_peak: int = DEFAULT_HIGHEST_PEAK) -> np.ndarray:
@@ -222,13 +236,7 @@ def game_tile_heights(grey: np.ndarray, size_x: int, size_y: int,
         width, height = size_y, size_x
     else:
         raise ValueError(f"rotation must be one of {', '.join(ROTATIONS)}, not {rotation!r}")
-    row_pad = col_pad = 0
-    if (img_w * NUM_DIV) // img_h > (width * NUM_DIV) // height:
-        img_scale = (width * NUM_DIV) // img_w
-        row_pad = (1 + height - (img_h * img_scale) // NUM_DIV) // 2
-    else:
-        img_scale = (height * NUM_DIV) // img_h
-        col_pad = (1 + width - (img_w * img_scale) // NUM_DIV) // 2
+    img_scale, row_pad, col_pad = loader_scale(img_w, img_h, width, height)
     out = np.zeros((size_y, size_x), np.uint8)
     rows = np.arange(height - 1)[:, None]
     cols = np.arange(width - 1)[None, :]

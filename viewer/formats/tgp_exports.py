@@ -56,19 +56,13 @@ def loaded_tile_heights(grey: np.ndarray, size_x: int, size_y: int, *, highest_p
     padding at 0; grey 0 sea, else ``1 + (g - 1) * H // 255``), then
     FixSlopes."""
     from ..engine.tgp.modern_kernel import fix_slopes
-    from .heightmap import NUM_DIV, check_highest_peak
+    from .heightmap import NUM_DIV, check_highest_peak, loader_scale
 
     big_h = check_highest_peak(highest_peak)
     g = np.asarray(grey).astype(np.int64)
     img_h, img_w = g.shape
     width, height = size_x, size_y
-    row_pad = col_pad = 0
-    if (img_w * NUM_DIV) // img_h > (width * NUM_DIV) // height:
-        img_scale = (width * NUM_DIV) // img_w
-        row_pad = (1 + height - (img_h * img_scale) // NUM_DIV) // 2
-    else:
-        img_scale = (height * NUM_DIV) // img_h
-        col_pad = (1 + width - (img_w * img_scale) // NUM_DIV) // 2
+    img_scale, row_pad, col_pad = loader_scale(img_w, img_h, width, height)
     rows = np.arange(height)[:, None]
     cols = np.arange(width)[None, :]
     edge = 0 if freeform_edges else 1
