@@ -64,6 +64,22 @@ SEA_LEVEL = modern.SEA_LEVEL
 VARIETY = ("none", "very low", "low", "medium", "high", "very high")
 R13671_MAX = {"terrain": 3, "sea_level": 3}
 
+def _border_name(bits: int) -> str:
+    if bits == 16:
+        return "random"
+    if bits == 0:
+        return "none"
+    if bits == 15:
+        return "all"
+    return " ".join(n for n, b in (("NE", 1), ("SE", 2), ("SW", 4), ("NW", 8)) if bits & b)
+
+
+WATER_BORDER_NAMES = tuple(_border_name(b) for b in range(17))
+"""How the panel names each water-borders value (the edges that are sea)."""
+HEIGHT_LIMIT_NAMES = ("auto",) + tuple(str(h) for h in range(1, 256))
+"""How the panel names each maximum map height (0 is the game's "auto")."""
+
+
 PARAMS: tuple[Param, ...] = (
     Param("size", "Map size", "size", (256, 256), minimum=MIN_SIDE, maximum=MAX_SIDE,
           help="map size X x Y; each side a power of two from 64 to 4096",
@@ -106,12 +122,12 @@ PARAMS: tuple[Param, ...] = (
           cli="--water-borders", group="edges",
           help="with freeform edges, the edges that are sea: NE 1 + SE 2 + SW 4 + NW 8 "
                "(0 none, 15 all), or 16 random",
-          extra=dict(ONLY_15, slider=(0, 16))),
+          extra=dict(ONLY_15, slider=(0, 16), labels=WATER_BORDER_NAMES)),
     Param("height_limit", "Maximum map height", "int", 0, minimum=0, maximum=255,
           cli="--height-limit", group="edges",
           help="0 auto (30, or the terrain's highest level + 15), else 1..255 (the game "
                "offers 15..255); caps the terrain's highest level except custom",
-          extra=dict(ONLY_15, slider=(0, 255))),
+          extra=dict(ONLY_15, slider=(0, 255), labels=HEIGHT_LIMIT_NAMES)),
     Param("rng_skip", "Random() calls before TGP", "int", 0, minimum=0, maximum=RNG_SKIP_MAX,
           cli="--rng-skip", group="advanced",
           help="r13671 only: Random() results thrown away before TGP; 1 reproduces the game "
