@@ -226,3 +226,32 @@ def test_every_generators_bundle_opens_reproduced_or_shown_as_saved(qtbot, windo
         w.select_layer(layer)
         assert w.current_picture().rgba.size > 0
     assert w.inspector.as_dict()[f"differs: {name}"] == f"1 of {changed[name].size} cells"
+
+
+def test_esc_cancels_a_replay_and_the_map_stays(qtbot, window, tmp_path, monkeypatch):
+    """Esc (Edit > Cancel generation) stops a bundle being made again."""
+    import time
+
+    from PySide6.QtTest import QTest
+
+    from viewer.ui import bundle_open
+
+    w = window
+    shown = w.result
+    w.file_actions.export_bundle(tmp_path / "slow.npz")
+    started = []
+
+    def slow_replay(path, *, cancel, **_options):       # a replay that takes its time
+        started.append(path)
+        while True:
+            cancel.check()
+            time.sleep(0.005)
+
+    monkeypatch.setattr(bundle_open, "replay_file", slow_replay)
+    choose_file(monkeypatch, tmp_path / "slow.npz")
+    w.menu_actions()["Open bundle..."].trigger()
+    qtbot.waitUntil(lambda: bool(started) and w.busy(), timeout=WAIT)
+    QTest.keyClick(w, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not w.busy(), timeout=10_000)
+    assert w.result is shown
+    assert "cancelled" in w.message.text()

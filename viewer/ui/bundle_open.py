@@ -147,6 +147,11 @@ class BundleOpener(QObject):
     def busy(self) -> bool:
         return not self.worker.is_idle()
 
+    def cancel(self) -> None:
+        """Stop a replay under way (Esc): the map shown stays."""
+        if not self.worker.is_idle():
+            self.worker.cancel()
+
     def shutdown(self) -> None:
         self.worker.shutdown()
 

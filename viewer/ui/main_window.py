@@ -275,6 +275,7 @@ class MainWindow(QMainWindow):
         if not self.gen_worker.is_idle():
             self.gen_worker.cancel()
         self.gen_view.cancel()
+        self.file_actions.bundles.cancel()
 
     def busy(self) -> bool:
         return not (self.gen_worker.is_idle() and self.state_worker.is_idle()
