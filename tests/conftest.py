@@ -19,10 +19,12 @@ from refdata import require_reference  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def _private_window_settings(tmp_path, monkeypatch):
+def private_settings(tmp_path, monkeypatch) -> Path:
     """Every test's window settings in a file of its own (never the user's,
     never another test's: a window restores the generator it was left on)."""
-    monkeypatch.setenv("MAPGEN_SETTINGS", str(tmp_path / "window-settings.ini"))
+    path = tmp_path / "settings.ini"
+    monkeypatch.setenv("MAPGEN_SETTINGS", str(path))
+    return path
 
 
 @pytest.fixture

@@ -48,13 +48,11 @@ def param_flag(prm) -> str:
 def default_text(prm) -> str:
     """A parameter's default as the help shows it (and the option takes it)."""
     d = prm.default
-    if prm.kind == "size":
-        return f"{d[0]}x{d[1]}"
-    if prm.kind == "curve":
-        return ",".join(f"{a:g}:{b:g}" for a, b in d)
     if prm.kind == "path":
         return str(d) or "none"
-    return f"{d:g}" if isinstance(d, float) else str(d)
+    if prm.kind == "bool":
+        return str(d)
+    return prm.text(d)
 
 
 def parse(parser: Parser, argv: Sequence[str], prog: str) -> argparse.Namespace | int:

@@ -133,7 +133,7 @@ def _param_option(parser: argparse.ArgumentParser, param: Param, help_extra: str
             raise argparse.ArgumentTypeError(str(exc)) from None
         return value
 
-    flag = param.cli or "--" + param.name.replace("_", "-")
+    flag = param.flag
     kwargs: dict = {"default": param.default, "dest": param.name}
     if param.kind == "choice":
         kwargs["choices"] = param.choices

@@ -1,5 +1,6 @@
-"""Qt tests run offscreen, with settings in a temporary file, and every
-window closed (workers stopped) at the end of its test."""
+"""Qt tests run offscreen (with settings in a temporary file, as every test:
+``tests/conftest.py``), and every window closed (workers stopped) at the
+end of its test."""
 
 from __future__ import annotations
 
@@ -8,13 +9,6 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def private_settings(tmp_path, monkeypatch):
-    path = tmp_path / "settings.ini"
-    monkeypatch.setenv("MAPGEN_SETTINGS", str(path))
-    return path
 
 
 @pytest.fixture

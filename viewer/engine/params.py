@@ -141,6 +141,20 @@ class Param:
         if self.kind not in KINDS:
             raise ValueError(f"unknown Param kind {self.kind!r}")
 
+    def text(self, value: Any) -> str:
+        """``value`` as a command line, a help text or a shared command writes
+        it (what :meth:`convert` reads back)."""
+        kind = self.kind
+        if kind == "size":
+            return f"{int(value[0])}x{int(value[1])}"
+        if kind == "bool":
+            return "1" if value else "0"
+        if kind == "curve":
+            return ",".join(f"{float(a):g}:{float(b):g}" for a, b in value)
+        if isinstance(value, float):
+            return f"{value:g}"
+        return str(value)
+
     @property
     def flag(self) -> str:
         """The command-line option of this parameter (``--name`` unless ``cli``)."""

@@ -106,5 +106,5 @@ def command_line(values, seed) -> str:
     for p in PARAMS:
         if p.name in ("mode", "fast_rounds", "rule", "extend_share", "max_boring",
                       "max_tries") and values[p.name] != p.default:
-            parts += [p.flag, str(values[p.name])]
+            parts += [p.flag, p.text(values[p.name])]
     return shlex.join(parts)

@@ -32,7 +32,7 @@ CSV_FIELDS = ("id", "cell_x", "cell_y", "x", "y", "latitude", "population", "cla
 
 def flag(p) -> str:
     """A Param's command-line flag."""
-    return p.cli or "--" + p.name.replace("_", "-")
+    return p.flag
 
 
 def _jsonable(v: Any) -> Any:
@@ -43,20 +43,14 @@ def _jsonable(v: Any) -> Any:
 
 def command_line(values: dict[str, Any], seed: int) -> str:
     """The ``ports`` command reproducing these values (defaults left out)."""
-    from ..engine.ports.generator import PARAMS, curve_text
+    from ..engine.ports.generator import PARAMS
 
     parts = [PROG, "--seed", str(seed)]
     for prm in PARAMS:
         v = values[prm.name]
         if v == prm.default or (prm.kind == "path" and not v):
             continue
-        if prm.kind == "size":
-            text = f"{v[0]}x{v[1]}"
-        elif prm.kind == "curve":
-            text = curve_text(v)
-        else:
-            text = f"{v:g}" if isinstance(v, float) else str(v)
-        parts += [flag(prm), text]
+        parts += [flag(prm), prm.text(v)]
     return " ".join(parts)
 
 

@@ -4,9 +4,8 @@ to its events.  See :mod:`.model`."""
 
 from ..engine.declaration import Declaration, declaration
 from .events import EVENTS, Events
-from .model import Pinned, Workbench, generic_command_line, param_text
+from .model import Pinned, Workbench, generic_command_line
 from .runs import InlineRunner, Outcome, Runner, ThreadRunner
 
 __all__ = ["Workbench", "Pinned", "Declaration", "declaration", "Events", "EVENTS",
-           "Runner", "InlineRunner", "ThreadRunner", "Outcome", "param_text",
-           "generic_command_line"]
+           "Runner", "InlineRunner", "ThreadRunner", "Outcome", "generic_command_line"]

@@ -32,7 +32,7 @@ from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
 from .runs import InlineRunner, Outcome, Runner
 
-__all__ = ["Workbench", "Pinned", "param_text", "generic_command_line"]
+__all__ = ["Workbench", "Pinned", "generic_command_line"]
 
 
 @dataclass(frozen=True)
@@ -43,20 +43,6 @@ class Pinned:
     step: int | None
 
 
-def param_text(prm, value: Any) -> str:
-    """A parameter value as a command line or a preset writes it."""
-    kind = prm.kind
-    if kind == "size":
-        return f"{int(value[0])}x{int(value[1])}"
-    if kind == "bool":
-        return "1" if value else "0"
-    if kind == "curve":
-        return ",".join(f"{float(a):g}:{float(b):g}" for a, b in value)
-    if kind == "float":
-        return f"{float(value):g}"
-    return str(value)
-
-
 def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
     """``python -m viewer NAME --PARAM VALUE ... --seed S`` (only the values
     that differ from the defaults), as the generic command line reads it."""
@@ -65,7 +51,7 @@ def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any
     parts = ["python", "-m", "viewer", decl.name]
     for p in decl.params:
         if values[p.name] != p.default:
-            parts += [p.flag, param_text(p, values[p.name])]
+            parts += [p.flag, p.text(values[p.name])]
     parts += ["--seed", str(seed)]
     return shlex.join(parts)
 
@@ -263,7 +249,7 @@ class Workbench:
         self._show(result)
 
     def _show(self, result: Result | None, keep_picture: bool = False) -> None:
-        from ..render.picture import final_state
+        from ..render.picture import final_state, renderer_for
 
         if not keep_picture:
             self._first_picture = None
@@ -272,7 +258,7 @@ class Workbench:
         self.result = result
         self.state = final_state(result) if result is not None else None
         if result is not None:
-            self.layer = self._drawn_layer(result, self.layer)
+            self.layer = renderer_for(result.generator).drawn_layer(self.state, self.layer)
         self.events.emit("result_changed", result)
         self.events.emit("state_changed", self.state)
 
@@ -362,17 +348,6 @@ class Workbench:
 
     def _refresh_picture(self) -> None:
         self.events.emit("options_changed", self.picture_options())
-
-    @staticmethod
-    def _drawn_layer(result: Result, layer: str) -> str:
-        from ..render.picture import renderer_for
-
-        if layer in result.layers:
-            return layer
-        default = renderer_for(result.generator).default_layer
-        if default in result.layers:
-            return default
-        return next(iter(result.layers), "")
 
     # == what the map says ==========================================================
     def inspect(self, x: int, y: int) -> list[tuple[str, str]] | None:
