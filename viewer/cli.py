@@ -502,7 +502,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_guarded(cmd, lambda: COMMANDS[cmd](rest))
     from . import registry
 
-    if cmd in registry.ENTRIES:
+    if cmd in registry.names():
         from .cli_generic import run_generic
 
         return run_guarded(cmd, lambda: run_generic(cmd, rest))

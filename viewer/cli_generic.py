@@ -26,9 +26,10 @@ def _curve(text: str):
         raise Usage(f"a curve is X:Y,X:Y,..., not {text!r}") from None
 
 
-def parser_for(gen, exports) -> Parser:
-    prog = f"python -m viewer {gen.name}"
-    p = Parser(prog=prog, add_help=False, description=getattr(gen, "title", gen.name))
+def parser_for(decl) -> Parser:
+    gen, exports = decl.engine, decl.load("exports")
+    prog = f"python -m viewer {decl.name}"
+    p = Parser(prog=prog, add_help=False, description=decl.title)
     p.add_argument("-h", "--help", action="store_true", help="show this help")
     for prm in gen.params:
         bounds = ""
@@ -39,13 +40,13 @@ def parser_for(gen, exports) -> Parser:
             bounds = f", one of {', '.join(prm.choices)}"
         p.add_argument(param_flag(prm), dest="p_" + prm.name, metavar=METAVAR.get(prm.kind, "V"),
                        help=f"{prm.help or prm.label} (default {default_text(prm)}{bounds})")
-    kind = getattr(gen, "seed_kind", "int")
+    kind = decl.seed_kind
     p.add_argument("--seed", help="the seed (" + ("any text" if kind == "text" else
                                                   "a number 0..4294967295") + ")")
     p.add_argument("--preset", metavar="FILE", help="start from the values of a preset")
     p.add_argument("--png", metavar="FILE", help="write a picture of the map")
     p.add_argument("--layer", help=f"the layer in --png (one of "
-                                   f"{', '.join(getattr(gen, 'layer_info', {}))})")
+                                   f"{', '.join(decl.layer_info)})")
     p.add_argument("--scale", help="pixels per cell in --png, 1..64")
     names = ", ".join(e.name for e in exports) or "none"
     p.add_argument("--export", action="append", default=[], metavar="NAME=FILE",
@@ -65,15 +66,15 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
     from .sweep.spec import parse_seeds
 
     prog = name
-    gen = registry.load(name, "engine")
-    exports = tuple(registry.load(name, "exports") or ())
-    args = parse(parser_for(gen, exports), argv, prog)
+    decl = registry.declaration(name)
+    gen, exports = decl.engine, decl.load("exports")
+    args = parse(parser_for(decl), argv, prog)
     if isinstance(args, int):
         return args
     err = sys.stderr
     try:
         values: dict = {}
-        seed = getattr(gen, "default_seed", 0)
+        seed = decl.default_seed
         if args.preset:
             preset = load_preset(args.preset)
             if preset.generator != name:
@@ -88,7 +89,7 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
                 values[prm.name] = _curve(v) if prm.kind == "curve" else v
         values = gen.validate(values)
         if args.seed is not None:
-            seeds = parse_seeds(args.seed, getattr(gen, "seed_kind", "int"))
+            seeds = parse_seeds(args.seed, decl.seed_kind)
             if len(seeds) != 1:
                 raise Usage(f"--seed takes one seed, not {args.seed!r}")
             seed = seeds[0]
@@ -126,7 +127,7 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
     for note in notes:
         out.write(note + "\n")
     if args.metrics:
-        metrics = getattr(gen, "metrics", None)
+        metrics = decl.metrics
         out.write(json.dumps(metrics(result) if metrics is not None else {}, sort_keys=True)
                   + "\n")
     return 0

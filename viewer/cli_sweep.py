@@ -60,10 +60,11 @@ def _parser() -> Parser:
 
 
 def _help_text(parser: Parser, generator: str | None) -> str:
-    from .engine import GENERATORS
+    from . import registry
 
     text = parser.format_help()
-    gens = [GENERATORS[generator]] if generator in GENERATORS else GENERATORS.values()
+    names = [generator] if generator in registry.names() else registry.names()
+    gens = [registry.declaration(n) for n in names]
     for gen in gens:
         text += f"\n{gen.name} parameters:\n"
         for prm in (*gen.params, *gen.metrics.options):
@@ -89,10 +90,9 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
 def _check_seeds_text(text: str, generator: str) -> None:
     """Refuse number seeds too long to be 32-bit ones before they are read
     (Python's int() refuses more than 4300 digits with a traceback's words)."""
-    from .engine import GENERATORS
+    from . import registry
 
-    gen = GENERATORS[generator] if generator in GENERATORS else None
-    if gen is not None and getattr(gen, "seed_kind", "int") == "text":
+    if generator in registry.names() and registry.declaration(generator).seed_kind == "text":
         return
     import re
 
@@ -105,11 +105,11 @@ def _check_seeds_text(text: str, generator: str) -> None:
 
 def _options(args):
     """(spec, backend, top) from the arguments, or Usage / ParamError."""
-    from .engine import GENERATORS
+    from . import registry
     from .sweep import DaskCluster, InProcess, LocalPool, build_spec, default_jobs, table_format
 
     if not args.generator:
-        raise Usage("give a GENERATOR: " + ", ".join(GENERATORS))
+        raise Usage("give a GENERATOR: " + ", ".join(registry.names()))
     if args.seeds is None:
         raise Usage("--seeds A..B is required")
     if args.out is None:

@@ -1,13 +1,15 @@
-"""The one registry of generators: for each, where its engine, its pictures,
-its inspector rows and its window extras live.
+"""The one registry of generators: each is one line naming its
+:class:`~viewer.engine.declaration.Declaration`, which lives in the
+generator's own package and declares every capability (title, seed,
+params, layers, phases, metrics, renderer, inspector rows, exports, view,
+opener, command-line extras).
 
-Everything is named by import path and loaded on first use, so a command
-that needs one generator's engine imports nothing of the others, and a
-layer never imports a higher one through the registry (the window asks for
-a view, the picture pipeline for a renderer; neither learns the other's
-names).  A new generator is one :func:`register` call (see
-``tests/contract``): the window, the picture pipeline, exports, presets and
-bundles are generic.
+A declaration is named by import path and imported on first use, so a
+command that needs one generator imports nothing of the others; the parts
+of a declaration that live in higher layers are import paths too (see
+:meth:`Declaration.load`).  A new generator is one :func:`register` call
+(see ``tests/contract``): the window, the command line, the picture
+pipeline, exports, presets, bundles and sweeps are generic.
 """
 
 from __future__ import annotations
@@ -15,118 +17,70 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Entry", "ENTRIES", "register", "unregister", "entry", "load", "titles"]
+if TYPE_CHECKING:
+    from .engine.declaration import Declaration
 
+__all__ = ["register", "unregister", "declaration", "names", "titles", "load"]
 
-@dataclass(frozen=True)
-class Entry:
-    """Where one generator's parts live (``"module:attribute"`` paths).
-
-    ``engine``: the generator object (:class:`viewer.engine.protocol.Generator`).
-    ``render``: its :class:`viewer.render.picture.Renderer` (colours, legends,
-    overlays); None for the generic renderer, which colours by LayerInfo.
-    ``inspect``: ``rows(state, x, y) -> [(name, text)]`` for the hovered cell;
-    None for the generic rows (every layer's value).
-    ``exports``: a tuple of :class:`viewer.formats.exports.Export`.
-    ``view``: a :class:`viewer.ui.views.base.GeneratorView` subclass adding
-    panels and actions to the window; None for none.
-    ``opener``: ``open(path) -> Result`` for a file the generator can show
-    (raising ValueError or OSError with a message), with its menu title
-    ``open_title`` and shortcut ``open_shortcut``.
-    ``command_line``: ``(values, seed) -> str``, the shareable command that
-    makes the same map (None: the generic command line's).
-
-    Each part may also be the object itself rather than its path (a
-    generator defined in a test or a plugin module).
-    """
-
-    name: str
-    title: str
-    engine: Any
-    render: Any = None
-    inspect: Any = None
-    exports: Any = None
-    view: Any = None
-    opener: Any = None
-    open_title: str = ""
-    open_shortcut: str | None = None
-    command_line: Any = None
+_DECLARED: dict[str, Any] = {}      # name -> Declaration, or its "module:attribute" path
 
 
-ENTRIES: dict[str, Entry] = {}
-_cache: dict[str, dict[str, Any]] = {}
-
-
-def register(e: Entry) -> Entry:
-    """Add (or replace) a generator; the window's chooser, the CLI and
-    presets know it from then on."""
-    ENTRIES[e.name] = e
-    _cache.pop(e.name, None)
-    return e
+def register(decl: Declaration | str, name: str | None = None) -> Declaration | str:
+    """Add (or replace) a generator: a Declaration, or the import path of
+    one with its ``name`` (imported when first asked for).  The window's
+    chooser, the command line, presets and sweeps know it from then on."""
+    if isinstance(decl, str):
+        if not name:
+            raise ValueError("a declaration given by path needs its name")
+        _DECLARED[name] = decl
+    else:
+        _DECLARED[decl.name] = decl
+    return decl
 
 
 def unregister(name: str) -> None:
-    ENTRIES.pop(name, None)
-    _cache.pop(name, None)
+    _DECLARED.pop(name, None)
 
 
-register(Entry("fairland", "Empire fairland", "viewer.engine.fairland.generator:FAIRLAND",
-               render="viewer.render.fairland:RENDERER",
-               inspect="viewer.engine.fairland.inspect:rows",
-               exports="viewer.formats.fairland_exports:EXPORTS",
-               view="viewer.ui.views.fairland:FairlandView",
-               command_line="viewer.formats.fairland_exports:command_line"))
-register(Entry("tgp", "OpenTTD TerraGenesis Perlin", "viewer.engine.tgp.generator:TGP",
-               render="viewer.render.tgp:RENDERER",
-               inspect="viewer.engine.tgp.inspect:rows",
-               exports="viewer.formats.tgp_exports:EXPORTS",
-               view="viewer.ui.views.tgp:TgpView",
-               command_line="viewer.cli_tgp:command_text"))
-register(Entry("numberlink", "Number Link paths (Tatham)",
-               "viewer.engine.numberlink.generator:NUMBERLINK",
-               render="viewer.render.numberlink:RENDERER",
-               inspect="viewer.engine.numberlink.inspect:rows",
-               exports="viewer.formats.numberlink_exports:EXPORTS",
-               view="viewer.ui.views.numberlink:NumberLinkView",
-               opener="viewer.formats.numberlink_exports:open_puzzle",
-               open_title="&Open Number Link puzzle...", open_shortcut="Ctrl+Shift+O",
-               command_line="viewer.formats.numberlink_exports:command_line"))
-register(Entry("ports", "Port placement", "viewer.engine.ports.generator:PORTS",
-               render="viewer.render.ports:RENDERER",
-               inspect="viewer.engine.ports.inspect:rows",
-               exports="viewer.formats.ports:EXPORTS",
-               view="viewer.ui.views.ports:PortsView",
-               command_line="viewer.formats.ports:command_line"))
+register("viewer.engine.fairland.declaration:DECLARATION", "fairland")
+register("viewer.engine.tgp.declaration:DECLARATION", "tgp")
+register("viewer.engine.numberlink.declaration:DECLARATION", "numberlink")
+register("viewer.engine.ports.declaration:DECLARATION", "ports")
 
-def entry(name: str) -> Entry:
+
+def names() -> list[str]:
+    """Every registered generator's name, in registration order."""
+    return list(_DECLARED)
+
+
+def declaration(name: str) -> Declaration:
+    """Generator ``name``'s declaration, imported on first use (KeyError,
+    naming the known ones, for an unknown name)."""
     try:
-        return ENTRIES[name]
+        decl = _DECLARED[name]
     except KeyError:
-        raise KeyError(f"unknown generator {name!r}; known: {', '.join(ENTRIES)}") from None
-
-
-def _import(path: str) -> Any:
-    module, _, attr = path.partition(":")
-    obj = importlib.import_module(module)
-    return getattr(obj, attr) if attr else obj
+        raise KeyError(f"unknown generator {name!r}; known: {', '.join(_DECLARED)}") from None
+    if isinstance(decl, str):
+        module, _, attr = decl.partition(":")
+        decl = getattr(importlib.import_module(module), attr)
+        if decl.name != name:
+            raise ValueError(f"{module}:{attr} declares {decl.name!r}, registered as {name!r}")
+        _DECLARED[name] = decl
+    return decl
 
 
 def load(name: str, part: str) -> Any:
-    """Generator ``name``'s ``part`` ("engine", "render", "inspect",
-    "exports", "view", "opener", "command_line"), imported on first use; None where it has none."""
-    cached = _cache.setdefault(name, {})
-    if part not in cached:
-        path = getattr(entry(name), part)
-        cached[part] = _import(path) if isinstance(path, str) else path
-    return cached[part]
+    """Generator ``name``'s ``part``: "engine", or one of the declared parts
+    (see :meth:`Declaration.load`); None where it has none."""
+    decl = declaration(name)
+    return decl.engine if part == "engine" else decl.load(part)
 
 
 def titles() -> dict[str, str]:
-    """Every generator's title by name, importing nothing."""
-    return {n: e.title for n, e in ENTRIES.items()}
+    """Every generator's title by name."""
+    return {n: declaration(n).title for n in _DECLARED}
 
 
 def _load_plugins() -> None:
@@ -142,7 +96,7 @@ def _load_plugins() -> None:
         except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the rest
             # Names as %r shows them (this leaf module imports nothing of the
             # package, not even engine.names): one line whatever they hold.
-            missing = getattr(exc, "name", None) if isinstance(exc, ImportError) else None
+            missing = exc.name if isinstance(exc, ImportError) else None
             sys.stderr.write(f"viewer: plugin {module!r} (MAPGEN_VIEWER_PLUGINS) not loaded: "
                              f"{type(exc).__name__}"
                              + (f" (no module {missing!r})" if missing else "") + "\n")

@@ -138,10 +138,14 @@ def test_no_import_from_a_higher_layer(module):
     assert not bad, f"{module} ({layer}) imports {sorted(set(bad))}"
 
 
-def test_the_registry_titles_are_the_generators_own():
-    """The registry repeats each title so that listing needs no import; they
-    must not drift apart."""
+def test_each_generator_is_declared_once_in_its_own_package():
+    """The registry names one Declaration per generator, in the generator's
+    own engine package; no engine repeats what its declaration says."""
     from viewer import registry
 
-    for name, entry in registry.ENTRIES.items():
-        assert registry.load(name, "engine").title == entry.title, name
+    for name in registry.names():
+        decl = registry.declaration(name)
+        assert decl.name == name
+        assert type(decl).__module__ == "viewer.engine.declaration"
+        assert type(decl.engine).__module__.startswith(f"viewer.engine.{name}."), name
+        assert not hasattr(decl.engine, "title"), f"{name}'s engine repeats its title"

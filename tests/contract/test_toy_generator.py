@@ -26,7 +26,7 @@ WAIT = 30_000
 def toy():
     import toy_generator  # registers "toy" on its first import
 
-    registry.register(toy_generator.ENTRY)
+    registry.register(toy_generator.DECLARATION)
     yield toy_generator
     registry.unregister("toy")
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from viewer.engine.declaration import Declaration
 from viewer.engine.metrics import Metrics
 from viewer.engine.params import Param, coerce_values
 from viewer.engine.protocol import LayerInfo, Marker, Result, SquareGrid
 from viewer.formats.atomic import write_atomic
 from viewer.formats.exports import Export
-from viewer.registry import Entry, register
+from viewer.registry import register
 from viewer.render.colormaps import Legend
 from viewer.render.picture import Renderer
 
@@ -27,7 +28,6 @@ ODD = (255, 140, 0, 255)
 
 class Toy:
     name = "toy"
-    title = "Toy stripes"
     params = (Param("side", "Side", "int", 12, "cells on each side", minimum=2, maximum=64),
               Param("period", "Period", "int", 3, "width of a stripe", minimum=1, maximum=10))
     layer_info = {"stripe": LayerInfo("stripe", "stripe number", "categorical")}
@@ -44,8 +44,9 @@ class Toy:
         return Result("toy", SquareGrid(n, n), {"stripe": stripe}, dict(self.layer_info),
                       markers=[Marker("corner", "T", 0, 0)], params=v, seed=int(seed))
 
-    metrics = Metrics(lambda r: {"stripes": int(r.layers["stripe"].max()) + 1},
-                      lambda _opts: ("stripes",))
+
+METRICS = Metrics(lambda r: {"stripes": int(r.layers["stripe"].max()) + 1},
+                  lambda _opts: ("stripes",))
 
 
 class ToyRenderer(Renderer):
@@ -75,4 +76,6 @@ def write_text(path, result, _value=None):
 EXPORTS = (Export("toy-text", "Export &stripes as text...", "stripes.txt",
                   "Text files (*.txt)", write_text, "the stripes as # and ."),)
 
-ENTRY = register(Entry("toy", Toy.title, Toy(), ToyRenderer(), rows, EXPORTS))
+DECLARATION = register(Declaration(
+    "toy", "Toy stripes", Toy(), layer_info=Toy.layer_info, metrics=METRICS,
+    render=ToyRenderer(), inspect=rows, exports=EXPORTS))

@@ -135,7 +135,7 @@ def toy():
 
     from viewer import registry
 
-    registry.register(toy_generator.ENTRY)
+    registry.register(toy_generator.DECLARATION)
     yield toy_generator
     registry.unregister("toy")
 

@@ -227,7 +227,7 @@ def test_slow_runs_show_progress_and_can_be_cancelled(qtbot, window):
     real = window.generator
 
     class Slow:
-        name, title, params = real.name, real.title, real.params
+        name, params = real.name, real.params
         layer_info = real.layer_info
 
         def validate(self, values):
@@ -266,7 +266,7 @@ def test_first_slow_run_says_the_engine_is_being_prepared(qtbot):
             return real.generate(values, seed=seed, trace=trace, cancel=cancel)
 
         class Cold:
-            name, title, params, layer_info = real.name, real.title, real.params, \
+            name, params, layer_info = real.name, real.params, \
                 real.layer_info
             validate = staticmethod(real.validate)
             generate = staticmethod(slow_generate)

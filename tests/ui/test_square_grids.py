@@ -6,7 +6,8 @@ import numpy as np
 from menus_by_generator import others
 from PySide6.QtCore import QPointF
 
-from viewer.engine import GENERATORS
+from viewer import registry
+from viewer.engine.declaration import Declaration
 from viewer.engine.params import Param
 from viewer.engine.protocol import LayerInfo, Marker, Result, SquareGrid
 
@@ -15,7 +16,6 @@ WAIT = 30_000
 
 class Ramp:
     name = "ramp"
-    title = "Test ramp"
     params = (Param("w", "Width", "int", 20, minimum=2, maximum=64),)
     layer_info = {"height": LayerInfo("height", "x + y", "scalar", 0, 100)}
 
@@ -32,8 +32,15 @@ class Ramp:
                       markers=[Marker("end", "1", 3, 4)], params=v, seed=seed)
 
 
-def test_a_square_grid_generator_is_drawn_as_squares(qtbot, window, monkeypatch):
-    monkeypatch.setitem(GENERATORS, "ramp", Ramp())
+def test_a_square_grid_generator_is_drawn_as_squares(qtbot, window):
+    registry.register(Declaration("ramp", "Test ramp", Ramp(), layer_info=Ramp.layer_info))
+    try:
+        _drawn_as_squares(qtbot, window)
+    finally:
+        registry.unregister("ramp")
+
+
+def _drawn_as_squares(qtbot, window):
     window.set_generator("ramp")
     qtbot.waitUntil(lambda: window.result is not None and window.result.generator == "ramp"
                     and not window.busy(),

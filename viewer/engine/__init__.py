@@ -1,17 +1,16 @@
 """The generators: pure computation, no Qt and no rendering.
 
-``GENERATORS`` maps each generator's name to its instance; see
-:mod:`viewer.engine.protocol` for the surface every generator offers.  It is
-a view of :mod:`viewer.registry` (a leaf module of names and import paths,
-importing nothing of the project), so there is one list of generators: a
-generator's module (and its numba kernels) is imported the first time that
-generator is asked for, and a generator added here (a test's own) is
-registered there.
+``GENERATORS`` maps each registered generator's name to its engine (see
+:mod:`viewer.engine.protocol` for the surface every engine offers).  It is
+a read-only view of :mod:`viewer.registry`, so there is one list of
+generators: a generator's modules (and its numba kernels) are imported the
+first time it is asked for.  Everything else a generator declares is in its
+:class:`~viewer.engine.declaration.Declaration`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from .. import registry
@@ -20,36 +19,28 @@ if TYPE_CHECKING:
     from .protocol import Generator
 
 
-class _Generators(MutableMapping):
-    """name -> generator, importing each generator's module on first use."""
+class _Generators(Mapping):
+    """name -> engine, importing each generator's modules on first use."""
 
     def __getitem__(self, name: str) -> Generator:
-        if name not in registry.ENTRIES:
+        if name not in registry.names():
             raise KeyError(name)
-        return registry.load(name, "engine")
-
-    def __setitem__(self, name: str, gen: Generator) -> None:
-        registry.register(registry.Entry(name, getattr(gen, "title", name), gen))
-
-    def __delitem__(self, name: str) -> None:
-        if name not in registry.ENTRIES:
-            raise KeyError(name)
-        registry.unregister(name)
+        return registry.declaration(name).engine
 
     def __iter__(self) -> Iterator[str]:
-        return iter(list(registry.ENTRIES))
+        return iter(registry.names())
 
     def __len__(self) -> int:
-        return len(registry.ENTRIES)
+        return len(registry.names())
 
     def __contains__(self, name: object) -> bool:
-        return name in registry.ENTRIES
+        return name in registry.names()
 
     def __repr__(self) -> str:
-        return f"GENERATORS({', '.join(registry.ENTRIES)})"
+        return f"GENERATORS({', '.join(registry.names())})"
 
 
-GENERATORS: MutableMapping[str, Generator] = _Generators()
+GENERATORS: Mapping[str, Generator] = _Generators()
 
 
 def get_generator(name: str) -> Generator:

@@ -3,54 +3,112 @@ in with its default: the one place where the workbench learns a generator's
 capabilities (as Tatham's ``const game`` struct lists every one of a
 puzzle's), so that no front end probes a generator with ``getattr``.
 
-:func:`declaration` builds it from the registry's entry and the engine
-object; optional engine attributes are read here and nowhere else.
+Parts that live in higher layers (its renderer, inspector rows, exports,
+window view, file opener, command-line extras) are held as
+``"module:attribute"`` import paths (or the objects themselves, for a
+generator defined in a test or a plugin) and resolved on first use by
+:meth:`Declaration.load`, so declaring a generator imports nothing above
+the engine.  :func:`declaration` gives a registered generator's.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .metrics import Metrics
 from .params import Param, check_seed
 from .protocol import LayerInfo
 
-__all__ = ["Declaration", "declaration"]
+__all__ = ["Declaration", "declaration", "PARTS"]
+
+PARTS = ("render", "inspect", "exports", "view", "opener", "command_line", "cli_extras")
+"""The parts named by import path, each None where the generator has none."""
+
+
+def _identity(values: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(values)
+
+
+def _nothing() -> None:
+    return None
+
+
+def _text_seed(seed: Any) -> str:
+    return str(seed)
 
 
 @dataclass(frozen=True)
 class Declaration:
     """A generator as the workbench sees it.
 
+    ``engine``: the object with ``params``, ``validate`` and ``generate``
+    (:class:`viewer.engine.protocol.Generator`).
     ``seed_kind`` is ``"int"`` (0..2**32-1) or ``"text"``; ``check_seed(seed)``
-    gives the seed as ``generate`` takes it or raises ParamError;
-    ``metrics`` is None for a generator that declares none; ``warm_up`` is
-    a no-op where the engine compiles nothing; ``exports`` may be empty;
-    ``view``/``opener`` are import paths or objects (None: none);
-    ``command_line(values, seed)`` is the generator's own shareable command
-    (None: the generic command line's)."""
+    gives the seed as ``generate`` takes it or raises ParamError (None: the
+    rule of the kind); ``default_seed`` (None: 1, or "1" for text seeds).
+    ``layer_info`` and ``phase_names`` (the trace's phases) may be empty;
+    ``metrics`` is None for a generator that declares none; ``warm_up``
+    compiles what the defaults do not reach (a no-op by default);
+    ``batch_kernels()`` a context manager choosing the kernels of sweep
+    worker processes (None: none); ``complete_stored(values)`` fills what a preset or
+    bundle written before a parameter existed meant (identity by default).
+
+    By import path (None: none / the generic one):
+    ``render`` a :class:`viewer.render.picture.Renderer`;
+    ``inspect`` ``rows(state, x, y) -> [(name, text)]``;
+    ``exports`` a tuple of :class:`viewer.formats.exports.Export`;
+    ``view`` a :class:`viewer.ui.views.base.GeneratorView` subclass;
+    ``opener`` ``open(path) -> Result``, with ``open_title`` and ``open_shortcut``;
+    ``command_line(values, seed) -> str`` the shareable command;
+    ``cli_extras`` the generator's extra command-line flags for the
+    generic command line.
+    """
 
     name: str
     title: str
     engine: Any
-    params: tuple[Param, ...]
-    seed_kind: str
-    default_seed: int | str
-    check_seed: Callable[[Any], int | str]
-    layer_info: Mapping[str, LayerInfo]
-    phase_names: tuple[str, ...]
-    metrics: Metrics | None
-    warm_up: Callable[[], None]
-    exports: tuple[Any, ...]
-    view: Any
-    opener: Any
-    open_title: str
-    command_line: Callable[[Mapping[str, Any], Any], str] | None = None
+    seed_kind: str = "int"
+    default_seed: int | str | None = None
+    check_seed: Callable[[Any], int | str] | None = None
+    layer_info: Mapping[str, LayerInfo] = field(default_factory=dict)
+    phase_names: tuple[str, ...] = ()
+    metrics: Metrics | None = None
+    warm_up: Callable[[], None] = _nothing
+    batch_kernels: Callable[[], Any] | None = None
+    complete_stored: Callable[[Mapping[str, Any]], dict[str, Any]] = _identity
+    render: Any = None
+    inspect: Any = None
+    exports: Any = None
+    view: Any = None
+    opener: Any = None
+    open_title: str = ""
+    open_shortcut: str | None = None
+    command_line: Any = None
+    cli_extras: Any = None
+
+    def __post_init__(self) -> None:
+        if self.seed_kind not in ("int", "text"):
+            raise ValueError(f"{self.name}: seed_kind must be 'int' or 'text', "
+                             f"not {self.seed_kind!r}")
+        text = self.seed_kind == "text"
+        if self.default_seed is None:
+            object.__setattr__(self, "default_seed", "1" if text else 1)
+        if self.check_seed is None:
+            object.__setattr__(self, "check_seed", _text_seed if text else check_seed)
+        object.__setattr__(self, "_loaded", {})
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return tuple(self.engine.params)
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         return self.engine.validate(values)
+
+    def generate(self, values: Mapping[str, Any], **kw: Any) -> Any:
+        return self.engine.generate(values, **kw)
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -58,33 +116,27 @@ class Declaration:
                 return p
         raise KeyError(f"{self.name} has no parameter {name!r}")
 
-
-def _text_seed(seed: Any) -> str:
-    return str(seed)
-
-
-def _nothing() -> None:
-    return None
+    def load(self, part: str) -> Any:
+        """Part ``part`` (one of :data:`PARTS`) resolved: the object its
+        import path names, imported on first use; None where there is none
+        (``exports``: an empty tuple)."""
+        if part not in PARTS:
+            raise KeyError(f"no declared part {part!r}; parts: {', '.join(PARTS)}")
+        loaded: dict[str, Any] = self._loaded     # type: ignore[attr-defined]
+        if part not in loaded:
+            where = getattr(self, part)
+            if isinstance(where, str):
+                module, _, attr = where.partition(":")
+                obj: Any = importlib.import_module(module)
+                for name in filter(None, attr.split(".")):
+                    obj = getattr(obj, name)
+                where = obj
+            loaded[part] = tuple(where or ()) if part == "exports" else where
+        return loaded[part]
 
 
 def declaration(name: str) -> Declaration:
     """Generator ``name``'s declaration (KeyError for an unknown name)."""
     from .. import registry
 
-    e = registry.entry(name)
-    gen = registry.load(name, "engine")
-    kind = getattr(gen, "seed_kind", "int")
-    if kind not in ("int", "text"):
-        raise ValueError(f"{name}: seed_kind must be 'int' or 'text', not {kind!r}")
-    default_seed = getattr(gen, "default_seed", "1" if kind == "text" else 1)
-    checker = getattr(gen, "check_seed", None) or (_text_seed if kind == "text" else check_seed)
-    return Declaration(
-        name=name, title=e.title, engine=gen, params=tuple(gen.params), seed_kind=kind,
-        default_seed=default_seed, check_seed=checker,
-        layer_info=dict(getattr(gen, "layer_info", {}) or {}),
-        phase_names=tuple(getattr(gen, "phase_names", ()) or ()),
-        metrics=getattr(gen, "metrics", None),
-        warm_up=getattr(gen, "warm_up", None) or _nothing,
-        exports=tuple(registry.load(name, "exports") or ()),
-        view=e.view, opener=e.opener, open_title=e.open_title,
-        command_line=registry.load(name, "command_line"))
+    return registry.declaration(name)

@@ -268,8 +268,11 @@ class MapState:
 
 @runtime_checkable
 class Generator(Protocol):
+    """The engine of a generator; everything else it offers (its title,
+    seed, layers, metrics, pictures...) is in its
+    :class:`~viewer.engine.declaration.Declaration`."""
+
     name: str
-    title: str
     params: tuple[Param, ...]
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:

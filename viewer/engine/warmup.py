@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 
-from . import GENERATORS
+from .. import registry
 
 
 def warm_up(verbose: bool = True) -> None:
@@ -29,7 +29,7 @@ def warm_up(verbose: bool = True) -> None:
         build = subprocess.Popen([sys.executable, "-m", "viewer.engine.fairland.aot"],
                                  stderr=subprocess.PIPE, text=True)
         t_build = time.perf_counter()
-    names = sorted(GENERATORS, key=lambda name: name == "fairland")
+    names = sorted(registry.names(), key=lambda name: name == "fairland")
     for name in names:
         if name == "fairland" and build is not None:
             _, err = build.communicate()
@@ -40,14 +40,14 @@ def warm_up(verbose: bool = True) -> None:
             elif verbose:
                 print(f"fairland command line: compiled in "
                       f"{time.perf_counter() - t_build:.1f} s", file=sys.stderr)
-        gen = GENERATORS[name]
+        decl = registry.declaration(name)
+        gen = decl.engine
         t0 = time.perf_counter()
         defaults = {p.name: p.default for p in gen.params}
         result = gen.generate(defaults, seed=1, trace=True)
         if result.trace is not None:
             result.trace.state_at(result.trace.n_steps // 2)
-        if hasattr(gen, "warm_up"):     # kernels the defaults do not reach
-            gen.warm_up()
+        decl.warm_up()                  # kernels the defaults do not reach
         if verbose:
             print(f"{name}: ready in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
 

@@ -29,6 +29,7 @@ from typing import Any
 import tomli_w
 
 from .. import registry
+from ..engine.declaration import Declaration
 from ..engine.names import shown_name
 from ..engine.params import ParamError, coerce_values
 from .atomic import write_atomic
@@ -103,15 +104,13 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
         raise PresetError(f"{shown_name(source)}: says no generator (expected "
                           f"generator = \"name\")")
     try:
-        gen = registry.load(name, "engine")
+        gen = registry.declaration(name)
     except KeyError as exc:
         raise PresetError(f"{shown_name(source)}: {exc.args[0]}") from None
     raw = doc.get("params", {})
     if not isinstance(raw, Mapping):
         raise PresetError(f"{shown_name(source)}: [params] must be a table")
-    complete = getattr(gen, "complete_stored", None)
-    if complete is not None:
-        raw = complete(raw)
+    raw = gen.complete_stored(raw)
     try:
         params = coerce_values(gen.params, raw)
         gen.validate(params)
@@ -127,20 +126,17 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
     return Preset(name, params, seed, title, extra)
 
 
-def _check_seed(gen: Any, seed: Any, source: str) -> int | str:
+def _check_seed(gen: Declaration, seed: Any, source: str) -> int | str:
     """The preset's seed as its generator takes it, or PresetError."""
-    text_seeds = getattr(gen, "seed_kind", "int") == "text"
+    text_seeds = gen.seed_kind == "text"
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         kind = "a text or a whole number" if text_seeds else "a whole number"
         raise PresetError(f"{shown_name(source)}: seed must be {kind}, not {type(seed).__name__} "
                           f"{str(seed)[:40]}")
-    check = getattr(gen, "check_seed", None)
-    if check is not None:
-        try:
-            return check(seed)
-        except ParamError as exc:
-            raise PresetError(f"{shown_name(source)}: {exc}") from None
-    return seed
+    try:
+        return gen.check_seed(seed)
+    except ParamError as exc:
+        raise PresetError(f"{shown_name(source)}: {exc}") from None
 
 
 def load_preset(path: str | os.PathLike) -> Preset:

@@ -156,14 +156,14 @@ def prepare(bundle: Bundle) -> tuple[Any, dict[str, Any], int | str]:
     """(generator, values, seed) to make the bundle's map again; ReplayError
     when this program cannot."""
     name = bundle.generator
-    if name not in registry.ENTRIES:
+    if name not in registry.names():
         raise ReplayError(f"{bundle.sidecar}: made by the generator {name[:60]!r}, which this "
-                          f"program does not have (it has {', '.join(registry.ENTRIES)})")
-    gen = registry.load(name, "engine")
+                          f"program does not have (it has {', '.join(registry.names())})")
+    decl = registry.declaration(name)
+    gen = decl.engine
     try:
         values = gen.validate(replay_inputs(bundle, gen))
-        check = getattr(gen, "check_seed", None)
-        seed = check(bundle.seed) if check is not None else bundle.seed
+        seed = decl.check_seed(bundle.seed)
     except ParamError as exc:
         raise ReplayError(f"{bundle.sidecar}: {name} refuses the stored parameters: "
                           f"{exc}") from None

@@ -85,7 +85,7 @@ def batch_kernels(job: BatchJob) -> contextlib.AbstractContextManager:
     compiled module, which starts without numba and compiles nothing, but
     holds the GIL, so not for batches in a GUI's process); a no-op where the
     generator has none."""
-    choose = getattr(job.spec.gen, "batch_kernels", None)
+    choose = job.spec.gen.batch_kernels
     return choose() if choose is not None else contextlib.nullcontext()
 
 

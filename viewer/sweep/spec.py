@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import GENERATORS
+from .. import registry
+from ..engine.declaration import Declaration
 from ..engine.params import Param, ParamError
 
 __all__ = ["SweepSpec", "build_spec", "parse_seeds", "cell_value", "SEED_MAX", "MAX_VARIED"]
@@ -25,11 +26,6 @@ __all__ = ["SweepSpec", "build_spec", "parse_seeds", "cell_value", "SEED_MAX", "
 SEED_MAX = 0xFFFFFFFF
 MAX_VARIED = 2
 _RANGE = re.compile(r"^\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)\s*$")
-
-
-def seed_kind(generator: Any) -> str:
-    """``"int"`` (32-bit numbers: fairland, TGP, ports) or ``"text"`` (Number Link)."""
-    return getattr(generator, "seed_kind", "int")
 
 
 def parse_seeds(text: str | Sequence[Any] | range, kind: str = "int") -> Sequence[Any]:
@@ -137,8 +133,9 @@ class SweepSpec:
     """What was set explicitly, as given (for reproducing the sweep)."""
 
     @property
-    def gen(self) -> Any:
-        return GENERATORS[self.generator]
+    def gen(self) -> Declaration:
+        """The generator's declaration (its params, validate, generate, metrics)."""
+        return registry.declaration(self.generator)
 
     @property
     def n_cases(self) -> int:
@@ -164,7 +161,7 @@ class SweepSpec:
 
     def column_kinds(self) -> dict[str, str]:
         """Each column's type in the table: ``int``, ``float`` or ``text``."""
-        kinds = {"seed": "text" if seed_kind(self.gen) == "text" else "int"}
+        kinds = {"seed": "text" if self.gen.seed_kind == "text" else "int"}
         for p in (*self.gen.params, *self.gen.metrics.options):
             kinds[p.name] = {"int": "int", "bool": "int", "float": "float"}.get(p.kind, "text")
         kinds["ok"], kinds["error"] = "int", "text"
@@ -192,12 +189,12 @@ def build_spec(generator: str, fixed: Mapping[str, Any] | None = None,
                vary: Sequence[tuple[str, Sequence[Any]]] = ()) -> SweepSpec:
     """Check everything about a sweep and return it, or raise ParamError
     with the message of the parameter at fault (nothing has run yet)."""
-    if generator not in GENERATORS:
-        raise ParamError(f"unknown generator {generator!r}; known: {', '.join(GENERATORS)}",
-                         "generator")
-    gen = GENERATORS[generator]
+    if generator not in registry.names():
+        raise ParamError(f"unknown generator {generator!r}; known: "
+                         f"{', '.join(registry.names())}", "generator")
+    gen = registry.declaration(generator)
     fixed = dict(fixed or {})
-    checked_seeds = parse_seeds(seeds, seed_kind(gen))
+    checked_seeds = parse_seeds(seeds, gen.seed_kind)
     vary = [(str(name), list(values)) for name, values in vary]
     _split_known(gen, [*fixed, *(name for name, _ in vary)])
     if len(vary) > MAX_VARIED:

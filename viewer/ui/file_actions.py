@@ -56,7 +56,8 @@ class FileActions:
         self.bundles = BundleOpener(window, self.load_preset_file)
         a("File", "Open b&undle...", self.bundles.ask_open, "Ctrl+Shift+B",
           "show a bundle's map and make it again from its sidecar: reproduced or not")
-        for name, e in registry.ENTRIES.items():
+        for name in registry.names():
+            e = registry.declaration(name)
             if e.opener:
                 a("File", e.open_title, lambda _=False, n=name: self._ask_open(n), e.open_shortcut,
                   "show a file of this kind (switching to its generator)")
@@ -101,7 +102,7 @@ class FileActions:
                                 (ex.ask.default if ex.ask else None))
                 self.w.status(text)
                 return text
-        raise ValueError(f"{registry.entry(r.generator).title} has no export {name!r}")
+        raise ValueError(f"{registry.declaration(r.generator).title} has no export {name!r}")
 
     def _ask_export(self, ex: Export) -> None:
         value = None
@@ -142,7 +143,7 @@ class FileActions:
         return True
 
     def _ask_open(self, name: str) -> None:
-        e = registry.entry(name)
+        e = registry.declaration(name)
         path = folders.open_path(self.w, e.open_title.replace("&", "").rstrip("."),
                                  "Text (*.txt);;All files (*)")
         if path and not self.open_file(name, path):

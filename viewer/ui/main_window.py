@@ -58,7 +58,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else make_settings()
         self.gen_worker = LatestWins("generate", self)
         self.state_worker = LatestWins("trace state", self)
-        self.generator = registry.load(next(iter(registry.ENTRIES)), "engine")
+        self.generator = registry.load(registry.names()[0], "engine")
         self.result: Result | None = None           # the map shown
         self.state: MapState | None = None          # the step of it shown
         self.layer_name = ""
@@ -228,7 +228,7 @@ class MainWindow(QMainWindow):
             self.generator_box.blockSignals(False)
         self._generator_declarations()
         self.show_result(None)
-        self.map_view.set_waiting(f"generating {registry.entry(name).title}...")
+        self.map_view.set_waiting(f"generating {registry.declaration(name).title}...")
         if generate:
             self.request_generation()
 

@@ -71,7 +71,7 @@ def restore(window) -> None:
 
     s = window.settings
     name = s.value("generator")
-    if isinstance(name, str) and name in registry.ENTRIES and name != window.generator.name:
+    if isinstance(name, str) and name in registry.names() and name != window.generator.name:
         window.set_generator(name, generate=False)
     else:
         load_panel(window, window.generator.name)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
+from .. import registry
 from ..engine.params import ParamError
 from .sweep_dock import SweepPanel
 
@@ -35,7 +36,7 @@ class SweepLink:
             return
         self.panel = SweepPanel(w.generator)
         self.panel.caseChosen.connect(self._case_chosen)
-        self.dock = QDockWidget(f"Sweep: {w.generator.title}", w)
+        self.dock = QDockWidget(f"Sweep: {registry.declaration(w.generator.name).title}", w)
         self.dock.setObjectName("sweep")
         self.dock.setWidget(self.panel)
         self.dock.visibilityChanged.connect(lambda on: on and self.follow_panel())

@@ -71,7 +71,7 @@ class Workbench:
         self.trace = trace
         self._values: dict[str, dict[str, Any]] = {}
         self._seeds: dict[str, int | str] = {}
-        self._decl: Declaration = declaration(generator or next(iter(registry.ENTRIES)))
+        self._decl: Declaration = declaration(generator or registry.names()[0])
         self.result: Result | None = None
         self.state: MapState | None = None
         self.layer = ""
@@ -362,20 +362,20 @@ class Workbench:
         return m(self.result)
 
     def exports(self) -> tuple[Any, ...]:
-        return self._decl.exports
+        return self._decl.load("exports")
 
     def export(self, name: str, path, value: Any = None) -> str:
         """Write declared export ``name`` of the map shown to ``path``;
         returns what to tell the user (ValueError/WriteError on failure)."""
         if self.result is None:
             raise ValueError("no map to export")
-        for e in self._decl.exports:
+        for e in self._decl.load("exports"):
             if e.name == name:
                 if value is None and e.ask is not None:
                     value = e.ask.default
                 return e.write(path, self.result, value)
         raise KeyError(f"{self._decl.name} has no export {name!r}; it has: "
-                       f"{', '.join(e.name for e in self._decl.exports) or 'none'}")
+                       f"{', '.join(e.name for e in self._decl.load('exports')) or 'none'}")
 
     def bundle(self, path) -> Any:
         """Write the reproducible bundle (every layer of the step shown, NPZ,
@@ -395,8 +395,9 @@ class Workbench:
         decl = self._decl
         values = decl.validate(self.values)
         seed = decl.check_seed(self.seed)
-        if decl.command_line is not None:
-            return decl.command_line(values, seed)
+        own = decl.load("command_line")
+        if own is not None:
+            return own(values, seed)
         return generic_command_line(decl, values, seed)
 
     # == compare ====================================================================

@@ -157,7 +157,6 @@ class Fairland:
     """The fairland generator (see the module docstring)."""
 
     name = "fairland"
-    title = "Empire fairland"
     params = PARAMS
     layer_info = LAYER_INFO
     phase_names = PHASE_NAMES

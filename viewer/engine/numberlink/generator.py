@@ -237,7 +237,6 @@ class NumberLink:
     """Tatham's Number Link grid generator (see the module docstring)."""
 
     name = "numberlink"
-    title = "Number Link paths (Tatham)"
     params = PARAMS
     layer_info = LAYER_INFO
     metrics = METRICS

@@ -223,7 +223,6 @@ class Ports:
     """Port placement on a heightmap (see the module docstring)."""
 
     name = "ports"
-    title = "Port placement"
     params = PARAMS
     layer_info = LAYER_INFO
     phase_names = PHASE_NAMES

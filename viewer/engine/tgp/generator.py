@@ -213,7 +213,6 @@ class TerraGenesis:
     """OpenTTD's TerraGenesis Perlin map generator (see the module docstring)."""
 
     name = "tgp"
-    title = "OpenTTD TerraGenesis Perlin"
     params = PARAMS
     layer_info = LAYER_INFO
     metrics = METRICS

@@ -1,0 +1,19 @@
+"""OpenTTD's TerraGenesis Perlin, declared whole: the one line the
+registry names."""
+
+from __future__ import annotations
+
+from ..declaration import Declaration
+from .generator import LAYER_INFO, TGP
+from .metrics import METRICS
+
+DECLARATION = Declaration(
+    name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP,
+    check_seed=TGP.check_seed, layer_info=LAYER_INFO, metrics=METRICS,
+    warm_up=TGP.warm_up, complete_stored=TGP.complete_stored,
+    render="viewer.render.tgp:RENDERER",
+    inspect="viewer.engine.tgp.inspect:rows",
+    exports="viewer.formats.tgp_exports:EXPORTS",
+    view="viewer.ui.views.tgp:TgpView",
+    command_line="viewer.cli_tgp:command_text",
+)
