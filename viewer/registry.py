@@ -17,17 +17,17 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .engine.declaration import Declaration
+from typing import Any
 
 __all__ = ["register", "unregister", "declaration", "names", "titles", "load"]
 
-_DECLARED: dict[str, Any] = {}      # name -> Declaration, or its "module:attribute" path
+# name -> Declaration (viewer.engine.declaration), or its "module:attribute"
+# path; this leaf module imports nothing of the package, so it names the
+# type in words only.
+_DECLARED: dict[str, Any] = {}
 
 
-def register(decl: Declaration | str, name: str | None = None) -> Declaration | str:
+def register(decl: Any, name: str | None = None) -> Any:
     """Add (or replace) a generator: a Declaration, or the import path of
     one with its ``name`` (imported when first asked for).  The window's
     chooser, the command line, presets and sweeps know it from then on."""
@@ -55,7 +55,7 @@ def names() -> list[str]:
     return list(_DECLARED)
 
 
-def declaration(name: str) -> Declaration:
+def declaration(name: str) -> Any:
     """Generator ``name``'s declaration, imported on first use (KeyError,
     naming the known ones, for an unknown name)."""
     try:

@@ -52,7 +52,9 @@ MODULES: dict[str, Path] = {}
 
 
 def _imports(path: Path, module: str) -> list[tuple[str, bool]]:
-    """(imported module, at module level and not under TYPE_CHECKING)."""
+    """(imported module, at module level and not under TYPE_CHECKING) for
+    every import of the module: at its top, inside functions and under
+    TYPE_CHECKING alike."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out: list[tuple[str, bool]] = []
@@ -60,6 +62,7 @@ def _imports(path: Path, module: str) -> list[tuple[str, bool]]:
     def visit(node: ast.AST, top: bool) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                visit(child, False)
                 continue
             if isinstance(child, ast.Import):
                 out.extend((a.name, top) for a in child.names)
@@ -87,21 +90,19 @@ def _imports(path: Path, module: str) -> list[tuple[str, bool]]:
 MODULES.update({_module_name(p): p for p in ROOT.rglob("*.py")})
 
 
-def _graph(module_level_only: bool) -> dict[str, set[str]]:
+def _graph() -> dict[str, set[str]]:
+    """Every module's imports of the package's modules, wherever they are
+    written (a lazy import in a function or one for the type checker only
+    is a dependency all the same)."""
     graph: dict[str, set[str]] = {}
     for name, path in MODULES.items():
-        deps = set()
-        for target, top in _imports(path, name):
-            if module_level_only and not top:
-                continue
-            if target in MODULES and target != name:
-                deps.add(target)
-        graph[name] = deps
+        graph[name] = {target for target, _top in _imports(path, name)
+                       if target in MODULES and target != name}
     return graph
 
 
-def test_no_import_cycles():
-    graph = _graph(module_level_only=True)
+def test_no_import_cycles_of_any_kind():
+    graph = _graph()
     state: dict[str, int] = {}
     stack: list[str] = []
     cycles = []
@@ -149,3 +150,41 @@ def test_each_generator_is_declared_once_in_its_own_package():
         assert type(decl).__module__ == "viewer.engine.declaration"
         assert type(decl.engine).__module__.startswith(f"viewer.engine.{name}."), name
         assert not hasattr(decl.engine, "title"), f"{name}'s engine repeats its title"
+
+
+GENERIC = ("ui", "render", "formats", "sweep", "cli")
+NAMES = {"fairland": ("fairland",), "tgp": ("tgp", "terragenesis"),
+         "numberlink": ("numberlink", "number link", "number_link"),
+         "ports": ("ports",)}
+
+
+def _owner(module: str) -> str | None:
+    """The generator whose own module this is (its file name starts with
+    the generator's name), or None for a generic module."""
+    stem = module.rpartition(".")[2]
+    return next((g for g in NAMES if stem.startswith(g)), None)
+
+
+def _generic_modules() -> list[str]:
+    out = []
+    for name in MODULES:
+        parts = name.split(".")
+        if len(parts) < 2 or _layer(name) not in GENERIC or _owner(name):
+            continue
+        if _layer(name) == "cli" and parts[1] != "cli":
+            continue                    # viewer/__init__, __main__: not the CLI package
+        out.append(name)
+    return sorted(out)
+
+
+@pytest.mark.parametrize("module", _generic_modules())
+def test_no_generator_is_named_in_generic_code(module):
+    """A generic module of the window, the pictures, the formats, the sweeps
+    or the command line knows no generator by name (comments and docstrings
+    included): each generator reaches them through its declaration."""
+    text = MODULES[module].read_text(encoding="utf-8").lower()
+    import re
+
+    found = sorted({g for g, words in NAMES.items()
+                    for w in words if re.search(rf"(?<![a-z_]){re.escape(w)}(?![a-z])", text)})
+    assert not found, f"{module} names {', '.join(found)}"

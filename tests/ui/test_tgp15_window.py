@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.engine.tgp.generator import MODERN_LAYERS, TGP
+from viewer.engine.tgp.generator import TGP
+from viewer.engine.tgp.layers import MODERN_LAYERS
 from viewer.render.tgp import TGP_ROCKS, TGP_SHORE, TGP_VOID
 
 WAIT = 60_000

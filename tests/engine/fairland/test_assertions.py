@@ -73,7 +73,7 @@ def test_the_record_says_where_the_default_build_aborts(case):
     values = _values(case)
     try:
         result = FAIRLAND.generate(values, seed=seed, trace=True)
-        rec = result.extra["assertion"]
+        rec = result.detail.assertion
     except GenerationError as exc:
         result, rec = None, exc.assertion
     if case["default_build"]["exit_code"] != 134:
@@ -104,7 +104,7 @@ def test_the_record_says_where_the_default_build_aborts(case):
 
 def test_a_world_without_failures_has_no_record():
     result = FAIRLAND.generate({"nc": 5, "sc": 30}, seed=1)
-    assert result.extra["assertion"] is None
+    assert result.detail.assertion is None
 
 
 def test_id_beyond_di_trips_the_assertion_without_merge():
@@ -115,7 +115,7 @@ def test_id_beyond_di_trips_the_assertion_without_merge():
         try:
             result = FAIRLAND.generate({"world": (64, 32), "nc": 8, "sc": 30, "ni": 8,
                                         "is": 10, "di": 0, "id": 6}, seed=seed)
-            rec = result.extra["assertion"]
+            rec = result.detail.assertion
         except GenerationError as exc:
             rec = exc.assertion
         if rec is not None:

@@ -25,7 +25,7 @@ CASES = [
 def _run(values, seed):
     try:
         r = FAIRLAND.generate(values, seed=seed)
-        return r.messages, r.layers, r.extra["assertion"], None
+        return r.messages, r.layers, r.detail.assertion, None
     except GenerationError as exc:
         return exc.output, {}, exc.assertion, str(exc)
 

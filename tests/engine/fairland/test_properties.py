@@ -162,7 +162,7 @@ def test_impossible_world_raises_with_fairland_output():
 def test_drift_pushes_capitals_apart():
     r = FAIRLAND.generate({"world": (64, 32), "nc": 6, "sc": 10, "ni": 0}, seed=11,
                           trace=True)
-    caps = np.array(r.extra["capitals"])
+    caps = np.array(r.detail.capitals)
     d = torus_dist(64, 32, caps[:, 0], caps[:, 1], caps[:, 0], caps[:, 1])
     np.fill_diagonal(d, 99)
     # side by side at the start (distance 1); well apart once drifted

@@ -63,7 +63,7 @@ def test_the_generator_offers_the_fast_mode_and_reports_progress():
     seen = []
     r = NUMBERLINK.generate({"size": "64x64", "mode": "fast", "grid_number": 2}, seed="s",
                             trace=True, progress=lambda text, f: seen.append((text, f)))
-    assert r.extra["mode"] == "fast" and r.trace is None
+    assert r.detail.mode == "fast" and r.trace is None
     assert (r.layers["paths"] > 0).all()
     assert seen[-1][0].startswith("generate: grids filled 2")
     assert [f for _, f in seen] == sorted(f for _, f in seen) and seen[-1][1] == 1.0
@@ -77,7 +77,7 @@ def test_fast_unique_puzzle_is_unique():
     from viewer.engine.numberlink.solver import solve
 
     r = NUMBERLINK.generate({"size": "12x12", "mode": "fast", "unique": True}, seed="u")
-    assert solve(r.extra["puzzle"], "fill-no-touch", 2).status == "unique"
+    assert solve(r.detail.puzzle, "fill-no-touch", 2).status == "unique"
 
 
 def test_unique_search_reports_its_tries():

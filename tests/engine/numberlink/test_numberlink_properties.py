@@ -59,15 +59,15 @@ def test_solver_finds_a_solution_to_every_generated_puzzle(size, seed):
 @pytest.mark.parametrize("rule", ["fill-no-touch", "free"])
 def test_unique_mode_gives_a_unique_puzzle(rule):
     r = NUMBERLINK.generate({"size": "7x7", "unique": True, "rule": rule}, seed="unique")
-    puzzle = r.extra["puzzle"]
+    puzzle = r.detail.puzzle
     assert solve(puzzle, rule, 2).status == "unique"
-    assert r.extra["uniqueness"] == "unique"
+    assert r.detail.uniqueness == "unique"
     assert np.array_equal(r.layers["paths"][puzzle.cells > 0], puzzle.cells[puzzle.cells > 0])
 
 
 def test_unique_mode_respects_the_boring_filter():
     r = NUMBERLINK.generate({"size": "6x6", "unique": True, "max_boring": 0}, seed="b")
-    assert r.extra["quality"]["boring"] == 0
+    assert r.detail.quality["boring"] == 0
 
 
 def test_quality_counts_a_bottom_row_path_as_boring():
@@ -86,7 +86,7 @@ def test_result_layers_and_markers():
     assert r.grid.shape == (8, 10)
     assert set(r.layers) == set(r.layer_info)
     assert all(a.shape == (8, 10) for a in r.layers.values())
-    labels = r.extra["puzzle"].labels
+    labels = r.detail.puzzle.labels
     assert sorted(m.label for m in r.markers) == sorted(labels * 2)
     for m in r.markers:
         assert r.layers["puzzle"][m.y, m.x] == labels.index(m.label) + 1

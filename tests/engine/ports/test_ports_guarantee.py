@@ -31,8 +31,8 @@ TGP_CASES = [
 
 
 def _check_all(result) -> int:
-    pl = result.extra["placement"]
-    ls = result.extra["local"]
+    pl = result.detail.placement
+    ls = result.detail.local
     rel = pl.rel
     for p in pl.ports:
         assert pl.label[p.ship] >= 0 and pl.is_open[pl.label[p.ship]], "ship in open sea"
@@ -88,7 +88,7 @@ def test_the_check_fails_when_a_channel_is_blocked():
     corners) must fail the check: the ship's corner is walled in."""
     result = PORTS.generate({"tgp_size": (64, 64), "n_ports": 10, "grid": 4,
                              "min_distance": 2}, seed=5)
-    pl, ls = result.extra["placement"], result.extra["local"]
+    pl, ls = result.detail.placement, result.detail.local
 
     def walled(rel, r, c, seed, ls, port=False):
         t = cell_terrain(rel, r, c, seed, ls, port)
@@ -128,7 +128,7 @@ def test_neighbours_agree_and_cells_keep_their_nature(seed, n, rough, heights):
 def test_port_cell_centre_is_at_least_sea_level_and_the_view_is_stitched():
     result = PORTS.generate({"tgp_size": (128, 128), "n_ports": 30, "grid": 6,
                              "min_distance": 3, "roughness": 3.0}, seed=11)
-    pl, ls = result.extra["placement"], result.extra["local"]
+    pl, ls = result.detail.placement, result.detail.local
     step = ls.n - 1
     for p in pl.ports:
         view = port_view(pl.rel, p.row, p.col, result.seed, ls)
@@ -143,9 +143,9 @@ def test_port_cell_centre_is_at_least_sea_level_and_the_view_is_stitched():
 def test_buildings_stand_on_land_around_the_port():
     result = PORTS.generate({"tgp_size": (128, 128), "n_ports": 15, "grid": 8,
                              "min_distance": 4}, seed=3)
-    pl, ls = result.extra["placement"], result.extra["local"]
+    pl, ls = result.detail.placement, result.detail.local
     radii = []
-    for p, town in zip(pl.ports, result.extra["buildings"]):
+    for p, town in zip(pl.ports, result.detail.buildings):
         if len(town):
             d = np.hypot(town[:, 0] - p.x, town[:, 1] - p.y)
             radii.append((p.population, d.max()))

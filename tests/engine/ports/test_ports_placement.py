@@ -34,7 +34,7 @@ SETTINGS = [
 
 
 def check_properties(result, v):
-    pl = result.extra["placement"]
+    pl = result.detail.placement
     opened = open_corners(pl.label, pl.is_open)
     lake = lake_corners(pl.label, pl.is_open)
     squares = set()
@@ -62,16 +62,16 @@ def test_port_properties(values, seed):
 
 def test_same_seed_same_ports_and_another_seed_others():
     v = {"tgp_size": (128, 128), "grid": 8, "n_ports": 25, "min_distance": 5}
-    a = PORTS.generate(v, seed=77).extra["ports"]
-    b = PORTS.generate(v, seed=77).extra["ports"]
-    c = PORTS.generate(v, seed=78).extra["ports"]
+    a = PORTS.generate(v, seed=77).detail.ports
+    b = PORTS.generate(v, seed=77).detail.ports
+    c = PORTS.generate(v, seed=78).detail.ports
     assert a == b
     assert a != c
 
 
 def test_short_ports_are_counted_and_said():
     result = PORTS.generate({"tgp_size": (64, 64), "n_ports": 50, "min_distance": 40}, seed=3)
-    pl = result.extra["placement"]
+    pl = result.detail.placement
     assert pl.short == 50 - len(pl.ports) > 0
     assert f"{pl.short} short" in result.messages
 

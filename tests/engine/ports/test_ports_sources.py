@@ -30,21 +30,21 @@ def test_png_pixels_are_corners_and_row_zero_is_north(tmp_path):
                         "min_distance": 3, "latitude_north": 60, "latitude_south": 0},
                        seed=1)
     assert (r.grid.width, r.grid.height) == (60, 40)
-    ports = r.extra["placement"].ports
+    ports = r.detail.placement.ports
     assert ports
     assert all(p.row == 12 for p in ports), "the coast runs along the 13th row of cells"
     assert all(p.latitude > 30 for p in ports)
     for p in ports:
-        assert sea_route_reaches(r.extra["placement"].rel, p, 1, r.extra["local"])
+        assert sea_route_reaches(r.detail.placement.rel, p, 1, r.detail.local)
 
 
 def test_png_sea_level_is_a_grey_value(tmp_path):
     path = north_sea_png(tmp_path)
     r = PORTS.generate({"source": "png", "png_path": path, "png_sea_level": 255}, seed=1)
-    assert r.extra["placement"].ports == []  # all sea: no coast
-    assert r.extra["short"] == 20
+    assert r.detail.placement.ports == []  # all sea: no coast
+    assert r.detail.short == 20
     r = PORTS.generate({"source": "png", "png_path": path, "png_sea_level": 0}, seed=1)
-    assert r.extra["placement"].ports == []  # all land
+    assert r.detail.placement.ports == []  # all land
 
 
 def test_sixteen_bit_png_is_accepted(tmp_path):
@@ -54,8 +54,8 @@ def test_sixteen_bit_png_is_accepted(tmp_path):
     Image.fromarray(grey).save(path)
     r = PORTS.generate({"source": "png", "png_path": str(path), "png_sea_level": 20000,
                         "grid": 8}, seed=2)
-    assert r.extra["placement"].ports
-    assert all(p.col == 9 for p in r.extra["placement"].ports)
+    assert r.detail.placement.ports
+    assert all(p.col == 9 for p in r.detail.placement.ports)
 
 
 @pytest.mark.parametrize("make, words", [

@@ -17,8 +17,8 @@ def test_trace_steps_through_the_phases():
     names = [p for p, _ in t.phases()]
     assert names == ["lakes", "coast", "candidates", "weighting", "ports", "local terrain"]
     starts = dict(t.phases())
-    n_ports = len(r.extra["placement"].ports)
-    assert starts["local terrain"] - starts["ports"] == n_ports + (1 if r.extra["short"] else 0)
+    n_ports = len(r.detail.placement.ports)
+    assert starts["local terrain"] - starts["ports"] == n_ports + (1 if r.detail.short else 0)
     assert t.n_steps - starts["local terrain"] + 1 == n_ports
     assert starts["weighting"] - starts["candidates"] == 16  # rows of grid squares
     final = t.state_at(t.n_steps)

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from viewer.engine.params import ParamError
 from viewer.engine.tgp import modern_kernel as MK
-from viewer.engine.tgp.generator import LAYER_NAMES, MODERN_LAYERS, TGP
+from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.kernel import CLEAR, SHORE, VOID, WATER
+from viewer.engine.tgp.layers import LAYER_NAMES, MODERN_LAYERS
 from viewer.engine.tgp.modern import (
     ModernPipeline,
     amplitude,
@@ -95,11 +96,11 @@ def test_invariants(values, seed):
     for name in MODERN_LAYERS:
         assert r.layers[name].shape == (sy, sx), name
     pipe = ModernPipeline(TGP.validate(values), seed)
-    hm = r.extra["heightmap_corners"]
+    hm = r.detail.heightmap_corners
     assert hm.shape == (sy + 1, sx + 1)
     assert 0 <= hm.min() and hm.max() < max(pipe.h_max_new, 16)
     th, tc, rocks = r.layers["tile_height"], r.layers["tile_class"], r.layers["rocks"]
-    assert th.max() <= r.extra["tgp_max_height"]
+    assert th.max() <= r.detail.tgp_max_height
     # void: the last row and column, and with freeform edges the first ones
     void = np.zeros((sy, sx), bool)
     void[-1, :] = void[:, -1] = True
@@ -119,10 +120,10 @@ def test_invariants(values, seed):
     assert not rocks[tc != CLEAR].any()
     # borders: freeform off means all four; a fixed setting is used as it is
     if not values["freeform_edges"]:
-        assert r.extra["water_borders"] == 15
+        assert r.detail.water_borders == 15
     elif values["water_borders"] != 16:
-        assert r.extra["water_borders"] == values["water_borders"]
-    assert r.extra["rocks"] == int(rocks.sum())
+        assert r.detail.water_borders == values["water_borders"]
+    assert r.detail.rocks == int(rocks.sum())
 
 
 @FEW
@@ -132,14 +133,14 @@ def test_same_settings_and_seed_same_map(values, seed):
     b = TGP.generate(dict(values), seed=seed, trace=True)
     for name in MODERN_LAYERS:
         np.testing.assert_array_equal(a.layers[name], b.layers[name])
-    assert a.extra["random_calls"] == b.extra["random_calls"]
+    assert a.detail.random_calls == b.detail.random_calls
 
 
 def test_sea_level_does_not_change_the_noise():
     base = {"openttd": "15.2", "size": (128, 64), "terrain": 3}
     a = TGP.generate({**base, "sea_level": 0}, seed=9)
     b = TGP.generate({**base, "sea_level": 4, "custom_sea_level": 60}, seed=9)
-    np.testing.assert_array_equal(a.extra["noise_corners"], b.extra["noise_corners"])
+    np.testing.assert_array_equal(a.detail.noise_corners, b.detail.noise_corners)
     assert (b.layers["tile_class"] == WATER).sum() > (a.layers["tile_class"] == WATER).sum()
 
 
@@ -148,9 +149,9 @@ def test_water_borders_count_only_with_freeform_edges():
     a = TGP.generate({**base, "water_borders": 0}, seed=3)
     b = TGP.generate({**base, "water_borders": 16}, seed=3)
     np.testing.assert_array_equal(a.layers["tile_height"], b.layers["tile_height"])
-    assert a.extra["random_calls"] == b.extra["random_calls"]   # no draw for the borders
+    assert a.detail.random_calls == b.detail.random_calls   # no draw for the borders
     c = TGP.generate({**base, "freeform_edges": True, "water_borders": 16}, seed=3)
-    assert c.extra["random_calls"] == a.extra["random_calls"] + 1
+    assert c.detail.random_calls == a.detail.random_calls + 1
 
 
 def test_the_custom_values_count_only_under_custom():
@@ -263,10 +264,10 @@ def test_ports_run_on_15_2_maps_of_any_shape(size):
 
     values = {"openttd": "15.2", "size": size, "terrain": 4}
     hm = tgp_heightmap(values, 3)
-    expect = TGP.generate(values, seed=3).extra["heightmap_corners"]
+    expect = TGP.generate(values, seed=3).detail.heightmap_corners
     np.testing.assert_array_equal(hm.corners, expect)
     assert "OpenTTD 15.2" in hm.description
     r = PORTS.generate({"tgp_openttd": "15.2", "tgp_size": size, "tgp_terrain": 4,
                         "n_ports": 6}, seed=3)
     assert (r.grid.width, r.grid.height) == size
-    assert len(r.extra["ports"]) == 6
+    assert len(r.detail.ports) == 6

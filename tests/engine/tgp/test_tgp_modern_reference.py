@@ -62,8 +62,8 @@ def sha(a: np.ndarray) -> str:
 
 
 def arrays_of(result) -> dict[str, np.ndarray]:
-    return {"heightmap_noise": result.extra["noise_corners"],
-            "heightmap_normalised": result.extra["heightmap_corners"],
+    return {"heightmap_noise": result.detail.noise_corners,
+            "heightmap_normalised": result.detail.heightmap_corners,
             "tile_height": result.layers["tile_height"],
             "tile_class": TO_REFERENCE[result.layers["tile_class"]],
             "rocks": result.layers["rocks"]}
@@ -83,17 +83,17 @@ def test_case(case):
         if spec["file"]:
             np.testing.assert_array_equal(arr, np.load(ref / spec["file"]), err_msg=name)
     calls = case["rng_calls"]
-    assert result.extra["random_calls"] == calls["total"]
-    assert list(result.extra["rng_state_after"]) == calls["state_after"]
+    assert result.detail.random_calls == calls["total"]
+    assert list(result.detail.rng_state_after) == calls["state_after"]
     derived = case["derived"]
-    assert result.extra["height_limit"] == derived["effective_map_height_limit"]
-    assert result.extra["tgp_max_height"] == derived["tgp_max_height"]
-    assert result.extra["water_borders"] == derived["effective_water_borders"]
+    assert result.detail.height_limit == derived["effective_map_height_limit"]
+    assert result.detail.tgp_max_height == derived["tgp_max_height"]
+    assert result.detail.water_borders == derived["effective_water_borders"]
     stats = case["stats"]["tile_class_counts"]
     tc = got["tile_class"]
     assert [int((tc == k).sum()) for k in range(4)] == \
         [stats["void"], stats["clear"], stats["sea"], stats["shore"]]
-    assert result.extra["rocks"] == stats["rocks"]
+    assert result.detail.rocks == stats["rocks"]
 
 
 @pytest.mark.parametrize("case", [c for c in _params()

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from viewer.engine.params import ParamError
 from viewer.engine.protocol import Cancelled, CancelToken, Generator, SquareGrid
 from viewer.engine.tgp import kernel as K
-from viewer.engine.tgp.generator import LAYER_NAMES, TGP
+from viewer.engine.tgp.generator import TGP
+from viewer.engine.tgp.layers import LAYER_NAMES
 from viewer.engine.tgp.pipeline import MAX_HEIGHT, WATER_PERCENT
 
 SIDES = st.sampled_from([64, 128, 256])
@@ -56,7 +57,7 @@ def test_same_settings_and_seed_same_map(values, seed):
     b = TGP.generate(dict(values), seed=seed)
     for name in LAYER_NAMES:
         np.testing.assert_array_equal(a.layers[name], b.layers[name])
-    np.testing.assert_array_equal(a.extra["heightmap_corners"], b.extra["heightmap_corners"])
+    np.testing.assert_array_equal(a.detail.heightmap_corners, b.detail.heightmap_corners)
 
 
 @given(SETTINGS, SEEDS)
@@ -68,7 +69,7 @@ def test_invariants(values, seed):
     for name in LAYER_NAMES:
         assert r.layers[name].shape == (sy, sx), name
     hmax = MAX_HEIGHT[values["terrain"]] * 16
-    b = r.extra["heightmap_corners"]
+    b = r.detail.heightmap_corners
     assert b.shape == (sy + 1, sx + 1)
     assert 0 <= b.min() and b.max() < hmax
     th, tc = r.layers["tile_height"], r.layers["tile_class"]
@@ -85,8 +86,8 @@ def test_invariants(values, seed):
     low = np.minimum(np.minimum(th[:-1, :-1], th[:-1, 1:]), np.minimum(th[1:, :-1], th[1:, 1:]))
     assert (low[tc[:-1, :-1] != K.CLEAR] == 0).all()
     np.testing.assert_array_equal(r.layers["water"], tc == K.WATER)
-    assert r.extra["random_calls"] == expected_random_calls(sx, sy)
-    assert sum(r.extra["tile_class_counts"]) == sx * sy
+    assert r.detail.random_calls == expected_random_calls(sx, sy)
+    assert sum(r.detail.tile_class_counts) == sx * sy
 
 
 @pytest.mark.parametrize("size", [(64, 4096), (4096, 64), (2048, 128), (128, 2048),
@@ -95,7 +96,7 @@ def test_other_sizes_work(size):
     r = TGP.generate({"size": size, "smoothness": 3, "terrain": 3, "sea_level": 3}, seed=7)
     sx, sy = size
     assert r.layers["tile_class"].shape == (sy, sx)
-    assert r.extra["random_calls"] == expected_random_calls(sx, sy)
+    assert r.detail.random_calls == expected_random_calls(sx, sy)
     assert r.layers["tile_height"].max() <= 14
 
 
@@ -118,9 +119,9 @@ def test_water_target_wraps_like_the_original():
 def test_4096_high_sea_level_gets_little_water():
     low = TGP.generate({"size": (4096, 4096), "sea_level": 1}, seed=3)
     high = TGP.generate({"size": (4096, 4096), "sea_level": 3}, seed=3)
-    assert high.extra["desired_water_tiles"] < 0
-    assert high.extra["water_level"] == int(high.extra["noise_corners"].min())
-    share = lambda r: r.extra["tile_class_counts"][K.WATER] / 4096**2
+    assert high.detail.desired_water_tiles < 0
+    assert high.detail.water_level == int(high.detail.noise_corners.min())
+    share = lambda r: r.detail.tile_class_counts[K.WATER] / 4096**2
     assert share(high) < share(low)
 
 
@@ -132,7 +133,7 @@ def test_water_share_grows_with_sea_level():
         total = 0.0
         for seed in (1, 42, 12345):
             r = TGP.generate({"size": (256, 256), "sea_level": level}, seed=seed)
-            total += r.extra["tile_class_counts"][K.WATER] / 256**2
+            total += r.detail.tile_class_counts[K.WATER] / 256**2
         shares.append(total / 3)
     assert shares == sorted(shares)
     assert shares[3] > WATER_PERCENT[3] / 1024 * 0.8
@@ -141,13 +142,13 @@ def test_water_share_grows_with_sea_level():
 def test_rng_skip_shifts_the_random_numbers():
     a = TGP.generate({"size": (64, 64)}, seed=5)
     b = TGP.generate({"size": (64, 64), "rng_skip": 1}, seed=5)
-    assert not np.array_equal(a.extra["noise_corners"], b.extra["noise_corners"])
+    assert not np.array_equal(a.detail.noise_corners, b.detail.noise_corners)
 
 
 def test_toyland_is_temperate():
     a = TGP.generate({"size": (64, 64), "landscape": "toyland"}, seed=9)
     b = TGP.generate({"size": (64, 64), "landscape": "temperate"}, seed=9)
-    np.testing.assert_array_equal(a.extra["heightmap_corners"], b.extra["heightmap_corners"])
+    np.testing.assert_array_equal(a.detail.heightmap_corners, b.detail.heightmap_corners)
 
 
 def test_names_accepted_for_levels():

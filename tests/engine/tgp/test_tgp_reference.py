@@ -56,7 +56,7 @@ def values_of(case) -> dict:
 
 
 def stages(result) -> dict[str, np.ndarray]:
-    return {"A": result.extra["noise_corners"], "B": result.extra["heightmap_corners"],
+    return {"A": result.detail.noise_corners, "B": result.detail.heightmap_corners,
             "C": result.layers["tile_height"], "D": result.layers["tile_class"]}
 
 
@@ -85,14 +85,14 @@ def test_case(case):
     a, b = got["A"].astype(np.int64), got["B"].astype(np.int64)
     assert (a.min(), a.max(), a.sum()) == (st["A_min"], st["A_max"], st["A_sum"])
     assert (b.min(), b.max(), b.sum()) == (st["B_min"], st["B_max"], st["B_sum"])
-    ex = result.extra
-    assert ex["water_level"] == st["water_level_fixed"]
-    assert ex["desired_water_tiles"] == st["desired_water_tiles"]
-    assert ex["random_calls"] == st["random_calls"]
-    assert list(ex["rng_state_after"]) == st["rng_state_after"]
-    assert ex["bad_slope_events"] == st["bad_slope_events"]
+    d = result.detail
+    assert d.water_level == st["water_level_fixed"]
+    assert d.desired_water_tiles == st["desired_water_tiles"]
+    assert d.random_calls == st["random_calls"]
+    assert list(d.rng_state_after) == st["rng_state_after"]
+    assert d.bad_slope_events == st["bad_slope_events"]
     assert np.bincount(got["C"].ravel(), minlength=16).tolist() == st["tile_height_counts"]
-    assert list(ex["tile_class_counts"]) == st["tile_class_counts"]
+    assert list(d.tile_class_counts) == st["tile_class_counts"]
 
 
 def _stage_a_files():
@@ -112,7 +112,7 @@ def test_stage_a_file(name):
     values = {"size": (int(sx), int(sy)), "smoothness": int(sm), "rng_skip": int(skip or 0)}
     result = TGP.generate(values, seed=int(seed))
     with np.load(ref / name) as stored:
-        np.testing.assert_array_equal(result.extra["noise_corners"], stored["A"])
+        np.testing.assert_array_equal(result.detail.noise_corners, stored["A"])
 
 
 @pytest.mark.parametrize("case", _params(MANIFEST["substage_cases"] if MANIFEST else []))
@@ -127,4 +127,4 @@ def test_substages(case):
             assert sha(got) == case["sha256"][name], name
             np.testing.assert_array_equal(got, stored[name], err_msg=name)
     np.testing.assert_array_equal(trace.heightmap_at(trace.n_steps),
-                                  result.extra["heightmap_corners"])
+                                  result.detail.heightmap_corners)

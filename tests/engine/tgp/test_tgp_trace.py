@@ -8,7 +8,8 @@ import pytest
 
 from viewer.engine.protocol import Trace
 from viewer.engine.tgp import generator as G
-from viewer.engine.tgp.generator import LAYER_NAMES, TGP
+from viewer.engine.tgp.generator import TGP
+from viewer.engine.tgp.layers import LAYER_NAMES
 from viewer.engine.tgp.pipeline import NORMALISE_NAMES
 
 VALUES = {"size": (128, 256), "smoothness": 2, "terrain": 3, "sea_level": 2,

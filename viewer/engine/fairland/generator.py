@@ -20,7 +20,7 @@ How fairland works (empserver's fairland.c, commit ec9633b9):
 
 fairland.c's assertions are checked as the run goes (see :mod:`.assertions`):
 the world is the one a ``-DNDEBUG`` build makes, and
-``result.extra["assertion"]`` says where empserver's default build aborts
+``result.detail.assertion`` says where empserver's default build aborts
 (None when it does not).  When the run fails, the :class:`GenerationError`
 carries the same record as its ``assertion`` attribute.
 

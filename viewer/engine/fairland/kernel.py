@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import jit
-from .jit import njit
+from .. import jit
+from ..jit import njit
 from .resources import HIGHMIN, LANDMIN  # the one definition
 
 # Direction offsets, indexed by Empire's direction number (1..6 used).
@@ -87,7 +87,7 @@ UINT_MAX = 4294967295
 
 
 def materialize() -> None:
-    """Make every kernel of this module a numba dispatcher now (see :mod:`.jit`)."""
+    """Make every kernel of this module a numba dispatcher now (see :mod:`viewer.engine.jit`)."""
     jit.materialize(__name__)
 
 

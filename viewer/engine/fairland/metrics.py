@@ -8,7 +8,7 @@ and whether empserver's default build (asserts on) would abort on it.
                      column of :mod:`.fairness` (spaces as underscores,
                      e.g. ``spread_nearest_capital``)
 ``would_abort``      1 when the real fairland would stop on a failed
-                     ``assert`` (``result.extra["assertion"]`` is set), else 0;
+                     ``assert`` (``result.detail.assertion`` is set), else 0;
                      also given for a run that failed (no room for the land),
                      from the error's ``assertion``
 """
@@ -41,11 +41,11 @@ def compute(result: Any) -> dict[str, float]:
         "land_share": n_land / own.size,
         "mountain_share": int((land & (elev >= HIGHMIN)).sum()) / n_land if n_land else 0.0,
     }
-    table = fairness(result.layers, result.extra["capitals"], result.params["world"])
+    table = fairness(result.layers, result.detail.capitals, result.params["world"])
     for name, column in zip(SPREAD_NAMES, COLUMNS):
         out[name] = table.spread[column]
     # None, or a record of the first failed assert (absent before that is recorded).
-    out["would_abort"] = 0 if result.extra.get("assertion") is None else 1
+    out["would_abort"] = 0 if result.detail.assertion is None else 1
     return out
 
 

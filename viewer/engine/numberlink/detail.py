@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..protocol import Detail
+from .puzzle import Puzzle, Solution
 
 
 @dataclass(frozen=True)
@@ -19,8 +20,8 @@ class NumberLinkDetail(Detail):
     the stream, ``rejected`` grids by reason, ``uniqueness`` and
     ``solve_seconds``; for an opened file: ``source``."""
 
-    puzzle: Any
-    solution: Any = None
+    puzzle: Puzzle
+    solution: Solution | None = None
     quality: dict[str, Any] | None = None
     mode: str | None = None
     restarts: int | None = None

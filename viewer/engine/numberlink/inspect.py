@@ -50,8 +50,8 @@ def numberlink_rows(x: int, y: int, layers: Mapping[str, np.ndarray],
 
 def rows(state: MapState, x: int, y: int) -> Rows:
     r = state.result
-    puzzle = r.extra.get("puzzle")
+    puzzle = r.detail.puzzle
     final = state.final
     return numberlink_rows(x, y, dict(state.layers), state.meaningful,
                            puzzle.labels if final and puzzle is not None else None,
-                           solved=r.extra.get("solution") is not None or not final)
+                           solved=r.detail.solution is not None or not final)

@@ -50,12 +50,12 @@ def compute(result: Any, check_unique: bool = False) -> dict[str, float]:
         "empty": q.empty,
     }
     if check_unique:
-        if result.extra.get("uniqueness") == "unique":
+        if result.detail.uniqueness == "unique":
             out["unique_solution"] = 1     # drawn by the unique search under this very rule
         else:
             from .solver import solve
 
-            status = solve(result.extra["puzzle"], result.params["rule"], 2).status
+            status = solve(result.detail.puzzle, result.params["rule"], 2).status
             out["unique_solution"] = {"unique": 1, "several": 0, "none": 0}.get(status, math.nan)
     return out
 

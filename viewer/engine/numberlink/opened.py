@@ -43,7 +43,7 @@ def puzzle_result(puzzle: Puzzle, source: str) -> Result:
 def with_solution(result: Result, sol: Solution) -> Result:
     """``result`` (an opened puzzle) with ``sol`` filled in: its paths,
     lengths, boring squares and quality figures."""
-    puzzle = result.extra["puzzle"]
+    puzzle = result.detail.puzzle
     layers = dict(result.layers)
     layers.update(layers_of_solution(puzzle, sol))
     detail = dataclasses.replace(result.detail, solution=sol,

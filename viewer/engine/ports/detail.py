@@ -8,6 +8,8 @@ from typing import Any
 import numpy as np
 
 from ..protocol import Detail
+from .local import LocalSettings
+from .placement import Placement
 
 
 @dataclass(frozen=True)
@@ -22,9 +24,9 @@ class PortsDetail(Detail):
     sea_level: float
     height_unit: float
     source: str
-    placement: Any
+    placement: Placement
     ports: list[dict[str, Any]]
-    buildings: Any
+    buildings: list[np.ndarray]
     short: int
     candidates: int
-    local: Any
+    local: LocalSettings

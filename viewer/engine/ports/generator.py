@@ -22,7 +22,7 @@ Layers (``(h, w)``, element ``[r, c]`` is cell ``(c, r)``; row 0 north):
 ``ports``         port number (drawing order, 0 first) on its cell, -1 elsewhere
 ``route``         port number on the cells of its route to open sea, -1 elsewhere
 
-``result.extra`` holds the corners and sea level, the candidates, every
+``result.detail`` holds the corners and sea level, the candidates, every
 port as a dict (:func:`port_record`) with its buildings, and ``short``, the
 number of ports that did not fit.
 """

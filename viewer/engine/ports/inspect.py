@@ -13,12 +13,12 @@ CELL_CLASS_WORDS = ("land", "coast", "sea", "lake", "coast by a lake (no port)")
 def rows(state: MapState, x: int, y: int) -> Rows:
     r = state.result
     layers = state.layers
-    pl = r.extra["placement"]
+    pl = r.detail.placement
     ok = state.ok
 
-    unit = float(r.extra["height_unit"])
-    sea = float(r.extra["sea_level"])
-    c = r.extra["corners"]
+    unit = float(r.detail.height_unit)
+    sea = float(r.detail.sea_level)
+    c = r.detail.corners
     rows = [("cell", f"column {x}, row {y}")]
     corners = [c[y, x], c[y, x + 1], c[y + 1, x], c[y + 1, x + 1]]
     rows.append(("corners NW NE SW SE", " ".join(f"{float(v):g}" for v in corners)))
@@ -59,7 +59,7 @@ def rows(state: MapState, x: int, y: int) -> Rows:
     if ok("ports"):
         i = int(layers["ports"][y, x])
         if i >= 0:
-            rec = r.extra["ports"][i]
+            rec = r.detail.ports[i]
             rows += [("port", f"{rec['id']}: {rec['class']}"),
                      ("population", f"{rec['population']:,}"),
                      ("buildings", str(rec.get("buildings", 0))),

@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from ..fairland.jit import njit  # (numba imported at the first call: not for -h)
+from ..jit import njit  # (numba imported at the first call: not for -h)
 
 JIT = dict(nogil=True, cache=True)
 INLINE = dict(nogil=True, cache=True, inline="always")

@@ -26,12 +26,12 @@ def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def compute(result: Any) -> dict[str, float]:
-    ports = result.extra["ports"]
+    ports = result.detail.ports
     routes = [p["route_length"] for p in ports]
     out = {
         "ports_placed": len(ports),
-        "ports_short": int(result.extra["short"]),
-        "candidates": int(result.extra["candidates"]),
+        "ports_short": int(result.detail.short),
+        "candidates": int(result.detail.candidates),
         "mean_route_length": sum(routes) / len(routes) if routes else math.nan,
     }
     for name in CLASS_NAMES:

@@ -4,7 +4,7 @@ Both give corner heights ``(h+1, w+1)`` for ``h`` x ``w`` cells, a sea
 level (a corner is below sea level when its height is less than it) and
 the height of one level (the scale of the local terrain's relief):
 
-- TGP: the normalised heightmap (``result.extra["heightmap_corners"]``,
+- TGP: the normalised heightmap (``result.detail.heightmap_corners``,
   16 fixed-point units per height level) of either OpenTTD version
   (``values["openttd"]``: 15.2 or r13671), any size TGP makes, square or
   not; sea level 16, i.e. a corner is sea where its height level is 0.
@@ -50,7 +50,8 @@ class Heightmap:
 def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
     """The TGP map of ``values`` (its parameters); ``cancel`` (a CancelToken)
     stops it as it stops TGP itself (its phase names are restored after)."""
-    from ..tgp.generator import HEIGHT_UNIT, TGP
+    from ..tgp.generator import TGP
+    from ..tgp.units import HEIGHT_UNIT
 
     names = cancel.phase_names if cancel is not None else ()
     try:
@@ -60,8 +61,8 @@ def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
             cancel.phase_names = names
             cancel.flag[1] = 0
     sx, sy = values["size"]
-    version = res.extra.get("version", "r13671")
-    return Heightmap(res.extra["heightmap_corners"], float(HEIGHT_UNIT), float(HEIGHT_UNIT),
+    version = res.detail.version
+    return Heightmap(res.detail.heightmap_corners, float(HEIGHT_UNIT), float(HEIGHT_UNIT),
                      f"TerraGenesis {sx}x{sy} seed {seed}"
                      + (" (OpenTTD 15.2)" if version == "15.2" else ""))
 

@@ -4,7 +4,8 @@ registry names."""
 from __future__ import annotations
 
 from ..declaration import Declaration
-from .generator import LAYER_INFO, TGP
+from .generator import TGP
+from .layers import LAYER_INFO
 from .metrics import METRICS
 
 DECLARATION = Declaration(

@@ -29,8 +29,8 @@ Layers (all ``(size_y, size_x)``, element ``[y, x]`` is tile ``(x, y)``):
 ``change``       (with a trace only) what a step changed; see :mod:`.trace`
 
 The heightmaps have one more row and column of corners than there are
-tiles; the full arrays are in ``result.extra["noise_corners"]`` and
-``result.extra["heightmap_corners"]`` (shape ``(size_y+1, size_x+1)``).
+tiles; the full arrays are in ``result.detail.noise_corners`` and
+``result.detail.heightmap_corners`` (shape ``(size_y+1, size_x+1)``).
 """
 
 from __future__ import annotations
@@ -41,14 +41,15 @@ from typing import Any
 
 import numpy as np
 
-from ..params import SEED_MAX, Param, ParamError, check_bounds, check_seed, convert_values  # noqa: F401
+from ..params import Param, ParamError, check_bounds, check_seed, convert_values
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import modern
 from .detail import TGPDetail
+from .layers import LAYER_INFO
 from .metrics import METRICS
 from .modern import ModernPipeline
 from .pipeline import LANDSCAPES, SMOOTHNESS, Pipeline, State
-from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES  # noqa: F401 - re-exported
+from .units import HEIGHT_UNIT
 
 MIN_SIDE, MAX_SIDE = 64, 4096
 RNG_SKIP_MAX = 1 << 20
@@ -137,33 +138,6 @@ PARAMS: tuple[Param, ...] = (
 
 _LABELS = {"smoothness": SMOOTHNESS, "terrain": TERRAIN, "sea_level": SEA_LEVEL,
            "variety": VARIETY}
-
-LAYER_INFO: dict[str, LayerInfo] = {
-    "noise": LayerInfo("noise", "raw noise height at the tile's north corner, fixed point "
-                       "(16 = one height level)", "scalar",
-                       labels={INVALID_HEIGHT: "not generated yet"}),
-    "heightmap": LayerInfo("heightmap", "normalised height at the tile's north corner, "
-                           "fixed point (16 = one height level)", "scalar", 0, 240),
-    "tile_height": LayerInfo("tile_height", "tile height in levels", "scalar", 0, 15),
-    # (no labels: the renderer draws labelled categorical values as background)
-    "tile_class": LayerInfo("tile_class", "tile class: 0 clear, 1 water (sea), 2 shore, 3 void",
-                            "categorical"),
-    "water": LayerInfo("water", "sea (tile class water)", "mask", 0, 1),
-    "rocks": LayerInfo("rocks", "rocks that FixSlopes left on clear land (OpenTTD 15.2)",
-                       "mask", 0, 1),
-    "change": LayerInfo("change", "what this step changed, fixed point: the noise a round "
-                        "added, or new height minus old", "scalar", debug=True),
-}
-LAYER_NAMES = tuple(n for n in LAYER_INFO if n not in ("change", "rocks"))
-"""The layers of an r13671 map; a 15.2 map has ``rocks`` instead of ``water``
-(its sea is tile class 1)."""
-MODERN_LAYERS = tuple(n for n in LAYER_NAMES if n != "water") + ("rocks",)
-
-
-def layer_names(version: str) -> tuple[str, ...]:
-    """The layers a map of this OpenTTD version has."""
-    return LAYER_NAMES if version == "r13671" else MODERN_LAYERS
-
 
 def check_size(sx: int, sy: int) -> None:
     for side, name in ((sx, "width"), (sy, "height")):

@@ -38,7 +38,7 @@ def rows(state: MapState, x: int, y: int) -> Rows:
         out.append(("class", NOT_MEANINGFUL))
     if ok("change"):
         out.append(("change (fixed point)", str(int(layers["change"][y, x]))))
-    if state.result.extra.get("version") == "15.2":
+    if state.result.detail.version == "15.2":
         out += _modern_rows(state, x, y)
     return out
 
@@ -52,8 +52,8 @@ def _modern_rows(state: MapState, x: int, y: int) -> Rows:
     if not ok("tile_height"):
         return out + [("corners N W E S", NOT_MEANINGFUL)]
     th = layers["tile_height"]
-    extra = state.result.extra
-    hm, top = extra.get("heightmap_corners"), extra.get("tgp_max_height")
+    detail = state.result.detail
+    hm, top = detail.heightmap_corners, detail.tgp_max_height
     sy, sx = th.shape
     x2, y2 = min(x + 1, sx - 1), min(y + 1, sy - 1)
     for name, cx, cy in (("N", x, y), ("W", x2, y), ("E", x, y2), ("S", x2, y2)):

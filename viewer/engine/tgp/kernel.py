@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..fairland.jit import njit  # (numba imported at the first call: not for -h)
+from ..jit import njit  # (numba imported at the first call: not for -h)
 
 JIT = dict(nogil=True, cache=True)
 # Helpers called in the hot loops.

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..fairland.jit import njit  # (numba imported at the first call: not for -h)
+from ..jit import njit  # (numba imported at the first call: not for -h)
 from .kernel import (
     CLEAR,
     INLINE,

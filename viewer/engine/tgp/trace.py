@@ -24,7 +24,7 @@ import numpy as np
 
 from ..protocol import Marker
 from . import kernel as K
-from .generator import layer_names
+from .layers import layer_names
 from .pipeline import Pipeline, State
 from .units import INVALID_HEIGHT
 

@@ -1,4 +1,4 @@
-"""fairland's kernels wait for their first call to import numba (viewer.engine.fairland.jit)."""
+"""The engines' kernels wait for their first call to import numba (viewer.engine.jit)."""
 
 from __future__ import annotations
 

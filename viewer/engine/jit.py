@@ -1,9 +1,9 @@
 """numba's ``njit``, deferred until a kernel is first called.
 
 Importing numba and loading the cached kernels takes most of a second; the
-fairland command line runs the compiled module of :mod:`.aot` instead and
-needs neither, and no command's ``-h`` needs them (TGP's and ports' kernels
-use this too).  ``njit(**options)`` here records the function and returns a
+fairland command line runs the compiled module of :mod:`.fairland.aot` instead
+and needs neither, and no command's ``-h`` needs them (every engine's kernels
+use this).  ``njit(**options)`` here records the function and returns a
 :class:`LazyKernel`; the first call of any of them imports numba and
 replaces every recorded function in its module's globals by a real
 dispatcher, so kernels calling kernels compile as usual and later
