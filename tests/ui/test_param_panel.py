@@ -187,3 +187,13 @@ def test_the_workbench_redraws_a_picture_only_change_without_a_run(qtbot, shaded
     assert shaded.runs == 1 and wb.picture_options()["shade"] == 1.5
     panel.widgets["side"].editor.slider.triggerAction(QSlider.SliderAction.SliderSingleStepAdd)
     assert shaded.runs == 2 and wb.result.grid.width == 9
+
+
+def test_a_declared_generators_panel_has_its_kind_of_seed(qtbot):
+    for name in registry.names():
+        decl = registry.declaration(name)
+        panel = ParamPanel.for_declaration(decl)
+        qtbot.addWidget(panel)
+        assert set(panel.widgets) == {p.name for p in decl.params}
+        assert panel.seed() == decl.default_seed and panel.seed_row.text == \
+            (decl.seed_kind == "text")

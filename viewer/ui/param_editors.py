@@ -22,6 +22,8 @@ panel's to set); the slider moves in steps of ``Param.step``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -272,6 +274,15 @@ class Editor(QObject):
         """Show ``value`` without announcing a change."""
         raise NotImplementedError
 
+    @contextmanager
+    def silent(self) -> Iterator[None]:
+        """Within: the widget announces nothing (a value set, not edited)."""
+        blocked = self.widget.blockSignals(True)
+        try:
+            yield
+        finally:
+            self.widget.blockSignals(blocked)
+
     def set_greyed(self, why: str | None) -> None:
         """Grey the editor out, its tooltip saying ``why`` (None: usable)."""
         self.widget.setEnabled(why is None)
@@ -334,13 +345,10 @@ class NumberEditor(Editor):
         return self.widget.value()
 
     def set_value(self, value: Any) -> None:
-        w = self.widget
-        w.blockSignals(True)
-        try:
+        value = int(value) if self.whole else float(value)
+        with self.silent():
             self._widen_to(value)
-            w.setValue(value)
-        finally:
-            w.blockSignals(False)
+            self.widget.setValue(value)
         self.widthChanged.emit()
 
     def _widen_to(self, v: float | int) -> None:
@@ -390,25 +398,6 @@ class IntEditor(NumberEditor):
         return cls(param)
 
 
-class NumberChoiceEditor(Editor):
-    """A whole number out of a few (``extra["choices"]``): a combo box."""
-
-    def make_widget(self) -> QComboBox:
-        w = QComboBox()
-        w.addItems([str(c) for c in self.param.extra["choices"]])
-        w.setCurrentText(str(self.param.default))
-        w.currentTextChanged.connect(self.changed)
-        return w
-
-    def value(self) -> int:
-        return int(self.widget.currentText())
-
-    def set_value(self, value: Any) -> None:
-        self.widget.blockSignals(True)
-        self.widget.setCurrentText(str(int(value)))
-        self.widget.blockSignals(False)
-
-
 class BoolEditor(Editor):
     """A check box, with the Param's label on it."""
 
@@ -424,28 +413,45 @@ class BoolEditor(Editor):
         return self.widget.isChecked()
 
     def set_value(self, value: Any) -> None:
-        self.widget.blockSignals(True)
-        self.widget.setChecked(bool(value))
-        self.widget.blockSignals(False)
+        with self.silent():
+            self.widget.setChecked(bool(value))
 
 
 class ChoiceEditor(Editor):
     """One of the Param's ``choices``: a combo box."""
 
+    def options(self) -> list[str]:
+        return list(self.param.choices)
+
+    def text_of(self, value: Any) -> str:
+        return str(value)
+
     def make_widget(self) -> QComboBox:
         w = QComboBox()
-        w.addItems(list(self.param.choices))
-        w.setCurrentText(str(self.param.default))
+        w.addItems(self.options())
+        w.setCurrentText(self.text_of(self.param.default))
         w.currentTextChanged.connect(self.changed)
         return w
 
-    def value(self) -> str:
+    def value(self) -> Any:
         return self.widget.currentText()
 
     def set_value(self, value: Any) -> None:
-        self.widget.blockSignals(True)
-        self.widget.setCurrentText(str(value))
-        self.widget.blockSignals(False)
+        with self.silent():
+            self.widget.setCurrentText(self.text_of(value))
+
+
+class NumberChoiceEditor(ChoiceEditor):
+    """A whole number out of a few (``extra["choices"]``): a combo box."""
+
+    def options(self) -> list[str]:
+        return [str(c) for c in self.param.extra["choices"]]
+
+    def text_of(self, value: Any) -> str:
+        return str(int(value))
+
+    def value(self) -> int:
+        return int(self.widget.currentText())
 
 
 class SizeEditor(Editor):
@@ -475,12 +481,11 @@ class SizeEditor(Editor):
 
     def set_value(self, value: Any) -> None:
         w, text = self.widget, self._text(value)
-        w.blockSignals(True)
-        i = w.findText(text)
-        if i >= 0:
-            w.setCurrentIndex(i)        # the list highlights what is shown
-        w.setCurrentText(text)
-        w.blockSignals(False)
+        with self.silent():
+            i = w.findText(text)
+            if i >= 0:
+                w.setCurrentIndex(i)        # the list highlights what is shown
+            w.setCurrentText(text)
 
 
 class TextEditor(Editor):
@@ -495,9 +500,8 @@ class TextEditor(Editor):
         return self.widget.text()
 
     def set_value(self, value: Any) -> None:
-        self.widget.blockSignals(True)
-        self.widget.setText(str(value))
-        self.widget.blockSignals(False)
+        with self.silent():
+            self.widget.setText(str(value))
 
 
 class PathField(QWidget):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..engine.declaration import Declaration
 from ..engine.params import Param
 from .param_editors import Editor, RefusedKeys, editor_for
 
@@ -284,6 +285,12 @@ class ParamPanel(QWidget):
         for name in owners & set(self.widgets):
             self.widgets[name].changed.connect(self.apply_conditions)
         self.apply_conditions()
+
+    @classmethod
+    def for_declaration(cls, decl: Declaration, parent: QWidget | None = None) -> ParamPanel:
+        """The panel of a declared generator: its Params, and its kind of
+        seed starting at its default seed."""
+        return cls(decl.params, decl.default_seed, parent, text_seed=decl.seed_kind == "text")
 
     def apply_conditions(self) -> None:
         """Grey out each parameter whose ``extra["only_when"] = (name,
