@@ -178,7 +178,10 @@ class NumberSlider(QWidget):
     # -- the field ---------------------------------------------------------------
     def text(self) -> str:
         """The value as the field shows it."""
-        v = self._value
+        return self._format(self._value)
+
+    def _format(self, v: float | int) -> str:
+        """``v`` with the decimals of the step (more if it has more)."""
         if self.whole:
             return str(int(v))
         text = f"{v:.{max(1, _decimals(float(self._step)))}f}"
@@ -199,18 +202,11 @@ class NumberSlider(QWidget):
             metrics = self.name_label.fontMetrics()
             return max(metrics.horizontalAdvance(f"{n}  ") for n in self.names)
         metrics = self.field.fontMetrics()
-        texts = (self.text(), self._text_of(self._lo), self._text_of(self._hi))
+        texts = map(self._format, (self._value, self._lo, self._hi))
         return max(metrics.horizontalAdvance(t) for t in texts) + FIELD_PADDING
 
     def set_value_width(self, width: int) -> None:
         self.value_box().setFixedWidth(width)
-
-    def _text_of(self, v: float | int) -> str:
-        kept, self._value = self._value, v
-        try:
-            return self.text()
-        finally:
-            self._value = kept
 
     def show_value(self) -> None:
         """Show the value again (after a refused typed one)."""
