@@ -85,6 +85,10 @@ def test_a_picture_only_param_is_announced_as_such(qtbot):
             QSlider.SliderAction.SliderSingleStepAdd)
     param, value = got.args
     assert param is SHADE and not param.regenerate and value == 1.5
+    # its tooltip says so; a Param that makes the map has its help alone
+    assert panel.widgets["shade"].editor.toolTip() == \
+        "how dark the picture is (redraws the picture only: the map is not made again)"
+    assert panel.widgets["side"].editor.toolTip() == "cells a side"
 
 
 def test_param_step_is_the_sliders_step(qtbot):

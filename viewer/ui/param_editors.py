@@ -42,7 +42,8 @@ from ..engine.params import Param, ParamError, parse_size
 from . import folders
 from .curve_editor import CurveEditor
 
-__all__ = ["Editor", "EDITORS", "NumberSlider", "RefusedKeys", "editor_for", "register_editor"]
+__all__ = ["Editor", "EDITORS", "NumberSlider", "RefusedKeys", "editor_for", "register_editor",
+           "tip_of"]
 
 SLIDER_MIN_WIDTH = 100
 INT_KEYS = "0123456789+- "
@@ -227,6 +228,16 @@ class NumberSlider(QWidget):
         self.setValue(value)
 
 
+RESTYLES = "(redraws the picture only: the map is not made again)"
+
+
+def tip_of(p: Param, why: str | None = None) -> str:
+    """A Param's tooltip: ``why`` it is greyed out (if it is), its help, and
+    whether a change only restyles the picture."""
+    parts = (why, p.help, None if p.regenerate else RESTYLES)
+    return " ".join(t for t in parts if t)
+
+
 def _slider_range(p: Param) -> tuple[float, float]:
     if "slider" in p.extra:
         lo, hi = p.extra["slider"]
@@ -253,7 +264,7 @@ class Editor(QObject):
         super().__init__(parent)
         self.param = param
         self.widget = self.make_widget()
-        self.widget.setToolTip(param.help)
+        self.widget.setToolTip(tip_of(param))
 
     @classmethod
     def for_param(cls, param: Param) -> Editor:
@@ -282,7 +293,7 @@ class Editor(QObject):
     def set_greyed(self, why: str | None) -> None:
         """Grey the editor out, its tooltip saying ``why`` (None: usable)."""
         self.widget.setEnabled(why is None)
-        self.widget.setToolTip(self.param.help if why is None else f"{why} {self.param.help}")
+        self.widget.setToolTip(tip_of(self.param, why))
 
     def shown_name(self) -> str:
         """The name of the value shown (e.g. "very smooth"), or ""."""

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ..engine.declaration import Declaration
 from ..engine.params import Param
-from .param_editors import Editor, RefusedKeys, editor_for
+from .param_editors import Editor, RefusedKeys, editor_for, tip_of
 
 SEED_MAX = 2**32 - 1
 LABEL_MAX_WIDTH = 130
@@ -55,7 +55,7 @@ class ParamWidget(QWidget):
         self.kind_editor.changed.connect(self.changed)
         self.kind_editor.message.connect(self.set_error)
         self.editor = self.kind_editor.widget
-        self.setToolTip(param.help)
+        self.setToolTip(tip_of(param))
         lay.addWidget(self.editor)
         self.error = QLabel()
         self.error.setStyleSheet(ERROR_STYLE)
@@ -90,7 +90,7 @@ class ParamWidget(QWidget):
     def set_greyed(self, why: str | None) -> None:
         """Grey the parameter out, its tooltip saying ``why`` (None: usable)."""
         self.setEnabled(why is None)
-        self.setToolTip(self.param.help if why is None else f"{why} {self.param.help}")
+        self.setToolTip(tip_of(self.param, why))
         self.kind_editor.set_greyed(why)
 
     def set_error(self, message: str | None) -> None:
@@ -310,7 +310,7 @@ class ParamPanel(QWidget):
             label = self._label_of.get(p.name)
             if label is not None:
                 label.setEnabled(on)
-                label.setToolTip(p.help if on else f"{why} {p.help}")
+                label.setToolTip(tip_of(p, why))
 
     def needed_width(self) -> int:
         """The width at which every label and editor fits (a QFormLayout
@@ -342,7 +342,7 @@ class ParamPanel(QWidget):
             form.addRow(w)
             return
         label = QLabel(p.label)
-        label.setToolTip(p.help)
+        label.setToolTip(tip_of(p))
         if placement == "below":                # wide editors: below their label
             form.addRow(label)
             form.addRow(w)
