@@ -266,3 +266,16 @@ def test_a_sweep_worker_gives_the_rows_of_the_spec(qtbot):
     thread.wait()
     assert ended == [None]
     assert sorted(rows) == sorted(collect(spec, InProcess()))
+
+
+def test_a_panel_deleted_mid_sweep_stops_its_sweep(qtbot):
+    panel = SweepPanel(get_generator("fairland"))
+    panel.set_seeds("1..200000")
+    panel.jobs.setValue(1)
+    assert panel.run()
+    worker = panel.worker
+    thread = worker.thread()
+    qtbot.waitUntil(lambda: panel.model.rowCount() > 0, timeout=60_000)
+    panel.deleteLater()
+    qtbot.waitUntil(worker.cancel.is_set, timeout=10_000)
+    qtbot.waitUntil(thread.isFinished, timeout=60_000)

@@ -11,6 +11,7 @@ composes it (this module does not import the main window) and feeds it the
 current values with :meth:`SweepPanel.set_values`; those are the sweep's
 fixed parameters.
 """
+
 from __future__ import annotations
 
 import atexit
