@@ -236,12 +236,12 @@ def test_9_the_exported_map_has_letters_outlines_and_legend(qtbot, window, tmp_p
 # 10 ----------------------------------------------------------------------------
 def test_10_a_typed_number_is_taken_or_refused_beside_the_field(qtbot, window):
     w = window
-    label = w.param_panel.widgets["sp"].editor._label
+    label = w.param_panel.widgets["sp"].editor.field
     label.setText("1e400")
     label.editingFinished.emit()
     assert "kept 10" in w.param_panel.widgets["sp"].error.text()
     assert label.text() == "10"
-    label = w.param_panel.widgets["ni"].editor._label
+    label = w.param_panel.widgets["ni"].editor.field
     label.setText("3.7")
     label.editingFinished.emit()
     assert "whole number" in w.param_panel.widgets["ni"].error.text()

@@ -32,12 +32,12 @@ def test_fairness_counts_each_continent_with_its_islands():
 
 def test_parameter_panel_is_built_from_the_params(qtbot):
     from PySide6.QtWidgets import QCheckBox, QComboBox
-    from superqt import QLabeledSlider
 
+    from viewer.ui.param_editors import NumberSlider
     from viewer.ui.param_panel import ParamPanel
     panel = ParamPanel(FAIRLAND.params)
     qtbot.addWidget(panel)
-    assert isinstance(panel.widgets["sp"].editor, QLabeledSlider)
+    assert isinstance(panel.widgets["sp"].editor, NumberSlider)
     assert isinstance(panel.widgets["merge"].editor, QCheckBox)
     assert isinstance(panel.widgets["world"].editor, QComboBox)
     assert panel.widgets["nc"].editor.maximum() == 100            # extra["slider"]

@@ -160,8 +160,8 @@ def test_the_abort_bar_does_not_promise_a_server_option(qtbot, window):
 def test_letters_typed_into_number_fields_are_said(qtbot, window):
     w = window
     nc = w.param_panel.widgets["nc"]
-    focus(qtbot, w, nc.editor._label)
-    QTest.keyClicks(nc.editor._label, "x")
+    focus(qtbot, w, nc.editor.field)
+    QTest.keyClicks(nc.editor.field, "x")
     assert "'x'" in nc.error.text()
     seed = w.param_panel.seed_row
     focus(qtbot, w, seed.field)
@@ -291,7 +291,7 @@ def ports(qtbot, window):
 def test_ports_messages_are_not_clipped(qtbot, ports):
     w = ports
     grid = w.param_panel.widgets["grid"]
-    field = grid.editor._label
+    field = grid.editor.field
     field.setText("999999")
     field.editingFinished.emit()
     qtbot.wait(50)

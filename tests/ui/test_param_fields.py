@@ -11,7 +11,7 @@ from viewer.ui.param_panel import ParamPanel
 
 
 def _type(qtbot, widget, text: str) -> None:
-    label = widget.editor._label
+    label = widget.editor.field
     label.setText(text)
     label.editingFinished.emit()
 
@@ -27,7 +27,7 @@ def test_a_refused_number_says_so_and_keeps_the_value(qtbot, name, text):
     with qtbot.assertNotEmitted(panel.changed):
         _type(qtbot, w, text)
     assert w.editor.value() == before
-    assert w.editor._label.text() == str(before)          # the field shows the value kept
+    assert w.editor.field.text() == str(before)          # the field shows the value kept
     assert not w.error.isHidden()
     assert f"kept {before}" in w.error.text() and w.param.label in w.error.text()
 
@@ -50,7 +50,7 @@ def test_a_number_beyond_the_slider_but_within_the_param_is_taken(qtbot):
     with qtbot.waitSignal(panel.changed):
         _type(qtbot, w, "1000")
     assert w.editor.value() == 1000 and panel.values()["rng_skip"] == 1000
-    assert w.editor._label.text() == "1000" and w.error.isHidden()
+    assert w.editor.field.text() == "1000" and w.error.isHidden()
     _type(qtbot, w, str(prm.maximum + 1))
     assert w.editor.value() == 1000 and "at most" in w.error.text()
 
@@ -67,7 +67,7 @@ def test_a_float_field_refuses_nan(qtbot):
 
 def test_every_slider_ends_in_one_column_and_keeps_a_usable_length(qtbot, window):
     """In the window at its default size, for every generator (defect 12)."""
-    from superqt import QLabeledDoubleSlider, QLabeledSlider
+    from viewer.ui.param_editors import NumberSlider
 
     for name in ("fairland", "tgp", "numberlink", "ports"):
         if window.generator.name != name:
@@ -76,14 +76,14 @@ def test_every_slider_ends_in_one_column_and_keeps_a_usable_length(qtbot, window
                         and window.result.generator == n and not window.busy(), timeout=60_000)
         panel = window.param_panel
         sliders = [w.editor for w in panel.widgets.values()
-                   if isinstance(w.editor, (QLabeledSlider, QLabeledDoubleSlider))]
+                   if isinstance(w.editor, NumberSlider)]
         assert len(sliders) >= 2
-        rights = {s._slider.mapTo(panel, s._slider.rect().topRight()).x() for s in sliders}
+        rights = {s.slider.mapTo(panel, s.slider.rect().topRight()).x() for s in sliders}
         assert max(rights) - min(rights) <= 1, (name, sorted(rights))
-        assert min(s._slider.width() for s in sliders) >= 100, name
+        assert min(s.slider.width() for s in sliders) >= 100, name
         # every value is shown whole
         for s in sliders:
-            label = s._label
+            label = s.field
             if label.isVisible():
                 assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width(), \
                     (name, label.text(), label.width())

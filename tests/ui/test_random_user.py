@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
 )
-from superqt import QLabeledDoubleSlider, QLabeledSlider
 
 from viewer.ui.main_window import MainWindow
+from viewer.ui.param_editors import NumberSlider
 
 HOSTILE = ["", " ", "-1", "0", "1e400", "nan", "inf", "-inf", "3.7", "999999", "2**31",
            "abc", "12x", "x", "0x0", "64x", "65536x65536", "7x5", "²", "\x00", "💥" * 3,
@@ -52,13 +52,13 @@ def _param_action(w: MainWindow, rng: random.Random) -> None:
         return
     pw = rng.choice(widgets)
     ed, kind = pw.editor, pw.param.kind
-    if isinstance(ed, (QLabeledSlider, QLabeledDoubleSlider)):
+    if isinstance(ed, NumberSlider):
         if rng.random() < 0.6:
             lo, hi = ed.minimum(), ed.maximum()
             ed.setValue(rng.uniform(lo, hi) if kind == "float" else rng.randint(int(lo), int(hi)))
         else:
-            ed._label.setText(_text(rng))
-            ed._label.editingFinished.emit()
+            ed.field.setText(_text(rng))
+            ed.field.editingFinished.emit()
     elif isinstance(ed, QComboBox):
         if ed.isEditable() and rng.random() < 0.5:
             ed.setCurrentText(_text(rng))

@@ -224,3 +224,58 @@ def test_the_window_has_a_sweep_dock_per_generator_and_a_row_opens_its_map(qtbot
     names = set(w.menu_actions())
     assert "Sweep: OpenTTD TerraGenesis Perlin" in names and "Sweep: Empire fairland" not in names
     assert w.sweep.panel.generator.name == "tgp" and w.sweep.dock.isVisible()
+
+
+def test_the_sweep_runs_on_a_worker_object_on_its_own_thread(qtbot, panel_for):
+    from PySide6.QtCore import QThread
+
+    panel = panel_for("fairland")
+    panel.set_seeds("1..200000")
+    panel.jobs.setValue(1)
+    assert panel.worker is None
+    assert panel.run()
+    worker = panel.worker
+    thread = worker.thread()
+    assert thread is not QThread.currentThread() and thread.isRunning()
+    qtbot.waitUntil(lambda: panel.model.rowCount() > 0, timeout=60_000)
+    panel.shutdown()                        # cancels and waits for the thread
+    assert thread.isFinished() and worker.cancel.is_set()
+    qtbot.waitUntil(lambda: not panel.running, timeout=10_000)
+    assert panel.worker is None and "cancelled" in panel.status.text()
+
+
+def test_a_sweep_worker_gives_the_rows_of_the_spec(qtbot):
+    import threading
+
+    from PySide6.QtCore import QThread
+
+    from viewer.ui.sweep_dock import SweepWorker
+
+    spec = build_spec("fairland", {"sp": 40}, "3..8", [])
+    worker = SweepWorker(spec, InProcess(), threading.Event())
+    thread = QThread()
+    worker.moveToThread(thread)
+    thread.started.connect(worker.run)
+    rows, ended = [], []
+    worker.batch.connect(lambda b: rows.extend(b.rows))
+    worker.ended.connect(ended.append)
+    with qtbot.waitSignal(worker.ended, timeout=60_000):
+        thread.start()
+    qtbot.waitUntil(lambda: bool(ended), timeout=10_000)
+    thread.quit()
+    thread.wait()
+    assert ended == [None]
+    assert sorted(rows) == sorted(collect(spec, InProcess()))
+
+
+def test_a_panel_deleted_mid_sweep_stops_its_sweep(qtbot):
+    panel = SweepPanel(get_generator("fairland"))
+    panel.set_seeds("1..200000")
+    panel.jobs.setValue(1)
+    assert panel.run()
+    worker = panel.worker
+    thread = worker.thread()
+    qtbot.waitUntil(lambda: panel.model.rowCount() > 0, timeout=60_000)
+    panel.deleteLater()
+    qtbot.waitUntil(worker.cancel.is_set, timeout=10_000)
+    qtbot.waitUntil(thread.isFinished, timeout=60_000)

@@ -1,18 +1,20 @@
 """The Sweep panel: the current generator over a range of seeds and up to two
-varied parameters, run on a background thread (a local process pool, or
-this process with one job), its rows in a sortable table, a histogram of any
-metric and a scatter of any two.  Clicking a row or a point emits
-``caseChosen(values, seed)`` so the window can open that case in the map;
-"Export table" writes CSV or Parquet.
+varied parameters, run by a :class:`SweepWorker` on its own QThread (with a
+local process pool, or in this process with one job), its rows in a
+sortable table, a histogram of any metric and a scatter of any two.
+Clicking a row or a point emits ``caseChosen(values, seed)`` so the window
+can open that case in the map; "Export table" writes CSV or Parquet.
 
-Generic: everything comes from the generator's Params and metrics, nothing
-here names a generator.  The window composes it (this module does not
-import the main window) and feeds it the current values with
-:meth:`SweepPanel.set_values`; those are the sweep's fixed parameters.
+Generic: everything comes from the generator's declaration (its Params,
+metrics and default seed), nothing here names a generator.  The window
+composes it (this module does not import the main window) and feeds it the
+current values with :meth:`SweepPanel.set_values`; those are the sweep's
+fixed parameters.
 """
 
 from __future__ import annotations
 
+import atexit
 import math
 import threading
 import time
@@ -21,7 +23,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,6 +42,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import registry
+from ..engine.declaration import Declaration
 from ..engine.params import ParamError
 from ..sweep import (
     BackendError,
@@ -54,7 +58,7 @@ from ..sweep import (
 )
 from . import folders
 
-__all__ = ["SweepPanel", "SweepTableModel"]
+__all__ = ["SweepPanel", "SweepTableModel", "SweepWorker"]
 
 NOTHING = "(nothing)"
 VARIABLE_KINDS = ("int", "float", "bool", "choice", "size", "text")
@@ -165,11 +169,51 @@ class SweepTableModel(QAbstractTableModel):
                          for v in (r[j] for r in self.rows)], float)
 
 
-class _Bridge(QObject):
-    """Carries what the sweep thread yields to the GUI thread (queued)."""
+class SweepWorker(QObject):
+    """One sweep, run by :meth:`run` on the thread the worker is moved to
+    (its ``started``): each batch of rows comes out as ``batch``, the end as
+    ``ended`` (None, or the error message).  Setting ``cancel`` (from any
+    thread) stops the sweep soon."""
 
     batch = Signal(object)
-    ended = Signal(object)      # None, or the error message
+    ended = Signal(object)
+
+    def __init__(self, spec: SweepSpec, backend: Any, cancel: threading.Event):
+        super().__init__()
+        self.spec, self.backend, self.cancel = spec, backend, cancel
+
+    @Slot()
+    def run(self) -> None:
+        error = None
+        try:
+            for batch in run_sweep(self.spec, self.backend, cancel=self.cancel):
+                self.batch.emit(batch)
+        except BackendError as exc:
+            error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - shown in the panel, never a traceback
+            error = f"{type(exc).__name__}: {exc}"
+        self.ended.emit(error)
+
+
+_UNDER_WAY: dict[QThread, SweepWorker] = {}
+"""Each sweep thread running and its worker, kept here until the sweep
+ends: a panel deleted meanwhile takes neither with it."""
+
+
+def _stop(thread: QThread) -> None:
+    """Cancel the sweep on ``thread`` and wait for the thread to end."""
+    worker = _UNDER_WAY.get(thread)
+    if worker is not None:
+        worker.cancel.set()
+    thread.quit()           # ends once the sweep's slot returns
+    thread.wait()
+    _UNDER_WAY.pop(thread, None)
+
+
+@atexit.register
+def _stop_all() -> None:
+    for thread in list(_UNDER_WAY):
+        _stop(thread)
 
 
 class SweepPanel(QWidget):
@@ -180,15 +224,16 @@ class SweepPanel(QWidget):
     finished = Signal()
 
     def __init__(self, generator: Any, parent: QWidget | None = None):
+        """``generator``: a :class:`Declaration`, or a registered engine."""
         super().__init__(parent)
         self.generator = generator
-        self.values: dict[str, Any] = {p.name: p.default for p in generator.params}
+        self.declaration = generator if isinstance(generator, Declaration) \
+            else registry.declaration(generator.name)
+        self.values: dict[str, Any] = {p.name: p.default for p in self.declaration.params}
         self.spec: SweepSpec | None = None
-        self._thread: threading.Thread | None = None
+        self._thread: QThread | None = None
+        self._worker: SweepWorker | None = None
         self._cancel = threading.Event()
-        self._bridge = _Bridge(self)
-        self._bridge.batch.connect(self._on_batch)
-        self._bridge.ended.connect(self._on_ended)
         self._t0 = 0.0
         self._done = 0
         self._failed = 0
@@ -196,15 +241,15 @@ class SweepPanel(QWidget):
 
     # -- building -----------------------------------------------------------------
     def _build(self) -> None:
-        gen = self.generator
+        decl = self.declaration
         form = QFormLayout()
-        default_seed = getattr(gen, "default_seed", 1)
+        default_seed = decl.default_seed
         self.seeds = QLineEdit("1..100")
         self.seeds.setPlaceholderText(f"A..B or S1,S2,... (e.g. {default_seed})")
         form.addRow("Seeds", self.seeds)
         self.vary_names: list[QComboBox] = []
         self.vary_values: list[QLineEdit] = []
-        variable = [p for p in gen.params if p.kind in VARIABLE_KINDS]
+        variable = [p for p in decl.params if p.kind in VARIABLE_KINDS]
         for i in range(2):
             names = QComboBox()
             names.addItem(NOTHING, None)
@@ -220,7 +265,7 @@ class SweepPanel(QWidget):
             self.vary_names.append(names)
             self.vary_values.append(values)
         self.options: dict[str, QCheckBox] = {}
-        for opt in gen.metrics.options:
+        for opt in decl.metrics.options:
             if opt.kind == "bool":
                 box = QCheckBox(opt.label)
                 box.setToolTip(opt.help)
@@ -322,7 +367,7 @@ class SweepPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.split, 1)
-        self._fill_metric_boxes(gen.metrics.names(self._option_values()))
+        self._fill_metric_boxes(decl.metrics.names(self._option_values()))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -337,7 +382,7 @@ class SweepPanel(QWidget):
         if name is None:
             edit.clear()
             return
-        p = next(q for q in self.generator.params if q.name == name)
+        p = self.declaration.param(name)
         if p.kind == "choice":
             text = ",".join(p.choices)
         elif p.kind == "bool":
@@ -346,9 +391,9 @@ class SweepPanel(QWidget):
                 and p.maximum - p.minimum <= 10:
             text = ",".join(str(v) for v in range(int(p.minimum), int(p.maximum) + 1))
         elif p.kind == "size":
-            text = ",".join(p.extra.get("choices", ())[:3]) or f"{p.default[0]}x{p.default[1]}"
+            text = ",".join(p.extra.get("choices", ())[:3]) or p.text(p.default)
         else:
-            text = str(self.values.get(name, p.default))
+            text = p.text(self.values.get(name, p.default))
         edit.setText(text)
 
     def _fill_metric_boxes(self, names: tuple[str, ...]) -> None:
@@ -391,14 +436,19 @@ class SweepPanel(QWidget):
         varied = {n for n, _ in vary}
         fixed = {k: v for k, v in self.values.items() if k not in varied}
         fixed.update(self._option_values())
-        return build_spec(self.generator.name, fixed, self.seeds.text(), vary)
+        return build_spec(self.declaration.name, fixed, self.seeds.text(), vary)
 
     @property
     def running(self) -> bool:
         return self._thread is not None
 
+    @property
+    def worker(self) -> SweepWorker | None:
+        """The worker of the sweep under way (on its own thread), or None."""
+        return self._worker
+
     def run(self) -> bool:
-        """Check the spec and start the sweep on a background thread; False
+        """Check the spec and start the sweep on a worker thread; False
         (message shown) when the spec is refused or a sweep is running."""
         if self.running:
             return False
@@ -422,30 +472,24 @@ class SweepPanel(QWidget):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.export_button.setEnabled(False)
-        self._thread = threading.Thread(target=self._work, args=(spec, backend, self._cancel),
-                                        name="sweep", daemon=True)
-        self._thread.start()
+        self._worker = SweepWorker(spec, backend, self._cancel)
+        self._thread = self._start(self._worker)
         return True
 
-    def _work(self, spec: SweepSpec, backend, cancel: threading.Event) -> None:
-        error = None
-        bridge = self._bridge
-        try:
-            for batch in run_sweep(spec, backend, cancel=cancel):
-                bridge.batch.emit(batch)
-        except BackendError as exc:
-            error = str(exc)
-        except RuntimeError as exc:
-            if "already deleted" in str(exc):   # the panel went away without shutdown()
-                cancel.set()
-                return
-            error = f"{type(exc).__name__}: {exc}"
-        except Exception as exc:  # noqa: BLE001 - shown in the panel, never a traceback
-            error = f"{type(exc).__name__}: {exc}"
-        try:
-            bridge.ended.emit(error)
-        except RuntimeError:
-            pass
+    def _start(self, worker: SweepWorker) -> QThread:
+        thread = QThread()
+        thread.setObjectName("sweep")
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        # the thread's loop ends when the sweep does (quit is thread-safe)
+        worker.ended.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+        worker.batch.connect(self._on_batch)            # queued: the panel's thread
+        worker.ended.connect(self._on_ended)
+        _UNDER_WAY[thread] = worker
+        cancel = worker.cancel
+        self.destroyed.connect(lambda *_: cancel.set())     # a panel gone without shutdown()
+        thread.start()
+        return thread
 
     def cancel(self) -> None:
         """Stop the sweep; the rows done so far stay."""
@@ -454,11 +498,10 @@ class SweepPanel(QWidget):
             self.status.setText("cancelling…")
 
     def shutdown(self) -> None:
-        """Cancel and wait for the sweep thread (when the window closes)."""
+        """Cancel and wait for the sweep's thread (when the window closes)."""
         thread = self._thread
         if thread is not None:
-            self._cancel.set()
-            thread.join()
+            _stop(thread)
 
     def _on_batch(self, batch: BatchResult) -> None:
         if self.spec is None:
@@ -477,8 +520,8 @@ class SweepPanel(QWidget):
 
     def _on_ended(self, error: str | None) -> None:
         if self._thread is not None:
-            self._thread.join()
-        self._thread = None
+            _stop(self._thread)     # its loop is ending: wait for it
+        self._thread = self._worker = None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.export_button.setEnabled(bool(self.model.rows))
@@ -543,7 +586,8 @@ class SweepPanel(QWidget):
         try:
             self.export_table(path)
         except (OSError, ValueError) as exc:
-            self.error.setText(str(getattr(exc, "strerror", None) or exc))
+            self.error.setText(str(exc.strerror if isinstance(exc, OSError) and exc.strerror
+                                   else exc))
         else:
             self.status.setText(f"table written to {path}")
 

@@ -1,0 +1,203 @@
+"""The parameter panel on its own: one editor per Param kind from one
+table; an edit says which Param changed and its value (so a picture-only
+Param redraws without a run); the slider moves by ``Param.step``; a
+setting that does not apply is greyed out and says why."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSlider
+
+from viewer import registry
+from viewer.engine import get_generator
+from viewer.engine.declaration import Declaration
+from viewer.engine.params import KINDS, Param, coerce_values
+from viewer.engine.protocol import LayerInfo, Result, SquareGrid
+from viewer.ui.curve_editor import CurveEditor
+from viewer.ui.param_editors import EDITORS, NumberSlider, editor_for
+from viewer.ui.param_panel import ParamPanel
+
+SIDE = Param("side", "Side", "int", 8, minimum=2, maximum=40, help="cells a side")
+SHADE = Param("shade", "Shade", "float", 1.0, minimum=0.0, maximum=4.0, step=0.5,
+              regenerate=False, help="how dark the picture is")
+EVERY_KIND = (
+    SIDE, SHADE,
+    Param("wrap", "Wrap", "bool", False),
+    Param("mode", "Mode", "choice", "b", choices=("a", "b", "c")),
+    Param("size", "Size", "size", (4, 3), extra={"choices": ("4x3", "8x6")}),
+    Param("name", "Name", "text", "x"),
+    Param("file", "File", "path", ""),
+    Param("curve", "Curve", "curve", ((0.0, 0.0), (1.0, 1.0))),
+    Param("parts", "Parts", "int", 9, extra={"choices": (5, 9, 17)}),
+)
+
+
+def panel_of(qtbot, params) -> ParamPanel:
+    panel = ParamPanel(params)
+    qtbot.addWidget(panel)
+    panel.show()
+    return panel
+
+
+def test_every_param_kind_has_one_registered_editor(qtbot):
+    assert set(EDITORS) == set(KINDS)
+    panel = panel_of(qtbot, EVERY_KIND)
+    widgets = {name: type(w.editor) for name, w in panel.widgets.items()}
+    assert widgets == {"side": NumberSlider, "shade": NumberSlider, "wrap": QCheckBox,
+                       "mode": QComboBox, "size": QComboBox, "name": QLineEdit,
+                       "file": type(panel.widgets["file"].editor), "curve": CurveEditor,
+                       "parts": QComboBox}
+    assert panel.widgets["file"].path_field.text() == ""
+    # each shows its default and reads it back as the Param's type takes it
+    values = panel.values()
+    assert coerce_values(EVERY_KIND, values) == {p.name: p.default for p in EVERY_KIND}
+    assert values["parts"] == 9 and values["side"] == 8 and values["shade"] == 1.0
+
+
+def test_set_values_shows_them_without_announcing(qtbot):
+    panel = panel_of(qtbot, EVERY_KIND)
+    new = {"side": 30, "shade": 2.5, "wrap": True, "mode": "c", "size": (8, 6), "name": "y",
+           "file": "/tmp/f.png", "curve": ((0.0, 1.0), (1.0, 0.0)), "parts": 17}
+    with qtbot.assertNotEmitted(panel.changed), qtbot.assertNotEmitted(panel.paramChanged):
+        panel.set_values(new)
+    assert panel.values() == {**new, "size": "8x6"}
+
+
+def test_moving_a_slider_says_which_param_changed_and_its_value(qtbot):
+    panel = panel_of(qtbot, (SIDE, SHADE))
+    slider = panel.widgets["side"].editor.slider
+    seen = []
+    panel.paramChanged.connect(lambda p, v: seen.append((p, v)))
+    with qtbot.waitSignal(panel.changed):
+        slider.setFocus()
+        qtbot.keyClick(slider, Qt.Key.Key_Right)
+    assert seen == [(SIDE, 9)] and seen[0][0].regenerate
+    assert panel.values()["side"] == 9 and panel.last_edited == "side"
+    assert panel.widgets["side"].editor.field.text() == "9"
+
+
+def test_a_picture_only_param_is_announced_as_such(qtbot):
+    panel = panel_of(qtbot, (SIDE, SHADE))
+    with qtbot.waitSignal(panel.paramChanged) as got:
+        panel.widgets["shade"].editor.slider.triggerAction(
+            QSlider.SliderAction.SliderSingleStepAdd)
+    param, value = got.args
+    assert param is SHADE and not param.regenerate and value == 1.5
+    # its tooltip says so; a Param that makes the map has its help alone
+    assert panel.widgets["shade"].editor.toolTip() == \
+        "how dark the picture is (redraws the picture only: the map is not made again)"
+    assert panel.widgets["side"].editor.toolTip() == "cells a side"
+
+
+def test_param_step_is_the_sliders_step(qtbot):
+    coarse = Param("count", "Count", "int", 10, minimum=0, maximum=100, step=5)
+    panel = panel_of(qtbot, (SHADE, coarse))
+    shade = panel.widgets["shade"].editor
+    assert shade.singleStep() == 0.5 and shade.slider.maximum() == 8    # 0..4 in halves
+    shade.slider.triggerAction(QSlider.SliderAction.SliderSingleStepAdd)
+    shade.slider.triggerAction(QSlider.SliderAction.SliderSingleStepAdd)
+    assert panel.values()["shade"] == 2.0 and shade.field.text() == "2.0"
+    count = panel.widgets["count"].editor
+    count.slider.triggerAction(QSlider.SliderAction.SliderSingleStepSub)
+    assert panel.values()["count"] == 5
+    # a typed value off the steps is kept exactly, and the slider goes nearest
+    count.field.setText("12")
+    count.field.editingFinished.emit()
+    assert panel.values()["count"] == 12 and count.slider.value() == 2
+
+
+def test_a_float_without_a_step_gets_about_a_hundred(qtbot):
+    p = Param("w", "Weight", "float", 0.37, minimum=0.0, maximum=5.0)
+    panel = panel_of(qtbot, (p,))
+    w = panel.widgets["w"].editor
+    assert w.singleStep() == pytest.approx(0.01) and w.value() == 0.37
+    assert w.field.text() == "0.37"
+
+
+def test_a_setting_that_does_not_apply_is_greyed_with_the_reason(qtbot):
+    gen = get_generator("tgp")
+    panel = panel_of(qtbot, gen.params)
+    owner = panel.widgets["openttd"]
+    custom = panel.widgets["custom_terrain"]
+    assert custom.isEnabled() and custom.editor.toolTip() == custom.param.help
+    owner.editor.setCurrentText("r13671")
+    assert not custom.isEnabled() and not custom.editor.isEnabled()
+    why = "has no such setting (only 15.2)"
+    assert why in custom.toolTip() and why in custom.editor.toolTip()
+    assert custom.param.help in custom.editor.toolTip()
+    assert panel.widgets["rng_skip"].isEnabled()
+    owner.editor.setCurrentText("15.2")
+    assert custom.isEnabled() and custom.editor.toolTip() == custom.param.help
+    assert not panel.widgets["rng_skip"].isEnabled()
+
+
+def test_the_seed_is_announced_as_the_seed(qtbot):
+    panel = panel_of(qtbot, (SIDE,))
+    with qtbot.waitSignal(panel.seedChanged) as got, \
+            qtbot.assertNotEmitted(panel.paramChanged):
+        panel.seed_row.set_seed(77, announce=True)
+    assert got.args == [77]
+
+
+def test_an_unknown_kind_has_no_editor():
+    odd = Param("x", "X", "int", 1)
+    object.__setattr__(odd, "kind", "colour")
+    with pytest.raises(ValueError, match="no editor for the Param kind 'colour'"):
+        editor_for(odd)
+
+
+@pytest.fixture
+def shaded():
+    """A generator with a picture-only Param, registered for the test."""
+
+    class Shaded:
+        name = "shaded"
+        params = (SIDE, SHADE)
+        layer_info = {"v": LayerInfo("v", "value", "scalar", 0, 100)}
+        runs = 0
+
+        def validate(self, values):
+            return coerce_values(self.params, dict(values))
+
+        def generate(self, values, *, seed=0, trace=False, cancel=None, progress=None):
+            v = self.validate(values)
+            Shaded.runs += 1
+            n = v["side"]
+            return Result("shaded", SquareGrid(n, n), {"v": np.full((n, n), 7)},
+                          dict(self.layer_info), params=v, seed=int(seed))
+
+    registry.register(Declaration("shaded", "Shaded test generator", Shaded(),
+                                  layer_info=Shaded.layer_info))
+    yield Shaded
+    registry.unregister("shaded")
+
+
+def test_the_workbench_redraws_a_picture_only_change_without_a_run(qtbot, shaded):
+    from viewer.workbench import InlineRunner, Workbench
+
+    wb = Workbench("shaded", runner=InlineRunner())
+    panel = panel_of(qtbot, wb.generator.params)
+
+    def follow(param, value):
+        wb.set_value(param.name, value)
+        wb.request()
+
+    panel.paramChanged.connect(follow)
+    wb.request()
+    assert shaded.runs == 1
+    panel.widgets["shade"].editor.slider.triggerAction(QSlider.SliderAction.SliderSingleStepAdd)
+    assert shaded.runs == 1 and wb.picture_options()["shade"] == 1.5
+    panel.widgets["side"].editor.slider.triggerAction(QSlider.SliderAction.SliderSingleStepAdd)
+    assert shaded.runs == 2 and wb.result.grid.width == 9
+
+
+def test_a_declared_generators_panel_has_its_kind_of_seed(qtbot):
+    for name in registry.names():
+        decl = registry.declaration(name)
+        panel = ParamPanel.for_declaration(decl)
+        qtbot.addWidget(panel)
+        assert set(panel.widgets) == {p.name for p in decl.params}
+        assert panel.seed() == decl.default_seed and panel.seed_row.text == \
+            (decl.seed_kind == "text")
