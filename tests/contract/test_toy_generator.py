@@ -101,7 +101,7 @@ def _cli(*args, cwd):
 def test_the_toy_has_a_command_line_from_its_params(tmp_path):
     helped = _cli("-h", cwd=tmp_path)
     assert helped.returncode == 0
-    assert "--side K" in helped.stdout and "cells on each side (default 12, 2..64)" in \
+    assert "--side K" in helped.stdout and "cells on each side, 2..64 (default 12)" in \
         helped.stdout and "toy-text" in helped.stdout
     done = _cli("--side", "16", "--seed", "4", "--png", "t.png", "--export", "toy-text=t.txt",
                 "--bundle", "t.npz", "--metrics", cwd=tmp_path)

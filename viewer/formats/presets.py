@@ -2,12 +2,12 @@
 
 ::
 
-    generator = "fairland"
-    title = "empserver regression: plain"
+    generator = "NAME"
+    title = "what the preset is for"
     seed = 1
     [params]
-    world = "64x32"
-    nc = 5
+    size = "64x32"
+    count = 5
     ...
 
 Values are checked against the generator's Params when loaded, so a preset

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .exports import Ask, Export
-from .heightmap import (
+from .tgp_heightmap import (
     DEFAULT_HIGHEST_PEAK,
     HIGHEST_PEAK_RANGE,
     write_fixed_point_png,
@@ -39,7 +39,7 @@ def write_openttd(path, result, highest_peak=DEFAULT_HIGHEST_PEAK) -> str:
 def game_settings_note(result, highest_peak: int) -> str:
     """What else to choose in OpenTTD 15.2 to get an exported 15.2 map back
     ("" for an r13671 map)."""
-    if result.extra.get("version") != "15.2":
+    if result.detail.get("version") != "15.2":
         return ""
     sx, sy = result.grid.width, result.grid.height
     edges = "on" if result.params.get("freeform_edges", True) else "off"
@@ -56,7 +56,7 @@ def loaded_tile_heights(grey: np.ndarray, size_x: int, size_y: int, *, highest_p
     padding at 0; grey 0 sea, else ``1 + (g - 1) * H // 255``), then
     FixSlopes."""
     from ..engine.tgp.modern_kernel import fix_slopes
-    from .heightmap import NUM_DIV, check_highest_peak, loader_scale
+    from .tgp_heightmap import NUM_DIV, check_highest_peak, loader_scale
 
     big_h = check_highest_peak(highest_peak)
     g = np.asarray(grey).astype(np.int64)

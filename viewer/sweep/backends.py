@@ -81,10 +81,10 @@ class _Feeder:
 
 def batch_kernels(job: BatchJob) -> contextlib.AbstractContextManager:
     """The generator's choice of kernels for batches in worker processes, as
-    a context manager (fairland's ``batch_kernels``: its ahead-of-time
-    compiled module, which starts without numba and compiles nothing, but
-    holds the GIL, so not for batches in a GUI's process); a no-op where the
-    generator has none."""
+    a context manager (its declaration's ``batch_kernels``, e.g. an
+    ahead-of-time compiled module, which starts without numba and compiles
+    nothing, but holds the GIL, so not for batches in a GUI's process); a
+    no-op where the generator has none."""
     choose = job.spec.gen.batch_kernels
     return choose() if choose is not None else contextlib.nullcontext()
 

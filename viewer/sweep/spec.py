@@ -127,7 +127,7 @@ class SweepSpec:
     combos: tuple[dict[str, Any], ...]
     """The checked values of every parameter, one dict per combination."""
     options: dict[str, Any]
-    """The metric options (e.g. Number Link's ``check_unique``)."""
+    """The metric options (the generator's Metrics.options, by name)."""
     varied: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     fixed: dict[str, Any] = field(default_factory=dict)
     """What was set explicitly, as given (for reproducing the sweep)."""
