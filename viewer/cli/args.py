@@ -88,7 +88,11 @@ def add_param_options(parser, params) -> None:
 
 
 def given_values(args: argparse.Namespace, params) -> dict:
-    """The parameters given on the command line, by name."""
+    """The parameters given on the command line, by name, as their text (or
+    True / False for a bool's bare flag): the generator's validate reads
+    them with the Params' codec (:meth:`~viewer.engine.params.Param.parse`,
+    the inverse of the :meth:`~viewer.engine.params.Param.text` the help
+    and the shared command lines write)."""
     given = {}
     for prm in params:
         v = getattr(args, param_dest(prm))

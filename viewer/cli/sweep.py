@@ -22,7 +22,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from .args import Parser, Usage, parse, shorten, whole
+from .args import Parser, Usage, default_text, parse, shorten, whole
 
 PROG = "sweep"
 MAX_JOBS = 256
@@ -70,9 +70,7 @@ def _help_text(parser: Parser, generator: str | None) -> str:
     for gen in gens:
         text += f"\n{gen.name} parameters:\n"
         for prm in (*gen.params, *gen.metrics.options):
-            default = prm.default
-            if prm.kind == "size":
-                default = f"{default[0]}x{default[1]}"
+            default = default_text(prm)
             text += f"  {prm.name:<22} {prm.help or prm.label} (default {default})\n"
         text += f"{gen.name} metrics: {', '.join(gen.metrics.names())}"
         if gen.metrics.options:
