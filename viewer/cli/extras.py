@@ -19,7 +19,7 @@ import argparse
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["CliExtras", "GENERIC"]
+__all__ = ["CliExtras", "OwnCommand", "GENERIC"]
 
 
 class CliExtras:
@@ -82,6 +82,20 @@ class CliExtras:
                   f"seed {result.seed}\n")
         for note in notes:
             out.write(note + "\n")
+
+
+class OwnCommand(CliExtras):
+    """The extras of a generator whose command line is a program of its own:
+    ``run(argv) -> exit status``, with its line in ``python -m viewer --help``."""
+
+    def __init__(self, run: Callable[[Sequence[str]], int], arguments: str, summary: str):
+        self._run = run
+        self.arguments = arguments
+        self.summary = summary
+        self.command = self._command
+
+    def _command(self, argv: Sequence[str]) -> int:
+        return self._run(list(argv))
 
 
 GENERIC = CliExtras()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.names import shown_name
-from .extras import CliExtras
+from .extras import OwnCommand
 
 PROG = "fairland"
 
@@ -414,15 +414,5 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
     return 0
 
 
-class FairlandExtras(CliExtras):
-    """fairland's command line is its own: the drop-in for empserver's."""
-
-    arguments = "[ARGS...]"
-    summary = "Empire's fairland"
-
-    @staticmethod
-    def command(argv: Sequence[str]) -> int:
-        return run_fairland(list(argv))
-
-
-EXTRAS = FairlandExtras()
+EXTRAS = OwnCommand(run_fairland, "[ARGS...]", "Empire's fairland")
+"""fairland's command line is its own: the drop-in for empserver's."""

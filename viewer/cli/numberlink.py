@@ -55,7 +55,7 @@ from .args import (
 )
 from .args import ProgressLine as _ProgressLine
 from .args import isatty as _isatty
-from .extras import CliExtras
+from .extras import OwnCommand
 
 PROG = "numberlink"
 
@@ -353,15 +353,5 @@ def _solve(args) -> int:
     return 0
 
 
-class NumberLinkExtras(CliExtras):
-    """Number Link's command line is its own: ``generate`` and ``solve``."""
-
-    arguments = "generate|solve ..."
-    summary = "Number Link grids and puzzles"
-
-    @staticmethod
-    def command(argv: Sequence[str]) -> int:
-        return run_numberlink(list(argv))
-
-
-EXTRAS = NumberLinkExtras()
+EXTRAS = OwnCommand(run_numberlink, "generate|solve ...", "Number Link grids and puzzles")
+"""Number Link's command line is its own: ``generate`` and ``solve``."""

@@ -230,7 +230,7 @@ def renderer_for(generator: str) -> Renderer:
     from .. import registry
 
     try:
-        r = registry.load(generator, "render")
+        r = registry.declaration(generator).load("render")
     except KeyError:
         r = None
     return r if r is not None else GENERIC
