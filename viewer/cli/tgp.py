@@ -78,34 +78,6 @@ def _only_when(prm) -> tuple[str, tuple[str, ...]] | None:
     return prm.extra.get("only_when")
 
 
-def command_text(values: dict, seed: int) -> str:
-    """The command line that makes this map again (the line printed first):
-    the size, seed and the settings of the version, each written by its
-    Param's codec (r13671's: those it has, ``--rng-skip`` when not 0)."""
-    from ..engine.tgp.generator import PARAMS
-
-    by_name = {p.name: p for p in PARAMS}
-    version = values["openttd"]
-
-    def opt(name: str) -> str:
-        prm = by_name[name]
-        if prm.kind == "bool":
-            return prm.flag if values[name] else "--no-" + prm.flag[2:]
-        return f"{prm.flag} {prm.text(values[name])}"
-
-    if version == "r13671":
-        names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape"]
-        if values["rng_skip"]:
-            names.append("rng_skip")
-        head = "tgp"
-    else:
-        names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape",
-                 "custom_terrain", "variety", "custom_sea_level", "water_borders",
-                 "freeform_edges", "height_limit"]
-        head = f"tgp {by_name['openttd'].flag} {version}"
-    return " ".join([head] + [f"--seed {seed}" if n == "seed" else opt(n) for n in names])
-
-
 class TgpExtras(CliExtras):
     arguments = "[OPTIONS...]"
     summary = "OpenTTD TerraGenesis heightmaps"
@@ -209,7 +181,9 @@ class TgpExtras(CliExtras):
         return notes
 
     def report(self, out, decl, result, values, seed, notes) -> None:
-        out.write(command_text(values, seed) + "\n")
+        from ..formats.tgp_exports import command_line
+
+        out.write(command_line(values, seed) + "\n")
         out.write(result.messages)
         for note in notes:
             out.write(note + "\n")

@@ -30,11 +30,6 @@ CSV_FIELDS = ("id", "cell_x", "cell_y", "x", "y", "latitude", "population", "cla
               "command")
 
 
-def flag(p) -> str:
-    """A Param's command-line flag."""
-    return p.flag
-
-
 def _jsonable(v: Any) -> Any:
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
@@ -50,7 +45,7 @@ def command_line(values: dict[str, Any], seed: int) -> str:
         v = values[prm.name]
         if v == prm.default or (prm.kind == "path" and not v):
             continue
-        parts += [flag(prm), prm.text(v)]
+        parts += [prm.flag, prm.text(v)]
     return " ".join(parts)
 
 

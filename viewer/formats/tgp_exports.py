@@ -7,7 +7,8 @@ the bands of the "Highest peak" chosen).  :func:`loaded_tile_heights` is
 trip: with freeform edges every tile takes its height from the image, the
 void edges included; without them the outer two rings are 0 (as a 15.2 map
 made without freeform edges has them).  The message of the export says
-what to choose in the game."""
+what to choose in the game.  :func:`command_line` is the shared command
+that makes the map again."""
 
 from __future__ import annotations
 
@@ -106,3 +107,31 @@ EXPORTS = (
            "the normalised heightmap as a 16-bit greyscale PNG, 16 units to a height level",
            shortcut="Ctrl+Shift+F"),
 )
+
+
+def command_line(values: dict, seed: int) -> str:
+    """The command line that makes this map again (the line printed first):
+    the size, seed and the settings of the version, each written by its
+    Param's codec (r13671's: those it has, ``--rng-skip`` when not 0)."""
+    from ..engine.tgp.generator import PARAMS  # (the kernels load on their first call)
+
+    by_name = {p.name: p for p in PARAMS}
+    version = values["openttd"]
+
+    def opt(name: str) -> str:
+        prm = by_name[name]
+        if prm.kind == "bool":
+            return prm.flag if values[name] else "--no-" + prm.flag[2:]
+        return f"{prm.flag} {prm.text(values[name])}"
+
+    if version == "r13671":
+        names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape"]
+        if values["rng_skip"]:
+            names.append("rng_skip")
+        head = "tgp"
+    else:
+        names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape",
+                 "custom_terrain", "variety", "custom_sea_level", "water_borders",
+                 "freeform_edges", "height_limit"]
+        head = f"tgp {by_name['openttd'].flag} {version}"
+    return " ".join([head] + [f"--seed {seed}" if n == "seed" else opt(n) for n in names])
