@@ -42,7 +42,7 @@ def echo():
     from viewer.engine.fairland.generator import FAIRLAND
 
     decl = Declaration("echo", "Echo of its arguments", FAIRLAND,
-                       cli_extras=OwnCommand(run_echo, "[WORDS...]", "says its arguments back"))
+                       cli_extras=OwnCommand(run_echo))
     registry.register(decl)
     yield seen
     registry.unregister("echo")
@@ -52,15 +52,14 @@ def test_a_declared_command_of_its_own_is_run_with_its_arguments(echo, monkeypat
     rc, out, err = run(["echo", "a", "--b"], monkeypatch)
     assert (rc, out, err) == (3, "echo: a --b\n", "")
     assert echo == [["a", "--b"]]
-    assert "python -m viewer echo [WORDS...]" in main_usage()
-    assert "says its arguments back (try: echo -h)" in main_usage()
+    assert main_usage().endswith(", echo\n")          # among the generators named
 
 
 def test_the_usage_lists_every_registered_generator_and_the_generic_commands(monkeypatch):
     rc, out, _ = run(["--help"], monkeypatch)
     assert rc == 0
-    for name in registry.names():
-        assert f"python -m viewer {name} " in out, name
+    assert out.endswith(f"generators: {', '.join(registry.names())}\n")
+    assert "python -m viewer GENERATOR ARGS..." in out
     assert "python -m viewer sweep GENERATOR" in out and "python -m viewer replay" in out
 
 

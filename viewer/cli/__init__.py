@@ -54,23 +54,16 @@ def _line(head: str, what: str, first: bool = False) -> str:
 
 
 def main_usage() -> str:
-    """``python -m viewer --help``: the window, each registered generator's
-    command (from its declaration), then the generic commands."""
+    """``python -m viewer --help``: the window, a generator's command, the
+    generic commands, and the registered generators' names (no declaration
+    is imported for it: the help stays instant)."""
     from .. import registry
-    from .generic import extras_of
 
     text = _line("", "open the workbench window", first=True)
-    for name in registry.names():
-        try:
-            decl = registry.declaration(name)
-        except Exception:  # noqa: BLE001 - a broken plugin must not hide the others
-            continue
-        extras = extras_of(decl)
-        what = f"{extras.summary or decl.title} (try: {name} -h)"
-        text += _line(f"{name} {extras.arguments}", what)
+    text += _line("GENERATOR ARGS...", "make a map (try: python -m viewer GENERATOR -h)")
     for _run, head, what in GENERIC_COMMANDS.values():
         text += _line(head, what)
-    return text
+    return text + f"generators: {', '.join(registry.names())}\n"
 
 
 def run_generator(name: str, argv: Sequence[str]) -> int:

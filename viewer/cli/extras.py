@@ -26,16 +26,13 @@ class CliExtras:
     """A generator's command-line extras; subclass and override what differs.
 
     ``command``: ``run(argv) -> exit status``, a command line of its own
-    (None: the generic one, with the hooks below).  ``arguments`` and
-    ``summary`` are the generator's line in ``python -m viewer --help``.
+    (None: the generic one, with the hooks below).
     ``description`` heads its ``--help`` (None: its title).
     ``random_seed``: without ``--seed``, a random seed (printed in the
     command line) instead of the declared default.
     """
 
     command: Callable[[Sequence[str]], int] | None = None
-    arguments: str = "[OPTIONS...]"
-    summary: str | None = None
     description: str | None = None
     random_seed: bool = False
 
@@ -86,12 +83,10 @@ class CliExtras:
 
 class OwnCommand(CliExtras):
     """The extras of a generator whose command line is a program of its own:
-    ``run(argv) -> exit status``, with its line in ``python -m viewer --help``."""
+    ``run(argv) -> exit status``."""
 
-    def __init__(self, run: Callable[[Sequence[str]], int], arguments: str, summary: str):
+    def __init__(self, run: Callable[[Sequence[str]], int]):
         self._run = run
-        self.arguments = arguments
-        self.summary = summary
         self.command = self._command
 
     def _command(self, argv: Sequence[str]) -> int:

@@ -414,5 +414,5 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
     return 0
 
 
-EXTRAS = OwnCommand(run_fairland, "[ARGS...]", "Empire's fairland")
+EXTRAS = OwnCommand(run_fairland)
 """fairland's command line is its own: the drop-in for empserver's."""

@@ -353,5 +353,5 @@ def _solve(args) -> int:
     return 0
 
 
-EXTRAS = OwnCommand(run_numberlink, "generate|solve ...", "Number Link grids and puzzles")
+EXTRAS = OwnCommand(run_numberlink)
 """Number Link's command line is its own: ``generate`` and ``solve``."""

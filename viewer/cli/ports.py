@@ -40,8 +40,6 @@ PROG = "ports"
 
 
 class PortsExtras(CliExtras):
-    arguments = "[OPTIONS...]"
-    summary = "port placement on heightmaps"
     description = ("Port placement on a heightmap, with a guaranteed route to open sea "
                    "(\"Around The World, Part 25: Placing ports\").")
     random_seed = True

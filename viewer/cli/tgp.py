@@ -79,8 +79,6 @@ def _only_when(prm) -> tuple[str, tuple[str, ...]] | None:
 
 
 class TgpExtras(CliExtras):
-    arguments = "[OPTIONS...]"
-    summary = "OpenTTD TerraGenesis heightmaps"
     description = ("OpenTTD's TerraGenesis Perlin map generator, as OpenTTD 15.2 makes a New "
                    "Game (the map after the water pass; rivers, trees, towns and industries "
                    "are not made) or as tgp.cpp r13671 did.")
