@@ -247,7 +247,7 @@ def test_heightmap_refuses_out_of_range():
 
 
 def test_fixed_point_png_is_16_bit():
-    hm = TGP.generate({"size": (64, 64)}, seed=2).extra["heightmap_corners"]
+    hm = TGP.generate({"size": (64, 64)}, seed=2).detail.heightmap_corners
     with Image.open(io.BytesIO(fixed_point_png_bytes(hm))) as im:
         assert im.size == (65, 65) and im.mode.startswith("I")
         np.testing.assert_array_equal(np.asarray(im).astype(np.int64), hm)

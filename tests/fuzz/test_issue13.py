@@ -120,7 +120,7 @@ def test_4_seed_that_is_not_utf8_seeds_with_its_bytes():
     from viewer.formats.numberlink import format_puzzle
 
     r = NUMBERLINK.generate({"size": (5, 5)}, seed=b"\xff")
-    assert proc.stdout.decode() == format_puzzle(r.extra["puzzle"])
+    assert proc.stdout.decode() == format_puzzle(r.detail.puzzle)
     assert NUMBERLINK.check_seed("\udcff") == "\udcff"
     from viewer.engine.params import ParamError
     with pytest.raises(ParamError) as exc:
