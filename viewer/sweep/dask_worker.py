@@ -22,8 +22,7 @@ from typing import Any
 from distributed import WorkerPlugin
 
 from .. import jit_cache
-from .backends import batch_kernels
-from .cases import BatchJob, run_batch
+from .cases import BatchJob, batch_kernels, run_batch
 
 _prepared: dict[str, dict[str, Any]] = {}   # this worker process: generator -> report
 
