@@ -27,7 +27,7 @@ tile) and writes the files asked for:
                      ``tile_class`` (uint8, ``(size_y, size_x)``; classes 0
                      clear, 1 water, 2 shore, 3 void), all ``[y, x]``, and
                      for 15.2 ``rocks`` (uint8, 1 where FixSlopes left rocks)
-``--png``            one layer drawn as a picture
+``--png``            one layer as the window's Export map draws it (legend below)
 ``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
                      reads back to the same tile heights: for today's game
                      (grey 0 only for the sea, the greys chosen for the
