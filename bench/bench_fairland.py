@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from viewer.cli import fairland_values  # noqa: E402
+from viewer.cli.fairland import fairland_values  # noqa: E402
 from viewer.engine.fairland import aot  # noqa: E402
 from viewer.engine.fairland.generator import FAIRLAND, compiled_kernels  # noqa: E402
 

@@ -16,7 +16,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from viewer.cli import fairland_values  # noqa: E402
+from viewer.cli.fairland import fairland_values  # noqa: E402
 from viewer.engine.fairland.generator import FAIRLAND  # noqa: E402
 
 TARGET_MS = 50.0

@@ -1,6 +1,6 @@
 import sys
 
-from .cli_streams import EXIT_SIGPIPE, missing_package
+from .cli.streams import EXIT_SIGPIPE, missing_package
 
 try:
     from .cli import main

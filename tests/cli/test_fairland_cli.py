@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from viewer import cli
-from viewer.formats.empire import sect_table
+from viewer.cli import fairland as fairland_cli
+from viewer.formats.fairland_empire import sect_table
 
 
 def run(argv, monkeypatch, tmp_path):
@@ -158,10 +159,10 @@ def test_command_line_round_trip():
 
     line = command_line(values, 1)
     assert line == "fairland -R 1 -i 8 30 8 20 50 10 2 1"
-    args = cli.parse_fairland_argv(line.split()[1:])     # and back to the same world
+    args = fairland_cli.parse_fairland_argv(line.split()[1:])     # and back to the same world
     assert args.seed == 1
-    assert cli.fairland_values(args.numbers, (64, 32), args.merge) == {"world": (64, 32),
-                                                                       **values}
+    assert fairland_cli.fairland_values(args.numbers, (64, 32), args.merge) == {
+        "world": (64, 32), **values}
 
 
 def test_module_entry_point_runs_as_a_program(tmp_path):
@@ -181,7 +182,7 @@ def test_help_and_defaults_come_from_the_generators_params(monkeypatch, tmp_path
         if p.positional is not None and p.positional >= 4:
             cname = p.help.partition(":")[0]
             assert f"  {cname} " in out and f"(default {p.default})" in out, p.name
-    values = cli.fairland_values(["5", "30"], (64, 32), False)
+    values = fairland_cli.fairland_values(["5", "30"], (64, 32), False)
     assert {k: values[k] for k in ("sp", "pm", "di", "id")} == \
         {p.name: p.default for p in PARAMS if p.name in ("sp", "pm", "di", "id")}
     assert (values["ni"], values["is"]) == (5, 15)  # fairland's rules: NC and SC/2

@@ -8,7 +8,7 @@ import sys
 import pytest
 from refdata import require_reference
 
-from viewer.cli_numberlink import run_numberlink
+from viewer.cli.numberlink import run_numberlink
 from viewer.formats.numberlink import parse_puzzle, parse_testmain
 
 

@@ -11,7 +11,8 @@ import sys
 import numpy as np
 from PIL import Image
 
-from viewer.cli_ports import run_ports
+from viewer.cli.ports import run_ports
+from viewer.formats.png import read_png
 
 
 def run(argv, monkeypatch, tmp_path):
@@ -49,8 +50,15 @@ def test_json_csv_and_png(monkeypatch, tmp_path):
     assert [int(r["id"]) for r in rows] == [p["id"] for p in doc["ports"]]
     assert [r["class"] for r in rows] == [p["class"] for p in doc["ports"]]
     assert [int(r["population"]) for r in rows] == [p["population"] for p in doc["ports"]]
-    img = np.asarray(Image.open(tmp_path / "p.png"))
-    assert img.shape[0] == img.shape[1] == 1024
+    # the picture is the window's Export map of the same map (its default layer and scale)
+    from viewer import registry
+    from viewer.render.picture import picture
+
+    decl = registry.declaration("ports")
+    again = decl.generate(decl.validate(doc["params"]), seed=doc["seed"])
+    img = read_png(tmp_path / "p.png")
+    assert np.array_equal(img, picture(again, "height", export=True).rgba)
+    assert img.shape[1] == 128 * 16                     # the export rule: 2048 pixels across
 
 
 def test_the_csv_command_reproduces_the_ports(monkeypatch, tmp_path):

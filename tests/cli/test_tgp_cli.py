@@ -14,9 +14,9 @@ import pytest
 from PIL import Image
 from refdata import reference_dir
 
-from viewer.cli_tgp import run_tgp
+from viewer.cli.tgp import run_tgp
 from viewer.engine.tgp.generator import TGP
-from viewer.formats.heightmap import (
+from viewer.formats.tgp_heightmap import (
     fixed_point_png_bytes,
     game_tile_heights,
     heightmap_image,
@@ -74,8 +74,14 @@ def test_quiet_and_png(monkeypatch, tmp_path):
     rc, out, err = run(["--size", "128x64", "--seed", "3", "--png", "map.png", "--layer",
                         "tile_class", "--scale", "2", "-q"], monkeypatch, tmp_path)
     assert (rc, out, err) == (0, "", "")
-    with Image.open(tmp_path / "map.png") as im:
-        assert im.size == (256, 128)
+    from viewer.formats.png import read_png
+    from viewer.render.picture import picture
+
+    # the window's Export map of the same map: the layer at 2 pixels a tile, its legend below
+    again = TGP.generate(TGP.validate({"size": (128, 64), "openttd": "15.2"}), seed=3)
+    img = read_png(tmp_path / "map.png")
+    assert np.array_equal(img, picture(again, "tile_class", scale=2, export=True).rgba)
+    assert img.shape[0] > 128 and img[:128, :256, 3].min() == 255
 
 
 def test_help(monkeypatch, tmp_path):
@@ -241,7 +247,7 @@ def test_heightmap_refuses_out_of_range():
 
 
 def test_fixed_point_png_is_16_bit():
-    hm = TGP.generate({"size": (64, 64)}, seed=2).extra["heightmap_corners"]
+    hm = TGP.generate({"size": (64, 64)}, seed=2).detail.heightmap_corners
     with Image.open(io.BytesIO(fixed_point_png_bytes(hm))) as im:
         assert im.size == (65, 65) and im.mode.startswith("I")
         np.testing.assert_array_equal(np.asarray(im).astype(np.int64), hm)

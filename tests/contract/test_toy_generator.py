@@ -101,7 +101,7 @@ def _cli(*args, cwd):
 def test_the_toy_has_a_command_line_from_its_params(tmp_path):
     helped = _cli("-h", cwd=tmp_path)
     assert helped.returncode == 0
-    assert "--side K" in helped.stdout and "cells on each side (default 12, 2..64)" in \
+    assert "--side K" in helped.stdout and "cells on each side, 2..64 (default 12)" in \
         helped.stdout and "toy-text" in helped.stdout
     done = _cli("--side", "16", "--seed", "4", "--png", "t.png", "--export", "toy-text=t.txt",
                 "--bundle", "t.npz", "--metrics", cwd=tmp_path)
@@ -114,6 +114,25 @@ def test_the_toy_has_a_command_line_from_its_params(tmp_path):
     assert bad.returncode == 1 and bad.stderr.strip() == "toy: Side must be at most 64, not 999"
     wrong = _cli("--export", "nope=x", cwd=tmp_path)
     assert wrong.returncode == 1 and "NAME one of toy-text" in wrong.stderr
+
+
+def test_the_toy_declares_a_flag_of_its_own(tmp_path):
+    """Its cli_extras add --count-file to the generic command line: in the
+    help, checked before the run with the other outputs, written with them."""
+    helped = _cli("-h", cwd=tmp_path)
+    assert "--count-file FILE" in helped.stdout and "number of stripes" in helped.stdout
+    done = _cli("--side", "16", "--period", "4", "--seed", "0", "--count-file", "n.txt",
+                "--png", "t.png", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "n.txt").read_text() == "8\n"        # 31 diagonals, 4 wide: 0..7
+    assert "8 stripes counted in n.txt" in done.stdout.splitlines()
+    assert (tmp_path / "t.png").is_file()
+    other = _cli("--side", "16", "--period", "2", "--seed", "0", "--count-file", "m.txt",
+                 cwd=tmp_path)
+    assert other.returncode == 0 and (tmp_path / "m.txt").read_text() == "16\n"
+    bad = _cli("--count-file", "no/such/dir/n.txt", "--png", "u.png", cwd=tmp_path)
+    assert bad.returncode == 1 and bad.stderr.startswith("toy: cannot write no/such/dir/n.txt")
+    assert not (tmp_path / "u.png").exists()                # nothing written
 
 
 def test_the_toy_sweeps(tmp_path):

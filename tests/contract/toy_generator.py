@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from viewer.cli.extras import CliExtras
 from viewer.engine.declaration import Declaration
 from viewer.engine.metrics import Metrics
 from viewer.engine.params import Param, coerce_values
@@ -76,6 +77,30 @@ def write_text(path, result, _value=None):
 EXPORTS = (Export("toy-text", "Export &stripes as text...", "stripes.txt",
                   "Text files (*.txt)", write_text, "the stripes as # and ."),)
 
+
+class ToyCommandLine(CliExtras):
+    """The toy's command-line extra: ``--count-file FILE`` writes the number
+    of stripes (checked with the other outputs before the run, written with
+    them, all or none)."""
+
+    def add_arguments(self, parser):
+        parser.add_argument("--count-file", metavar="FILE",
+                            help="write the number of stripes to FILE")
+
+    def targets(self, args):
+        return (args.count_file,)
+
+    def write(self, outputs, result, args, checked):
+        if args.count_file is None:
+            return []
+        n = int(result.layers["stripe"].max()) + 1
+        outputs.add(args.count_file, f"{n}\n")
+        return [f"{n} stripes counted in {args.count_file}"]
+
+
+CLI_EXTRAS = ToyCommandLine()
+
 DECLARATION = register(Declaration(
     "toy", "Toy stripes", Toy(), layer_info=Toy.layer_info, metrics=METRICS,
+    cli_extras=CLI_EXTRAS,
     render=ToyRenderer(), inspect=rows, exports=EXPORTS))

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from viewer.engine.tgp.generator import TGP
-from viewer.formats.heightmap import (
+from viewer.formats.tgp_heightmap import (
     game_tile_heights,
     heightmap_image,
     heightmap_png_bytes,

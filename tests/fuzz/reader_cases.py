@@ -229,7 +229,7 @@ def econfig_files(draw) -> bytes:
 
 
 def check_econfig_file(folder: Path, data: bytes) -> str:
-    from viewer.formats.empire import read_econfig_world
+    from viewer.formats.fairland_empire import read_econfig_world
 
     path = folder / "econfig"
     path.write_bytes(data)

@@ -116,11 +116,11 @@ def test_4_seed_that_is_not_utf8_seeds_with_its_bytes():
                            b"--seed", b"\xff", "--size", "5x5"], capture_output=True, env=env,
                           timeout=120)
     assert proc.returncode == 0 and proc.stderr == b""
-    from viewer.cli_numberlink import grid_puzzle  # noqa: F401 - same module the CLI uses
+    from viewer.cli.numberlink import grid_puzzle  # noqa: F401 - same module the CLI uses
     from viewer.formats.numberlink import format_puzzle
 
     r = NUMBERLINK.generate({"size": (5, 5)}, seed=b"\xff")
-    assert proc.stdout.decode() == format_puzzle(r.extra["puzzle"])
+    assert proc.stdout.decode() == format_puzzle(r.detail.puzzle)
     assert NUMBERLINK.check_seed("\udcff") == "\udcff"
     from viewer.engine.params import ParamError
     with pytest.raises(ParamError) as exc:
@@ -196,11 +196,12 @@ def test_7_pictures_over_the_memory_limit_are_refused_first(tmp_path, argv, size
 
 
 def test_7_fairland_png_of_the_largest_world_is_within_the_limit():
-    from viewer.formats.png import check_picture
-    from viewer.render.hexraster import image_size
+    from viewer.engine.protocol import HexTorus
+    from viewer.render.picture import check_export, export_scale
 
-    h, w = image_size(2048, 2048, 4)
-    check_picture(w, h, "hex")  # 4096x6144: ~1.9 GiB, as measured
+    grid = HexTorus(2048, 2048)
+    assert export_scale("fairland", grid) == 4      # the export rule keeps within the limit
+    check_export(grid, 4)  # 4096x6144: ~1.9 GiB, as measured
 
 
 # 8 -----------------------------------------------------------------------------------
@@ -362,7 +363,7 @@ def test_11_broken_pipe_ends_quietly_as_a_c_tool(tmp_path, argv):
 
 def test_11_in_process_broken_pipe_status(tmp_path, monkeypatch):
     from viewer.cli import main
-    from viewer.cli_streams import EXIT_SIGPIPE
+    from viewer.cli.streams import EXIT_SIGPIPE
 
     class Broken:
         def write(self, text):
@@ -405,7 +406,7 @@ def test_12_garbage_econfig_is_refused(tmp_path, data, words):
 
 
 def test_12_empty_and_comment_econfig_mean_the_defaults(tmp_path):
-    from viewer.formats.empire import read_econfig_world
+    from viewer.formats.fairland_empire import read_econfig_world
 
     (tmp_path / "e1").write_text("")
     (tmp_path / "e2").write_text("# nothing set\n\n")

@@ -314,7 +314,7 @@ def test_4_a_heightmap_png_is_opened_once_without_blocking(tmp_path, monkeypatch
     assert opened[0][1] & os.O_NONBLOCK
 
 
-@pytest.mark.parametrize("reader", ["png.read_png", "heightmap.read_grey"])
+@pytest.mark.parametrize("reader", ["png.read_png", "tgp_heightmap.read_grey"])
 def test_4_the_png_helpers_refuse_a_fifo_and_a_bomb(tmp_path, reader):
     import importlib
 

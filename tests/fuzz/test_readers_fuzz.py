@@ -66,7 +66,7 @@ def test_special_files_are_refused_unread(tmp_path, special):
     """A FIFO, a device or a folder is refused at once by every reader."""
     from viewer.engine.params import ParamError
     from viewer.engine.ports.sources import read_png_heightmap
-    from viewer.formats.empire import read_econfig_world
+    from viewer.formats.fairland_empire import read_econfig_world
     from viewer.formats.numberlink import NumberLinkFormatError, read_puzzle
     from viewer.formats.presets import PresetError, load_preset
 

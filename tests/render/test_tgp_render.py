@@ -16,11 +16,10 @@ from viewer.render.relief import (
     contour_mask,
     draw_contours,
     hillshade,
-    relief_levels,
     shade,
     square_picture,
 )
-from viewer.render.tgp import tgp_colours
+from viewer.render.tgp import relief_levels, tgp_colours
 
 
 def rgba(arr, *idx):
@@ -183,8 +182,10 @@ def test_square_picture_with_relief(result, name):
     assert plain.shape == (64 * 3, 64 * 3, 4) and plain.dtype == np.uint8
     cells = render_layer(layers, info, name, "tgp")
     assert np.array_equal(plain[::3, ::3], cells)
-    shaded = square_picture(layers, info, name, 3, tgp_colours, hill_shading=True)
-    lined = square_picture(layers, info, name, 3, tgp_colours, contours=True)
+    shaded = square_picture(layers, info, name, 3, tgp_colours, hill_shading=True,
+                            relief=relief_levels)
+    lined = square_picture(layers, info, name, 3, tgp_colours, contours=True,
+                           relief=relief_levels)
     assert not np.array_equal(shaded, plain)
     assert not np.array_equal(lined, plain)
     assert (lined[..., :3] <= plain[..., :3]).all()
@@ -208,10 +209,11 @@ def test_a_decimated_4096_map_renders_quickly():
     n = 4096
     hm = (np.add.outer(np.arange(n), np.arange(n)) % 240).astype(np.int16)
     layers = {"heightmap": hm[::4, ::4]}
-    square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, tgp_colours, True, True, cell=4)
+    square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, tgp_colours, True, True,
+                   cell=4, relief=relief_levels)
     t0 = time.perf_counter()
     img = square_picture(layers, LAYER_INFO["heightmap"], "heightmap", 1, tgp_colours, True, True,
-                         cell=4)
+                         cell=4, relief=relief_levels)
     assert img.shape == (1024, 1024, 4)
     assert time.perf_counter() - t0 < 1.0       # ~50 ms here; generous for a busy machine
 

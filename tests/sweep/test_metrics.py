@@ -66,12 +66,12 @@ def test_fairland_metrics_measure_the_world():
     own, elev = r.layers["own"], r.layers["elevation"]
     assert m["land_share"] == (own >= 0).sum() / (64 * 32 // 2)
     assert m["mountain_share"] == ((own >= 0) & (elev >= 98)).sum() / (own >= 0).sum()
-    table = fairness(r.layers, r.extra["capitals"], (64, 32))
+    table = fairness(r.layers, r.detail.capitals, (64, 32))
     for col in COLUMNS:
         assert m["spread_" + col.replace(" ", "_")] == table.spread[col]
     assert "spread_nearest_capital" in m
     # would_abort follows the run's assertion record
-    assert m["would_abort"] == (r.extra.get("assertion") is not None)
+    assert m["would_abort"] == (r.detail.assertion is not None)
     aborting = dataclasses.replace(r, detail=dataclasses.replace(r.detail, assertion=object()))
     assert gen.metrics(aborting)["would_abort"] == 1
     sound = dataclasses.replace(r, detail=dataclasses.replace(r.detail, assertion=None))
@@ -97,7 +97,7 @@ def test_ports_metrics_count_ports_and_classes():
     assert m["ports_placed"] + m["ports_short"] == 10
     classes = ("hamlet", "village", "town", "city", "metropolis")
     assert sum(m[c] for c in classes) == m["ports_placed"]
-    routes = [p["route_length"] for p in r.extra["ports"]]
+    routes = [p["route_length"] for p in r.detail.ports]
     assert m["mean_route_length"] == pytest.approx(np.mean(routes))
 
 
@@ -110,7 +110,7 @@ def test_numberlink_metrics_and_uniqueness_under_the_chosen_rule():
             m = gen.metrics(r, check_unique=True)
             assert m["pairs"] == r.layers["paths"].max()
             assert m["length_max"] == r.layers["length"].max()
-            status = solve(r.extra["puzzle"], rule, 2).status
+            status = solve(r.detail.puzzle, rule, 2).status
             assert m["unique_solution"] == (1 if status == "unique" else 0)
             seen.add(m["unique_solution"])
     assert seen == {0, 1}  # the sample holds both kinds
@@ -145,7 +145,7 @@ def test_would_abort_counts_the_runs_the_default_build_aborts_on():
     expected = []
     for seed in range(1, 13):
         try:
-            expected.append(gen.generate(spec.combos[0], seed=seed).extra.get("assertion"))
+            expected.append(gen.generate(spec.combos[0], seed=seed).detail.assertion)
         except GenerationError as exc:
             expected.append(getattr(exc, "assertion", None))
     assert [r[col] for r in rows] == [float(a is not None) for a in expected]

@@ -10,7 +10,7 @@ import pytest
 
 from viewer.engine import get_generator
 from viewer.engine.fairland.generator import FAIRLAND
-from viewer.formats import empire
+from viewer.formats import fairland_empire as empire
 from viewer.formats.bundle import read_bundle
 from viewer.formats.png import read_png
 from viewer.formats.presets import (

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF
 
 from viewer.engine.tgp.generator import TGP
 from viewer.formats.bundle import read_bundle
-from viewer.formats.heightmap import game_tile_heights, read_grey
+from viewer.formats.tgp_heightmap import game_tile_heights, read_grey
 from viewer.render import colormaps as cm
 
 WAIT = 60_000

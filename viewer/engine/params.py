@@ -111,6 +111,17 @@ def check_seed(seed: Any) -> int:
     return value
 
 
+def _curve_points(text: str) -> tuple[tuple[float, float], ...]:
+    """``"X:Y,X:Y,..."`` as control points."""
+    try:
+        if len(text) > 100_000:
+            raise ValueError
+        points = [part.split(":") for part in text.split(",") if part.strip()]
+        return tuple((float(a), float(b)) for a, b in points)
+    except ValueError:
+        raise ValueError(f"a curve is X:Y,X:Y,..., not {_short(text)}") from None
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter of a generator.
@@ -142,8 +153,8 @@ class Param:
             raise ValueError(f"unknown Param kind {self.kind!r}")
 
     def text(self, value: Any) -> str:
-        """``value`` as a command line, a help text or a shared command writes
-        it (what :meth:`convert` reads back)."""
+        """``value`` as a command line, a help text, a table cell or a shared
+        command writes it (what :meth:`parse` reads back)."""
         kind = self.kind
         if kind == "size":
             return f"{int(value[0])}x{int(value[1])}"
@@ -154,6 +165,15 @@ class Param:
         if isinstance(value, float):
             return f"{value:g}"
         return str(value)
+
+    def parse(self, text: str) -> Any:
+        """The value :meth:`text` wrote, as this parameter's type (bounds not
+        checked), or :class:`ParamError` saying what is wrong with ``text``:
+        the one text-to-value rule of the command lines, sweeps and presets
+        (:meth:`convert` reads a text the same way)."""
+        if not isinstance(text, str):
+            raise ParamError(f"{self.label}: expected a text, not {_short(text)}", self.name)
+        return self.convert(text)
 
     @property
     def flag(self) -> str:
@@ -229,7 +249,9 @@ class Param:
         if kind == "size":
             return parse_size(value)
         if kind == "curve":
-            if isinstance(value, (str, bytes)) or len(value) > 1000:
+            if isinstance(value, str):          # the text :meth:`text` writes
+                value = _curve_points(value)
+            if isinstance(value, bytes) or len(value) > 1000:
                 raise ValueError("expected control points (degrees, weight)")
             pts = tuple((float(a), float(b)) for a, b in value)
             if len(pts) < 2:

@@ -109,8 +109,8 @@ def input_files(result: Result) -> dict[str, dict[str, Any]]:
     from .. import registry
 
     try:
-        params = registry.load(result.generator, "engine").params
-    except (KeyError, ImportError, AttributeError):
+        params = registry.declaration(result.generator).params
+    except (KeyError, ImportError):
         return {}
     out = {}
     for p in params:

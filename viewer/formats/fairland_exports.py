@@ -3,7 +3,7 @@ table as ``empdump -x`` prints it, and fairland's text map."""
 
 from __future__ import annotations
 
-from . import empire
+from . import fairland_empire as empire
 from .atomic import write_atomic
 from .exports import Export
 

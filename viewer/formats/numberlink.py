@@ -350,15 +350,16 @@ def palette(n: int) -> np.ndarray:
 def render(puzzle: Puzzle, solution: Solution | None = None, cell: int = 32) -> np.ndarray:
     """An ``(H*cell + 1, W*cell + 1, 4)`` RGBA picture: the grid, the solution's
     paths as thick coloured lines over squares tinted in their colours (if
-    given), and each end as a disc with its label (see
-    :func:`viewer.render.numberlink.picture`, which the workbench shows too)."""
-    from ..render.numberlink import layer_tint, picture  # (a solve draws nothing)
+    given), and each end as a disc with its label: the picture pipeline's
+    export of the puzzle opened (:func:`viewer.render.picture.picture`, as
+    the workbench draws it), without a legend."""
+    from ..engine.numberlink.opened import puzzle_result, with_solution
+    from ..render.picture import picture  # (a solve draws nothing)
 
-    if solution is None:
-        return picture(None, puzzle.cells, cell, labels=puzzle.labels)
-    tint = layer_tint({"paths": solution.paths}, "paths", None)
-    return picture(solution.paths, puzzle.cells, cell, labels=puzzle.labels,
-                   links=(solution.right, solution.down), tint=tint)
+    result = puzzle_result(puzzle, "")
+    if solution is not None:
+        result = with_solution(result, solution)
+    return picture(result, "paths", None, cell, export=True, legend=False).rgba
 
 
 def write_puzzle_png(path: str | os.PathLike, puzzle: Puzzle,

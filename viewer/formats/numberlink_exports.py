@@ -34,7 +34,7 @@ def open_puzzle(path):
 
 
 def puzzle_of(result):
-    puzzle = result.extra.get("puzzle")
+    puzzle = result.detail.get("puzzle")
     if puzzle is None:
         raise ValueError("only a Number Link grid has a puzzle to export")
     return puzzle
@@ -42,7 +42,7 @@ def puzzle_of(result):
 
 def solution_of(result):
     puzzle = puzzle_of(result)
-    sol = result.extra.get("solution")
+    sol = result.detail.get("solution")
     if sol is None:
         raise ValueError(f"the {puzzle.width}x{puzzle.height} puzzle has no solution yet "
                          "(check uniqueness solves it)")
@@ -60,7 +60,7 @@ def write_solution_text(path, result, _value=None) -> str:
 
 
 def write_testmain(path, result, _value=None) -> str:
-    write_atomic(path, format_testmain(puzzle_of(result), result.extra.get("solution")))
+    write_atomic(path, format_testmain(puzzle_of(result), result.detail.get("solution")))
     return f"testmain grids written to {path}"
 
 

@@ -1,4 +1,5 @@
-"""PNG images, written atomically."""
+"""PNG images, written atomically, and read back with their size checked
+(the size limit of a picture drawn is :mod:`viewer.render.picture`'s)."""
 
 from __future__ import annotations
 
@@ -8,38 +9,6 @@ import os
 import numpy as np
 
 from .atomic import write_atomic
-
-PICTURE_MEMORY_LIMIT = 2 * 2**30
-"""The working memory a picture may take while it is drawn and encoded."""
-BYTES_PER_PIXEL = {"square": 12, "hex": 80}
-"""Measured peak memory per pixel while drawing: a square grid's layer
-(colours, RGBA, the PNG encoder's copy) and a hex map (its pixel-to-sector
-map is computed in float64)."""
-
-
-class PictureTooLarge(ValueError):
-    """A picture that would take more memory than PICTURE_MEMORY_LIMIT."""
-
-
-def memory_text(n: int) -> str:
-    """A byte count for people: 512 MiB, 3.2 GiB, 16 TiB."""
-    for unit, size in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
-        if n >= size:
-            value = n / size
-            return f"{value:.0f} {unit}" if value >= 10 or value.is_integer() else \
-                f"{value:.1f} {unit}"
-    return f"{n} bytes"
-
-
-def check_picture(width: int, height: int, kind: str = "square") -> None:
-    """Refuse (PictureTooLarge) a ``width`` x ``height`` pixel picture whose
-    drawing would take more than PICTURE_MEMORY_LIMIT, saying how much it
-    would need."""
-    need = int(width) * int(height) * BYTES_PER_PIXEL[kind]
-    if need > PICTURE_MEMORY_LIMIT:
-        raise PictureTooLarge(
-            f"a {width}x{height} pixel picture would need about {memory_text(need)} of "
-            f"memory; the limit is {memory_text(PICTURE_MEMORY_LIMIT)}")
 
 
 def png_bytes(rgba: np.ndarray) -> bytes:

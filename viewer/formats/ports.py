@@ -30,11 +30,6 @@ CSV_FIELDS = ("id", "cell_x", "cell_y", "x", "y", "latitude", "population", "cla
               "command")
 
 
-def flag(p) -> str:
-    """A Param's command-line flag."""
-    return p.flag
-
-
 def _jsonable(v: Any) -> Any:
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
@@ -50,12 +45,12 @@ def command_line(values: dict[str, Any], seed: int) -> str:
         v = values[prm.name]
         if v == prm.default or (prm.kind == "path" and not v):
             continue
-        parts += [flag(prm), prm.text(v)]
+        parts += [prm.flag, prm.text(v)]
     return " ".join(parts)
 
 
 def _need_ports(result) -> None:
-    if getattr(result, "generator", None) != "ports" or "ports" not in result.extra:
+    if result.generator != "ports" or "ports" not in result.detail:
         raise ValueError("only a port placement has ports to export")
 
 
@@ -67,12 +62,12 @@ def json_text(result) -> str:
         "seed": result.seed,
         "params": {k: _jsonable(x) for k, x in v.items()},
         "command": command_line(v, result.seed),
-        "source": result.extra["source"],
+        "source": result.detail.source,
         "map": {"cells": [result.grid.width, result.grid.height],
-                "sea_level": result.extra["sea_level"]},
-        "ports": result.extra["ports"],
-        "short": result.extra["short"],
-        "candidates": result.extra["candidates"],
+                "sea_level": result.detail.sea_level},
+        "ports": result.detail.ports,
+        "short": result.detail.short,
+        "candidates": result.detail.candidates,
     }
     return json.dumps(doc, indent=1) + "\n"
 
@@ -83,7 +78,7 @@ def csv_text(result) -> str:
     command = command_line(result.params, result.seed)
     wr = csv.writer(buf, lineterminator="\n")
     wr.writerow(CSV_FIELDS)
-    for p in result.extra["ports"]:
+    for p in result.detail.ports:
         wr.writerow([p["id"], p["cell"][0], p["cell"][1], p["position"][0], p["position"][1],
                      p["latitude"], p["population"], p["class"], p["desirability"],
                      p["weight"], p["ship_corner"][0], p["ship_corner"][1],

@@ -2,12 +2,12 @@
 
 ::
 
-    generator = "fairland"
-    title = "empserver regression: plain"
+    generator = "NAME"
+    title = "what the preset is for"
     seed = 1
     [params]
-    world = "64x32"
-    nc = 5
+    size = "64x32"
+    count = 5
     ...
 
 Values are checked against the generator's Params when loaded, so a preset
@@ -31,7 +31,7 @@ import tomli_w
 from .. import registry
 from ..engine.declaration import Declaration
 from ..engine.names import shown_name
-from ..engine.params import ParamError, coerce_values
+from ..engine.params import Param, ParamError, coerce_values
 from .atomic import write_atomic
 from .reading import InputFileError, read_limited
 
@@ -53,11 +53,14 @@ class Preset:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _toml_value(value: Any) -> Any:
-    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"{value[0]}x{value[1]}"          # a map size reads best as WxH
+def _toml_value(param: Param | None, value: Any) -> Any:
+    """A value as the preset holds it: a size as its Param writes it
+    (``WxH``, which :meth:`~viewer.engine.params.Param.parse` reads back),
+    other tuples (a curve's points) as TOML arrays, the rest as they are."""
+    if param is not None and param.kind == "size":
+        return param.text(value)
     if isinstance(value, tuple):
-        return [_toml_value(v) for v in value]
+        return [_toml_value(None, v) for v in value]
     return value
 
 
@@ -67,7 +70,11 @@ def preset_text(preset: Preset) -> str:
         doc["title"] = preset.title
     if preset.seed is not None:
         doc["seed"] = preset.seed
-    doc["params"] = {k: _toml_value(v) for k, v in preset.params.items()}
+    try:
+        params = {p.name: p for p in registry.declaration(preset.generator).params}
+    except KeyError:
+        params = {}
+    doc["params"] = {k: _toml_value(params.get(k), v) for k, v in preset.params.items()}
     return tomli_w.dumps(doc)
 
 

@@ -7,14 +7,15 @@ the bands of the "Highest peak" chosen).  :func:`loaded_tile_heights` is
 trip: with freeform edges every tile takes its height from the image, the
 void edges included; without them the outer two rings are 0 (as a 15.2 map
 made without freeform edges has them).  The message of the export says
-what to choose in the game."""
+what to choose in the game.  :func:`command_line` is the shared command
+that makes the map again."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from .exports import Ask, Export
-from .heightmap import (
+from .tgp_heightmap import (
     DEFAULT_HIGHEST_PEAK,
     HIGHEST_PEAK_RANGE,
     write_fixed_point_png,
@@ -39,7 +40,7 @@ def write_openttd(path, result, highest_peak=DEFAULT_HIGHEST_PEAK) -> str:
 def game_settings_note(result, highest_peak: int) -> str:
     """What else to choose in OpenTTD 15.2 to get an exported 15.2 map back
     ("" for an r13671 map)."""
-    if result.extra.get("version") != "15.2":
+    if result.detail.get("version") != "15.2":
         return ""
     sx, sy = result.grid.width, result.grid.height
     edges = "on" if result.params.get("freeform_edges", True) else "off"
@@ -56,7 +57,7 @@ def loaded_tile_heights(grey: np.ndarray, size_x: int, size_y: int, *, highest_p
     padding at 0; grey 0 sea, else ``1 + (g - 1) * H // 255``), then
     FixSlopes."""
     from ..engine.tgp.modern_kernel import fix_slopes
-    from .heightmap import NUM_DIV, check_highest_peak, loader_scale
+    from .tgp_heightmap import NUM_DIV, check_highest_peak, loader_scale
 
     big_h = check_highest_peak(highest_peak)
     g = np.asarray(grey).astype(np.int64)
@@ -106,3 +107,31 @@ EXPORTS = (
            "the normalised heightmap as a 16-bit greyscale PNG, 16 units to a height level",
            shortcut="Ctrl+Shift+F"),
 )
+
+
+def command_line(values: dict, seed: int) -> str:
+    """The command line that makes this map again (the line printed first):
+    the size, seed and the settings of the version, each written by its
+    Param's codec (r13671's: those it has, ``--rng-skip`` when not 0)."""
+    from ..engine.tgp.generator import PARAMS  # (the kernels load on their first call)
+
+    by_name = {p.name: p for p in PARAMS}
+    version = values["openttd"]
+
+    def opt(name: str) -> str:
+        prm = by_name[name]
+        if prm.kind == "bool":
+            return prm.flag if values[name] else "--no-" + prm.flag[2:]
+        return f"{prm.flag} {prm.text(values[name])}"
+
+    if version == "r13671":
+        names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape"]
+        if values["rng_skip"]:
+            names.append("rng_skip")
+        head = "tgp"
+    else:
+        names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape",
+                 "custom_terrain", "variety", "custom_sea_level", "water_borders",
+                 "freeform_edges", "height_limit"]
+        head = f"tgp {by_name['openttd'].flag} {version}"
+    return " ".join([head] + [f"--seed {seed}" if n == "seed" else opt(n) for n in names])

@@ -209,7 +209,7 @@ class FairlandRenderer(Renderer):
         """The capitals, and "!" on the sector where empserver's default
         fairland aborts (from the step before the failing event on)."""
         out = list(state.markers)
-        a = state.result.extra.get("assertion")
+        a = state.result.detail.get("assertion")
         if a is not None and a.x >= 0 and (state.step is None or state.step >= a.step - 1):
             out.append(Marker("assertion", "!", a.x, a.y))
         return out

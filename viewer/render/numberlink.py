@@ -390,7 +390,7 @@ class NumberLinkRenderer(Renderer):
         g = state.result.grid
         return numberlink_scale(g.width, g.height), 1
 
-    def export_scale(self, state):
+    def export_scale(self, grid):
         return 32
 
     def draw(self, state, layer, options, scale, stride=1):
@@ -398,8 +398,8 @@ class NumberLinkRenderer(Renderer):
         layers = state.layers
         ok = state.ok
         final = state.final
-        puzzle = r.extra.get("puzzle")
-        sol = r.extra.get("solution") if final else None
+        puzzle = r.detail.get("puzzle")
+        sol = r.detail.get("solution") if final else None
         labels = puzzle.labels if final and puzzle is not None else None
         paths = layers.get("paths")
         links = (sol.right, sol.down) if sol is not None else (
@@ -420,7 +420,7 @@ class NumberLinkRenderer(Renderer):
 
         r = state.result
         layers = state.layers
-        puzzle = r.extra.get("puzzle")
+        puzzle = r.detail.get("puzzle")
         labels = puzzle.labels if state.final and puzzle is not None else None
         info = r.layer_info.get(layer)
         legend = (numberlink_legend(layer, layers[layer], info, labels)

@@ -22,18 +22,78 @@ from .hexraster import rasterize, rasterize_square
 
 __all__ = ["Toggle", "Renderer", "Picture", "picture", "renderer_for", "final_state",
            "display_scale", "square_scale", "square_stride", "MAX_EXPORT_PIXELS",
-           "PictureTooLarge", "export_size", "hex_window"]
+           "PictureTooLarge", "check_size", "check_export", "export_size", "export_scale",
+           "hex_window"]
 
 MAX_SQUARE_CELLS = 1024
 """A square grid wider or taller than this is shown decimated (every k-th
 cell) on screen, so that colouring a 4096 x 4096 map stays quick."""
 
-MAX_EXPORT_PIXELS = 100_000_000
-"""An exported picture larger than this (100 megapixels) is refused."""
+PICTURE_MEMORY_LIMIT = 2 * 2**30
+"""The one size limit of a whole-map picture (the window's Export map, every
+command line's ``--png``): the working memory drawing and encoding it may
+take."""
+BYTES_PER_PIXEL = {"square": 12, "hex": 80}
+"""Measured peak memory per pixel while drawing: a square grid's layer
+(colours, RGBA, the PNG encoder's copy) and a hex map (its pixel-to-sector
+map is computed in float64)."""
+MAX_EXPORT_PIXELS = PICTURE_MEMORY_LIMIT // BYTES_PER_PIXEL["square"]
+"""The most pixels a picture within the limit can have (a square grid's)."""
 
 
 class PictureTooLarge(ValueError):
-    """A picture whose size would exceed :data:`MAX_EXPORT_PIXELS`."""
+    """A picture whose drawing would take more than :data:`PICTURE_MEMORY_LIMIT`."""
+
+
+def memory_text(n: int) -> str:
+    """A byte count for people: 512 MiB, 3.2 GiB, 16 TiB."""
+    for unit, size in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= size:
+            value = n / size
+            return f"{value:.0f} {unit}" if value >= 10 or value.is_integer() else \
+                f"{value:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def check_size(width: int, height: int, hexes: bool = False) -> None:
+    """Refuse (PictureTooLarge) a ``width`` x ``height`` pixel picture whose
+    drawing would take more than :data:`PICTURE_MEMORY_LIMIT`, saying how
+    much it would need."""
+    need = int(width) * int(height) * BYTES_PER_PIXEL["hex" if hexes else "square"]
+    if need > PICTURE_MEMORY_LIMIT:
+        raise PictureTooLarge(
+            f"a {width}x{height} pixel picture would need about {memory_text(need)} of "
+            f"memory; the limit is {memory_text(PICTURE_MEMORY_LIMIT)}")
+
+
+def grid_export_size(grid, scale: int) -> tuple[int, int]:
+    """(width, height) in pixels of the whole of ``grid`` at ``scale``."""
+    from .hexraster import image_size
+
+    if isinstance(grid, HexTorus):
+        height, width = image_size(grid.width, grid.height, scale)
+        return width, height
+    return grid.width * scale, grid.height * scale
+
+
+def check_export(grid, scale: int) -> None:
+    """Refuse (PictureTooLarge) the whole-map picture of ``grid`` at ``scale``
+    when it is over the limit (checked before a map is made)."""
+    check_size(*grid_export_size(grid, scale), isinstance(grid, HexTorus))
+
+
+def export_scale(generator: str, grid) -> int:
+    """The one default of an exported picture's pixels per cell: what the
+    generator's renderer prefers for ``grid``, lowered (to 1 at least) until
+    the picture is within the limit."""
+    scale = max(1, int(renderer_for(generator).export_scale(grid)))
+    while scale > 1:
+        try:
+            check_export(grid, scale)
+            break
+        except PictureTooLarge:
+            scale -= 1
+    return scale
 
 
 def display_scale(width: int) -> int:
@@ -149,9 +209,9 @@ class Renderer:
         k = square_stride(grid.width, grid.height)
         return square_scale(-(-grid.width // k), -(-grid.height // k)), k
 
-    def export_scale(self, state: MapState) -> int:
-        """The default pixels per cell of an exported picture."""
-        grid = state.result.grid
+    def export_scale(self, grid) -> int:
+        """The pixels per cell this look prefers for an exported picture of
+        ``grid`` (see :func:`export_scale`, which keeps it within the limit)."""
         if isinstance(grid, HexTorus):
             return 8
         return max(1, min(32, 2048 // max(grid.width, grid.height)))
@@ -170,7 +230,7 @@ def renderer_for(generator: str) -> Renderer:
     from .. import registry
 
     try:
-        r = registry.load(generator, "render")
+        r = registry.declaration(generator).load("render")
     except KeyError:
         r = None
     return r if r is not None else GENERIC
@@ -189,12 +249,7 @@ def final_state(result: Result) -> MapState:
 
 def export_size(state: MapState, scale: int, renderer: Renderer | None = None) -> tuple[int, int]:
     """(width, height) in pixels of the whole map at ``scale``."""
-    from .hexraster import image_size
-
-    grid = state.result.grid
-    if isinstance(grid, HexTorus):
-        return image_size(grid.width, grid.height, scale)
-    return grid.width * scale, grid.height * scale
+    return grid_export_size(state.result.grid, scale)
 
 
 def hex_window(state: MapState, layer: str, options: Mapping[str, Any] | None,
@@ -232,7 +287,8 @@ def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | N
     square maps decimated).  With ``export`` the whole map is drawn at full
     resolution, marker letters are drawn into it and the legend is added
     below (unless ``legend`` is False); a picture over
-    :data:`MAX_EXPORT_PIXELS` is refused."""
+    :data:`PICTURE_MEMORY_LIMIT` is refused (PictureTooLarge); the default
+    scale of an export is :func:`export_scale`'s."""
     if isinstance(state, Result):
         state = final_state(state)
     options = dict(options or {})
@@ -243,12 +299,8 @@ def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | N
     hexes = isinstance(grid, HexTorus)
     chosen = r.drawn_layer(state, layer)
     if export:
-        scale = int(scale or r.export_scale(state))
-        w, h = export_size(state, scale, r)
-        if w * h > MAX_EXPORT_PIXELS:
-            raise PictureTooLarge(
-                f"a {w} x {h} picture ({w * h / 1e6:.0f} megapixels) is over the limit of "
-                f"{MAX_EXPORT_PIXELS / 1e6:.0f} megapixels; choose fewer pixels per cell")
+        scale = int(scale or export_scale(state.result.generator, grid))
+        check_export(grid, scale)
         stride = 1
     else:
         scale, stride = scale_and_stride(state, scale)

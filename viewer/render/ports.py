@@ -1,8 +1,7 @@
-"""A picture of a port placement: sea, coast, land shaded by height, lakes,
-the routes to open sea, and the ports as dots sized by their class (the
-command line's picture, :func:`ports_picture`); the window's picture of any
-layer with its overlays (:func:`ports_image`); and a port's local terrain
-(:func:`local_picture`).  No Qt."""
+"""Pictures of a port placement: any layer with its overlays (the window's,
+every export's and ``ports --png``'s, through :class:`PortsRenderer` and
+:func:`viewer.render.picture.picture`: :func:`ports_image`); and a port's
+local terrain (:func:`local_picture`).  No Qt."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.ports.classes import CELL_CLASS_NAMES, CLASS_NAMES
-from ..engine.protocol import LayerInfo, Result
+from ..engine.protocol import LayerInfo
 from ..engine.tgp.units import HEIGHT_UNIT
 from .colormaps import (
     BACKGROUND,
@@ -155,49 +154,6 @@ def ports_legend(name: str, values: np.ndarray, info: LayerInfo | None) -> Legen
     return None
 
 
-SEA = np.array((40, 80, 150), np.float32)
-COAST = np.array((120, 190, 230), np.float32)
-LAKE = np.array((60, 150, 160), np.float32)
-LOW = np.array((80, 140, 70), np.float32)
-HIGH = np.array((200, 190, 160), np.float32)
-ROUTE = np.array((250, 210, 60), np.float32)
-
-
-def ports_picture(result: Result, scale: int = 2, routes: bool = True) -> np.ndarray:
-    """RGBA ``(h*scale, w*scale, 4)`` of a ports result."""
-    cls = result.layers["cell_class"]
-    height = result.layers["height"].astype(np.float32)
-    land = height[(cls == 0)]
-    top = float(land.max()) if land.size else 1.0
-    t = np.clip(height / max(top, 1e-6), 0.0, 1.0)[..., None]
-    rgb = LOW * (1 - t) + HIGH * t
-    rgb = np.where((cls == 2)[..., None], SEA, rgb)
-    rgb = np.where(((cls == 1) | (cls == 4))[..., None], COAST, rgb)
-    rgb = np.where((cls == 3)[..., None], LAKE, rgb)
-    if routes and "route" in result.layers:
-        on = (result.layers["route"] >= 0)[..., None]
-        rgb = np.where(on, 0.5 * rgb + 0.5 * ROUTE, rgb)
-    rgba = np.empty(cls.shape + (4,), np.uint8)
-    rgba[..., :3] = np.clip(rgb, 0, 255).astype(np.uint8)
-    rgba[..., 3] = 255
-    img = np.array(rasterize_square(rgba, int(scale)))
-    for rec in result.extra.get("ports", []):
-        _dot(img, rec["position"][0] * scale, rec["position"][1] * scale,
-             max(2.0, scale * (0.6 + 0.35 * CLASS_NAMES.index(rec["class"]))))
-    return img
-
-
-def _dot(img: np.ndarray, cx: float, cy: float, r: float) -> None:
-    """A white dot ringed in black, sized by the port's class."""
-    y0, y1 = max(int(cy - r - 1), 0), min(int(cy + r + 2), img.shape[0])
-    x0, x1 = max(int(cx - r - 1), 0), min(int(cx + r + 2), img.shape[1])
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    d2 = (yy + 0.5 - cy) ** 2 + (xx + 0.5 - cx) ** 2
-    patch = img[y0:y1, x0:x1]
-    patch[d2 <= r * r] = (0, 0, 0, 255)
-    patch[d2 <= (r - max(1.0, r * 0.3)) ** 2] = (255, 255, 255, 255)
-
-
 # -- the workbench's picture ------------------------------------------------------
 #
 # The window draws one layer of a port placement (at a timeline step) with
@@ -243,7 +199,7 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
 
     With ``cell`` > 1 every ``cell``-th cell is shown (a large map), the
     overlays still come from the whole ``layers``.  ``ports`` are the records
-    of ``result.extra["ports"]``, ``shown_ports`` the indices of the ports
+    of ``result.detail.ports``, ``shown_ports`` the indices of the ports
     drawn so far, ``routes`` the routes to draw by port index (corners
     ``(row, col)``), ``grid`` the grid square's side in cells (0: none),
     ``selected`` a port ringed, ``hill_shading`` lights the terrain (heights
@@ -418,7 +374,7 @@ def shown_ports(state) -> list[int]:
 
 def ports_with_routes(state) -> list[int]:
     """The ports whose local terrain (and route) the step has reached."""
-    n = len(state.result.extra["ports"])
+    n = len(state.result.detail.ports)
     trace = state.result.trace
     if trace is None or state.final:
         return list(range(n))
@@ -437,7 +393,7 @@ def _ports_legend(state, name: str, overlays: set[str]):
     ok = state.ok
     if ok("coast") and name == "height":
         drawn.add(PORT_COAST)
-    if ok("lakes") and name != "lakes" and r.extra["placement"].lake_ids.size:
+    if ok("lakes") and name != "lakes" and r.detail.placement.lake_ids.size:
         drawn.add(PORT_LAKE)
     if ok("route") and "routes" in overlays:
         drawn.add(PORT_ROUTE)
@@ -452,8 +408,8 @@ def _ports_legend(state, name: str, overlays: set[str]):
             lo, hi = port_scalar_range(cand)
             mid = color_port_scalar(np.array([lo, (lo + hi) / 2, hi]))[1]
             candidate = (CANDIDATE_KEY, tuple(int(c) for c in mid))
-    classes = {r.extra["ports"][i]["class"] for i in shown_ports(state)
-               if i < len(r.extra["ports"])}
+    classes = {r.detail.ports[i]["class"] for i in shown_ports(state)
+               if i < len(r.detail.ports)}
     keys = {c for _, c in port_class_entries()} | {PORT_COAST, PORT_LAKE, PORT_ROUTE,
                                                    PORT_CANDIDATE_OFF}
     entries = []
@@ -487,11 +443,11 @@ class PortsRenderer(Renderer):
 
     def draw(self, state, layer, options, scale, stride=1):
         r = state.result
-        routes = ({i: r.extra["placement"].ports[i].route for i in ports_with_routes(state)}
+        routes = ({i: r.detail.placement.ports[i].route for i in ports_with_routes(state)}
                   if state.ok("route") else {})
         return ports_image(state.layers, layer, r.layer_info.get(layer), scale,
-                           r.extra["ports"], shown_ports(state), routes,
-                           r.extra["height_unit"], r.params["grid"], self.overlays(options),
+                           r.detail.ports, shown_ports(state), routes,
+                           r.detail.height_unit, r.params["grid"], self.overlays(options),
                            state.meaningful, stride, options.get("selected_port"),
                            hill_shading=bool(options.get("hill_shading")))
 

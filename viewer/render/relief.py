@@ -1,15 +1,16 @@
 """Relief on a square-grid picture: hill shading and contour lines.  No Qt.
 
-Both work on heights in *levels* (OpenTTD's height levels; a TerraGenesis
-fixed-point height divided by 16).  :func:`hillshade` lights the surface
+Both work on heights in *levels* (whole steps of height, e.g. a game's
+height levels).  :func:`hillshade` lights the surface
 from the north-west and :func:`shade` darkens and lightens a coloured layer
 by it, leaving flat ground (the sea) exactly its own colour.
 :func:`contour_mask` finds the pixels on the higher side of every whole
 level, one pixel wide, and :func:`draw_contours` darkens them (every fifth
 level more).
 
-:func:`relief_levels` says which heights a layer's relief comes from, and
-:func:`square_picture` draws a layer with the relief switched on or off.
+:func:`square_picture` draws a layer with the relief switched on or off,
+its heights given by the generator's renderer (a ``relief(layers, name,
+meaningful)`` function saying which heights a layer's relief comes from).
 """
 
 from __future__ import annotations
@@ -20,12 +21,17 @@ from collections.abc import Callable, Mapping
 import numpy as np
 
 from ..engine.protocol import LayerInfo
-from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT
 from .colormaps import colorize
 from .hexraster import rasterize_square
 
-__all__ = ["hillshade", "shade", "contour_mask", "draw_contours", "relief_levels",
-           "square_picture", "LEVEL_HEIGHT", "CONTOUR", "INDEX_EVERY"]
+__all__ = ["hillshade", "shade", "contour_mask", "draw_contours", "square_picture",
+           "Relief", "LEVEL_HEIGHT", "CONTOUR", "INDEX_EVERY"]
+
+Relief = Callable[[Mapping[str, np.ndarray], str, "frozenset[str] | None"],
+                  "tuple[np.ndarray, np.ndarray, np.ndarray | None] | None"]
+"""``relief(layers, name, meaningful)``: ``(heights in levels as float32,
+whole levels as int16, valid mask or None when all are)`` that layer
+``name`` is drawn in relief with, or None when it has none."""
 
 LEVEL_HEIGHT = 0.5
 """A height level in tile lengths (OpenTTD: TILE_HEIGHT 8 of TILE_SIZE 16)."""
@@ -146,54 +152,27 @@ def draw_contours(rgba: np.ndarray, levels: np.ndarray, valid: np.ndarray | None
     return out
 
 
-# layers whose relief is that of another layer (tgp: classes on the heightmap)
-_RELIEF_FROM = {"tile_class": "heightmap", "water": "heightmap"}
-_FIXED_POINT = ("heightmap", "noise")
-_LEVELS = ("tile_height",)
-
-
-def relief_levels(layers: Mapping[str, np.ndarray], name: str,
-                  meaningful: frozenset[str] | None = None
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None] | None:
-    """``(heights in levels as float32, whole levels as int16, valid mask or
-    None when all are)`` that layer ``name`` of a TerraGenesis map is drawn in
-    relief with, or None when it has none."""
-    src = _RELIEF_FROM.get(name, name)
-    if src not in layers or (meaningful is not None and src not in meaningful):
-        return None
-    arr = np.asarray(layers[src])
-    if src in _FIXED_POINT:
-        lv = arr.astype(np.float32)
-        lv *= np.float32(1.0 / HEIGHT_UNIT)
-        whole = np.floor_divide(arr, HEIGHT_UNIT).astype(np.int16, copy=False)
-        invalid = arr == INVALID_HEIGHT
-        if invalid.any():
-            lv[invalid] = np.nan
-            return lv, whole, ~invalid
-        return lv, whole, None
-    if src in _LEVELS:
-        return arr.astype(np.float32), arr.astype(np.int16), None
-    return None
-
-
 def square_picture(layers: Mapping[str, np.ndarray], info: LayerInfo | None, name: str,
                    scale: int = 1,
                    colours: Callable[[Mapping[str, np.ndarray], str], np.ndarray] | None = None,
                    hill_shading: bool = False, contours: bool = False,
-                   meaningful: frozenset[str] | None = None, cell: float = 1.0) -> np.ndarray:
+                   meaningful: frozenset[str] | None = None, cell: float = 1.0,
+                   relief: Relief | None = None) -> np.ndarray:
     """Layer ``name`` of a square grid as an image of ``scale`` pixels per
     cell, coloured by ``colours(layers, name)`` (default: by ``info``), with
-    hill shading and/or contour lines where the layer has heights (see
-    :func:`relief_levels`); ``cell`` is how many tiles one cell stands for
-    (when the layers were decimated for a large map)."""
+    hill shading and/or contour lines where the layer has heights (as
+    ``relief`` gives them; None: none); ``cell`` is how many tiles one cell
+    stands for (when the layers were decimated for a large map)."""
     rgba = (colours(layers, name) if colours is not None
             else colorize(np.asarray(layers[name]), info, name))
-    relief = relief_levels(layers, name, meaningful) if (hill_shading or contours) else None
-    if relief is not None and hill_shading:
-        rgba = shade(rgba, hillshade(relief[0], cell=cell))
+    levels = None
+    if relief is not None and (hill_shading or contours):
+        levels = relief(layers, name, meaningful)
+    if levels is not None and hill_shading:
+        rgba = shade(rgba, hillshade(levels[0], cell=cell))
     img = rasterize_square(np.ascontiguousarray(rgba, np.uint8), int(scale))
-    if relief is not None and contours:
-        _, whole, valid = relief
+    if levels is not None and contours:
+        _, whole, valid = levels
         img = draw_contours(img, rasterize_square(whole, int(scale)),
                             None if valid is None else rasterize_square(valid, int(scale)))
     return np.ascontiguousarray(img)

@@ -267,6 +267,37 @@ def tgp_colours(layers: Mapping[str, np.ndarray], name: str,
     return out
 
 
+# layers whose relief is that of another layer (the classes on the heightmap)
+_RELIEF_FROM = {"tile_class": "heightmap", "water": "heightmap"}
+_FIXED_POINT = ("heightmap", "noise")
+_LEVELS = ("tile_height",)
+
+
+def relief_levels(layers: Mapping[str, np.ndarray], name: str,
+                  meaningful: frozenset[str] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None] | None:
+    """``(heights in levels as float32, whole levels as int16, valid mask or
+    None when all are)`` that layer ``name`` of a TerraGenesis map is drawn in
+    relief with, or None when it has none (the renderer's
+    :data:`~viewer.render.relief.Relief`)."""
+    src = _RELIEF_FROM.get(name, name)
+    if src not in layers or (meaningful is not None and src not in meaningful):
+        return None
+    arr = np.asarray(layers[src])
+    if src in _FIXED_POINT:
+        lv = arr.astype(np.float32)
+        lv *= np.float32(1.0 / HEIGHT_UNIT)
+        whole = np.floor_divide(arr, HEIGHT_UNIT).astype(np.int16, copy=False)
+        invalid = arr == INVALID_HEIGHT
+        if invalid.any():
+            lv[invalid] = np.nan
+            return lv, whole, ~invalid
+        return lv, whole, None
+    if src in _LEVELS:
+        return arr.astype(np.float32), arr.astype(np.int16), None
+    return None
+
+
 def _top(state: MapState) -> int:
     return top_level(state.result.layer_info.get("heightmap"))
 
@@ -291,7 +322,8 @@ class TGPRenderer(Renderer):
                               lambda ls, name: tgp_colours(ls, name, top),
                               hill_shading=bool(options.get("hill_shading")),
                               contours=bool(options.get("contours")),
-                              meaningful=state.meaningful, cell=stride)
+                              meaningful=state.meaningful, cell=stride,
+                              relief=relief_levels)
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])

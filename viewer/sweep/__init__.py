@@ -1,11 +1,11 @@
 """Sweeps: one generator over thousands of seeds and up to two varied
 parameters, one row of metrics per case, locally or on a Dask cluster.
-No Qt here; the CLI (:mod:`viewer.cli_sweep`) and the window's Sweep dock
+No Qt here; the CLI (:mod:`viewer.cli.sweep`) and the window's Sweep dock
 (:mod:`viewer.ui.sweep_dock`) are built on :func:`run_sweep`.
 
 ::
 
-    spec = build_spec("fairland", {"sp": 20}, "1..10000", [("pm", [0, 10])])
+    spec = build_spec(NAME, {"a": 20}, "1..10000", [("b", [0, 10])])
     order = Reorder()
     with TableWriter.for_spec("out.csv", spec) as table:
         for batch in run_sweep(spec, LocalPool(2)):   # as batches finish

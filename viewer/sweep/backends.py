@@ -15,7 +15,6 @@ is still yielded; batches not started are dropped.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import contextlib
 import dataclasses
 import itertools
 import multiprocessing
@@ -28,7 +27,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .cases import BatchJob, BatchResult, run_batch
+from .cases import BatchJob, BatchResult, batch_kernels, run_batch
 
 __all__ = ["Backend", "InProcess", "LocalPool", "DaskCluster", "BackendError", "default_jobs"]
 
@@ -77,16 +76,6 @@ class _Feeder:
             starts.append(job.start)
             self.head = None
         return out
-
-
-def batch_kernels(job: BatchJob) -> contextlib.AbstractContextManager:
-    """The generator's choice of kernels for batches in worker processes, as
-    a context manager (fairland's ``batch_kernels``: its ahead-of-time
-    compiled module, which starts without numba and compiles nothing, but
-    holds the GIL, so not for batches in a GUI's process); a no-op where the
-    generator has none."""
-    choose = job.spec.gen.batch_kernels
-    return choose() if choose is not None else contextlib.nullcontext()
 
 
 def say(text: str) -> None:

@@ -9,6 +9,7 @@ parameters, ``ok`` (1, or 0 when the generator refused or failed), ``error``
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 from collections.abc import Callable, Iterator
@@ -90,3 +91,13 @@ def run_batch(job: BatchJob, cancelled: Callable[[], bool] | None = None) -> Bat
         rows.append((seed, *prefixes[k % n], ok, error,
                      *(metrics.get(m, math.nan) for m in names)))
     return BatchResult(job.start, job.stop, rows)
+
+
+def batch_kernels(job: BatchJob) -> contextlib.AbstractContextManager:
+    """The generator's choice of kernels for batches in worker processes, as
+    a context manager (its declaration's ``batch_kernels``, e.g. an
+    ahead-of-time compiled module, which starts without numba and compiles
+    nothing, but holds the GIL, so not for batches in a GUI's process); a
+    no-op where the generator has none."""
+    choose = job.spec.gen.batch_kernels
+    return choose() if choose is not None else contextlib.nullcontext()

@@ -4,9 +4,9 @@ worker plugin); the batches are :func:`.backends._dask_batch`.
 Before the first batch, :class:`PrepareWorker` is registered with the
 cluster: every worker (and every worker that joins or is restarted later)
 imports the generator and runs the sweep's first case with the kernels its
-batches use (fairland's ahead-of-time compiled module, as in the local
-pool's processes; the numba kernels of the others, compiled there once per
-machine when its cache is cold), so that no batch waits for a compile, and
+batches use (its declared ``batch_kernels``, e.g. an ahead-of-time compiled
+module, as in the local pool's processes; else the numba kernels, compiled
+there once per machine when its cache is cold), so that no batch waits for a compile, and
 a worker that cannot import this package fails there, with a message,
 before any batch is sent.  Each worker keeps how long that took and what
 numba compiled, which :func:`report` hands back for the sweep's progress
@@ -22,8 +22,7 @@ from typing import Any
 from distributed import WorkerPlugin
 
 from .. import jit_cache
-from .backends import batch_kernels
-from .cases import BatchJob, run_batch
+from .cases import BatchJob, batch_kernels, run_batch
 
 _prepared: dict[str, dict[str, Any]] = {}   # this worker process: generator -> report
 

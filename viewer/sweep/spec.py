@@ -104,18 +104,15 @@ def _check_int_seed(s: Any) -> int:
 
 def cell_value(param: Param, value: Any) -> Any:
     """A parameter's value as a table cell: numbers stay numbers (booleans
-    1/0), sizes ``WxH``, curves ``a:b,...``, everything else text."""
+    1/0), everything else the Param's text (sizes ``WxH``, curves
+    ``a:b,...``; :meth:`~viewer.engine.params.Param.parse` reads it back)."""
     if param.kind == "int":
         return int(value)
     if param.kind == "float":
         return float(value)
     if param.kind == "bool":
         return 1 if value else 0
-    if param.kind == "size":
-        return f"{value[0]}x{value[1]}"
-    if param.kind == "curve":
-        return ",".join(f"{a:g}:{b:g}" for a, b in value)
-    return str(value)
+    return param.text(value)
 
 
 @dataclass(frozen=True)
@@ -127,7 +124,7 @@ class SweepSpec:
     combos: tuple[dict[str, Any], ...]
     """The checked values of every parameter, one dict per combination."""
     options: dict[str, Any]
-    """The metric options (e.g. Number Link's ``check_unique``)."""
+    """The metric options (the generator's Metrics.options, by name)."""
     varied: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     fixed: dict[str, Any] = field(default_factory=dict)
     """What was set explicitly, as given (for reproducing the sweep)."""

@@ -19,6 +19,7 @@ import pytest
 from refdata import reference_dir, require_reference
 
 from viewer import cli
+from viewer.cli import fairland as fairland_cli
 from viewer.engine.fairland import kernel as K
 from viewer.engine.fairland.assertions import ASSERTIONS, FairlandAssertion, from_check, stdout_left
 from viewer.engine.fairland.generator import FAIRLAND
@@ -61,7 +62,7 @@ def test_each_build_as_the_real_one(case, build, tmp_path, monkeypatch):
 
 
 def _values(case):
-    return cli.fairland_values(case["argv"][2:] if "-i" not in case["argv"]
+    return fairland_cli.fairland_values(case["argv"][2:] if "-i" not in case["argv"]
                                else [a for a in case["argv"][2:] if a != "-i"],
                                (case["world_x"], case["world_y"]), "-i" in case["argv"])
 

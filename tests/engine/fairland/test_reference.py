@@ -17,7 +17,7 @@ import pytest
 from refdata import reference_dir
 
 from viewer import cli
-from viewer.formats.empire import sect_table
+from viewer.formats.fairland_empire import sect_table
 
 
 def _cases():

@@ -16,4 +16,5 @@ DECLARATION = Declaration(
     exports="viewer.formats.fairland_exports:EXPORTS",
     view="viewer.ui.views.fairland:FairlandView",
     command_line="viewer.formats.fairland_exports:command_line",
+    cli_extras="viewer.cli.fairland:EXTRAS",
 )

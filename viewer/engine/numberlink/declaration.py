@@ -18,4 +18,5 @@ DECLARATION = Declaration(
     opener="viewer.formats.numberlink_exports:open_puzzle",
     open_title="&Open Number Link puzzle...", open_shortcut="Ctrl+Shift+O",
     command_line="viewer.formats.numberlink_exports:command_line",
+    cli_extras="viewer.cli.numberlink:EXTRAS",
 )

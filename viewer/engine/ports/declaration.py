@@ -16,4 +16,5 @@ DECLARATION = Declaration(
     exports="viewer.formats.ports:EXPORTS",
     view="viewer.ui.views.ports:PortsView",
     command_line="viewer.formats.ports:command_line",
+    cli_extras="viewer.cli.ports:EXTRAS",
 )

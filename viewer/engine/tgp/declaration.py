@@ -16,5 +16,6 @@ DECLARATION = Declaration(
     inspect="viewer.engine.tgp.inspect:rows",
     exports="viewer.formats.tgp_exports:EXPORTS",
     view="viewer.ui.views.tgp:TgpView",
-    command_line="viewer.cli_tgp:command_text",
+    command_line="viewer.formats.tgp_exports:command_line",
+    cli_extras="viewer.cli.tgp:EXTRAS",
 )

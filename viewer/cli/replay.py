@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .cli_args import Parser, ProgressLine, isatty, parse
+from .args import Parser, ProgressLine, isatty, parse
 
 PROG = "replay"
 
@@ -38,8 +38,8 @@ def run_replay(argv: Sequence[str]) -> int:
     args = parse(_parser(), argv, PROG)
     if isinstance(args, int):
         return args
-    from .formats.bundle import BundleError
-    from .formats.replay import replay_file
+    from ..formats.bundle import BundleError
+    from ..formats.replay import replay_file
 
     progress = ProgressLine(sys.stderr, args.progress or isatty(sys.stderr))
     try:

@@ -1,6 +1,4 @@
-"""Command line: ``python -m viewer GENERATOR ...``; with no arguments the GUI.
-
-``fairland`` is a drop-in for empserver's fairland: same options and
+"""``python -m viewer fairland``: a drop-in for empserver's fairland: same options and
 positional arguments, same standard output, newcap script, sector table and
 exit status, plus ``--world``, ``--xdump`` (in place of the server's sector
 file) and ``--png``/``--layer``.  Options may follow the numbers, as with
@@ -9,15 +7,10 @@ assertions and aborts on the first that fails (glibc's message, exit status
 134, no files written); ``--ndebug`` behaves as a ``-DNDEBUG`` build.
 
 Everything writes through ``sys.stdout``/``sys.stderr`` so that
-:func:`main` can be called in-process.
-
-What every command promises on bad input (see :mod:`.cli_streams` and
-:mod:`.formats.atomic`): exit status 0, 1 for a refused input or a failed
-write, 2 for an unknown command (fairland alone keeps empserver's 134 for
-a failed assertion), with one line ``PROG: message`` on standard error
-naming the input, never a traceback; a command's output files are all
-written or none, each atomically, through symlinks; a broken pipe ends the
-command quietly as SIGPIPE ends a C tool.
+:func:`run_fairland` can be called in-process.  fairland keeps empserver's
+exit status 134 for a failed assertion; otherwise it promises what every
+command does (see :mod:`viewer.cli`).  This module is fairland's declared
+``cli_extras``: a command line of its own.
 """
 
 from __future__ import annotations
@@ -28,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.names import shown_name
+from ..engine.names import shown_name
+from .extras import OwnCommand
 
 PROG = "fairland"
 
@@ -60,8 +54,8 @@ _RULE_DEFAULTS = {"ni": "NC", "is": "SC/2"}
 def fairland_usage(prog: str = PROG) -> str:
     """fairland -h: the options, then the positional arguments with their
     help and defaults taken from the generator's Params."""
-    from .engine.fairland.generator import PARAMS
-    from .engine.fairland.layers import LAYER_NAMES
+    from ..engine.fairland.generator import PARAMS
+    from ..engine.fairland.layers import LAYER_NAMES
 
     by_name = {p.name: p for p in PARAMS}
     merge = by_name["merge"]
@@ -238,7 +232,7 @@ def fairland_values(numbers: Sequence[str], world: tuple[int, int], merge: bool)
         raise UsageError("missing arguments")
     if len(numbers) > 8:
         raise UsageError("too many arguments")
-    from .engine.fairland.generator import ARG_ORDER, PARAMS
+    from ..engine.fairland.generator import ARG_ORDER, PARAMS
 
     nums = [c_atoi(n) for n in numbers]
     v: dict[str, Any] = {"world": world, "merge": merge}
@@ -252,8 +246,8 @@ def fairland_values(numbers: Sequence[str], world: tuple[int, int], merge: bool)
 
 
 def _world_size(args: FairlandArgs) -> tuple[int, int]:
-    from .engine.params import parse_size
-    from .formats.empire import read_econfig_world
+    from ..engine.params import parse_size
+    from ..formats.fairland_empire import read_econfig_world
 
     if args.world is not None:
         try:
@@ -268,7 +262,7 @@ def _world_size(args: FairlandArgs) -> tuple[int, int]:
                              f"({exc.strerror})", hint=False) from None
         except ValueError as exc:
             raise UsageError(str(exc), hint=False) from None
-    from .engine.fairland.generator import PARAMS
+    from ..engine.fairland.generator import PARAMS
 
     return next(tuple(p.default) for p in PARAMS if p.name == "world")
 
@@ -280,8 +274,8 @@ def run_fairland(argv: Sequence[str]) -> int:
     except UsageError as exc:
         err.write(f"{PROG}: {exc.message}\nTry -h for help.\n")
         return 1
-    from .engine.fairland.generator import FAIRLAND, check_world, compiled_kernels
-    from .engine.fairland.layers import LAYER_NAMES
+    from ..engine.fairland.generator import FAIRLAND, check_world, compiled_kernels
+    from ..engine.fairland.layers import LAYER_NAMES
 
     if args.help:
         out.write(fairland_usage())
@@ -290,8 +284,8 @@ def run_fairland(argv: Sequence[str]) -> int:
         out.write(VERSION)
         return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-    from .engine.params import ParamError
-    from .engine.protocol import GenerationError
+    from ..engine.params import ParamError
+    from ..engine.protocol import GenerationError
 
     try:
         world = _world_size(args)
@@ -327,13 +321,12 @@ def run_fairland(argv: Sequence[str]) -> int:
             out.write(exc.output)
         err.write(f"{PROG}: {exc}\n")
         return 1
-    assertion = result.extra.get("assertion")
+    assertion = result.detail.assertion
     if assertion is not None and not args.ndebug:
         return _abort(assertion, args)
     return _write_fairland_outputs(result, args)
 
 
-PNG_SCALE = 4  # pixels per sector of --png
 BUSY_SECTORS = 512 * 512
 """Worlds this large take a second or more: --progress says so first."""
 
@@ -347,20 +340,20 @@ def _isatty(stream) -> bool:
 
 def _check_extra_outputs(args: FairlandArgs, world: tuple[int, int]) -> str | None:
     """Why --xdump, --png or --bundle cannot be written (checked before any work), or None."""
-    from .cli_args import bundle_targets
-    from .formats.atomic import OutputSet, WriteError
+    from ..formats.atomic import OutputSet, WriteError
+    from .args import bundle_targets
 
     try:
         OutputSet(args.xdump, args.png, *bundle_targets(args.bundle))
     except WriteError as exc:
         return str(exc)
     if args.png is not None:
-        from .formats.png import PictureTooLarge, check_picture
-        from .render.hexraster import image_size
+        from ..engine.protocol import HexTorus
+        from ..render.picture import PictureTooLarge, check_export, export_scale
 
-        height, width = image_size(world[0], world[1], PNG_SCALE)
+        grid = HexTorus(*world)
         try:
-            check_picture(width, height, "hex")
+            check_export(grid, export_scale(PROG, grid))
         except PictureTooLarge as exc:
             return f"--png: {exc} (a {world[0]}x{world[1]} world)"
     return None
@@ -369,7 +362,7 @@ def _check_extra_outputs(args: FairlandArgs, world: tuple[int, int]) -> str | No
 def _abort(assertion, args: FairlandArgs) -> int:
     """What empserver's default build does when an assertion fails: glibc's
     message, standard output as its buffer leaves it, exit status 134."""
-    from .engine.fairland.assertions import ABORT_STATUS, stdout_left
+    from ..engine.fairland.assertions import ABORT_STATUS, stdout_left
 
     out = sys.stdout
     if not args.quiet:
@@ -385,9 +378,9 @@ def _abort(assertion, args: FairlandArgs) -> int:
 
 def _write_fairland_outputs(result, args: FairlandArgs) -> int:
     """The script, then --xdump, --png and --bundle: all written or none."""
-    from .cli_args import add_bundle
-    from .formats.atomic import OutputSet, WriteError
-    from .formats.empire import newcap_script, xdump_sect_chunks
+    from ..formats.atomic import OutputSet, WriteError
+    from ..formats.fairland_empire import newcap_script, xdump_sect_chunks
+    from .args import add_bundle
 
     out, err = sys.stdout, sys.stderr
     if not args.quiet:
@@ -402,13 +395,12 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
             return 1
         if args.xdump is not None:
             outputs.add(args.xdump, xdump_sect_chunks(result))
-        if args.png is not None:
-            from .formats.png import png_bytes
-            from .render import layer_image
+        if args.png is not None:      # the window's Export map of the same map
+            from ..formats.png import png_bytes
+            from ..render.picture import picture
 
-            outputs.add(args.png, png_bytes(layer_image(
-                result, result.grid, args.layer or "own", scale=PNG_SCALE,
-                markers=result.markers)))
+            outputs.add(args.png, png_bytes(picture(result, args.layer or "own",
+                                                    export=True).rgba))
         add_bundle(outputs, args.bundle, result)
         outputs.commit()
     except WriteError as exc:
@@ -417,93 +409,10 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
     finally:
         outputs.abort()
     if not args.quiet:
-        out.write(result.extra["map_text"])
+        out.write(result.detail.map_text)
         out.write(f'\n\nA script for adding all the countries can be found in "{args.script}".\n')
     return 0
 
 
-def run_tgp(argv: Sequence[str]) -> int:
-    from .cli_tgp import run_tgp as run
-
-    return run(list(argv))
-
-
-def run_numberlink(argv: Sequence[str]) -> int:
-    from .cli_numberlink import run_numberlink as run
-
-    return run(list(argv))
-
-
-def run_ports(argv: Sequence[str]) -> int:
-    from .cli_ports import run_ports as run
-
-    return run(list(argv))
-
-
-def run_sweep(argv: Sequence[str]) -> int:
-    from .cli_sweep import run_sweep_cli as run
-
-    return run(list(argv))
-
-
-def run_replay(argv: Sequence[str]) -> int:
-    from .cli_replay import run_replay as run
-
-    return run(list(argv))
-
-
-COMMANDS = {"fairland": run_fairland, "tgp": run_tgp, "numberlink": run_numberlink,
-            "ports": run_ports, "sweep": run_sweep, "replay": run_replay}
-
-MAIN_USAGE = """\
-usage: python -m viewer                      open the workbench window
-       python -m viewer fairland [ARGS...]   Empire's fairland (try: fairland -h)
-       python -m viewer tgp [OPTIONS...]     OpenTTD TerraGenesis heightmaps (try: tgp -h)
-       python -m viewer numberlink generate|solve ...   Number Link grids and puzzles
-       python -m viewer ports [OPTIONS...]   port placement on heightmaps (try: ports -h)
-       python -m viewer sweep GENERATOR --seeds A..B --out FILE ...   many seeds, one table
-       python -m viewer replay BUNDLE.npz    make a bundle's map again and compare
-       python -m viewer NAME [OPTIONS...]    any other registered generator (try: NAME -h)
-"""
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; ``argv`` excludes the program name."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv:
-        try:
-            from .ui.app import main as gui_main
-        except ModuleNotFoundError as exc:   # (mapgen-viewer bypasses __main__'s guard)
-            if exc.name and exc.name.split(".")[0] == "viewer":
-                raise
-            from .cli_streams import missing_package
-
-            sys.stderr.write(f"viewer: {missing_package(exc)}\n")
-            return 1
-        return gui_main()
-    cmd, rest = argv[0], argv[1:]
-    if "numpy" not in sys.modules:
-        # No command does linear algebra: spare them OpenBLAS's thread pool,
-        # which takes a third of numpy's import (a user's setting wins).
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    from .cli_streams import run_guarded
-
-    def usage() -> int:
-        sys.stdout.write(MAIN_USAGE)
-        return 0
-
-    def unknown() -> int:
-        sys.stderr.write(f"viewer: unknown command {cmd!r}\n{MAIN_USAGE}")
-        return 2
-
-    if cmd in ("-h", "--help", "help"):
-        return run_guarded("viewer", usage)
-    if cmd in COMMANDS:
-        return run_guarded(cmd, lambda: COMMANDS[cmd](rest))
-    from . import registry
-
-    if cmd in registry.names():
-        from .cli_generic import run_generic
-
-        return run_guarded(cmd, lambda: run_generic(cmd, rest))
-    return run_guarded("viewer", unknown)
+EXTRAS = OwnCommand(run_fairland)
+"""fairland's command line is its own: the drop-in for empserver's."""

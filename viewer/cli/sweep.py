@@ -22,7 +22,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from .cli_args import Parser, Usage, parse, shorten, whole
+from .args import Parser, Usage, default_text, parse, shorten, whole
 
 PROG = "sweep"
 MAX_JOBS = 256
@@ -30,6 +30,8 @@ MAX_JOBS = 256
 
 
 def _parser() -> Parser:
+    from .. import registry
+
     p = Parser(prog=PROG, add_help=False,
                usage="%(prog)s GENERATOR --seeds A..B [--set NAME=VALUE ...] "
                      "[--vary NAME=V1,V2,...] [--jobs N | --scheduler ADDRESS] --out FILE "
@@ -37,7 +39,7 @@ def _parser() -> Parser:
                description="Run a generator over many seeds (and up to two varied "
                            "parameters) and tabulate its metrics, one row per case.")
     p.add_argument("generator", nargs="?", metavar="GENERATOR",
-                   help="fairland, tgp, ports or numberlink")
+                   help="a registered generator: " + ", ".join(registry.names()))
     p.add_argument("-h", "--help", action="store_true", dest="show_help",
                    help="show this help, the generator's parameters and metrics, and exit")
     p.add_argument("--seeds", metavar="A..B",
@@ -60,7 +62,7 @@ def _parser() -> Parser:
 
 
 def _help_text(parser: Parser, generator: str | None) -> str:
-    from . import registry
+    from .. import registry
 
     text = parser.format_help()
     names = [generator] if generator in registry.names() else registry.names()
@@ -68,9 +70,7 @@ def _help_text(parser: Parser, generator: str | None) -> str:
     for gen in gens:
         text += f"\n{gen.name} parameters:\n"
         for prm in (*gen.params, *gen.metrics.options):
-            default = prm.default
-            if prm.kind == "size":
-                default = f"{default[0]}x{default[1]}"
+            default = default_text(prm)
             text += f"  {prm.name:<22} {prm.help or prm.label} (default {default})\n"
         text += f"{gen.name} metrics: {', '.join(gen.metrics.names())}"
         if gen.metrics.options:
@@ -90,7 +90,7 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
 def _check_seeds_text(text: str, generator: str) -> None:
     """Refuse number seeds too long to be 32-bit ones before they are read
     (Python's int() refuses more than 4300 digits with a traceback's words)."""
-    from . import registry
+    from .. import registry
 
     if generator in registry.names() and registry.declaration(generator).seed_kind == "text":
         return
@@ -105,8 +105,8 @@ def _check_seeds_text(text: str, generator: str) -> None:
 
 def _options(args):
     """(spec, backend, top) from the arguments, or Usage / ParamError."""
-    from . import registry
-    from .sweep import DaskCluster, InProcess, LocalPool, build_spec, default_jobs, table_format
+    from .. import registry
+    from ..sweep import DaskCluster, InProcess, LocalPool, build_spec, default_jobs, table_format
 
     if not args.generator:
         raise Usage("give a GENERATOR: " + ", ".join(registry.names()))
@@ -150,10 +150,10 @@ def _options(args):
 
 
 def run_sweep_cli(argv: Sequence[str]) -> int:
-    from .engine.names import shown_name
-    from .engine.params import ParamError
-    from .formats.atomic import WriteError
-    from .sweep import BackendError, Reorder, TableWriter, TopK, format_rows, run_sweep
+    from ..engine.names import shown_name
+    from ..engine.params import ParamError
+    from ..formats.atomic import WriteError
+    from ..sweep import BackendError, Reorder, TableWriter, TopK, format_rows, run_sweep
 
     parser = _parser()
     args = parse(parser, argv, PROG)

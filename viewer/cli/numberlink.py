@@ -30,18 +30,7 @@ import math
 import sys
 from collections.abc import Sequence
 
-from .cli_args import (
-    LiteralDashes,
-    Usage,
-    add_bundle,
-    add_bundle_option,
-    bundle_targets,
-    check_outputs,
-    shorten,
-)
-from .cli_args import ProgressLine as _ProgressLine
-from .cli_args import isatty as _isatty
-from .engine.numberlink.generator import (
+from ..engine.numberlink.generator import (
     NUMBERLINK,
     PARAMS,
     GridStream,
@@ -50,11 +39,23 @@ from .engine.numberlink.generator import (
     grid_paths,
     grid_puzzle,
 )
-from .engine.numberlink.puzzle import PuzzleError, solution_from_paths
-from .engine.numberlink.quality import quality
-from .engine.params import Param, ParamError, check_bounds, parse_size
-from .engine.protocol import GenerationError
-from .formats.atomic import WriteError
+from ..engine.numberlink.puzzle import PuzzleError, solution_from_paths
+from ..engine.numberlink.quality import quality
+from ..engine.params import Param, ParamError, check_bounds, parse_size
+from ..engine.protocol import GenerationError
+from ..formats.atomic import WriteError
+from .args import (
+    LiteralDashes,
+    Usage,
+    add_bundle,
+    add_bundle_option,
+    bundle_targets,
+    check_outputs,
+    shorten,
+)
+from .args import ProgressLine as _ProgressLine
+from .args import isatty as _isatty
+from .extras import OwnCommand
 
 PROG = "numberlink"
 
@@ -210,8 +211,8 @@ def run_numberlink(argv: Sequence[str]) -> int:
 
 
 def _generate(args) -> int:
-    from .formats.numberlink import format_puzzle, format_solution, format_testmain, render
-    from .formats.png import png_bytes
+    from ..formats.numberlink import format_puzzle, format_solution, format_testmain, render
+    from ..formats.png import png_bytes
 
     try:
         w, h = parse_size(args.size)
@@ -292,9 +293,9 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
 
 
 def _solve(args) -> int:
-    from .engine.names import shown_name
-    from .engine.numberlink.solver import SolverLimitError, SolverUnavailable, solve
-    from .formats.numberlink import (
+    from ..engine.names import shown_name
+    from ..engine.numberlink.solver import SolverLimitError, SolverUnavailable, solve
+    from ..formats.numberlink import (
         NumberLinkFormatError,
         _is_number,
         _testmain_block_rows,
@@ -304,7 +305,7 @@ def _solve(args) -> int:
         read_text_file,
         render,
     )
-    from .formats.png import png_bytes
+    from ..formats.png import png_bytes
 
     outputs = check_outputs(args.png)
     try:
@@ -350,3 +351,7 @@ def _solve(args) -> int:
     elif result.status == "unknown":
         sys.stderr.write(f"{PROG}: time limit reached before the search finished\n")
     return 0
+
+
+EXTRAS = OwnCommand(run_numberlink)
+"""Number Link's command line is its own: ``generate`` and ``solve``."""

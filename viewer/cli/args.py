@@ -1,6 +1,7 @@
-"""Pieces the argparse-based command lines share (tgp, ports): usage errors
-as exceptions instead of argparse's exit(2), the help, whole numbers, seeds
-and the picture scale."""
+"""Pieces the argparse-based command lines share (the generic one, Number
+Link's, sweep, replay): usage errors as exceptions instead of argparse's
+exit(2), the help, one option per Param, whole numbers, seeds, the picture
+scale, the bundle."""
 
 from __future__ import annotations
 
@@ -40,11 +41,6 @@ METAVAR = {"size": "WxH", "int": "K", "choice": "NAME", "float": "X", "text": "T
 """How a parameter's value is shown in the help, by Param kind."""
 
 
-def param_flag(prm) -> str:
-    """The command-line flag of a generator parameter."""
-    return prm.flag
-
-
 def default_text(prm) -> str:
     """A parameter's default as the help shows it (and the option takes it)."""
     d = prm.default
@@ -53,6 +49,56 @@ def default_text(prm) -> str:
     if prm.kind == "bool":
         return str(d)
     return prm.text(d)
+
+
+def param_help(prm) -> str:
+    """A parameter's help line: what it is, its choices or bounds, its default."""
+    what = prm.help or prm.label
+    if prm.choices:
+        what += f"; one of {', '.join(map(str, prm.choices))}"
+    elif prm.minimum is not None or prm.maximum is not None:
+        lo = prm.minimum if prm.minimum is not None else ""
+        hi = prm.maximum if prm.maximum is not None else ""
+        what += f", {lo}..{hi}"
+    return f"{what} (default {default_text(prm)})".replace("%", "%%")
+
+
+def param_dest(prm) -> str:
+    """Where the parsed option of a parameter is kept in the namespace."""
+    return "p_" + prm.name
+
+
+def add_param_options(parser, params) -> None:
+    """One option per Param: its flag, help, bounds and default; a bool is
+    ``--flag``, ``--flag BOOL`` or ``--no-flag``.  Values stay text (or
+    True / False) until the generator validates them."""
+    for prm in params:
+        text = param_help(prm)
+        flag = prm.flag
+        if prm.kind == "bool":
+            parser.add_argument(flag, dest=param_dest(prm), default=None, nargs="?",
+                                const=True, metavar=METAVAR["bool"], help=text)
+            if flag.startswith("--"):
+                parser.add_argument("--no-" + flag[2:], dest=param_dest(prm),
+                                    action="store_const", const=False,
+                                    help=f"the opposite of {flag}")
+            continue
+        parser.add_argument(flag, dest=param_dest(prm), default=None,
+                            metavar=METAVAR.get(prm.kind, "V"), help=text)
+
+
+def given_values(args: argparse.Namespace, params) -> dict:
+    """The parameters given on the command line, by name, as their text (or
+    True / False for a bool's bare flag): the generator's validate reads
+    them with the Params' codec (:meth:`~viewer.engine.params.Param.parse`,
+    the inverse of the :meth:`~viewer.engine.params.Param.text` the help
+    and the shared command lines write)."""
+    given = {}
+    for prm in params:
+        v = getattr(args, param_dest(prm))
+        if v is not None:
+            given[prm.name] = v
+    return given
 
 
 def parse(parser: Parser, argv: Sequence[str], prog: str) -> argparse.Namespace | int:
@@ -84,18 +130,17 @@ def shorten(text: object, limit: int = 60) -> str:
     return r if len(r) <= limit else r[:limit] + "..."
 
 
-def seed_or_random(text: str | None) -> int:
-    """A 32-bit seed from ``text``, or a random one when it is None."""
-    from .engine.params import check_seed
-
-    return check_seed(text) if text is not None else int.from_bytes(os.urandom(4), "little")
+def random_seed(kind: str = "int") -> int | str:
+    """A random seed of ``kind`` ("int": 32 bits; "text": its digits)."""
+    seed = int.from_bytes(os.urandom(4), "little")
+    return str(seed) if kind == "text" else seed
 
 
 def check_outputs(*paths: str | None):
     """An :class:`~viewer.formats.atomic.OutputSet` for the given output
     files (None: not asked for), every target checked before any work;
     Usage when one cannot be written."""
-    from .formats.atomic import OutputSet, WriteError
+    from ..formats.atomic import OutputSet, WriteError
 
     try:
         return OutputSet(*paths)
@@ -164,7 +209,7 @@ def bundle_targets(path: str | None) -> tuple[str, ...]:
     :func:`check_outputs` / an OutputSet; () when not asked for."""
     if path is None:
         return ()
-    from .formats.bundle import sidecar_path
+    from ..formats.bundle import sidecar_path
 
     try:
         return path, str(sidecar_path(path))
@@ -178,7 +223,7 @@ def add_bundle(outputs, path: str | None, result) -> None:
     command's files or none."""
     if path is None:
         return
-    from .formats.bundle import bundle_files
+    from ..formats.bundle import bundle_files
 
     for name, data in bundle_files(path, result() if callable(result) else result):
         outputs.add(name, data)

@@ -43,7 +43,7 @@ def _rel(v: np.ndarray, size: int) -> np.ndarray:
 def newcap_script(result: Result) -> str:
     """The script that adds one country per continent and a visitor."""
     lines = []
-    caps = result.extra["capitals"]
+    caps = result.detail.capitals
     for c, (x, y) in enumerate(caps):
         lines.append(f"add {c + 1} {c + 1} {c + 1} p\n")
         lines.append(f"newcap {c + 1} {x},{y}\n")
@@ -86,7 +86,7 @@ def xdump_sect_chunks(result: Result) -> Iterator[str]:
 
 def text_map(result: Result) -> str:
     """fairland's picture of the world, as printed on standard output."""
-    return result.extra["map_text"].lstrip("\n") + "\n"
+    return result.detail.map_text.lstrip("\n") + "\n"
 
 
 def sect_table(text: str) -> str:

@@ -1,0 +1,97 @@
+"""What a generator's declaration names as ``cli_extras``: its part of the
+command line.
+
+Most generators run on the generic command line (:mod:`.generic`: one
+option per Param, the seed, a preset, ``--png``, the declared exports, a
+bundle, the metrics); their :class:`CliExtras` adds flags of their own and
+hooks that see the values and write the outputs those flags ask for.  A
+generator whose command line is a program of its own (a drop-in for a C
+tool, a command with subcommands) sets :attr:`CliExtras.command` instead,
+and the dispatcher hands it the arguments whole.
+
+Every hook has the generic default, so a generator declares only what it
+changes, and ``cli_extras=None`` is the plain generic command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+__all__ = ["CliExtras", "OwnCommand", "GENERIC"]
+
+
+class CliExtras:
+    """A generator's command-line extras; subclass and override what differs.
+
+    ``command``: ``run(argv) -> exit status``, a command line of its own
+    (None: the generic one, with the hooks below).
+    ``description`` heads its ``--help`` (None: its title).
+    ``random_seed``: without ``--seed``, a random seed (printed in the
+    command line) instead of the declared default.
+    """
+
+    command: Callable[[Sequence[str]], int] | None = None
+    description: str | None = None
+    random_seed: bool = False
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the generator's own flags to the generic parser."""
+
+    def values(self, args: argparse.Namespace, given: dict[str, Any]) -> dict[str, Any]:
+        """The values to validate: ``given`` (the Params' options and the
+        preset) as the generator's flags complete them; raise
+        :class:`~.args.Usage` for a refused combination."""
+        return given
+
+    def layers(self, decl: Any, values: Mapping[str, Any]) -> Sequence[str]:
+        """The layers ``--layer`` may name for these values."""
+        return tuple(decl.layer_info)
+
+    def cells(self, values: Mapping[str, Any]) -> Any:
+        """The grid these values make, when it is known before the run (so
+        that too large a ``--png`` is refused before any work); None: after."""
+        return None
+
+    def check(self, args: argparse.Namespace, values: Mapping[str, Any]) -> Any:
+        """Check the generator's own flags before the run (Usage when
+        wrong); what is returned is handed to :meth:`write`."""
+        return None
+
+    def targets(self, args: argparse.Namespace) -> tuple[str | None, ...]:
+        """The files the generator's own flags write (None: not asked for),
+        checked with the others before any work."""
+        return ()
+
+    def write(self, outputs: Any, result: Any, args: argparse.Namespace, checked: Any
+              ) -> list[str]:
+        """Add the files of the generator's own flags to ``outputs`` (an
+        OutputSet: all of the command's files or none), before the generic
+        ones; the lines to print about them."""
+        return []
+
+    def report(self, out: Any, decl: Any, result: Any, values: Mapping[str, Any], seed: Any,
+               notes: Sequence[str]) -> None:
+        """What the command prints on success (unless ``-q``): by default
+        the map's size and seed, then one line per file written."""
+        out.write(f"{decl.name}: {result.grid.width}x{result.grid.height}, "
+                  f"seed {result.seed}\n")
+        for note in notes:
+            out.write(note + "\n")
+
+
+class OwnCommand(CliExtras):
+    """The extras of a generator whose command line is a program of its own:
+    ``run(argv) -> exit status``."""
+
+    def __init__(self, run: Callable[[Sequence[str]], int]):
+        self._run = run
+        self.command = self._command
+
+    def _command(self, argv: Sequence[str]) -> int:
+        return self._run(list(argv))
+
+
+GENERIC = CliExtras()
+"""The extras of a generator that declares none."""

@@ -1,0 +1,229 @@
+"""The command line of a registered generator, built from what it declares:
+one option per Param (its help and default), the seed, a preset, the
+picture of any layer, every declared export, a bundle and the metrics,
+plus the flags and outputs of its ``cli_extras`` (:mod:`.extras`).
+
+    python -m viewer NAME [--PARAM VALUE ...] [--seed S] [--preset FILE]
+        [--png FILE [--layer L] [--scale N]] [--export NAME=FILE ...]
+        [--bundle FILE.npz] [--metrics] [-q] [--progress] [EXTRA FLAGS ...]
+
+Bad input is one line ``NAME: message`` on standard error and exit status
+1, with every output file checked before any work and written all or none.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+from .args import (
+    Parser,
+    ProgressLine,
+    Usage,
+    add_bundle_option,
+    add_param_options,
+    bundle_targets,
+    given_values,
+    isatty,
+    parse,
+    picture_scale,
+    random_seed,
+)
+from .extras import GENERIC, CliExtras
+
+
+def extras_of(decl) -> CliExtras:
+    """The declaration's command-line extras (the generic ones where it has none)."""
+    extras = decl.load("cli_extras")
+    return GENERIC if extras is None else extras
+
+
+def parser_for(decl, extras: CliExtras | None = None) -> Parser:
+    extras = extras if extras is not None else extras_of(decl)
+    exports = decl.load("exports")
+    p = Parser(prog=decl.name, add_help=False,
+               description=extras.description or decl.title)
+    p.add_argument("-h", "--help", action="store_true", help="show this help and exit")
+    if decl.seed_kind == "text":
+        what = "any text"
+    else:
+        what = "a number 0..4294967295"
+    default = "a random one, printed" if extras.random_seed else f"{decl.default_seed}"
+    p.add_argument("--seed", metavar="N" if decl.seed_kind == "int" else "TEXT",
+                   help=f"the seed, {what} (default: {default})")
+    add_param_options(p, decl.params)
+    p.add_argument("--preset", metavar="FILE", help="start from the values of a preset")
+    p.add_argument("--png", metavar="FILE", help="write a picture of a layer of the map "
+                   "(as the window's Export map draws it)")
+    p.add_argument("--layer", metavar="NAME",
+                   help=f"the layer in --png (one of {', '.join(decl.layer_info)})")
+    p.add_argument("--scale", metavar="N", help="pixels per cell in --png, 1..64 (default: "
+                   "as the window's Export map)")
+    names = ", ".join(e.name for e in exports) or "none"
+    p.add_argument("--export", action="append", default=[], metavar="NAME=FILE",
+                   help=f"write a declared export ({names}); may be repeated")
+    add_bundle_option(p)
+    p.add_argument("--metrics", action="store_true", help="print the metrics as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument("--progress", action="store_true",
+                   help="report the phases on standard error (on by itself when standard "
+                        "error is a terminal)")
+    extras.add_arguments(p)
+    return p
+
+
+def run_generic(name: str, argv: Sequence[str]) -> int:
+    from .. import registry
+    from ..engine.params import ParamError
+    from ..engine.protocol import GenerationError
+    from ..formats.atomic import WriteError
+    from ..formats.presets import PresetError
+
+    prog = name
+    decl = registry.declaration(name)
+    extras = extras_of(decl)
+    args = parse(parser_for(decl, extras), argv, prog)
+    if isinstance(args, int):
+        return args
+    err = sys.stderr
+    try:
+        values, seed = _values_and_seed(decl, extras, args)
+        wanted = _exports(decl, args)
+        scale = picture_scale(args.scale)
+        for flag, given in (("--layer", args.layer), ("--scale", args.scale)):
+            if given is not None and args.png is None:
+                raise Usage(f"{flag} needs --png")
+        layer = _layer(decl, extras, args, values)
+        checked = extras.check(args, values)
+        outputs = _outputs(args, wanted, extras)      # every target checked before any work
+        scale = _check_picture(decl, extras, args, values, scale)
+    except (Usage, ParamError, PresetError) as exc:
+        err.write(f"{prog}: {exc}\n")
+        return 1
+    progress = ProgressLine(err, args.progress or isatty(err))
+    try:
+        result = decl.generate(values, seed=seed, progress=lambda phase, done: progress(
+            f"{prog}: {phase} ({done:.0%})", done))
+    except (GenerationError, ParamError) as exc:  # ParamError: an input file changed since
+        err.write(f"{prog}: {exc}\n")
+        return 1
+    finally:
+        progress.clear()
+    try:
+        with outputs, outputs.collecting():    # all written, or none
+            notes = extras.write(outputs, result, args, checked)
+            notes += _write(decl, result, args, layer, scale, wanted)
+    except (OSError, WriteError, ValueError) as exc:
+        err.write(f"{prog}: {getattr(exc, 'strerror', None) or exc}\n")
+        return 1
+    if not args.quiet:
+        out = sys.stdout
+        extras.report(out, decl, result, values, seed, notes)
+        if args.metrics:
+            metrics = decl.metrics
+            out.write(json.dumps(metrics(result) if metrics is not None else {},
+                                 sort_keys=True) + "\n")
+    return 0
+
+
+def _values_and_seed(decl, extras: CliExtras, args):
+    """The validated values (preset, then the options, as the extras
+    complete them) and the seed (--seed, the preset's, else the default)."""
+    from ..engine.names import shown_name
+    from ..formats.presets import load_preset
+
+    values: dict = {}
+    seed = None
+    if args.preset:
+        preset = load_preset(args.preset)
+        if preset.generator != decl.name:
+            raise Usage(f"--preset {shown_name(args.preset)} is for {preset.generator}, "
+                        f"not {decl.name}")
+        values.update(preset.params)
+        seed = preset.seed
+    values.update(given_values(args, decl.params))
+    values = decl.validate(extras.values(args, values))
+    if args.seed is not None:
+        seed = decl.check_seed(args.seed)
+    elif seed is None:
+        seed = random_seed(decl.seed_kind) if extras.random_seed else decl.default_seed
+    return values, seed
+
+
+def _exports(decl, args) -> list:
+    """(Export, path) for every --export NAME=FILE, checked."""
+    exports = decl.load("exports")
+    wanted = []
+    for item in args.export:
+        key, sep, path = item.partition("=")
+        chosen = next((e for e in exports if e.name == key), None)
+        if not sep or not path or chosen is None:
+            raise Usage(f"--export {item!r}: expected NAME=FILE with NAME one of "
+                        f"{', '.join(e.name for e in exports) or '(none)'}")
+        wanted.append((chosen, path))
+    return wanted
+
+
+def _layer(decl, extras: CliExtras, args, values) -> str | None:
+    """The layer --png draws (None: the renderer's default), checked."""
+    if args.layer is None:
+        return None
+    names = extras.layers(decl, values)
+    if names and args.layer not in names:
+        raise Usage(f"unknown layer {args.layer!r}; layers: {', '.join(names)}")
+    return args.layer
+
+
+def _outputs(args, wanted, extras: CliExtras):
+    """The command's one OutputSet: every file it may write, checked now
+    (an empty name too); a new output joins it here."""
+    from ..formats.atomic import OutputSet, WriteError
+
+    try:
+        return OutputSet(*extras.targets(args), args.png, *(path for _, path in wanted),
+                         *bundle_targets(args.bundle))
+    except WriteError as exc:
+        raise Usage(str(exc)) from None
+
+
+def _check_picture(decl, extras: CliExtras, args, values, scale: int | None) -> int | None:
+    """--png's scale (None: the export rule, once the map is made); a
+    picture over the limit is refused now when the grid is known."""
+    if args.png is None:
+        return scale
+    grid = extras.cells(values)
+    if grid is None:
+        return scale
+    from ..render.picture import PictureTooLarge, check_export, export_scale
+
+    scale = scale if scale is not None else export_scale(decl.name, grid)
+    try:
+        check_export(grid, scale)
+    except PictureTooLarge as exc:
+        raise Usage(f"--png: {exc} (a {grid.width}x{grid.height} map at --scale "
+                    f"{scale})") from None
+    return scale
+
+
+def _write(decl, result, args, layer, scale, wanted) -> list[str]:
+    """The generic outputs, into the OutputSet collecting (see :func:`_outputs`)."""
+    from ..formats.png import write_png
+    from ..render.picture import picture, renderer_for
+
+    notes = []
+    if args.png is not None:
+        if layer is not None and layer not in result.layers:
+            raise ValueError(f"--layer: no layer {layer!r}; layers: {', '.join(result.layers)}")
+        drawn = layer or renderer_for(decl.name).drawn_layer(result, "")
+        write_png(args.png, picture(result, drawn, None, scale, export=True).rgba)
+        notes.append(f"picture of {drawn} written to {args.png}")
+    for export, path in wanted:
+        value = export.ask.default if export.ask is not None else None
+        notes.append(export.write(path, result, value) or f"{export.name} written to {path}")
+    if args.bundle is not None:
+        from ..formats.bundle import write_bundle
+
+        side = write_bundle(args.bundle, result)
+        notes.append(f"bundle written to {args.bundle} and {side}")
+    return notes

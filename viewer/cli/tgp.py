@@ -1,0 +1,197 @@
+"""``python -m viewer tgp``: OpenTTD's TerraGenesis Perlin from the command line.
+
+::
+
+    tgp [--openttd 15.2|r13671] --size WxH --seed N --landscape NAME
+        --terrain 0..5 --custom-terrain H --smoothness 0..3 --variety 0..5
+        --sea-level 0..4 --custom-sea-level P --water-borders 0..16
+        --freeform-edges | --no-freeform-edges --height-limit 0..255
+        [--rng-skip N (r13671 only)] [--npz FILE]
+        [--png FILE [--layer NAME] [--scale N]]
+        [--heightmap-png FILE [--highest-peak H] [--heightmap-format modern|r13671]] [-q]
+
+``--openttd`` picks the game: 15.2 (the default; New Game with TerraGenesis
+through FixSlopes and the water pass) or r13671 (tgp.cpp of 2008, whose
+defaults are hilly and a low sea level).  Settings only 15.2 has are
+refused with r13671 and ``--rng-skip`` with 15.2 (which always draws
+exactly one Random() before TGP).  The custom height, the custom sea level
+and the water borders may be given whatever the terrain type, sea level and
+freeform edges are, as the game keeps them; they count only where the game
+uses them.
+
+Prints one line about the map (water level, sea and shore share, highest
+tile) and writes the files asked for:
+
+``--npz``            arrays ``noise`` and ``heightmap`` (int16, fixed point,
+                     ``(size_y+1, size_x+1)``), ``tile_height`` and
+                     ``tile_class`` (uint8, ``(size_y, size_x)``; classes 0
+                     clear, 1 water, 2 shore, 3 void), all ``[y, x]``, and
+                     for 15.2 ``rocks`` (uint8, 1 where FixSlopes left rocks)
+``--png``            one layer as the window's Export map draws it (legend below)
+``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
+                     reads back to the same tile heights: for today's game
+                     (grey 0 only for the sea, the greys chosen for the
+                     dialog's "Highest peak" ``--highest-peak``, default 30),
+                     or with ``--heightmap-format r13671`` for the game of
+                     2008 (see :mod:`viewer.formats.tgp_heightmap`); the line
+                     printed says which "Highest peak" to choose
+
+TGP runs on the generic command line (:mod:`viewer.cli.generic`: its
+Params, ``--seed``, ``--png``, ``--bundle``, ``-q``, ``--progress``...);
+this module is its declared ``cli_extras``: ``--npz`` and the heightmap
+flags, the version's settings and layers, and the line printed first.
+Errors are reported as ``tgp: message`` on standard error with exit status 1.
+Everything goes through ``sys.stdout``/``sys.stderr``, so :func:`run_tgp`
+can be called in-process.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from .args import Usage, whole
+from .extras import CliExtras
+
+PROG = "tgp"
+
+
+def npz_bytes(result) -> bytes:
+    """The stage arrays of a TGP result as an .npz file (with ``rocks`` for
+    an OpenTTD 15.2 map)."""
+    import numpy as np
+
+    arrays = dict(
+        noise=np.ascontiguousarray(result.detail.noise_corners, dtype=np.int16),
+        heightmap=np.ascontiguousarray(result.detail.heightmap_corners, dtype=np.int16),
+        tile_height=np.ascontiguousarray(result.layers["tile_height"], dtype=np.uint8),
+        tile_class=np.ascontiguousarray(result.layers["tile_class"], dtype=np.uint8),
+    )
+    if "rocks" in result.layers:
+        arrays["rocks"] = np.ascontiguousarray(result.layers["rocks"], dtype=np.uint8)
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    return buf.getvalue()
+
+
+def _only_when(prm) -> tuple[str, tuple[str, ...]] | None:
+    return prm.extra.get("only_when")
+
+
+class TgpExtras(CliExtras):
+    description = ("OpenTTD's TerraGenesis Perlin map generator, as OpenTTD 15.2 makes a New "
+                   "Game (the map after the water pass; rivers, trees, towns and industries "
+                   "are not made) or as tgp.cpp r13671 did.")
+    random_seed = True
+
+    def add_arguments(self, p) -> None:
+        from ..formats.tgp_heightmap import DEFAULT_HIGHEST_PEAK, HIGHEST_PEAK_RANGE
+
+        lo, hi = HIGHEST_PEAK_RANGE
+        p.add_argument("--npz", metavar="FILE", help="write the noise, heightmap, tile_height, "
+                       "tile_class (and for 15.2 rocks) arrays")
+        p.add_argument("--heightmap-png", metavar="FILE",
+                       help="write an 8-bit greyscale heightmap for OpenTTD's Play heightmap")
+        p.add_argument("--highest-peak", metavar="H",
+                       help="the \"Highest peak\" you will choose in today's game's heightmap "
+                            f"dialog, {lo}..{hi} (default {DEFAULT_HIGHEST_PEAK}, the game's "
+                            "default, or the map's highest tile where that is higher)")
+        p.add_argument("--heightmap-format", metavar="FORMAT",
+                       help="modern (today's OpenTTD, default) or r13671 (OpenTTD of 2008: "
+                            "grey = 16 x height + 8)")
+
+    def values(self, args, given: dict) -> dict:
+        """The settings given, with the version (15.2 unless --openttd says
+        otherwise); a setting the version does not have is refused."""
+        from ..engine.tgp.generator import PARAMS
+
+        version = given.setdefault("openttd", "15.2")
+        for prm in PARAMS:
+            only = _only_when(prm)
+            if only and prm.name in given and version not in only[1]:
+                flag = prm.flag
+                if prm.kind == "bool" and given[prm.name] is False:
+                    flag = "--no-" + flag[2:]
+                raise Usage(f"{flag}: OpenTTD {version} has no such setting (only "
+                            f"{' and '.join(only[1])})")
+        return given
+
+    def layers(self, decl, values) -> Sequence[str]:
+        from ..engine.tgp.generator import layer_names
+
+        return layer_names(values["openttd"])
+
+    def cells(self, values):
+        from ..engine.protocol import SquareGrid
+
+        return SquareGrid(*values["size"])
+
+    def check(self, args, values) -> tuple[str, int | None]:
+        """(format, highest peak or None for the default) for --heightmap-png, checked."""
+        from ..formats.tgp_heightmap import FORMATS, check_highest_peak
+
+        fmt = args.heightmap_format if args.heightmap_format is not None else "modern"
+        if fmt not in FORMATS:
+            raise Usage(f"--heightmap-format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+        peak = None  # the game's default, or the map's highest tile where higher
+        if args.highest_peak is not None:
+            if fmt != "modern":
+                raise Usage("--highest-peak is for the modern heightmap format only")
+            try:
+                peak = check_highest_peak(whole(args.highest_peak, "--highest-peak"))
+            except ValueError as exc:
+                raise Usage(f"--highest-peak: {exc}") from None
+        if args.heightmap_png is None and (args.highest_peak is not None
+                                           or args.heightmap_format is not None):
+            raise Usage("--highest-peak and --heightmap-format need --heightmap-png")
+        return fmt, peak
+
+    def targets(self, args) -> tuple[str | None, ...]:
+        return args.heightmap_png, args.npz
+
+    def write(self, outputs, result, args, checked) -> list[str]:
+        """--heightmap-png first (a peak too low for the map writes nothing),
+        then --npz; the heightmap's message, if one was written."""
+        notes = []
+        if args.heightmap_png is not None:
+            from ..formats.tgp_exports import game_settings_note
+            from ..formats.tgp_heightmap import (
+                DEFAULT_HIGHEST_PEAK,
+                heightmap_png_bytes,
+                openttd_heightmap_note,
+            )
+
+            fmt, peak = checked
+            th = result.layers["tile_height"]
+            if peak is None:  # 30, or a 15.2 map's highest tile where higher
+                peak = max(DEFAULT_HIGHEST_PEAK, int(th.max()))
+            try:
+                data = heightmap_png_bytes(th, fmt=fmt, highest_peak=peak)
+            except ValueError as exc:
+                raise ValueError(f"--heightmap-png: {exc}") from None
+            outputs.add(args.heightmap_png, data)
+            note = openttd_heightmap_note(args.heightmap_png, th, highest_peak=peak, fmt=fmt)
+            if fmt == "modern":
+                note += game_settings_note(result, peak)
+            notes.append(note)
+        if args.npz is not None:
+            outputs.add(args.npz, npz_bytes(result))
+        return notes
+
+    def report(self, out, decl, result, values, seed, notes) -> None:
+        from ..formats.tgp_exports import command_line
+
+        out.write(command_line(values, seed) + "\n")
+        out.write(result.messages)
+        for note in notes:
+            out.write(note + "\n")
+
+
+EXTRAS = TgpExtras()
+
+
+def run_tgp(argv: Sequence[str]) -> int:
+    """``python -m viewer tgp ARGS``, in-process."""
+    from .generic import run_generic
+
+    return run_generic(PROG, list(argv))
