@@ -22,6 +22,7 @@ from viewer.formats.numberlink import (
 from viewer.formats.png import read_png
 from viewer.render import numberlink as nl_render
 from viewer.render.numberlink import numberlink_scale
+from viewer.render.picture import picture
 
 WAIT = 60_000
 
@@ -259,9 +260,9 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     cell = w.map_view.scale
     frames = np.all(img[..., :3] == nl_render.NL_DIFF[:3], axis=-1)
     plain = w.current_picture().rgba
-    w.gen_view.check = None
-    without = w.current_picture().rgba
-    w.gen_view.check = check
+    # the second solution is drawn from the Workbench's picture options
+    without = picture(w.state, w.layer_name, {**w.workbench.picture_options(), "second": None,
+                                              "diff": None}).rgba
     assert np.array_equal(plain, img)
     for y in range(5):
         for x in range(5):
@@ -352,7 +353,7 @@ def test_number_link_exports_read_back(qtbot, nl, tmp_path):
     assert img.shape[0] > 5 * 16 + 1 and img.shape[1] >= 5 * 16 + 1
     assert np.array_equal(read_png(tmp_path / "view.png"), img)
     from viewer.render.picture import picture
-    alone = picture(w.state, w.layer_name, w._picture_options(), 16).rgba
+    alone = picture(w.state, w.layer_name, w.workbench.picture_options(), 16).rgba
     assert alone.shape == (5 * 16 + 1, 5 * 16 + 1, 4)
     assert np.array_equal(img[:81, :81], alone)
 

@@ -298,21 +298,44 @@ def test_newest_request_wins_on_a_thread(gated):
         wb.shutdown()
 
 
-def test_a_run_is_drawn_with_the_layer_and_options_it_was_asked_with(gated):
+def test_a_run_is_drawn_with_the_layer_and_options_it_was_asked_with(gated, monkeypatch):
+    import sys
+
+    pictures = sys.modules["viewer.render.picture"]
+
+    asked = []
+    draw = pictures.picture
+    monkeypatch.setattr(pictures, "picture", lambda state, layer, options, *a, **k:
+                        asked.append(dict(options)) or draw(state, layer, options, *a, **k))
+    drawn = []                                    # the pictures the jobs drew
     runner = ThreadRunner("test")
     wb = Workbench("gated", runner=runner)
+    wb.prepare_picture = lambda: drawn.append
     try:
         wb.set_seed(40)
         wb.request()
         wb.set_option("outline", True)            # changed while the run is under way
         gated.gate.set()
         assert runner.wait_idle(10)
-        first = wb._first_picture
-        assert first is not None and "outline" not in first[1]
+        assert len(drawn) == 1 and "outline" not in asked[0]
         assert wb.picture_options()["outline"] is True
-        assert wb.picture() is not first[2]       # drawn again with today's options
+        again = wb.picture()
+        assert again is not drawn[0] and asked[-1]["outline"] is True   # today's options
+        wb.set_option("outline", True)
+        assert wb.picture() is not drawn[0]
     finally:
         wb.shutdown()
+
+
+def test_the_picture_a_job_drew_is_the_one_shown_until_the_options_change(gated):
+    drawn = []
+    wb = Workbench("gated")
+    wb.prepare_picture = lambda: drawn.append
+    gated.gate.set()
+    wb.request()
+    assert len(drawn) == 1 and wb.picture() is drawn[0]
+    wb.set_option("outline", True)
+    assert wb.picture() is not drawn[0]
 
 
 def test_cancel_keeps_the_map(gated):
