@@ -353,15 +353,17 @@ class MainWindow(QMainWindow):
     # == runs =====================================================================
     def _screen_finisher(self):
         """What a run's or step's job does to its picture for the screen (in
-        the job's thread): the QImage, and the picture shrunk to the view
-        when it is shown smaller (the size read here, on the GUI thread)."""
+        the job's thread): ``(qimage, shrunk)``, the QImage and the picture
+        shrunk to the view when it is shown smaller (the size read here, on
+        the GUI thread)."""
         size = self._map_view.image.screen_size()
 
-        def finish(pic) -> None:
-            pic.qimage = to_qimage(pic.rgba)
+        def finish(pic):
+            qimage = to_qimage(pic.rgba)
             w = pic.rgba.shape[1]
             if size is not None and 0 < size[0] < w:     # shown shrunk: averaged there
-                pic.shrunk = (size, shrink(pic.qimage, size))
+                return qimage, (size, shrink(qimage, size))
+            return qimage, None
         return finish
 
     def _run_finished(self, _run_id: int, result: Result, _seconds: float) -> None:
@@ -422,7 +424,7 @@ class MainWindow(QMainWindow):
         if state is None:
             return
         pic = wb.picture()
-        qimage, shrunk = getattr(pic, "qimage", None), getattr(pic, "shrunk", None)
+        qimage, shrunk = wb.prepared_picture(pic) or (None, None)
         self._map_view.set_notice(pic.notice)
         self.legend.set_legend(pic.legend)
         g = state.result.grid

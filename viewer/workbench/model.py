@@ -75,7 +75,8 @@ class Workbench:
     :attr:`prepared` when the map is shown), and ``prepare_picture()``,
     called when a job is submitted, in the caller's thread, returning what
     to do to the job's picture in the job's thread (e.g. convert it for the
-    screen).  Both are read when a job is submitted."""
+    screen; what that returns is :meth:`prepared_picture`).  Both are read
+    when a job is submitted."""
 
     def __init__(self, generator: str | None = None, *, runner: Runner | None = None,
                  state_runner: Runner | None = None, trace: bool = True):
@@ -98,9 +99,10 @@ class Workbench:
         self._requested: tuple[Any, ...] | None = None
         self._latest_run = 0
         self._latest_state = 0
-        self._drawn: tuple[MapState, str, dict[str, Any], Any] | None = None
+        # the picture a job drew: (state, layer, options, picture, prepared)
+        self._drawn: tuple[MapState, str, dict[str, Any], Any, Any] | None = None
         self.prepare_result: Callable[[Result], Any] | None = None
-        self.prepare_picture: Callable[[], Callable[[Any], None]] | None = None
+        self.prepare_picture: Callable[[], Callable[[Any], Any]] | None = None
         self.prepared: Any = None           # prepare_result's value for the map shown
         self.shown_values: dict[str, Any] = {}   # the values the map shown stands for
 
@@ -224,9 +226,9 @@ class Workbench:
             state = final_state(result)
             drawn = renderer_for(result.generator).drawn_layer(state, layer)
             pic = picture(state, drawn, options)
-            finish(pic)
+            screen = finish(pic)
             prepared = prepare(result) if prepare is not None else None
-            return result, (state, drawn, options, pic), prepared
+            return result, (state, drawn, options, pic, screen), prepared
 
         self._latest_run += 1
         expected = self._latest_run
@@ -289,7 +291,7 @@ class Workbench:
         except ParamError:
             pass
 
-    def _show(self, result: Result | None, drawn: tuple[MapState, str, dict[str, Any], Any]
+    def _show(self, result: Result | None, drawn: tuple[MapState, str, dict[str, Any], Any, Any]
               | None = None, prepared: Any = None) -> None:
         from ..render.picture import final_state, renderer_for
 
@@ -356,24 +358,29 @@ class Workbench:
             state = self.state_at(step, r)
             # its picture here too: scrubbing never draws on the front end's thread
             pic = picture(state, layer, options)
-            finish(pic)
-            return state, pic
+            return state, pic, finish(pic)
 
         def done(o: Outcome) -> None:
             if expected != self._latest_state or self.result is not r or o.error is not None:
                 if o.error is not None and not o.cancelled and expected == self._latest_state:
                     self.events.emit("status", f"timeline: {o.error}", True)
                 return
-            state, pic = o.value
+            state, pic, screen = o.value
             self.state = state
-            self._drawn = (state, layer, options, pic)
+            self._drawn = (state, layer, options, pic, screen)
             self.events.emit("state_changed", state)
 
         return self.state_runner.submit(job, done)
 
-    def _picture_finisher(self) -> Callable[[Any], None]:
+    def _picture_finisher(self) -> Callable[[Any], Any]:
         make = self.prepare_picture
         return make() if make is not None else (lambda _pic: None)
+
+    def prepared_picture(self, pic: Any) -> Any:
+        """What ``prepare_picture``'s function made of ``pic`` in its job
+        (None for a picture not drawn by a job)."""
+        drawn = self._drawn
+        return drawn[4] if drawn is not None and drawn[3] is pic else None
 
     # == the picture ================================================================
     def set_layer(self, name: str) -> None:
