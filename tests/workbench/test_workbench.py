@@ -274,7 +274,9 @@ def test_pin_keeps_a_and_follows_bs_step():
     step = min(a.result.trace.n_steps, wb.result.trace.n_steps) // 2
     wb.set_step(step)
     sa = wb.pinned_state()
-    assert sa.result is a.result and sa.step == step
+    assert sa.result is a.result and sa.step == step == wb.pinned_step()
+    wb.set_step(10 ** 9)                          # B finished: A at B's last step
+    assert wb.pinned_step() == wb.result.trace.n_steps
     wb.set_generator("tgp")                       # A and B are maps of one generator
     assert wb.pinned is None
     assert rec.of("pinned_changed")[-1] == (None,)
@@ -425,3 +427,45 @@ def test_each_generators_command_line_makes_the_same_map(name, tmp_path, monkeyp
     assert wb.layer in layers and set(layers) <= set(wb.result.layers)  # (no trace layers)
     for layer, arr in layers.items():
         assert np.array_equal(arr, wb.result.layers[layer]), (name, layer)
+
+
+def test_values_of_another_generator_wait_for_it_without_an_event():
+    wb = Workbench("fairland")
+    rec = Recorder(wb)
+    wb.set_values({"size": (6, 5)}, of="numberlink")
+    assert rec.of("values_changed") == [] and "size" not in wb.values
+    with pytest.raises(KeyError):
+        wb.set_values({"size": (6, 5)}, of="fairland")    # fairland has no size
+    wb.set_generator("numberlink")
+    assert tuple(wb.values["size"]) == (6, 5)
+
+
+def test_a_front_ends_work_happens_in_the_job_and_comes_with_the_map():
+    wb = Workbench("fairland")
+    seen = []
+    wb.prepare_result = lambda r: ("prepared", r.seed)
+    wb.prepare_picture = lambda: (lambda pic: seen.append(pic) or ("screen", pic.layer))
+    wb.set_values(SMALL_FAIRLAND)
+    wb.set_seed(3)
+    wb.request()
+    assert wb.prepared == ("prepared", 3)
+    pic = wb.picture()
+    assert seen == [pic] and wb.prepared_picture(pic) == ("screen", wb.layer)
+    step = wb.result.trace.n_steps // 2
+    wb.set_step(step)                                 # a step's picture too
+    assert len(seen) == 2 and wb.picture() is seen[1]
+    assert wb.prepared_picture(wb.picture(scale=2)) is None   # drawn here, not in a job
+    r = wb.result
+    wb.show(r)                                        # a map made elsewhere: prepared now
+    assert wb.prepared == ("prepared", 3)
+
+
+def test_the_values_a_map_stands_for():
+    wb = Workbench("fairland")
+    wb.set_values(SMALL_FAIRLAND)
+    wb.request()
+    r = wb.result
+    assert wb.shown_values == r.params
+    wb.set_value("sp", 20)
+    assert wb.shown_values == r.params != wb.validated()
+    assert wb.progress() is None                      # no run under way

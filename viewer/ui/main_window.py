@@ -22,7 +22,6 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
-from .. import registry
 from ..engine.protocol import GenerationError, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
@@ -50,8 +49,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle("Map generator workbench")
         self.settings = settings if settings is not None else make_settings()
-        self.workbench = wb = Workbench(registry.names()[0],
-                                        runner=QtRunner("generate", self),
+        self.workbench = wb = Workbench(runner=QtRunner("generate", self),
                                         state_runner=QtRunner("trace state", self))
         remembered.restore_workbench(wb, self.settings)
         wb.prepare_picture = self._screen_finisher
@@ -122,7 +120,7 @@ class MainWindow(QMainWindow):
         ev.connect("seed_changed", self._seed_changed)
         ev.connect("invalid", lambda param, text: self._panel.set_error(param, text or None))
         ev.connect("result_changed", self._result_changed)
-        ev.connect("state_changed", lambda _state: self.render_view())
+        ev.connect("state_changed", self._state_changed)
         ev.connect("layer_changed", lambda _layer: self.render_view())
         ev.connect("options_changed", self._options_changed)
         ev.connect("run_finished", self._run_finished)
@@ -408,6 +406,14 @@ class MainWindow(QMainWindow):
         self.gen_view.result_changed(result, wb.prepared)
         if layer != wb.layer:
             wb.set_layer(layer)
+
+    def _state_changed(self, state: MapState | None) -> None:
+        tl = self._timeline
+        if state is not None and state.result.trace is tl.trace and tl.trace is not None:
+            step = tl.n_steps if state.final else state.step
+            if step is not None and step != tl.step:
+                tl.show_step(step)              # the step was chosen elsewhere
+        self.render_view()
 
     def _layer_chosen(self, item, _prev=None) -> None:
         if item is not None:
