@@ -356,3 +356,19 @@ def test_zooming_in_draws_the_hexes_finer_and_keeps_the_view(qtbot, window):
     from viewer.render.picture import display_scale
 
     assert mv.detail_scale is None and mv.scale == display_scale(128)
+
+
+def test_the_window_shows_the_workbench_whoever_changes_it(qtbot, window):
+    """A script (or any part) that changes the Workbench is shown: the step
+    on the timeline, the values and seed in the panel, the map."""
+    wb = window.workbench
+    wb.set_step(5)
+    qtbot.waitUntil(lambda: window.state.step == 5 and not window.busy(), timeout=WAIT)
+    assert window.timeline.step == 5 and window.timeline.caption.text().startswith("step 5 /")
+    wb.set_values({"sp": 40})
+    wb.set_seed(77)
+    assert window.param_panel.values()["sp"] == 40 and window.param_panel.seed() == 77
+    wb.request()
+    qtbot.waitUntil(lambda: window.result.seed == 77 and not window.busy(), timeout=WAIT)
+    assert window.result.params["sp"] == 40
+    assert np.array_equal(window.shown_image(), expected_image({"sp": 40}, 77))

@@ -331,9 +331,11 @@ class MapView(pg.GraphicsLayoutWidget):
         straddles a seam is seen whole on one side)."""
         w, h = self.period
         m = FIT_MARGIN_CELLS * self.scale if self.hexes else 0
+        # fitted (before the move, which linked views follow): new maps stay
+        # fitted until a zoom or pan
+        self.user_moved = False
         self.vb.setRange(xRange=(-m, w + m), yRange=(-m, h + m), padding=0)
         self.vb.disableAutoRange()
-        self.user_moved = False             # fitted: new maps stay fitted until a zoom or pan
 
     def fit_per_pixel(self) -> float:
         """Image pixels per screen pixel at which the whole map just fits."""
