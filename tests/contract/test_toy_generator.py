@@ -145,3 +145,53 @@ def test_the_toy_sweeps(tmp_path):
     assert done.returncode == 0, done.stderr
     lines = out.read_text().splitlines()
     assert lines[0].split(",")[-1] == "stripes" and len(lines) == 1 + 12
+
+
+def test_the_toys_trace_view_and_opener_are_in_the_window(qtbot, toy, tmp_path):
+    from viewer.ui.main_window import MainWindow
+
+    w = MainWindow(generate=False)
+    qtbot.addWidget(w)
+    w.show()
+    try:
+        assert "Toy" not in [a.text() for a in w.docks_menu.actions()]
+        w.set_generator("toy")
+        qtbot.waitUntil(lambda: w.result is not None and w.result.generator == "toy"
+                        and not w.busy(), timeout=WAIT)
+        r = w.result
+        # the trace: the timeline scrubs through its phases, a row a step
+        assert w.timeline.n_steps == r.grid.height == 12
+        assert [name for name, _ in w.timeline.phases()] == list(toy.PHASES)
+        w.timeline.set_step(3)
+        qtbot.waitUntil(lambda: w.state.step == 3 and not w.busy(), timeout=WAIT)
+        assert np.array_equal(w.state.layers["stripe"][:3], r.layers["stripe"][:3])
+        assert not w.state.layers["stripe"][3:].any()
+        assert w.inspect(5, 2)["stripe"] == f"number {int(r.layers['stripe'][2, 5])}"
+        assert w.inspect(5, 7)["stripe"] == "number 0"      # not painted yet
+        w.timeline.set_step(w.timeline.n_steps)
+        qtbot.waitUntil(lambda: w.state.final, timeout=WAIT)
+        # the view: its dock says the stripes, its action is in the Edit menu
+        assert "Toy" in [a.text() for a in w.docks_menu.actions()]
+        assert w.gen_view.label.text() == f"{int(r.layers['stripe'].max()) + 1} stripes"
+        w.menu_actions()["Count toy stripes"].trigger()
+        assert w.message.text() == f"the toy counts {w.gen_view.label.text()}"
+        # the opener: a file of its kind, from its File menu entry's function
+        assert "Open toy stripes..." in w.menu_actions()
+        w.file_actions.export("toy-text", tmp_path / "s.txt")
+        w.set_generator("fairland", generate=False)
+        assert "Toy" not in [a.text() for a in w.docks_menu.actions()]
+        assert "Count toy stripes" not in w.menu_actions()
+        assert w.file_actions.open_file("toy", tmp_path / "s.txt")
+        opened = w.result
+        assert opened.generator == "toy" and w.generator.name == "toy"
+        assert np.array_equal(opened.layers["stripe"] % 2, r.layers["stripe"] % 2)
+        img = w.shown_image()
+        assert has_colour(img, toy.EVEN) and has_colour(img, toy.ODD)
+        assert w.message.text() == "opened s.txt: 12x12"
+        assert w.param_panel.widgets["side"].value() == 12        # its values in the panel
+        # a file that is not of its kind: one line, and the map stays
+        (tmp_path / "bad.txt").write_text("#.x\n")
+        assert not w.file_actions.open_file("toy", tmp_path / "bad.txt")
+        assert w.result is opened and "not a square of # and ." in w.message.text()
+    finally:
+        w.shutdown()

@@ -1,5 +1,7 @@
 """A toy fifth generator, whole in this one module: its Params, a layer,
-its own colour map, one inspector row, one export, one metric, and the one
+its own colour map, one inspector row, one export, one metric, a trace
+(the stripes painted a row a step, in two phases), a view (a dock and an
+action of its own), an opener (the text its export writes), and the one
 registry line at the end.  ``tests/contract`` checks that the window, the
 command line, presets, bundles and sweeps take it with no edit elsewhere.
 
@@ -43,7 +45,8 @@ class Toy:
         stripe = ((np.arange(n)[None, :] + np.arange(n)[:, None] + shift) // k).astype(np.int32)
         stripe = np.ascontiguousarray(np.broadcast_to(stripe, (n, n)))
         return Result("toy", SquareGrid(n, n), {"stripe": stripe}, dict(self.layer_info),
-                      markers=[Marker("corner", "T", 0, 0)], params=v, seed=int(seed))
+                      markers=[Marker("corner", "T", 0, 0)], params=v, seed=int(seed),
+                      trace=ToyTrace(stripe) if trace else None)
 
 
 METRICS = Metrics(lambda r: {"stripes": int(r.layers["stripe"].max()) + 1},
@@ -100,7 +103,93 @@ class ToyCommandLine(CliExtras):
 
 CLI_EXTRAS = ToyCommandLine()
 
+
+PHASES = ("top half", "bottom half")
+
+
+class ToyTrace:
+    """The stripes painted one row a step: step ``k`` has rows ``0..k-1``
+    (the rows below are 0); the top half first, then the bottom half."""
+
+    def __init__(self, stripe):
+        self.stripe = stripe
+
+    @property
+    def n_steps(self) -> int:
+        return self.stripe.shape[0]
+
+    def phases(self):
+        return [(PHASES[0], 0), (PHASES[1], self.n_steps // 2)]
+
+    def phase_at(self, step):
+        return PHASES[0] if step < self.n_steps // 2 else PHASES[1]
+
+    def describe(self, step):
+        return f"row {step - 1} painted" if step > 0 else "nothing painted yet"
+
+    def state_at(self, step):
+        out = np.zeros_like(self.stripe)
+        out[:step] = self.stripe[:step]
+        return {"stripe": out}
+
+    def markers_at(self, step):
+        return [Marker("corner", "T", 0, 0)] if step > 0 else []
+
+    def meaningful_at(self, step):
+        return frozenset({"stripe"})
+
+
+def open_stripes(path):
+    """A text the export wrote (``#`` odd, ``.`` even) as a map of parities."""
+    with open(path, encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for line in f if line.strip()]
+    n = len(lines)
+    if n < 2 or any(len(line) != n or set(line) - {"#", "."} for line in lines):
+        raise ValueError("not a square of # and . (the toy's stripes)")
+    stripe = np.array([[1 if c == "#" else 0 for c in line] for line in lines], np.int32)
+    params = Toy().validate({"side": n, "period": 1})
+    return Result("toy", SquareGrid(n, n), {"stripe": stripe}, dict(Toy.layer_info),
+                  params=params, seed=0)
+
+
+def __getattr__(name):
+    """``ToyView`` (the declaration names it by path) is made on first use:
+    the command line, which imports this module too, never imports Qt."""
+    if name == "ToyView":
+        return _view_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _view_class():
+    from PySide6.QtWidgets import QDockWidget, QLabel
+
+    from viewer.ui.views.base import GeneratorView
+
+    class View(GeneratorView):
+        """A "Toy" dock counting the stripes of the map shown, and an action
+        saying the count."""
+
+        def build(self):
+            self.label = QLabel("no map")
+            self.dock = QDockWidget("Toy", self.shell.widget)
+            self.dock.setObjectName("toy")
+            self.dock.setWidget(self.label)
+            self.add_dock(self.dock)
+            self.add_action("Edit", "Count toy stripes", self.count)
+
+        def result_changed(self, result, prepared=None):
+            self.label.setText("no map" if result is None else
+                               f"{int(result.layers['stripe'].max()) + 1} stripes")
+
+        def count(self):
+            self.shell.status(f"the toy counts {self.label.text()}")
+
+    return View
+
+
 DECLARATION = register(Declaration(
     "toy", "Toy stripes", Toy(), layer_info=Toy.layer_info, metrics=METRICS,
-    cli_extras=CLI_EXTRAS,
-    render=ToyRenderer(), inspect=rows, exports=EXPORTS))
+    render=ToyRenderer(), inspect=rows, exports=EXPORTS,
+    phase_names=PHASES, view=f"{__name__}:ToyView", opener=open_stripes,
+    open_title="Open toy &stripes...",
+    cli_extras=CLI_EXTRAS))

@@ -61,7 +61,7 @@ def test_pin_a_then_b_side_by_side(qtbot, window, name):
     # A is drawn as the picture pipeline draws it, at B's scale
     w.select_layer(categorical)
     settle(qtbot, w)
-    expected = picture(final_state(a), categorical, w._picture_options(), w.map_view.scale)
+    expected = picture(final_state(a), categorical, w.workbench.picture_options(), w.map_view.scale)
     assert np.array_equal(cmp.map_view.rgba, expected.rgba)
     # linked zoom and pan
     w.map_view.vb.scaleBy((0.5, 0.5))

@@ -19,7 +19,7 @@ def _show(qtbot, window, values, seed):
 
 def test_a_world_the_server_aborts_on_is_flagged_with_sector_and_step(qtbot, window):
     r = _show(qtbot, window, ABORTING, 2)
-    a = r.extra["assertion"]
+    a = r.detail.assertion
     assert a is not None
     banner = window.banner
     assert banner.isVisible()
@@ -46,7 +46,7 @@ def test_a_sound_world_clears_the_warning(qtbot, window):
     _show(qtbot, window, ABORTING, 2)
     assert window.banner.isVisible()
     r = _show(qtbot, window, ABORTING, 1)
-    assert r.extra["assertion"] is None
+    assert r.detail.assertion is None
     assert not window.banner.isVisible()
     assert "!" not in window.map_view.letters()
     assert "would abort" not in window.message.text()

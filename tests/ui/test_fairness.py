@@ -11,7 +11,7 @@ from viewer.engine.fairland.kernel import mapdist
 
 def test_fairness_counts_each_continent_with_its_islands():
     r = FAIRLAND.generate({"nc": 3, "sc": 20, "ni": 6, "is": 5, "pm": 20}, seed=11)
-    table = fairness(r.layers, r.extra["capitals"], (64, 32))
+    table = fairness(r.layers, r.detail.capitals, (64, 32))
     own = r.layers["own"]
     assert len(table.rows) == 3
     for c, row in enumerate(table.rows):
@@ -22,7 +22,7 @@ def test_fairness_counts_each_continent_with_its_islands():
         assert row["coastal"] == (r.layers["coastal"].astype(bool) & mine).sum()
         assert row["iron"] == r.layers["iron"][mine].astype(np.int64).sum()
     assert sum(row["mountains"] for row in table.rows) > 0
-    caps = r.extra["capitals"]
+    caps = r.detail.capitals
     d01 = mapdist(64, 32, *caps[0], *caps[1])
     d02 = mapdist(64, 32, *caps[0], *caps[2])
     assert table.rows[0]["nearest capital"] == min(d01, d02)

@@ -58,6 +58,8 @@ def test_moving_a_slider_regenerates_and_the_pixels_change(qtbot, window):
 
 def test_a_hundred_rapid_changes_end_on_the_final_map(qtbot, window):
     sc, sp = slider(window, "sc"), slider(window, "sp")
+    made = []                                   # the maps that came out
+    window.workbench.events.connect("run_finished", lambda _id, r, _s: made.append(r))
     for k in range(100):
         sc.setValue(20 + k % 17)
         sp.setValue(k % 90)
@@ -65,8 +67,8 @@ def test_a_hundred_rapid_changes_end_on_the_final_map(qtbot, window):
     final = {"sc": 20 + 99 % 17, "sp": 99 % 90}
     assert window.result.params == FAIRLAND.validate(final)
     assert np.array_equal(window.shown_image(), expected_image(final, window.result.seed))
-    assert window.gen_worker.running is None and window.gen_worker.waiting is None
-    assert window.gen_worker.dropped > 0        # most requests were superseded
+    assert not window.workbench.busy()           # nothing runs, nothing waits
+    assert 1 <= len(made) < 20 and made[-1] is window.result   # most were superseded
 
 
 def test_a_bad_parameter_shows_its_message_and_keeps_the_old_map(qtbot, window):
@@ -220,28 +222,21 @@ def test_dragging_wraps_around_the_torus(qtbot, window):
     assert 0 <= (a0 + a1) / 2 < w and 0 <= (b0 + b1) / 2 < h
 
 
-def test_slow_runs_show_progress_and_can_be_cancelled(qtbot, window):
+def test_slow_runs_show_progress_and_can_be_cancelled(qtbot, window, monkeypatch):
     """A run longer than half a second shows its phase and a cancel button;
     cancelling keeps the last good map."""
     good = window.result
-    real = window.generator
 
-    class Slow:
-        name, params = real.name, real.params
-        layer_info = real.layer_info
+    def slow_generate(values, *, seed, trace=False, cancel: CancelToken, progress=None):
+        cancel.phase_names = ("drift", "grow continents")
+        end = time.perf_counter() + 20
+        while time.perf_counter() < end:
+            cancel.check()
+            time.sleep(0.005)
+        raise AssertionError("not cancelled")
 
-        def validate(self, values):
-            return real.validate(values)
-
-        def generate(self, values, *, seed, trace=False, cancel: CancelToken, progress=None):
-            cancel.phase_names = ("drift", "grow continents")
-            end = time.perf_counter() + 20
-            while time.perf_counter() < end:
-                cancel.check()
-                time.sleep(0.005)
-            raise AssertionError("not cancelled")
-
-    window.generator = Slow()
+    # the generator shown, its engine slowed down
+    monkeypatch.setattr(window.generator.engine, "generate", slow_generate)
     assert window.request_generation(force=True) is not None
     qtbot.waitUntil(lambda: window.progress.isVisible(), timeout=WAIT)
     assert window.cancel_button.isVisible()
@@ -253,25 +248,19 @@ def test_slow_runs_show_progress_and_can_be_cancelled(qtbot, window):
     qtbot.waitUntil(lambda: not window.progress.isVisible(), timeout=WAIT)
 
 
-def test_first_slow_run_says_the_engine_is_being_prepared(qtbot):
+def test_first_slow_run_says_the_engine_is_being_prepared(qtbot, monkeypatch):
     """Before any run has finished, a slow run is the numba compile."""
     w = MainWindow(generate=False)
     qtbot.addWidget(w)
     w.show()
     try:
-        real = w.generator
+        real = w.generator.engine.generate
 
         def slow_generate(values, *, seed, trace=False, cancel=None, progress=None):
             time.sleep(0.8)
-            return real.generate(values, seed=seed, trace=trace, cancel=cancel)
+            return real(values, seed=seed, trace=trace, cancel=cancel)
 
-        class Cold:
-            name, params, layer_info = real.name, real.params, \
-                real.layer_info
-            validate = staticmethod(real.validate)
-            generate = staticmethod(slow_generate)
-
-        w.generator = Cold()
+        monkeypatch.setattr(w.generator.engine, "generate", slow_generate)
         w.request_generation()
         qtbot.waitUntil(lambda: w.progress.isVisible(), timeout=WAIT)
         assert w.message.text() == COMPILING
@@ -350,7 +339,8 @@ def test_zooming_in_draws_the_hexes_finer_and_keeps_the_view(qtbot, window):
     whole = window.current_picture().rgba
     from viewer.render.picture import picture
 
-    fine_pic = picture(window.state, window.layer_name, window._picture_options(), fine).rgba
+    options = window.workbench.picture_options()
+    fine_pic = picture(window.state, window.layer_name, options, fine).rgba
     gx, gy = int(round(cx * fx)), int(round(cy * fy))
     want = fine_pic[gy % fine_pic.shape[0], gx % fine_pic.shape[1]]
     got = img.pixelColor(px, py)
@@ -366,3 +356,19 @@ def test_zooming_in_draws_the_hexes_finer_and_keeps_the_view(qtbot, window):
     from viewer.render.picture import display_scale
 
     assert mv.detail_scale is None and mv.scale == display_scale(128)
+
+
+def test_the_window_shows_the_workbench_whoever_changes_it(qtbot, window):
+    """A script (or any part) that changes the Workbench is shown: the step
+    on the timeline, the values and seed in the panel, the map."""
+    wb = window.workbench
+    wb.set_step(5)
+    qtbot.waitUntil(lambda: window.state.step == 5 and not window.busy(), timeout=WAIT)
+    assert window.timeline.step == 5 and window.timeline.caption.text().startswith("step 5 /")
+    wb.set_values({"sp": 40})
+    wb.set_seed(77)
+    assert window.param_panel.values()["sp"] == 40 and window.param_panel.seed() == 77
+    wb.request()
+    qtbot.waitUntil(lambda: window.result.seed == 77 and not window.busy(), timeout=WAIT)
+    assert window.result.params["sp"] == 40
+    assert np.array_equal(window.shown_image(), expected_image({"sp": 40}, 77))

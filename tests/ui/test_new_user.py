@@ -94,7 +94,7 @@ def test_ctrl_shift_o_opens_a_puzzle_and_the_menu_shows_it(qtbot, window, tmp_pa
     QTest.keyClick(w.param_panel.seed_row.field, Qt.Key.Key_O,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     settle(qtbot, w, lambda: w.result.generator == "numberlink" and w.result.grid.width == 4)
-    assert w.result.extra.get("source") and w.result.grid.width == 4
+    assert w.result.detail.source and w.result.grid.width == 4
 
 
 # -- 3. a message of a request asked again is that request's -------------------------------
@@ -150,7 +150,7 @@ def test_the_abort_bar_does_not_promise_a_server_option(qtbot, window):
     w.param_panel.seed_row.set_seed(2)
     w.request_generation(force=True)
     settle(qtbot, w, lambda: w.result.seed == 2 and w.result.params["ni"] == 10)
-    assert w.result.extra["assertion"] is not None
+    assert w.result.detail.assertion is not None
     text = w.banner.text()
     assert "with the server's fairland" not in text
     assert "what a -DNDEBUG build of fairland makes" in text and "--ndebug" in text
@@ -225,8 +225,8 @@ def test_fast_mode_says_why_there_is_no_timeline(qtbot, nl12):
 
 def test_with_the_solution_hidden_hovering_does_not_give_it_away(qtbot, nl12):
     w = nl12
-    sol = w.result.extra["solution"]
-    puzzle = w.result.extra["puzzle"]
+    sol = w.result.detail.solution
+    puzzle = w.result.detail.puzzle
     # a square on a path that is not an end
     y, x = next((int(y), int(x)) for y, x in zip(*(sol.paths > 0).nonzero())
                 if puzzle.cells[y, x] == 0)
@@ -305,9 +305,9 @@ def test_ports_are_numbered_from_1_in_the_legend_as_in_the_inspector(qtbot, port
     w.select_layer("ports")
     settle(qtbot, w)
     texts = [t for t, _ in w.legend.legend.entries]
-    n = len(w.result.extra["ports"])
+    n = len(w.result.detail.ports)
     assert "port 1" in texts and f"port {n}" in texts and "port 0" not in texts
-    rec = w.result.extra["ports"][0]
+    rec = w.result.detail.ports[0]
     x, y = rec["cell"]
     assert w.inspect(x, y)["port"].startswith(f"{rec['id']}:") and rec["id"] == 1
     layer_value = int(w.state.layers["ports"][y, x])
@@ -335,7 +335,7 @@ def test_routes_at_fit_are_yellow_and_candidates_are_in_the_legend(qtbot, ports)
     settle(qtbot, w)
     img = w.shown_image()
     scale = w.map_view.scale
-    route = np.asarray(w.result.extra["placement"].ports[0].route)
+    route = np.asarray(w.result.detail.placement.ports[0].route)
     (r0, c0), (r1, c1) = route[0], route[1]
     # the pixels along the first edge of the first route
     px = [(int(round((c0 + (c1 - c0) * t) * scale)), int(round((r0 + (r1 - r0) * t) * scale)))
@@ -379,7 +379,7 @@ def test_number_link_grid_lines_all_show_at_fit(qtbot, window):
     (x0, x1), (y0, y1) = view.vb.viewRange()
     sx = img.width() / (x1 - x0)
     scale = view.scale
-    puzzle = w.result.extra["puzzle"].cells
+    puzzle = w.result.detail.puzzle.cells
     # a row of squares without ends in it, read across its middle
     row = int(np.argmin((puzzle != 0).sum(axis=1)))
     py = int(((row + 0.5) * scale - y0) * img.height() / (y1 - y0))

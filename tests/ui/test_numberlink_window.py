@@ -22,6 +22,7 @@ from viewer.formats.numberlink import (
 from viewer.formats.png import read_png
 from viewer.render import numberlink as nl_render
 from viewer.render.numberlink import numberlink_scale
+from viewer.render.picture import picture
 
 WAIT = 60_000
 
@@ -221,7 +222,7 @@ def test_the_puzzle_solution_toggle_changes_the_picture(qtbot, nl):
     below = puzzle[cell // 2 + int(0.3 * cell)::cell, cell // 2::cell][:5, :5, :3]
     blank = w.result.layers["puzzle"] == 0
     assert (centres[blank] == 255).all() and (below[~blank] != 255).any(axis=1).all()
-    assert np.array_equal(puzzle, render(w.result.extra["puzzle"], None, cell))
+    assert np.array_equal(puzzle, render(w.result.detail.puzzle, None, cell))
     solution_action.trigger()
     assert np.array_equal(w.shown_image(), solved)
     assert "Ctrl+Shift+S" in solution_action.shortcut().toString()
@@ -229,7 +230,7 @@ def test_the_puzzle_solution_toggle_changes_the_picture(qtbot, nl):
 
 def test_check_uniqueness_of_a_generated_grid(qtbot, nl):
     w = nl
-    puzzle = w.result.extra["puzzle"]
+    puzzle = w.result.detail.puzzle
     want = solve(puzzle, "fill-no-touch", 2).status
     w.menu_actions()["Check uniqueness"].trigger()
     settle(qtbot, w, lambda: w.gen_view.check is not None)
@@ -250,7 +251,7 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     assert want.status == "several"
     check = w.gen_view.check
     assert check["status"] == "several" and "several solutions" in w.message.text()
-    first, second = w.result.extra["solution"], check["second"]
+    first, second = w.result.detail.solution, check["second"]
     assert not first.same_routes(second)
     assert np.array_equal(check["diff"], first.differences(second))
     img = w.shown_image()
@@ -259,9 +260,9 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     cell = w.map_view.scale
     frames = np.all(img[..., :3] == nl_render.NL_DIFF[:3], axis=-1)
     plain = w.current_picture().rgba
-    w.gen_view.check = None
-    without = w.current_picture().rgba
-    w.gen_view.check = check
+    # the second solution is drawn from the Workbench's picture options
+    without = picture(w.state, w.layer_name, {**w.workbench.picture_options(), "second": None,
+                                              "diff": None}).rgba
     assert np.array_equal(plain, img)
     for y in range(5):
         for x in range(5):
@@ -302,10 +303,10 @@ def test_opening_a_puzzle_shows_it_and_solves_it(qtbot, window, tmp_path):
     path.write_text(UNIQUE.replace("1", "a").replace("2", "b").replace("3", "c"))
     assert w.file_actions.open_file("numberlink", path)
     assert w.result.generator == "numberlink" and w.generator.name == "numberlink"
-    assert w.result.extra["source"] == str(path)
-    settle(qtbot, w, lambda: w.result.extra.get("solution") is not None)
+    assert w.result.detail.source == str(path)
+    settle(qtbot, w, lambda: w.result.detail.solution is not None)
     r = w.result
-    puzzle, sol = r.extra["puzzle"], r.extra["solution"]
+    puzzle, sol = r.detail.puzzle, r.detail.solution
     assert puzzle.labels == ("a", "b", "c") and r.trace is None
     assert np.array_equal(r.layers["paths"], sol.paths) and (sol.paths > 0).all()
     assert np.array_equal(w.shown_image(), w.current_picture().rgba)
@@ -332,7 +333,7 @@ def test_a_bad_puzzle_file_is_refused_and_the_map_stays(qtbot, nl, tmp_path):
 def test_number_link_exports_read_back(qtbot, nl, tmp_path):
     w = nl
     r = w.result
-    puzzle, sol = r.extra["puzzle"], r.extra["solution"]
+    puzzle, sol = r.detail.puzzle, r.detail.solution
     w.file_actions.export('puzzle', tmp_path / "p.txt")
     back = read_puzzle(tmp_path / "p.txt")
     assert np.array_equal(back.cells, puzzle.cells) and back.labels == puzzle.labels
@@ -352,7 +353,7 @@ def test_number_link_exports_read_back(qtbot, nl, tmp_path):
     assert img.shape[0] > 5 * 16 + 1 and img.shape[1] >= 5 * 16 + 1
     assert np.array_equal(read_png(tmp_path / "view.png"), img)
     from viewer.render.picture import picture
-    alone = picture(w.state, w.layer_name, w._picture_options(), 16).rgba
+    alone = picture(w.state, w.layer_name, w.workbench.picture_options(), 16).rgba
     assert alone.shape == (5 * 16 + 1, 5 * 16 + 1, 4)
     assert np.array_equal(img[:81, :81], alone)
 
@@ -422,4 +423,4 @@ def test_a_running_check_is_cancelled_by_esc(qtbot, nl):
     settle(qtbot, w)
     assert time.perf_counter() - t0 < 0.8
     assert w.gen_view.check is None and "cancelled" in w.message.text()
-    assert w.result.extra["solution"] is None
+    assert w.result.detail.solution is None

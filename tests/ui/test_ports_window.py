@@ -85,12 +85,12 @@ def test_choosing_ports_shows_the_map_with_ports(ports):
     w = ports
     r = w.result
     assert r.generator == "ports" and (r.grid.width, r.grid.height) == (64, 64)
-    assert len(r.extra["ports"]) > 0
+    assert len(r.detail.ports) > 0
     assert not w.map_view.hexes and w.layer_name == "height"
     img = w.shown_image()
     assert img.shape[:2] == (64 * w.map_view.scale, 64 * w.map_view.scale)
     # every class present is drawn in its colour, and listed in the legend
-    classes = {p["class"] for p in r.extra["ports"]}
+    classes = {p["class"] for p in r.detail.ports}
     for name in classes:
         colour = ports_render.PORT_CLASS_COLORS[ports_render.PORT_CLASS_NAMES.index(name)]
         assert has_colour(img, colour)
@@ -110,17 +110,17 @@ def test_choosing_ports_shows_the_map_with_ports(ports):
     assert panel.widgets["local_size"].value() == 33
     # the same map as the engine's
     again = PORTS.generate(r.params, seed=r.seed)
-    assert again.extra["ports"] == r.extra["ports"]
+    assert again.detail.ports == r.detail.ports
 
 
 def test_moving_the_ports_slider_regenerates_and_the_pixels_change(qtbot, ports):
     w = ports
     before = w.shown_image().copy()
-    n_before = len(w.result.extra["ports"])
+    n_before = len(w.result.detail.ports)
     assert n_before > 3
     w.param_panel.widgets["n_ports"].editor.setValue(3)      # as a drag would
     settle(qtbot, w, lambda: w.result.params["n_ports"] == 3)
-    assert len(w.result.extra["ports"]) == 3
+    assert len(w.result.detail.ports) == 3
     assert not np.array_equal(before, w.shown_image())
 
 
@@ -176,7 +176,7 @@ def test_dragging_a_curve_point_regenerates(qtbot, ports):
     editor.text.setText("0:1, 10:1, 10.5:0, 90:0")
     editor.text.editingFinished.emit()
     settle(qtbot, w, lambda: w.result.params["latitude_curve"][1] == (10.0, 1.0))
-    lat = [p["latitude"] for p in w.result.extra["ports"]]
+    lat = [p["latitude"] for p in w.result.detail.ports]
     assert lat and all(abs(a) <= 10.5 for a in lat)
 
 
@@ -184,7 +184,7 @@ def test_a_png_source_and_bad_pngs_keep_the_last_good_map(qtbot, png_ports, tmp_
     w = png_ports
     r = w.result
     assert (r.grid.width, r.grid.height) == (48, 48)
-    assert r.extra["placement"].lake_ids.size >= 1
+    assert r.detail.placement.lake_ids.size >= 1
     panel = w.param_panel
     assert not panel.widgets["tgp_size"].isEnabled()
     assert panel.widgets["png_sea_level"].isEnabled()
@@ -255,7 +255,7 @@ def test_the_timeline_reaches_every_phase(qtbot, png_ports):
         assert not np.array_equal(a, b)
     tl.set_step(tl.n_steps)
     qtbot.waitUntil(lambda: w.state.step == r.trace.n_steps, timeout=WAIT)
-    assert len(shown_ports(w.state)) == len(r.extra["ports"])
+    assert len(shown_ports(w.state)) == len(r.detail.ports)
     # a layer not decided yet says so and shows the terrain
     w.select_layer("desirability")
     tl.set_step(0)
@@ -272,7 +272,7 @@ def click_map(qtbot, window, mx: float, my: float) -> None:
 
 def test_clicking_a_port_opens_its_local_terrain_with_the_route(qtbot, ports):
     w = ports
-    recs = w.result.extra["ports"]
+    recs = w.result.detail.ports
     i = next(k for k, p in enumerate(recs) if p["route_length"] > 0)
     x, y = recs[i]["position"]
     click_map(qtbot, w, x, y)
@@ -281,7 +281,7 @@ def test_clicking_a_port_opens_its_local_terrain_with_the_route(qtbot, ports):
     pv = w.gen_view.port_view
     assert pv.port == i and w.gen_view.selected_port == i
     assert f"Port {recs[i]['id']}" in pv.windowTitle()
-    n = w.result.extra["local"].n
+    n = w.result.detail.local.n
     side = 3 * (n - 1) + 1
     scale = pv.image.shape[0] // side
     assert pv.image.shape[:2] == (side * scale, side * scale)
@@ -301,11 +301,11 @@ def test_clicking_a_port_opens_its_local_terrain_with_the_route(qtbot, ports):
 
 def test_the_inspector_describes_a_port_cell(qtbot, ports):
     w = ports
-    rec = w.result.extra["ports"][0]
+    rec = w.result.detail.ports[0]
     x, y = rec["cell"]
     rows = w.inspect(x, y)
     assert rows["cell"] == f"column {x}, row {y}"
-    corners = w.result.extra["corners"]
+    corners = w.result.detail.corners
     assert rows["corners NW NE SW SE"].split() == [
         f"{float(v):g}" for v in (corners[y, x], corners[y, x + 1], corners[y + 1, x],
                                   corners[y + 1, x + 1])]
@@ -324,14 +324,14 @@ def test_ports_exports_read_back(qtbot, ports, tmp_path):
     w.file_actions.export('ports-json', tmp_path / "p.json")
     doc = json.loads((tmp_path / "p.json").read_text())
     assert doc["generator"] == "ports" and doc["seed"] == r.seed
-    assert doc["ports"] == json.loads(json.dumps(r.extra["ports"]))
+    assert doc["ports"] == json.loads(json.dumps(r.detail.ports))
     assert doc["params"]["latitude_curve"] == [[0.0, 0.5], [30.0, 1.0], [90.0, 0.0]]
     w.file_actions.export('ports-csv', tmp_path / "p.csv")
     lines = (tmp_path / "p.csv").read_text().splitlines()
     rows = list(csv.DictReader(lines))
     assert rows and rows[0]["command"].startswith("ports --seed")
-    assert len(rows) == len(r.extra["ports"])
-    assert [int(p["population"]) for p in rows] == [p["population"] for p in r.extra["ports"]]
+    assert len(rows) == len(r.detail.ports)
+    assert [int(p["population"]) for p in rows] == [p["population"] for p in r.detail.ports]
     img = w.file_actions.write_map_png(tmp_path / "m.png", scale=4)
     back = read_png(tmp_path / "m.png")
     # the map at 4 px a cell, the legend in a strip below it (as wide as it needs)

@@ -34,7 +34,7 @@ def _tgp(qtbot, window, **values):
 def test_15_2_is_the_default_with_its_settings(qtbot, window):
     w = _tgp(qtbot, window, terrain=4, variety=3)
     r = w.result
-    assert r.params["openttd"] == "15.2" and r.extra["version"] == "15.2"
+    assert r.params["openttd"] == "15.2" and r.detail.version == "15.2"
     names = [w.layer_list.item(i).data(0x0100) for i in range(w.layer_list.count())]
     assert set(MODERN_LAYERS) <= set(names)
     panel = w.param_panel
@@ -110,7 +110,7 @@ def test_the_inspector_gives_corners_and_the_step_that_set_them(qtbot, window):
 def test_r13671s_overflow_is_announced(qtbot, window):
     w = _tgp(qtbot, window)
     r = TGP.generate({"openttd": "r13671", "size": (2048, 4096), "sea_level": 3}, seed=1)
-    assert r.extra["warnings"]
+    assert r.detail.warnings
     w.show_result(r)
     assert "overflows" in w.banner.text() and "64 bits" in w.banner.text()
     ok = TGP.generate({"openttd": "15.2", "size": (64, 64)}, seed=1)

@@ -264,18 +264,20 @@ def test_a_large_map_is_shown_decimated(qtbot, window, monkeypatch):
     """A 4096 x 4096 square map is coloured at every 4th tile (1024 x 1024
     pixels), and hovering still names the tile under the mouse."""
     from viewer.engine.protocol import MapState, Result, SquareGrid
+    from viewer.engine.tgp.detail import TGPDetail
     from viewer.render.picture import square_stride
 
     assert square_stride(4096, 4096) == 4 and square_stride(1024, 1024) == 1
     assert square_stride(4096, 64) == 4
-    r = window.result
     n = 4096
     hm = (np.add.outer(np.arange(n), np.arange(n)) % 240).astype(np.int16)
     layers = {"heightmap": hm, "tile_height": (hm // 16).astype(np.uint8)}
     big = Result("tgp", SquareGrid(n, n), layers,
-                 {k: TGP.layer_info[k] for k in layers}, params=r.params, seed=1)
-    window.result = big
-    window.state = MapState(big, big.layers)
+                 {k: TGP.layer_info[k] for k in layers},
+                 params=TGP.validate({p.name: p.default for p in TGP.params}), seed=1,
+                 detail=TGPDetail(hm, hm, 16, 0, 0, 0, (0, 0), 0, (0, 0, 0, 0)))
+    window.show_result(big)
+    assert window.state == MapState(big, big.layers)
     window.select_layer("heightmap")
     window.render_view()
     img = window.shown_image()

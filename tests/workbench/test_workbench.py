@@ -274,7 +274,9 @@ def test_pin_keeps_a_and_follows_bs_step():
     step = min(a.result.trace.n_steps, wb.result.trace.n_steps) // 2
     wb.set_step(step)
     sa = wb.pinned_state()
-    assert sa.result is a.result and sa.step == step
+    assert sa.result is a.result and sa.step == step == wb.pinned_step()
+    wb.set_step(10 ** 9)                          # B finished: A at B's last step
+    assert wb.pinned_step() == wb.result.trace.n_steps
     wb.set_generator("tgp")                       # A and B are maps of one generator
     assert wb.pinned is None
     assert rec.of("pinned_changed")[-1] == (None,)
@@ -298,21 +300,44 @@ def test_newest_request_wins_on_a_thread(gated):
         wb.shutdown()
 
 
-def test_a_run_is_drawn_with_the_layer_and_options_it_was_asked_with(gated):
+def test_a_run_is_drawn_with_the_layer_and_options_it_was_asked_with(gated, monkeypatch):
+    import sys
+
+    pictures = sys.modules["viewer.render.picture"]
+
+    asked = []
+    draw = pictures.picture
+    monkeypatch.setattr(pictures, "picture", lambda state, layer, options, *a, **k:
+                        asked.append(dict(options)) or draw(state, layer, options, *a, **k))
+    drawn = []                                    # the pictures the jobs drew
     runner = ThreadRunner("test")
     wb = Workbench("gated", runner=runner)
+    wb.prepare_picture = lambda: drawn.append
     try:
         wb.set_seed(40)
         wb.request()
         wb.set_option("outline", True)            # changed while the run is under way
         gated.gate.set()
         assert runner.wait_idle(10)
-        first = wb._first_picture
-        assert first is not None and "outline" not in first[1]
+        assert len(drawn) == 1 and "outline" not in asked[0]
         assert wb.picture_options()["outline"] is True
-        assert wb.picture() is not first[2]       # drawn again with today's options
+        again = wb.picture()
+        assert again is not drawn[0] and asked[-1]["outline"] is True   # today's options
+        wb.set_option("outline", True)
+        assert wb.picture() is not drawn[0]
     finally:
         wb.shutdown()
+
+
+def test_the_picture_a_job_drew_is_the_one_shown_until_the_options_change(gated):
+    drawn = []
+    wb = Workbench("gated")
+    wb.prepare_picture = lambda: drawn.append
+    gated.gate.set()
+    wb.request()
+    assert len(drawn) == 1 and wb.picture() is drawn[0]
+    wb.set_option("outline", True)
+    assert wb.picture() is not drawn[0]
 
 
 def test_cancel_keeps_the_map(gated):
@@ -402,3 +427,45 @@ def test_each_generators_command_line_makes_the_same_map(name, tmp_path, monkeyp
     assert wb.layer in layers and set(layers) <= set(wb.result.layers)  # (no trace layers)
     for layer, arr in layers.items():
         assert np.array_equal(arr, wb.result.layers[layer]), (name, layer)
+
+
+def test_values_of_another_generator_wait_for_it_without_an_event():
+    wb = Workbench("fairland")
+    rec = Recorder(wb)
+    wb.set_values({"size": (6, 5)}, of="numberlink")
+    assert rec.of("values_changed") == [] and "size" not in wb.values
+    with pytest.raises(KeyError):
+        wb.set_values({"size": (6, 5)}, of="fairland")    # fairland has no size
+    wb.set_generator("numberlink")
+    assert tuple(wb.values["size"]) == (6, 5)
+
+
+def test_a_front_ends_work_happens_in_the_job_and_comes_with_the_map():
+    wb = Workbench("fairland")
+    seen = []
+    wb.prepare_result = lambda r: ("prepared", r.seed)
+    wb.prepare_picture = lambda: (lambda pic: seen.append(pic) or ("screen", pic.layer))
+    wb.set_values(SMALL_FAIRLAND)
+    wb.set_seed(3)
+    wb.request()
+    assert wb.prepared == ("prepared", 3)
+    pic = wb.picture()
+    assert seen == [pic] and wb.prepared_picture(pic) == ("screen", wb.layer)
+    step = wb.result.trace.n_steps // 2
+    wb.set_step(step)                                 # a step's picture too
+    assert len(seen) == 2 and wb.picture() is seen[1]
+    assert wb.prepared_picture(wb.picture(scale=2)) is None   # drawn here, not in a job
+    r = wb.result
+    wb.show(r)                                        # a map made elsewhere: prepared now
+    assert wb.prepared == ("prepared", 3)
+
+
+def test_the_values_a_map_stands_for():
+    wb = Workbench("fairland")
+    wb.set_values(SMALL_FAIRLAND)
+    wb.request()
+    r = wb.result
+    assert wb.shown_values == r.params
+    wb.set_value("sp", 20)
+    assert wb.shown_values == r.params != wb.validated()
+    assert wb.progress() is None                      # no run under way

@@ -29,7 +29,9 @@ from ..formats.bundle import BundleError
 from ..formats.presets import PresetError
 from ..formats.replay import Replay, replay_file
 from ..render.picture import final_state, picture, renderer_for
+from ..workbench import Workbench
 from . import folders
+from .shell import Shell
 from .worker import LatestWins
 
 BUNDLE_SUFFIXES = (".npz", ".json")
@@ -37,16 +39,19 @@ DROPPED_SUFFIXES = BUNDLE_SUFFIXES + (".toml",)
 
 
 class BundleOpener(QObject):
-    """Opens bundles in ``window`` (see the module docstring)."""
+    """Opens bundles into ``workbench``, dropped on or asked for in
+    ``shell`` (see the module docstring)."""
 
-    def __init__(self, window, load_preset):
+    def __init__(self, workbench: Workbench, shell: Shell, load_preset):
+        window = shell.widget
         super().__init__(window)
-        self.w = window
+        self.wb, self.shell, self.w = workbench, shell, window
         self._load_preset = load_preset
         self.worker = LatestWins("bundle", window)
         self.worker.finished.connect(self._replayed)
         self.worker.failed.connect(self._failed)
-        self.worker.cancelled.connect(lambda _id: self.w.status("opening the bundle cancelled"))
+        self.worker.cancelled.connect(
+            lambda _id: self.shell.status("opening the bundle cancelled"))
         self.last_error = ""
         self.replay: Replay | None = None          # of the map shown, when it is a bundle's
         self.shown: Result | None = None
@@ -60,7 +65,7 @@ class BundleOpener(QObject):
         """Read and replay the bundle at ``path`` on the worker; returns the
         request id.  ``ask``: a refusal is also said in a dialog."""
         self._path, self._ask = Path(path), ask
-        self.w.status(f"opening {self._path.name}: making the map again...")
+        self.shell.status(f"opening {self._path.name}: making the map again...")
 
         def job(token: CancelToken, path=self._path):
             replay = replay_file(path, trace=True, cancel=token, progress=token.report)
@@ -82,27 +87,21 @@ class BundleOpener(QObject):
             self.last_error = str(exc)
         else:
             self.last_error = f"{self._path}: {type(exc).__name__}: {exc}"
-        self.w.status(f"cannot open the bundle: {self.last_error} (showing the last map)",
-                      error=True)
+        self.shell.status(f"cannot open the bundle: {self.last_error} (showing the last map)",
+                          error=True)
         if self._ask:
             QMessageBox.warning(self.w, "Open bundle", self.last_error)
 
     def _replayed(self, _id: int, value, _seconds: float) -> None:
-        w = self.w
         replay, shown, problem = value
-        result = replay.result
-        if w.generator.name != result.generator:
-            w.set_generator(result.generator, generate=False)
-        w.param_panel.set_values(result.params)
-        w.param_panel.seed_row.set_seed(result.seed)
         self.replay, self.shown = replay, shown
-        w.show_result(shown, prepared=w.gen_view.prepare(shown), adopt=True)
+        self.wb.show(shown)         # its generator, parameters and seed with it
         step = replay.bundle.step
         if step is not None and shown.trace is not None:
-            w.timeline.set_step(step)
-        w.status(f"{replay.bundle.path.name}: {replay.summary()}"
-                 + (f" ({problem}; showing the map made again)" if problem else ""),
-                 error=not replay.reproduced)
+            self.shell.timeline.set_step(step)
+        self.shell.status(f"{replay.bundle.path.name}: {replay.summary()}"
+                          + (f" ({problem}; showing the map made again)" if problem else ""),
+                          error=not replay.reproduced)
 
     # -- what the inspector adds ------------------------------------------------------------
     def rows(self, state) -> list[tuple[str, str]]:
@@ -172,7 +171,7 @@ def dropped_file(event) -> Path | None:
 def undrawable(result: Result, token: CancelToken) -> str:
     """Why a layer of ``result`` cannot be drawn ("" when all can): stored
     layers that differ may not agree with what the generator's pictures
-    expect of its own maps (a port's id, a path's number)."""
+    expect of its own maps (an id, a path's number)."""
     renderer = renderer_for(result.generator)
     options = {t.key: t.default for t in renderer.toggles}
     state = final_state(result)

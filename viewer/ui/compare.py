@@ -8,8 +8,6 @@ the generator's declared metrics."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -17,22 +15,23 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from ..engine.protocol import CancelToken, MapState, Result
+from ..engine.declaration import Declaration
+from ..engine.protocol import MapState, Result
 from ..render.difference import difference_picture
-from ..render.picture import final_state, picture
+from ..render.picture import picture
+from ..workbench import Pinned, Workbench
 from .legend import LegendWidget
 from .map_view import MapView
+from .shell import Shell
 from .worker import LatestWins
 from .zoom import DetailKeeper
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 SHOW_A, SHOW_DIFFERENCE = "A", "difference B - A"
 NAMES_MIN_WIDTH = 60
@@ -48,9 +47,10 @@ def params_changed(a: Result, b: Result) -> str:
     return ", ".join(out) or "same parameters and seed"
 
 
-def metric_rows(gen: Any, a: Result, b: Result | None) -> list[tuple[str, float, float | None]]:
+def metric_rows(decl: Declaration, a: Result, b: Result | None
+                ) -> list[tuple[str, float, float | None]]:
     """(metric, A's value, B's value) for every metric the generator declares."""
-    metrics = getattr(gen, "metrics", None)
+    metrics = decl.metrics
     if metrics is None:
         return []
     ma = metrics(a)
@@ -62,10 +62,10 @@ class CompareView(QWidget):
     """The A side: a header, A's map (or the difference), its legend and the
     metrics of A and B."""
 
-    def __init__(self, window: MainWindow):
+    def __init__(self, workbench: Workbench, shell: Shell):
         super().__init__()
-        self.w = window
-        self.a: Result | None = None
+        self.wb, self.shell = workbench, shell
+        self.a: Result | None = None               # the Workbench's pinned map, shown
         self.state: MapState | None = None         # A at the step shown
         self.difference = None                     # the last Difference drawn
         self._rows_for: tuple[int, int] | None = None
@@ -84,7 +84,7 @@ class CompareView(QWidget):
         top.addWidget(self.mode)
         self.unpin_button = QPushButton("Unpin")
         self.unpin_button.setToolTip("stop comparing (Edit > Unpin A)")
-        self.unpin_button.clicked.connect(self.unpin)
+        self.unpin_button.clicked.connect(workbench.unpin)
         top.addWidget(self.unpin_button)
         lay.addLayout(top)
         self.map_view = MapView()
@@ -99,47 +99,38 @@ class CompareView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(20)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         lay.addWidget(self.table)
-        # linked zoom and pan: either view moved, the other shows the same
-        # centre at the same scale (pyqtgraph's own links fight the locked aspect)
-        self._linking = False
-        # A never fits itself to its pane: it shows what B shows
-        self.map_view.vb.sigResized.disconnect(self.map_view._refit)
-        self.map_view._refit = lambda *_: self._follow(window.map_view, self.map_view)
-        self.map_view.vb.sigResized.connect(self.map_view._refit)
-        b_vb = window.map_view.vb
-        b_vb.sigRangeChanged.connect(lambda *_: self._follow(window.map_view, self.map_view))
-        b_vb.sigRangeChangedManually.connect(
-            lambda *_: self._follow(window.map_view, self.map_view))
-        # (A leads only when the user zooms or pans it)
-        self.map_view.vb.sigRangeChangedManually.connect(
-            lambda *_: self._follow(self.map_view, window.map_view))
         self.zoom = DetailKeeper(self.map_view, self._shown_source, self)
         self.worker = LatestWins("A's step", self)
         self.worker.finished.connect(self._state_ready)
+        workbench.events.connect("pinned_changed", self._pinned_changed)
         self.hide()
 
     # -- pinning -----------------------------------------------------------------
     def pin(self) -> None:
-        """Keep the map shown as A."""
-        r = self.w.result
-        if r is None:
-            self.w.status("no map to pin yet", error=True)
+        """Keep the map shown as A (the Workbench pins it)."""
+        if self.wb.pin() is None:
+            self.shell.status("no map to pin yet", error=True)
+
+    def unpin(self) -> None:
+        self.wb.unpin()
+
+    def _pinned_changed(self, pinned: Pinned | None) -> None:
+        if pinned is None:
+            self.worker.cancel()
+            self.a = self.state = self.difference = None
+            self.hide()
             return
+        r = pinned.result
         self.a, self.state = r, None
         self.show()
         split = self.parentWidget()
-        if hasattr(split, "setSizes"):          # A and B side by side, halves alike
+        if isinstance(split, QSplitter):        # A and B side by side, halves alike
             half = max(1, split.width() // 2)
             split.setSizes([half, half])
-        self._follow(self.w.map_view, self.map_view)
-        self.w.status(f"pinned as A: {r.generator}, seed {r.seed}; change the parameters "
-                      "to make B")
+        self.map_view.follow(self.shell.map_view)
+        self.shell.status(f"pinned as A: {r.generator}, seed {r.seed}; change the parameters "
+                          "to make B")
         self.refresh()
-
-    def unpin(self) -> None:
-        self.worker.cancel()
-        self.a = self.state = self.difference = None
-        self.hide()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -162,41 +153,13 @@ class CompareView(QWidget):
     def fit(self) -> None:
         """Show the whole of A in its pane (as Fit does for B)."""
         if self.pinned and self.isVisible():
-            self._linking = True
-            try:
-                self.map_view.fit()
-            finally:
-                self._linking = False
-
-    def _follow(self, src: MapView, dst: MapView) -> None:
-        if self._linking or not self.pinned or not self.isVisible():
-            return
-        if not src.user_moved:              # fitted: each pane shows the whole map
-            self._linking = True
-            try:
-                dst.fit()
-            finally:
-                self._linking = False
-            return
-        (x0, x1), (y0, y1) = src.vb.viewRange()
-        ss, ds = src.vb.size(), dst.vb.size()
-        if ss.width() < 1 or ds.width() < 1:
-            return
-        per_px = (x1 - x0) / ss.width()
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        hw, hh = ds.width() * per_px / 2, ds.height() * per_px / 2
-        self._linking = True
-        try:
-            dst.vb.setRange(xRange=(cx - hw, cx + hw), yRange=(cy - hh, cy + hh), padding=0)
-            dst.user_moved = src.user_moved
-        finally:
-            self._linking = False
+            self.map_view.fit_linked()
 
     def _shown_source(self):
-        if self.state is None or self.difference is not None or self.w.state is None \
+        if self.state is None or self.difference is not None or self.wb.state is None \
                 or self.mode.currentText() != SHOW_A:
             return None
-        return self.state, self.w.layer_name, self.w._picture_options()
+        return self.state, self.wb.layer, self.wb.picture_options()
 
     @property
     def pinned(self) -> bool:
@@ -204,60 +167,58 @@ class CompareView(QWidget):
 
     # -- following B -------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw A for what B shows now (layer, step, options, scale)."""
-        a, b = self.a, self.w.state
+        """Redraw A for what B shows now (layer, step, options, scale): the
+        Workbench's pinned map at its :meth:`~Workbench.pinned_step`, built
+        on A's worker."""
+        a, b = self.a, self.wb.state
         if a is None:
             return
         if b is None or b.result.generator != a.generator:
-            self.unpin()
+            self.wb.unpin()
             return
         self._describe(b.result)
-        step = b.step
+        step = self.wb.pinned_step()
         trace = a.trace
         if step is None or trace is None or step >= trace.n_steps:
-            self._draw(final_state(a))
+            self._draw(self.wb.state_at(None, a))
             return
-
-        def job(_token: CancelToken, a=a, trace=trace, step=step):
-            return MapState(a, trace.state_at(step), tuple(trace.markers_at(step)), step,
-                            trace.meaningful_at(step))
-
-        self.worker.submit(job)
+        wb = self.wb
+        self.worker.submit(lambda _token: wb.state_at(step, a))
 
     def _state_ready(self, _job_id: int, state: MapState, _seconds: float) -> None:
-        b = self.w.state
+        b = self.wb.state
         if state.result is self.a and b is not None and b.result.generator == self.a.generator:
             self._draw(state)
 
     def _draw(self, state: MapState) -> None:
         self.state = state
-        w = self.w
-        b = w.state
-        options = w._picture_options()
-        shown = w.map_view
+        wb = self.wb
+        b = wb.state
+        layer, options = wb.layer, wb.picture_options()
+        shown = self.shell.map_view
         same = (state.result.grid == b.result.grid)
         scale = int(shown.scale) if same and shown.scale >= 1 else None
         notice = None
         if self.mode.currentText() == SHOW_DIFFERENCE:
             try:
-                pic, self.difference = difference_picture(state, b, w.layer_name, options, scale)
+                pic, self.difference = difference_picture(state, b, layer, options, scale)
             except ValueError as exc:
-                pic, notice = picture(state, w.layer_name, options, scale), str(exc)
+                pic, notice = picture(state, layer, options, scale), str(exc)
                 self.difference = None
         else:
-            pic = picture(state, w.layer_name, options, scale)
+            pic = picture(state, layer, options, scale)
             self.difference = None
         g = state.result.grid
         self.map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
                                hexes=pic.hexes)
-        self._follow(w.map_view, self.map_view)
+        self.map_view.follow(shown)
         self.map_view.set_notice(notice or pic.notice)
         self.legend.set_legend(pic.legend)
 
     def _describe(self, b: Result) -> None:
         a = self.a
         step = ""
-        b_step = self.w.state.step
+        b_step = self.wb.step
         if b_step is not None:
             last = a.trace.n_steps if a.trace is not None else None
             # A is shown at B's step, or at its own last one
@@ -267,7 +228,7 @@ class CompareView(QWidget):
                            f"{params_changed(a, b)}")
         if self._rows_for != (id(a), id(b)):
             self._rows_for = (id(a), id(b))
-            self._rows = metric_rows(self.w.generator, a, b) if b is not a else []
+            self._rows = metric_rows(self.wb.generator, a, b) if b is not a else []
         rows = self._rows
         self.table.setRowCount(len(rows))
         self.table.setVerticalHeaderLabels([name for name, _, _ in rows])

@@ -1,40 +1,38 @@
-"""The window's parts: in the centre the banner, the map and its legend;
-the docks: Parameters (the generator chooser above the panel)
-on the left, Layers and Inspector on the right, the Timeline below, and the
-docks a generator's view adds and takes away."""
+"""The window's parts: in the centre the banner, the map and its legend
+(A's pane beside them while comparing); the docks: Parameters (the
+generator chooser above the panel) on the left, Layers and Inspector on the
+right, the Timeline below, and the docks a generator's view adds and takes
+away.  Each builder returns what it made; the window keeps it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QListWidget,
+    QMainWindow,
+    QMenu,
     QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from .. import registry
 from .banner import Banner
-from .compare import CompareView
 from .inspector import Inspector
 from .legend import LegendWidget
 from .map_view import MapView
 from .timeline import TimelineDock
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 PANEL_WIDTH = 320
 SIDE_WIDTH = 300
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
 
-def _dock(w: MainWindow, title: str, name: str, area, widget: QWidget) -> QDockWidget:
+def _dock(w: QMainWindow, title: str, name: str, area, widget: QWidget) -> QDockWidget:
     dock = QDockWidget(title, w)
     dock.setObjectName(name)
     dock.setWidget(widget)
@@ -42,69 +40,97 @@ def _dock(w: MainWindow, title: str, name: str, area, widget: QWidget) -> QDockW
     return dock
 
 
-def build_centre(w: MainWindow) -> None:
-    """The map (B) with the banner above and the legend below; A beside it
-    while a map is pinned (see :mod:`.compare`)."""
+@dataclass
+class Centre:
+    banner: Banner
+    map_view: MapView
+    legend: LegendWidget
+
+
+def build_centre(w: QMainWindow, beside: QWidget) -> Centre:
+    """The map (B) with the banner above and the legend below; ``beside``
+    (A's pane, see :mod:`.compare`) to its left."""
     body = QWidget()
     lay = QVBoxLayout(body)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.setSpacing(0)
-    w.banner, w.map_view, w.legend = Banner(), MapView(), LegendWidget()
-    lay.addWidget(w.banner)
-    lay.addWidget(w.map_view, 1)
-    lay.addWidget(w.legend)
+    centre = Centre(Banner(), MapView(), LegendWidget())
+    lay.addWidget(centre.banner)
+    lay.addWidget(centre.map_view, 1)
+    lay.addWidget(centre.legend)
     split = QSplitter(Qt.Orientation.Horizontal)
-    w.compare = CompareView(w)
-    split.addWidget(w.compare)
+    split.addWidget(beside)
     split.addWidget(body)
     w.setCentralWidget(split)
+    return centre
 
 
-def build_docks(w: MainWindow) -> None:
+@dataclass
+class Docks:
+    generator_box: QComboBox
+    param_area: QScrollArea
+    param_dock: QDockWidget
+    layer_list: QListWidget
+    layer_dock: QDockWidget
+    inspector: Inspector
+    inspector_dock: QDockWidget
+    timeline: TimelineDock
+
+
+def build_docks(w: QMainWindow, generators: dict[str, str]) -> Docks:
+    """The docks; ``generators``: the chooser's titles by name."""
     holder = QWidget()
     hl = QVBoxLayout(holder)
-    w.generator_box = QComboBox()
-    for name, title in registry.titles().items():
-        w.generator_box.addItem(title, name)
-    w.generator_box.setToolTip("the map generator")
-    hl.addWidget(w.generator_box)
-    w.param_area = QScrollArea()
-    w.param_area.setWidgetResizable(True)
-    w.param_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    hl.addWidget(w.param_area, 1)
+    box = QComboBox()
+    for name, title in generators.items():
+        box.addItem(title, name)
+    box.setToolTip("the map generator")
+    hl.addWidget(box)
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    hl.addWidget(area, 1)
     holder.setMinimumWidth(PANEL_WIDTH - 20)
-    w.param_dock = _dock(w, "Parameters", "parameters", LEFT, holder)
-    w.layer_list = QListWidget()
-    w.layer_dock = _dock(w, "Layers", "layers", RIGHT, w.layer_list)
-    w.inspector = Inspector()
-    w.inspector.setMinimumWidth(SIDE_WIDTH - 20)
-    w.inspector_dock = _dock(w, "Inspector", "inspector", RIGHT, w.inspector)
-    w.timeline = TimelineDock(w)
-    w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, w.timeline)
-    w.resizeDocks([w.param_dock, w.layer_dock], [PANEL_WIDTH, SIDE_WIDTH],
+    param_dock = _dock(w, "Parameters", "parameters", LEFT, holder)
+    layer_list = QListWidget()
+    layer_dock = _dock(w, "Layers", "layers", RIGHT, layer_list)
+    inspector = Inspector()
+    inspector.setMinimumWidth(SIDE_WIDTH - 20)
+    inspector_dock = _dock(w, "Inspector", "inspector", RIGHT, inspector)
+    timeline = TimelineDock(w)
+    w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, timeline)
+    w.resizeDocks([param_dock, layer_dock], [PANEL_WIDTH, SIDE_WIDTH],
                   Qt.Orientation.Horizontal)
-    w.resizeDocks([w.layer_dock, w.inspector_dock], [230, 420], Qt.Orientation.Vertical)
+    w.resizeDocks([layer_dock, inspector_dock], [230, 420], Qt.Orientation.Vertical)
+    return Docks(box, area, param_dock, layer_list, layer_dock, inspector, inspector_dock,
+                 timeline)
 
 
-def add_view_dock(w: MainWindow, dock: QDockWidget, tab_with: QDockWidget | None = None,
-                  area=RIGHT) -> None:
+def add_view_dock(w: QMainWindow, menu: QMenu, dock: QDockWidget,
+                  tab_with: QDockWidget | None = None, area=RIGHT,
+                  below: QDockWidget | None = None) -> None:
+    """Add ``dock`` (tabbed with ``tab_with`` or split below ``below``),
+    listed in ``menu`` (View > Panels)."""
     w.addDockWidget(area, dock)
     if tab_with is not None:
         w.tabifyDockWidget(tab_with, dock)
-    w.docks_menu.addAction(dock.toggleViewAction())
+    elif below is not None:
+        w.splitDockWidget(below, dock, Qt.Orientation.Vertical)
+    menu.addAction(dock.toggleViewAction())
 
 
-def remove_view_dock(w: MainWindow, dock: QDockWidget) -> None:
-    w.docks_menu.removeAction(dock.toggleViewAction())
+def remove_view_dock(w: QMainWindow, menu: QMenu, dock: QDockWidget) -> None:
+    menu.removeAction(dock.toggleViewAction())
     w.removeDockWidget(dock)
     dock.deleteLater()
 
 
-def fit_param_dock(w: MainWindow) -> None:
-    """The Parameters dock as wide as the panel needs for its sliders to
-    keep a usable length (at least PANEL_WIDTH)."""
-    bar = w.param_area.verticalScrollBar().sizeHint().width()
-    need = w.param_panel.needed_width() + bar + 30
-    w.param_dock.widget().setMinimumWidth(max(PANEL_WIDTH - 20, need))
-    if w.param_dock.width() < need:
-        w.resizeDocks([w.param_dock], [max(PANEL_WIDTH, need)], Qt.Orientation.Horizontal)
+def fit_param_dock(w: QMainWindow, docks: Docks, needed_width: int) -> None:
+    """The Parameters dock as wide as the panel needs (``needed_width``)
+    for its sliders to keep a usable length (at least PANEL_WIDTH)."""
+    bar = docks.param_area.verticalScrollBar().sizeHint().width()
+    need = needed_width + bar + 30
+    dock = docks.param_dock
+    dock.widget().setMinimumWidth(max(PANEL_WIDTH - 20, need))
+    if dock.width() < need:
+        w.resizeDocks([dock], [max(PANEL_WIDTH, need)], Qt.Orientation.Horizontal)

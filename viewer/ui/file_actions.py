@@ -18,16 +18,18 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog  # noqa: F401 (dialogs go through .folders)
 
 from .. import registry
+from ..engine.declaration import Declaration
 from ..engine.names import shown_name
 from ..engine.protocol import CancelToken, HexTorus
 from ..formats.atomic import WriteError
-from ..formats.bundle import write_bundle
 from ..formats.exports import Export
 from ..formats.png import write_png
 from ..formats.presets import Preset, PresetError, load_preset, save_preset, shipped_presets
 from ..render.picture import MAX_EXPORT_PIXELS, PictureTooLarge, export_size, picture
+from ..workbench import Workbench
 from . import exports, folders
 from .bundle_open import BundleOpener
+from .shell import Shell
 from .worker import LatestWins
 
 
@@ -42,18 +44,22 @@ def error_text(exc: BaseException) -> str:
 
 
 class FileActions:
-    def __init__(self, window):
-        self.w = window
+    """The File menu of ``shell``, for the map of ``workbench``."""
+
+    def __init__(self, workbench: Workbench, shell: Shell):
+        self.wb, self.shell = workbench, shell
+        window = shell.widget
+        self.w = window                     # the parent of dialogs
         self.worker = LatestWins("export", window)
         self.worker.finished.connect(self._export_done)
         self.worker.failed.connect(self._export_failed)
         self.worker.cancelled.connect(self._export_cancelled)
         self.dialog: QProgressDialog | None = None
         self.last_error = ""
-        a = window.action
+        a = shell.action
         a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
         a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
-        self.bundles = BundleOpener(window, self.load_preset_file)
+        self.bundles = BundleOpener(workbench, shell, self.load_preset_file)
         a("File", "Open b&undle...", self.bundles.ask_open, "Ctrl+Shift+B",
           "show a bundle's map and make it again from its sidecar: reproduced or not")
         for name in registry.names():
@@ -61,28 +67,28 @@ class FileActions:
             if e.opener:
                 a("File", e.open_title, lambda _=False, n=name: self._ask_open(n), e.open_shortcut,
                   "show a file of this kind (switching to its generator)")
-        shipped = window.menus["File"].addMenu("Shipped &presets")
+        shipped = shell.menu("File").addMenu("Shipped &presets")
         for path in shipped_presets():
             act = QAction(path.stem, window)
             act.triggered.connect(lambda _=False, p=path: self.load_preset_file(p))
             shipped.addAction(act)
-        window.menus["File"].addSeparator()
+        shell.menu("File").addSeparator()
         a("File", "Export &view as PNG...", self._ask_export_view, "Ctrl+E")
         a("File", "Export whole &map as PNG...", self._ask_export_map, "Ctrl+Shift+E",
           "the layer shown, the whole map, with its labels and legend")
         a("File", "Export &bundle (NPZ + JSON)...", self._ask_export_bundle, "Ctrl+B")
-        self._sep = window.menus["File"].addSeparator()
+        self._sep = shell.menu("File").addSeparator()
         self._quit = QAction("&Quit", window)
         self._quit.setShortcut(QKeySequence.StandardKey.Quit)
         self._quit.triggered.connect(window.close)
-        window.menus["File"].addAction(self._quit)
+        shell.menu("File").addAction(self._quit)
 
     # -- declared exports ----------------------------------------------------------
-    def declared_exports(self, name: str) -> list[QAction]:
-        """Menu actions for the files generator ``name`` declares."""
+    def declared_exports(self, decl: Declaration) -> list[QAction]:
+        """Menu actions for the files generator ``decl`` declares."""
         acts = []
-        menu = self.w.menus["File"]
-        for ex in registry.load(name, "exports") or ():
+        menu = self.shell.menu("File")
+        for ex in decl.load("exports") or ():
             act = QAction(ex.title, self.w)
             if ex.shortcut:
                 act.setShortcut(QKeySequence(ex.shortcut))
@@ -95,14 +101,13 @@ class FileActions:
 
     def export(self, name: str, path: str | Path, value=None) -> str:
         """Write the declared export ``name`` of the map shown to ``path``."""
-        r = self._need_result()
-        for ex in registry.load(r.generator, "exports") or ():
-            if ex.name == name:
-                text = ex.write(path, r, value if value is not None else
-                                (ex.ask.default if ex.ask else None))
-                self.w.status(text)
-                return text
-        raise ValueError(f"{registry.declaration(r.generator).title} has no export {name!r}")
+        self._need_result()
+        try:
+            text = self.wb.export(name, path, value)
+        except KeyError as exc:
+            raise ValueError(exc.args[0]) from None
+        self.shell.status(text)
+        return text
 
     def _ask_export(self, ex: Export) -> None:
         value = None
@@ -120,26 +125,22 @@ class FileActions:
     def open_file(self, name: str, path: str | Path) -> bool:
         """Show file ``path`` with generator ``name`` (which declares an
         opener).  A bad file leaves the map as it was and says why."""
-        w = self.w
         shown = shown_name(Path(path).name)
         try:
-            result = registry.load(name, "opener")(path)
+            result = registry.declaration(name).load("opener")(path)
         except (ValueError, OSError, MemoryError, RecursionError) as exc:
             self.last_error = error_text(exc)
-            w.status(f"cannot open {shown}: {self.last_error} (showing the last map)",
-                     error=True)
+            self.shell.status(f"cannot open {shown}: {self.last_error} (showing the last map)",
+                              error=True)
             return False
         try:
-            if w.generator.name != name:
-                w.set_generator(name, generate=False)
-            w.param_panel.set_values(result.params)
             g = result.grid
-            w.show_result(result, adopt=True)
+            self.wb.show(result)
         except Exception as exc:  # noqa: BLE001 - a file must never break the window
             self.last_error = f"{type(exc).__name__}: {error_text(exc)}"
-            w.status(f"cannot show {shown}: {self.last_error}", error=True)
+            self.shell.status(f"cannot show {shown}: {self.last_error}", error=True)
             return False
-        w.status(f"opened {shown}: {g.width}x{g.height}")
+        self.shell.status(f"opened {shown}: {g.width}x{g.height}")
         return True
 
     def _ask_open(self, name: str) -> None:
@@ -151,32 +152,30 @@ class FileActions:
 
     # -- presets ------------------------------------------------------------------
     def current_preset(self, title: str = "") -> Preset:
-        w = self.w
-        values = w.generator.validate(w.param_panel.values())
-        return Preset(w.generator.name, values, w.param_panel.seed(), title)
+        wb = self.wb
+        return Preset(wb.generator.name, wb.validated(), wb.seed, title)
 
     def save_preset_file(self, path: str | Path) -> None:
         save_preset(path, self.current_preset(Path(path).stem))
-        self.w.status(f"preset saved to {path}")
+        self.shell.status(f"preset saved to {path}")
 
     def load_preset_file(self, path: str | Path) -> None:
         """Load a preset (raises :class:`PresetError`, said in the status line)."""
-        w = self.w
+        wb, shell = self.wb, self.shell
         try:
             preset = load_preset(path)
         except PresetError as exc:
-            w.status(str(exc), error=True)
+            shell.status(str(exc), error=True)
             raise
-        if preset.generator != w.generator.name:
-            w.set_generator(preset.generator, generate=False)
-        w.param_panel.set_values(preset.params)
-        if preset.seed is not None and not w.param_panel.seed_row.is_locked():
+        wb.set_generator(preset.generator)
+        wb.set_values(preset.params)
+        if preset.seed is not None and not shell.param_panel.seed_row.is_locked():
             try:
-                w.param_panel.seed_row.set_seed(preset.seed)
+                wb.set_seed(wb.generator.check_seed(preset.seed))
             except (TypeError, ValueError) as exc:
-                w.status(f"{path}: the seed {preset.seed!r} is not one: {exc}", error=True)
-        w.status(f"preset {preset.title or Path(path).stem} loaded")
-        w.request_generation()
+                shell.status(f"{path}: the seed {preset.seed!r} is not one: {exc}", error=True)
+        shell.status(f"preset {preset.title or Path(path).stem} loaded")
+        wb.request()
 
     def _ask_load_preset(self) -> None:
         path = folders.open_path(self.w, "Load preset", "Presets (*.toml)")
@@ -193,32 +192,29 @@ class FileActions:
 
     # -- pictures and bundle -----------------------------------------------------------
     def _need_result(self):
-        if self.w.result is None:
+        if self.wb.result is None:
             raise RuntimeError("no map yet")
-        return self.w.result
+        return self.wb.result
 
     def export_view_png(self, path: str | Path) -> None:
-        exports.export_view_png(path, self.w.map_view.grab().toImage())
-        self.w.status(f"view written to {path}")
+        exports.export_view_png(path, self.shell.map_view.grab().toImage())
+        self.shell.status(f"view written to {path}")
 
     def export_bundle(self, path: str | Path) -> Path:
-        r = self._need_result()
-        state = self.w.state
-        step = state.step if state is not None and not state.final else None
-        side = write_bundle(path, r, state.layers if state else None,
-                            state.markers if state else None, step)
-        self.w.status(f"bundle written to {path} and {side.name}")
+        self._need_result()
+        side = self.wb.bundle(path)
+        self.shell.status(f"bundle written to {path} and {side.name}")
         return side
 
     def write_map_png(self, path: str | Path, scale: int) -> np.ndarray:
         """What :meth:`export_map_png` writes, here and now; returns the pixels."""
-        w = self.w
+        wb = self.wb
         self._need_result()
-        return map_png(w.state, w.layer_name, w._picture_options(), path, int(scale))
+        return map_png(wb.state, wb.layer, wb.picture_options(), path, int(scale))
 
     def max_scale(self) -> int:
         """The most pixels per cell a whole-map picture may have."""
-        state = self.w.state
+        state = self.wb.state
         s = 1
         while s < 256 and _pixels(state, s + 1) <= MAX_EXPORT_PIXELS:
             s += 1
@@ -228,15 +224,15 @@ class FileActions:
         """Draw the layer shown, the whole map at ``scale`` pixels per cell
         with its labels and legend, and write it to ``path``, on the export
         worker; returns the request id.  Too large a picture is refused here."""
-        w = self.w
-        state = self._need_result() and w.state
+        w, wb = self.w, self.wb
+        state = self._need_result() and wb.state
         width, height = export_size(state, int(scale))
         if width * height > MAX_EXPORT_PIXELS:
             raise PictureTooLarge(
                 f"a {width} x {height} picture ({width * height / 1e6:.0f} megapixels) is over "
                 f"the limit of {MAX_EXPORT_PIXELS / 1e6:.0f} megapixels; at most "
                 f"{self.max_scale()} pixels per cell")
-        layer, options = w.layer_name, w._picture_options()
+        layer, options = wb.layer, wb.picture_options()
 
         def job(token: CancelToken, path=path, scale=int(scale)):
             img = map_png(state, layer, options, path, scale, token.check)
@@ -259,17 +255,17 @@ class FileActions:
 
     def _export_done(self, _id: int, text: str, _s: float) -> None:
         self._close_dialog()
-        self.w.status(text)
+        self.shell.status(text)
 
     def _export_failed(self, _id: int, exc: BaseException) -> None:
         self._close_dialog()
         self.last_error = error_text(exc)
-        self.w.status(f"Export map: {self.last_error}", error=True)
+        self.shell.status(f"Export map: {self.last_error}", error=True)
         QMessageBox.warning(self.w, "Export map", self.last_error)
 
     def _export_cancelled(self, _id: int) -> None:
         self._close_dialog()
-        self.w.status("export cancelled: nothing written")
+        self.shell.status("export cancelled: nothing written")
 
     def busy(self) -> bool:
         return not self.worker.is_idle() or self.bundles.busy()
@@ -284,11 +280,11 @@ class FileActions:
             self.guarded("Export view", lambda: self.export_view_png(path))
 
     def _ask_export_map(self) -> None:
-        w = self.w
-        if w.state is None:
-            w.status("Export map: no map yet", error=True)
+        w, wb = self.w, self.wb
+        if wb.state is None:
+            self.shell.status("Export map: no map yet", error=True)
             return
-        g = w.state.result.grid
+        g = wb.state.result.grid
         top = self.max_scale()
         default = 8 if isinstance(g, HexTorus) else max(1, 2048 // max(g.width, g.height))
         unit = "hex" if isinstance(g, HexTorus) else "cell"
@@ -298,7 +294,7 @@ class FileActions:
                                         min(default, top), 1, top)
         if not ok:
             return
-        path = self._ask_path("Export map", f"{w.layer_name}.png", "PNG images (*.png)")
+        path = self._ask_path("Export map", f"{wb.layer}.png", "PNG images (*.png)")
         if path:
             self.guarded("Export map", lambda: self.export_map_png(path, scale))
 
@@ -318,7 +314,7 @@ class FileActions:
             return True
         except (WriteError, OSError, RuntimeError, ValueError) as exc:
             self.last_error = error_text(exc)
-            self.w.status(f"{title}: {self.last_error}", error=True)
+            self.shell.status(f"{title}: {self.last_error}", error=True)
             QMessageBox.warning(self.w, title, self.last_error)
             return False
 

@@ -61,7 +61,7 @@ class LegendWidget(QWidget):
         self.swatches = QLabel()
         self.swatches.setWordWrap(True)
         self.swatches.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        # two lines of swatches; more scroll (60 paths of Number Link)
+        # two lines of swatches; more scroll (60 paths of a puzzle, say)
         self.swatch_area = QScrollArea()
         self.swatch_area.setWidget(self.swatches)
         self.swatch_area.setWidgetResizable(True)

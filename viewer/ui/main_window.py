@@ -2,13 +2,16 @@
 left, the map in the middle, layers and inspector on the right, the
 timeline below.
 
-Everything particular to a generator comes from what it declares (its
-Params, layers, renderer, inspector rows and exports, see
-:mod:`viewer.registry`) and from its view (:mod:`viewer.ui.views`), which
-is built when the generator is chosen and closed when another one is.
-Everything that belongs to one result (the state shown, hover, inspector,
-status, timeline) is rebuilt from the result shown: :meth:`show_result` is
-the one way a map reaches the screen.  The GUI thread never computes a map.
+The window is a view of one :class:`~viewer.workbench.Workbench`: the
+Workbench holds the generator, every generator's values and seed, the map
+shown and its step, the layer, the picture options and the pinned A, and
+runs the generators (on a :class:`~.qt_runner.QtRunner`); the window
+shows it, following its events, and edits it (the panel's changes go to
+:meth:`Workbench.set_values`, the seed row's to :meth:`Workbench.set_seed`).
+It is also the shell (:mod:`.shell`) that the parts composed into it are
+given: docks, compare, run status, sweep link, file actions and the
+generator's view (:mod:`.views`), built when the generator is chosen and
+closed when another one is.  The GUI thread never computes a map.
 """
 
 from __future__ import annotations
@@ -17,68 +20,51 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QMainWindow,
-)
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
-from .. import registry
-from ..engine.inspect import rows_at
-from ..engine.params import ParamError
-from ..engine.protocol import CancelToken, GenerationError, MapState, Result
-from ..render.picture import final_state, picture, renderer_for
+from ..engine.protocol import GenerationError, MapState, Result
+from ..render.picture import renderer_for
+from ..workbench import Workbench
 from . import docks, file_actions
 from . import settings as remembered
+from .compare import CompareView
 from .layer_list import fill_layer_list, select_layer
 from .map_view import shrink, to_qimage
 from .menus import Menus
 from .param_panel import ParamPanel
+from .qt_runner import QtRunner
 from .run_status import RunStatus
 from .settings import make_settings
+from .shell import RIGHT
 from .sweep_link import SweepLink
 from .timeline import TimelineKeys
 from .views import view_for
-from .worker import LatestWins
 from .zoom import DetailKeeper
 
 
-def _same_options(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """The same picture options (plain values equal, anything else the same object)."""
-    def same(x, y) -> bool:
-        plain = (bool, int, float, str, type(None))
-        return x is y or (type(x) is type(y) and isinstance(x, plain) and x == y)
-    return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-
-
 class MainWindow(QMainWindow):
+    """The window (and the shell of its parts); ``workbench`` is what it shows."""
+
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
         self.setWindowTitle("Map generator workbench")
         self.settings = settings if settings is not None else make_settings()
-        self.gen_worker = LatestWins("generate", self)
-        self.state_worker = LatestWins("trace state", self)
-        self.generator = registry.load(registry.names()[0], "engine")
-        self.result: Result | None = None           # the map shown
-        self.state: MapState | None = None          # the step of it shown
-        self.layer_name = ""
-        self.options: dict[str, Any] = {}           # View toggles, by key
-        self.last_seconds: float | None = None
+        self.workbench = wb = Workbench(runner=QtRunner("generate", self),
+                                        state_runner=QtRunner("trace state", self))
+        remembered.restore_workbench(wb, self.settings)
+        wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
-        self._requested: tuple[Any, Any] | None = None
-        self._ignore_gen_upto = 0
-        self._refusal: tuple[str | None, str] | None = None   # why the last request failed
-        self._seeds: dict[str, int | str] = {}
         self._export_actions: list[QAction] = []
+        self._echo = False                  # the panel is being told the Workbench's values
         self._build()
-        self.sweep = SweepLink(self)
-        self.gen_view = view_for(self.generator.name, self)
-        self.param_panel = self._make_panel()
-        self.param_area.setWidget(self.param_panel)
-        docks.fit_param_dock(self)
+        self.sweep = SweepLink(wb, self)
+        self.gen_view = view_for(wb.generator, wb, self)
+        wb.prepare_result = self.gen_view.prepare
+        self._panel = self._make_panel()
         self._generator_declarations()
+        self._listen()
         self.resize(1280, 820)
-        remembered.restore(self)
+        self._panel.seed_row.lock.setChecked(remembered.restore_window(self, self.settings))
         self._keys = TimelineKeys(self, self.menus.shortcuts)
         QApplication.instance().installEventFilter(self._keys)
         if generate:
@@ -86,34 +72,37 @@ class MainWindow(QMainWindow):
 
     # == building ===============================================================
     def _build(self) -> None:
-        docks.build_centre(self)
-        self.map_view.hovered.connect(self._hovered)
-        self.zoom = DetailKeeper(self.map_view, self._shown_source, self)
-        docks.build_docks(self)
+        wb = self.workbench
+        self.compare = CompareView(wb, self)
+        centre = docks.build_centre(self, self.compare)
+        self.banner, self._map_view, self.legend = centre.banner, centre.map_view, centre.legend
+        self.compare.map_view.link_view(self._map_view)
+        self._map_view.hovered.connect(self._hovered)
+        self.zoom = DetailKeeper(self._map_view, self._shown_source, self)
+        self.docks = d = docks.build_docks(self, wb.generators())
+        self.generator_box, self.param_area, self.param_dock = \
+            d.generator_box, d.param_area, d.param_dock
+        self.layer_list, self.layer_dock = d.layer_list, d.layer_dock
+        self.inspector, self._inspector_dock, self._timeline = \
+            d.inspector, d.inspector_dock, d.timeline
+        i = self.generator_box.findData(wb.generator.name)
+        self.generator_box.setCurrentIndex(i)
         self.generator_box.currentIndexChanged.connect(self._generator_chosen)
         self.layer_list.currentItemChanged.connect(self._layer_chosen)
-        self.timeline.stepChanged.connect(self._step_changed)
-        self.run_status = rs = RunStatus(self)
+        self._timeline.stepChanged.connect(wb.set_step)
+        self.run_status = rs = RunStatus(wb, self, self._map_view, self.cancel_generation)
         self.message, self.progress = rs.message, rs.progress
-        self.cancel_button, self.time_label, self.status = rs.cancel_button, rs.time_label, rs.show
-
-        self.gen_worker.started.connect(rs.started)
-        self.gen_worker.finished.connect(self._generated)
-        self.gen_worker.failed.connect(self._generation_failed)
-        self.gen_worker.cancelled.connect(self._generation_cancelled)
-        self.state_worker.finished.connect(self._state_ready)
-        self.state_worker.failed.connect(lambda _id, exc: self.status(f"timeline: {exc}", True))
+        self.cancel_button, self.time_label = rs.cancel_button, rs.time_label
         self.menus = Menus(self)
-        self.action, self.menu_actions, self.remove_action = \
-            self.menus.action, self.menus.all, self.menus.remove
-        self.file_actions = file_actions.FileActions(self)
-        self.action("Edit", "&New seed", lambda: self.param_panel.seed_row.new_seed(), "Ctrl+N")
+        self.menu_actions = self.menus.all
+        self.file_actions = file_actions.FileActions(wb, self)
+        self.action("Edit", "&New seed", lambda: self._panel.seed_row.new_seed(), "Ctrl+N")
         self.action("Edit", "&Regenerate", lambda: self.request_generation(force=True), "F5")
         self.action("Edit", "Cancel &generation", self.cancel_generation, "Esc")
         self.menus["Edit"].addSeparator()
         self.action("Edit", "&Pin as A", self.compare.pin, "Ctrl+Shift+A",
                     "keep this map as A and compare the next ones (B) with it")
-        self.action("Edit", "&Unpin A", self.compare.unpin)
+        self.action("Edit", "&Unpin A", wb.unpin)
         self.action("View", "&Fit map", self.fit_map, "Ctrl+0",
                     "show the whole map (and A's beside it)")
         self.period_action = self.action(
@@ -121,322 +110,334 @@ class MainWindow(QMainWindow):
             "on a torus, outline one period of the world that repeats around it")
         self.period_action.setCheckable(True)
         self.docks_menu = self.menus.add_docks_menu()
-        for dock in (self.param_dock, self.layer_dock, self.inspector_dock, self.timeline):
+        for dock in (self.param_dock, self.layer_dock, self._inspector_dock, self._timeline):
             self.docks_menu.addAction(dock.toggleViewAction())
 
-    def fit_map(self) -> None:
-        """Fit: the whole map in the view, and in A's pane when comparing."""
-        self.map_view.fit()
-        self.compare.fit()
+    def _listen(self) -> None:
+        ev = self.workbench.events
+        ev.connect("generator_changed", self._generator_changed)
+        ev.connect("values_changed", self._values_changed)
+        ev.connect("seed_changed", self._seed_changed)
+        ev.connect("invalid", lambda param, text: self._panel.set_error(param, text or None))
+        ev.connect("result_changed", self._result_changed)
+        ev.connect("state_changed", self._state_changed)
+        ev.connect("layer_changed", lambda _layer: self.render_view())
+        ev.connect("options_changed", self._options_changed)
+        ev.connect("run_finished", self._run_finished)
+        ev.connect("run_failed", self._run_failed)
+        ev.connect("run_cancelled", lambda _id: self._map_view.set_waiting(None))
+        ev.connect("status", self.status)
 
-    def set_period_outline(self, on: bool) -> None:
-        self.period_action.setChecked(bool(on))
-        self.map_view.set_outline(on)
-        self.compare.map_view.set_outline(on)
+    # == the shell (see .shell) ===================================================
+    @property
+    def widget(self) -> QMainWindow:
+        return self
 
-    def _shown_source(self):
-        return (self.state, self.layer_name, self._picture_options()) \
-            if self.state is not None else None
+    @property
+    def map_view(self):
+        return self._map_view
 
-    def toggle_action(self, key: str) -> QAction:
-        return self.menus.toggle(key)
+    @property
+    def timeline(self):
+        return self._timeline
 
-    def current_picture(self):
-        """The picture of the state shown, drawn now (for tests and checks)."""
-        return picture(self.state, self.layer_name, self._picture_options())
+    @property
+    def inspector_dock(self) -> QDockWidget:
+        return self._inspector_dock
 
-    def add_view_dock(self, dock: QDockWidget, tab_with: QDockWidget | None = None) -> None:
-        docks.add_view_dock(self, dock, tab_with)
+    @property
+    def param_panel(self) -> ParamPanel:
+        return self._panel
 
-    def remove_view_dock(self, dock: QDockWidget) -> None:
-        docks.remove_view_dock(self, dock)
+    def status(self, text: str, error: bool = False) -> None:
+        self.run_status.show(text, error)
 
-    def _make_panel(self) -> ParamPanel:
-        text_seed = getattr(self.generator, "seed_kind", "int") == "text"
-        panel = ParamPanel(self.generator.params, text_seed=text_seed)
-        if text_seed:
-            panel.seed_row.set_seed(getattr(self.generator, "default_seed", "1"))
-        panel.changed.connect(self._panel_changed)
-        self.gen_view.setup_panel(panel)
-        return panel
+    def menu(self, name: str) -> QMenu:
+        return self.menus[name]
 
-    def _generator_declarations(self) -> None:
-        """The View toggles and File exports the generator declares, and its view."""
-        for act in self._export_actions:
-            self.remove_action(act)
-        self.menus.set_toggles(renderer_for(self.generator.name).toggles, self.options,
-                               self.set_option)
-        self._export_actions = self.file_actions.declared_exports(self.generator.name)
-        self.gen_view.build()
-        self.sweep.rebuild()
+    def action(self, menu: str, text: str, slot, shortcut: str | None = None,
+               tip: str = "") -> QAction:
+        return self.menus.action(menu, text, slot, shortcut, tip)
 
-    def set_option(self, key: str, on: bool) -> None:
-        """Switch a picture option (a View toggle) and redraw."""
-        self.options[key] = bool(on)
-        self.menus.check_toggle(key, bool(on))
-        self.render_view()
+    def remove_action(self, act: QAction) -> None:
+        self.menus.remove(act)
+
+    def add_dock(self, dock: QDockWidget, tab_with: QDockWidget | None = None, area=RIGHT,
+                 below: QDockWidget | None = None) -> None:
+        docks.add_view_dock(self, self.docks_menu, dock, tab_with, area, below)
+
+    def remove_dock(self, dock: QDockWidget) -> None:
+        docks.remove_view_dock(self, self.docks_menu, dock)
+
+    def own_work(self, running: bool) -> None:
+        self.run_status.own_work(running)
+
+    def show_run_time(self, seconds: float | None) -> None:
+        self.run_status.show_time(seconds)
+
+    # == what the window shows of the Workbench (read-only views of it) ===========
+    @property
+    def generator(self):
+        """The declaration of the generator chosen."""
+        return self.workbench.generator
+
+    @property
+    def result(self) -> Result | None:
+        return self.workbench.result
+
+    @property
+    def state(self) -> MapState | None:
+        return self.workbench.state
+
+    @property
+    def layer_name(self) -> str:
+        return self.workbench.layer
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The picture options the map is drawn with."""
+        return self.workbench.picture_options()
+
+    @property
+    def last_seconds(self) -> float | None:
+        return self.workbench.last_seconds
 
     @property
     def runs_done(self) -> int:
         """Generations ended so far (finished, failed or cancelled)."""
         return self.run_status.runs_done
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        remembered.save(self)
-        self.shutdown()
-        super().closeEvent(event)
+    # == the View menu ==============================================================
+    def fit_map(self) -> None:
+        """Fit: the whole map in the view, and in A's pane when comparing."""
+        self._map_view.fit()
+        self.compare.fit()
 
-    def shutdown(self) -> None:
-        QApplication.instance().removeEventFilter(self._keys)
-        self.timeline.pause()
-        self.run_status.stop()
-        self.gen_worker.shutdown()
-        self.state_worker.shutdown()
-        self.zoom.shutdown()
-        self.file_actions.shutdown()
-        self.gen_view.shutdown()
-        self.sweep.close()
-        self.compare.shutdown()
+    def set_period_outline(self, on: bool) -> None:
+        self.period_action.setChecked(bool(on))
+        self._map_view.set_outline(on)
+        self.compare.map_view.set_outline(on)
 
-    # == generator and parameters ================================================
+    def toggle_action(self, key: str) -> QAction:
+        return self.menus.toggle(key)
+
+    def set_option(self, key: str, on: bool) -> None:
+        """Switch a picture option (a View toggle) and redraw."""
+        self.workbench.set_option(key, bool(on))
+
+    def _options_changed(self, options: dict[str, Any]) -> None:
+        for key, on in options.items():
+            if isinstance(on, bool):
+                self.menus.check_toggle(key, on)
+        self.render_view()
+
+    def _shown_source(self):
+        wb = self.workbench
+        return (wb.state, wb.layer, wb.picture_options()) if wb.state is not None else None
+
+    def current_picture(self):
+        """The picture of the state shown (for tests and checks)."""
+        return self.workbench.picture()
+
+    def shown_image(self):
+        """One period of the picture on screen (for tests and exports)."""
+        return self._map_view.rgba
+
+    # == the generator and its parts ===============================================
+    def _make_panel(self) -> ParamPanel:
+        wb = self.workbench
+        decl = wb.generator
+        panel = ParamPanel(decl.params, seed=wb.seed, text_seed=decl.seed_kind == "text")
+        panel.set_values(wb.values)
+        panel.changed.connect(self._panel_changed)
+        self.gen_view.setup_panel(panel)
+        self.param_area.setWidget(panel)
+        docks.fit_param_dock(self, self.docks, panel.needed_width())
+        return panel
+
+    def _generator_declarations(self) -> None:
+        """The View toggles and File exports the generator declares, and its view."""
+        wb = self.workbench
+        for act in self._export_actions:
+            self.remove_action(act)
+        self.menus.set_toggles(renderer_for(wb.generator.name).toggles, wb.picture_options(),
+                               self.set_option)
+        self._export_actions = self.file_actions.declared_exports(wb.generator)
+        self.gen_view.build()
+        self.sweep.rebuild()
+        fill_layer_list(self.layer_list, wb.generator.layer_info, wb.layer)
+
     def _generator_chosen(self, index: int) -> None:
         name = self.generator_box.itemData(index)
-        if name and name != self.generator.name:
+        if name and name != self.workbench.generator.name:
             self.set_generator(name)
 
     def set_generator(self, name: str, generate: bool = True) -> None:
-        """Choose generator ``name``: its panel, layers, toggles, exports and
-        view replace the old one's, and the old map is put away."""
-        self._seeds[self.generator.name] = self.param_panel.seed()
-        locked = self.param_panel.seed_row.is_locked()
-        self.gen_worker.cancel()
-        self.compare.unpin()                 # A and B are maps of one generator
+        """Choose generator ``name`` (and make a map of it)."""
+        self.workbench.set_generator(name)
+        if generate:
+            self.request_generation()
+
+    def _generator_changed(self, name: str) -> None:
+        """Its panel, layers, toggles, exports and view replace the old one's."""
+        wb = self.workbench
+        locked = self._panel.seed_row.is_locked()
         self.gen_view.close()
-        self.generator = registry.load(name, "engine")
-        self.gen_view = view_for(name, self)
-        self.param_panel = self._make_panel()
-        if name in self._seeds:
-            self.param_panel.seed_row.set_seed(self._seeds[name])
-        self.param_panel.seed_row.lock.setChecked(locked)
-        remembered.load_panel(self, name)
-        self.param_area.setWidget(self.param_panel)
-        docks.fit_param_dock(self)
+        self.gen_view = view_for(wb.generator, wb, self)
+        wb.prepare_result = self.gen_view.prepare
+        self._panel = self._make_panel()
+        self._panel.seed_row.lock.setChecked(locked)
         i = self.generator_box.findData(name)
         if i >= 0 and i != self.generator_box.currentIndex():
             self.generator_box.blockSignals(True)
             self.generator_box.setCurrentIndex(i)
             self.generator_box.blockSignals(False)
         self._generator_declarations()
-        self.show_result(None)
-        self.map_view.set_waiting(f"generating {registry.declaration(name).title}...")
-        if generate:
-            self.request_generation()
+        self._map_view.set_waiting(f"generating {wb.generator.title}...")
 
+    # == values and seed =============================================================
     def _panel_changed(self) -> None:
-        self.sweep.follow_panel()
+        """An edit in the panel: the Workbench takes it and, unless the view
+        handles it, asks for a run (a picture-only value only redraws)."""
+        self.commit_panel()
         if not self.gen_view.panel_changed():
             self.request_generation()
 
-    def request_generation(self, force: bool = False) -> int | None:
-        """Validate the panel's values and, if they pass, run the generator on
-        the worker; returns the request id (None when refused, or when
-        nothing changed since the last request and ``force`` is off)."""
-        raw = self.param_panel.values()
-        seed = self.param_panel.seed()
+    def commit_panel(self) -> None:
+        """What the panel shows becomes the Workbench's values and seed (an
+        edit does it at once; a script that set the panel's fields silently
+        asks for it, as :meth:`request_generation` does)."""
+        wb, panel = self.workbench, self._panel
+        self._echo = True
         try:
-            values = self.generator.validate(raw)
-        except ParamError as exc:
-            self.param_panel.set_error(exc.param, str(exc))
-            self.status(f"{exc} (showing the last good map)", error=True)
-            return None
-        self.param_panel.set_error(None, None)
-        request = (self.generator.name, values, seed)
-        if not force and request == self._requested and (self.result is not None
-                                                         or not self.gen_worker.is_idle()):
-            self._said_again()
-            return None
-        self._requested = request
-        self._refusal = None
-        gen, view = self.generator, self.gen_view
+            wb.set_values(panel.values())
+            if panel.seed() != wb.seed:
+                wb.set_seed(panel.seed())
+        finally:
+            self._echo = False
 
-        def job(token: CancelToken, gen=gen, values=values, seed=seed):
-            result = gen.generate(values, seed=seed, trace=True, cancel=token,
-                                  progress=token.report)
-            prepared = view.prepare(result)
-            # draw the first picture here, not on the GUI thread
-            pic = picture(final_state(result), self.layer_name, self._picture_options())
-            pic.qimage = to_qimage(pic.rgba)        # and its conversion for the screen
-            return result, prepared, pic
+    def _values_changed(self, values: dict[str, Any]) -> None:
+        if not self._echo:
+            self._panel.set_values(values)
+        self.sweep.follow_values()
 
-        return self.gen_worker.submit(job)
+    def _seed_changed(self, seed: int | str) -> None:
+        if not self._echo:
+            self._panel.seed_row.set_seed(seed)
+
+    def request_generation(self, force: bool = False) -> int | None:
+        """Ask the Workbench for a map of the values and seed the panel
+        shows; returns the run's id (None when a value was refused, or when
+        nothing changed since the last request and ``force`` is off)."""
+        self.commit_panel()
+        wb = self.workbench
+        run = wb.request(force)
+        if run is None and wb.error is None and wb.result is not None and wb.runner.idle():
+            # the map shown is what these values make: say so again (not
+            # the refusal of the values between)
+            self.status(f"{wb.result.generator}: {self._describe(wb.result)}")
+        return run
 
     def cancel_generation(self) -> None:
-        """Stop the running generation (and the view's own work)."""
-        if not self.gen_worker.is_idle():
-            self.gen_worker.cancel()
+        """Stop the running generation (and the view's and the files' own work)."""
+        self.workbench.cancel()
         self.gen_view.cancel()
         self.file_actions.bundles.cancel()
 
     def busy(self) -> bool:
-        return not (self.gen_worker.is_idle() and self.state_worker.is_idle()
-                    and not self.gen_view.busy() and not self.file_actions.busy()
-                    and not self.sweep.busy() and not self.compare.busy()
-                    and not self.zoom.busy())
+        return (self.workbench.busy() or self.gen_view.busy() or self.file_actions.busy()
+                or self.sweep.busy() or self.compare.busy() or self.zoom.busy())
 
-    # == worker results ===========================================================
-    def _generated(self, job_id: int, value, seconds: float) -> None:
-        if job_id <= self._ignore_gen_upto:
-            self.run_status.ended()
-            return
-        self.run_status.ended(seconds)
-        result, prepared, pic = value
-        self.last_seconds = seconds
-        self.show_result(result, prepared=prepared, pic=pic)
-        self.status(f"{self.generator.name}: {self._describe(result)}")
-        self.settings.setValue("seed", result.seed)
-        remembered.remember_params(self, result.params)
+    # == runs =====================================================================
+    def _screen_finisher(self):
+        """What a run's or step's job does to its picture for the screen (in
+        the job's thread): ``(qimage, shrunk)``, the QImage and the picture
+        shrunk to the view when it is shown smaller (the size read here, on
+        the GUI thread)."""
+        size = self._map_view.image.screen_size()
+
+        def finish(pic):
+            qimage = to_qimage(pic.rgba)
+            w = pic.rgba.shape[1]
+            if size is not None and 0 < size[0] < w:     # shown shrunk: averaged there
+                return qimage, (size, shrink(qimage, size))
+            return qimage, None
+        return finish
+
+    def _run_finished(self, _run_id: int, result: Result, _seconds: float) -> None:
+        self.status(f"{result.generator}: {self._describe(result)}")
+        remembered.remember_run(self.settings, result)
 
     def _describe(self, result: Result) -> str:
         text = f"{result.grid.width}x{result.grid.height}, seed {result.seed}"
         return text + self.gen_view.describe(result)
 
-    def _generation_failed(self, job_id: int, exc: BaseException) -> None:
-        self.run_status.ended()
-        if job_id <= self._ignore_gen_upto:
-            return
-        self.map_view.set_waiting(None)
-        if isinstance(exc, ParamError):
-            self._refuse(exc.param, str(exc))
-        elif isinstance(exc, GenerationError):
-            self._refuse(getattr(exc, "param", None) or self.gen_view.refused_param(exc),
-                         str(exc))
+    def _run_failed(self, _run_id: int, exc: BaseException) -> None:
+        self._map_view.set_waiting(None)
+        if isinstance(exc, GenerationError):
+            param = self.gen_view.refused_param(exc)
+            self._panel.set_error(param, str(exc))
             self.gen_view.generation_failed(exc)
-        else:
-            self.status(f"the generator failed: {type(exc).__name__}: {exc} "
-                        "(showing the last good map)", error=True)
 
-    def _refuse(self, param: str | None, text: str) -> None:
-        """Say why the request was refused, beside its field and in the status."""
-        self._refusal = (param, text)
-        self.param_panel.set_error(param, text)
-        self.status(f"{text} (showing the last good map)", error=True)
-
-    def _said_again(self) -> None:
-        """The values asked for again are the last request's: say again what
-        came of it (its refusal, or the map shown), not what came between."""
-        if self._refusal is not None:
-            self._refuse(*self._refusal)
-        elif self.result is not None and self.gen_worker.is_idle():
-            self.status(f"{self.generator.name}: {self._describe(self.result)}")
-
-    def _generation_cancelled(self, job_id: int) -> None:
-        self.run_status.ended()
-        if job_id <= self._ignore_gen_upto:
-            return
-        self.map_view.set_waiting(None)
-        self.status("generation cancelled (showing the last good map)")
+    def show_result(self, result: Result) -> None:
+        """Show a map made elsewhere (its values and seed become the
+        Workbench's): :meth:`Workbench.show`."""
+        self.workbench.show(result)
 
     # == what is shown =============================================================
-    def show_result(self, result: Result | None, prepared: Any = None, pic=None,
-                    keep_view: bool = False, adopt: bool = False) -> None:
-        """Show ``result`` (None: nothing) and rebuild everything that belongs
-        to one result from it.  ``keep_view`` keeps the timeline step (the
-        same map, completed); ``adopt`` drops generations still running (the
-        result did not come from them)."""
-        if adopt:
-            self.gen_worker.cancel()
-            self._ignore_gen_upto = self.gen_worker.latest_id
-            self._requested = None
-        self.state_worker.cancel()
-        self.result = result
+    def _result_changed(self, result: Result | None) -> None:
+        """Everything that belongs to one result, rebuilt from it."""
+        wb = self.workbench
         self._hover = None
         self.inspector.clear()
         self.banner.clear()
         if result is None:
-            self.state = None
-            self.timeline.set_trace(None)
+            self._timeline.set_trace(None)
             self.legend.set_legend(None)
-            fill_layer_list(self.layer_list, getattr(self.generator, "layer_info", {}),
-                            self.layer_name)
+            fill_layer_list(self.layer_list, wb.generator.layer_info, wb.layer)
             self.gen_view.result_changed(None)
             return
-        self.map_view.set_waiting(None)
-        if not keep_view:
-            self.timeline.set_trace(result.trace)
-            if result.trace is None:
-                self.timeline.caption.setText(self.gen_view.no_timeline(result))
-        self.layer_name = fill_layer_list(self.layer_list, result.layer_info, self.layer_name,
-                                          renderer_for(result.generator).default_layer)
-        self.gen_view.result_changed(result, prepared)
-        self.state = final_state(result)
-        self.render_view(pic)
+        self._map_view.set_waiting(None)
+        self._timeline.set_trace(result.trace)
+        if result.trace is None:
+            self._timeline.caption.setText(self.gen_view.no_timeline(result))
+        layer = fill_layer_list(self.layer_list, result.layer_info, wb.layer,
+                                renderer_for(result.generator).default_layer)
+        self.gen_view.result_changed(result, wb.prepared)
+        if layer != wb.layer:
+            wb.set_layer(layer)
+
+    def _state_changed(self, state: MapState | None) -> None:
+        tl = self._timeline
+        if state is not None and state.result.trace is tl.trace and tl.trace is not None:
+            step = tl.n_steps if state.final else state.step
+            if step is not None and step != tl.step:
+                tl.show_step(step)              # the step was chosen elsewhere
+        self.render_view()
 
     def _layer_chosen(self, item, _prev=None) -> None:
         if item is not None:
-            self.layer_name = item.data(Qt.ItemDataRole.UserRole)
-            self.render_view()
+            self.workbench.set_layer(item.data(Qt.ItemDataRole.UserRole))
 
     def select_layer(self, name: str) -> None:
         if not select_layer(self.layer_list, name):     # announces when listed
-            self.layer_name = name
+            self.workbench.set_layer(name)
 
-    def _step_changed(self, step: int) -> None:
-        r = self.result
-        if r is None or r.trace is None:
-            return
-        if step >= r.trace.n_steps:
-            self.state_worker.cancel()
-            self.state = final_state(r)
-            self.render_view()
-            return
-        trace = r.trace
-        layer, options = self.layer_name, self._picture_options()
-        size = self.map_view.image.screen_size()
-
-        def job(_token: CancelToken, r=r, trace=trace, step=step):
-            state = MapState(r, trace.state_at(step), tuple(trace.markers_at(step)), step,
-                             trace.meaningful_at(step))
-            # its picture here too: scrubbing never draws on the GUI thread
-            pic = picture(state, layer, options)
-            pic.qimage = to_qimage(pic.rgba)
-            h, w = pic.rgba.shape[:2]
-            if size is not None and 0 < size[0] < w:        # shown shrunk: averaged here
-                pic.shrunk = (size, shrink(pic.qimage, size))
-            return state, pic, (layer, options)
-
-        self.state_worker.submit(job)
-
-    def _state_ready(self, _job_id: int, value, _seconds: float) -> None:
-        state, pic, asked = value
-        if state.result is not self.result or state.step != self.timeline.step:
-            return
-        self.state = state
-        same = asked[0] == self.layer_name and _same_options(asked[1], self._picture_options())
-        self.render_view(pic if same else None)
-
-    def _picture_options(self) -> dict[str, Any]:
-        return {**self.options, **self.gen_view.picture_options()}
-
-    def render_view(self, pic=None) -> None:
-        """Draw the state shown (``pic``: already drawn on the worker)."""
-        state = self.state
+    def render_view(self) -> None:
+        """Draw the Workbench's state (the picture its job drew, when it has one)."""
+        wb = self.workbench
+        state = wb.state
         if state is None:
             return
-        if pic is None or pic.layer != self.layer_name:
-            pic = picture(state, self.layer_name, self._picture_options())
-        qimage, shrunk = getattr(pic, "qimage", None), getattr(pic, "shrunk", None)
-        self.map_view.set_notice(pic.notice)
+        pic = wb.picture()
+        qimage, shrunk = wb.prepared_picture(pic) or (None, None)
+        self._map_view.set_notice(pic.notice)
         self.legend.set_legend(pic.legend)
         g = state.result.grid
-        self.map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
-                               hexes=pic.hexes, qimage=qimage, shrunk=shrunk)
-        pic.qimage = pic.shrunk = None              # shown once: the next draw is new
+        self._map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
+                                hexes=pic.hexes, qimage=qimage, shrunk=shrunk)
         self._update_inspector()
         self.compare.refresh()
-
-    def shown_image(self):
-        """One period of the picture on screen (for tests and exports)."""
-        return self.map_view.rgba
 
     def _hovered(self, cell: tuple[int, int] | None) -> None:
         self._hover = cell
@@ -448,11 +449,29 @@ class MainWindow(QMainWindow):
         return self.inspector.as_dict()
 
     def _update_inspector(self) -> None:
-        state, cell = self.state, self._hover
-        rows = rows_at(state, *cell) if state is not None and cell is not None else None
+        wb, cell = self.workbench, self._hover
+        state = wb.state
+        rows = wb.inspect(*cell) if cell is not None else None
         bundle = self.file_actions.bundles.rows(state)      # an opened bundle: replayed?
         if rows is None:
             self.inspector.show_rows(bundle) if bundle else self.inspector.clear()
         else:
             self.inspector.show_rows(self.gen_view.shown_rows(
                 state, rows + self.gen_view.extra_rows(state, *cell)) + bundle)
+
+    # == closing =====================================================================
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        remembered.save(self.workbench, self, self.settings, self._panel.seed_row.is_locked())
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        QApplication.instance().removeEventFilter(self._keys)
+        self._timeline.pause()
+        self.run_status.stop()
+        self.workbench.shutdown()
+        self.zoom.shutdown()
+        self.file_actions.shutdown()
+        self.gen_view.shutdown()
+        self.sweep.close()
+        self.compare.shutdown()

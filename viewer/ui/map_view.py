@@ -175,6 +175,13 @@ class PeriodImage(pg.GraphicsObject):
                 p.drawImage(QRectF(r.left() + tx * w, r.top() + ty * h, w + ex, h + ey), img)
 
 
+class _LinkGuard:
+    """Shared by linked views: set while one follows the other, so that the
+    move it makes is not followed back."""
+
+    busy = False
+
+
 class MapView(pg.GraphicsLayoutWidget):
     """Shows one RGBA map picture; ``hovered`` carries the cell ``(x, y)``
     under the mouse (on a torus: anywhere on screen), or None off a plain
@@ -182,6 +189,9 @@ class MapView(pg.GraphicsLayoutWidget):
 
     hovered = Signal(object)
     contentChanged = Signal()  # noqa: N815 - Qt's spelling on the Qt surface
+
+    _leader: MapView | None = None      # the view this one follows (link_view)
+    _guard = _LinkGuard()               # replaced by a shared one when linked
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -321,9 +331,11 @@ class MapView(pg.GraphicsLayoutWidget):
         straddles a seam is seen whole on one side)."""
         w, h = self.period
         m = FIT_MARGIN_CELLS * self.scale if self.hexes else 0
+        # fitted (before the move, which linked views follow): new maps stay
+        # fitted until a zoom or pan
+        self.user_moved = False
         self.vb.setRange(xRange=(-m, w + m), yRange=(-m, h + m), padding=0)
         self.vb.disableAutoRange()
-        self.user_moved = False             # fitted: new maps stay fitted until a zoom or pan
 
     def fit_per_pixel(self) -> float:
         """Image pixels per screen pixel at which the whole map just fits."""
@@ -341,6 +353,9 @@ class MapView(pg.GraphicsLayoutWidget):
     def _refit(self, *_args) -> None:
         # also when the view box itself has its new size (after the widget's
         # resize, as the layout settles): a fitted map stays fitted
+        if self._leader is not None:        # a linked view shows what its leader shows
+            self.follow(self._leader)
+            return
         if getattr(self, "rgba", None) is None:
             return
         if not self.user_moved:
@@ -350,6 +365,52 @@ class MapView(pg.GraphicsLayoutWidget):
 
     def _moved_by_user(self, *_args) -> None:
         self.user_moved = True
+
+    # -- linked views --------------------------------------------------------------
+    def link_view(self, leader: MapView) -> None:
+        """Link this view's zoom and pan to ``leader``'s: whenever the
+        leader moves (or this view resizes) this one shows the same centre at
+        the same scale, and when the user zooms or pans this one the leader
+        follows it.  A linked view never fits itself to its pane on its own
+        (it shows what the leader shows); while either is hidden nothing
+        follows.  (pyqtgraph's own links fight the locked aspect.)"""
+        guard = _LinkGuard()
+        self._leader, self._guard, leader._guard = leader, guard, guard
+        leader.vb.sigRangeChanged.connect(lambda *_: self.follow(leader))
+        leader.vb.sigRangeChangedManually.connect(lambda *_: self.follow(leader))
+        self.vb.sigRangeChangedManually.connect(lambda *_: leader.follow(self))
+
+    def follow(self, src: MapView) -> None:
+        """Show what ``src`` shows: the whole map when it is fitted, else
+        its centre at its scale."""
+        guard = self._guard
+        if guard.busy or not self.isVisible() or not src.isVisible():
+            return
+        guard.busy = True
+        try:
+            if not src.user_moved:          # fitted: each view shows the whole map
+                self.fit()
+                return
+            (x0, x1), (y0, y1) = src.vb.viewRange()
+            ss, ds = src.vb.size(), self.vb.size()
+            if ss.width() < 1 or ds.width() < 1:
+                return
+            per_px = (x1 - x0) / ss.width()
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            hw, hh = ds.width() * per_px / 2, ds.height() * per_px / 2
+            self.vb.setRange(xRange=(cx - hw, cx + hw), yRange=(cy - hh, cy + hh), padding=0)
+            self.user_moved = src.user_moved
+        finally:
+            guard.busy = False
+
+    def fit_linked(self) -> None:
+        """Fit this view without moving the views linked to it."""
+        guard = self._guard
+        guard.busy = True
+        try:
+            self.fit()
+        finally:
+            guard.busy = False
 
     # -- letters -------------------------------------------------------------------
     def _needed_tiles(self) -> tuple[int, int, int, int]:

@@ -1,19 +1,19 @@
 """The status bar of a run: the message, a progress bar with the engine's
 own words once a run takes longer than half a second, Cancel, and the time
-of the last generation."""
+of the last generation.  It follows the Workbench's runs (its events and
+:meth:`~viewer.workbench.Workbench.progress`)."""
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QSizePolicy
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QPushButton, QSizePolicy
 
 from .. import jit_cache
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
+from ..workbench import Workbench
+from .map_view import MapView
 
 PROGRESS_AFTER_S = 0.5
 PROGRESS_POLL_MS = 100
@@ -22,8 +22,12 @@ ERROR_STYLE = "color: #e55;"
 
 
 class RunStatus:
-    def __init__(self, window: MainWindow):
-        self.w = window
+    """In ``window``'s status bar; ``cancel`` stops what runs (Cancel),
+    ``map_view`` says "generating..." over the map during a long run."""
+
+    def __init__(self, workbench: Workbench, window: QMainWindow, map_view: MapView,
+                 cancel: Callable[[], None]):
+        self.wb, self.map_view = workbench, map_view
         bar = window.statusBar()
         self.message = QLabel()
         self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -36,7 +40,7 @@ class RunStatus:
         bar.addPermanentWidget(self.progress)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("stop this generation (Esc)")
-        self.cancel_button.clicked.connect(window.cancel_generation)
+        self.cancel_button.clicked.connect(cancel)
         self.cancel_button.hide()
         bar.addPermanentWidget(self.cancel_button)
         self.time_label = QLabel("")
@@ -44,9 +48,15 @@ class RunStatus:
         bar.addPermanentWidget(self.time_label)
         self.runs_done = 0
         self._started = 0.0
+        self._own_work = False
         self.timer = QTimer(window)
         self.timer.setInterval(PROGRESS_POLL_MS)
         self.timer.timeout.connect(self.poll)
+        ev = workbench.events
+        ev.connect("run_started", self.started)
+        ev.connect("run_finished", lambda _id, _r, seconds: self.ended(seconds))
+        ev.connect("run_failed", lambda *_: self.ended())
+        ev.connect("run_cancelled", lambda *_: self.ended())
 
     def show(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
@@ -59,16 +69,16 @@ class RunStatus:
             self.timer.start()
 
     def poll(self) -> None:
-        running = self.w.gen_worker.running
-        if running is None:
+        progress = self.wb.progress()
+        if progress is None:
             self.timer.stop()
             self.progress.hide()
-            self.cancel_button.hide()
+            self.cancel_button.setVisible(self._own_work)
             return
         if time.perf_counter() - self._started < PROGRESS_AFTER_S:
             return
-        self.w.map_view.set_waiting("generating...")
-        phase, frac = running.token.progress()
+        self.map_view.set_waiting("generating...")
+        phase, frac = progress
         self.progress.show()
         self.cancel_button.show()
         compiling = jit_cache.active()      # numba's line, while it compiles
@@ -83,10 +93,19 @@ class RunStatus:
     def ended(self, seconds: float | None = None) -> None:
         self.runs_done += 1
         if seconds is not None:
-            self.time_label.setText(f"generated in {seconds * 1000:.0f} ms")
-        if self.w.gen_worker.running is None:
+            self.show_time(seconds)
+        if self.wb.progress() is None:
             self.progress.hide()
-            self.cancel_button.hide()
+            self.cancel_button.setVisible(self._own_work)
+
+    def show_time(self, seconds: float | None) -> None:
+        self.time_label.setText("" if seconds is None else
+                                f"generated in {seconds * 1000:.0f} ms")
+
+    def own_work(self, running: bool) -> None:
+        """Work of a part of the window (a solver) started or ended."""
+        self._own_work = running
+        self.cancel_button.setVisible(self._own_work or self.wb.progress() is not None)
 
     def stop(self) -> None:
         self.timer.stop()

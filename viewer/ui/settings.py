@@ -39,79 +39,79 @@ def write_json(settings: QSettings, key: str, value: Any) -> None:
     settings.setValue(key, json.dumps(value))
 
 
-def remember_params(window, values=None) -> None:
-    """The values of the generator shown (default: the panel's), for the
-    next session."""
+def remember_run(settings: QSettings, result) -> None:
+    """The values and seed of the map just made, for the next session."""
     from ..formats.bundle import jsonable
 
-    values = window.param_panel.values() if values is None else values
-    write_json(window.settings, f"params/{window.generator.name}", jsonable(values))
+    write_json(settings, f"params/{result.generator}", jsonable(result.params))
+    settings.setValue("seed", result.seed)
 
 
-def load_panel(window, name: str) -> None:
-    """Put the remembered values of generator ``name`` in the panel (when
-    they still pass its Params)."""
+def restore_workbench(workbench, settings: QSettings) -> None:
+    """The generator, every generator's values (those that still pass its
+    Params), the seed, layer and View toggles as they were when the window
+    last closed, into the Workbench (before the window shows it)."""
+    from .. import registry
     from ..engine.params import ParamError
 
-    values = read_json(window.settings, f"params/{name}", {})
-    if isinstance(values, dict) and values:
-        try:
-            window.generator.validate(values)
-            window.param_panel.set_values(values)
-        except (ParamError, TypeError, ValueError, OverflowError):
-            pass
-
-
-def restore(window) -> None:
-    """Generator, parameters, seed, layer, View toggles and the window's
-    geometry and docks as they were when it last closed."""
-    from PySide6.QtCore import QByteArray
-
-    from .. import registry
-
-    s = window.settings
-    name = s.value("generator")
-    if isinstance(name, str) and name in registry.names() and name != window.generator.name:
-        window.set_generator(name, generate=False)
-    else:
-        load_panel(window, window.generator.name)
-    seed = s.value("seed")
+    name = settings.value("generator")
+    for gen in registry.names():
+        values = read_json(settings, f"params/{gen}", {})
+        if isinstance(values, dict) and values:
+            try:
+                registry.declaration(gen).validate(values)
+                workbench.set_values(values, of=gen)
+            except (ParamError, TypeError, ValueError, OverflowError, KeyError):
+                pass
+    if isinstance(name, str) and name in registry.names():
+        workbench.set_generator(name)
+    seed = settings.value("seed")
     if seed is not None:
         try:
-            window.param_panel.seed_row.set_seed(seed)
-        except (TypeError, ValueError):
+            workbench.set_seed(workbench.generator.check_seed(seed))
+        except (ParamError, TypeError, ValueError):
             pass
-    window.param_panel.seed_row.lock.setChecked(str(s.value("seed_locked", "false")) == "true")
-    layer = s.value("layer")
+    layer = settings.value("layer")
     if isinstance(layer, str):
-        window.layer_name = layer
-    for key in list(window.options):
-        on = s.value(f"option/{key}")
-        if on is not None:
-            window.set_option(key, str(on) == "true")
-    geo = s.value("geometry")
+        workbench.set_layer(layer)
+    for key in settings.allKeys():
+        if key.startswith("option/"):
+            workbench.set_option(key[len("option/"):], str(settings.value(key)) == "true")
+
+
+def restore_window(window, settings: QSettings) -> bool:
+    """The window's geometry and docks as they were; returns whether the
+    seed was locked."""
+    from PySide6.QtCore import QByteArray
+
+    geo = settings.value("geometry")
     if isinstance(geo, QByteArray):
         window.restoreGeometry(geo)
-    size = read_json(s, "window_size")
+    size = read_json(settings, "window_size")
     if isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size) \
             and not window.isMaximized() and not window.isFullScreen():
         # restoreGeometry keeps a window within the screen it finds; the size
         # as it was left
         window.resize(max(400, size[0]), max(300, size[1]))
-    state = s.value("window_state")
+    state = settings.value("window_state")
     if isinstance(state, QByteArray):
         window.restoreState(state)
+    return str(settings.value("seed_locked", "false")) == "true"
 
 
-def save(window) -> None:
-    s = window.settings
-    s.setValue("generator", window.generator.name)
-    remember_params(window)
-    s.setValue("seed", window.param_panel.seed())
-    s.setValue("seed_locked", "true" if window.param_panel.seed_row.is_locked() else "false")
-    s.setValue("layer", window.layer_name)
-    for key, on in window.options.items():
-        s.setValue(f"option/{key}", "true" if on else "false")
+def save(workbench, window, settings: QSettings, seed_locked: bool) -> None:
+    """What :func:`restore_workbench` and :func:`restore_window` read."""
+    from ..formats.bundle import jsonable
+
+    s = settings
+    s.setValue("generator", workbench.generator.name)
+    write_json(s, f"params/{workbench.generator.name}", jsonable(workbench.values))
+    s.setValue("seed", workbench.seed)
+    s.setValue("seed_locked", "true" if seed_locked else "false")
+    s.setValue("layer", workbench.layer)
+    for key, on in workbench.options.items():
+        if isinstance(on, bool):                # a View toggle (not a view's selection)
+            s.setValue(f"option/{key}", "true" if on else "false")
     s.setValue("geometry", window.saveGeometry())
     write_json(s, "window_size", [window.width(), window.height()])
     s.setValue("window_state", window.saveState())

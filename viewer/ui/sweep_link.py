@@ -1,77 +1,72 @@
-"""The Sweep dock of the chosen generator, tied to the window: it sweeps
-from the panel's current values, and a row or point clicked in it becomes
-the map shown (its values and seed go to the panel, which regenerates).
-Every generator that declares metrics gets one; nothing here is per
-generator."""
+"""The Sweep dock of the chosen generator, tied to the Workbench: it sweeps
+from the Workbench's current values, and a row or point clicked in it
+becomes the map shown (its values and seed become the Workbench's, which
+makes it).  Every generator that declares metrics gets one; nothing here
+is per generator."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from .. import registry
 from ..engine.params import ParamError
+from ..workbench import Workbench
+from .shell import BOTTOM, Shell
 from .sweep_dock import SweepPanel
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 
 class SweepLink:
-    def __init__(self, window: MainWindow):
-        self.w = window
+    def __init__(self, workbench: Workbench, shell: Shell):
+        self.wb, self.shell = workbench, shell
         self.dock: QDockWidget | None = None
         self.panel: SweepPanel | None = None
+        self._sized = False
 
     def rebuild(self) -> None:
         """A sweep dock for the generator now chosen (none without metrics)."""
-        w = self.w
+        decl = self.wb.generator
         visible, floating = False, False
         if self.dock is not None:
             visible, floating = self.dock.isVisible(), self.dock.isFloating()
             self.close()
-        if getattr(w.generator, "metrics", None) is None:
+        if decl.metrics is None:
             return
-        self.panel = SweepPanel(w.generator)
+        self.panel = SweepPanel(decl)
         self.panel.caseChosen.connect(self._case_chosen)
-        self.dock = QDockWidget(f"Sweep: {registry.declaration(w.generator.name).title}", w)
+        self.dock = QDockWidget(f"Sweep: {decl.title}", self.shell.widget)
         self.dock.setObjectName("sweep")
         self.dock.setWidget(self.panel)
-        self.dock.visibilityChanged.connect(lambda on: on and self.follow_panel())
+        self.dock.visibilityChanged.connect(lambda on: on and self.follow_values())
         # below the timeline, the whole width of the window: room for the
         # table and the plots side by side, the map keeps its width
-        w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
-        w.splitDockWidget(w.timeline, self.dock, Qt.Orientation.Vertical)
+        self.shell.add_dock(self.dock, area=BOTTOM, below=self.shell.timeline)
         self.dock.visibilityChanged.connect(self._shown)
-        w.docks_menu.addAction(self.dock.toggleViewAction())
         self.dock.setFloating(floating)
         self.dock.setVisible(visible)
 
     def _shown(self, on: bool) -> None:
         # first shown: about a third of the window's height, not a sliver
-        if on and self.dock is not None and not self.dock.isFloating() \
-                and not getattr(self, "_sized", False):
+        if on and self.dock is not None and not self.dock.isFloating() and not self._sized:
             self._sized = True
-            self.w.resizeDocks([self.dock], [max(280, self.w.height() // 3)],
-                               Qt.Orientation.Vertical)
+            w = self.shell.widget
+            w.resizeDocks([self.dock], [max(280, w.height() // 3)], Qt.Orientation.Vertical)
 
-    def follow_panel(self) -> None:
-        """The sweep's fixed parameters are the panel's (when they are valid)."""
+    def follow_values(self) -> None:
+        """The sweep's fixed parameters are the Workbench's (when they are valid)."""
         if self.panel is None:
             return
         try:
-            self.panel.set_values(self.w.generator.validate(self.w.param_panel.values()))
+            self.panel.set_values(self.wb.validated())
         except (ParamError, TypeError, ValueError):
             pass
 
     def _case_chosen(self, values: dict[str, Any], seed: Any) -> None:
-        w = self.w
-        w.param_panel.set_values(values)
-        w.param_panel.seed_row.set_seed(seed)
-        w.request_generation(force=True)
-        w.status(f"sweep case: seed {seed}")
+        self.wb.set_values(values)
+        self.wb.set_seed(seed)
+        self.wb.request(force=True)
+        self.shell.status(f"sweep case: seed {seed}")
 
     def busy(self) -> bool:
         return self.panel is not None and self.panel.running
@@ -80,5 +75,5 @@ class SweepLink:
         if self.panel is not None:
             self.panel.shutdown()
         if self.dock is not None:
-            self.w.remove_view_dock(self.dock)
+            self.shell.remove_dock(self.dock)
         self.dock = self.panel = None

@@ -148,6 +148,16 @@ class TimelineDock(QDockWidget):
         if step != self.slider.value():
             self.slider.setValue(step)      # announces through _slider_moved
 
+    def show_step(self, step: int) -> None:
+        """Stand at ``step`` without announcing it (the step shown was
+        chosen elsewhere, e.g. by a script on the Workbench)."""
+        step = max(0, min(int(step), self.n_steps))
+        for w in (self.slider, self.spin):
+            w.blockSignals(True)
+            w.setValue(step)
+            w.blockSignals(False)
+        self._update_caption(step)
+
     def first(self) -> None:
         self.set_step(0)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,7 @@ from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
 from .runs import InlineRunner, Outcome, Runner
 
-__all__ = ["Workbench", "Pinned", "generic_command_line"]
+__all__ = ["Workbench", "Pinned", "generic_command_line", "same_options"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,15 @@ class Pinned:
 
     result: Result
     step: int | None
+
+
+def same_options(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """The same picture options: plain values equal, anything else (an
+    array, a selection) the same object."""
+    def same(x, y) -> bool:
+        plain = (bool, int, float, str, type(None))
+        return x is y or (type(x) is type(y) and isinstance(x, plain) and x == y)
+    return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
 
 
 def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
@@ -59,7 +68,15 @@ def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any
 class Workbench:
     """See the module docstring.  ``runner`` makes maps, ``state_runner``
     rebuilds the state at a timeline step (both :class:`InlineRunner` by
-    default: everything happens in the caller's thread)."""
+    default: everything happens in the caller's thread).
+
+    Two hooks let a front end do its own work off its thread, in the jobs:
+    ``prepare_result(result)`` (e.g. a table a view shows; its value is
+    :attr:`prepared` when the map is shown), and ``prepare_picture()``,
+    called when a job is submitted, in the caller's thread, returning what
+    to do to the job's picture in the job's thread (e.g. convert it for the
+    screen; what that returns is :meth:`prepared_picture`).  Both are read
+    when a job is submitted."""
 
     def __init__(self, generator: str | None = None, *, runner: Runner | None = None,
                  state_runner: Runner | None = None, trace: bool = True):
@@ -82,7 +99,12 @@ class Workbench:
         self._requested: tuple[Any, ...] | None = None
         self._latest_run = 0
         self._latest_state = 0
-        self._first_picture: tuple[str, dict[str, Any], Any] | None = None
+        # the picture a job drew: (state, layer, options, picture, prepared)
+        self._drawn: tuple[MapState, str, dict[str, Any], Any, Any] | None = None
+        self.prepare_result: Callable[[Result], Any] | None = None
+        self.prepare_picture: Callable[[], Callable[[Any], Any]] | None = None
+        self.prepared: Any = None           # prepare_result's value for the map shown
+        self.shown_values: dict[str, Any] = {}   # the values the map shown stands for
 
     # == the generator ==========================================================
     @property
@@ -125,14 +147,19 @@ class Workbench:
         self._values.setdefault(self._decl.name, {})[name] = value
         self.events.emit("values_changed", self.values)
 
-    def set_values(self, values: Mapping[str, Any], replace: bool = False) -> None:
-        """Set several values at once (``replace``: the others back to default)."""
+    def set_values(self, values: Mapping[str, Any], replace: bool = False,
+                   of: str | None = None) -> None:
+        """Set several values at once (``replace``: the others back to
+        default); ``of``: of another generator than the one chosen (kept for
+        when it is chosen; no event)."""
+        decl = self._decl if of is None else declaration(of)
         for name in values:
-            self._decl.param(name)
-        mine = {} if replace else dict(self._values.get(self._decl.name, {}))
+            decl.param(name)
+        mine = {} if replace else dict(self._values.get(decl.name, {}))
         mine.update(values)
-        self._values[self._decl.name] = mine
-        self.events.emit("values_changed", self.values)
+        self._values[decl.name] = mine
+        if decl.name == self._decl.name:
+            self.events.emit("values_changed", self.values)
 
     def validated(self) -> dict[str, Any]:
         """The values as the generator takes them, or ParamError."""
@@ -178,23 +205,30 @@ class Workbench:
             self.events.emit("invalid", None, "")
         making = {p.name: values[p.name] for p in decl.params if p.regenerate}
         request = (decl.name, making, seed)
-        if not force and request == self._requested and self.result is not None:
-            if self.result.params != values:
+        if not force and request == self._requested and (self.result is not None
+                                                         or not self.runner.idle()):
+            if self.result is not None and self.result.params != values:
                 self._refresh_picture()
             return None
         self._requested = request
         layer, options, trace = self.layer, self.picture_options(values), self.trace
         engine = decl.engine
+        prepare, finish = self.prepare_result, self._picture_finisher()
 
         def job(token: CancelToken) -> tuple[Result, Any]:
-            from ..render.picture import final_state, picture
+            from ..render.picture import final_state, picture, renderer_for
 
             result = engine.generate(values, seed=seed, trace=trace, cancel=token,
                                      progress=token.report)
             token.check()
             # the first picture is drawn here, with the layer and options of
             # the request, not on the front end's thread
-            return result, (layer, options, picture(final_state(result), layer, options))
+            state = final_state(result)
+            drawn = renderer_for(result.generator).drawn_layer(state, layer)
+            pic = picture(state, drawn, options)
+            screen = finish(pic)
+            prepared = prepare(result) if prepare is not None else None
+            return result, (state, drawn, options, pic, screen), prepared
 
         self._latest_run += 1
         expected = self._latest_run
@@ -232,33 +266,48 @@ class Workbench:
             self.events.emit("status", f"{what} (showing the last good map)", True)
             return
         self.last_seconds = outcome.seconds
-        r, self._first_picture = outcome.value
-        self._show(r, keep_picture=True)
-        self.events.emit("run_finished", outcome.id, r, outcome.seconds)
+        r, drawn, prepared = outcome.value
+        self._show(r, drawn=drawn, prepared=prepared)
         self.events.emit("status", f"{r.generator}: {r.grid.width}x{r.grid.height}, "
                                    f"seed {r.seed} ({outcome.seconds:.2f} s)", False)
+        self.events.emit("run_finished", outcome.id, r, outcome.seconds)
 
-    def show(self, result: Result) -> None:
+    def show(self, result: Result, values: bool = True) -> None:
         """Show a map made elsewhere (an opened file, a bundle, a sweep case):
-        runs under way are dropped and its generator chosen."""
+        runs under way are dropped, its generator chosen and (``values``)
+        its parameters and seed become the values."""
         if result.generator != self._decl.name:
             self.set_generator(result.generator)
         self.runner.cancel()
         self._latest_run += 1
         self._requested = None
-        self._show(result)
+        if values:
+            self.set_values(result.params)
+            self.set_seed(result.seed)
+        prepare = self.prepare_result
+        self._show(result, prepared=prepare(result) if prepare is not None else None)
+        try:                        # a file's map stands for every value now set
+            self.shown_values = self.validated()
+        except ParamError:
+            pass
 
-    def _show(self, result: Result | None, keep_picture: bool = False) -> None:
+    def _show(self, result: Result | None, drawn: tuple[MapState, str, dict[str, Any], Any, Any]
+              | None = None, prepared: Any = None) -> None:
         from ..render.picture import final_state, renderer_for
 
-        if not keep_picture:
-            self._first_picture = None
         self.state_runner.cancel()
         self._latest_state += 1
         self.result = result
-        self.state = final_state(result) if result is not None else None
-        if result is not None:
-            self.layer = renderer_for(result.generator).drawn_layer(self.state, self.layer)
+        self.prepared = prepared
+        self.shown_values = dict(result.params) if result is not None else {}
+        if drawn is not None:
+            self.state, self.layer = drawn[0], drawn[1]
+            self._drawn = drawn
+        else:
+            self._drawn = None
+            self.state = final_state(result) if result is not None else None
+            if result is not None:
+                self.layer = renderer_for(result.generator).drawn_layer(self.state, self.layer)
         self.events.emit("result_changed", result)
         self.events.emit("state_changed", self.state)
 
@@ -296,16 +345,42 @@ class Workbench:
         step = max(0, min(int(step), r.trace.n_steps))
         self._latest_state += 1
         expected = self._latest_state
+        if step >= r.trace.n_steps:          # the finished map: nothing to rebuild
+            self.state_runner.cancel()
+            self.state = self.state_at(None, r)
+            self.events.emit("state_changed", self.state)
+            return None
+        layer, options, finish = self.layer, self.picture_options(), self._picture_finisher()
+
+        def job(_token: CancelToken) -> tuple[MapState, Any]:
+            from ..render.picture import picture
+
+            state = self.state_at(step, r)
+            # its picture here too: scrubbing never draws on the front end's thread
+            pic = picture(state, layer, options)
+            return state, pic, finish(pic)
 
         def done(o: Outcome) -> None:
             if expected != self._latest_state or self.result is not r or o.error is not None:
                 if o.error is not None and not o.cancelled and expected == self._latest_state:
                     self.events.emit("status", f"timeline: {o.error}", True)
                 return
-            self.state = o.value
-            self.events.emit("state_changed", o.value)
+            state, pic, screen = o.value
+            self.state = state
+            self._drawn = (state, layer, options, pic, screen)
+            self.events.emit("state_changed", state)
 
-        return self.state_runner.submit(lambda _t: self.state_at(step, r), done)
+        return self.state_runner.submit(job, done)
+
+    def _picture_finisher(self) -> Callable[[Any], Any]:
+        make = self.prepare_picture
+        return make() if make is not None else (lambda _pic: None)
+
+    def prepared_picture(self, pic: Any) -> Any:
+        """What ``prepare_picture``'s function made of ``pic`` in its job
+        (None for a picture not drawn by a job)."""
+        drawn = self._drawn
+        return drawn[4] if drawn is not None and drawn[3] is pic else None
 
     # == the picture ================================================================
     def set_layer(self, name: str) -> None:
@@ -340,10 +415,10 @@ class Workbench:
         if state is None:
             raise ValueError("no map to draw")
         options = self.picture_options()
-        first = self._first_picture
-        if (first is not None and not export and scale is None and state.final
-                and state.result is self.result and (first[0], first[1]) == (self.layer, options)):
-            return first[2]             # drawn by the run itself
+        drawn = self._drawn
+        if (drawn is not None and not export and scale is None and state is drawn[0]
+                and self.layer == drawn[1] and same_options(options, drawn[2])):
+            return drawn[3]             # drawn by the run or the step's job
         return picture(state, self.layer, options, scale, export=export)
 
     def _refresh_picture(self) -> None:
@@ -414,14 +489,23 @@ class Workbench:
             self.pinned = None
             self.events.emit("pinned_changed", None)
 
-    def pinned_state(self) -> MapState | None:
-        """A at B's step (the timelines are linked), or A as pinned when B
-        has no timeline."""
+    def pinned_step(self) -> int | None:
+        """The step A is shown at: B's (the timelines are linked), or A's as
+        pinned when B has no timeline (None: A finished)."""
         if self.pinned is None:
             return None
-        step = self.step if self.result is not None and self.result.trace is not None \
+        return self.step if self.result is not None and self.result.trace is not None \
             else self.pinned.step
-        return self.state_at(step, self.pinned.result)
+
+    def pinned_state(self) -> MapState | None:
+        """A at :meth:`pinned_step` (None: nothing pinned)."""
+        if self.pinned is None:
+            return None
+        return self.state_at(self.pinned_step(), self.pinned.result)
+
+    def progress(self) -> tuple[str, float] | None:
+        """The run under way's phase and fraction done (None: no run)."""
+        return self.runner.progress()
 
     def shutdown(self) -> None:
         self.runner.shutdown()

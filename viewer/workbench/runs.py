@@ -53,6 +53,10 @@ class Runner(Protocol):
 
     def idle(self) -> bool: ...
 
+    def progress(self) -> tuple[str, float] | None:
+        """The running job's (phase, fraction done), None when none runs."""
+        ...
+
     def shutdown(self) -> None: ...
 
 
@@ -88,6 +92,9 @@ class InlineRunner:
 
     def idle(self) -> bool:
         return self._token is None
+
+    def progress(self) -> tuple[str, float] | None:
+        return self._token.progress() if self._token is not None else None
 
     def shutdown(self) -> None:
         self.cancel()
@@ -142,6 +149,11 @@ class ThreadRunner:
     def idle(self) -> bool:
         with self._lock:
             return self._running is None and self._waiting is None
+
+    def progress(self) -> tuple[str, float] | None:
+        with self._lock:
+            job = self._running
+        return job.token.progress() if job is not None else None
 
     def wait_idle(self, timeout: float = 60.0) -> bool:
         """Block until nothing runs or waits (for scripts and tests)."""

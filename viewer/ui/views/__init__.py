@@ -1,16 +1,18 @@
 """Generator views: what a generator adds to the generic window (see
-:mod:`.base`), looked up through :mod:`viewer.registry`."""
+:mod:`.base`), as its declaration names it."""
 
 from __future__ import annotations
 
-from ... import registry
+from ...engine.declaration import Declaration
+from ...workbench import Workbench
+from ..shell import Shell
 from .base import GeneratorView
 
 __all__ = ["GeneratorView", "view_for"]
 
 
-def view_for(name: str, window) -> GeneratorView:
-    """A new view of generator ``name`` for ``window`` (the base view for a
-    generator that declares none)."""
-    cls = registry.load(name, "view") or GeneratorView
-    return cls(window)
+def view_for(decl: Declaration, workbench: Workbench, shell: Shell) -> GeneratorView:
+    """A new view of generator ``decl`` (the base view for a generator that
+    declares none)."""
+    cls = decl.load("view") or GeneratorView
+    return cls(workbench, shell)

@@ -1,8 +1,10 @@
-"""A generator's part of the window, composed into the generic
-:class:`~viewer.ui.main_window.MainWindow` (as napari maps a layer type to its
-controls).  The base class adds nothing: a generator without a view of its
-own gets the generic window (parameters, layers, picture, inspector,
-timeline, declared exports).
+"""A generator's part of the window, composed into the generic window
+(as napari maps a layer type to its controls): it is given the Workbench
+(the map, values, options: :mod:`viewer.workbench`) and the shell (status,
+actions, docks, the panel, the map view: :mod:`viewer.ui.shell`).  The
+base class adds nothing: a generator without a view of its own gets the
+generic window (parameters, layers, picture, inspector, timeline, declared
+exports).
 
 A view lives as long as its generator is chosen: the window builds it when
 the generator is picked and calls :meth:`close` when another one is, so a
@@ -11,28 +13,27 @@ view's widgets and state can never show under another generator.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
 from ...engine.protocol import MapState, Result
-
-if TYPE_CHECKING:
-    from ..main_window import MainWindow
+from ...workbench import Workbench
+from ..shell import Shell
 
 Rows = list[tuple[str, str]]
 
 
 class GeneratorView(QObject):
-    """See the module docstring.  ``window`` is the main window: a view may
-    call its generic services (``status``, ``show_result``, ``action``,
-    ``render_view``, ``result``, ``state``, ``param_panel``)."""
+    """See the module docstring: ``workbench`` holds what is shown (a view
+    reads its ``result``, ``state``, ``values``, sets options with
+    ``set_option`` and shows maps with ``show``), ``shell`` is the screen."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
+    def __init__(self, workbench: Workbench, shell: Shell):
+        super().__init__(shell.widget)
+        self.workbench, self.shell = workbench, shell
         self._actions: list[QAction] = []
         self._docks: list[QDockWidget] = []
 
@@ -43,7 +44,7 @@ class GeneratorView(QObject):
 
     def add_action(self, menu: str, text: str, slot, shortcut: str | None = None,
                    tip: str = "", checkable: bool = False, checked: bool = False) -> QAction:
-        act = self.window.action(menu, text, slot, shortcut, tip)
+        act = self.shell.action(menu, text, slot, shortcut, tip)
         if checkable:
             act.setCheckable(True)
             act.setChecked(checked)
@@ -51,7 +52,7 @@ class GeneratorView(QObject):
         return act
 
     def add_dock(self, dock: QDockWidget, tab_with: QDockWidget | None = None) -> None:
-        self.window.add_view_dock(dock, tab_with)
+        self.shell.add_dock(dock, tab_with)
         self._docks.append(dock)
 
     def setup_panel(self, panel) -> None:
@@ -60,7 +61,8 @@ class GeneratorView(QObject):
     # -- results -----------------------------------------------------------------
     def prepare(self, result: Result) -> Any:
         """Work to do on the worker thread once a result is made (e.g. a
-        table); what it returns is handed to :meth:`result_changed`."""
+        table); what it returns is handed to :meth:`result_changed`.  It
+        runs in the run's thread: it reads nothing but ``result``."""
         return None
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
@@ -78,10 +80,6 @@ class GeneratorView(QObject):
         """More words for the status line after a run."""
         return ""
 
-    def picture_options(self) -> dict[str, Any]:
-        """Options beyond the View toggles for the picture (e.g. a selection)."""
-        return {}
-
     def extra_rows(self, state: MapState, x: int, y: int) -> Rows:
         """Inspector rows beyond the generator's own (e.g. a second solution)."""
         return []
@@ -95,7 +93,8 @@ class GeneratorView(QObject):
         return "this map has no timeline: its generator recorded no steps"
 
     def panel_changed(self) -> bool:
-        """A panel edit; True when the view handled it (no regeneration)."""
+        """A panel edit (the Workbench has its new values); True when the
+        view handled it (no run asked for)."""
         return False
 
     # -- workers -----------------------------------------------------------------
@@ -109,9 +108,9 @@ class GeneratorView(QObject):
         """The generator is no longer chosen: remove what the view added."""
         self.cancel()
         for act in self._actions:
-            self.window.remove_action(act)
+            self.shell.remove_action(act)
         for dock in self._docks:
-            self.window.remove_view_dock(dock)
+            self.shell.remove_dock(dock)
         self._actions.clear()
         self._docks.clear()
 

@@ -12,18 +12,18 @@ from PySide6.QtWidgets import QDockWidget
 from ...engine.fairland.fairness import FairnessTable, fairness
 from ...engine.protocol import Result
 from ...formats.fairland_exports import command_line
-from ..fairness_panel import FairnessPanel
 from .base import GeneratorView
+from .fairland_fairness import FairnessPanel
 
 
 class FairlandView(GeneratorView):
     def build(self) -> None:
         self.fairness_panel = FairnessPanel()
-        self.fairness_dock = QDockWidget("Fairness", self.window)
+        self.fairness_dock = QDockWidget("Fairness", self.shell.widget)
         self.fairness_dock.setObjectName("fairness")
         self.fairness_dock.setWidget(self.fairness_panel)
-        self.add_dock(self.fairness_dock, tab_with=self.window.inspector_dock)
-        self.window.inspector_dock.raise_()
+        self.add_dock(self.fairness_dock, tab_with=self.shell.inspector_dock)
+        self.shell.inspector_dock.raise_()
         self.add_action("Edit", "&Copy fairland command line", self.copy_command_line,
                         "Ctrl+Shift+C", "the fairland command that makes this map on your "
                         "own server")
@@ -43,7 +43,7 @@ class FairlandView(GeneratorView):
         super().close()
 
     def prepare(self, result: Result) -> FairnessTable | None:
-        caps = result.extra.get("capitals")
+        caps = result.detail.capitals
         if not caps or "own" not in result.layers:
             return None
         return fairness(result.layers, caps, (result.grid.width, result.grid.height))
@@ -54,20 +54,20 @@ class FairlandView(GeneratorView):
         self._table = prepared if result is not None else None
         self._table_pending = True
         QTimer.singleShot(2, self._fill_table)
-        a = result.extra.get("assertion") if result is not None else None
+        a = result.detail.assertion if result is not None else None
         if a is not None:
             # the state before the failing event: what the server's fairland had
             step = max(0, a.step - 1)
-            self.window.banner.show_message(
+            self.shell.banner.show_message(
                 a.summary() + ". The map shown is what a -DNDEBUG build of fairland makes "
                 "(--ndebug on our command line); to avoid the abort, change the island "
                 "distance or sizes.", f"Go to step {step}",
-                lambda: self.window.timeline.set_step(step))
+                lambda: self.shell.timeline.set_step(step))
 
     def generation_failed(self, exc: Exception) -> None:
         a = getattr(exc, "assertion", None)
         if a is not None:
-            self.window.banner.show_message(
+            self.shell.banner.show_message(
                 f"{exc}; before that, empserver's default fairland aborts: "
                 f"{a.message().strip()} (sector {a.x},{a.y}). The map shown is the last "
                 "good one.")
@@ -77,11 +77,11 @@ class FairlandView(GeneratorView):
         return "world" if str(exc).startswith("world not") else None
 
     def describe(self, result: Result) -> str:
-        a = result.extra.get("assertion")
+        a = result.detail.assertion
         return "; empserver's default fairland would abort on it" if a is not None else ""
 
     def command_line(self) -> str:
-        r = self.window.result
+        r = self.workbench.result
         if r is None:
             raise RuntimeError("no map yet")
         return command_line(r.params, int(r.seed))
@@ -90,8 +90,8 @@ class FairlandView(GeneratorView):
         try:
             line = self.command_line()
         except (RuntimeError, KeyError) as exc:
-            self.window.status(f"cannot make a command line: {exc}", error=True)
+            self.shell.status(f"cannot make a command line: {exc}", error=True)
             return
         QGuiApplication.clipboard().setText(line)
-        g = self.window.result.grid
-        self.window.status(f"copied: {line}   (econfig: WORLD_X {g.width}, WORLD_Y {g.height})")
+        g = self.workbench.result.grid
+        self.shell.status(f"copied: {line}   (econfig: WORLD_X {g.width}, WORLD_Y {g.height})")

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine.numberlink.opened import with_solution
 from ...engine.numberlink.puzzle import RULES
+from ...engine.params import ParamError
 from ...engine.protocol import CancelToken, MapState, Result
 from ..worker import LatestWins
 from .base import GeneratorView, Rows
@@ -31,7 +32,7 @@ class NumberLinkView(GeneratorView):
         self.check: dict[str, Any] | None = None    # the last uniqueness check
         self.last_open_error = ""
         self.solve_worker = LatestWins("solve", self)
-        self.solve_worker.started.connect(lambda *_: self.window.cancel_button.show())
+        self.solve_worker.started.connect(lambda *_: self.shell.own_work(True))
         self.solve_worker.finished.connect(self._solved)
         self.solve_worker.failed.connect(self._solve_failed)
         self.solve_worker.cancelled.connect(self._solve_cancelled)
@@ -41,42 +42,46 @@ class NumberLinkView(GeneratorView):
 
     # -- state -----------------------------------------------------------------------
     def rule(self) -> str:
-        rule = self.window.param_panel.values().get("rule", RULES[0])
+        rule = self.workbench.values.get("rule", RULES[0])
         return rule if rule in RULES else RULES[0]
 
     def loaded_source(self) -> str | None:
         """The file the shown puzzle came from (None for a generated one)."""
-        r = self.window.result
-        return r.extra.get("source") if r is not None else None
+        r = self.workbench.result
+        return r.detail.source if r is not None else None
 
     def _second(self) -> dict[str, Any] | None:
         c = self.check
-        r = self.window.result
+        r = self.workbench.result
         if c is None or r is None or c.get("second") is None:
             return None
-        if c["puzzle"] is not r.extra.get("puzzle"):
+        if c["puzzle"] is not r.detail.puzzle:
             return None
         return c
 
-    def picture_options(self) -> dict[str, Any]:
+    def _show_second(self) -> None:
+        """The second solution (where it differs) as the Workbench's picture
+        options ``second`` and ``diff`` (None: none)."""
         c = self._second()
-        if c is None:
-            return {}
-        s2 = c["second"]
-        return {"second": (s2.paths, s2.right, s2.down), "diff": c["diff"]}
+        wb = self.workbench
+        second = None if c is None else (c["second"].paths, c["second"].right,
+                                         c["second"].down)
+        if wb.options.get("second") is not None or second is not None:
+            wb.set_option("diff", None if c is None else c["diff"])
+            wb.set_option("second", second)
 
     def extra_rows(self, state: MapState, x: int, y: int) -> Rows:
         c = self._second()
         if c is None or not state.final or not c["diff"][y, x]:
             return []
-        puzzle = state.result.extra["puzzle"]
+        puzzle = state.result.detail.puzzle
         k2 = int(c["second"].paths[y, x])
         return [("second solution", (puzzle.labels[k2 - 1] if k2 else "none")
                  + " (differs here)")]
 
     def shown_rows(self, state: MapState, rows: Rows) -> Rows:
         """With the solution hidden, the inspector does not give it away."""
-        if not state.final or self.window.options.get("show_solution", True):
+        if not state.final or self.workbench.picture_options().get("show_solution", True):
             return rows
         hidden = {"path length", "boring", "second solution"}
         return [(k, "hidden (View > Show solution)") if k == "path" else (k, v)
@@ -89,35 +94,39 @@ class NumberLinkView(GeneratorView):
         return super().no_timeline(result)
 
     def describe(self, result: Result) -> str:
-        q = result.extra.get("quality")
+        q = result.detail.quality
         if not q:
             return ""
         text = (f"; {q['paths']} paths, length {q['length_min']}..{q['length_max']}, "
                 f"{q['boring']} boring")
-        if "tries" in result.extra:
-            text += f"; unique after {result.extra['tries']} tries"
+        if result.detail.tries is not None:
+            text += f"; unique after {result.detail.tries} tries"
         return text
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         if result is None or self.check is None or \
-                self.check["puzzle"] is not result.extra.get("puzzle"):
+                self.check["puzzle"] is not result.detail.puzzle:
             self.check = None
-        if result is not None and result.extra.get("source") \
-                and result.extra.get("solution") is None:
+        self._show_second()
+        if result is not None and result.detail.source and result.detail.solution is None:
             # an opened puzzle: solve it (again when only the rule changes)
-            self._opened_values = self.window.param_panel.values()
             self.check_uniqueness()
-            self.window.time_label.setText("")
+            self.shell.show_run_time(None)
 
     def panel_changed(self) -> bool:
-        """A new rule for an opened puzzle just solves it again under that rule."""
+        """A new rule for an opened puzzle just solves it again under that
+        rule: the Workbench's values differ from those the puzzle shown
+        stands for in the rule only."""
+        wb = self.workbench
         if self.loaded_source() is None:
             return False
-        now = self.window.param_panel.values()
-        before = self._opened_values
+        try:
+            now = wb.validated()
+        except ParamError:
+            return False                 # refused: said by the run asked for
+        before = wb.shown_values
         changed = {k for k in now if now[k] != before.get(k)}
         if changed <= {"rule"}:
-            self._opened_values = now
             self.check_uniqueness()
             return True
         return False
@@ -126,60 +135,62 @@ class NumberLinkView(GeneratorView):
     def check_uniqueness(self) -> int | None:
         """Solve the shown puzzle under the panel's rule on the solve worker;
         returns the request id (None when there is no puzzle)."""
-        r = self.window.result
-        if r is None or r.extra.get("puzzle") is None:
-            self.window.status("check uniqueness: show a Number Link puzzle first", error=True)
+        r = self.workbench.result
+        if r is None or r.detail.puzzle is None:
+            self.shell.status("check uniqueness: show a Number Link puzzle first", error=True)
             return None
         from ...engine.numberlink.solver import solve
 
         rule = self.rule()
-        puzzle = r.extra["puzzle"]
+        puzzle = r.detail.puzzle
 
         def job(token: CancelToken, r=r, puzzle=puzzle, rule=rule):
             return r, rule, solve(puzzle, rule, 2, check=token.check)
 
-        self.window.status(f"checking uniqueness under {rule}... (Esc cancels)")
+        self.shell.status(f"checking uniqueness under {rule}... (Esc cancels)")
         return self.solve_worker.submit(job)
 
     def _solved(self, _job_id: int, value, _seconds: float) -> None:
         self._solve_ended()
         r, rule, res = value
-        if r is not self.window.result:
+        if r is not self.workbench.result:
             return                       # another map came meanwhile
-        first = r.extra.get("solution")
+        first = r.detail.solution
         if first is None and res.solutions:
             first = res.solutions[0]
             r = with_solution(r, first)
-            self.window.show_result(r, keep_view=True)
+            self.workbench.show(r, values=False)
         second = diff = None
         if res.status == "several" and first is not None:
             second = next((s for s in res.solutions if not s.same_routes(first)), None)
             if second is not None:
                 diff = first.differences(second)
-        self.check = {"puzzle": r.extra["puzzle"], "rule": rule, "status": res.status,
+        self.check = {"puzzle": r.detail.puzzle, "rule": rule, "status": res.status,
                       "seconds": res.seconds, "second": second, "diff": diff,
                       "count": res.count}
-        if second is not None and not self.window.options.get("show_solution", True):
-            self.window.set_option("show_solution", True)
+        if second is not None and not self.workbench.picture_options().get("show_solution",
+                                                                           True):
+            self.workbench.set_option("show_solution", True)
         text = f"uniqueness under {rule}: {STATUS_WORDS.get(res.status, res.status)}"
         if diff is not None:
             text += (f"; the second is drawn over the first where they differ "
                      f"({int(diff.sum())} squares, outlined red)")
         text += f"  [{res.seconds:.2f} s]"
-        self.window.render_view()
-        self.window.status(text, error=res.status == "none")
+        self._show_second()
+        self.shell.render_view()
+        self.shell.status(text, error=res.status == "none")
 
     def _solve_failed(self, _job_id: int, exc: BaseException) -> None:
         self._solve_ended()
-        self.window.status(f"check uniqueness failed: {type(exc).__name__}: {exc}", error=True)
+        self.shell.status(f"check uniqueness failed: {type(exc).__name__}: {exc}", error=True)
 
     def _solve_cancelled(self, _job_id: int) -> None:
         self._solve_ended()
-        self.window.status("check uniqueness cancelled")
+        self.shell.status("check uniqueness cancelled")
 
     def _solve_ended(self) -> None:
-        if self.window.gen_worker.running is None and self.solve_worker.running is None:
-            self.window.cancel_button.hide()
+        if self.solve_worker.running is None:
+            self.shell.own_work(False)
 
     def busy(self) -> bool:
         return not self.solve_worker.is_idle()
@@ -192,5 +203,7 @@ class NumberLinkView(GeneratorView):
         self.solve_worker.shutdown()
 
     def close(self) -> None:
+        self.check = None
+        self._show_second()
         super().close()
         self.solve_worker.shutdown()

@@ -66,15 +66,16 @@ class PortView(QDialog):
         self.resize(LOCAL_VIEW_PIXELS + 60, LOCAL_VIEW_PIXELS + 150)
 
     def show_port(self, result: Result, i: int) -> None:
-        pl = result.extra["placement"]
+        d = result.detail
+        pl = d.placement
         p = pl.ports[i]
-        rec = result.extra["ports"][i]
-        ls = result.extra["local"]
+        rec = d.ports[i]
+        ls = d.local
         view = port_view(pl.rel, p.row, p.col, int(result.seed), ls)
         side = view.shape[0]
         scale = max(1, LOCAL_VIEW_PIXELS // side)
-        town = result.extra.get("buildings", [None] * (i + 1))[i]
-        self.image = local_picture(view, ls.n, p.row, p.col, result.extra["height_unit"],
+        town = d.buildings[i] if d.buildings is not None else None
+        self.image = local_picture(view, ls.n, p.row, p.col, d.height_unit,
                                    route=p.route, ship=p.ship, buildings=town, scale=scale)
         self.picture.setPixmap(QPixmap.fromImage(_qimage(self.image)))
         self.port, self.result = i, result
@@ -94,13 +95,23 @@ class PortView(QDialog):
 
 
 class PortsView(GeneratorView):
+    """The selected port is the Workbench's picture option ``selected_port``."""
+
     def build(self) -> None:
         self.port_view: PortView | None = None
-        self.selected_port: int | None = None
-        self.window.map_view.scene().sigMouseClicked.connect(self._map_clicked)
+        self.shell.map_view.scene().sigMouseClicked.connect(self._map_clicked)
+
+    @property
+    def selected_port(self) -> int | None:
+        return self.workbench.options.get("selected_port")
+
+    def _select(self, i: int | None) -> None:
+        if self.selected_port != i:
+            self.workbench.set_option("selected_port", i)
 
     def close(self) -> None:
-        self.window.map_view.scene().sigMouseClicked.disconnect(self._map_clicked)
+        self._select(None)
+        self.shell.map_view.scene().sigMouseClicked.disconnect(self._map_clicked)
         if self.port_view is not None:
             self.port_view.close()
             self.port_view.deleteLater()
@@ -135,32 +146,30 @@ class PortsView(GeneratorView):
         panel.after_set_values.append(follow)
         follow()
 
-    def picture_options(self) -> dict[str, Any]:
-        return {"selected_port": self.selected_port}
-
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         """A new map: the open local view follows it (or closes)."""
-        self.selected_port = None
         pv = self.port_view
         if pv is None or not pv.isVisible():
+            self._select(None)
             return
-        if result is not None and pv.port is not None and pv.port < len(result.extra["ports"]):
+        if result is not None and pv.port is not None and pv.port < len(result.detail.ports):
             pv.show_port(result, pv.port)
-            self.selected_port = pv.port
+            self._select(pv.port)
         else:
+            self._select(None)
             pv.hide()
 
     def port_at(self, mx: float, my: float) -> int | None:
         """The port drawn at map position ``(mx, my)`` (in cells), if any:
         the nearest whose disc (or cell) holds the point."""
-        state = self.window.state
+        state = self.workbench.state
         if state is None:
             return None
         r = state.result
-        scale = float(self.window.map_view.scale) or 1.0
+        scale = float(self.shell.map_view.scale) or 1.0
         best, best_d = None, None
         for i in shown_ports(state):
-            rec = r.extra["ports"][i]
+            rec = r.detail.ports[i]
             dx, dy = mx - rec["position"][0], my - rec["position"][1]
             d = (dx * dx + dy * dy) ** 0.5
             reach = max(0.75, port_radius(rec["population"], scale) / scale)
@@ -171,7 +180,7 @@ class PortsView(GeneratorView):
     def _map_clicked(self, ev) -> None:
         if ev.button() != Qt.MouseButton.LeftButton:
             return
-        view = self.window.map_view
+        view = self.shell.map_view
         if view.world is None or not view.vb.sceneBoundingRect().contains(ev.scenePos()):
             return
         p = view.vb.mapSceneToView(ev.scenePos())
@@ -181,17 +190,16 @@ class PortsView(GeneratorView):
 
     def open_port_view(self, i: int) -> PortView:
         """Show port ``i``'s local terrain (0-based, drawing order)."""
-        r = self.window.result
-        if r is None or not 0 <= i < len(r.extra.get("ports", ())):
+        r = self.workbench.result
+        if r is None or not 0 <= i < len(r.detail.ports):
             raise ValueError(f"no port {i + 1} on this map")
         if self.port_view is None:
-            self.port_view = PortView(self.window)
+            self.port_view = PortView(self.shell.widget)
         self.port_view.show_port(r, i)
         self.port_view.show()
         self.port_view.raise_()
-        self.selected_port = i
-        self.window.render_view()
-        rec = r.extra["ports"][i]
-        self.window.status(f"port {rec['id']}: {rec['class']} of {rec['population']:,}, "
+        self._select(i)                 # redrawn with the port ringed
+        rec = r.detail.ports[i]
+        self.shell.status(f"port {rec['id']}: {rec['class']} of {rec['population']:,}, "
                            f"route of {rec['route_length']} edges to open sea")
         return self.port_view

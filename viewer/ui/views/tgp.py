@@ -20,12 +20,12 @@ NOISE_ROW = "noise (fixed point)"
 
 class TgpView(GeneratorView):
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
-        warnings = result.extra.get("warnings") if result is not None else None
+        warnings = result.detail.warnings if result is not None else None
         if warnings:
-            self.window.banner.show_message(" ".join(warnings) + ".")
+            self.shell.banner.show_message(" ".join(warnings) + ".")
 
     def describe(self, result: Result) -> str:
-        if result.extra.get("version") == "15.2":
+        if result.detail.version == "15.2":
             return f"; OpenTTD 15.2: {WHAT_THE_MAP_IS}"
         return "; OpenTTD r13671 (tgp.cpp of 2008)"
 

@@ -1,5 +1,6 @@
-"""The fairness panel: :mod:`.fairness` as a table, one row per continent
-and a last row with the spread, the columns with a large spread marked."""
+"""Fairland's fairness panel: :mod:`viewer.engine.fairland.fairness` as a
+table, one row per continent and a last row with the spread, the columns
+with a large spread marked."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.fairland.fairness import COLUMNS, FairnessTable
-from ..engine.fairland.messages import NUMLETTER
+from ...engine.fairland.fairness import COLUMNS, FairnessTable
+from ...engine.fairland.messages import NUMLETTER
 
 UNFAIR = QColor(255, 120, 100)
 
