@@ -117,7 +117,7 @@ class TgpExtras(CliExtras):
         return given
 
     def layers(self, decl, values) -> Sequence[str]:
-        from ..engine.tgp.generator import layer_names
+        from ..engine.tgp.layers import layer_names
 
         return layer_names(values["openttd"])
 

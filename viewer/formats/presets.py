@@ -13,8 +13,8 @@
 Values are checked against the generator's Params when loaded, so a preset
 that loads is one the generator accepts.  A generator may complete the
 values of files written before one of its parameters existed
-(``complete_stored``): a TerraGenesis preset without ``openttd`` is one
-made with r13671, and loads as r13671.
+(its declaration's ``complete_stored``), so that an old preset loads as the
+map it was made for.
 """
 
 from __future__ import annotations
