@@ -62,7 +62,7 @@ def rows_at(state: MapState, x: int, y: int) -> Rows | None:
 
     if not inside(state, x, y):
         return None
-    fn = registry.load(state.result.generator, "inspect") or rows
+    fn = registry.declaration(state.result.generator).load("inspect") or rows
     out = list(fn(state, x, y))
     trace = state.result.trace
     if trace is not None and state.step is not None:

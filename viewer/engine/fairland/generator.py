@@ -47,7 +47,6 @@ from .assertions import check_final, from_check
 from .detail import FairlandDetail
 from .layers import LAYER_INFO, PHASE_NAMES, capital_markers, layers_from_state
 from .messages import header, progress_text, text_map
-from .metrics import METRICS
 
 # The C names of the numeric arguments, in fairland's positional order.
 ARG_ORDER = ("nc", "sc", "ni", "is", "sp", "pm", "di", "id")
@@ -158,10 +157,6 @@ class Fairland:
 
     name = "fairland"
     params = PARAMS
-    layer_info = LAYER_INFO
-    phase_names = PHASE_NAMES
-    metrics = METRICS
-    batch_kernels = staticmethod(compiled_kernels)  # sweeps' worker processes (sweep.backends)
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values)

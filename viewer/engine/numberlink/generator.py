@@ -35,7 +35,6 @@ from ..protocol import (
 )
 from .detail import NumberLinkDetail
 from .gridgen import GridResult, Stuck, grid_block, gridgen
-from .metrics import METRICS
 from .puzzle import RULES, Puzzle, solution_from_paths
 from .quality import boring_mask, quality
 from .rng import RandomState
@@ -238,11 +237,6 @@ class NumberLink:
 
     name = "numberlink"
     params = PARAMS
-    layer_info = LAYER_INFO
-    metrics = METRICS
-    seed_kind = "text"
-    """Seeds are texts, as in Tatham's collection (other generators: 32-bit numbers)."""
-    default_seed = "12345"
 
     def warm_up(self) -> None:
         """Compile the kernels the default parameters do not use (fast mode)."""

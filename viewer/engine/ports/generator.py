@@ -44,7 +44,6 @@ from ..tgp.generator import check_seed, check_size
 from . import kernel as K
 from .detail import PortsDetail
 from .local import LOCAL_SIZES, LocalSettings, buildings, port_view
-from .metrics import METRICS
 from .placement import (
     CLASS_NAMES,
     DISTRIBUTIONS,
@@ -224,9 +223,6 @@ class Ports:
 
     name = "ports"
     params = PARAMS
-    layer_info = LAYER_INFO
-    phase_names = PHASE_NAMES
-    metrics = METRICS
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         out = convert_values(self.params, values, _prepare)

@@ -46,7 +46,6 @@ from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import modern
 from .detail import TGPDetail
 from .layers import LAYER_INFO
-from .metrics import METRICS
 from .modern import ModernPipeline
 from .pipeline import LANDSCAPES, SMOOTHNESS, Pipeline, State
 from .units import HEIGHT_UNIT
@@ -188,8 +187,6 @@ class TerraGenesis:
 
     name = "tgp"
     params = PARAMS
-    layer_info = LAYER_INFO
-    metrics = METRICS
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         if isinstance(values, Mapping) and "openttd" in values:
