@@ -111,8 +111,9 @@ EXPORTS = (
 
 def command_line(values: dict, seed: int) -> str:
     """The command line that makes this map again (the line printed first):
-    the size, seed and the settings of the version, each written by its
-    Param's codec (r13671's: those it has, ``--rng-skip`` when not 0)."""
+    the version, the size, seed and the settings of the version, each written
+    by its Param's codec (r13671's: those it has, ``--rng-skip`` when not
+    0).  The version is always named: the command line's default is 15.2."""
     from ..engine.tgp.generator import PARAMS  # (the kernels load on their first call)
 
     by_name = {p.name: p for p in PARAMS}
@@ -128,10 +129,9 @@ def command_line(values: dict, seed: int) -> str:
         names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape"]
         if values["rng_skip"]:
             names.append("rng_skip")
-        head = "tgp"
     else:
         names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape",
                  "custom_terrain", "variety", "custom_sea_level", "water_borders",
                  "freeform_edges", "height_limit"]
-        head = f"tgp {by_name['openttd'].flag} {version}"
+    head = f"tgp {by_name['openttd'].flag} {version}"
     return " ".join([head] + [f"--seed {seed}" if n == "seed" else opt(n) for n in names])
