@@ -147,7 +147,8 @@ def test_the_toy_sweeps(tmp_path):
     assert lines[0].split(",")[-1] == "stripes" and len(lines) == 1 + 12
 
 
-def test_the_toys_trace_view_and_opener_are_in_the_window(qtbot, toy, tmp_path):
+def test_the_toys_trace_view_and_opener_are_in_the_window(qtbot, toy, tmp_path, monkeypatch):
+    from viewer.ui import folders
     from viewer.ui.main_window import MainWindow
 
     w = MainWindow(generate=False)
@@ -175,13 +176,17 @@ def test_the_toys_trace_view_and_opener_are_in_the_window(qtbot, toy, tmp_path):
         assert w.gen_view.label.text() == f"{int(r.layers['stripe'].max()) + 1} stripes"
         w.menu_actions()["Count toy stripes"].trigger()
         assert w.message.text() == f"the toy counts {w.gen_view.label.text()}"
-        # the opener: a file of its kind, from its File menu entry's function
-        assert "Open toy stripes..." in w.menu_actions()
+        # the opener: a file of its kind, from its File menu entry (the file
+        # dialog answering with the file)
         w.file_actions.export("toy-text", tmp_path / "s.txt")
         w.set_generator("fairland", generate=False)
         assert "Toy" not in [a.text() for a in w.docks_menu.actions()]
         assert "Count toy stripes" not in w.menu_actions()
-        assert w.file_actions.open_file("toy", tmp_path / "s.txt")
+        asked = []
+        monkeypatch.setattr(folders, "open_path", lambda _parent, title, _filt, *_a:
+                            asked.append(title) or str(tmp_path / "s.txt"))
+        w.menu_actions()["Open toy stripes..."].trigger()
+        assert asked == ["Open toy stripes"]
         opened = w.result
         assert opened.generator == "toy" and w.generator.name == "toy"
         assert np.array_equal(opened.layers["stripe"] % 2, r.layers["stripe"] % 2)

@@ -401,7 +401,7 @@ def test_5_the_window_open_never_lets_an_exception_escape(qtbot, tmp_path, monke
         def broken(*a, **kw):
             raise ValueError("too many characters in string")
 
-        monkeypatch.setattr(w, "show_result", broken)
+        monkeypatch.setattr(w.workbench, "show", broken)
         try:
             assert w.file_actions.open_file("numberlink", tmp_path / "p.txt") is False
         finally:

@@ -70,3 +70,10 @@ def test_the_check_sees_a_circle_under_type_checking(tmp_path, monkeypatch):
     monkeypatch.setitem(MODULES, "viewer.ui.b", b)
     assert imports_of("viewer.ui.a") == {"viewer.ui.b"}
     assert imports_of("viewer.ui.b") == {"viewer.ui.a"}
+
+
+def test_the_window_is_a_shell(window):
+    from viewer.ui.shell import Shell
+
+    assert isinstance(window, Shell)
+    assert window.widget is window and window.param_panel.params == window.generator.params

@@ -90,7 +90,7 @@ class MainWindow(QMainWindow):
         self.generator_box.currentIndexChanged.connect(self._generator_chosen)
         self.layer_list.currentItemChanged.connect(self._layer_chosen)
         self._timeline.stepChanged.connect(wb.set_step)
-        self.run_status = rs = RunStatus(wb, self, self._map_view, self.cancel_generation)
+        self.run_status = rs = RunStatus(wb, self)
         self.message, self.progress = rs.message, rs.progress
         self.cancel_button, self.time_label = rs.cancel_button, rs.time_label
         self.menus = Menus(self)

@@ -6,14 +6,13 @@ of the last generation.  It follows the Workbench's runs (its events and
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QPushButton, QSizePolicy
+from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QSizePolicy
 
 from .. import jit_cache
 from ..workbench import Workbench
-from .map_view import MapView
+from .shell import Shell
 
 PROGRESS_AFTER_S = 0.5
 PROGRESS_POLL_MS = 100
@@ -22,12 +21,13 @@ ERROR_STYLE = "color: #e55;"
 
 
 class RunStatus:
-    """In ``window``'s status bar; ``cancel`` stops what runs (Cancel),
-    ``map_view`` says "generating..." over the map during a long run."""
+    """In the shell's status bar: Cancel stops what runs
+    (``shell.cancel_generation``), and the map view says "generating..."
+    during a long run."""
 
-    def __init__(self, workbench: Workbench, window: QMainWindow, map_view: MapView,
-                 cancel: Callable[[], None]):
-        self.wb, self.map_view = workbench, map_view
+    def __init__(self, workbench: Workbench, shell: Shell):
+        self.wb, self.shell = workbench, shell
+        window = shell.widget
         bar = window.statusBar()
         self.message = QLabel()
         self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -40,7 +40,7 @@ class RunStatus:
         bar.addPermanentWidget(self.progress)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("stop this generation (Esc)")
-        self.cancel_button.clicked.connect(cancel)
+        self.cancel_button.clicked.connect(shell.cancel_generation)
         self.cancel_button.hide()
         bar.addPermanentWidget(self.cancel_button)
         self.time_label = QLabel("")
@@ -77,7 +77,7 @@ class RunStatus:
             return
         if time.perf_counter() - self._started < PROGRESS_AFTER_S:
             return
-        self.map_view.set_waiting("generating...")
+        self.shell.map_view.set_waiting("generating...")
         phase, frac = progress
         self.progress.show()
         self.cancel_button.show()

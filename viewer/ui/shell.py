@@ -10,7 +10,7 @@ window (:mod:`.main_window`) is the one shell, built by :mod:`.app`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -26,6 +26,7 @@ RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 
 
+@runtime_checkable
 class Shell(Protocol):
     """See the module docstring."""
 
