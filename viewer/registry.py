@@ -19,7 +19,7 @@ import os
 import sys
 from typing import Any
 
-__all__ = ["register", "unregister", "declaration", "names", "titles", "load"]
+__all__ = ["register", "unregister", "declaration", "names", "titles"]
 
 # name -> Declaration (viewer.engine.declaration), or its "module:attribute"
 # path; this leaf module imports nothing of the package, so it names the
@@ -69,13 +69,6 @@ def declaration(name: str) -> Any:
             raise ValueError(f"{module}:{attr} declares {decl.name!r}, registered as {name!r}")
         _DECLARED[name] = decl
     return decl
-
-
-def load(name: str, part: str) -> Any:
-    """Generator ``name``'s ``part``: "engine", or one of the declared parts
-    (see :meth:`Declaration.load`); None where it has none."""
-    decl = declaration(name)
-    return decl.engine if part == "engine" else decl.load(part)
 
 
 def titles() -> dict[str, str]:

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from viewer import registry
 from viewer.engine import get_generator
 from viewer.render.picture import PictureTooLarge
 
@@ -132,7 +133,7 @@ def test_5_a_generator_switch_puts_the_old_map_away(qtbot, window):
     assert w.legend.legend is None and w.map_view.is_waiting()
     names = [w.layer_list.item(i).data(Qt.ItemDataRole.UserRole)
              for i in range(w.layer_list.count())]
-    assert names == list(get_generator("ports").layer_info)
+    assert names == list(registry.declaration("ports").layer_info)
     w.request_generation()
     settle(qtbot, w, lambda: w.result.generator == "ports")
     assert not w.map_view.is_waiting()

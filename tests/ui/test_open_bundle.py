@@ -198,7 +198,7 @@ def test_every_generators_bundle_opens_reproduced_or_shown_as_saved(qtbot, windo
     from viewer.formats.bundle import write_bundle
 
     w = window
-    made = registry.load(generator, "engine").generate(SMALL[generator], seed=5)
+    made = registry.declaration(generator).generate(SMALL[generator], seed=5)
     write_bundle(tmp_path / "g.npz", made)
     drop(qtbot, w, tmp_path / "g.npz")
     assert w.generator.name == generator and w.result.generator == generator

@@ -265,6 +265,7 @@ def test_a_large_map_is_shown_decimated(qtbot, window, monkeypatch):
     pixels), and hovering still names the tile under the mouse."""
     from viewer.engine.protocol import MapState, Result, SquareGrid
     from viewer.engine.tgp.detail import TGPDetail
+    from viewer.engine.tgp.layers import LAYER_INFO
     from viewer.render.picture import square_stride
 
     assert square_stride(4096, 4096) == 4 and square_stride(1024, 1024) == 1
@@ -273,7 +274,7 @@ def test_a_large_map_is_shown_decimated(qtbot, window, monkeypatch):
     hm = (np.add.outer(np.arange(n), np.arange(n)) % 240).astype(np.int16)
     layers = {"heightmap": hm, "tile_height": (hm // 16).astype(np.uint8)}
     big = Result("tgp", SquareGrid(n, n), layers,
-                 {k: TGP.layer_info[k] for k in layers},
+                 {k: LAYER_INFO[k] for k in layers},
                  params=TGP.validate({p.name: p.default for p in TGP.params}), seed=1,
                  detail=TGPDetail(hm, hm, 16, 0, 0, 0, (0, 0), 0, (0, 0, 0, 0)))
     window.show_result(big)

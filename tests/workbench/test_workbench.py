@@ -206,7 +206,7 @@ def test_inspector_metrics_and_exports_are_the_generators(tmp_path):
     wb = Workbench("fairland")
     wb.set_values(SMALL_FAIRLAND)
     wb.request()
-    gen = registry.load("fairland", "engine")
+    gen = registry.declaration("fairland")
     assert wb.metrics() == gen.metrics(wb.result)
     rows = dict(wb.inspect(2, 0))
     assert rows["sector"].startswith("2,0")
@@ -377,7 +377,7 @@ def test_a_picture_only_setting_redraws_without_a_run(gated):
 
 
 def test_show_adopts_a_map_made_elsewhere():
-    gen = registry.load("fairland", "engine")
+    gen = registry.declaration("fairland")
     r = gen.generate(gen.validate(SMALL_FAIRLAND), seed=11)
     wb = Workbench("tgp")
     wb.show(r)

@@ -221,8 +221,8 @@ class Detail(Mapping):
 @dataclass
 class Result:
     """What one run of a generator produced.  ``detail`` is the generator's
-    :class:`Detail` (a plain mapping for a generator that declares none);
-    ``extra`` reads the same."""
+    :class:`Detail`, read by attribute (``result.detail.capitals``); a plain
+    mapping for a generator that declares none."""
 
     generator: str
     grid: Grid
@@ -235,11 +235,6 @@ class Result:
     timings: dict[str, float] = field(default_factory=dict)
     trace: Trace | None = None
     detail: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def extra(self) -> Mapping[str, Any]:
-        """The detail, read by name (``result.extra["capitals"]``)."""
-        return self.detail
 
 
 @dataclass(frozen=True)
