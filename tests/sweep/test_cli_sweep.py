@@ -16,8 +16,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from viewer import registry
 from viewer.cli import main
-from viewer.engine import get_generator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +45,7 @@ def test_csv_table_with_a_varied_parameter_and_the_top_rows(monkeypatch, tmp_pat
     assert [(int(r["seed"]), int(r["pm"])) for r in rows] == \
         [(s, pm) for s in range(10, 30) for pm in (0, 25)]
     assert all(r["sp"] == "40" and r["ok"] == "1" and r["error"] == "" for r in rows)
-    gen = get_generator("fairland")
+    gen = registry.declaration("fairland")
     m = gen.metrics(gen.generate({"sp": 40, "pm": 25}, seed=13))
     row = rows[2 * 3 + 1]
     assert {k: float(row[k]) for k in m} == m

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 
-from viewer.engine import get_generator
+from viewer import registry
 from viewer.engine.fairland.fairness import COLUMNS, fairness
 from viewer.engine.numberlink.solver import solve
 from viewer.engine.protocol import GenerationError
@@ -36,7 +36,7 @@ def same(a: float, b: float) -> bool:
 def test_a_rows_metrics_equal_a_single_run_of_the_same_case(name):
     fixed, seeds = CASES[name]
     spec = build_spec(name, fixed, seeds)
-    gen = get_generator(name)
+    gen = registry.declaration(name)
     rows = collect(spec, InProcess(), batch_size=2)
     assert len(rows) == spec.n_cases
     for k, row in enumerate(rows):
@@ -51,7 +51,7 @@ def test_a_rows_metrics_equal_a_single_run_of_the_same_case(name):
 
 def test_rows_from_pool_workers_equal_single_runs_here():
     spec = build_spec("fairland", {"sp": 50, "pm": 30, "merge": 1}, "100..107")
-    gen = get_generator("fairland")
+    gen = registry.declaration("fairland")
     rows = collect(spec, LocalPool(2), batch_size=3)
     for k, row in enumerate(rows):
         seed, values = spec.case(k)
@@ -60,7 +60,7 @@ def test_rows_from_pool_workers_equal_single_runs_here():
 
 
 def test_fairland_metrics_measure_the_world():
-    gen = get_generator("fairland")
+    gen = registry.declaration("fairland")
     r = gen.generate({"sp": 40, "pm": 25}, seed=7)
     m = gen.metrics(r)
     own, elev = r.layers["own"], r.layers["elevation"]
@@ -79,7 +79,7 @@ def test_fairland_metrics_measure_the_world():
 
 
 def test_tgp_metrics_measure_the_tiles():
-    gen = get_generator("tgp")
+    gen = registry.declaration("tgp")
     r = gen.generate({"size": "64x64", "sea_level": 3}, seed=4)
     m = gen.metrics(r)
     assert m["water_share"] == r.layers["water"].mean()
@@ -89,7 +89,7 @@ def test_tgp_metrics_measure_the_tiles():
 
 
 def test_ports_metrics_count_ports_and_classes():
-    gen = get_generator("ports")
+    gen = registry.declaration("ports")
     r = gen.generate({"tgp_size": "64x64", "n_ports": 10, "grid": 8, "min_distance": 4},
                      seed=3)
     m = gen.metrics(r)
@@ -102,7 +102,7 @@ def test_ports_metrics_count_ports_and_classes():
 
 
 def test_numberlink_metrics_and_uniqueness_under_the_chosen_rule():
-    gen = get_generator("numberlink")
+    gen = registry.declaration("numberlink")
     seen = set()
     for seed in map(str, range(1, 7)):
         for rule in ("fill-no-touch", "free"):
@@ -122,7 +122,7 @@ def test_a_failed_case_is_a_row_with_its_message_and_no_metrics():
     spec = build_spec("fairland", {"world": "32x16", "nc": 6, "ni": 6, "sc": 40}, "1..3")
     rows = collect(spec, InProcess())
     assert len(rows) == 3
-    gen = get_generator("fairland")
+    gen = registry.declaration("fairland")
     for k, row in enumerate(rows):
         seed, values = spec.case(k)
         with pytest.raises(GenerationError) as failed:
@@ -138,7 +138,7 @@ def test_a_failed_case_is_a_row_with_its_message_and_no_metrics():
 
 def test_would_abort_counts_the_runs_the_default_build_aborts_on():
     # fairland -i 5 30 10 15 on 64x32 aborts on an assert for about half the seeds.
-    gen = get_generator("fairland")
+    gen = registry.declaration("fairland")
     spec = build_spec("fairland", {"merge": 1, "ni": 10, "is": 15}, "1..12")
     rows = collect(spec, InProcess())
     col = spec.columns.index("would_abort")
@@ -152,16 +152,16 @@ def test_would_abort_counts_the_runs_the_default_build_aborts_on():
 
 
 def test_a_failure_carrying_an_assertion_would_abort():
-    metrics = get_generator("fairland").metrics
+    metrics = registry.declaration("fairland").metrics
     exc = GenerationError("No room for island")
     assert metrics.of_failure(exc) == {"would_abort": 0}
     exc.assertion = object()
     assert metrics.of_failure(exc) == {"would_abort": 1}
-    assert get_generator("tgp").metrics.of_failure(exc) == {}
+    assert registry.declaration("tgp").metrics.of_failure(exc) == {}
 
 
 def test_metrics_need_no_trace():
-    gen = get_generator("tgp")
+    gen = registry.declaration("tgp")
     r = gen.generate({"size": "64x64"}, seed=1, trace=False)
     assert r.trace is None
     assert dataclasses.is_dataclass(r) and gen.metrics(r)["max_height"] >= 0

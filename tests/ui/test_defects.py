@@ -9,11 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from viewer import registry
 from viewer.engine import get_generator
-from viewer.render.picture import PictureTooLarge
+from viewer.render.picture import PictureTooLarge, check_export, export_scale
 
 WAIT = 120_000
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,14 +89,32 @@ def test_2_loading_a_binary_file_as_a_preset_says_so(qtbot, window, tmp_path, mo
 
 # 3 -----------------------------------------------------------------------------
 def test_3_a_huge_whole_map_export_is_refused_and_a_large_one_runs_aside(qtbot, window,
-                                                                         tmp_path):
+                                                                         tmp_path, monkeypatch):
     w = window
     choose(w, "world", (512, 256))
     settle(qtbot, w, lambda: w.result.grid.width == 512)
-    with pytest.raises(PictureTooLarge, match=r"megapixels.*at most \d+ pixels per cell"):
+    with pytest.raises(PictureTooLarge, match=r"would need about .* of memory; the limit is "
+                                              r".*; at most \d+ pixels per cell"):
         w.file_actions.export_map_png(tmp_path / "huge.png", 64)
     assert not (tmp_path / "huge.png").exists()
-    assert w.file_actions.max_scale() < 64
+    top = w.file_actions.max_scale()
+    assert top < 64
+    # the dialog's bounds are the picture pipeline's: its top passes the one
+    # limit, one more does not, and its default is the one export-scale rule
+    check_export(w.result.grid, top)
+    with pytest.raises(PictureTooLarge):
+        check_export(w.result.grid, top + 1)
+    asked = []
+
+    def get_int(_parent, _title, label, value, lo, hi):
+        asked.append((label, value, lo, hi))
+        return value, False                     # the user cancels
+
+    monkeypatch.setattr(QInputDialog, "getInt", staticmethod(get_int))
+    w.menu_actions()["Export whole map as PNG..."].trigger()
+    assert asked == [(f"Pixels per hex (at most {top}):",
+                      min(export_scale("fairland", w.result.grid), top), 1, top)]
+    monkeypatch.undo()
     job = w.file_actions.export_map_png(tmp_path / "big.png", 8)
     assert job is not None and w.file_actions.busy()      # on the export worker
     qtbot.waitUntil(lambda: not w.file_actions.busy(), timeout=WAIT)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from viewer.engine import get_generator
+from viewer import registry
 from viewer.sweep import InProcess, build_spec, collect
 from viewer.ui.sweep_dock import SweepPanel, histogram
 
@@ -25,7 +25,7 @@ def panel_for(qtbot):
     made = []
 
     def make(name: str) -> SweepPanel:
-        panel = SweepPanel(get_generator(name))
+        panel = SweepPanel(registry.declaration(name))
         qtbot.addWidget(panel)
         panel.show()
         made.append(panel)
@@ -46,10 +46,10 @@ def test_vary_choices_come_from_the_generators_params(panel_for):
         panel = panel_for(name)
         box = panel.vary_names[0]
         offered = [box.itemData(i) for i in range(1, box.count())]
-        assert offered == [p.name for p in get_generator(name).params
+        assert offered == [p.name for p in registry.declaration(name).params
                            if p.kind not in ("path", "curve")]
         assert sorted(panel.options) == sorted(o.name for o in
-                                               get_generator(name).metrics.options)
+                                               registry.declaration(name).metrics.options)
     panel.set_vary("rule")
     assert panel.vary_values[0].text() == "fill-no-touch,fill,free"
 
@@ -86,16 +86,16 @@ def test_the_table_sorts_by_any_column_and_a_click_chooses_that_case(qtbot, pane
                          pos=rect.center())
     values, seed = chosen.args
     assert seed == seed_at_top
-    assert values == get_generator("fairland").validate({})
+    assert values == registry.declaration("fairland").validate({})
     # The sweep's values reproduce the row's metrics in a single run.
-    gen = get_generator("fairland")
+    gen = registry.declaration("fairland")
     m = gen.metrics(gen.generate(values, seed=seed))
     assert m["spread_coastal"] == shown[0]
 
 
 def test_histogram_and_scatter_of_any_metrics_and_clicking_a_point(qtbot, panel_for):
     panel = panel_for("tgp")
-    panel.set_values({**get_generator("tgp").validate({}), "size": (64, 64)})
+    panel.set_values({**registry.declaration("tgp").validate({}), "size": (64, 64)})
     panel.set_seeds("1..6")
     panel.set_vary("sea_level", "0,3")
     panel.jobs.setValue(1)
@@ -151,7 +151,7 @@ def test_a_bad_spec_is_shown_and_nothing_runs(panel_for):
 
 def test_metric_options_and_the_process_pool(qtbot, panel_for, tmp_path):
     panel = panel_for("numberlink")
-    panel.set_values({**get_generator("numberlink").validate({}), "rule": "free"})
+    panel.set_values({**registry.declaration("numberlink").validate({}), "rule": "free"})
     panel.options["check_unique"].setChecked(True)
     panel.set_seeds("1..6")
     panel.jobs.setValue(2)
@@ -269,7 +269,7 @@ def test_a_sweep_worker_gives_the_rows_of_the_spec(qtbot):
 
 
 def test_a_panel_deleted_mid_sweep_stops_its_sweep(qtbot):
-    panel = SweepPanel(get_generator("fairland"))
+    panel = SweepPanel(registry.declaration("fairland"))
     panel.set_seeds("1..200000")
     panel.jobs.setValue(1)
     assert panel.run()

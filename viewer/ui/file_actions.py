@@ -25,7 +25,13 @@ from ..formats.atomic import WriteError
 from ..formats.exports import Export
 from ..formats.png import write_png
 from ..formats.presets import Preset, PresetError, load_preset, save_preset, shipped_presets
-from ..render.picture import MAX_EXPORT_PIXELS, PictureTooLarge, export_size, picture
+from ..render.picture import (
+    PictureTooLarge,
+    check_export,
+    export_scale,
+    export_size,
+    picture,
+)
 from ..workbench import Workbench
 from . import exports, folders
 from .bundle_open import BundleOpener
@@ -213,10 +219,15 @@ class FileActions:
         return map_png(wb.state, wb.layer, wb.picture_options(), path, int(scale))
 
     def max_scale(self) -> int:
-        """The most pixels per cell a whole-map picture may have."""
-        state = self.wb.state
+        """The most pixels per cell a whole-map picture may have (the picture
+        pipeline's one size limit)."""
+        grid = self.wb.state.result.grid
         s = 1
-        while s < 256 and _pixels(state, s + 1) <= MAX_EXPORT_PIXELS:
+        while s < 256:
+            try:
+                check_export(grid, s + 1)
+            except PictureTooLarge:
+                break
             s += 1
         return s
 
@@ -226,12 +237,11 @@ class FileActions:
         worker; returns the request id.  Too large a picture is refused here."""
         w, wb = self.w, self.wb
         state = self._need_result() and wb.state
+        try:
+            check_export(state.result.grid, int(scale))
+        except PictureTooLarge as exc:
+            raise PictureTooLarge(f"{exc}; at most {self.max_scale()} pixels per cell") from None
         width, height = export_size(state, int(scale))
-        if width * height > MAX_EXPORT_PIXELS:
-            raise PictureTooLarge(
-                f"a {width} x {height} picture ({width * height / 1e6:.0f} megapixels) is over "
-                f"the limit of {MAX_EXPORT_PIXELS / 1e6:.0f} megapixels; at most "
-                f"{self.max_scale()} pixels per cell")
         layer, options = wb.layer, wb.picture_options()
 
         def job(token: CancelToken, path=path, scale=int(scale)):
@@ -286,11 +296,9 @@ class FileActions:
             return
         g = wb.state.result.grid
         top = self.max_scale()
-        default = 8 if isinstance(g, HexTorus) else max(1, 2048 // max(g.width, g.height))
+        default = export_scale(wb.state.result.generator, g)
         unit = "hex" if isinstance(g, HexTorus) else "cell"
-        scale, ok = QInputDialog.getInt(w, "Export map",
-                                        f"Pixels per {unit} (at most {top}, "
-                                        f"{MAX_EXPORT_PIXELS // 1_000_000} megapixels):",
+        scale, ok = QInputDialog.getInt(w, "Export map", f"Pixels per {unit} (at most {top}):",
                                         min(default, top), 1, top)
         if not ok:
             return
@@ -326,7 +334,3 @@ def map_png(state, layer: str, options, path, scale: int, check=lambda: None) ->
     write_png(path, img)
     return img
 
-
-def _pixels(state, scale: int) -> int:
-    w, h = export_size(state, scale)
-    return w * h
