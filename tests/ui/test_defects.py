@@ -311,3 +311,30 @@ def test_14_setup_leaves_the_xcb_platform_plugin_loadable():
     out = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True).stdout
     assert "libxcb-icccm.so.4" in out and "not found" not in out, out
     assert "libqxcb.so" in (ROOT / "scripts" / "setup").read_text()
+
+
+def test_leaving_a_refused_field_keeps_the_refusal_beside_it(qtbot, window):
+    """A value refused with the others is said beside the field just changed
+    and beside the one at fault; clicking into the next field (the user
+    going to fix it) keeps both, so the panel does not jump under the mouse."""
+    from PySide6.QtTest import QTest
+
+    w = window
+    panel = w.param_panel
+    field = panel.widgets["nc"].editor.field
+    field.setFocus()
+    field.selectAll()
+    QTest.keyClicks(field, "3")                # 5 islands are no multiple of 3 continents
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "refused with the other values" in panel.error_text(), timeout=WAIT)
+    before = panel.error_text()
+    islands = panel.widgets["ni"].editor.field
+    QTest.mouseClick(islands, Qt.MouseButton.LeftButton)
+    qtbot.wait(200)
+    assert islands.hasFocus() and panel.error_text() == before
+    # fixing the value clears both and makes the map
+    islands.selectAll()
+    QTest.keyClicks(islands, "6")
+    QTest.keyClick(islands, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.error_text() == "" and not w.busy(), timeout=WAIT)
+    assert w.result.params["nc"] == 3 and w.result.params["ni"] == 6

@@ -343,10 +343,15 @@ class NumberEditor(Editor):
         w.valueChanged.connect(self.widthChanged)
         w.rangeChanged.connect(self.widthChanged)
         w.edited.connect(self._typed)
+        self._said = False          # whether the message below is this field's own
         what = "a whole number" if self.whole else "a number"
         RefusedKeys(w.field, INT_KEYS if self.whole else FLOAT_KEYS,
-                    lambda t: self.message.emit(f"{p.label}: {what} is expected here, not {t!r}"))
+                    lambda t: self._say(f"{p.label}: {what} is expected here, not {t!r}"))
         return w
+
+    def _say(self, text: str | None) -> None:
+        self._said = text is not None
+        self.message.emit(text)
 
     def value(self) -> float | int:
         return self.widget.value()
@@ -371,9 +376,12 @@ class NumberEditor(Editor):
             v = p.coerce(text.strip())
         except ParamError as exc:
             w.show_value()
-            self.message.emit(f"{exc}; kept {w.text()}")
+            self._say(f"{exc}; kept {w.text()}")
             return
-        self.message.emit(None)
+        if self._said:
+            # clear only what this field said: leaving the field must not
+            # wipe the panel's refusal shown beside it
+            self._say(None)
         self._widen_to(v)
         w.setValue(v)
         w.show_value()
