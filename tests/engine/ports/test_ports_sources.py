@@ -105,3 +105,13 @@ def test_curve_given_as_text_or_points():
     a = PORTS.validate({"latitude_curve": "0:0.5, 30:1, 90:0"})["latitude_curve"]
     b = PORTS.validate({"latitude_curve": [[0, 0.5], [30, 1], [90, 0]]})["latitude_curve"]
     assert a == b == ((0.0, 0.5), (30.0, 1.0), (90.0, 0.0))
+
+
+def test_the_tgp_settings_keep_their_names_as_the_game_writes_them():
+    """Ports offers TGP's own settings under a "TGP" prefix: a common word
+    starts small, a name (OpenTTD) keeps its capitals."""
+    from viewer.engine.ports.generator import PARAMS
+
+    labels = {p.name: p.label for p in PARAMS if p.name.startswith("tgp_")}
+    assert labels["tgp_openttd"] == "TGP OpenTTD version"
+    assert labels["tgp_size"] == "TGP map size" and labels["tgp_landscape"] == "TGP climate"

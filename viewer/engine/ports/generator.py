@@ -64,7 +64,11 @@ def _tgp_param(name: str, **changes: Any) -> Param:
     """TGP's own Param ``name`` (help, bounds, slider names), as ``tgp_name``
     in the source group; ports keep their own defaults where they differ."""
     p = next(q for q in TGP_PARAMS if q.name == name)
-    return dataclasses.replace(p, name="tgp_" + name, label="TGP " + p.label.lower(),
+    first, _, rest = p.label.partition(" ")
+    if first[1:].islower():             # "Map size" -> "map size"; "OpenTTD version" stays
+        first = first.lower()
+    label = " ".join(filter(None, ("TGP", first, rest)))
+    return dataclasses.replace(p, name="tgp_" + name, label=label,
                                cli="--tgp-" + name.replace("_", "-"), group="source",
                                **changes)
 
