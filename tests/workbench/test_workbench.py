@@ -275,8 +275,11 @@ def test_pin_keeps_a_and_follows_bs_step():
     wb.set_step(step)
     sa = wb.pinned_state()
     assert sa.result is a.result and sa.step == step == wb.pinned_step()
-    wb.set_step(10 ** 9)                          # B finished: A at B's last step
-    assert wb.pinned_step() == wb.result.trace.n_steps
+    wb.set_step(10 ** 9)                          # B finished: A finished too
+    assert wb.pinned_step() == a.result.trace.n_steps and wb.pinned_state().final
+    short = min(a.result.trace.n_steps, wb.result.trace.n_steps)
+    wb.set_step(short - 1)                        # mid-way: A at B's step
+    assert wb.pinned_step() == short - 1 and not wb.pinned_state().final
     wb.set_generator("tgp")                       # A and B are maps of one generator
     assert wb.pinned is None
     assert rec.of("pinned_changed")[-1] == (None,)

@@ -1,8 +1,9 @@
 """A/B compare, for every generator: "Pin as A" keeps the map shown; every
 map made after it is B.  A is shown beside B with linked zoom, pan and
-timeline step (A at the same step, or its last), either as itself or as
-the difference of the layer shown (which cells changed, and by how much
-for a numeric layer), with a table of A's and B's metrics.  Nothing here
+timeline step (A at the same step, or its last; its finished map beside
+B's finished map), either as itself or as the difference of the layer
+shown (which cells changed, and by how much for a numeric layer), with a
+table of A's and B's metrics.  Nothing here
 is per generator: pictures come from the picture pipeline, numbers from
 the generator's declared metrics."""
 
@@ -218,12 +219,9 @@ class CompareView(QWidget):
     def _describe(self, b: Result) -> None:
         a = self.a
         step = ""
-        b_step = self.wb.step
-        if b_step is not None:
-            last = a.trace.n_steps if a.trace is not None else None
-            # A is shown at B's step, or at its own last one
-            a_step = b_step if last is None else min(b_step, last)
-            step = f", step {a_step}" + (" (its last)" if a_step != b_step else "")
+        a_step = self.wb.pinned_step()
+        if a_step is not None and a.trace is not None:
+            step = f", step {a_step}" + (" (finished)" if a_step >= a.trace.n_steps else "")
         self.title.setText(f"<b>A</b>: seed {a.seed}{step}. B differs in: "
                            f"{params_changed(a, b)}")
         if self._rows_for != (id(a), id(b)):

@@ -490,12 +490,20 @@ class Workbench:
             self.events.emit("pinned_changed", None)
 
     def pinned_step(self) -> int | None:
-        """The step A is shown at: B's (the timelines are linked), or A's as
-        pinned when B has no timeline (None: A finished)."""
+        """The step A is shown at: B's (the timelines are linked) within A's
+        own, A's last when B shows its finished map (finished beside
+        finished, whatever the lengths of their timelines), or A's as pinned
+        when B has no timeline (None: A finished)."""
         if self.pinned is None:
             return None
-        return self.step if self.result is not None and self.result.trace is not None \
-            else self.pinned.step
+        b, a_trace = self.result, self.pinned.result.trace
+        if b is None or b.trace is None:
+            return self.pinned.step
+        if a_trace is None:
+            return None
+        if self.step is None or self.step >= b.trace.n_steps:
+            return a_trace.n_steps
+        return min(self.step, a_trace.n_steps)
 
     def pinned_state(self) -> MapState | None:
         """A at :meth:`pinned_step` (None: nothing pinned)."""
