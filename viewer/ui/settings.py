@@ -45,6 +45,7 @@ def remember_run(settings: QSettings, result) -> None:
 
     write_json(settings, f"params/{result.generator}", jsonable(result.params))
     settings.setValue("seed", result.seed)
+    settings.setValue("generator", result.generator)
 
 
 def restore_workbench(workbench, settings: QSettings) -> None:
