@@ -63,8 +63,9 @@ class Declaration:
     ``view`` a :class:`viewer.ui.views.base.GeneratorView` subclass;
     ``opener`` ``open(path) -> Result``, with ``open_title`` and ``open_shortcut``;
     ``command_line(values, seed) -> str`` the shareable command;
-    ``cli_extras`` the generator's extra command-line flags for the
-    generic command line.
+    ``cli_extras`` a :class:`viewer.cli.extras.CliExtras`: the flags,
+    outputs and report the generator adds to the generic command line, or
+    an ``OwnCommand`` for a generator with a command line of its own.
     """
 
     name: str
