@@ -84,7 +84,7 @@ def terrain_lut(top: int = TOP_LEVEL) -> np.ndarray:
 def top_level(info: LayerInfo | None) -> int:
     """The top of the terrain map for a map whose heightmap layer is ``info``:
     16 levels, or the map's highest level where it is higher (OpenTTD 15.2)."""
-    vmax = getattr(info, "vmax", None)
+    vmax = None if info is None else info.vmax
     if vmax is None:
         return TOP_LEVEL
     return max(TOP_LEVEL, -(-int(vmax) // HEIGHT_UNIT))
