@@ -12,7 +12,7 @@ from ..engine.protocol import Marker
 from .colormaps import Legend
 from .hexraster import hex_center
 
-__all__ = ["with_letters", "with_legend", "marker_center"]
+__all__ = ["with_letters", "with_legend", "legend_unit", "marker_center"]
 
 INK = (235, 235, 235, 255)
 PAPER = (30, 30, 34, 255)
@@ -66,16 +66,32 @@ def with_letters(img: np.ndarray, markers: Sequence[Marker], scale: float,
     return np.asarray(Image.alpha_composite(base, layer))
 
 
+def legend_unit(width: int) -> float:
+    """How much larger than its base size (13 px text) the legend is drawn
+    under a picture ``width`` pixels wide: 1 up to 1024 pixels, then in
+    step with the width, so that the words keep their size relative to the
+    map in a large export (a 4096-pixel map's legend is read at the same
+    zoom as the map)."""
+    return max(1.0, width / 1024)
+
+
 def with_legend(img: np.ndarray, legend: Legend, width_min: int = 360) -> np.ndarray:
     """``img`` with ``legend`` in a strip below: the title, a colour bar with
-    its range, and the swatches, wrapped to the picture's width."""
+    its range, and the swatches, wrapped to the picture's width, at a size
+    in proportion to the picture (:func:`legend_unit`)."""
     from PIL import Image, ImageDraw
 
     h, w = img.shape[:2]
     width = max(w, width_min)
-    font = _font(13)
-    line = 18
-    pad = 8
+    k = legend_unit(width)
+
+    def px(n: float) -> int:
+        return int(round(n * k))
+
+    font = _font(px(13))
+    line = px(18)
+    pad = px(8)
+    box, gap, after = px(16), px(4), px(14)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
 
     def text_w(t: str) -> int:
@@ -85,14 +101,14 @@ def with_legend(img: np.ndarray, legend: Legend, width_min: int = 360) -> np.nda
     rows: list[list[tuple[str, tuple]]] = [[]]
     x = pad
     for label, colour in legend.entries:
-        item = 16 + 4 + text_w(label) + 14
+        item = box + gap + text_w(label) + after
         if rows[-1] and x + item > width - pad:
             rows.append([])
             x = pad
         rows[-1].append((label, colour))
         x += item
     n_rows = len(rows) if legend.entries else 0
-    strip_h = pad + line + (line + 4 if legend.lut is not None else 0) + n_rows * line + pad
+    strip_h = pad + line + (line + gap if legend.lut is not None else 0) + n_rows * line + pad
     out = Image.new("RGBA", (width, h + strip_h), PAPER)
     out.paste(Image.fromarray(np.ascontiguousarray(img), "RGBA"), (0, 0))
     draw = ImageDraw.Draw(out)
@@ -101,22 +117,22 @@ def with_legend(img: np.ndarray, legend: Legend, width_min: int = 360) -> np.nda
     y += line
     if legend.lut is not None:
         lo, hi = f"{legend.vmin:g}", f"{legend.vmax:g}"
-        x0 = pad + text_w(lo) + 6
-        x1 = width - pad - text_w(hi) - 6
+        x0 = pad + text_w(lo) + px(6)
+        x1 = width - pad - text_w(hi) - px(6)
         if x1 > x0:
             lut = np.asarray(legend.lut, np.uint8)
             t = np.linspace(0, len(lut) - 1, x1 - x0).round().astype(int)
-            bar = np.repeat(lut[t][None, :, :], line - 6, axis=0)
-            out.paste(Image.fromarray(np.ascontiguousarray(bar), "RGBA"), (x0, y + 3))
+            bar = np.repeat(lut[t][None, :, :], line - px(6), axis=0)
+            out.paste(Image.fromarray(np.ascontiguousarray(bar), "RGBA"), (x0, y + px(3)))
         draw.text((pad, y), lo, font=font, fill=INK)
-        draw.text((x1 + 6, y), hi, font=font, fill=INK)
-        y += line + 4
+        draw.text((x1 + px(6), y), hi, font=font, fill=INK)
+        y += line + gap
     for row in rows if legend.entries else []:
         x = pad
         for label, colour in row:
-            draw.rectangle((x, y + 2, x + 15, y + 15), fill=tuple(colour),
+            draw.rectangle((x, y + px(2), x + box - 1, y + box - 1), fill=tuple(colour),
                            outline=(120, 120, 120, 255))
-            draw.text((x + 20, y), label, font=font, fill=INK)
-            x += 16 + 4 + text_w(label) + 14
+            draw.text((x + box + gap, y), label, font=font, fill=INK)
+            x += box + gap + text_w(label) + after
         y += line
     return np.asarray(out)
