@@ -86,11 +86,7 @@ class OwnCommand(CliExtras):
     ``run(argv) -> exit status``."""
 
     def __init__(self, run: Callable[[Sequence[str]], int]):
-        self._run = run
-        self.command = self._command
-
-    def _command(self, argv: Sequence[str]) -> int:
-        return self._run(list(argv))
+        self.command = run
 
 
 GENERIC = CliExtras()

@@ -209,15 +209,15 @@ def _check_picture(decl, extras: CliExtras, args, values, scale: int | None) -> 
 def _write(decl, result, args, layer, scale, wanted) -> list[str]:
     """The generic outputs, into the OutputSet collecting (see :func:`_outputs`)."""
     from ..formats.png import write_png
-    from ..render.picture import picture, renderer_for
+    from ..render.picture import picture
 
     notes = []
     if args.png is not None:
         if layer is not None and layer not in result.layers:
             raise ValueError(f"--layer: no layer {layer!r}; layers: {', '.join(result.layers)}")
-        drawn = layer or renderer_for(decl.name).drawn_layer(result, "")
-        write_png(args.png, picture(result, drawn, None, scale, export=True).rgba)
-        notes.append(f"picture of {drawn} written to {args.png}")
+        pic = picture(result, layer or "", None, scale, export=True)   # "": the default layer
+        write_png(args.png, pic.rgba)
+        notes.append(f"picture of {pic.layer} written to {args.png}")
     for export, path in wanted:
         value = export.ask.default if export.ask is not None else None
         notes.append(export.write(path, result, value) or f"{export.name} written to {path}")

@@ -74,10 +74,6 @@ def npz_bytes(result) -> bytes:
     return buf.getvalue()
 
 
-def _only_when(prm) -> tuple[str, tuple[str, ...]] | None:
-    return prm.extra.get("only_when")
-
-
 class TgpExtras(CliExtras):
     description = ("OpenTTD's TerraGenesis Perlin map generator, as OpenTTD 15.2 makes a New "
                    "Game (the map after the water pass; rivers, trees, towns and industries "
@@ -103,11 +99,11 @@ class TgpExtras(CliExtras):
     def values(self, args, given: dict) -> dict:
         """The settings given, with the version (15.2 unless --openttd says
         otherwise); a setting the version does not have is refused."""
-        from ..engine.tgp.generator import PARAMS
+        from ..engine.tgp.generator import PARAMS, VERSION_PARAM
 
-        version = given.setdefault("openttd", "15.2")
+        version = given.setdefault("openttd", VERSION_PARAM.default)
         for prm in PARAMS:
-            only = _only_when(prm)
+            only = prm.extra.get("only_when")
             if only and prm.name in given and version not in only[1]:
                 flag = prm.flag
                 if prm.kind == "bool" and given[prm.name] is False:

@@ -8,7 +8,8 @@ window view, file opener, command-line extras) are held as
 ``"module:attribute"`` import paths (or the objects themselves, for a
 generator defined in a test or a plugin) and resolved on first use by
 :meth:`Declaration.load`, so declaring a generator imports nothing above
-the engine.  :func:`declaration` gives a registered generator's.
+the engine.  :func:`viewer.registry.declaration` gives a registered
+generator's.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .metrics import Metrics
 from .params import Param, check_seed
 from .protocol import LayerInfo
 
-__all__ = ["Declaration", "declaration", "PARTS"]
+__all__ = ["Declaration", "PARTS"]
 
 PARTS = ("render", "inspect", "exports", "view", "opener", "command_line", "cli_extras")
 """The parts named by import path, each None where the generator has none."""
@@ -134,10 +135,3 @@ class Declaration:
                 where = obj
             loaded[part] = tuple(where or ()) if part == "exports" else where
         return loaded[part]
-
-
-def declaration(name: str) -> Declaration:
-    """Generator ``name``'s declaration (KeyError for an unknown name)."""
-    from .. import registry
-
-    return registry.declaration(name)

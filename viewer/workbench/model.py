@@ -25,7 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.declaration import Declaration, declaration
+from .. import registry
+from ..engine.declaration import Declaration
 from ..engine.inspect import rows_at
 from ..engine.params import ParamError
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
@@ -80,15 +81,13 @@ class Workbench:
 
     def __init__(self, generator: str | None = None, *, runner: Runner | None = None,
                  state_runner: Runner | None = None, trace: bool = True):
-        from .. import registry
-
         self.events = Events()
         self.runner: Runner = runner or InlineRunner()
         self.state_runner: Runner = state_runner or InlineRunner()
         self.trace = trace
         self._values: dict[str, dict[str, Any]] = {}
         self._seeds: dict[str, int | str] = {}
-        self._decl: Declaration = declaration(generator or registry.names()[0])
+        self._decl: Declaration = registry.declaration(generator or registry.names()[0])
         self.result: Result | None = None
         self.state: MapState | None = None
         self.layer = ""
@@ -114,8 +113,6 @@ class Workbench:
     @staticmethod
     def generators() -> dict[str, str]:
         """Every registered generator's title, by name."""
-        from .. import registry
-
         return registry.titles()
 
     def set_generator(self, name: str) -> None:
@@ -123,7 +120,7 @@ class Workbench:
         B are maps of one generator); its own values and seed come back."""
         if name == self._decl.name:
             return
-        decl = declaration(name)
+        decl = registry.declaration(name)
         self.runner.cancel()
         self.state_runner.cancel()
         self._decl = decl
@@ -152,7 +149,7 @@ class Workbench:
         """Set several values at once (``replace``: the others back to
         default); ``of``: of another generator than the one chosen (kept for
         when it is chosen; no event)."""
-        decl = self._decl if of is None else declaration(of)
+        decl = self._decl if of is None else registry.declaration(of)
         for name in values:
             decl.param(name)
         mine = {} if replace else dict(self._values.get(decl.name, {}))
