@@ -1,0 +1,111 @@
+"""The map OpenTTD 15.2 keeps per tile after the water pass, for the steps
+that follow it (climate, CreateRivers, the tile loop): see
+``../shared/reference/tgp-rivers/README.md``.
+
+One :class:`Landscape` holds flat numpy arrays of ``size_x * size_y``
+elements (tile index ``t = y * size_x + x``), so numba kernels can take
+them as plain arguments.  The fields are the parts of OpenTTD's tile the
+steps read or write:
+
+* ``height``: TileHeight (the tile's north corner), uint8.
+* ``kind``: what the tile is: :data:`CLEAR`, :data:`SEA` (plain water of
+  class Sea), :data:`SHORE` (coast water, class Sea), :data:`VOID`,
+  :data:`RIVER` (plain water of class River, lakes included; may lie on an
+  inclined slope), :data:`TREES`.  The first four are the water pass's
+  tile classes (``kernel.CLEAR`` ... ``kernel.VOID``).
+* ``ground`` / ``density`` / ``counter``: a clear tile's ClearGround
+  (:data:`GRASS` ... :data:`DESERT`), its density 0..3 and its 3-bit update
+  counter; a tree tile's TreeGround (:data:`TG_GRASS` ...), tree-ground
+  density and counter (the tile's low 4 bits of m2).
+* ``snow``: a clear tile's snow bit.
+* ``tropic``: the tropic zone (0 normal, 1 desert, 2 rainforest).
+* ``random_bits``: the tile's random bits (MakeRiver's Random()).
+* ``tree_type`` / ``tree_count`` (1..4) / ``tree_growth`` (0..6): tree tiles.
+
+:func:`from_water_pass` builds one from the 15.2 pipeline's state after the
+water pass; :func:`reference_arrays` gives the six arrays in the encoding
+of the ``tgp-rivers`` reference (and of ``tgp --npz``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from .kernel import CLEAR, SHORE, VOID, WATER
+
+SEA = WATER
+RIVER, TREES = 4, 5
+KIND_NAMES = ("clear", "sea", "shore", "void", "river", "trees")
+
+# ClearGround
+GRASS, ROUGH, ROCKS, FIELDS, DESERT = 0, 1, 2, 3, 5
+# TreeGround
+TG_GRASS, TG_ROUGH, TG_SNOW_DESERT, TG_SHORE, TG_ROUGH_SNOW = 0, 1, 2, 3, 4
+# TropicZone
+NORMAL, DESERT_ZONE, RAINFOREST = 0, 1, 2
+
+# the reference's tile classes: 0 void, 1 clear, 2 sea, 3 shore, 4 river, 5 trees
+_TO_REFERENCE_CLASS = np.zeros(6, np.uint8)
+_TO_REFERENCE_CLASS[[VOID, CLEAR, SEA, SHORE, RIVER, TREES]] = [0, 1, 2, 3, 4, 5]
+
+
+@dataclass
+class Landscape:
+    size_x: int
+    size_y: int
+    height: np.ndarray
+    kind: np.ndarray
+    ground: np.ndarray
+    density: np.ndarray
+    counter: np.ndarray
+    snow: np.ndarray
+    tropic: np.ndarray
+    random_bits: np.ndarray
+    tree_type: np.ndarray
+    tree_count: np.ndarray
+    tree_growth: np.ndarray
+
+    def copy(self) -> Landscape:
+        return Landscape(self.size_x, self.size_y,
+                         *(getattr(self, f.name).copy() for f in fields(self)[2:]))
+
+    def grid(self, name: str) -> np.ndarray:
+        """A field as a ``(size_y, size_x)`` view."""
+        return getattr(self, name).reshape(self.size_y, self.size_x)
+
+
+def from_water_pass(tile_height: np.ndarray, tile_class: np.ndarray,
+                    rocks: np.ndarray) -> Landscape:
+    """The landscape the water pass leaves: clear tiles of grass at density
+    3 (rocks where FixSlopes made them), counter 0, no snow, zone normal."""
+    sy, sx = tile_height.shape
+    n = sx * sy
+    kind = np.ascontiguousarray(tile_class, np.uint8).reshape(n).copy()
+    ground = np.where(np.asarray(rocks).reshape(n) != 0, ROCKS, GRASS).astype(np.uint8)
+    ground[kind != CLEAR] = GRASS
+    density = np.where(kind == CLEAR, 3, 0).astype(np.uint8)
+    z = lambda: np.zeros(n, np.uint8)  # noqa: E731
+    return Landscape(sx, sy, np.ascontiguousarray(tile_height, np.uint8).reshape(n).copy(),
+                     kind, ground, density, z(), z(), z(), z(), z(), z(), z())
+
+
+def reference_arrays(land: Landscape) -> dict[str, np.ndarray]:
+    """``tile_height``, ``tile_class``, ``rocks``, ``tropic``, ``ground`` and
+    ``density`` as ``(size_y, size_x)`` uint8 arrays in the reference's
+    encoding (see the ``tgp-rivers`` README)."""
+    shape = (land.size_y, land.size_x)
+    clear = land.kind == CLEAR
+    trees = land.kind == TREES
+    ground = np.full(land.kind.shape, 0xFF, np.uint8)
+    ground[clear] = land.ground[clear] | np.where(land.snow[clear] != 0, 0x80, 0)
+    ground[trees] = 0x40 | land.ground[trees]
+    density = np.where(clear | trees, land.density, 0).astype(np.uint8)
+    rocks = (clear & (land.ground == ROCKS)).astype(np.uint8)
+    return {"tile_height": land.height.reshape(shape).copy(),
+            "tile_class": _TO_REFERENCE_CLASS[land.kind].reshape(shape),
+            "rocks": rocks.reshape(shape),
+            "tropic": land.tropic.reshape(shape).copy(),
+            "ground": ground.reshape(shape),
+            "density": density.reshape(shape)}
