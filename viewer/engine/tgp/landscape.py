@@ -21,6 +21,14 @@ steps read or write:
 * ``tropic``: the tropic zone (0 normal, 1 desert, 2 rainforest).
 * ``random_bits``: the tile's random bits (MakeRiver's Random()).
 * ``tree_type`` / ``tree_count`` (1..4) / ``tree_growth`` (0..6): tree tiles.
+* ``river_id``: int32, 0 for no river, k for the k-th river (counted from
+  1 in the order CreateRivers made them) that made the tile water (its
+  segments, widening, lake or wetland).
+
+And two scalars of the game's state: ``loop_tile``, the tile loop's next
+tile in its LFSR order (1 at game start; the desert pass and CreateRivers
+continue one sequence), and ``rng``, the Randomizer as the int64 array
+``[state0, state1, calls]`` of :mod:`.kernel`, shared with TGP.
 
 :func:`from_water_pass` builds one from the 15.2 pipeline's state after the
 water pass; :func:`reference_arrays` gives the six arrays in the encoding
@@ -66,10 +74,13 @@ class Landscape:
     tree_type: np.ndarray
     tree_count: np.ndarray
     tree_growth: np.ndarray
+    river_id: np.ndarray
+    rng: np.ndarray
+    loop_tile: int = 1
 
     def copy(self) -> Landscape:
-        return Landscape(self.size_x, self.size_y,
-                         *(getattr(self, f.name).copy() for f in fields(self)[2:]))
+        arrays = [getattr(self, f.name).copy() for f in fields(self)[2:-1]]
+        return Landscape(self.size_x, self.size_y, *arrays, loop_tile=self.loop_tile)
 
     def grid(self, name: str) -> np.ndarray:
         """A field as a ``(size_y, size_x)`` view."""
@@ -77,9 +88,10 @@ class Landscape:
 
 
 def from_water_pass(tile_height: np.ndarray, tile_class: np.ndarray,
-                    rocks: np.ndarray) -> Landscape:
+                    rocks: np.ndarray, rng: np.ndarray | None = None) -> Landscape:
     """The landscape the water pass leaves: clear tiles of grass at density
-    3 (rocks where FixSlopes made them), counter 0, no snow, zone normal."""
+    3 (rocks where FixSlopes made them), counter 0, no snow, zone normal;
+    ``rng`` (copied) is the Randomizer after the water pass."""
     sy, sx = tile_height.shape
     n = sx * sy
     kind = np.ascontiguousarray(tile_class, np.uint8).reshape(n).copy()
@@ -88,7 +100,9 @@ def from_water_pass(tile_height: np.ndarray, tile_class: np.ndarray,
     density = np.where(kind == CLEAR, 3, 0).astype(np.uint8)
     z = lambda: np.zeros(n, np.uint8)  # noqa: E731
     return Landscape(sx, sy, np.ascontiguousarray(tile_height, np.uint8).reshape(n).copy(),
-                     kind, ground, density, z(), z(), z(), z(), z(), z(), z())
+                     kind, ground, density, z(), z(), z(), z(), z(), z(), z(),
+                     np.zeros(n, np.int32),
+                     np.array(rng if rng is not None else [0, 0, 0], np.int64))
 
 
 def reference_arrays(land: Landscape) -> dict[str, np.ndarray]:
