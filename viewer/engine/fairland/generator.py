@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -115,6 +116,13 @@ def _kernels():
     return K
 
 
+@functools.lru_cache(maxsize=4)
+def _neighbours(kernels, wx: int, wy: int) -> np.ndarray:
+    """The neighbour table of a world size, made once: it depends on the size
+    alone and no kernel writes it (the state's ``nbr``, shared by the runs)."""
+    return kernels.neighbours(wx, wy)
+
+
 def check_world(wx: int, wy: int) -> None:
     """Refuse worlds the original cannot handle (it crashes or misbehaves)."""
     if wx % 2 or wy % 2:
@@ -179,7 +187,7 @@ class Fairland:
         wx, wy = v["world"]
         conf = make_conf(v)
         kernels = _kernels()
-        st = K.new_state(wx, wy, v["nc"], v["ni"], kernels.neighbours(wx, wy))
+        st = K.new_state(wx, wy, v["nc"], v["ni"], _neighbours(kernels, wx, wy))
         sz = wx * wy // 2
         ev = np.empty((max(4096, sz), 4), np.int32)
         msg = np.empty((64, 4), np.int32)

@@ -9,7 +9,7 @@ import numpy as np
 from ..protocol import LayerInfo, Marker
 from . import kernel as K
 from .messages import NUMLETTER
-from .resources import RESOURCES, resource_layer, sector_type
+from .resources import resource_layers, sector_type
 
 PHASE_NAMES = ("drift", "grow continents", "grow islands", "elevate", "resources")
 
@@ -52,8 +52,9 @@ def layers_from_state(st, wx: int, wy: int) -> dict[str, np.ndarray]:
     capx, capy = st[11], st[12]
     shape = (wy, wx // 2)
     capitals = np.full(own.shape[0], -1, np.int16)
-    for c in range(capx.shape[0] - 1, -1, -1):
-        x, y = int(capx[c]), int(capy[c])
+    xs, ys = capx.tolist(), capy.tolist()
+    for c in range(len(xs) - 1, -1, -1):   # the lowest continent wins a shared sector
+        x, y = xs[c], ys[c]
         capitals[(y * wx + x) // 2] = c
         capitals[(y * wx + (x + 2) % wx) // 2] = c
     layers = {
@@ -62,8 +63,7 @@ def layers_from_state(st, wx: int, wy: int) -> dict[str, np.ndarray]:
         "sector_type": sector_type(elev),
         "capitals": capitals,
     }
-    for name in RESOURCES:
-        layers[name] = resource_layer(name, elev)
+    layers.update(resource_layers(elev))
     layers["coastal"] = (adj != K.ALL_LAND).astype(np.uint8)
     layers["xzone"] = xzone.copy()
     layers["closest"] = closest.copy()

@@ -38,13 +38,27 @@ _LUT = {name: np.array([elev_to_resource(e, pts) for e in range(-127, 128)], np.
         for name, pts in RESOURCE_POINTS.items()}
 
 
+_ALL_LUT = np.stack([_LUT[name] for name in RESOURCES])
+
+
 def resource_layer(name: str, elev: np.ndarray) -> np.ndarray:
     """The resource ``name`` for every elevation in ``elev`` (clipped to
     -127..127, the range fairland's final elevations lie in)."""
     return _LUT[name][np.clip(elev, -127, 127).astype(np.int64) + 127]
 
 
+def resource_layers(elev: np.ndarray) -> dict[str, np.ndarray]:
+    """Every resource for every elevation in ``elev``, as
+    :func:`resource_layer` gives them, with one table look-up."""
+    index = elev.astype(np.intp)
+    np.clip(index, -127, 127, out=index)
+    index += 127
+    table = _ALL_LUT[:, index]
+    return dict(zip(RESOURCES, table))
+
+
 def sector_type(elev: np.ndarray) -> np.ndarray:
     """Empire sector type: 0 sea, 4 wilderness, 1 mountain."""
-    t = np.where(elev < LANDMIN, 0, 4)
-    return np.where(elev >= HIGHMIN, 1, t).astype(np.int8)
+    t = np.where(elev < LANDMIN, np.int8(0), np.int8(4))
+    t[elev >= HIGHMIN] = 1
+    return t
