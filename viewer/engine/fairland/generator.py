@@ -216,7 +216,7 @@ class Fairland:
                                   "world not big enough for all the continents", out)
             exc.assertion = assertion
             raise exc
-        layers = layers_from_state(st, wx, wy)
+        layers = layers_from_state(st, wx, wy, copy=False)   # (st is this run's alone)
         cancel.check()
         map_text = text_map(own, elev, capx, capy, v["nc"], wx, wy)
         cancel.check()

@@ -9,7 +9,7 @@ import numpy as np
 from ..protocol import LayerInfo, Marker
 from . import kernel as K
 from .messages import NUMLETTER
-from .resources import resource_layers, sector_type
+from .resources import elevation_layers
 
 PHASE_NAMES = ("drift", "grow continents", "grow islands", "elevate", "resources")
 
@@ -46,8 +46,10 @@ def capital_markers(capx, capy) -> list[Marker]:
             for c, (x, y) in enumerate(zip(capx, capy))]
 
 
-def layers_from_state(st, wx: int, wy: int) -> dict[str, np.ndarray]:
-    """Every layer of a kernel state, shaped (WORLD_Y, WORLD_X/2)."""
+def layers_from_state(st, wx: int, wy: int, copy: bool = True) -> dict[str, np.ndarray]:
+    """Every layer of a kernel state, shaped (WORLD_Y, WORLD_X/2);
+    ``copy=False`` when nothing changes the state afterwards (the layers
+    are then views of its arrays)."""
     own, adj, xzone, closest, distance, elev = st[:6]
     capx, capy = st[11], st[12]
     shape = (wy, wx // 2)
@@ -57,15 +59,19 @@ def layers_from_state(st, wx: int, wy: int) -> dict[str, np.ndarray]:
         x, y = xs[c], ys[c]
         capitals[(y * wx + x) // 2] = c
         capitals[(y * wx + (x + 2) % wx) // 2] = c
+    if copy:
+        own, elev, xzone, closest, distance = (
+            a.copy() for a in (own, elev, xzone, closest, distance))
+    by_elevation = elevation_layers(elev)
     layers = {
-        "own": own.copy(),
-        "elevation": elev.copy(),
-        "sector_type": sector_type(elev),
+        "own": own,
+        "elevation": elev,
+        "sector_type": by_elevation.pop("sector_type"),
         "capitals": capitals,
+        **by_elevation,
+        "coastal": (adj != K.ALL_LAND).view(np.uint8),
+        "xzone": xzone,
+        "closest": closest,
+        "distance": distance,
     }
-    layers.update(resource_layers(elev))
-    layers["coastal"] = (adj != K.ALL_LAND).astype(np.uint8)
-    layers["xzone"] = xzone.copy()
-    layers["closest"] = closest.copy()
-    layers["distance"] = distance.copy()
     return {k: a.reshape(shape) for k, a in layers.items()}

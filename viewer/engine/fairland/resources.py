@@ -47,18 +47,23 @@ def resource_layer(name: str, elev: np.ndarray) -> np.ndarray:
     return _LUT[name][np.clip(elev, -127, 127).astype(np.int64) + 127]
 
 
-def resource_layers(elev: np.ndarray) -> dict[str, np.ndarray]:
-    """Every resource for every elevation in ``elev``, as
-    :func:`resource_layer` gives them, with one table look-up."""
+def elevation_layers(elev: np.ndarray) -> dict[str, np.ndarray]:
+    """The sector type and every resource for every elevation in ``elev``,
+    as :func:`sector_type` and :func:`resource_layer` give them, looked up
+    in tables indexed by the elevation once clipped to -127..127 (which
+    changes no sector type)."""
     index = elev.astype(np.intp)
     np.clip(index, -127, 127, out=index)
     index += 127
-    table = _ALL_LUT[:, index]
-    return dict(zip(RESOURCES, table))
+    layers = {"sector_type": _TYPE_LUT[index]}
+    layers.update(zip(RESOURCES, _ALL_LUT[:, index]))
+    return layers
 
 
 def sector_type(elev: np.ndarray) -> np.ndarray:
     """Empire sector type: 0 sea, 4 wilderness, 1 mountain."""
-    t = np.where(elev < LANDMIN, np.int8(0), np.int8(4))
-    t[elev >= HIGHMIN] = 1
-    return t
+    t = np.where(elev < LANDMIN, 0, 4)
+    return np.where(elev >= HIGHMIN, 1, t).astype(np.int8)
+
+
+_TYPE_LUT = sector_type(np.arange(-127, 128))
