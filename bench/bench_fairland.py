@@ -3,8 +3,9 @@
 Run: ``python bench/bench_fairland.py [--repeat N] [--profile]``.
 
 Each engine figure is the median of N runs of ``FAIRLAND.generate`` (kernels
-warm, interpreter start excluded): the numba kernels the window runs, and
-the ahead-of-time compiled ones the command line runs (when built).  Both
+warm, interpreter start excluded): the numba kernels (what the window runs
+for worlds over 128x64), and the ahead-of-time compiled ones (what the
+command line runs, and the window for small worlds; when built).  Both
 the wall time and the CPU time of the run are measured; on a shared machine
 (other processes on the cores) the wall time grows and the CPU time does
 not, so the verdict uses the CPU time (a run is single-threaded) and the
@@ -20,7 +21,8 @@ strict reading) and, in brackets, its slowest.  Targets (issue 30): at most
 1.0x at 64x32, at most 0.5x at 256x128 and 512x256.
 
 The fixed cost of a run is everything but the kernels: the CPU time of a
-run at 64x32 less that of its kernel call alone, interleaved (see
+run at 64x32 (as the window and the command line run it: the compiled
+kernels when built) less that of its kernel call alone, interleaved (see
 :func:`fixed_cost_ms`); target under 0.5 ms.  ``--profile`` prints where a
 64x32 run's time goes: cProfile's functions by their own time, then the
 run's steps timed one by one.
@@ -29,7 +31,6 @@ run's steps timed one by one.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import statistics
 import sys
@@ -42,7 +43,7 @@ import numpy as np  # noqa: E402
 
 from viewer.cli.fairland import fairland_values  # noqa: E402
 from viewer.engine.fairland import aot  # noqa: E402
-from viewer.engine.fairland.generator import FAIRLAND, compiled_kernels  # noqa: E402
+from viewer.engine.fairland.generator import FAIRLAND, compiled_kernels, jit_kernels  # noqa: E402
 
 CASES = [
     # world, fairland arguments, C compute (ms, fastest and slowest round of
@@ -78,13 +79,14 @@ def fixed_cost_ms(values, seed, repeat: int) -> tuple[float, float, float]:
     kernel call alone (the same call ``generate`` makes, on fresh state),
     the two interleaved; (median, lowest, highest) over ``repeat`` batches
     of 20 pairs, each batch giving median(run) - median(kernel)."""
+    from viewer.engine.fairland import generator
     from viewer.engine.fairland import kernel as K
-    from viewer.engine.fairland.generator import make_conf
 
     wx, wy = values["world"]
     nc, ni = values["nc"], values["ni"]
-    conf = make_conf(values)
-    nbr = K.neighbours(wx, wy)
+    conf = generator.make_conf(values)
+    module = generator._kernels(wx * wy // 2)     # the kernels' module a run runs
+    nbr = module.neighbours(wx, wy)
     flag = np.zeros(4, np.int64)
 
     def kernel_call():
@@ -92,7 +94,7 @@ def fixed_cost_ms(values, seed, repeat: int) -> tuple[float, float, float]:
         ev = np.empty((max(4096, wx * wy // 2), 4), np.int32)
         msg = np.empty((64, 4), np.int32)
         t = time.thread_time()
-        K.generate(conf, seed, st, ev, msg, flag, K.new_check())
+        module.generate(conf, seed, st, ev, msg, flag, K.new_check())
         return time.thread_time() - t
 
     def whole_run():
@@ -202,7 +204,7 @@ def main() -> int:
             if use_compiled and not compiled:
                 columns.append(("", None, None))
                 continue
-            with compiled_kernels() if use_compiled else contextlib.nullcontext():
+            with compiled_kernels() if use_compiled else jit_kernels():
                 wall, cpu = runs_ms(values, seed, args.repeat)
             columns.append((f"{statistics.median(cpu):5.1f} [{min(cpu):.1f}-{max(cpu):.1f}]"
                             f"/{statistics.median(wall):.1f}", statistics.median(cpu),

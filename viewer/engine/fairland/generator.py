@@ -89,25 +89,47 @@ def dist_max(wx: int, wy: int) -> int:
 
 
 _compiled_module_allowed = threading.local()
+# .on: True for the compiled module, False for numba's kernels, None (not
+# set): the compiled module for small worlds, numba's for the others
 
 
 @contextlib.contextmanager
-def compiled_kernels() -> Iterator[None]:
-    """Within this block (in this thread), :meth:`Fairland.generate` runs the
-    ahead-of-time compiled kernels of :mod:`.aot` when they are built: the
-    same worlds without importing numba, but holding the GIL, so for the
-    command line rather than the window."""
-    before = getattr(_compiled_module_allowed, "on", False)
-    _compiled_module_allowed.on = True
+def _kernels_chosen(on: bool) -> Iterator[None]:
+    before = getattr(_compiled_module_allowed, "on", None)
+    _compiled_module_allowed.on = on
     try:
         yield
     finally:
         _compiled_module_allowed.on = before
 
 
-def _kernels():
-    """The module whose ``generate`` and ``neighbours`` to run."""
-    if getattr(_compiled_module_allowed, "on", False):
+def compiled_kernels():
+    """Within this block (in this thread), :meth:`Fairland.generate` runs the
+    ahead-of-time compiled kernels of :mod:`.aot` when they are built: the
+    same worlds without importing numba, but holding the GIL, so for the
+    command line rather than the window (which runs them for small worlds
+    only, see :data:`SMALL_WORLD_SECTORS`)."""
+    return _kernels_chosen(True)
+
+
+def jit_kernels():
+    """Within this block (in this thread), :meth:`Fairland.generate` runs
+    numba's kernels whatever the world's size (the tests compare the two)."""
+    return _kernels_chosen(False)
+
+
+SMALL_WORLD_SECTORS = 4096
+"""Worlds up to this many sectors (128x64) run the compiled module of
+:mod:`.aot` (when built) wherever they run, the window included: it holds
+the GIL, but for under 5 ms, and it spares the window importing numba and
+loading its kernels for the default world (a quicker first map)."""
+
+
+def _kernels(sectors: int = 0):
+    """The module whose ``generate`` and ``neighbours`` to run for a world
+    of ``sectors`` sectors."""
+    on = getattr(_compiled_module_allowed, "on", None)
+    if on or (on is None and 0 < sectors <= SMALL_WORLD_SECTORS):
         from . import aot
 
         module = aot.load()
@@ -186,7 +208,7 @@ class Fairland:
         seed = check_seed(seed)
         wx, wy = v["world"]
         conf = make_conf(v)
-        kernels = _kernels()
+        kernels = _kernels(wx * wy // 2)
         st = K.new_state(wx, wy, v["nc"], v["ni"], _neighbours(kernels, wx, wy))
         sz = wx * wy // 2
         ev = np.empty((max(4096, sz), 4), np.int32)
