@@ -4,6 +4,7 @@ each, as the user met them."""
 from __future__ import annotations
 
 import subprocess
+import types
 from pathlib import Path
 
 import numpy as np
@@ -138,7 +139,13 @@ def test_4_the_warm_up_replays_every_trace(monkeypatch):
                 r.trace.state_at = lambda step, _o=orig: (replayed.append(_n), _o(step))[1]
             return r
         monkeypatch.setattr(gen, "generate", spy)
-    monkeypatch.setattr("viewer.engine.fairland.aot.load", lambda: object())
+    # no ahead-of-time build here: "the module" is numba's kernels (small
+    # worlds run it, the window's included)
+    from viewer.engine.fairland import kernel as K
+
+    built = types.ModuleType("fairland_aot_stand_in")
+    built.generate, built.neighbours = K.generate, K.neighbours
+    monkeypatch.setattr("viewer.engine.fairland.aot.load", lambda: built)
     warmup.warm_up(verbose=False)
     assert {"fairland", "tgp", "numberlink", "ports"} <= set(replayed)
 

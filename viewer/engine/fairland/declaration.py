@@ -10,7 +10,7 @@ from .metrics import METRICS
 DECLARATION = Declaration(
     name="fairland", title="Empire fairland", engine=FAIRLAND,
     check_seed=FAIRLAND.check_seed, layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
-    metrics=METRICS, batch_kernels=compiled_kernels,
+    metrics=METRICS, batch_kernels=compiled_kernels, warm_up=FAIRLAND.warm_up,
     render="viewer.render.fairland:RENDERER",
     inspect="viewer.engine.fairland.inspect:rows",
     exports="viewer.formats.fairland_exports:EXPORTS",

@@ -37,17 +37,17 @@ import functools
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..params import Param, ParamError, check_bounds, check_seed, convert_values
 from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, Result
-from . import kernel as K
-from .assertions import check_final, from_check
-from .detail import FairlandDetail
-from .layers import LAYER_INFO, PHASE_NAMES, capital_markers, layers_from_state
-from .messages import header, progress_text, text_map
+from .layers import LAYER_INFO, PHASE_NAMES
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy, the kernels and what reads their state are imported by the functions
+# that use them: the Params (``fairland -h``, the declaration) need none of them.
 
 # The C names of the numeric arguments, in fairland's positional order.
 ARG_ORDER = ("nc", "sc", "ni", "is", "sp", "pm", "di", "id")
@@ -85,6 +85,8 @@ PARAMS: tuple[Param, ...] = (
 
 
 def dist_max(wx: int, wy: int) -> int:
+    from . import kernel as K
+
     return int(K.mapdist.py_func(wx, wy, 0, 0, wx // 2, wy // 2))
 
 
@@ -128,6 +130,8 @@ loading its kernels for the default world (a quicker first map)."""
 def _kernels(sectors: int = 0):
     """The module whose ``generate`` and ``neighbours`` to run for a world
     of ``sectors`` sectors."""
+    from . import kernel as K
+
     on = getattr(_compiled_module_allowed, "on", None)
     if on or (on is None and 0 < sectors <= SMALL_WORLD_SECTORS):
         from . import aot
@@ -202,8 +206,22 @@ class Fairland:
         """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
         return check_seed(seed)
 
+    def warm_up(self) -> None:
+        """Compile (or load) numba's kernels, which the defaults do not reach
+        (small worlds run the compiled module): the window's larger worlds."""
+        with jit_kernels():
+            self.generate({}, seed=1)
+
     def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
                  cancel: CancelToken | None = None, progress=None) -> Result:
+        import numpy as np
+
+        from . import kernel as K
+        from .assertions import check_final, from_check
+        from .detail import FairlandDetail
+        from .layers import capital_markers, layers_from_state
+        from .messages import header, progress_text, text_map
+
         v = self.validate(values)
         seed = check_seed(seed)
         wx, wy = v["world"]
@@ -266,6 +284,10 @@ class Fairland:
 
 
 def make_conf(v: Mapping[str, Any]) -> np.ndarray:
+    import numpy as np
+
+    from . import kernel as K
+
     wx, wy = v["world"]
     conf = np.zeros(K.CONF_LEN, np.int64)
     conf[K.C_WX], conf[K.C_WY] = wx, wy

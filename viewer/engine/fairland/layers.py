@@ -4,12 +4,15 @@ both read them from here."""
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..protocol import LayerInfo, Marker
-from . import kernel as K
-from .messages import NUMLETTER
-from .resources import elevation_layers
+
+if TYPE_CHECKING:  # (numpy and the kernels where a state becomes layers: not for -h)
+    import numpy as np
+
+# messages.NUMLETTER, the capitals' letters (here: messages imports numpy)
+NUMLETTER = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 PHASE_NAMES = ("drift", "grow continents", "grow islands", "elevate", "resources")
 
@@ -50,6 +53,11 @@ def layers_from_state(st, wx: int, wy: int, copy: bool = True) -> dict[str, np.n
     """Every layer of a kernel state, shaped (WORLD_Y, WORLD_X/2);
     ``copy=False`` when nothing changes the state afterwards (the layers
     are then views of its arrays)."""
+    import numpy as np
+
+    from . import kernel as K
+    from .resources import elevation_layers
+
     own, adj, xzone, closest, distance, elev = st[:6]
     capx, capy = st[11], st[12]
     shape = (wy, wx // 2)

@@ -8,8 +8,7 @@ import functools
 import numpy as np
 
 from . import kernel as K
-
-NUMLETTER = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+from .layers import NUMLETTER
 
 
 def header(v: dict, wx: int, wy: int, seed: int) -> str:
