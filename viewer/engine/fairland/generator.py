@@ -46,8 +46,27 @@ from .layers import LAYER_INFO, PHASE_NAMES
 if TYPE_CHECKING:
     import numpy as np
 
-# numpy, the kernels and what reads their state are imported by the functions
-# that use them: the Params (``fairland -h``, the declaration) need none of them.
+# numpy, the kernels and what reads their state are imported at the first run
+# (_run_parts): the Params (``fairland -h``, the declaration) need none of them.
+
+
+@functools.cache
+def _run_parts():
+    """What a run uses beyond the Params, imported once."""
+    import numpy as np
+
+    from . import kernel as K
+    from .assertions import check_final, from_check
+    from .detail import FairlandDetail
+    from .layers import capital_markers, layers_from_state
+    from .messages import header, progress_text, text_map
+
+    return (np, K, check_final, from_check, FairlandDetail, capital_markers, layers_from_state,
+            header, progress_text, text_map)
+
+
+def _kernel_module():
+    return _run_parts()[1]
 
 # The C names of the numeric arguments, in fairland's positional order.
 ARG_ORDER = ("nc", "sc", "ni", "is", "sp", "pm", "di", "id")
@@ -85,9 +104,7 @@ PARAMS: tuple[Param, ...] = (
 
 
 def dist_max(wx: int, wy: int) -> int:
-    from . import kernel as K
-
-    return int(K.mapdist.py_func(wx, wy, 0, 0, wx // 2, wy // 2))
+    return int(_kernel_module().mapdist.py_func(wx, wy, 0, 0, wx // 2, wy // 2))
 
 
 _compiled_module_allowed = threading.local()
@@ -130,8 +147,6 @@ loading its kernels for the default world (a quicker first map)."""
 def _kernels(sectors: int = 0):
     """The module whose ``generate`` and ``neighbours`` to run for a world
     of ``sectors`` sectors."""
-    from . import kernel as K
-
     on = getattr(_compiled_module_allowed, "on", None)
     if on or (on is None and 0 < sectors <= SMALL_WORLD_SECTORS):
         from . import aot
@@ -139,7 +154,7 @@ def _kernels(sectors: int = 0):
         module = aot.load()
         if module is not None:
             return module
-    return K
+    return _kernel_module()
 
 
 @functools.lru_cache(maxsize=4)
@@ -214,14 +229,8 @@ class Fairland:
 
     def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
                  cancel: CancelToken | None = None, progress=None) -> Result:
-        import numpy as np
-
-        from . import kernel as K
-        from .assertions import check_final, from_check
-        from .detail import FairlandDetail
-        from .layers import capital_markers, layers_from_state
-        from .messages import header, progress_text, text_map
-
+        (np, K, check_final, from_check, FairlandDetail, capital_markers, layers_from_state,
+         header, progress_text, text_map) = _run_parts()
         v = self.validate(values)
         seed = check_seed(seed)
         wx, wy = v["world"]
@@ -284,10 +293,7 @@ class Fairland:
 
 
 def make_conf(v: Mapping[str, Any]) -> np.ndarray:
-    import numpy as np
-
-    from . import kernel as K
-
+    np, K = _run_parts()[:2]
     wx, wy = v["world"]
     conf = np.zeros(K.CONF_LEN, np.int64)
     conf[K.C_WX], conf[K.C_WY] = wx, wy
