@@ -4,10 +4,16 @@ PySAT for fairland and TGP, no numba for Number Link's solve or the help."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+# (this checkout's viewer, whatever an editable install points at)
+ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
 HEAVY = ("numba", "PySide6", "pyqtgraph", "pysat", "superqt", "distributed")
 PROBE = """
@@ -24,7 +30,7 @@ print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r}
 
 def heavy_imports(argv: list[str], tmp_path) -> set[str]:
     out = subprocess.run([sys.executable, "-c", PROBE.format(argv=argv, heavy=HEAVY)],
-                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+                         capture_output=True, text=True, cwd=tmp_path, env=ENV, timeout=300)
     assert out.returncode == 0, out.stderr
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
@@ -47,3 +53,45 @@ def test_a_command_imports_only_what_it_needs(argv, allowed, tmp_path):
 def test_solving_a_puzzle_needs_the_sat_solver_but_not_numba(tmp_path):
     (tmp_path / "p.txt").write_text("4 4\n. . . 1\n. 2 3 .\n. . 1 .\n3 . . 2\n")
     assert heavy_imports(["numberlink", "solve", "p.txt"], tmp_path) <= {"pysat"}
+
+
+MODULES = """
+import contextlib, io, json, sys
+from viewer.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        main({argv!r})
+    except SystemExit:
+        pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def imported(argv: list[str], tmp_path) -> set[str]:
+    """Every module a command imported (run in a fresh interpreter)."""
+    out = subprocess.run([sys.executable, "-c", MODULES.format(argv=argv)],
+                         capture_output=True, text=True, cwd=tmp_path, env=ENV, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["fairland", "-h"], ["replay", "-h"]])
+def test_the_help_imports_no_numpy(argv, tmp_path):
+    """Issue 30: help is text; numpy (and the kernels, the declarations'
+    engines beyond their Params) is for making maps."""
+    assert "numpy" not in imported(argv, tmp_path)
+
+
+def test_a_fairland_run_imports_only_what_it_uses(tmp_path):
+    """fairland -q writes the newcap script: no picture, bundle, trace,
+    sweep, numba or Qt, and the compiled kernels rather than numba's."""
+    mods = imported(["fairland", "-q", "-R", "1", "5", "30"], tmp_path)
+    assert "viewer.engine.fairland.generator" in mods      # (the probe ran fairland)
+    unused = ("viewer.render", "viewer.formats.png", "viewer.formats.bundle",
+              "viewer.engine.fairland.trace", "viewer.sweep", "viewer.ui", "PySide6",
+              "numba", "llvmlite", "pyqtgraph")
+    from viewer.engine.fairland import aot
+
+    if aot.load() is None:      # a checkout without scripts/setup: numba's kernels
+        unused = unused[:-3]
+    assert not {m for m in mods if m.split(".")[0] in unused or m.startswith(unused)}

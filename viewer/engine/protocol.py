@@ -15,11 +15,12 @@ import dataclasses
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .params import Param, ParamError
+
+if TYPE_CHECKING:  # (numpy on first use: a command's -h imports this module and no numpy)
+    import numpy as np
 
 __all__ = [
     "CancelToken", "Cancelled", "GenerationError", "Grid", "HexTorus", "SquareGrid",
@@ -63,6 +64,8 @@ class CancelToken:
     """
 
     def __init__(self) -> None:
+        import numpy as np
+
         self._event = threading.Event()
         self.flag = np.zeros(4, np.int64)
         self.phase_names: tuple[str, ...] = ()

@@ -182,14 +182,53 @@ def rasterize(cells: np.ndarray, width: int, height: int, scale: int,
     else:
         img = flat[idx]
     if outline is not None:
-        a = edge_alpha(width, height, scale) if window is None else \
-            edge_alpha_window(scale, *window)
-        on = a > 0
-        cover = a[on].astype(np.uint16)[:, None]
-        line = np.asarray(outline, np.uint16)[: img.shape[-1]]
-        mixed = (img[on].astype(np.uint16) * (255 - cover) + line * cover + 127) // 255
-        img[on] = mixed.astype(img.dtype)
+        channels = img.shape[-1]
+        if window is None:
+            pos, cover, uncover = edge_pixels(width, height, scale)
+            lined = _line_part(width, height, scale, tuple(outline), channels)
+        else:
+            pos, cover, uncover = _edge_pixels(edge_alpha_window(scale, *window))
+            lined = np.asarray(outline, np.uint16)[:channels] * cover
+        pixels = img.reshape(-1, channels)
+        # (pixel * (255 - cover) + line * cover + 127) // 255, in place
+        mixed = np.take(pixels, pos, axis=0).astype(np.uint16)
+        mixed *= uncover
+        mixed += lined
+        mixed += 127
+        mixed //= 255
+        mixed = mixed.astype(img.dtype)
+        if channels == 4 and img.dtype == np.uint8:   # one 32-bit word per pixel
+            np.put(pixels.view(np.uint32), pos, mixed.view(np.uint32))
+        else:
+            pixels[pos] = mixed
     return img
+
+
+@lru_cache(maxsize=8)
+def _line_part(width: int, height: int, scale: int, outline: tuple[int, ...],
+               channels: int) -> np.ndarray:
+    """``line * cover`` of :func:`rasterize`'s blend for one line colour."""
+    out = np.asarray(outline, np.uint16)[:channels] * edge_pixels(width, height, scale)[1]
+    out.flags.writeable = False
+    return out
+
+
+def _edge_pixels(alpha: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pixels a line covers (flat positions), how much (``cover``,
+    1..255, a column) and ``255 - cover``."""
+    flat = alpha.ravel()
+    pos = np.flatnonzero(flat)
+    cover = flat[pos].astype(np.uint16)[:, None]
+    return pos, cover, np.uint16(255) - cover
+
+
+@lru_cache(maxsize=8)
+def edge_pixels(width: int, height: int, scale: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_edge_pixels` of :func:`edge_alpha`, cached (read-only)."""
+    out = _edge_pixels(edge_alpha(width, height, scale))
+    for a in out:
+        a.flags.writeable = False
+    return out
 
 
 def sector_at(px: float, py: float, width: int, height: int, scale: int) -> tuple[int, int]:

@@ -16,6 +16,7 @@ closed when another one is.  The GUI thread never computes a map.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
@@ -367,6 +368,7 @@ class MainWindow(QMainWindow):
     def _run_finished(self, _run_id: int, result: Result, _seconds: float) -> None:
         self.status(f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result)
+        warm_up_later(self.workbench.generator)
 
     def _describe(self, result: Result) -> str:
         text = f"{result.grid.width}x{result.grid.height}, seed {result.seed}"
@@ -475,3 +477,25 @@ class MainWindow(QMainWindow):
         self.gen_view.shutdown()
         self.sweep.close()
         self.compare.shutdown()
+
+
+def warm_up_later(decl) -> None:
+    """Once its first map is shown, load what a generator's other settings
+    need (its declared ``warm_up``: e.g. kernels its defaults do not use),
+    on a background thread, once per process: so the first map comes
+    without waiting for them, and the first map of other settings without
+    a stall."""
+    if decl.name in _WARMED_UP:
+        return
+    _WARMED_UP.add(decl.name)
+
+    def run() -> None:
+        try:
+            decl.warm_up()
+        except Exception:  # noqa: BLE001 - the run that needs it will say what is wrong
+            pass
+
+    threading.Thread(target=run, name=f"warm up {decl.name}", daemon=True).start()
+
+
+_WARMED_UP: set[str] = set()

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from .kernel import mapdist
+if TYPE_CHECKING:  # (numpy when a table is made: the metrics' names need none)
+    import numpy as np
 
 RESOURCES = ("iron", "gold", "fertility", "oil", "uranium")
 COLUMNS = ("continent sectors", "island sectors", "land", "mountains", "coastal",
@@ -35,6 +35,10 @@ def fairness(layers: Mapping[str, np.ndarray], capitals: list[tuple[int, int]],
              world: tuple[int, int]) -> FairnessTable:
     """The fairness table of a fairland world; ``capitals`` gives the number
     of continents and where each capital is."""
+    import numpy as np
+
+    from .kernel import mapdist
+
     nc = len(capitals)
     wx, wy = world
     own = np.asarray(layers["own"]).ravel().astype(np.int64)

@@ -33,20 +33,40 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..params import Param, ParamError, check_bounds, convert_values
-from ..protocol import Engine, Cancelled, CancelToken, GenerationError, HexTorus, Result
-from . import kernel as K
-from .assertions import check_final, from_check
-from .detail import FairlandDetail
-from .layers import LAYER_INFO, PHASE_NAMES, capital_markers, layers_from_state
-from .messages import header, progress_text, text_map
+from ..protocol import Cancelled, CancelToken, Engine, GenerationError, HexTorus, Result
+from .layers import LAYER_INFO, PHASE_NAMES
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy, the kernels and what reads their state are imported at the first run
+# (_run_parts): the Params (``fairland -h``, the declaration) need none of them.
+
+
+@functools.cache
+def _run_parts():
+    """What a run uses beyond the Params, imported once."""
+    import numpy as np
+
+    from . import kernel as K
+    from .assertions import check_final, from_check
+    from .detail import FairlandDetail
+    from .layers import capital_markers, layers_from_state
+    from .messages import header, progress_text, text_map
+
+    return (np, K, check_final, from_check, FairlandDetail, capital_markers, layers_from_state,
+            header, progress_text, text_map)
+
+
+def _kernel_module():
+    return _run_parts()[1]
 
 # The C names of the numeric arguments, in fairland's positional order.
 ARG_ORDER = ("nc", "sc", "ni", "is", "sp", "pm", "di", "id")
@@ -84,35 +104,64 @@ PARAMS: tuple[Param, ...] = (
 
 
 def dist_max(wx: int, wy: int) -> int:
-    return int(K.mapdist.py_func(wx, wy, 0, 0, wx // 2, wy // 2))
+    return int(_kernel_module().mapdist.py_func(wx, wy, 0, 0, wx // 2, wy // 2))
 
 
 _compiled_module_allowed = threading.local()
+# .on: True for the compiled module, False for numba's kernels, None (not
+# set): the compiled module for small worlds, numba's for the others
 
 
 @contextlib.contextmanager
-def compiled_kernels() -> Iterator[None]:
-    """Within this block (in this thread), :meth:`Fairland.generate` runs the
-    ahead-of-time compiled kernels of :mod:`.aot` when they are built: the
-    same worlds without importing numba, but holding the GIL, so for the
-    command line rather than the window."""
-    before = getattr(_compiled_module_allowed, "on", False)
-    _compiled_module_allowed.on = True
+def _kernels_chosen(on: bool) -> Iterator[None]:
+    before = getattr(_compiled_module_allowed, "on", None)
+    _compiled_module_allowed.on = on
     try:
         yield
     finally:
         _compiled_module_allowed.on = before
 
 
-def _kernels():
-    """The module whose ``generate`` and ``neighbours`` to run."""
-    if getattr(_compiled_module_allowed, "on", False):
+def compiled_kernels():
+    """Within this block (in this thread), :meth:`Fairland.generate` runs the
+    ahead-of-time compiled kernels of :mod:`.aot` when they are built: the
+    same worlds without importing numba, but holding the GIL, so for the
+    command line rather than the window (which runs them for small worlds
+    only, see :data:`SMALL_WORLD_SECTORS`)."""
+    return _kernels_chosen(True)
+
+
+def jit_kernels():
+    """Within this block (in this thread), :meth:`Fairland.generate` runs
+    numba's kernels whatever the world's size (the tests compare the two)."""
+    return _kernels_chosen(False)
+
+
+SMALL_WORLD_SECTORS = 4096
+"""Worlds up to this many sectors (128x64) run the compiled module of
+:mod:`.aot` (when built) wherever they run, the window included: it holds
+the GIL, but for under 5 ms, and it spares the window importing numba and
+loading its kernels for the default world (a quicker first map)."""
+
+
+def _kernels(sectors: int = 0):
+    """The module whose ``generate`` and ``neighbours`` to run for a world
+    of ``sectors`` sectors."""
+    on = getattr(_compiled_module_allowed, "on", None)
+    if on or (on is None and 0 < sectors <= SMALL_WORLD_SECTORS):
         from . import aot
 
         module = aot.load()
         if module is not None:
             return module
-    return K
+    return _kernel_module()
+
+
+@functools.lru_cache(maxsize=4)
+def _neighbours(kernels, wx: int, wy: int) -> np.ndarray:
+    """The neighbour table of a world size, made once: it depends on the size
+    alone and no kernel writes it (the state's ``nbr``, shared by the runs)."""
+    return kernels.neighbours(wx, wy)
 
 
 def check_world(wx: int, wy: int) -> None:
@@ -167,12 +216,20 @@ class Fairland(Engine):
         check_bounds(self.params, out, skip=("world",))
         return out
 
+    def warm_up(self) -> None:
+        """Compile (or load) numba's kernels, which the defaults do not reach
+        (small worlds run the compiled module): the window's larger worlds."""
+        with jit_kernels():
+            self.generate({}, seed=1)
+
     def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,
              cancel: CancelToken | None = None, progress=None) -> Result:
+        (np, K, check_final, from_check, FairlandDetail, capital_markers, layers_from_state,
+         header, progress_text, text_map) = _run_parts()
         wx, wy = v["world"]
         conf = make_conf(v)
-        kernels = _kernels()
-        st = K.new_state(wx, wy, v["nc"], v["ni"], kernels.neighbours(wx, wy))
+        kernels = _kernels(wx * wy // 2)
+        st = K.new_state(wx, wy, v["nc"], v["ni"], _neighbours(kernels, wx, wy))
         sz = wx * wy // 2
         ev = np.empty((max(4096, sz), 4), np.int32)
         msg = np.empty((64, 4), np.int32)
@@ -201,7 +258,7 @@ class Fairland(Engine):
                                   "world not big enough for all the continents", out)
             exc.assertion = assertion
             raise exc
-        layers = layers_from_state(st, wx, wy)
+        layers = layers_from_state(st, wx, wy, copy=False)   # (st is this run's alone)
         cancel.check()
         map_text = text_map(own, elev, capx, capy, v["nc"], wx, wy)
         cancel.check()
@@ -229,6 +286,7 @@ class Fairland(Engine):
 
 
 def make_conf(v: Mapping[str, Any]) -> np.ndarray:
+    np, K = _run_parts()[:2]
     wx, wy = v["world"]
     conf = np.zeros(K.CONF_LEN, np.int64)
     conf[K.C_WX], conf[K.C_WY] = wx, wy

@@ -118,7 +118,7 @@ def rng_seed(seed):
     return rng
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def mt_regenerate(rng):
     """mt19937ar's regeneration of the 624 words, its three loops."""
     for k in range(227):

@@ -4,12 +4,15 @@ both read them from here."""
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..protocol import LayerInfo, Marker
-from . import kernel as K
-from .messages import NUMLETTER
-from .resources import RESOURCES, resource_layer, sector_type
+
+if TYPE_CHECKING:  # (numpy and the kernels where a state becomes layers: not for -h)
+    import numpy as np
+
+# messages.NUMLETTER, the capitals' letters (here: messages imports numpy)
+NUMLETTER = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 PHASE_NAMES = ("drift", "grow continents", "grow islands", "elevate", "resources")
 
@@ -46,26 +49,37 @@ def capital_markers(capx, capy) -> list[Marker]:
             for c, (x, y) in enumerate(zip(capx, capy))]
 
 
-def layers_from_state(st, wx: int, wy: int) -> dict[str, np.ndarray]:
-    """Every layer of a kernel state, shaped (WORLD_Y, WORLD_X/2)."""
+def layers_from_state(st, wx: int, wy: int, copy: bool = True) -> dict[str, np.ndarray]:
+    """Every layer of a kernel state, shaped (WORLD_Y, WORLD_X/2);
+    ``copy=False`` when nothing changes the state afterwards (the layers
+    are then views of its arrays)."""
+    import numpy as np
+
+    from . import kernel as K
+    from .resources import elevation_layers
+
     own, adj, xzone, closest, distance, elev = st[:6]
     capx, capy = st[K.CAPX], st[K.CAPY]
     shape = (wy, wx // 2)
     capitals = np.full(own.shape[0], -1, np.int16)
-    for c in range(capx.shape[0] - 1, -1, -1):
-        x, y = int(capx[c]), int(capy[c])
+    xs, ys = capx.tolist(), capy.tolist()
+    for c in range(len(xs) - 1, -1, -1):   # the lowest continent wins a shared sector
+        x, y = xs[c], ys[c]
         capitals[(y * wx + x) // 2] = c
         capitals[(y * wx + (x + 2) % wx) // 2] = c
+    if copy:
+        own, elev, xzone, closest, distance = (
+            a.copy() for a in (own, elev, xzone, closest, distance))
+    by_elevation = elevation_layers(elev)
     layers = {
-        "own": own.copy(),
-        "elevation": elev.copy(),
-        "sector_type": sector_type(elev),
+        "own": own,
+        "elevation": elev,
+        "sector_type": by_elevation.pop("sector_type"),
         "capitals": capitals,
+        **by_elevation,
+        "coastal": (adj != K.ALL_LAND).view(np.uint8),
+        "xzone": xzone,
+        "closest": closest,
+        "distance": distance,
     }
-    for name in RESOURCES:
-        layers[name] = resource_layer(name, elev)
-    layers["coastal"] = (adj != K.ALL_LAND).astype(np.uint8)
-    layers["xzone"] = xzone.copy()
-    layers["closest"] = closest.copy()
-    layers["distance"] = distance.copy()
     return {k: a.reshape(shape) for k, a in layers.items()}

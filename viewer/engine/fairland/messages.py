@@ -3,11 +3,12 @@ message log and final state, byte for byte."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import kernel as K
-
-NUMLETTER = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+from .layers import NUMLETTER
 
 
 def header(v: dict, wx: int, wy: int, seed: int) -> str:
@@ -62,26 +63,46 @@ def text_map(own: np.ndarray, elev: np.ndarray, capx, capy, nc: int, wx: int, wy
     whose WORLD_X/2 is odd indexes with ``(y*WX + x) / 2`` for an x of the
     wrong parity, which lands on the sector to its left; that is kept.
     """
-    ys = np.arange(-(wy // 2), wy // 2) % wy
-    sx = -(wx // 2) + (ys % 2)[:, None] + 2 * np.arange(wx // 2)[None, :]
-    x = sx % wx
-    off = (ys[:, None] * wx + x) // 2
+    off, x, y, page, cell_at = _map_geometry(wx, wy)
     c = own[off].astype(np.int64)
     e = elev[off]
     capx = np.asarray(capx, np.int64)
     capy = np.asarray(capy, np.int64)
     continent = (e >= K.LANDMIN) & (e < K.HIGHMIN) & (c < nc)
     ci = np.where(continent, c, 0)  # (a land sector of no island, c = -1, indexes as C's would not)
-    capital = continent & ((x == capx[ci]) | (x == (capx[ci] + 2) % wx)) & (ys[:, None] == capy[ci])
-    cells = np.full(off.shape, ord("#"), np.uint8)
-    cells[capital] = _LETTERS[c[capital] % 62]
-    cells[c >= nc] = ord("%")
-    cells[e >= K.HIGHMIN] = ord("^")
-    cells[e < K.LANDMIN] = ord(".")
-    text = np.full((wy, wx), ord(" "), np.uint8)
-    text[:, 0::2] = cells
-    return "".join("\n" + (" " if y % 2 else "") + row.tobytes().decode("ascii")
-                   for y, row in zip(ys.tolist(), text))
+    capital = continent & ((x == capx[ci]) | (x == (capx[ci] + 2) % wx)) & (y == capy[ci])
+    cells = np.where(e < K.LANDMIN, _SEA, np.where(e >= K.HIGHMIN, _MOUNTAIN, np.where(
+        c >= nc, _ISLAND, np.where(capital, _LETTERS[c % 62], _LAND))))
+    text = page.copy()
+    text[cell_at] = cells
+    return text.tobytes().decode("ascii")
+
+
+_SEA, _MOUNTAIN, _ISLAND, _LAND = (np.uint8(ord(ch)) for ch in ".^%#")
+
+
+@functools.lru_cache(maxsize=8)
+def _map_geometry(wx: int, wy: int):
+    """What :func:`text_map` reads and writes where, for one world size:
+    each printed cell's sector offset, x and y (flat, in print order), the
+    page of newlines and spaces the cells go into, and where each goes."""
+    ys = np.arange(-(wy // 2), wy // 2) % wy
+    sx = -(wx // 2) + (ys % 2)[:, None] + 2 * np.arange(wx // 2)[None, :]
+    x = sx % wx
+    off = (ys[:, None] * wx + x) // 2
+    # each row: a newline, a space on odd rows, then the cells with a space between
+    # (fairland prints WORLD_X characters a row: a cell, a space, ...)
+    page = bytearray()
+    cell_at = np.empty(off.shape, np.int64)
+    for i, yy in enumerate(ys.tolist()):
+        page += b"\n" + (b" " if yy % 2 else b"")
+        cell_at[i] = len(page) + 2 * np.arange(wx // 2)
+        page += b" " * wx
+    arrays = (off.ravel(), x.ravel(), np.repeat(ys, wx // 2),
+              np.frombuffer(bytes(page), np.uint8), cell_at.ravel())
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
 
 
 _LETTERS = np.frombuffer(NUMLETTER.encode("ascii"), np.uint8)

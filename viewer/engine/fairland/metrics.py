@@ -18,11 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from ..metrics import Metrics
-from .fairness import COLUMNS, fairness
-from .resources import HIGHMIN
+from .fairness import COLUMNS
 
 SPREAD_NAMES = tuple("spread_" + c.replace(" ", "_") for c in COLUMNS)
 NAMES = ("land_share", "mountain_share", *SPREAD_NAMES, "would_abort")
@@ -33,6 +30,11 @@ def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def compute(result: Any) -> dict[str, float]:
+    import numpy as np
+
+    from .fairness import fairness
+    from .resources import HIGHMIN
+
     own = np.asarray(result.layers["own"])
     elev = np.asarray(result.layers["elevation"])
     land = own >= 0

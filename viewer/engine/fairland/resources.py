@@ -38,13 +38,32 @@ _LUT = {name: np.array([elev_to_resource(e, pts) for e in range(-127, 128)], np.
         for name, pts in RESOURCE_POINTS.items()}
 
 
+_ALL_LUT = np.stack([_LUT[name] for name in RESOURCES])
+
+
 def resource_layer(name: str, elev: np.ndarray) -> np.ndarray:
     """The resource ``name`` for every elevation in ``elev`` (clipped to
     -127..127, the range fairland's final elevations lie in)."""
     return _LUT[name][np.clip(elev, -127, 127).astype(np.int64) + 127]
 
 
+def elevation_layers(elev: np.ndarray) -> dict[str, np.ndarray]:
+    """The sector type and every resource for every elevation in ``elev``,
+    as :func:`sector_type` and :func:`resource_layer` give them, looked up
+    in tables indexed by the elevation once clipped to -127..127 (which
+    changes no sector type)."""
+    index = elev.astype(np.intp)
+    np.clip(index, -127, 127, out=index)
+    index += 127
+    layers = {"sector_type": _TYPE_LUT[index]}
+    layers.update(zip(RESOURCES, _ALL_LUT[:, index]))
+    return layers
+
+
 def sector_type(elev: np.ndarray) -> np.ndarray:
     """Empire sector type: 0 sea, 4 wilderness, 1 mountain."""
     t = np.where(elev < LANDMIN, 0, 4)
     return np.where(elev >= HIGHMIN, 1, t).astype(np.int8)
+
+
+_TYPE_LUT = sector_type(np.arange(-127, 128))
