@@ -8,7 +8,7 @@ The kernels of :mod:`.terraform`, :mod:`.river_route` and
   :data:`H` (height), :data:`K` (kind), :data:`G` (ground), :data:`D`
   (density), :data:`C` (counter), :data:`SN` (snow), :data:`TR` (tropic),
   :data:`RB` (random bits), :data:`TT` / :data:`TC` / :data:`TG` (tree type,
-  count, growth);
+  count, growth), :data:`NF` (the non-flooding mark);
 * ``rid``: the int32 river ids; ``rng``: the Randomizer ``[s0, s1, calls]``;
 * ``S``: int32 scratch arrays of ``size_x * size_y + 8`` elements
   (:func:`scratch`), indexed by the ``S_*`` constants;
@@ -27,9 +27,9 @@ from ..jit import njit
 from .kernel import INLINE, JIT, _next
 
 # T
-H, K, G, D, C, SN, TR, RB, TT, TC, TG = range(11)
+H, K, G, D, C, SN, TR, RB, TT, TC, TG, NF = range(12)
 T_FIELDS = ("height", "kind", "ground", "density", "counter", "snow", "tropic",
-            "random_bits", "tree_type", "tree_count", "tree_growth")
+            "random_bits", "tree_type", "tree_count", "tree_growth", "nonflood")
 # kinds (landscape.py)
 K_CLEAR, K_SEA, K_SHORE, K_VOID, K_RIVER, K_TREES = 0, 1, 2, 3, 4, 5
 # tropic zones
@@ -247,9 +247,10 @@ def spiral_tile(sx, sy, centre, dx, dy):
 
 
 @njit(**INLINE)
-def clear_tile(T, rid, t):
+def clear_tile(T, rid, sx, sy, t):
     """DoClearSquare during world generation: clear grass at density 3
-    (the tropic zone stays)."""
+    (the tropic zone stays); the 8 neighbours lose their non-flooding
+    mark."""
     T[K][t] = K_CLEAR
     T[G][t] = CG_GRASS
     T[D][t] = 3
@@ -260,6 +261,14 @@ def clear_tile(T, rid, t):
     T[TC][t] = 0
     T[TG][t] = 0
     rid[t] = 0
+    nf = T[NF]
+    nf[t] = 0
+    y = t // sx
+    x = t - y * sx
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            if 0 <= x + dx < sx and 0 <= y + dy < sy:
+                nf[t + dy * sx + dx] = 0
 
 
 @njit(**JIT)
@@ -277,6 +286,7 @@ def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
     T[TT][t] = 0
     T[TC][t] = 0
     T[TG][t] = 0
+    T[NF][t] = 0
     rid[t] = P[P_RIVER]
     sx = P[P_SX]
     sy = P[P_SY]

@@ -34,6 +34,7 @@ from .river_tiles import (
     K_SHORE,
     K_TREES,
     K_VOID,
+    NF,
     P_FREEFORM,
     P_LANDSCAPE,
     P_MIN_LEN,
@@ -612,6 +613,7 @@ def ground_to_water(T, rid, P):
             T[C][t] = 0
             T[SN][t] = 0
             T[RB][t] = 0
+            T[NF][t] = 0
             rid[t] = 0
             changed += 1
     return changed

@@ -145,13 +145,13 @@ def terraform(T, rid, S, P, tile, slope, up):
         cy = c // sx
         cx = c - cy * sx
         if k[c] != K_VOID:
-            clear_tile(T, rid, c)
+            clear_tile(T, rid, sx, sy, c)
         if cy >= 1 and k[c - sx] != K_VOID:
-            clear_tile(T, rid, c - sx)
+            clear_tile(T, rid, sx, sy, c - sx)
         if cy >= 1 and cx >= 1 and k[c - sx - 1] != K_VOID:
-            clear_tile(T, rid, c - sx - 1)
+            clear_tile(T, rid, sx, sy, c - sx - 1)
         if cx >= 1 and k[c - 1] != K_VOID:
-            clear_tile(T, rid, c - 1)
+            clear_tile(T, rid, sx, sy, c - 1)
     for i in range(nt):
         c = touch[i]
         h[c] = mh[c]
