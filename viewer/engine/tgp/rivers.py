@@ -54,8 +54,7 @@ def river_wells(amount: int, size_x: int, size_y: int) -> int:
     rivers are off)."""
     if amount <= 0:
         return 0
-    shift = int(size_x).bit_length() - 1 + int(size_y).bit_length() - 1 - 12
-    return -(-((4 << amount) << shift) // 16)
+    return -(-((4 << amount) * int(size_x) * int(size_y)) // 65536)
 
 
 @dataclass(frozen=True)
@@ -164,3 +163,19 @@ class CreateRivers:
     def finish_water(self) -> None:
         """The final ConvertGroundTilesIntoWaterTiles over the Landscape."""
         rk.ground_to_water(self._T, self.land.river_id, self._P)
+
+    # -- the kernels' entry points, for tests and tools -----------------
+
+    def terraform(self, tile: int, slope: int, up: bool) -> bool:
+        """CmdTerraformLand(tile, slope bits W 1 S 2 E 4 N 8, up) on the
+        Landscape (see :mod:`.terraform`): True when it was done."""
+        from .terraform import terraform
+        return bool(terraform(self._T, self.land.river_id, self._S, self._P,
+                              int(tile), int(slope), bool(up)))
+
+    def route(self, begin: int, end: int) -> list[int]:
+        """The river route from ``begin`` to ``end`` (begin first), [] when
+        the search finds none; draws its Random() calls, changes no tile."""
+        from .river_route import find_route
+        m = find_route(self._T, self._S, self._P, self.land.rng, int(begin), int(end))
+        return [int(t) for t in self._S[rt.S_PATH][:m][::-1]]
