@@ -181,7 +181,7 @@ def test_spiral_orders():
 def test_spiral_skips_off_map_tiles():
     sx, sy = 8, 8
     dx, dy = RT.spiral(5)
-    tiles = [RT.spiral_tile(sx, sy, 0, a, b) for a, b in zip(dx, dy)]
+    tiles = [RT.spiral_tile(3, sy, 0, a, b) for a, b in zip(dx, dy)]
     inside = [t for t in tiles if t >= 0]
     assert len(inside) == 9 and sorted(inside) == [0, 1, 2, 8, 9, 10, 16, 17, 18]
 
@@ -263,7 +263,7 @@ def test_heap_ties_never_move_up():
 
 def test_route_follows_the_water_downhill():
     # terraces falling to the south-west: flat for x % 3 in (0, 1), inclined at 2
-    sx = sy = 24
+    sx = sy = 32
     x = np.arange(sx)
     h = np.tile((30 - x // 3).astype(np.uint8), (sy, 1))
     land = _land(h)
@@ -274,7 +274,7 @@ def test_route_follows_the_water_downhill():
     assert path[0] == begin and path[-1] == end
     for a, b in zip(path, path[1:]):
         assert abs(a % sx - b % sx) + abs(a // sx - b // sx) == 1
-        assert RT.flows_down(land.height, sx, sy, a, b)
+        assert RT.flows_down(land.height, 5, sy, a, b)
     assert int(land.rng[2]) > calls + len(path)  # one Random() per generated node
     assert (land.kind == CLEAR).sum() + (land.kind == VOID).sum() == sx * sy  # no tile changed
     # uphill there is no route

@@ -87,11 +87,11 @@ class CreateRivers:
         sx, sy = land.size_x, land.size_y
         self.n_wells = river_wells(settings.amount, sx, sy)
         self.n_long = max(1, self.n_wells // 10) if self.n_wells else 0
-        self._T = tuple(getattr(land, name) for name in rt.T_FIELDS)
-        for a in self._T:
-            if a.dtype != np.uint8 or not a.flags.c_contiguous:
-                raise ValueError("Landscape arrays must be contiguous uint8")
-        self._S = rt.scratch(sx * sy)
+        arrays = [getattr(land, name) for name in rt.T_FIELDS]
+        for a in arrays:
+            if a.dtype != np.uint8 or not a.flags.c_contiguous or a.size != sx * sy:
+                raise ValueError("Landscape arrays must be contiguous uint8 of size_x * size_y")
+        self._T = (*arrays, np.zeros(sx * sy, np.uint8))  # + the scratch bits
         p = rt.params(sx, sy)
         p[rt.P_FREEFORM] = 1 if settings.freeform else 0
         p[rt.P_LIMIT] = settings.height_limit
@@ -101,6 +101,7 @@ class CreateRivers:
         p[rt.P_MIN_LEN] = settings.min_length
         p[rt.P_SEA_THRESHOLD] = min(int(2 * math.sqrt(sx * sy)), 1024)
         self._P = p
+        self._S = rt.scratch(int(p[rt.P_SEA_THRESHOLD]))
         self._sp = {d: rt.spiral(d) for d in (2, 3, 5, 8)}
         self._next = 0
         self.made = 0
@@ -109,12 +110,17 @@ class CreateRivers:
     @property
     def stats(self) -> dict[str, int]:
         """Terraform calls of sea filling and widening (the reference's
-        ``derived.terraform`` counts)."""
+        ``derived.terraform`` counts), and work done: springs given the
+        33x33 test, tiles the flow searches dequeued, route searches and the
+        nodes they closed."""
         p = self._P
         return {"sea_fill_calls": int(p[rt.P_SEA_FILL_CALLS]),
                 "sea_fill_ok": int(p[rt.P_SEA_FILL_OK]),
                 "widen_calls": int(p[rt.P_WIDEN_CALLS]),
-                "widen_ok": int(p[rt.P_WIDEN_OK])}
+                "widen_ok": int(p[rt.P_WIDEN_OK]),
+                "spring_tests": int(p[rt.P_N_SPRING_TESTS]), "flow_tiles": int(p[rt.P_N_BFS]),
+                "route_searches": int(p[rt.P_N_SEARCHES]),
+                "route_nodes_closed": int(p[rt.P_N_NODES])}
 
     def attempt(self, i: int) -> RiverAttempt:
         """Well ``i`` (called in order 0 .. n_wells - 1)."""
