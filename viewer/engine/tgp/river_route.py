@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit
-from .kernel import INLINE, JIT
+from .kernel import INLINE, JIT, _next
 from .river_tiles import (
     H,
     K,
@@ -44,10 +44,17 @@ from .river_tiles import (
     HASH_BITS,
     S_PATH,
     diag_off,
-    flows_down,
+    K_VOID,
+    flows_sz,
+    sz,
+    flat,
+    mz,
+    SL,
+    ZZ,
     is_valid,
     manhattan,
     rand_range,
+    slope_z,
 )
 
 
@@ -120,6 +127,8 @@ def find_route(T, S, P, rng, start, end):
     """The A* search; returns the path's length in ``S[S_PATH]`` (end
     first, start last), 0 when no path was found."""
     h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
     k = T[K]
     lx = P[P_LX]
     sx = P[P_SX]
@@ -149,17 +158,26 @@ def find_route(T, S, P, rng, start, end):
     items = heap_include(heap, hpos, ne, 0, 0)
     closed = 0
     found = -1
+    s0 = rng[0]
+    s1 = rng[1]
+    calls = 0
     while items > 0:
         best = heap[1]
         bt = nt[best]
         if bt == end:
             found = best
             break
+        sb = np.int64(sl[bt])
+        zb = np.int64(zz[bt])
         for d in range(4):
             t = bt + diag_off(sx, d)
-            if not is_valid(k, n, t) or not flows_down(h, lx, sy, bt, t):
+            if t < 0 or t >= n or k[t] == K_VOID:
                 continue
-            cost = nc[best] + 1 + rand_range(rng, rr)
+            if not flows_sz(sb, zb, np.int64(sl[t]), np.int64(zz[t])):
+                continue
+            s0, s1, r = _next(s0, s1)
+            calls += 1
+            cost = nc[best] + 1 + ((r * rr) >> 32)
             est = cost + manhattan(lx, end, t)
             slot = _slot(hsh, nt, mask, t)
             v = hsh[slot]
@@ -189,6 +207,9 @@ def find_route(T, S, P, rng, start, end):
         items = heap_remove(heap, hpos, ne, items, hpos[best])
         ncl[best] = 1
         closed += 1
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] += calls
     P[P_N_NODES] += closed
     P[P_N_SEARCHES] += 1
     # empty the hash table for the next search

@@ -11,7 +11,9 @@ The kernels of :mod:`.terraform`, :mod:`.river_route` and
   count, growth), :data:`NF` (the non-flooding mark);
 * ``rid``: the int32 river ids; ``rng``: the Randomizer ``[s0, s1, calls]``;
   ``T[FL]`` is one more uint8 array of scratch bits (:data:`F_FLOW`,
-  :data:`F_SEA`, :data:`F_MODEL`), 0 between kernel calls;
+  :data:`F_SEA`, :data:`F_MODEL`), 0 between kernel calls, and
+  ``T[SL]`` / ``T[ZZ]`` hold every tile's slope and lowest corner
+  (:func:`slopes`; terraforming keeps them up to date);
 * ``S``: int32 scratch arrays of fixed sizes (:func:`scratch`: none grows
   with the map), indexed by the ``S_*`` constants;
 * ``P``: an int64 array of settings, counters and statistics, indexed by
@@ -29,7 +31,7 @@ from ..jit import njit
 from .kernel import INLINE, JIT, _next
 
 # T
-H, K, G, D, C, SN, TR, RB, TT, TC, TG, NF, FL = range(13)
+H, K, G, D, C, SN, TR, RB, TT, TC, TG, NF, FL, SL, ZZ = range(15)
 T_FIELDS = ("height", "kind", "ground", "density", "counter", "snow", "tropic",
             "random_bits", "tree_type", "tree_count", "tree_growth", "nonflood")
 # kinds (landscape.py)
@@ -60,8 +62,9 @@ HASH_BITS = 17
  P_SEA_THRESHOLD, P_ST_MODEL, P_ST_MARK, P_ST_NODE, P_ST_SEA, P_RIVER,
  P_SEA_FILL_CALLS, P_SEA_FILL_OK, P_WIDEN_CALLS, P_WIDEN_OK,
  P_SEGMENTS, P_WIDENED, P_MAX_NODES, P_MIN_LEN,
- P_N_SPRING_TESTS, P_N_BFS, P_N_NODES, P_N_SEARCHES, P_LX) = range(27)
-N_PARAMS = 27
+ P_N_SPRING_TESTS, P_N_BFS, P_N_NODES, P_N_SEARCHES, P_LX, P_N_FLOWS, P_N_SEAS,
+ P_N_SEA_TILES) = range(30)
+N_PARAMS = 30
 
 TROPIC = 2
 
@@ -291,7 +294,7 @@ def clear_tile(T, rid, lx, sy, t):
                 nf[t + dy * sx + dx] = 0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
     """MakeRiverAndModifyDesertZoneAround: the tile becomes river water with
     one Random() as its random bits; desert zone within the diameter-5
@@ -315,6 +318,75 @@ def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
         u = spiral_tile(lx, sy, t, sp_dx[i], sp_dy[i])
         if u >= 0 and tr[u] == Z_DESERT:
             tr[u] = Z_NORMAL
+
+
+@njit(**JIT)
+def slopes(h, lx, sy, sl, zz):
+    """Every tile's slope and lowest corner into ``sl`` and ``zz``."""
+    for t in range(h.shape[0]):
+        s, z = slope_z(h, lx, sy, t)
+        sl[t] = s
+        zz[t] = z
+
+
+@njit(**INLINE)
+def sz(sl, zz, t):
+    """The tile's (slope, lowest corner) from the tables."""
+    return np.int64(sl[t]), np.int64(zz[t])
+
+
+@njit(**INLINE)
+def flat(sl, t):
+    return sl[t] == 0
+
+
+@njit(**INLINE)
+def mz(sl, zz, t):
+    """GetTileMaxZ from the tables."""
+    s = sl[t]
+    return np.int64(zz[t]) + (2 if s & 16 else (1 if s != 0 else 0))
+
+
+@njit(**INLINE)
+def flows_sz(sa, za, sb, zb):
+    """RiverFlowsDown from (slope, lowest corner) sa, za to sb, zb.  (Hot
+    loops use this scalar form: numba's inlining binds array arguments with
+    atomic reference counts.)"""
+    if sb != 0 and not is_inclined(sb):
+        return False
+    if zb > za:
+        return False
+    if sb == sa and zb < za:
+        return True
+    return sb == 0 or sa == 0
+
+
+@njit(**INLINE)
+def flows_tab(sa, za, sl, zz, b):
+    """RiverFlowsDown(a, b) given a's slope and lowest corner, b's from the
+    tables."""
+    sb = np.int64(sl[b])
+    if sb != 0 and not is_inclined(sb):
+        return False
+    zb = np.int64(zz[b])
+    if zb > za:
+        return False
+    if sb == sa and zb < za:
+        return True
+    return sb == 0 or sa == 0
+
+
+@njit(**INLINE)
+def flows_from(sa, za, h, lx, sy, b):
+    """RiverFlowsDown(a, b) given a's slope and lowest corner."""
+    sb, zb = slope_z(h, lx, sy, b)
+    if sb != 0 and not is_inclined(sb):
+        return False
+    if zb > za:
+        return False
+    if sb == sa and zb < za:
+        return True
+    return sb == 0 or sa == 0
 
 
 @njit(**INLINE)

@@ -91,8 +91,12 @@ class CreateRivers:
         for a in arrays:
             if a.dtype != np.uint8 or not a.flags.c_contiguous or a.size != sx * sy:
                 raise ValueError("Landscape arrays must be contiguous uint8 of size_x * size_y")
-        self._T = (*arrays, np.zeros(sx * sy, np.uint8))  # + the scratch bits
         p = rt.params(sx, sy)
+        sl = np.empty(sx * sy, np.uint8)
+        zz = np.empty(sx * sy, np.uint8)
+        rt.slopes(land.height, int(p[rt.P_LX]), sy, sl, zz)
+        # + the scratch bits and the slope tables
+        self._T = (*arrays, np.zeros(sx * sy, np.uint8), sl, zz)
         p[rt.P_FREEFORM] = 1 if settings.freeform else 0
         p[rt.P_LIMIT] = settings.height_limit
         p[rt.P_LANDSCAPE] = settings.landscape
@@ -110,8 +114,9 @@ class CreateRivers:
     @property
     def stats(self) -> dict[str, int]:
         """Terraform calls of sea filling and widening (the reference's
-        ``derived.terraform`` counts), and work done: springs given the
-        33x33 test, tiles the flow searches dequeued, route searches and the
+        ``derived.terraform`` counts), and work done: springs found, the
+        flow searches and the tiles they dequeued, sea searches and their
+        tiles, route searches and the
         nodes they closed."""
         p = self._P
         return {"sea_fill_calls": int(p[rt.P_SEA_FILL_CALLS]),
@@ -119,6 +124,8 @@ class CreateRivers:
                 "widen_calls": int(p[rt.P_WIDEN_CALLS]),
                 "widen_ok": int(p[rt.P_WIDEN_OK]),
                 "spring_tests": int(p[rt.P_N_SPRING_TESTS]), "flow_tiles": int(p[rt.P_N_BFS]),
+                "flow_searches": int(p[rt.P_N_FLOWS]), "sea_searches": int(p[rt.P_N_SEAS]),
+                "sea_tiles": int(p[rt.P_N_SEA_TILES]),
                 "route_searches": int(p[rt.P_N_SEARCHES]),
                 "route_nodes_closed": int(p[rt.P_N_NODES])}
 

@@ -30,6 +30,7 @@ from .river_tiles import (
     H,
     K,
     K_CLEAR,
+    K_RIVER,
     K_SEA,
     K_SHORE,
     K_TREES,
@@ -43,6 +44,9 @@ from .river_tiles import (
     P_LANDSCAPE,
     P_MIN_LEN,
     P_N_BFS,
+    P_N_FLOWS,
+    P_N_SEAS,
+    P_N_SEA_TILES,
     P_N_SPRING_TESTS,
     P_N,
     P_SEA_FILL_CALLS,
@@ -66,7 +70,13 @@ from .river_tiles import (
     TT,
     chance16,
     diag_off,
-    flows_down,
+    flows_sz,
+    flows_tab,
+    sz,
+    flat,
+    mz,
+    SL,
+    ZZ,
     in_map,
     inclined_dir,
     is_flat,
@@ -93,44 +103,39 @@ END_NAMES = ("", "sea", "river", "lake", "wetland")
 
 
 @njit(**INLINE)
-def _wrap_ok(sx, sy, freeform, x, y):
-    """TileAddWrap's test: False off the map, on the last row/column, and
-    (freeform edges) on row/column 0."""
-    if freeform and (x == 0 or y == 0):
-        return False
-    return not (x < 0 or y < 0 or x >= sx - 1 or y >= sy - 1)
-
-
-@njit(**JIT)
-def find_spring(T, P, t):
-    h = T[H]
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    if not is_flat(h, lx, sy, t) or is_water(T[K], P[P_N], t):
+def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
+    """FindSpring(t) (map width ``1 << lx``)."""
+    sx = 1 << lx
+    if not flat(sl, t) or k[t] == K_SEA or k[t] == K_RIVER:
         return False
     h0 = np.int64(h[t])
-    if P[P_LANDSCAPE] == TROPIC and T[TR][t] != Z_RAINFOREST:
+    if tropic and tr[t] != Z_RAINFOREST:
         return False
-    freeform = P[P_FREEFORM] != 0
     tx = t & (sx - 1)
     ty = t >> lx
+    # TileAddWrap's limits: not on the last row/column, nor (freeform
+    # edges) on row/column 0
+    lo = 1 if freeform else 0
     num = 0
     for dx in range(-1, 2):
+        x = tx + dx
+        if x < lo or x >= sx - 1:
+            continue
         for dy in range(-1, 2):
-            x = tx + dx
             y = ty + dy
-            if _wrap_ok(sx, sy, freeform, x, y) and max_z(h, lx, sy, (y << lx) + x) > h0:
+            if y < lo or y >= sy - 1:
+                continue
+            u = (y << lx) + x
+            # inside those limits no corner is clamped
+            if max(max(h[u], h[u + 1]), max(h[u + sx], h[u + sx + 1])) > h0:
                 num += 1
     if num < 4:
         return False
-    P[P_N_SPRING_TESTS] += 1
-    # the 33x33 block: a corner above h0 + 2 anywhere fails.  Tiles inside
-    # the wrap limits have their four corners in the map, so the block's
-    # corners are the heights of the tiles (x..x+1, y..y+1) for its tiles.
-    x0 = max(tx - 16, 1 if freeform else 0)
+    # the 33x33 block: a corner above h0 + 2 anywhere fails; its tiles'
+    # corners are the heights at (x0..x1 + 1, y0..y1 + 1)
+    x0 = max(tx - 16, lo)
     x1 = min(tx + 16, sx - 2)
-    y0 = max(ty - 16, 1 if freeform else 0)
+    y0 = max(ty - 16, lo)
     y1 = min(ty + 16, sy - 2)
     top = h0 + 2
     if x0 > x1 or y0 > y1:
@@ -145,7 +150,7 @@ def find_spring(T, P, t):
 
 @njit(**INLINE)
 def _flat_sea(T, P, t):
-    return T[K][t] == K_SEA and is_flat(T[H], P[P_LX], P[P_SY], t)
+    return T[K][t] == K_SEA and flat(T[SL], t)
 
 
 @njit(**JIT)
@@ -161,6 +166,7 @@ def sea_is_open(T, S, P, start):
     k = T[K]
     limit = P[P_SEA_THRESHOLD]
     fl = T[FL]
+    sl = T[SL]
     q = S[S_SEAQ]
     fl[start] |= F_SEA
     q[0] = start
@@ -177,12 +183,14 @@ def sea_is_open(T, S, P, start):
             break
         for d in range(4):
             u = t + diag_off(sx, d)
-            if is_valid(k, n, u) and fl[u] & F_SEA == 0 and _flat_sea(T, P, u):
+            if u >= 0 and u < n and k[u] == K_SEA and sl[u] == 0 and fl[u] & F_SEA == 0:
                 fl[u] |= F_SEA
                 q[qn] = u
                 qn += 1
     for j in range(qn):
         fl[q[j]] &= ~F_SEA
+    P[P_N_SEAS] += 1
+    P[P_N_SEA_TILES] += i
     return big, qn
 
 
@@ -192,6 +200,8 @@ def flow_search(T, rid, S, P, begin):
     water): (target or -1, tiles queued, the queue).  Small seas met are
     filled."""
     h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
     k = T[K]
     sx = P[P_SX]
     lx = P[P_LX]
@@ -209,11 +219,12 @@ def flow_search(T, rid, S, P, begin):
     while i < qn:
         e = queue[i]
         i += 1
-        P[P_N_BFS] += 1
-        if is_flat(h, lx, sy, e):
+        se = np.int64(sl[e])
+        if se == 0:
             he = np.int64(h[e])
-            if he < hb or (he == hb and is_water(k, n, e)):
-                if k[e] == K_SEA:
+            ke = k[e]
+            if he < hb or (he == hb and (ke == K_SEA or ke == K_RIVER)):
+                if ke == K_SEA:
                     big, m = sea_is_open(T, S, P, e)
                     if big:
                         found = e
@@ -223,15 +234,19 @@ def flow_search(T, rid, S, P, begin):
                         P[P_SEA_FILL_CALLS] += 2
                         if terraform(T, rid, S, P, t, 15, False):
                             P[P_SEA_FILL_OK] += 1
-                        s, _z = slope_z(h, lx, sy, t)
+                        s, _z = sz(sl, zz, t)
                         if terraform(T, rid, S, P, t, s ^ 15, True):
                             P[P_SEA_FILL_OK] += 1
                 else:
                     found = e
                     break
+                se = np.int64(sl[e])  # (filling changed the tile)
+        ze = np.int64(zz[e])
         for d in range(4):
             t = e + diag_off(sx, d)
-            if is_valid(k, n, t) and fl[t] & F_FLOW == 0 and flows_down(h, lx, sy, e, t):
+            if t < 0 or t >= n or k[t] == K_VOID or fl[t] & F_FLOW != 0:
+                continue
+            if flows_sz(se, ze, np.int64(sl[t]), np.int64(zz[t])):
                 fl[t] |= F_FLOW
                 if qn == queue.shape[0]:
                     bigger = np.empty(2 * qn, np.int32)
@@ -241,6 +256,8 @@ def flow_search(T, rid, S, P, begin):
                 qn += 1
     for j in range(qn):
         fl[queue[j]] &= ~F_FLOW
+    P[P_N_FLOWS] += 1
+    P[P_N_BFS] += i
     return found, qn, queue
 
 
@@ -249,7 +266,7 @@ def _terminus_ok(T, P, t, height):
     """IsValidRiverTerminusTile."""
     if not is_valid(T[K], P[P_N], t) or np.int64(T[H][t]) != height:
         return False
-    if not is_flat(T[H], P[P_LX], P[P_SY], t):
+    if not flat(T[SL], t):
         return False
     return not (P[P_LANDSCAPE] == TROPIC and T[TR][t] == Z_DESERT)
 
@@ -354,7 +371,7 @@ def try_terminus(T, rid, rng, P, t, begin, sp5x, sp5y):
         return END_NONE
     if P[P_LANDSCAPE] == TROPIC and T[TR][t] == Z_DESERT:
         return END_NONE
-    if not is_flat(T[H], P[P_LX], P[P_SY], t):
+    if not flat(T[SL], t):
         return END_NONE
     height = np.int64(T[H][t])
     if height != np.int64(T[H][begin]):
@@ -372,17 +389,18 @@ def _is_river_water(k, n, t):
 
 
 @njit(**INLINE)
-def _slope_at(h, lx, sy, n, t):
+def _slope_at(sl, n, t):
     if not in_map(n, t):
         return 0
-    s, _z = slope_z(h, lx, sy, t)
-    return s
+    return np.int64(sl[t])
 
 
 @njit(**JIT)
 def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
     """RiverMakeWider(tile, origin)."""
     h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
     k = T[K]
     sx = P[P_SX]
     lx = P[P_LX]
@@ -390,12 +408,12 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
     n = P[P_N]
     if not is_valid(k, n, tile) or is_water(k, n, tile):
         return
-    mz = max_z(h, lx, sy, tile)
-    if mz == 0:
+    top = mz(sl, zz, tile)
+    if top == 0:
         return
-    cur, _z = slope_z(h, lx, sy, tile)
-    desired, _z = slope_z(h, lx, sy, origin)
-    if mz > max_z(h, lx, sy, origin):
+    cur, _z = sz(sl, zz, tile)
+    desired, _z = sz(sl, zz, origin)
+    if top > mz(sl, zz, origin):
         return
     if cur != 0 and not is_inclined(cur):
         if cur & 16:
@@ -406,8 +424,8 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
             o = tile + diag_off(sx, d)
             if not _is_river_water(k, n, o):
                 continue
-            os = _slope_at(h, lx, sy, n, o)
-            if is_inclined(os) and mz == max_z(h, lx, sy, o):
+            os = _slope_at(sl, n, o)
+            if is_inclined(os) and top == mz(sl, zz, o):
                 od = inclined_dir(os)
                 if od == (d + 1) % 4 or od == (d + 3) % 4:
                     desired = os
@@ -422,7 +440,7 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
         if desired == 0 and three_corners(cur):
             for d in range(4):
                 o = tile + diag_off(sx, d)
-                if is_inclined(_slope_at(h, lx, sy, n, o)) and is_water(k, n, o):
+                if is_inclined(_slope_at(sl, n, o)) and is_water(k, n, o):
                     return
             P[P_WIDEN_CALLS] += 1
             if terraform(T, rid, S, P, tile, cur ^ 15, True):
@@ -431,7 +449,7 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
             river_dir = inclined_dir(desired) ^ 2
             for dd in (1, 3):
                 o = tile + diag_off(sx, (river_dir + dd) % 4)
-                if _is_river_water(k, n, o) and _slope_at(h, lx, sy, n, o) == 0:
+                if _is_river_water(k, n, o) and _slope_at(sl, n, o) == 0:
                     return
             to_change = cur ^ desired
             if not one_corner(cur):
@@ -439,20 +457,20 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
                 P[P_WIDEN_CALLS] += 1
                 if terraform(T, rid, S, P, tile, to_change, False):
                     P[P_WIDEN_OK] += 1
-            cur, _z = slope_z(h, lx, sy, tile)
+            cur, _z = sz(sl, zz, tile)
             if cur != desired and one_corner(cur):
                 to_change = cur ^ desired
                 P[P_WIDEN_CALLS] += 1
                 if terraform(T, rid, S, P, tile, to_change, True):
                     P[P_WIDEN_OK] += 1
-        cur, _z = slope_z(h, lx, sy, tile)
+        cur, _z = sz(sl, zz, tile)
     if is_inclined(cur):
         sd = inclined_dir(cur)
         up_t = tile + diag_off(sx, sd)
         down_t = tile + diag_off(sx, sd ^ 2)
         if not is_valid(k, n, up_t) or not is_valid(k, n, down_t):
             return
-        ds, dz = slope_z(h, lx, sy, down_t)
+        ds, dz = sz(sl, zz, down_t)
         ocean = dz == 0 and (ds == 0 or one_corner(ds))
         if not is_water(k, n, down_t) and not ocean:
             if ds != 0:
@@ -460,7 +478,7 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
             make_river(T, rid, rng, P, down_t, sp5x, sp5y)
             P[P_WIDENED] += 1
         if not is_water(k, n, up_t):
-            if _slope_at(h, lx, sy, n, up_t) != 0:
+            if _slope_at(sl, n, up_t) != 0:
                 return
             make_river(T, rid, rng, P, up_t, sp5x, sp5y)
             P[P_WIDENED] += 1
@@ -525,7 +543,7 @@ def flow_river(T, rid, rng, S, P, spring, min_len, out, sp5x, sp5y, sp2x, sp2y, 
     while True:
         if is_water(k, n, begin):
             found = manhattan(lx, spring, begin) > min_len
-            _s, z = slope_z(T[H], lx, sy, begin)
+            _s, z = sz(T[SL], T[ZZ], begin)
             main = z == 0
             out[3] = END_SEA if k[begin] == K_SEA else END_RIVER
             out[4] = begin
@@ -577,6 +595,13 @@ def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, s
     seg0 = P[P_SEGMENTS]
     wid0 = P[P_WIDENED]
     done = False
+    h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
+    k = T[K]
+    tr = T[TR]
+    tropic = P[P_LANDSCAPE] == TROPIC
+    freeform = P[P_FREEFORM] != 0
     for tries in range(max_tries):
         centre = rand(rng) & mask
         out[0] = tries + 1
@@ -584,7 +609,8 @@ def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, s
             t = spiral_tile(lx, sy, centre, sp8x[i], sp8y[i])
             if t < 0:
                 continue
-            if find_spring(T, P, t):
+            if find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
+                P[P_N_SPRING_TESTS] += 1
                 out[1] = t
                 done = flow_river(T, rid, rng, S, P, t, min_len, out,
                                   sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
@@ -607,6 +633,8 @@ def ground_to_water(T, rid, P):
     neighbour in the slope's flood directions is flat, one-corner or void.
     Returns the tiles changed."""
     h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
     k = T[K]
     sx = P[P_SX]
     lx = P[P_LX]
@@ -616,7 +644,7 @@ def ground_to_water(T, rid, P):
     for t in range(n):
         if k[t] != K_CLEAR:
             continue
-        s, z = slope_z(h, lx, sy, t)
+        s, z = sz(sl, zz, t)
         if z != 0:
             continue
         new = -1
@@ -631,7 +659,7 @@ def ground_to_water(T, rid, P):
                     u = t + DIR_DY[d] * sx + DIR_DX[d]
                     if u < 0 or u >= n:
                         continue
-                    su, _zu = slope_z(h, lx, sy, u)
+                    su, _zu = sz(sl, zz, u)
                     su &= 15
                     if su == 0 or one_corner(su) or k[u] == K_VOID:
                         new = K_SHORE

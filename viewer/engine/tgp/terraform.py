@@ -37,8 +37,11 @@ from .river_tiles import (
     S_STK_T,
     F_MODEL,
     FL,
+    SL,
+    ZZ,
     H,
     clear_tile,
+    slope_z,
 )
 
 
@@ -109,6 +112,24 @@ def terraform(T, rid, S, P, tile, slope, up):
             clear_tile(T, rid, lx, sy, c - 1)
     for i in range(nt):
         h[ml_t[i]] = ml_h[i]
+    # the slope tables of the tiles around the changed corners
+    sl = T[SL]
+    zz = T[ZZ]
+    w = 1 << lx
+    for i in range(nt):
+        c = np.int64(ml_t[i])
+        cy = c >> lx
+        cx = c & (w - 1)
+        for dy in range(2):
+            if dy > cy:
+                continue
+            for dx in range(2):
+                if dx > cx:
+                    continue
+                t = c - dy * w - dx
+                s, z = slope_z(h, lx, sy, t)
+                sl[t] = s
+                zz[t] = z
     return True
 
 
