@@ -391,3 +391,59 @@ def test_river_tiles_clear_desert_nearby():
     for y, x in zip(*np.nonzero(river)):
         near[max(y - 2, 0):y + 3, max(x - 2, 0):x + 3] = True
     np.testing.assert_array_equal(land.grid("tropic") == 0, near)
+
+
+# ---------------------------------------------------------------------------
+# settings the reference does not have: the map's invariants
+
+EXTREMES = [
+    # landscape, size, freeform, amount, min_length, route_random, seed
+    ("temperate", (256, 128), False, 3, 2, 255, 7),
+    ("arctic", (128, 256), False, 3, 255, 1, 11),
+    ("tropic", (256, 256), True, 3, 2, 1, 5),
+    ("toyland", (64, 512), False, 2, 16, 50, 3),
+]
+
+
+@pytest.mark.parametrize("landscape,size,freeform,amount,min_length,route_random,seed",
+                         EXTREMES)
+def test_rivers_keep_the_map_valid(landscape, size, freeform, amount, min_length,
+                                   route_random, seed):
+    values = {"openttd": "15.2", "size": size, "landscape": landscape,
+              "freeform_edges": freeform, "terrain": 3, "sea_level": 2,
+              "stop_after": "water"}
+    result = TGP.generate(values, seed=seed)
+    d = result.detail
+    land = from_water_pass(result.layers["tile_height"], result.layers["tile_class"],
+                           result.layers["rocks"],
+                           np.array([*d.rng_state_after, d.random_calls], np.int64))
+    lid = ("temperate", "arctic", "tropic", "toyland").index(landscape)
+    if lid == 2:
+        climate.make_desert(land, climate.desert_line(land, 50))
+        tileloop.run_tile_loop(land, 2, 0, 256)
+        climate.make_rainforest(land)
+    void_before = land.kind == VOID
+    rivers = CreateRivers(land, RiverSettings(amount, min_length, route_random, 2, lid,
+                                              freeform, d.height_limit))
+    calls0 = int(land.rng[2])
+    attempts = [rivers.attempt(i) for i in range(rivers.n_wells)]
+    rivers.finish_water()
+    assert int(land.rng[2]) - calls0 >= rivers.n_wells
+    g = land.grid("height").astype(int)
+    assert g.max() <= d.height_limit
+    assert np.abs(np.diff(g, axis=0)).max() <= 1 and np.abs(np.diff(g, axis=1)).max() <= 1
+    sx, sy = size
+    lx = sx.bit_length() - 1
+    river = np.nonzero(land.kind == RIVER)[0]
+    for t in river:
+        s, _z = RT.slope_z(land.height, lx, sy, int(t))
+        assert s in (0, 3, 6, 9, 12), (t, s)
+    np.testing.assert_array_equal(land.river_id > 0, land.kind == RIVER)
+    assert land.river_id.max() <= rivers.made
+    np.testing.assert_array_equal(land.kind[void_before] == VOID,
+                                  np.ones(void_before.sum(), bool))
+    if freeform is False:
+        # nothing terraformed within 1 of the edge
+        np.testing.assert_array_equal(g[:2], result.layers["tile_height"][:2])
+        np.testing.assert_array_equal(g[:, :2], result.layers["tile_height"][:, :2])
+    assert all(a.text for a in attempts)
