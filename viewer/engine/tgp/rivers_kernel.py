@@ -144,11 +144,6 @@ def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
     return True
 
 
-@njit(**INLINE)
-def _flat_sea(T, P, t):
-    return T[K][t] == K_SEA and flat(T[SL], t)
-
-
 @njit(**JIT)
 def sea_is_open(T, S, P, start):
     """CountConnectedSeaTiles' verdict: (True, _) when the flat sea around
