@@ -249,6 +249,25 @@ def test_terraform_raises_with_propagation_and_clears():
     assert ground[6, 7] == 0 and ground[9, 9] == 2
 
 
+def test_terraform_propagates_down_a_whole_slope():
+    # a pyramid: raising its top by one lifts every corner of it by one
+    y, x = np.mgrid[0:64, 0:64]
+    dist = np.abs(x - 32) + np.abs(y - 32)
+    h = np.clip(20 - dist, 0, None).astype(np.uint8)
+    land = _land(h)
+    r = _rivers(land, limit=30)
+    assert r.terraform(32 * 64 + 32, 8, True)
+    np.testing.assert_array_equal(land.grid("height"), np.maximum(h, np.clip(21 - dist, 0, None)))
+    # sea tiles that got a raised corner were cleared; the rest stay sea
+    g = land.grid("height").astype(int)
+    flat0 = (g[:-1, :-1] == 0) & (g[1:, :-1] == 0) & (g[:-1, 1:] == 0) & (g[1:, 1:] == 0)
+    kind = land.grid("kind")[:-1, :-1]
+    inner = np.zeros_like(flat0)
+    inner[1:, 1:] = True
+    np.testing.assert_array_equal((kind == SEA)[inner], flat0[inner])
+    assert (kind[(~flat0) & inner & (dist[:-1, :-1] > 15)] == CLEAR).all()
+
+
 def test_terraform_failures_change_nothing():
     h = np.full((16, 16), 3, np.uint8)
     land = _land(h, freeform=False)

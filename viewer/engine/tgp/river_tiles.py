@@ -51,7 +51,7 @@ F_FLOW, F_SEA, F_MODEL = 1, 2, 4
 # (node + 1 by tile, open addressing; each node's slot) and path
 (S_ML_T, S_ML_H, S_STK_T, S_STK_D, S_STK_H, S_SEAQ, S_LV, S_NT, S_NP, S_NC, S_NE,
  S_NCL, S_NHP, S_NSL, S_HEAP, S_HASH, S_PATH) = range(17)
-MODEL_CAP = 1 << 16
+MODEL_CAP = 1 << 18
 LEVEL_CAP = 2048
 MAX_NODES = 10000
 NODE_CAP = 4 * MAX_NODES + 64
