@@ -190,8 +190,8 @@ class Param:
     values (0, 1, ... in order); ``suggestions`` values offered in a list
     (a size's or a text's, editable; a whole number's few, a combo box);
     ``file_filter`` the kinds of file a path's Browse offers; ``curve_axes``
-    a curve's axes.  ``only_when`` (an :class:`OnlyWhen`) says when it
-    counts at all (:meth:`lacking`); ``version_defaults`` a default that
+    a curve's axes.  ``only_when`` (an :class:`OnlyWhen`, or a tuple of
+    them that must all hold) says when it counts at all (:meth:`lacking`); ``version_defaults`` a default that
     differs under another version of the generator (by the version's name).
     """
 
@@ -212,20 +212,41 @@ class Param:
     suggestions: tuple[Any, ...] = ()
     file_filter: str = ""
     curve_axes: CurveAxes | None = None
-    only_when: OnlyWhen | None = None
+    only_when: OnlyWhen | tuple[OnlyWhen, ...] | None = None
     version_defaults: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown Param kind {self.kind!r}")
 
-    def lacking(self, values: Mapping[str, Any]) -> str | None:
+    def conditions(self) -> tuple[OnlyWhen, ...]:
+        """The conditions of ``only_when``, all of which must hold (() when
+        the parameter always counts)."""
+        cond = self.only_when
+        if cond is None:
+            return ()
+        return (cond,) if isinstance(cond, OnlyWhen) else tuple(cond)
+
+    def failed_condition(self, values: Mapping[str, Any],
+                         among: tuple[str, ...] | None = None) -> OnlyWhen | None:
+        """The first condition (on one of ``among``, default any) that
+        ``values`` break; conditions on names ``values`` lack hold."""
+        for cond in self.conditions():
+            if among is not None and cond.param not in among:
+                continue
+            if cond.param in values and values[cond.param] not in cond.values:
+                return cond
+        return None
+
+    def lacking(self, values: Mapping[str, Any],
+                among: tuple[str, ...] | None = None) -> str | None:
         """Why this parameter does not count under ``values``, e.g.
         ``"r13671 has no such setting (only 15.2)"``, or None when it counts
         (or ``values`` do not say): the one rule of ``only_when``, which the
-        panel, the command line and the engine ask."""
-        cond = self.only_when
-        if cond is None or cond.param not in values or values[cond.param] in cond.values:
+        panel, the command line and the engine ask.  ``among`` limits it to
+        the conditions on those parameters (e.g. the version's)."""
+        cond = self.failed_condition(values, among)
+        if cond is None:
             return None
         return (f"{values[cond.param]} has no such setting "
                 f"(only {' and '.join(map(str, cond.values))})")

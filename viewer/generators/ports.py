@@ -4,13 +4,13 @@ registry's one line for it."""
 from __future__ import annotations
 
 from ..declaration import Declaration
-from ..engine.ports.generator import LAYER_INFO, PHASE_NAMES, PORTS
+from ..engine.ports.generator import LAYER_INFO, PHASE_NAMES, PORTS, complete_stored
 from ..engine.ports.metrics import METRICS
 
 DECLARATION = Declaration(
     name="ports", title="Port placement", engine=PORTS, compile_estimate_s=10,
     layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
-    metrics=METRICS,
+    metrics=METRICS, complete_stored=complete_stored,
     render="viewer.render.ports:RENDERER",
     inspect="viewer.engine.ports.inspect:rows",
     exports="viewer.formats.ports:EXPORTS",

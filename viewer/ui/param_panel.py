@@ -230,6 +230,14 @@ class SeedRow(QWidget):
         self.new_button.setEnabled(not on)
 
 
+def _said(p: Param, value: Any) -> str:
+    """A value of ``p`` as the panel names it (its label, if it has labels)."""
+    labels = p.labels
+    if labels and isinstance(value, int) and 0 <= value < len(labels):
+        return str(labels[value])
+    return str(value)
+
+
 class ParamPanel(QWidget):
     """Every parameter of one generator, grouped as the generator groups
     them, and the seed.
@@ -296,16 +304,24 @@ class ParamPanel(QWidget):
 
     def apply_conditions(self) -> None:
         """Grey out each parameter that does not count under the values shown
-        (:meth:`Param.lacking`, e.g. a setting one version of a game
-        lacks); its tooltip says why."""
+        (:meth:`Param.lacking`: a setting one version of a game lacks, or one
+        that counts only for another choice); its tooltip says why, in the
+        owner's words (e.g. "Rivers none has no such setting (only few and
+        moderate and lots).")."""
         values = self.values()
         for p in self.params:
             if p.only_when is None or p.name not in self.widgets:
                 continue
-            lacking = p.lacking(values)
-            owner = self.widgets.get(p.only_when.param)
-            why = None if lacking is None else \
-                f"{owner.param.label if owner else p.only_when.param} {lacking}."
+            cond = p.failed_condition(values)
+            why = None
+            if cond is not None:
+                owner = self.widgets.get(cond.param)
+                if owner is None:
+                    why = f"{cond.param} {p.lacking(values)}."
+                else:
+                    said = [_said(owner.param, v) for v in cond.values]
+                    why = (f"{owner.param.label} {_said(owner.param, values[cond.param])} has "
+                           f"no such setting (only {' and '.join(said)}).")
             self.widgets[p.name].set_greyed(why)
             label = self._label_of.get(p.name)
             if label is not None:

@@ -17,7 +17,7 @@ from viewer.engine.params import ParamError
 from viewer.engine.tgp import modern_kernel as MK
 from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.kernel import CLEAR, SHORE, VOID, WATER
-from viewer.engine.tgp.layers import LAYER_NAMES, MODERN_LAYERS
+from viewer.engine.tgp.layers import FINISHED_LAYERS, LAYER_NAMES, MODERN_LAYERS
 from viewer.engine.tgp.metrics import METRICS
 from viewer.engine.tgp.modern import (
     ModernPipeline,
@@ -41,6 +41,7 @@ SETTINGS = st.fixed_dictionaries({
     "water_borders": st.integers(0, 16),
     "freeform_edges": st.booleans(),
     "height_limit": st.one_of(st.just(0), st.integers(15, 255)),
+    "stop_after": st.just("water"),   # (the finished map: test_tgp_rivers_reference.py)
 })
 SEEDS = st.integers(0, 2**32 - 1)
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,7 +147,7 @@ def test_sea_level_does_not_change_the_noise():
 
 
 def test_water_borders_count_only_with_freeform_edges():
-    base = {"openttd": "15.2", "size": (64, 64), "freeform_edges": False}
+    base = {"openttd": "15.2", "size": (64, 64), "freeform_edges": False, "stop_after": "water"}
     a = TGP.generate({**base, "water_borders": 0}, seed=3)
     b = TGP.generate({**base, "water_borders": 16}, seed=3)
     np.testing.assert_array_equal(a.layers["tile_height"], b.layers["tile_height"])
@@ -171,9 +172,9 @@ def test_timeline_of_every_phase():
     phases = [name for name, _ in tr.phases()]
     assert phases == ["noise", "water level", "coast lines", "smooth slopes", "smooth coasts",
                       "smooth slopes again", "sine transform", "variety distribution",
-                      "tile transfer", "FixSlopes", "water"]
+                      "tile transfer", "FixSlopes", "water", "rivers", "tile loop"]
     last = tr.state_at(tr.n_steps)
-    for name in MODERN_LAYERS:
+    for name in FINISHED_LAYERS:
         np.testing.assert_array_equal(last[name], r.layers[name], err_msg=name)
     # FixSlopes: tile heights only lowered, rocks appear; the water pass makes the classes
     fix = dict(tr.phases())["FixSlopes"]
@@ -183,18 +184,39 @@ def test_timeline_of_every_phase():
     assert {"rocks", "change", "tile_height"} <= tr.meaningful_at(fix)
     assert (before["tile_class"] != WATER).all()
     assert "variety" in tr.describe(dict(tr.phases())["variety distribution"])
+    # the rivers: one step per well, each telling what it made; the water pass's map before
+    rivers = dict(tr.phases())["rivers"]
+    wells = r.detail.river_wells
+    assert tr.n_steps == rivers + wells + 1 and wells == len(r.detail.river_attempts) == 2
+    for i, attempt in enumerate(r.detail.river_attempts):
+        assert tr.describe(rivers + i).endswith(attempt.text)
+    water = tr.state_at(rivers - 1)
+    assert not (water["tile_class"] >= 4).any() and not water["river_id"].any()
+    made = tr.state_at(rivers + wells - 1)["river_id"]
+    assert set(np.unique(made)) == set(range(r.detail.rivers_made + 1))
+    assert {"tile_class", "river_id", "tropic"} <= tr.meaningful_at(rivers)
 
 
 # -- the two versions ----------------------------------------------------------------
 
-def test_settings_without_the_version_are_r13671s():
-    old = TGP.generate({"size": (64, 64)}, seed=5)
-    assert old.params["openttd"] == "r13671" and set(old.layers) == set(LAYER_NAMES)
-    assert (old.params["terrain"], old.params["sea_level"]) == (2, 1)   # r13671's defaults
-    new = TGP.generate({"size": (64, 64), "variety": 1}, seed=5)        # a 15.2 setting
-    assert new.params["openttd"] == "15.2"
-    explicit = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=5)
-    np.testing.assert_array_equal(old.layers["tile_height"], explicit.layers["tile_height"])
+def test_settings_without_the_version_are_15_2s():
+    """Values that name no version are today's, whatever settings they hold;
+    only a stored file (a preset or bundle written before the version
+    existed) is r13671's, with r13671's defaults."""
+    for values in ({"size": (64, 64)}, {"size": (64, 64), "rng_skip": 0}):
+        v = TGP.validate(values)
+        assert v["openttd"] == "15.2" and (v["terrain"], v["sea_level"]) == (1, 0)
+    new = TGP.generate({"size": (64, 64), "stop_after": "water"}, seed=5)
+    explicit = TGP.generate({"openttd": "15.2", "size": (64, 64), "stop_after": "water"},
+                            seed=5)
+    np.testing.assert_array_equal(new.layers["tile_height"], explicit.layers["tile_height"])
+    for stored in ({"size": "64x64"}, {"size": "64x64", "variety": 1}):
+        old = TGP.complete_stored(stored)
+        assert old["openttd"] == "r13671" and (old["terrain"], old["sea_level"]) == (2, 1)
+        assert TGP.validate(old)["openttd"] == "r13671"
+    assert TGP.complete_stored({"openttd": "15.2"}) == {"openttd": "15.2"}
+    r13671 = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=5)
+    assert set(r13671.layers) == set(LAYER_NAMES)
 
 
 @pytest.mark.parametrize("values,param,text", [
@@ -256,6 +278,33 @@ def test_bundles_record_the_version(tmp_path):
     layers, meta = read_bundle(tmp_path / "m.npz")
     assert meta["params"]["openttd"] == "15.2" and "rocks" in layers
     assert json.loads((tmp_path / "m.json").read_text())["params"]["variety"] == 0
+
+
+def test_stored_files_without_a_version_are_r13671s_new_values_are_15_2s(tmp_path):
+    """Decided by what the file is: a preset or bundle that names no version
+    was written before the version existed, whatever settings it holds."""
+    from viewer import registry
+    from viewer.engine.ports.generator import PORTS
+    from viewer.formats.bundle import open_bundle, write_bundle
+    from viewer.formats.presets import parse_preset
+    from viewer.formats.replay import prepare
+    from viewer.sweep import build_spec
+
+    held = parse_preset('generator = "tgp"\n[params]\nsize = "64x64"\nvariety = 2\n')
+    assert held.params["openttd"] == "r13671"
+    r = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=6)
+    write_bundle(tmp_path / "m.npz", r)
+    meta = json.loads((tmp_path / "m.json").read_text())
+    del meta["params"]["openttd"]
+    (tmp_path / "m.json").write_text(json.dumps(meta))
+    _gen, values, _seed = prepare(open_bundle(tmp_path / "m.npz"))
+    assert values["openttd"] == "r13671" and values == r.params
+    # the ports: stored without the TGP version, r13671; new values, 15.2
+    ports = registry.declaration("ports")
+    assert ports.complete_stored({"tgp_size": "64x64"})["tgp_openttd"] == "r13671"
+    assert ports.complete_stored({"source": "png"}) == {"source": "png"}
+    assert PORTS.validate({"tgp_size": (64, 64)})["tgp_openttd"] == "15.2"
+    assert build_spec("tgp", {"size": "64x64"}, "1").combos[0]["openttd"] == "15.2"
 
 
 @pytest.mark.parametrize("size", [(256, 128), (64, 256)])

@@ -1,0 +1,337 @@
+"""Tile helpers of OpenTTD 15.2's CreateRivers, as numba kernels over a
+:class:`~.landscape.Landscape`'s flat arrays (tile ``t = y * size_x + x``).
+
+The kernels of :mod:`.terraform`, :mod:`.river_route` and
+:mod:`.rivers_kernel` share one calling convention:
+
+* ``T``: the Landscape's uint8 per-tile arrays as one tuple, indexed by
+  :data:`H` (height), :data:`K` (kind), :data:`G` (ground), :data:`D`
+  (density), :data:`C` (counter), :data:`SN` (snow), :data:`TR` (tropic),
+  :data:`RB` (random bits), :data:`TT` / :data:`TC` / :data:`TG` (tree type,
+  count, growth), :data:`NF` (the non-flooding mark);
+* ``rid``: the int32 river ids; ``rng``: the Randomizer ``[s0, s1, calls]``;
+  ``T[FL]`` is one more uint8 array of scratch bits (:data:`F_FLOW`,
+  :data:`F_SEA`, :data:`F_MODEL`), 0 between kernel calls, and
+  ``T[SL]`` / ``T[ZZ]`` hold every tile's slope and lowest corner
+  (:func:`slopes`; terraforming keeps them up to date);
+* ``S``: int32 scratch arrays of fixed sizes (:func:`scratch`: none grows
+  with the map), indexed by the ``S_*`` constants;
+* ``P``: an int64 array of settings, counters and statistics, indexed by
+  the ``P_*`` constants (:func:`params`).
+
+Slopes are OpenTTD's bits: W 1, S 2, E 4, N 8, steep 16.  The diagonal
+directions are NE (x - 1), SE (y + 1), SW (x + 1), NW (y - 1), numbered 0..3.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import njit
+from .kernel import INLINE, JIT, _next
+
+# T
+H, K, G, D, C, SN, TR, RB, TT, TC, TG, NF, FL, SL, ZZ = range(15)
+T_FIELDS = ("height", "kind", "ground", "density", "counter", "snow", "tropic",
+            "random_bits", "tree_type", "tree_count", "tree_growth", "nonflood")
+# kinds (landscape.py)
+K_CLEAR, K_SEA, K_SHORE, K_VOID, K_RIVER, K_TREES = 0, 1, 2, 3, 4, 5
+# tropic zones
+Z_NORMAL, Z_DESERT, Z_RAINFOREST = 0, 1, 2
+# ClearGround / TreeGround
+CG_GRASS, CG_ROUGH = 0, 1
+TG_GRASS, TG_ROUGH, TG_SNOW_DESERT, TG_ROUGH_SNOW = 0, 1, 2, 4
+
+# T[FL] bits
+F_FLOW, F_SEA, F_MODEL = 1, 2, 4
+
+# S: scratch arrays: the terraform model (corner, height) and its stack;
+# the sea search's queue; FlowRiver's levels; the route's nodes (tile,
+# parent node, cost, estimate, closed, heap position), heap, hash table
+# (node + 1 by tile, open addressing; each node's slot) and path
+(S_ML_T, S_ML_H, S_STK_T, S_STK_D, S_STK_H, S_SEAQ, S_LV, S_NT, S_NP, S_NC, S_NE,
+ S_NCL, S_NHP, S_NSL, S_HEAP, S_HASH, S_PATH) = range(17)
+MODEL_CAP = 1 << 18
+LEVEL_CAP = 2048
+MAX_NODES = 10000
+NODE_CAP = 4 * MAX_NODES + 64
+HASH_BITS = 17
+
+# P: settings, stamps, counters
+(P_SX, P_SY, P_N, P_FREEFORM, P_LIMIT, P_LANDSCAPE, P_TREE_PLACER, P_ROUTE_RANDOM,
+ P_SEA_THRESHOLD, P_ST_MODEL, P_ST_MARK, P_ST_NODE, P_ST_SEA, P_RIVER,
+ P_SEA_FILL_CALLS, P_SEA_FILL_OK, P_WIDEN_CALLS, P_WIDEN_OK,
+ P_SEGMENTS, P_WIDENED, P_MAX_NODES, P_MIN_LEN,
+ P_N_SPRING_TESTS, P_N_BFS, P_N_NODES, P_N_SEARCHES, P_LX, P_N_FLOWS, P_N_SEAS,
+ P_N_SEA_TILES) = range(30)
+N_PARAMS = 30
+
+TROPIC = 2
+
+# diagonal directions NE SE SW NW
+DDX = np.array([-1, 0, 1, 0], np.int64)
+DDY = np.array([0, 1, 0, -1], np.int64)
+
+
+def scratch(sea_threshold: int) -> tuple[np.ndarray, ...]:
+    sizes = [MODEL_CAP] * 5 + [4 * sea_threshold + 16, LEVEL_CAP] + [NODE_CAP] * 7 \
+        + [NODE_CAP + 2, 1 << HASH_BITS, NODE_CAP]
+    return tuple(np.zeros(m, np.int32) for m in sizes)
+
+
+def params(size_x: int, size_y: int) -> np.ndarray:
+    """Power-of-two sides (as the game's maps)."""
+    p = np.zeros(N_PARAMS, np.int64)
+    p[P_SX], p[P_SY], p[P_N] = size_x, size_y, size_x * size_y
+    p[P_LX] = int(size_x).bit_length() - 1
+    if 1 << p[P_LX] != size_x:
+        raise ValueError(f"map width {size_x} is not a power of two")
+    p[P_MAX_NODES] = MAX_NODES
+    return p
+
+
+@njit(**INLINE)
+def rand(rng):
+    """One Random() on the shared Randomizer."""
+    s0, s1, r = _next(rng[0], rng[1])
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] += 1
+    return r
+
+
+@njit(**INLINE)
+def rand_range(rng, limit):
+    return (rand(rng) * limit) >> 32
+
+
+@njit(**INLINE)
+def chance16(rng, a, b):
+    return (((rand(rng) & 0xFFFF) * b + b // 2) >> 16) < a
+
+
+@njit(**INLINE)
+def corners(h, lx, sy, t):
+    """(N, W, E, S) corner heights of tile t (map width ``1 << lx``); the
+    far corners of the last row and column clamp to the map (GetTileSlopeZ)."""
+    sx = 1 << lx
+    y = t >> lx
+    x = t & (sx - 1)
+    x2 = x + 1 if x + 1 < sx else sx - 1
+    y2 = y + 1 if y + 1 < sy else sy - 1
+    return (np.int64(h[t]), np.int64(h[y * sx + x2]), np.int64(h[y2 * sx + x]),
+            np.int64(h[y2 * sx + x2]))
+
+
+@njit(**INLINE)
+def slope_z(h, lx, sy, t):
+    """GetTileSlopeZ: (slope, lowest corner)."""
+    n, w, e, s = corners(h, lx, sy, t)
+    z = min(min(n, w), min(e, s))
+    top = max(max(n, w), max(e, s))
+    r = 0
+    if n != z:
+        r |= 8
+    if w != z:
+        r |= 1
+    if e != z:
+        r |= 4
+    if s != z:
+        r |= 2
+    if top - z == 2:
+        r |= 16
+    return r, z
+
+
+@njit(**INLINE)
+def is_inclined(s):
+    return s == 3 or s == 6 or s == 9 or s == 12
+
+
+@njit(**INLINE)
+def one_corner(s):
+    return s == 1 or s == 2 or s == 4 or s == 8
+
+
+@njit(**INLINE)
+def three_corners(s):
+    return s == 7 or s == 11 or s == 13 or s == 14
+
+
+@njit(**INLINE)
+def inclined_dir(s):
+    """GetInclinedSlopeDirection: NE 0, SE 1, SW 2, NW 3 (-1 otherwise)."""
+    if s == 12:
+        return 0
+    if s == 6:
+        return 1
+    if s == 3:
+        return 2
+    if s == 9:
+        return 3
+    return -1
+
+
+@njit(**INLINE)
+def diag_off(sx, d):
+    if d == 0:
+        return -1
+    if d == 1:
+        return sx
+    if d == 2:
+        return 1
+    return -sx
+
+
+@njit(**INLINE)
+def in_map(n, t):
+    return t >= 0 and t < n
+
+
+@njit(**INLINE)
+def is_valid(k, n, t):
+    """IsValidTile: inside the map and not void."""
+    return t >= 0 and t < n and k[t] != K_VOID
+
+
+@njit(**INLINE)
+def is_water(k, n, t):
+    """IsWaterTile: plain water (sea or river), not coast."""
+    return t >= 0 and t < n and (k[t] == K_SEA or k[t] == K_RIVER)
+
+
+@njit(**INLINE)
+def manhattan(lx, a, b):
+    m = (1 << lx) - 1
+    return abs((a & m) - (b & m)) + abs((a >> lx) - (b >> lx))
+
+
+@njit(**JIT)
+def spiral(diameter):
+    """SpiralTileSequence(centre, diameter) as (dx, dy) offsets from the
+    centre, before skipping positions off the map."""
+    n = diameter * diameter
+    dx = np.empty(n, np.int64)
+    dy = np.empty(n, np.int64)
+    max_radius = diameter // 2
+    x = 0
+    y = 0
+    cur = 0
+    i = 0
+    if diameter % 2 == 1:
+        ext = 1
+        dx[0] = 0
+        dy[0] = 0
+        i = 1
+        x += 1
+        y -= 1
+    else:
+        ext = 0
+        x = 1
+    while cur < max_radius:
+        for d in range(4):
+            steps = ext + 2 * cur + 1
+            for _s in range(steps):
+                if i < n:
+                    dx[i] = x
+                    dy[i] = y
+                i += 1
+                x += DDX[d]
+                y += DDY[d]
+        # back at the ring's start: one step W to the next ring
+        x += 1
+        y -= 1
+        cur += 1
+    return dx[:min(i, n)], dy[:min(i, n)]
+
+
+@njit(**INLINE)
+def spiral_tile(lx, sy, centre, dx, dy):
+    """The tile of a spiral offset, or -1 off the map (negatives wrap)."""
+    sx = 1 << lx
+    x = (centre & (sx - 1)) + dx
+    y = (centre >> lx) + dy
+    if x < 0 or x >= sx or y < 0 or y >= sy:
+        return -1
+    return (y << lx) + x
+
+
+@njit(**INLINE)
+def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
+    """MakeRiverAndModifyDesertZoneAround: the tile becomes river water with
+    one Random() as its random bits; desert zone within the diameter-5
+    spiral around it becomes normal."""
+    r = rand(rng)
+    T[K][t] = K_RIVER
+    T[RB][t] = r & 0xFF
+    T[G][t] = 0
+    T[D][t] = 0
+    T[C][t] = 0
+    T[SN][t] = 0
+    T[TT][t] = 0
+    T[TC][t] = 0
+    T[TG][t] = 0
+    T[NF][t] = 0
+    rid[t] = P[P_RIVER]
+    lx = P[P_LX]
+    sy = P[P_SY]
+    tr = T[TR]
+    for i in range(sp_dx.shape[0]):
+        u = spiral_tile(lx, sy, t, sp_dx[i], sp_dy[i])
+        if u >= 0 and tr[u] == Z_DESERT:
+            tr[u] = Z_NORMAL
+
+
+@njit(**JIT)
+def slopes(h, lx, sy, sl, zz):
+    """Every tile's slope and lowest corner into ``sl`` and ``zz``."""
+    for t in range(h.shape[0]):
+        s, z = slope_z(h, lx, sy, t)
+        sl[t] = s
+        zz[t] = z
+
+
+@njit(**INLINE)
+def sz(sl, zz, t):
+    """The tile's (slope, lowest corner) from the tables."""
+    return np.int64(sl[t]), np.int64(zz[t])
+
+
+@njit(**INLINE)
+def flat(sl, t):
+    return sl[t] == 0
+
+
+@njit(**INLINE)
+def mz(sl, zz, t):
+    """GetTileMaxZ from the tables."""
+    s = sl[t]
+    return np.int64(zz[t]) + (2 if s & 16 else (1 if s != 0 else 0))
+
+
+@njit(**INLINE)
+def flows_sz(sa, za, sb, zb):
+    """RiverFlowsDown from (slope, lowest corner) sa, za to sb, zb.  (Hot
+    loops use this scalar form: numba's inlining binds array arguments with
+    atomic reference counts.)"""
+    if sb != 0 and not is_inclined(sb):
+        return False
+    if zb > za:
+        return False
+    if sb == sa and zb < za:
+        return True
+    return sb == 0 or sa == 0
+
+
+@njit(**INLINE)
+def flows_down(h, lx, sy, a, b):
+    """RiverFlowsDown(a, b) for 4-neighbours a -> b."""
+    sb, zb = slope_z(h, lx, sy, b)
+    if sb != 0 and not is_inclined(sb):
+        return False
+    sa, za = slope_z(h, lx, sy, a)
+    if zb > za:
+        return False
+    if sb == sa and zb < za:
+        return True
+    return sb == 0 or sa == 0
