@@ -34,7 +34,8 @@ CPP_AFTER_WATER_MS = {256: 22 - 3.8, 1024: 409 - 54, 4096: 11600 - 888}
 
 
 def landscape_of(size: int):
-    result = TGP.generate({"openttd": "15.2", "size": (size, size)}, seed=42)
+    result = TGP.generate({"openttd": "15.2", "size": (size, size), "stop_after": "water"},
+                          seed=42)
     d = result.detail
     land = from_water_pass(result.layers["tile_height"], result.layers["tile_class"],
                            result.layers["rocks"],

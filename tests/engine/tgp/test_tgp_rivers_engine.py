@@ -249,6 +249,25 @@ def test_terraform_raises_with_propagation_and_clears():
     assert ground[6, 7] == 0 and ground[9, 9] == 2
 
 
+def test_terraform_propagates_down_a_whole_slope():
+    # a pyramid: raising its top by one lifts every corner of it by one
+    y, x = np.mgrid[0:64, 0:64]
+    dist = np.abs(x - 32) + np.abs(y - 32)
+    h = np.clip(20 - dist, 0, None).astype(np.uint8)
+    land = _land(h)
+    r = _rivers(land, limit=30)
+    assert r.terraform(32 * 64 + 32, 8, True)
+    np.testing.assert_array_equal(land.grid("height"), np.maximum(h, np.clip(21 - dist, 0, None)))
+    # sea tiles that got a raised corner were cleared; the rest stay sea
+    g = land.grid("height").astype(int)
+    flat0 = (g[:-1, :-1] == 0) & (g[1:, :-1] == 0) & (g[:-1, 1:] == 0) & (g[1:, 1:] == 0)
+    kind = land.grid("kind")[:-1, :-1]
+    inner = np.zeros_like(flat0)
+    inner[1:, 1:] = True
+    np.testing.assert_array_equal((kind == SEA)[inner], flat0[inner])
+    assert (kind[(~flat0) & inner & (dist[:-1, :-1] > 15)] == CLEAR).all()
+
+
 def test_terraform_failures_change_nothing():
     h = np.full((16, 16), 3, np.uint8)
     land = _land(h, freeform=False)
@@ -324,6 +343,59 @@ def test_route_follows_the_water_downhill():
     assert r.route(end, begin) == []
 
 
+def _python_route(land, begin, end, route_random):
+    """YAPF's river search written plainly over the module's heap
+    functions, for comparing with the kernel's closures."""
+    sx, sy, n = land.size_x, land.size_y, land.size_x * land.size_y
+    lx = sx.bit_length() - 1
+    rng = land.rng
+    est = np.zeros(n, np.int64)
+    heap = np.zeros(n + 2, np.int64)
+    pos = np.zeros(n, np.int64)
+    cost, parent, closed = {begin: 0}, {begin: -1}, set()
+    items = RR.heap_include(heap, pos, est, 0, begin)
+    while items:
+        best = int(heap[1])
+        if best == end:
+            path = [end]
+            while parent[path[-1]] != -1:
+                path.append(parent[path[-1]])
+            return path[::-1]
+        for off in (-1, sx, 1, -sx):
+            t = best + off
+            if not (0 <= t < n and land.kind[t] != VOID
+                    and RT.flows_down(land.height, lx, sy, best, t)):
+                continue
+            c = cost[best] + 1 + int(RT.rand_range(rng, route_random))
+            e = c + abs(t % sx - end % sx) + abs(t // sx - end // sx)
+            if t in cost:
+                if t not in closed and e < est[t]:
+                    items = RR.heap_remove(heap, pos, est, items, int(pos[t]))
+                    cost[t], parent[t], est[t] = c, best, e
+                    items = RR.heap_include(heap, pos, est, items, t)
+                continue
+            cost[t], parent[t], est[t] = c, best, e
+            items = RR.heap_include(heap, pos, est, items, t)
+        items = RR.heap_remove(heap, pos, est, items, int(pos[best]))
+        closed.add(best)
+    return []
+
+
+@pytest.mark.parametrize("route_random", [1, 5, 50])
+def test_route_matches_the_plain_search(route_random):
+    # rough terraces: many ties and many nodes generated twice
+    sx = sy = 32
+    y, x = np.mgrid[0:sy, 0:sx]
+    h = (40 - x // 3 - y // 4).astype(np.uint8)
+    land = _land(h)
+    r = _rivers(land, limit=60, route_random=route_random)
+    plain = land.copy()
+    begin, end = 2 * sx + 2, 29 * sx + 27
+    path = r.route(begin, end)
+    assert path and path == _python_route(plain, begin, end, route_random)
+    np.testing.assert_array_equal(land.rng, plain.rng)
+
+
 def test_river_tiles_clear_desert_nearby():
     h = np.full((32, 32), 5, np.uint8)
     land = _land(h)
@@ -338,3 +410,59 @@ def test_river_tiles_clear_desert_nearby():
     for y, x in zip(*np.nonzero(river)):
         near[max(y - 2, 0):y + 3, max(x - 2, 0):x + 3] = True
     np.testing.assert_array_equal(land.grid("tropic") == 0, near)
+
+
+# ---------------------------------------------------------------------------
+# settings the reference does not have: the map's invariants
+
+EXTREMES = [
+    # landscape, size, freeform, amount, min_length, route_random, seed
+    ("temperate", (256, 128), False, 3, 2, 255, 7),
+    ("arctic", (128, 256), False, 3, 255, 1, 11),
+    ("tropic", (256, 256), True, 3, 2, 1, 5),
+    ("toyland", (64, 512), False, 2, 16, 50, 3),
+]
+
+
+@pytest.mark.parametrize("landscape,size,freeform,amount,min_length,route_random,seed",
+                         EXTREMES)
+def test_rivers_keep_the_map_valid(landscape, size, freeform, amount, min_length,
+                                   route_random, seed):
+    values = {"openttd": "15.2", "size": size, "landscape": landscape,
+              "freeform_edges": freeform, "terrain": 3, "sea_level": 2,
+              "stop_after": "water"}
+    result = TGP.generate(values, seed=seed)
+    d = result.detail
+    land = from_water_pass(result.layers["tile_height"], result.layers["tile_class"],
+                           result.layers["rocks"],
+                           np.array([*d.rng_state_after, d.random_calls], np.int64))
+    lid = ("temperate", "arctic", "tropic", "toyland").index(landscape)
+    if lid == 2:
+        climate.make_desert(land, climate.desert_line(land, 50))
+        tileloop.run_tile_loop(land, 2, 0, 256)
+        climate.make_rainforest(land)
+    void_before = land.kind == VOID
+    rivers = CreateRivers(land, RiverSettings(amount, min_length, route_random, 2, lid,
+                                              freeform, d.height_limit))
+    calls0 = int(land.rng[2])
+    attempts = [rivers.attempt(i) for i in range(rivers.n_wells)]
+    rivers.finish_water()
+    assert int(land.rng[2]) - calls0 >= rivers.n_wells
+    g = land.grid("height").astype(int)
+    assert g.max() <= d.height_limit
+    assert np.abs(np.diff(g, axis=0)).max() <= 1 and np.abs(np.diff(g, axis=1)).max() <= 1
+    sx, sy = size
+    lx = sx.bit_length() - 1
+    river = np.nonzero(land.kind == RIVER)[0]
+    for t in river:
+        s, _z = RT.slope_z(land.height, lx, sy, int(t))
+        assert s in (0, 3, 6, 9, 12), (t, s)
+    np.testing.assert_array_equal(land.river_id > 0, land.kind == RIVER)
+    assert land.river_id.max() <= rivers.made
+    np.testing.assert_array_equal(land.kind[void_before] == VOID,
+                                  np.ones(void_before.sum(), bool))
+    if freeform is False:
+        # nothing terraformed within 1 of the edge
+        np.testing.assert_array_equal(g[:2], result.layers["tile_height"][:2])
+        np.testing.assert_array_equal(g[:, :2], result.layers["tile_height"][:, :2])
+    assert all(a.text for a in attempts)

@@ -51,7 +51,7 @@ F_FLOW, F_SEA, F_MODEL = 1, 2, 4
 # (node + 1 by tile, open addressing; each node's slot) and path
 (S_ML_T, S_ML_H, S_STK_T, S_STK_D, S_STK_H, S_SEAQ, S_LV, S_NT, S_NP, S_NC, S_NE,
  S_NCL, S_NHP, S_NSL, S_HEAP, S_HASH, S_PATH) = range(17)
-MODEL_CAP = 1 << 16
+MODEL_CAP = 1 << 18
 LEVEL_CAP = 2048
 MAX_NODES = 10000
 NODE_CAP = 4 * MAX_NODES + 64
@@ -141,18 +141,6 @@ def slope_z(h, lx, sy, t):
     if top - z == 2:
         r |= 16
     return r, z
-
-
-@njit(**INLINE)
-def max_z(h, lx, sy, t):
-    n, w, e, s = corners(h, lx, sy, t)
-    return max(max(n, w), max(e, s))
-
-
-@njit(**INLINE)
-def is_flat(h, lx, sy, t):
-    n, w, e, s = corners(h, lx, sy, t)
-    return n == w and n == e and n == s
 
 
 @njit(**INLINE)
@@ -269,32 +257,6 @@ def spiral_tile(lx, sy, centre, dx, dy):
 
 
 @njit(**INLINE)
-def clear_tile(T, rid, lx, sy, t):
-    """DoClearSquare during world generation: clear grass at density 3
-    (the tropic zone stays); the 8 neighbours lose their non-flooding
-    mark."""
-    T[K][t] = K_CLEAR
-    T[G][t] = CG_GRASS
-    T[D][t] = 3
-    T[C][t] = 0
-    T[SN][t] = 0
-    T[RB][t] = 0
-    T[TT][t] = 0
-    T[TC][t] = 0
-    T[TG][t] = 0
-    rid[t] = 0
-    nf = T[NF]
-    nf[t] = 0
-    sx = 1 << lx
-    y = t >> lx
-    x = t & (sx - 1)
-    for dy in range(-1, 2):
-        for dx in range(-1, 2):
-            if 0 <= x + dx < sx and 0 <= y + dy < sy:
-                nf[t + dy * sx + dx] = 0
-
-
-@njit(**INLINE)
 def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
     """MakeRiverAndModifyDesertZoneAround: the tile becomes river water with
     one Random() as its random bits; desert zone within the diameter-5
@@ -352,34 +314,6 @@ def flows_sz(sa, za, sb, zb):
     """RiverFlowsDown from (slope, lowest corner) sa, za to sb, zb.  (Hot
     loops use this scalar form: numba's inlining binds array arguments with
     atomic reference counts.)"""
-    if sb != 0 and not is_inclined(sb):
-        return False
-    if zb > za:
-        return False
-    if sb == sa and zb < za:
-        return True
-    return sb == 0 or sa == 0
-
-
-@njit(**INLINE)
-def flows_tab(sa, za, sl, zz, b):
-    """RiverFlowsDown(a, b) given a's slope and lowest corner, b's from the
-    tables."""
-    sb = np.int64(sl[b])
-    if sb != 0 and not is_inclined(sb):
-        return False
-    zb = np.int64(zz[b])
-    if zb > za:
-        return False
-    if sb == sa and zb < za:
-        return True
-    return sb == 0 or sa == 0
-
-
-@njit(**INLINE)
-def flows_from(sa, za, h, lx, sy, b):
-    """RiverFlowsDown(a, b) given a's slope and lowest corner."""
-    sb, zb = slope_z(h, lx, sy, b)
     if sb != 0 and not is_inclined(sb):
         return False
     if zb > za:

@@ -71,7 +71,6 @@ from .river_tiles import (
     chance16,
     diag_off,
     flows_sz,
-    flows_tab,
     sz,
     flat,
     mz,
@@ -79,17 +78,14 @@ from .river_tiles import (
     ZZ,
     in_map,
     inclined_dir,
-    is_flat,
     is_inclined,
     is_valid,
     is_water,
     make_river,
     manhattan,
-    max_z,
     one_corner,
     rand,
     rand_range,
-    slope_z,
     spiral,
     spiral_tile,
     three_corners,
@@ -146,11 +142,6 @@ def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
             if np.int64(h[row + x]) > top:
                 return False
     return True
-
-
-@njit(**INLINE)
-def _flat_sea(T, P, t):
-    return T[K][t] == K_SEA and flat(T[SL], t)
 
 
 @njit(**JIT)

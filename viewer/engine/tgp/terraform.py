@@ -80,7 +80,9 @@ def terraform(T, rid, S, P, tile, slope, up):
     ml_h = S[S_ML_H]
 
     def clear(t):
-        # clear_tile, as a closure (no reference counting when inlined)
+        # DoClearSquare during world generation: clear grass at density 3
+        # (the tropic zone stays), the 8 neighbours lose their non-flooding
+        # mark; a closure over the arrays (inlined without reference counting)
         if k[t] == K_VOID:
             return
         k[t] = 0
