@@ -264,10 +264,11 @@ class TerraGenesis:
         return out
 
     def warm_up(self) -> None:
-        """Compile (or load) the kernels the defaults do not reach: r13671's
-        and 15.2's variety distribution."""
+        """Compile (or load) the kernels the defaults do not reach: r13671's,
+        and 15.2's variety distribution and sub-tropic zones."""
         self.generate({"openttd": "r13671", "size": (64, 64)}, seed=1, trace=True)
-        self.generate({"openttd": "15.2", "size": (64, 64), "variety": 1}, seed=1)
+        self.generate({"openttd": "15.2", "size": (64, 64), "variety": 1,
+                       "landscape": "tropic"}, seed=1)
 
     @staticmethod
     def complete_stored(values: Mapping[str, Any]) -> dict[str, Any]:
