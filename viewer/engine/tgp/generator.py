@@ -58,7 +58,7 @@ from ..params import OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import modern
 from .detail import TGPDetail
-from .landscape import landscape_layers
+from .landscape import landscape_layers_and_counts
 from .layers import LANDSCAPE_LAYERS, LAYER_INFO
 from .modern import ModernPipeline
 from .pipeline import LANDSCAPES, SMOOTHNESS, Pipeline, State
@@ -103,8 +103,8 @@ PARAMS: tuple[Param, ...] = (
           help="map size X x Y; each side a power of two from 64 to 4096",
           group="map", suggestions=SIZE_CHOICES),
     Param("openttd", "OpenTTD version", "choice", "15.2", choices=VERSIONS, group="map",
-          help="15.2: the game of today (New Game through the water pass); r13671: the "
-               "tgp.cpp of 2008"),
+          help="15.2: the game of today (New Game's GenerateLandscape: terrain, water, "
+               "climate, rivers); r13671: the tgp.cpp of 2008"),
     Param("landscape", "Climate", "choice", "temperate", choices=LANDSCAPES, group="map",
           help="climate: shapes the height distribution (toyland behaves as temperate)"),
     Param("terrain", "Terrain type", "int", 1, minimum=0, maximum=5, group="terrain",
@@ -263,10 +263,11 @@ class TerraGenesis(Engine):
         return out
 
     def warm_up(self) -> None:
-        """Compile (or load) the kernels the defaults do not reach: r13671's
-        and 15.2's variety distribution."""
+        """Compile (or load) the kernels the defaults do not reach: r13671's,
+        and 15.2's variety distribution and sub-tropic zones."""
         self.generate({"openttd": "r13671", "size": (64, 64)}, seed=1, trace=True)
-        self.generate({"openttd": "15.2", "size": (64, 64), "variety": 1}, seed=1)
+        self.generate({"openttd": "15.2", "size": (64, 64), "variety": 1,
+                       "landscape": "tropic"}, seed=1)
 
     @staticmethod
     def complete_stored(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -375,25 +376,26 @@ def rng_calls(pipe: ModernPipeline, calls_by_kind: Mapping[str, int],
     return out
 
 
-def landscape_summary(pipe: ModernPipeline, land, st: State) -> str:
-    """One line about what the steps after the water pass made."""
+def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
+    """One line about what the steps after the water pass made (``counts``:
+    tiles of each kind)."""
     from .landscape import DESERT_ZONE, RAINFOREST, RIVER, TREES
 
     parts = []
     found = st.found
     if "snow_line_height" in found:
-        snow = int(((land.kind == 0) & (land.snow != 0)).sum())
+        snow = int(np.count_nonzero(land.snow))
         parts.append(f"snow line {found['snow_line_height']} ({snow} snow tiles)")
     if "desert_line" in found:
+        zones = np.bincount(land.tropic, minlength=3)
         n = land.tropic.size
         parts.append(f"desert line {found['desert_line']}: "
-                     f"{(land.tropic == DESERT_ZONE).sum() / n:.1%} desert, "
-                     f"{(land.tropic == RAINFOREST).sum() / n:.1%} rainforest")
+                     f"{zones[DESERT_ZONE] / n:.1%} desert, {zones[RAINFOREST] / n:.1%} "
+                     "rainforest")
     if pipe.after.wells:
         made = sum(1 for a in st.attempts if a.made)
         parts.append(f"{made} of {pipe.after.wells} river wells made a river "
-                     f"({int((land.kind == RIVER).sum())} river tiles, "
-                     f"{int((land.kind == TREES).sum())} tree tiles)")
+                     f"({int(counts[RIVER])} river tiles, {int(counts[TREES])} tree tiles)")
     elif pipe.after.stop_after == "rivers" and pipe.after.amount == 0:
         parts.append("rivers off")
     return ("; ".join(parts) + "\n") if parts else ""
@@ -426,18 +428,19 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
     else:
         info.pop("rocks")
     if land is not None:
-        layers.update(landscape_layers(land, pipe.landscape))
+        finished, kind_counts = landscape_layers_and_counts(land, pipe.landscape)
+        layers.update(finished)
         tc = layers["tile_class"]
     else:
         for name in LANDSCAPE_LAYERS:
             info.pop(name)
     counts = st.class_counts
     if land is not None:
-        counts = np.bincount(land.kind, minlength=4)
+        counts = kind_counts
     tiles = sx * sy
     warnings: tuple[str, ...] = ()
     if modern_map:
-        n_rocks = st.rock_count if land is None else int(layers["rocks"].sum())
+        n_rocks = st.rock_count if land is None else int(np.count_nonzero(layers["rocks"]))
         limit = f"{pipe.height_limit}" + (" (auto)" if pipe.height_limit_setting == 0 else "")
         messages = (f"TerraGenesis Perlin (OpenTTD 15.2) {sx}x{sy}, seed {seed}: water level "
                     f"{st.water_level} (fixed point), {counts[1] / tiles:.1%} sea, "
@@ -454,7 +457,7 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                          desert_line=st.found.get("desert_line"),
                          river_wells=pipe.after.wells, river_attempts=attempts,
                          rivers_made=sum(1 for a in attempts if a.made))
-            messages += landscape_summary(pipe, land, st)
+            messages += landscape_summary(pipe, land, st, counts)
             if pipe.after.missing_rivers:
                 warnings += ("rivers were not made: this build has no CreateRivers "
                              "(viewer/engine/tgp/rivers.py)",)

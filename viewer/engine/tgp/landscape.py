@@ -49,7 +49,8 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from .kernel import CLEAR, SHORE, VOID, WATER
+from ..jit import njit
+from .kernel import CLEAR, JIT, SHORE, VOID, WATER
 
 SEA = WATER
 RIVER, TREES = 4, 5
@@ -153,6 +154,32 @@ def reference_arrays(land: Landscape) -> dict[str, np.ndarray]:
 TROPIC_CLIMATE = 2
 
 
+@njit(**JIT)
+def _encode(kind, ground, density, snow, snow_trees_too, g_out, d_out, s_out, r_out, counts):
+    """The finished map's ground, density, snow and rocks encodings in one
+    pass, and the tiles of each kind."""
+    for t in range(kind.shape[0]):
+        k = kind[t]
+        counts[k] += 1
+        g = ground[t]
+        if k == CLEAR:
+            g_out[t] = g | (0x80 if snow[t] != 0 else 0)
+            d_out[t] = density[t]
+            s_out[t] = density[t] + 1 if snow[t] != 0 else 0
+            r_out[t] = 1 if g == ROCKS else 0
+        elif k == TREES:
+            g_out[t] = 0x40 | g
+            d_out[t] = density[t]
+            snowy = g == TG_ROUGH_SNOW or (snow_trees_too and g == TG_SNOW_DESERT)
+            s_out[t] = density[t] + 1 if snowy else 0
+            r_out[t] = 0
+        else:
+            g_out[t] = 0xFF
+            d_out[t] = 0
+            s_out[t] = 0
+            r_out[t] = 0
+
+
 def landscape_layers(land: Landscape, climate: int) -> dict[str, np.ndarray]:
     """The layers of a finished 15.2 map (``(size_y, size_x)``):
     ``tile_height``, ``tile_class`` (the ``kind`` values), ``rocks``,
@@ -162,21 +189,22 @@ def landscape_layers(land: Landscape, climate: int) -> dict[str, np.ndarray]:
     others have snow under trees) and ``river_id`` (int32).  ``tile_height``,
     ``tile_class``, ``tropic`` and ``river_id`` are views of ``land``'s
     arrays (read them, do not write them)."""
+    layers, _counts = landscape_layers_and_counts(land, climate)
+    return layers
+
+
+def landscape_layers_and_counts(land: Landscape, climate: int):
+    """:func:`landscape_layers` and the number of tiles of each kind (clear,
+    sea, shore, void, river, trees)."""
     shape = (land.size_y, land.size_x)
-    clear = land.kind == CLEAR
-    trees = land.kind == TREES
-    ground = np.full(land.kind.shape, 0xFF, np.uint8)
-    ground[clear] = land.ground[clear] | np.where(land.snow[clear] != 0, 0x80, 0)
-    ground[trees] = 0x40 | land.ground[trees]
-    density = np.where(clear | trees, land.density, 0).astype(np.uint8)
-    snow_ground = land.ground == TG_ROUGH_SNOW
-    if climate != TROPIC_CLIMATE:
-        snow_ground |= land.ground == TG_SNOW_DESERT
-    snowy = (clear & (land.snow != 0)) | (trees & snow_ground)
-    snow = np.where(snowy, land.density + 1, 0).astype(np.uint8)
-    rocks = (clear & (land.ground == ROCKS)).view(np.uint8)
+    n = land.kind.shape[0]
+    ground, density, snow, rocks = (np.empty(n, np.uint8) for _ in range(4))
+    counts = np.zeros(len(KIND_NAMES), np.int64)
+    _encode(land.kind, land.ground, land.density, land.snow, climate != TROPIC_CLIMATE,
+            ground, density, snow, rocks, counts)
     # (views of the Landscape where the encoding is its own: the result holds both)
-    return {"tile_height": land.grid("height"), "tile_class": land.grid("kind"),
-            "rocks": rocks.reshape(shape), "tropic": land.grid("tropic"),
-            "ground": ground.reshape(shape), "density": density.reshape(shape),
-            "snow": snow.reshape(shape), "river_id": land.grid("river_id")}
+    layers = {"tile_height": land.grid("height"), "tile_class": land.grid("kind"),
+              "rocks": rocks.reshape(shape), "tropic": land.grid("tropic"),
+              "ground": ground.reshape(shape), "density": density.reshape(shape),
+              "snow": snow.reshape(shape), "river_id": land.grid("river_id")}
+    return layers, counts

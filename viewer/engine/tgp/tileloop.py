@@ -142,6 +142,10 @@ def _tile_loop(height, kind, ground, density, counter, snow, tropic, random_bits
                tree_count, tree_growth, nonflood, rng, sx, sy, log_sum, landscape, snow_line,
                runs, start):
     n = sx * sy
+    x_mask = sx - 1
+    log_x = 0
+    while (1 << log_x) < sx:
+        log_x += 1
     feedback = _FEEDBACK[log_sum - 12]
     per_run = 1 << (log_sum - 8)
     s0, s1 = rng[0], rng[1]
@@ -154,8 +158,8 @@ def _tile_loop(height, kind, ground, density, counter, snow, tropic, random_bits
             else:
                 t = tile
                 tile = (tile >> 1) ^ (feedback if (tile & 1) else 0)
-            x = t % sx
-            y = t // sx
+            x = t & x_mask   # (sx is a power of two: no division per visit)
+            y = t >> log_x
             k = kind[t]
             if k == CLEAR:
                 if landscape == TROPIC:
