@@ -25,6 +25,14 @@ steps read or write:
   1 in the order CreateRivers made them) that made the tile water (its
   segments, widening, lake or wetland).
 
+* ``nonflood``: a water tile's "non-flooding" mark (the tile loop sets it
+  on a sea or shore tile none of whose 8 neighbours could ever flood, and
+  then skips that tile).  Whatever makes a tile water (MakeSea, MakeShore,
+  MakeRiver) sets it to 0 on that tile; whatever clears a tile the way
+  DoClearSquare does (terraforming's clearing, flooding, drying up) sets it
+  to 0 on the 8 neighbours (:func:`clear_neighbour_nonflood`).  It only
+  matters after a tile loop has run (the tropic's desert pass).
+
 And two scalars of the game's state: ``loop_tile``, the tile loop's next
 tile in its LFSR order (1 at game start; the desert pass and CreateRivers
 continue one sequence), and ``rng``, the Randomizer as the int64 array
@@ -77,14 +85,31 @@ class Landscape:
     river_id: np.ndarray
     rng: np.ndarray
     loop_tile: int = 1
+    nonflood: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.nonflood is None:
+            self.nonflood = np.zeros(self.size_x * self.size_y, np.uint8)
 
     def copy(self) -> Landscape:
-        arrays = [getattr(self, f.name).copy() for f in fields(self)[2:-1]]
-        return Landscape(self.size_x, self.size_y, *arrays, loop_tile=self.loop_tile)
+        arrays = {f.name: getattr(self, f.name).copy() for f in fields(self)
+                  if isinstance(getattr(self, f.name), np.ndarray)}
+        return Landscape(self.size_x, self.size_y, loop_tile=self.loop_tile, **arrays)
 
     def grid(self, name: str) -> np.ndarray:
         """A field as a ``(size_y, size_x)`` view."""
         return getattr(self, name).reshape(self.size_y, self.size_x)
+
+
+def clear_neighbour_nonflood(land: Landscape, tile: int) -> None:
+    """ClearNeighbourNonFloodingStates: the 8 neighbours of ``tile`` lose
+    their non-flooding mark (called wherever the game's DoClearSquare runs)."""
+    sx = land.size_x
+    x, y = tile % sx, tile // sx
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if (dx or dy) and 0 <= x + dx < sx and 0 <= y + dy < land.size_y:
+                land.nonflood[tile + dy * sx + dx] = 0
 
 
 def from_water_pass(tile_height: np.ndarray, tile_class: np.ndarray,

@@ -1,0 +1,125 @@
+"""OpenTTD 15.2's climate passes after the water pass (GenerateLandscape,
+see ``../shared/reference/tgp-rivers/README.md``, step 8).  None of them
+draws a random number.
+
+* Arctic: :func:`snow_line_height`, the height whose tiles and those above
+  cover about ``snow_coverage`` percent of the land.  Nothing else happens
+  now; snow ground appears only when the tile loop runs.
+* Tropic: :func:`desert_line` (the same search for ``100 -
+  desert_coverage``, with an edge correction), :func:`make_desert` (desert
+  zone where a tile's whole neighbourhood is low and dry), then 256 tile
+  loops (:mod:`.tileloop`, which lay desert ground), then
+  :func:`make_rainforest` (rainforest zone where no desert ground is near).
+
+The neighbourhood (:data:`NEIGHBOURHOOD`) is the 149 offsets of the game's
+desert/rainforest table: the 11x11 block around the tile and, on each side,
+the 7 tiles at distance 6 whose other coordinate is within 3.  Positions off
+the map are ignored; void tiles count with their height.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .landscape import DESERT, DESERT_ZONE, RAINFOREST, RIVER, SEA, SHORE, VOID, Landscape
+from .landscape import CLEAR as CLEAR_KIND
+
+MAX_TILE_HEIGHT = 255
+SNOW_LINE_MIN = 2
+EDGE_MULTIPLIER = 4
+
+
+def _neighbourhood() -> tuple[tuple[int, int], ...]:
+    block = [(dx, dy) for dy in range(-5, 6) for dx in range(-5, 6)]
+    sides = [(s * 6, o) for s in (1, -1) for o in range(-3, 4)] + \
+            [(o, s * 6) for s in (1, -1) for o in range(-3, 4)]
+    return tuple(block + sides)
+
+
+NEIGHBOURHOOD = _neighbourhood()
+"""(dx, dy) of the 149 tiles that decide a tile's desert or rainforest zone."""
+
+# The neighbourhood as rectangles (x0, x1, y0, y1), inclusive, for counting.
+_RECTS = ((-5, 5, -5, 5), (6, 6, -3, 3), (-6, -6, -3, 3), (-3, 3, 6, 6), (-3, 3, -6, -6))
+
+
+def _any_near(bad: np.ndarray) -> np.ndarray:
+    """Where any tile of the neighbourhood (off-map ignored) is ``bad``."""
+    sy, sx = bad.shape
+    pad = 6
+    table = np.zeros((sy + 2 * pad + 1, sx + 2 * pad + 1), np.int32)
+    table[1:, 1:] = np.pad(bad.astype(np.int32), pad).cumsum(0).cumsum(1)
+    ys = np.arange(sy)[:, None] + pad
+    xs = np.arange(sx)[None, :] + pad
+    count = np.zeros((sy, sx), np.int32)
+    for x0, x1, y0, y1 in _RECTS:
+        count += (table[ys + y1 + 1, xs + x1 + 1] - table[ys + y0, xs + x1 + 1]
+                  - table[ys + y1 + 1, xs + x0] + table[ys + y0, xs + x0])
+    return count > 0
+
+
+def coverage_line(land: Landscape, coverage: int, edge_multiplier: int) -> int:
+    """CalculateCoverageLine: the height h whose tiles at or above it come
+    closest to ``coverage`` percent of the land (tiles above height 0, void
+    included); ties keep the higher h.  With an edge multiplier, each level
+    h > 1 also subtracts that many times the counts of tiles at level 1 and
+    at level h that have a lower (non-void, on-map) 4-neighbour."""
+    h = land.height
+    hist = np.bincount(h, minlength=MAX_TILE_HEIGHT + 1).astype(np.int64)
+    edges = np.zeros(MAX_TILE_HEIGHT + 1, np.int64)
+    if edge_multiplier:
+        grid = land.grid("height").astype(np.int16)
+        valid = land.grid("kind") != VOID
+        lower = np.zeros(grid.shape, np.int64)
+        # NE (x-1), SE (y+1), SW (x+1), NW (y-1); off the map: no neighbour
+        lower[:, 1:] += valid[:, :-1] & (grid[:, :-1] < grid[:, 1:])
+        lower[:-1, :] += valid[1:, :] & (grid[1:, :] < grid[:-1, :])
+        lower[:, :-1] += valid[:, 1:] & (grid[:, 1:] < grid[:, :-1])
+        lower[1:, :] += valid[:-1, :] & (grid[:-1, :] < grid[1:, :])
+        edges = np.bincount(h, weights=lower.reshape(-1),
+                            minlength=MAX_TILE_HEIGHT + 1).astype(np.int64)
+    land_tiles = int(h.size - hist[0])
+    goal = land_tiles * int(coverage) // 100
+    best_score, best_h = land_tiles, MAX_TILE_HEIGHT
+    current = 0
+    for level in range(MAX_TILE_HEIGHT, 0, -1):
+        current += int(hist[level])
+        score = goal - current
+        if edge_multiplier and level > 1:
+            score -= int(edges[1]) * edge_multiplier
+            score -= int(edges[level]) * edge_multiplier
+        if abs(score) < abs(best_score):
+            best_score, best_h = score, level
+    return best_h
+
+
+def snow_line_height(land: Landscape, coverage: int) -> int:
+    """The arctic snow line for ``snow_coverage`` percent (at least 2)."""
+    return max(coverage_line(land, coverage, 0), SNOW_LINE_MIN)
+
+
+def desert_line(land: Landscape, coverage: int) -> int:
+    """The tropic desert line for ``desert_coverage`` percent."""
+    return coverage_line(land, 100 - int(coverage), EDGE_MULTIPLIER)
+
+
+def make_desert(land: Landscape, line: int) -> int:
+    """Desert zone on every non-void tile whose whole neighbourhood lies
+    below ``line`` and holds no water tile (shore included).  Returns the
+    number of desert tiles."""
+    kind = land.grid("kind")
+    water = (kind == SEA) | (kind == SHORE) | (kind == RIVER)
+    bad = (land.grid("height") >= line) | water
+    desert = ~_any_near(bad) & (kind != VOID)
+    land.grid("tropic")[desert] = DESERT_ZONE
+    return int(desert.sum())
+
+
+def make_rainforest(land: Landscape) -> int:
+    """Rainforest zone on every non-void tile with no clear tile of desert
+    ground in its neighbourhood.  Returns the number of rainforest tiles."""
+    kind = land.grid("kind")
+    sand = (kind == CLEAR_KIND) & (land.grid("ground") == DESERT)
+    forest = ~_any_near(sand) & (kind != VOID)
+    land.grid("tropic")[forest] = RAINFOREST
+    return int(forest.sum())
