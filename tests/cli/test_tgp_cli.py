@@ -277,7 +277,8 @@ def test_npz_holds_the_15_2_reference_arrays(case_id, monkeypatch, tmp_path):
             "--custom-sea-level", str(s["custom_sea_level"]),
             "--water-borders", str(s["water_borders"]),
             "--freeform-edges" if s["freeform_edges"] else "--no-freeform-edges",
-            "--height-limit", str(s["map_height_limit"]), "--npz", "out.npz"]
+            "--height-limit", str(s["map_height_limit"]), "--stop-after", "water",
+            "--npz", "out.npz"]
     rc, out, err = run(argv, monkeypatch, tmp_path)
     assert (rc, err) == (0, "")
     assert out.startswith("tgp --openttd 15.2 ") and "OpenTTD 15.2" in out

@@ -6,13 +6,17 @@
         --terrain 0..5 --custom-terrain H --smoothness 0..3 --variety 0..5
         --sea-level 0..4 --custom-sea-level P --water-borders 0..16
         --freeform-edges | --no-freeform-edges --height-limit 0..255
+        --rivers 0..3 --min-river-length N --river-route-random N
+        --tree-placer none|original|improved --snow-coverage P --desert-coverage P
+        --stop-after water|climate|rivers
         [--rng-skip N (r13671 only)] [--npz FILE]
         [--png FILE [--layer NAME] [--scale N]]
         [--heightmap-png FILE [--highest-peak H] [--heightmap-format modern|r13671]]
         [--console-script FILE] [-q]
 
 ``--openttd`` picks the game: 15.2 (the default; New Game with TerraGenesis
-through FixSlopes and the water pass) or r13671 (tgp.cpp of 2008, whose
+through GenerateLandscape: the water pass, the climate and the rivers, or
+up to the step ``--stop-after`` names) or r13671 (tgp.cpp of 2008, whose
 defaults are hilly and a low sea level).  Settings only 15.2 has are
 refused with r13671 and ``--rng-skip`` with 15.2 (which always draws
 exactly one Random() before TGP).  The custom height, the custom sea level
@@ -26,8 +30,16 @@ tile) and writes the files asked for:
 ``--npz``            arrays ``noise`` and ``heightmap`` (int16, fixed point,
                      ``(size_y+1, size_x+1)``), ``tile_height`` and
                      ``tile_class`` (uint8, ``(size_y, size_x)``; classes 0
-                     clear, 1 water, 2 shore, 3 void), all ``[y, x]``, and
-                     for 15.2 ``rocks`` (uint8, 1 where FixSlopes left rocks)
+                     clear, 1 water, 2 shore, 3 void, and on a finished
+                     15.2 map 4 river, 5 trees), all ``[y, x]``, and for
+                     15.2 ``rocks`` (uint8, 1 where the tile is clear land
+                     with rock ground); a 15.2 map past the water pass
+                     (``--stop-after climate`` or ``rivers``) also
+                     ``tropic`` (0 normal, 1 desert, 2 rainforest),
+                     ``ground`` and ``density`` (uint8, the encoding of
+                     ``tgp-rivers``: ground type + 128 with snow on clear
+                     land, 64 + tree ground on trees, 255 elsewhere) and
+                     ``rng_state`` (uint32, the Randomizer's two words after)
 ``--png``            one layer as the window's Export map draws it (legend below)
 ``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
                      reads back to the same tile heights: for today's game
@@ -76,6 +88,10 @@ def npz_bytes(result) -> bytes:
     )
     if "rocks" in result.layers:
         arrays["rocks"] = np.ascontiguousarray(result.layers["rocks"], dtype=np.uint8)
+    if "tropic" in result.layers:  # a 15.2 map past the water pass
+        for name in ("tropic", "ground", "density"):
+            arrays[name] = np.ascontiguousarray(result.layers[name], dtype=np.uint8)
+        arrays["rng_state"] = np.array(result.detail.rng_state_after, dtype=np.uint32)
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
     return buf.getvalue()
@@ -83,8 +99,9 @@ def npz_bytes(result) -> bytes:
 
 class TgpExtras(CliExtras):
     description = ("OpenTTD's TerraGenesis Perlin map generator, as OpenTTD 15.2 makes a New "
-                   "Game (the map after the water pass; rivers, trees, towns and industries "
-                   "are not made) or as tgp.cpp r13671 did.")
+                   "Game (its terrain as GenerateLandscape leaves it: the climate, rivers, "
+                   "lakes and wetlands; towns, industries and trees are not made) or as "
+                   "tgp.cpp r13671 did.")
     random_seed = True
 
     def add_arguments(self, p) -> None:
@@ -109,23 +126,24 @@ class TgpExtras(CliExtras):
     def values(self, args, given: dict) -> dict:
         """The settings given, with the version (15.2 unless --openttd says
         otherwise); a setting the version does not have is refused."""
+        from ..engine.params import conditions
         from ..engine.tgp.generator import PARAMS, VERSION_PARAM
 
         version = given.setdefault("openttd", VERSION_PARAM.default)
         for prm in PARAMS:
-            only = prm.extra.get("only_when")
-            if only and prm.name in given and version not in only[1]:
+            only = dict(conditions(prm)).get("openttd")
+            if only and prm.name in given and version not in only:
                 flag = prm.flag
                 if prm.kind == "bool" and given[prm.name] is False:
                     flag = "--no-" + flag[2:]
                 raise Usage(f"{flag}: OpenTTD {version} has no such setting (only "
-                            f"{' and '.join(only[1])})")
+                            f"{' and '.join(only)})")
         return given
 
     def layers(self, decl, values) -> Sequence[str]:
         from ..engine.tgp.layers import layer_names
 
-        return layer_names(values["openttd"])
+        return layer_names(values["openttd"], values.get("stop_after", "rivers"))
 
     def cells(self, values):
         from ..engine.protocol import SquareGrid

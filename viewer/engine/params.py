@@ -20,7 +20,8 @@ from typing import Any
 
 from .names import shown_name
 
-__all__ = ["Param", "ParamError", "check_bounds", "check_seed", "coerce_values", "convert_values",
+__all__ = ["Param", "ParamError", "check_bounds", "check_seed", "coerce_values", "conditions",
+           "convert_values",
            "defaults", "parse_size", "INT_MIN", "INT_MAX", "SEED_MAX"]
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
@@ -282,6 +283,18 @@ class Param:
                                  self.name)
             if hi is not None and x > hi:
                 raise ParamError(f"{self.label} must be at most {hi}, not {x}", self.name)
+
+
+def conditions(p: Param) -> tuple[tuple[str, tuple], ...]:
+    """The conditions under which ``p`` applies: ``extra["only_when"]`` is
+    one ``(name, values)`` pair (another parameter's value must be among
+    ``values``) or a tuple of such pairs (all must hold); () when always."""
+    cond = p.extra.get("only_when")
+    if not cond:
+        return ()
+    if isinstance(cond[0], str):
+        return (tuple(cond),)
+    return tuple(tuple(c) for c in cond)
 
 
 def defaults(params: tuple[Param, ...]) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.declaration import Declaration
-from ..engine.params import Param
+from ..engine.params import Param, conditions
 from .param_editors import Editor, RefusedKeys, editor_for, tip_of
 
 SEED_MAX = 2**32 - 1
@@ -281,7 +281,7 @@ class ParamPanel(QWidget):
         for w in self.widgets.values():
             w.kind_editor.widthChanged.connect(self.align_values)
         self.align_values()
-        owners = {p.extra["only_when"][0] for p in params if "only_when" in p.extra}
+        owners = {name for p in params for name, _values in conditions(p)}
         for name in owners & set(self.widgets):
             self.widgets[name].changed.connect(self.apply_conditions)
         self.apply_conditions()
@@ -293,19 +293,31 @@ class ParamPanel(QWidget):
         return cls(decl.params, decl.default_seed, parent, text_seed=decl.seed_kind == "text")
 
     def apply_conditions(self) -> None:
-        """Grey out each parameter whose ``extra["only_when"] = (name,
-        values)`` does not hold (another parameter's value is not among
-        ``values``, e.g. a setting one version of a game lacks); its tooltip
-        says why."""
+        """Grey out each parameter whose ``extra["only_when"]`` (one
+        ``(name, values)`` pair or several, see
+        :func:`~viewer.engine.params.conditions`) does not hold (another
+        parameter's value is not among ``values``, e.g. a setting one
+        version of a game lacks); its tooltip says why."""
         for p in self.params:
-            cond = p.extra.get("only_when")
-            if not cond or cond[0] not in self.widgets or p.name not in self.widgets:
+            conds = conditions(p)
+            if not conds or p.name not in self.widgets:
                 continue
-            owner = self.widgets[cond[0]]
-            value = owner.value()
-            on = value in cond[1]
-            why = None if on else (f"{owner.param.label} {value} has no such setting "
-                                   f"(only {' and '.join(map(str, cond[1]))}).")
+            why = None
+            for name, values in conds:
+                if name not in self.widgets:
+                    continue
+                owner = self.widgets[name]
+                value = owner.value()
+                if value not in values:
+                    shown = owner.param.extra.get("labels")
+                    def say(v, shown=shown):
+                        if shown and isinstance(v, int) and 0 <= v < len(shown):
+                            return shown[v]
+                        return str(v)
+                    why = (f"{owner.param.label} {say(value)} has no such setting "
+                           f"(only {' and '.join(say(v) for v in values)}).")
+                    break
+            on = why is None
             self.widgets[p.name].set_greyed(why)
             label = self._label_of.get(p.name)
             if label is not None:

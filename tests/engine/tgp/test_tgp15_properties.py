@@ -41,6 +41,7 @@ SETTINGS = st.fixed_dictionaries({
     "water_borders": st.integers(0, 16),
     "freeform_edges": st.booleans(),
     "height_limit": st.one_of(st.just(0), st.integers(15, 255)),
+    "stop_after": st.just("water"),   # (the finished map: test_tgp_rivers_reference.py)
 })
 SEEDS = st.integers(0, 2**32 - 1)
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -48,13 +48,15 @@ def _params():
 
 
 def values_of(s: dict) -> dict:
-    """The generator's values for the reference's settings (settings_type.h names)."""
+    """The generator's values for the reference's settings (settings_type.h names),
+    stopped where the reference stops: after the water pass."""
     return {"openttd": "15.2", "size": (s["size_x"], s["size_y"]),
             "landscape": LANDSCAPES[s["landscape"]], "terrain": s["terrain_type"],
             "custom_terrain": s["custom_terrain_type"], "smoothness": s["tgen_smoothness"],
             "variety": s["variety"], "sea_level": s["quantity_sea_lakes"],
             "custom_sea_level": s["custom_sea_level"], "water_borders": s["water_borders"],
-            "freeform_edges": s["freeform_edges"], "height_limit": s["map_height_limit"]}
+            "freeform_edges": s["freeform_edges"], "height_limit": s["map_height_limit"],
+            "stop_after": "water"}
 
 
 def sha(a: np.ndarray) -> str:

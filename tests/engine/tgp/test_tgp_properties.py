@@ -48,7 +48,9 @@ def test_is_a_generator():
     names = [p.name for p in TGP.params]
     assert names == ["size", "openttd", "landscape", "terrain", "custom_terrain", "variety",
                      "smoothness", "sea_level", "custom_sea_level", "freeform_edges",
-                     "water_borders", "height_limit", "rng_skip"]
+                     "water_borders", "height_limit", "rivers", "min_river_length",
+                     "river_route_random", "tree_placer", "snow_coverage", "desert_coverage",
+                     "stop_after", "rng_skip"]
 
 
 @given(SETTINGS, SEEDS)

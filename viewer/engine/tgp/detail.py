@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -22,7 +23,18 @@ class TGPDetail(Detail):
     ``tgp_max_height``, the ``water_borders`` used (bits NE 1, SE 2, SW 4,
     NW 8), the number of ``rocks`` tiles and the tiles FixSlopes lowered.
     (The tile heights before FixSlopes are the normalised heightmap's
-    corners in levels, clamped to ``tgp_max_height``.)"""
+    corners in levels, clamped to ``tgp_max_height``.)
+
+    OpenTTD 15.2 maps that go past the water pass (``stop_after`` climate
+    or rivers): ``landscape``, the final :class:`~.landscape.Landscape`;
+    ``snow_line_height`` (arctic) and ``desert_line`` (sub-tropic), None
+    elsewhere; ``river_wells`` (the wells CreateRivers tried, 0 with rivers
+    off or stopped before them), ``rivers_made`` and ``river_attempts``
+    (one :class:`~.rivers.RiverAttempt` per well); ``rng_calls``, the
+    Random() calls by the reference's phase names (``before_tgp``,
+    ``height_map_generate``, ``height_map_normalize``, ``tile_transfer``,
+    ``fix_slopes``, ``convert_water``, ``climate``, ``rivers_built``,
+    ``river_tile_loop``, ``total``; every 15.2 map has it)."""
 
     noise_corners: np.ndarray
     heightmap_corners: np.ndarray
@@ -40,6 +52,13 @@ class TGPDetail(Detail):
     water_borders: int | None = None
     rocks: int | None = None
     fix_slopes_lowered: int | None = None
+    landscape: Any = None
+    snow_line_height: int | None = None
+    desert_line: int | None = None
+    river_wells: int | None = None
+    rivers_made: int | None = None
+    river_attempts: tuple = ()
+    rng_calls: dict[str, int] | None = None
 
     def tile_height_before_fix(self) -> np.ndarray | None:
         """OpenTTD 15.2: the tile heights TGP copied to the tiles, before

@@ -41,11 +41,11 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError, check_bounds, check_seed, convert_values
+from ..params import Param, ParamError, check_bounds, check_seed, conditions, convert_values
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import modern
 from .detail import TGPDetail
-from .layers import LAYER_INFO
+from .layers import LANDSCAPE_LAYERS, LAYER_INFO
 from .modern import ModernPipeline
 from .pipeline import LANDSCAPES, SMOOTHNESS, Pipeline, State
 from .units import HEIGHT_UNIT
@@ -63,6 +63,10 @@ TERRAIN = modern.TERRAIN
 SEA_LEVEL = modern.SEA_LEVEL
 VARIETY = ("none", "very low", "low", "medium", "high", "very high")
 R13671_MAX = {"terrain": 3, "sea_level": 3}
+RIVER_AMOUNTS = ("none", "few", "moderate", "lots")
+TREE_PLACERS = ("none", "original", "improved")
+STOP_AFTER = ("water", "climate", "rivers")
+ONLY_15_RIVERS = (ONLY_15["only_when"], ("rivers", (1, 2, 3)))
 
 def _border_name(bits: int) -> str:
     if bits == 16:
@@ -128,6 +132,40 @@ PARAMS: tuple[Param, ...] = (
           help="0 auto (30, or the terrain's highest level + 15), else 1..255 (the game "
                "offers 15..255); caps the terrain's highest level except custom",
           extra=dict(ONLY_15, slider=(0, 255), labels=HEIGHT_LIMIT_NAMES)),
+    Param("rivers", "Rivers", "int", 2, minimum=0, maximum=3, group="rivers",
+          help="amount of rivers: 0 none, 1 few, 2 moderate, 3 lots (wells: 4, 8, 16 or 32 "
+               "per 256x256 tiles; a tenth of them, at least one, long rivers)",
+          extra=dict(ONLY_15, slider=(0, 3), labels=RIVER_AMOUNTS)),
+    Param("min_river_length", "Minimum river length", "int", 16, minimum=2, maximum=255,
+          cli="--min-river-length", group="rivers",
+          help="a river must end farther than this from its spring (long rivers: 4 times "
+               "this); also sets how soon rivers widen",
+          extra={"only_when": ONLY_15_RIVERS, "slider": (2, 255)}),
+    Param("river_route_random", "River route randomness", "int", 5, minimum=1, maximum=255,
+          cli="--river-route-random", group="rivers",
+          help="each step of a river's route costs 1 + RandomRange(this): higher values "
+               "make rivers meander",
+          extra={"only_when": ONLY_15_RIVERS, "slider": (1, 255)}),
+    Param("tree_placer", "Tree placer", "choice", "improved", choices=TREE_PLACERS,
+          cli="--tree-placer", group="rivers",
+          help="the game's tree placer setting: wetlands at river ends plant trees (drawing "
+               "Random() for them) unless it is none",
+          extra={"only_when": ONLY_15_RIVERS}),
+    Param("snow_coverage", "Snow coverage", "int", 40, minimum=0, maximum=100, step=10,
+          cli="--snow-coverage", group="climate",
+          help="arctic: the share of the land (percent) at or above the snow line",
+          extra={"only_when": (ONLY_15["only_when"], ("landscape", ("arctic",))),
+                 "slider": (0, 100)}),
+    Param("desert_coverage", "Desert coverage", "int", 50, minimum=0, maximum=100, step=10,
+          cli="--desert-coverage", group="climate",
+          help="sub-tropic: the share of the land (percent) below the desert line",
+          extra={"only_when": (ONLY_15["only_when"], ("landscape", ("tropic",))),
+                 "slider": (0, 100)}),
+    Param("stop_after", "Stop after", "choice", "rivers", choices=STOP_AFTER,
+          cli="--stop-after", group="advanced",
+          help="the last step of the game's GenerateLandscape made: water (the map of the "
+               "water pass), climate (snow line, desert and rainforest), rivers (everything: "
+               "rivers, lakes, wetlands and the tile loops)", extra=ONLY_15),
     Param("rng_skip", "Random() calls before TGP", "int", 0, minimum=0, maximum=RNG_SKIP_MAX,
           cli="--rng-skip", group="advanced",
           help="r13671 only: Random() results thrown away before TGP; 1 reproduces the game "
@@ -136,7 +174,7 @@ PARAMS: tuple[Param, ...] = (
 )
 
 _LABELS = {"smoothness": SMOOTHNESS, "terrain": TERRAIN, "sea_level": SEA_LEVEL,
-           "variety": VARIETY}
+           "variety": VARIETY, "rivers": RIVER_AMOUNTS}
 
 def check_size(sx: int, sy: int) -> None:
     for side, name in ((sx, "width"), (sy, "height")):
@@ -172,7 +210,8 @@ def _named_levels(name: str, value: Any, version: str = "15.2") -> Any:
 
 
 VERSION_PARAM = next(p for p in PARAMS if p.name == "openttd")
-ONLY_15_NAMES = tuple(p.name for p in PARAMS if p.extra.get("only_when") == ONLY_15["only_when"])
+ONLY_15_NAMES = tuple(p.name for p in PARAMS
+                      if dict(conditions(p)).get("openttd") == ONLY_15["only_when"][1])
 
 
 def legacy_version(values: Mapping[str, Any]) -> str:
@@ -257,6 +296,7 @@ class TerraGenesis:
         t_start = time.perf_counter()
         noise = None
         n = len(pipe.steps)
+        calls_by_kind: dict[str, int] = {}
         for i, step in enumerate(pipe.steps):
             if flag[0] != 0:
                 raise Cancelled()
@@ -264,8 +304,10 @@ class TerraGenesis:
             if progress is not None:
                 progress(step.phase, i / n)
             t = time.perf_counter()
+            calls = int(st.rng[2])
             pipe.run(i, st, flag)
             timings[step.kind] = timings.get(step.kind, 0.0) + time.perf_counter() - t
+            calls_by_kind[step.kind] = calls_by_kind.get(step.kind, 0) + int(st.rng[2]) - calls
             if flag[0] != 0:
                 raise Cancelled()
             if i + 1 == pipe.n_rounds:
@@ -273,12 +315,18 @@ class TerraGenesis:
             if recorder is not None:
                 recorder.after(i + 1, st)
         timings["generate"] = time.perf_counter() - t_start
-        result = make_result(pipe, v, seed, noise, st)
+        result = make_result(pipe, v, seed, noise, st, calls_by_kind)
         result.timings = {"noise": timings.get("round", 0.0),
                           "normalise": timings.get("normalise", 0.0),
                           "tiles": timings.get("tiles", 0.0) + timings.get("fix", 0.0)
                           + timings.get("water", 0.0),
                           "generate": timings["generate"]}
+        if "climate" in timings:
+            result.timings["climate"] = timings["climate"]
+        if "river" in timings:
+            result.timings["rivers"] = timings["river"] + timings.get("river water", 0.0)
+        if "tile loop" in timings:
+            result.timings["tile loop"] = timings["tile loop"]
         if recorder is not None:
             from .trace import TgpTrace
 
@@ -309,8 +357,67 @@ def r13671_overflow(pipe: Pipeline) -> str | None:
             "game of 2008 did the same; OpenTTD 15.2 counts in 64 bits")
 
 
+RNG_PHASES = (("before_tgp", ()), ("height_map_generate", ("round",)),
+              ("height_map_normalize", ("normalise",)), ("tile_transfer", ("tiles",)),
+              ("fix_slopes", ("fix",)), ("convert_water", ("water",)),
+              ("climate", ("climate",)), ("rivers_built", ("river", "river water")),
+              ("river_tile_loop", ("tile loop",)))
+"""The reference's Random() phases and the step kinds that draw for each."""
+
+
+def rng_calls(pipe: ModernPipeline, calls_by_kind: Mapping[str, int],
+              total: int) -> dict[str, int]:
+    out = {name: sum(calls_by_kind.get(k, 0) for k in kinds) for name, kinds in RNG_PHASES}
+    out["before_tgp"] = pipe.rng_before_tgp
+    out["total"] = total
+    return out
+
+
+def _landscape_layers(land, climate: int) -> dict[str, np.ndarray]:
+    """The finished map's layers from its Landscape (see the module docstring)."""
+    from .landscape import TG_ROUGH_SNOW, TG_SNOW_DESERT, TREES, reference_arrays
+    from .landscape import CLEAR as CLEAR_KIND
+
+    ref = reference_arrays(land)
+    shape = (land.size_y, land.size_x)
+    snow_ground = land.ground == TG_ROUGH_SNOW
+    if climate != LANDSCAPES.index("tropic"):  # (the tropic's "snow or desert" is desert)
+        snow_ground |= land.ground == TG_SNOW_DESERT
+    snowy = ((land.kind == CLEAR_KIND) & (land.snow != 0)) | ((land.kind == TREES) & snow_ground)
+    snow = np.where(snowy, land.density + 1, 0).astype(np.uint8).reshape(shape)
+    return {"tile_height": ref["tile_height"], "tile_class": land.kind.reshape(shape).copy(),
+            "rocks": ref["rocks"], "tropic": ref["tropic"], "ground": ref["ground"],
+            "density": ref["density"], "snow": snow,
+            "river_id": land.river_id.reshape(shape).copy()}
+
+
+def landscape_summary(pipe: ModernPipeline, land, st: State) -> str:
+    """One line about what the steps after the water pass made."""
+    from .landscape import DESERT_ZONE, RAINFOREST, RIVER, TREES
+
+    parts = []
+    found = st.found
+    if "snow_line_height" in found:
+        snow = int(((land.kind == 0) & (land.snow != 0)).sum())
+        parts.append(f"snow line {found['snow_line_height']} ({snow} snow tiles)")
+    if "desert_line" in found:
+        n = land.tropic.size
+        parts.append(f"desert line {found['desert_line']}: "
+                     f"{(land.tropic == DESERT_ZONE).sum() / n:.1%} desert, "
+                     f"{(land.tropic == RAINFOREST).sum() / n:.1%} rainforest")
+    if pipe.after.wells:
+        made = sum(1 for a in st.attempts if a.made)
+        parts.append(f"{made} of {pipe.after.wells} river wells made a river "
+                     f"({int((land.kind == RIVER).sum())} river tiles, "
+                     f"{int((land.kind == TREES).sum())} tree tiles)")
+    elif pipe.after.stop_after == "rivers" and pipe.after.amount == 0:
+        parts.append("rivers off")
+    return ("; ".join(parts) + "\n") if parts else ""
+
+
 def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
-                noise: np.ndarray, st: State) -> Result:
+                noise: np.ndarray, st: State,
+                calls_by_kind: Mapping[str, int] | None = None) -> Result:
     sx, sy = pipe.size_x, pipe.size_y
     tc = st.tile_class
     modern_map = isinstance(pipe, ModernPipeline)
@@ -325,6 +432,7 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
     info["heightmap"] = LayerInfo("heightmap", LAYER_INFO["heightmap"].description, "scalar",
                                   0, pipe.h_max_new)
     info.pop("change")
+    land = pipe.after.finish(st) if modern_map else None
     if modern_map:
         layers["rocks"] = st.rocks
         del layers["water"]
@@ -333,20 +441,39 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                                         "scalar", 0, max(pipe.tile_max_height, 1))
     else:
         info.pop("rocks")
+    if land is not None:
+        layers.update(_landscape_layers(land, pipe.landscape))
+        tc = layers["tile_class"]
+    else:
+        for name in LANDSCAPE_LAYERS:
+            info.pop(name)
     counts = st.class_counts
+    if land is not None:
+        counts = np.bincount(land.kind, minlength=4)
     tiles = sx * sy
     warnings: tuple[str, ...] = ()
     if modern_map:
-        n_rocks = st.rock_count
+        n_rocks = st.rock_count if land is None else int(layers["rocks"].sum())
         limit = f"{pipe.height_limit}" + (" (auto)" if pipe.height_limit_setting == 0 else "")
         messages = (f"TerraGenesis Perlin (OpenTTD 15.2) {sx}x{sy}, seed {seed}: water level "
                     f"{st.water_level} (fixed point), {counts[1] / tiles:.1%} sea, "
                     f"{counts[2] / tiles:.1%} shore, {n_rocks} rock tiles, highest tile "
-                    f"{int(st.tile_height.max())}; height limit {limit}, water borders "
+                    f"{int(layers['tile_height'].max())}; height limit {limit}, water borders "
                     f"{modern.border_names(st.borders)}; {int(st.rng[2])} Random() calls\n")
         extra = dict(version="15.2", height_limit=pipe.height_limit,
                      tgp_max_height=pipe.tile_max_height, water_borders=int(st.borders),
-                     rocks=n_rocks, fix_slopes_lowered=st.lowered)
+                     rocks=n_rocks, fix_slopes_lowered=st.lowered,
+                     rng_calls=rng_calls(pipe, calls_by_kind or {}, int(st.rng[2])))
+        if land is not None:
+            attempts = tuple(st.attempts)
+            extra.update(landscape=land, snow_line_height=st.found.get("snow_line_height"),
+                         desert_line=st.found.get("desert_line"),
+                         river_wells=pipe.after.wells, river_attempts=attempts,
+                         rivers_made=sum(1 for a in attempts if a.made))
+            messages += landscape_summary(pipe, land, st)
+            if pipe.after.missing_rivers:
+                warnings += ("rivers were not made: this build has no CreateRivers "
+                             "(viewer/engine/tgp/rivers.py)",)
     else:
         messages = (f"TerraGenesis Perlin {sx}x{sy}, seed {seed}: water level "
                     f"{st.water_level} (fixed point), {counts[1] / tiles:.1%} sea, "
@@ -383,15 +510,30 @@ class _Recorder:
 
     BUDGET = 96 * 2**20
 
+    LAND_BUDGET = 128 * 2**20
+    LAND_BYTES_PER_TILE = 20   # a Landscape's arrays, about
+
     def __init__(self, pipe: Pipeline):
         self.pipe = pipe
         hm_bytes = (pipe.size_x + 1) * (pipe.size_y + 1) * 2
         n = pipe.last_heightmap_step
         self.every = max(1, -(-n * hm_bytes // self.BUDGET))
         self.checkpoints: dict[int, State] = {0: pipe.initial()}
+        # 15.2 past the water pass: the state after the water pass, then the
+        # Landscape every few steps (the timeline replays the steps between)
+        self.water_step = getattr(pipe, "water_step", None)
+        after = len(pipe.steps) - self.water_step if self.water_step is not None else 0
+        land_bytes = pipe.size_x * pipe.size_y * self.LAND_BYTES_PER_TILE
+        fit = self.LAND_BUDGET // land_bytes
+        self.every_land = max(1, -(-after // fit)) if fit else 0
 
     def after(self, k: int, st: State) -> None:
         if k <= self.pipe.last_heightmap_step and k % self.every == 0:
+            self.checkpoints[k] = st.copy()
+        elif k == self.water_step:
+            self.checkpoints[k] = st.copy()
+        elif self.water_step is not None and k > self.water_step and self.every_land and \
+                (k - self.water_step) % self.every_land == 0 and k < len(self.pipe.steps):
             self.checkpoints[k] = st.copy()
 
 

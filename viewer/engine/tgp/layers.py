@@ -7,7 +7,8 @@ from __future__ import annotations
 from ..protocol import LayerInfo
 from .units import INVALID_HEIGHT
 
-__all__ = ["LAYER_INFO", "LAYER_NAMES", "MODERN_LAYERS", "layer_names"]
+__all__ = ["FINISHED_LAYERS", "LANDSCAPE_LAYERS", "LAYER_INFO", "LAYER_NAMES", "MODERN_LAYERS",
+           "layer_names"]
 
 LAYER_INFO: dict[str, LayerInfo] = {
     "noise": LayerInfo("noise", "raw noise height at the tile's north corner, fixed point "
@@ -17,20 +18,41 @@ LAYER_INFO: dict[str, LayerInfo] = {
                            "fixed point (16 = one height level)", "scalar", 0, 240),
     "tile_height": LayerInfo("tile_height", "tile height in levels", "scalar", 0, 15),
     # (no labels: the renderer draws labelled categorical values as background)
-    "tile_class": LayerInfo("tile_class", "tile class: 0 clear, 1 water (sea), 2 shore, 3 void",
+    "tile_class": LayerInfo("tile_class", "tile class: 0 clear, 1 water (sea), 2 shore, 3 void "
+                            "(OpenTTD 15.2's finished map also 4 river, 5 trees)",
                             "categorical"),
     "water": LayerInfo("water", "sea (tile class water)", "mask", 0, 1),
     "rocks": LayerInfo("rocks", "rocks that FixSlopes left on clear land (OpenTTD 15.2)",
                        "mask", 0, 1),
+    "tropic": LayerInfo("tropic", "tropic zone: 0 normal, 1 desert, 2 rainforest (OpenTTD "
+                        "15.2, sub-tropic only)", "categorical"),
+    "ground": LayerInfo("ground", "clear land: ground 0 grass, 1 rough, 2 rocks, 3 fields, "
+                        "5 desert, +128 with snow; trees: 64 + tree ground (0 grass, 1 rough, "
+                        "2 snow or desert, 3 shore, 4 rough with snow); other tiles 255",
+                        "categorical"),
+    "density": LayerInfo("density", "ground density 0..3 of clear land and tree tiles",
+                         "scalar", 0, 3),
+    "snow": LayerInfo("snow", "snow: 0 none, else the snow density + 1 (clear land with "
+                      "snow, trees on snow)", "scalar", 0, 4),
+    "river_id": LayerInfo("river_id", "the river that made the tile water (1 for the first "
+                          "river made, ...), 0 for none", "categorical"),
     "change": LayerInfo("change", "what this step changed, fixed point: the noise a round "
                         "added, or new height minus old", "scalar", debug=True),
 }
-LAYER_NAMES = tuple(n for n in LAYER_INFO if n not in ("change", "rocks"))
+LANDSCAPE_LAYERS = ("tropic", "ground", "density", "snow", "river_id")
+"""What an OpenTTD 15.2 map that goes past the water pass adds."""
+LAYER_NAMES = tuple(n for n in LAYER_INFO if n not in ("change", "rocks") + LANDSCAPE_LAYERS)
 """The layers of an r13671 map; a 15.2 map has ``rocks`` instead of ``water``
 (its sea is tile class 1)."""
 MODERN_LAYERS = tuple(n for n in LAYER_NAMES if n != "water") + ("rocks",)
+"""The layers of a 15.2 map stopped after the water pass."""
+FINISHED_LAYERS = MODERN_LAYERS + LANDSCAPE_LAYERS
+"""The layers of a 15.2 map stopped after the climate or the rivers."""
 
 
-def layer_names(version: str) -> tuple[str, ...]:
-    """The layers a map of this OpenTTD version has."""
-    return LAYER_NAMES if version == "r13671" else MODERN_LAYERS
+def layer_names(version: str, stop_after: str = "rivers") -> tuple[str, ...]:
+    """The layers a map of this OpenTTD version (and, for 15.2, last step
+    made: ``stop_after`` water, climate or rivers) has."""
+    if version == "r13671":
+        return LAYER_NAMES
+    return MODERN_LAYERS if stop_after == "water" else FINISHED_LAYERS

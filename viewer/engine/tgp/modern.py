@@ -29,7 +29,10 @@ column:
 7. **Water** (ConvertGroundTilesIntoWaterTiles): clear tiles whose lowest
    corner is at level 0 become sea or shore.
 
-Rivers, trees, towns and industries come later in the game and are not
+Then, unless ``stop_after`` is "water", the rest of GenerateLandscape
+(:mod:`.after_water`): the climate (snow line; desert and rainforest) and,
+when rivers are on, CreateRivers well by well, its water pass and its 256
+tile loops.  Towns, industries and trees come later in the game and are not
 made here.
 """
 
@@ -43,6 +46,7 @@ import numpy as np
 
 from . import kernel as K
 from . import modern_kernel as MK
+from .after_water import AfterWater
 from .pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
 from .units import INVALID_HEIGHT
 
@@ -289,6 +293,11 @@ class ModernPipeline:
                           f"to rocks (RandomRange({self.height_limit}))"))
         steps.append(Step("water", "water",
                           "water: clear tiles at level 0 become sea (flat) or shore"))
+        self.water_step = len(steps)
+        """Steps up to and including the water pass."""
+        self.after = AfterWater(values, self.size_x, self.size_y, self.landscape,
+                                self.freeform, self.height_limit)
+        steps += self.after.steps()
         self.steps: tuple[Step, ...] = tuple(steps)
 
     @property
@@ -345,6 +354,8 @@ class ModernPipeline:
             st.rocks_fixed = rocks
             if not self.keep_steps:
                 st.tile_height_copied = None
+        elif step.kind != "water":
+            self.after.run(step, st)
         else:
             rocks = st.rocks.copy() if self.keep_steps else st.rocks
             st.tile_class, st.class_counts, n_rocks = MK.tile_classes(

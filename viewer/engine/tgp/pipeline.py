@@ -27,8 +27,9 @@ checkpoint.
 
 from __future__ import annotations
 
+import copy
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -143,13 +144,23 @@ class State:
     tile_height_copied: np.ndarray | None = None  # 15.2: heights before FixSlopes
     rocks_fixed: np.ndarray | None = None         # 15.2: rocks before the water pass
     rock_count: int = 0                           # 15.2: rock tiles after the water pass
+    # 15.2 after the water pass (see modern.py): the Landscape (whose ``rng``
+    # is this state's ``rng``), the CreateRivers run, what the steps found
+    land: Any = None
+    rivers: Any = None
+    attempts: list = field(default_factory=list)
+    found: dict = field(default_factory=dict)
 
     def copy(self) -> State:
-        return State(self.hm.copy(), self.rng.copy(), self.water_level,
+        if self.land is None:
+            rng, land, rivers = self.rng.copy(), None, None
+        else:  # one deep copy, so that the Landscape and CreateRivers keep sharing
+            rng, land, rivers = copy.deepcopy((self.rng, self.land, self.rivers))
+        return State(self.hm.copy(), rng, self.water_level,
                      self.desired_water_tiles, self.tile_height, self.tile_class,
                      self.water, self.class_counts, self.bad_slopes, self.borders,
                      self.rocks, self.lowered, self.tile_height_copied, self.rocks_fixed,
-                     self.rock_count)
+                     self.rock_count, land, rivers, list(self.attempts), dict(self.found))
 
 
 NORMALISE_NAMES = ("water level", "coast lines", "smooth slopes", "smooth coasts",

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..protocol import Marker
 from . import kernel as K
-from .layers import layer_names
+from .layers import LANDSCAPE_LAYERS, layer_names
 from .pipeline import Pipeline, State
 from .units import INVALID_HEIGHT
 
@@ -60,6 +60,11 @@ class TgpTrace:
             return "start"
         return self.pipe.steps[step - 1].phase
 
+    @property
+    def _water_step(self) -> int:
+        """The step of the water pass (15.2 maps go on past it)."""
+        return getattr(self.pipe, "water_step", self.n_steps)
+
     def describe(self, step: int) -> str:
         step = self._clamp(step)
         if step == 0:
@@ -67,6 +72,8 @@ class TgpTrace:
         st = self.pipe.steps[step - 1]
         label = st.label
         final = self._final
+        if step > self._water_step:
+            return label + self._found(st)
         if st.phase == "water level" and final.borders is not None and \
                 getattr(self.pipe, "fixed_borders", 0) is None:
             from .modern import border_names
@@ -75,6 +82,23 @@ class TgpTrace:
         elif st.kind == "fix":
             label += f"; {final.lowered} tiles lowered"
         return label
+
+    def _found(self, st) -> str:
+        """What a step after the water pass found, from the final state."""
+        final = self._final
+        found = final.found
+        if st.kind == "river":
+            if st.arg < len(final.attempts):
+                return ": " + final.attempts[st.arg].text
+            return ""
+        if st.kind == "climate":
+            key = {0: "snow_line_height", 1: "desert_line", 2: "desert_tiles",
+                   4: "rainforest_tiles"}.get(st.arg)
+            if key in found:
+                value = found[key]
+                unit = " tiles" if key.endswith("tiles") else ""
+                return f"; {'height ' if not unit else ''}{value}{unit}"
+        return ""
 
     def markers_at(self, step: int) -> list[Marker]:
         return []
@@ -97,6 +121,8 @@ class TgpTrace:
                 out.update(("tile_class", "water"))   # (15.2 maps have no water layer)
                 if self._final.rocks is not None:
                     out.add("rocks")
+        if step > self._water_step:
+            out.update(("tile_class", "rocks", "change") + LANDSCAPE_LAYERS)
         return frozenset(out)
 
     # -- state ---------------------------------------------------------------
@@ -108,7 +134,7 @@ class TgpTrace:
         return self._state_at(min(self._clamp(step), self.pipe.last_heightmap_step)).hm
 
     def _state_at(self, k: int) -> State:
-        if k >= self.pipe.last_heightmap_step:
+        if k >= self.n_steps or self.pipe.last_heightmap_step <= k <= self._water_step:
             return self._final
         with self._lock:
             if k in self._cache:
@@ -125,9 +151,31 @@ class TgpTrace:
                 self._cache.popitem(last=False)
             return st
 
+    def _landscape_at(self, k: int) -> dict[str, np.ndarray]:
+        """The layers after step ``k``, a step past the water pass."""
+        from .generator import _landscape_layers
+
+        pipe = self.pipe
+        sx, sy = pipe.size_x, pipe.size_y
+        st = self._state_at(k)
+        prev = self._state_at(k - 1)
+        land = pipe.after.land(st) if st is not self._final else st.land
+        layers = _landscape_layers(land, pipe.landscape)
+        if k - 1 > self._water_step and prev.land is not None:
+            before = prev.land.height
+        else:
+            before = prev.tile_height.reshape(-1)
+        change = (land.height.astype(np.int32) - before).reshape(sy, sx) * 16
+        final = self._final
+        layers.update(noise=self._noise[:sy, :sx], heightmap=final.hm[:sy, :sx],
+                      change=change)
+        return layers
+
     def state_at(self, step: int) -> dict[str, np.ndarray]:
         k = self._clamp(step)
         pipe = self.pipe
+        if k > self._water_step:
+            return self._landscape_at(k)
         sx, sy = pipe.size_x, pipe.size_y
         last_hm = pipe.last_heightmap_step
         # k-1 first, so that k is one step from the cache
@@ -167,5 +215,10 @@ class TgpTrace:
             if "fix" in kinds:
                 rocks = final.rocks if "water" in kinds else final.rocks_fixed
             layers["rocks"] = rocks
-        assert set(layer_names(pipe.version)) <= set(layers)
+        assert set(layer_names(pipe.version, "water")) <= set(layers)
+        if pipe.version != "r13671" and pipe.after.finishes_map:
+            # before the steps past the water pass: the water pass's map
+            layers.update({n: np.zeros((sy, sx), np.uint8) for n in LANDSCAPE_LAYERS})
+            layers["river_id"] = np.zeros((sy, sx), np.int32)
+            layers["ground"] = np.full((sy, sx), 0xFF, np.uint8)
         return layers
