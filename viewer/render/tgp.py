@@ -350,7 +350,7 @@ def finished_legend(name: str, values: np.ndarray) -> Legend | None:
     if name == "tropic":
         return Legend("tropic zone", list(zip(TROPIC_NAMES, TROPIC_COLORS)))
     if name == "snow":
-        return Legend("snow by density (clear tiles)", [("no snow", MASK_OFF)] + [
+        return Legend("snow by density (clear land and trees on snow)", [("no snow", MASK_OFF)] + [
             (f"snow, density {k}", TGP_SNOW[k]) for k in range(4)])
     if name == "ground":
         return Legend("ground (clear land and trees)",

@@ -10,7 +10,8 @@
 ``lakes``            rivers that ended in a lake
 ``desert_share``     tiles of the desert zone over all tiles (sub-tropic)
 ``rainforest_share`` tiles of the rainforest zone over all tiles (sub-tropic)
-``snow_tiles``       clear tiles with snow (arctic; the tile loop makes it)
+``snow_tiles``       clear tiles with snow (arctic; the tile loop makes it;
+                     trees on snow are not counted, as in the reference)
 
 The river, zone and snow figures are NaN for an r13671 map (the game of
 2008 as ported here has none of it); a 15.2 map that stops before a pass
@@ -60,7 +61,8 @@ def finished_figures(result: Any) -> dict[str, float]:
             np.asarray(tropic) == 1)) / tiles,
         "rainforest_share": 0.0 if tropic is None else int(np.count_nonzero(
             np.asarray(tropic) == 2)) / tiles,
-        "snow_tiles": 0 if snow is None else int(np.count_nonzero(np.asarray(snow))),
+        "snow_tiles": 0 if snow is None else int(np.count_nonzero(
+            (np.asarray(snow) != 0) & (tile_class == 0))),
     }
 
 
