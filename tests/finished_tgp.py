@@ -79,4 +79,5 @@ def finished(result):
     for k, v in extra.items():   # a detail from before the rivers: set them anyway
         if k not in fields:
             object.__setattr__(detail, k, v)
-    return dataclasses.replace(result, layers=layers, layer_info=info, detail=detail)
+    # (no trace: its steps are those of the map it was made from)
+    return dataclasses.replace(result, layers=layers, layer_info=info, detail=detail, trace=None)
