@@ -17,7 +17,7 @@ from viewer.engine.params import ParamError
 from viewer.engine.tgp import modern_kernel as MK
 from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.kernel import CLEAR, SHORE, VOID, WATER
-from viewer.engine.tgp.layers import LAYER_NAMES, MODERN_LAYERS
+from viewer.engine.tgp.layers import FINISHED_LAYERS, LAYER_NAMES, MODERN_LAYERS
 from viewer.engine.tgp.metrics import METRICS
 from viewer.engine.tgp.modern import (
     ModernPipeline,
@@ -147,7 +147,7 @@ def test_sea_level_does_not_change_the_noise():
 
 
 def test_water_borders_count_only_with_freeform_edges():
-    base = {"openttd": "15.2", "size": (64, 64), "freeform_edges": False}
+    base = {"openttd": "15.2", "size": (64, 64), "freeform_edges": False, "stop_after": "water"}
     a = TGP.generate({**base, "water_borders": 0}, seed=3)
     b = TGP.generate({**base, "water_borders": 16}, seed=3)
     np.testing.assert_array_equal(a.layers["tile_height"], b.layers["tile_height"])
@@ -172,9 +172,9 @@ def test_timeline_of_every_phase():
     phases = [name for name, _ in tr.phases()]
     assert phases == ["noise", "water level", "coast lines", "smooth slopes", "smooth coasts",
                       "smooth slopes again", "sine transform", "variety distribution",
-                      "tile transfer", "FixSlopes", "water"]
+                      "tile transfer", "FixSlopes", "water", "rivers", "tile loop"]
     last = tr.state_at(tr.n_steps)
-    for name in MODERN_LAYERS:
+    for name in FINISHED_LAYERS:
         np.testing.assert_array_equal(last[name], r.layers[name], err_msg=name)
     # FixSlopes: tile heights only lowered, rocks appear; the water pass makes the classes
     fix = dict(tr.phases())["FixSlopes"]
@@ -184,6 +184,17 @@ def test_timeline_of_every_phase():
     assert {"rocks", "change", "tile_height"} <= tr.meaningful_at(fix)
     assert (before["tile_class"] != WATER).all()
     assert "variety" in tr.describe(dict(tr.phases())["variety distribution"])
+    # the rivers: one step per well, each telling what it made; the water pass's map before
+    rivers = dict(tr.phases())["rivers"]
+    wells = r.detail.river_wells
+    assert tr.n_steps == rivers + wells + 1 and wells == len(r.detail.river_attempts) == 2
+    for i, attempt in enumerate(r.detail.river_attempts):
+        assert tr.describe(rivers + i).endswith(attempt.text)
+    water = tr.state_at(rivers - 1)
+    assert not (water["tile_class"] >= 4).any() and not water["river_id"].any()
+    made = tr.state_at(rivers + wells - 1)["river_id"]
+    assert set(np.unique(made)) == set(range(r.detail.rivers_made + 1))
+    assert {"tile_class", "river_id", "tropic"} <= tr.meaningful_at(rivers)
 
 
 # -- the two versions ----------------------------------------------------------------

@@ -108,8 +108,8 @@ class AfterWater:
                 kind = "long" if i < n_long else "short"
                 length = self.min_length * (4 if i < n_long else 1)
                 tries = 512 if i < n_long else 128
-                out.append(Step("river", "rivers", f"{kind} river {i + 1} of {self.wells} "
-                                f"(at least {length} tiles long, up to {tries} tries)", i))
+                out.append(Step("river", "rivers", f"well {i + 1} of {self.wells}, {kind} "
+                                f"(at least {length} tiles, up to {tries} tries)", i))
             out.append(Step("river water", "rivers", "water: tiles terraforming brought to "
                             "level 0 become sea or shore"))
             out.append(Step("tile loop", "tile loop", f"{RUNS_PER_PASS} tile loops: ground "

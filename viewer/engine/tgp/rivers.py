@@ -1,0 +1,166 @@
+"""OpenTTD 15.2's CreateRivers on a :class:`~.landscape.Landscape`: the
+wells (long rivers first), springs, the flow search with small-sea filling,
+lakes and wetlands, the YAPF river route, widening of main rivers, and the
+final ConvertGroundTilesIntoWaterTiles (``finish_water``).  The 256 tile
+loop runs that follow in the game are :mod:`.tileloop`'s.
+
+Use::
+
+    rivers = CreateRivers(land, RiverSettings(...))   # nothing drawn yet
+    for i in range(rivers.n_wells):
+        attempt = rivers.attempt(i)                    # a RiverAttempt
+    rivers.finish_water()
+
+Every Random() is drawn from ``land.rng``; every tile change is made on
+``land``'s arrays in place.  The kernels are in :mod:`.rivers_kernel`,
+:mod:`.river_route`, :mod:`.terraform` and :mod:`.river_tiles`.
+
+Small seas are filled in breadth-first order rather than the game's
+``std::unordered_set`` order: every tile of such a sea starts flat at
+height 0 and ends with its four corners at 1 whatever the order (lowering
+fails until all four corners were raised, raising the complement lifts
+exactly the corners at 0, and corners within 1 of the edge fail either
+way), and the tiles cleared are the same, so the result does not depend on
+it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import river_tiles as rt
+from . import rivers_kernel as rk
+from .landscape import Landscape
+
+LANDSCAPE_NAMES = ("temperate", "arctic", "tropic", "toyland")
+
+
+@dataclass(frozen=True)
+class RiverSettings:
+    amount: int          # amount_of_rivers 0..3
+    min_length: int      # min_river_length 2..255
+    route_random: int    # river_route_random 1..255
+    tree_placer: int     # 0 none, 1 original, 2 improved
+    landscape: int       # 0 temperate, 1 arctic, 2 tropic, 3 toyland
+    freeform: bool       # freeform_edges
+    height_limit: int    # the effective map height limit
+
+
+def river_wells(amount: int, size_x: int, size_y: int) -> int:
+    """Map::ScaleBySize(4 << amount): the number of river attempts (0 when
+    rivers are off)."""
+    if amount <= 0:
+        return 0
+    shift = int(size_x).bit_length() - 1 + int(size_y).bit_length() - 1 - 12
+    return -(-((4 << amount) << shift) // 16)
+
+
+@dataclass(frozen=True)
+class RiverAttempt:
+    """One well (all its tries).  ``spring``: the tile of the spring tried
+    last (None when no tile qualified); ``made``: a river was made, with id
+    ``river`` (the Landscape's ``river_id`` value, 0 if none); ``end``:
+    "sea", "river" (joined river or lake water), "lake", "wetland" or "";
+    ``segments``: river segments built; ``widened``: tiles made river by
+    widening; ``text``: one line for the timeline."""
+    index: int
+    long: bool
+    tries: int
+    spring: int | None
+    made: bool
+    river: int
+    end: str
+    end_tile: int | None
+    segments: int
+    widened: int
+    text: str
+
+
+class CreateRivers:
+    """CreateRivers over ``land`` (see the module's docstring)."""
+
+    def __init__(self, land: Landscape, settings: RiverSettings) -> None:
+        self.land = land
+        self.settings = settings
+        sx, sy = land.size_x, land.size_y
+        self.n_wells = river_wells(settings.amount, sx, sy)
+        self.n_long = max(1, self.n_wells // 10) if self.n_wells else 0
+        self._T = tuple(getattr(land, name) for name in rt.T_FIELDS)
+        for a in self._T:
+            if a.dtype != np.uint8 or not a.flags.c_contiguous:
+                raise ValueError("Landscape arrays must be contiguous uint8")
+        self._S = rt.scratch(sx * sy)
+        p = rt.params(sx, sy)
+        p[rt.P_FREEFORM] = 1 if settings.freeform else 0
+        p[rt.P_LIMIT] = settings.height_limit
+        p[rt.P_LANDSCAPE] = settings.landscape
+        p[rt.P_TREE_PLACER] = settings.tree_placer
+        p[rt.P_ROUTE_RANDOM] = settings.route_random
+        p[rt.P_MIN_LEN] = settings.min_length
+        p[rt.P_SEA_THRESHOLD] = min(int(2 * math.sqrt(sx * sy)), 1024)
+        self._P = p
+        self._sp = {d: rt.spiral(d) for d in (2, 3, 5, 8)}
+        self._next = 0
+        self.made = 0
+        self.attempts: list[RiverAttempt] = []
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Terraform calls of sea filling and widening (the reference's
+        ``derived.terraform`` counts)."""
+        p = self._P
+        return {"sea_fill_calls": int(p[rt.P_SEA_FILL_CALLS]),
+                "sea_fill_ok": int(p[rt.P_SEA_FILL_OK]),
+                "widen_calls": int(p[rt.P_WIDEN_CALLS]),
+                "widen_ok": int(p[rt.P_WIDEN_OK])}
+
+    def attempt(self, i: int) -> RiverAttempt:
+        """Well ``i`` (called in order 0 .. n_wells - 1)."""
+        if i != self._next or not 0 <= i < self.n_wells:
+            raise ValueError(f"river well {i} out of order (next is {self._next} "
+                             f"of {self.n_wells})")
+        self._next += 1
+        long = i < self.n_long
+        s = self.settings
+        min_len = s.min_length * 4 if long else s.min_length
+        out = np.zeros(len(rk.OUT_FIELDS), np.int64)
+        self._P[rt.P_RIVER] = self.made + 1
+        sp = self._sp
+        rk.attempt_well(self._T, self.land.river_id, self.land.rng, self._S, self._P,
+                        min_len, 512 if long else 128, out,
+                        sp[8][0], sp[8][1], sp[5][0], sp[5][1], sp[2][0], sp[2][1],
+                        sp[3][0], sp[3][1])
+        tries, spring, made, end, end_tile, segments, widened = (int(v) for v in out)
+        if made:
+            self.made += 1
+        a = RiverAttempt(index=i, long=long, tries=tries,
+                         spring=spring if spring >= 0 else None, made=bool(made),
+                         river=self.made if made else 0,
+                         end=rk.END_NAMES[end] if made else "",
+                         end_tile=end_tile if made and end_tile >= 0 else None,
+                         segments=segments, widened=widened,
+                         text=self._text(i, long, tries, spring, made, end, segments, widened))
+        self.attempts.append(a)
+        return a
+
+    def _text(self, i, long, tries, spring, made, end, segments, widened) -> str:
+        sx = self.land.size_x
+        kind = "long" if long else "short"
+        if not made:
+            where = (f"last spring at ({spring % sx}, {spring // sx})" if spring >= 0
+                     else "no spring found")
+            return f"well {i + 1} ({kind}): no river after {tries} tries, {where}"
+        ends = {rk.END_SEA: "to the sea", rk.END_RIVER: "into a river",
+                rk.END_LAKE: "ending in a lake", rk.END_WETLAND: "ending in wetlands"}
+        text = (f"river {self.made} ({kind}): spring at ({spring % sx}, {spring // sx}), "
+                f"{segments} segment{'s' if segments != 1 else ''} {ends[end]}")
+        if widened:
+            text += f", {widened} tiles widened"
+        return text
+
+    def finish_water(self) -> None:
+        """The final ConvertGroundTilesIntoWaterTiles over the Landscape."""
+        rk.ground_to_water(self._T, self.land.river_id, self._P)

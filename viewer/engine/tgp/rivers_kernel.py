@@ -1,0 +1,617 @@
+"""OpenTTD 15.2's CreateRivers as numba kernels: springs, the flow search
+(with small-sea filling), lakes, wetlands, river segments and their
+widening, and the last ConvertGroundTilesIntoWaterTiles.  See
+:mod:`.river_tiles` for the calling convention and
+``../shared/reference/tgp-rivers/README.md`` for the sequence in words.
+
+:func:`attempt_well` runs one well (all its tries) and writes what
+happened into its ``out`` array (:data:`OUT_FIELDS`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import njit
+from .kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT
+from .river_route import find_route
+from .river_tiles import (
+    CG_ROUGH,
+    TG_GRASS,
+    TG_ROUGH,
+    TG_ROUGH_SNOW,
+    TG_SNOW_DESERT,
+    TROPIC,
+    Z_DESERT,
+    Z_RAINFOREST,
+    C,
+    D,
+    G,
+    H,
+    K,
+    K_CLEAR,
+    K_SEA,
+    K_SHORE,
+    K_TREES,
+    K_VOID,
+    P_FREEFORM,
+    P_LANDSCAPE,
+    P_MIN_LEN,
+    P_N,
+    P_SEA_FILL_CALLS,
+    P_SEA_FILL_OK,
+    P_SEA_THRESHOLD,
+    P_SEGMENTS,
+    P_ST_MARK,
+    P_ST_SEA,
+    P_SX,
+    P_SY,
+    P_TREE_PLACER,
+    P_WIDEN_CALLS,
+    P_WIDEN_OK,
+    P_WIDENED,
+    RB,
+    S_LV,
+    S_MARK,
+    S_PATH,
+    S_QUEUE,
+    S_SEA,
+    S_SEAQ,
+    SN,
+    TC,
+    TG,
+    TR,
+    TT,
+    chance16,
+    diag_off,
+    flows_down,
+    in_map,
+    inclined_dir,
+    is_flat,
+    is_inclined,
+    is_valid,
+    is_water,
+    make_river,
+    manhattan,
+    max_z,
+    one_corner,
+    rand,
+    rand_range,
+    slope_z,
+    spiral,
+    spiral_tile,
+    three_corners,
+)
+from .terraform import terraform
+
+# out[]: what attempt_well did
+OUT_FIELDS = ("tries", "spring", "made", "end", "end_tile", "segments", "widened")
+END_NONE, END_SEA, END_RIVER, END_LAKE, END_WETLAND = 0, 1, 2, 3, 4
+END_NAMES = ("", "sea", "river", "lake", "wetland")
+
+
+@njit(**INLINE)
+def _wrap_add(sx, sy, freeform, t, dx, dy):
+    """TileAddWrap: -1 off the map, on the last row/column, and (freeform
+    edges) on row/column 0."""
+    ty = t // sx
+    x = t - ty * sx + dx
+    y = ty + dy
+    if freeform and (x == 0 or y == 0):
+        return -1
+    if x < 0 or y < 0 or x >= sx - 1 or y >= sy - 1:
+        return -1
+    return y * sx + x
+
+
+@njit(**JIT)
+def find_spring(T, P, t):
+    h = T[H]
+    sx = P[P_SX]
+    sy = P[P_SY]
+    if not is_flat(h, sx, sy, t) or is_water(T[K], P[P_N], t):
+        return False
+    h0 = np.int64(h[t])
+    if P[P_LANDSCAPE] == TROPIC and T[TR][t] != Z_RAINFOREST:
+        return False
+    freeform = P[P_FREEFORM] != 0
+    num = 0
+    for dx in range(-1, 2):
+        for dy in range(-1, 2):
+            u = _wrap_add(sx, sy, freeform, t, dx, dy)
+            if u >= 0 and max_z(h, sx, sy, u) > h0:
+                num += 1
+    if num < 4:
+        return False
+    for dx in range(-16, 17):
+        for dy in range(-16, 17):
+            u = _wrap_add(sx, sy, freeform, t, dx, dy)
+            if u >= 0 and max_z(h, sx, sy, u) > h0 + 2:
+                return False
+    return True
+
+
+@njit(**INLINE)
+def _flat_sea(T, P, t):
+    return T[K][t] == K_SEA and is_flat(T[H], P[P_SX], P[P_SY], t)
+
+
+@njit(**JIT)
+def sea_is_open(T, S, P, start):
+    """CountConnectedSeaTiles' verdict: True when the flat sea around
+    ``start`` reaches a tile within 1 of the map's edge or has more than
+    ``P[P_SEA_THRESHOLD]`` tiles; otherwise its tiles are left in
+    ``S[S_SEAQ]`` and their count is returned negated (minus one)."""
+    sx = P[P_SX]
+    sy = P[P_SY]
+    n = P[P_N]
+    k = T[K]
+    limit = P[P_SEA_THRESHOLD]
+    P[P_ST_SEA] += 1
+    st = np.int32(P[P_ST_SEA])
+    mark = S[S_SEA]
+    q = S[S_SEAQ]
+    mark[start] = st
+    q[0] = start
+    qn = 1
+    i = 0
+    while i < qn:
+        t = q[i]
+        i += 1
+        ty = t // sx
+        tx = t - ty * sx
+        if min(min(tx, ty), min(sx - 1 - tx, sy - 1 - ty)) <= 1:
+            return True, 0
+        if i > limit:
+            return True, 0
+        for d in range(4):
+            u = t + diag_off(sx, d)
+            if is_valid(k, n, u) and mark[u] != st and _flat_sea(T, P, u):
+                mark[u] = st
+                q[qn] = u
+                qn += 1
+    return False, qn
+
+
+@njit(**JIT)
+def flow_search(T, rid, S, P, begin):
+    """One FlowRiver level's breadth-first search from ``begin`` (not
+    water): (target or -1, tiles queued).  Small seas met are filled."""
+    h = T[H]
+    k = T[K]
+    sx = P[P_SX]
+    sy = P[P_SY]
+    n = P[P_N]
+    P[P_ST_MARK] += 1
+    st = np.int32(P[P_ST_MARK])
+    mark = S[S_MARK]
+    queue = S[S_QUEUE]
+    q2 = S[S_SEAQ]
+    mark[begin] = st
+    queue[0] = begin
+    qn = 1
+    hb = np.int64(h[begin])
+    i = 0
+    while i < qn:
+        e = queue[i]
+        i += 1
+        if is_flat(h, sx, sy, e):
+            he = np.int64(h[e])
+            if he < hb or (he == hb and is_water(k, n, e)):
+                if k[e] == K_SEA:
+                    big, m = sea_is_open(T, S, P, e)
+                    if big:
+                        return e, qn
+                    for j in range(m):
+                        t = q2[j]
+                        P[P_SEA_FILL_CALLS] += 2
+                        if terraform(T, rid, S, P, t, 15, False):
+                            P[P_SEA_FILL_OK] += 1
+                        s, _z = slope_z(h, sx, sy, t)
+                        if terraform(T, rid, S, P, t, s ^ 15, True):
+                            P[P_SEA_FILL_OK] += 1
+                else:
+                    return e, qn
+        for d in range(4):
+            t = e + diag_off(sx, d)
+            if is_valid(k, n, t) and mark[t] != st and flows_down(h, sx, sy, e, t):
+                mark[t] = st
+                queue[qn] = t
+                qn += 1
+    return -1, qn
+
+
+@njit(**INLINE)
+def _terminus_ok(T, P, t, height):
+    """IsValidRiverTerminusTile."""
+    if not is_valid(T[K], P[P_N], t) or np.int64(T[H][t]) != height:
+        return False
+    if not is_flat(T[H], P[P_SX], P[P_SY], t):
+        return False
+    return not (P[P_LANDSCAPE] == TROPIC and T[TR][t] == Z_DESERT)
+
+
+@njit(**JIT)
+def make_lake(T, rid, rng, P, centre, height, sp5x, sp5y):
+    make_river(T, rid, rng, P, centre, sp5x, sp5y)
+    diameter = rand_range(rng, 8) + 3
+    dx, dy = spiral(diameter)
+    sx = P[P_SX]
+    sy = P[P_SY]
+    n = P[P_N]
+    k = T[K]
+    for _loop in range(2):
+        for i in range(dx.shape[0]):
+            t = spiral_tile(sx, sy, centre, dx[i], dy[i])
+            if t < 0 or not _terminus_ok(T, P, t, height):
+                continue
+            for d in range(4):
+                if is_water(k, n, t + diag_off(sx, d)):
+                    make_river(T, rid, rng, P, t, sp5x, sp5y)
+                    break
+
+
+@njit(**JIT)
+def place_tree(T, P, t, r):
+    """PlaceTree(tile, r, keep_density) on a clear tile."""
+    seed = (r >> 24) & 0xFF
+    land = P[P_LANDSCAPE]
+    if land == 0:
+        tree = seed * 12 // 256
+    elif land == 1:
+        tree = seed * 8 // 256 + 0x0C
+    elif land == 2:
+        zone = T[TR][t]
+        if zone == 0:
+            tree = seed * 4 // 256 + 0x1C
+        elif zone == Z_DESERT:
+            tree = 0x1B if seed <= 12 else 0xFF
+        else:
+            tree = seed * 7 // 256 + 0x14
+    else:
+        tree = seed * 9 // 256 + 0x20
+    if tree == 0xFF:
+        return
+    ground = T[G][t]
+    if T[SN][t] != 0:
+        tg = TG_ROUGH_SNOW if ground == CG_ROUGH else TG_SNOW_DESERT
+    elif ground == 0:
+        tg = TG_GRASS
+    elif ground == CG_ROUGH:
+        tg = TG_ROUGH
+    else:
+        tg = TG_SNOW_DESERT
+    density = 3 if ground == CG_ROUGH else T[D][t]
+    T[K][t] = K_TREES
+    T[G][t] = tg
+    T[D][t] = density
+    T[C][t] = 0
+    T[SN][t] = 0
+    T[TT][t] = tree
+    T[TC][t] = ((r >> 22) & 3) + 1
+    T[TG][t] = min((r >> 16) & 7, 6)
+
+
+@njit(**JIT)
+def make_wetlands(T, rid, rng, P, centre, height, length, sp5x, sp5y):
+    make_river(T, rid, rng, P, centre, sp5x, sp5y)
+    diameter = max(length, 16)
+    has_trees = chance16(rng, 1, 2)
+    dx, dy = spiral(diameter)
+    sx = P[P_SX]
+    sy = P[P_SY]
+    radius = diameter // 2
+    cy = centre // sx
+    cx = centre - cy * sx
+    for i in range(dx.shape[0]):
+        t = spiral_tile(sx, sy, centre, dx[i], dy[i])
+        if t < 0 or not _terminus_ok(T, P, t, height):
+            continue
+        ty = t // sx
+        tx = t - ty * sx
+        if (tx - cx) * (tx - cx) + (ty - cy) * (ty - cy) > radius * radius \
+                and chance16(rng, 3, 4):
+            continue
+        if chance16(rng, 1, 3):
+            make_river(T, rid, rng, P, t, sp5x, sp5y)
+        elif T[K][t] == K_CLEAR:
+            T[G][t] = CG_ROUGH
+            T[D][t] = 3
+            T[C][t] = 0
+            if has_trees and P[P_TREE_PLACER] != 0:
+                place_tree(T, P, t, rand(rng))
+
+
+@njit(**JIT)
+def try_terminus(T, rid, rng, P, t, begin, sp5x, sp5y):
+    """TryMakeRiverTerminus: END_LAKE, END_WETLAND or END_NONE."""
+    if not is_valid(T[K], P[P_N], t) or t == begin:
+        return END_NONE
+    if P[P_LANDSCAPE] == TROPIC and T[TR][t] == Z_DESERT:
+        return END_NONE
+    if not is_flat(T[H], P[P_SX], P[P_SY], t):
+        return END_NONE
+    height = np.int64(T[H][t])
+    if height != np.int64(T[H][begin]):
+        return END_NONE
+    if chance16(rng, 1, 3):
+        make_lake(T, rid, rng, P, t, height, sp5x, sp5y)
+        return END_LAKE
+    make_wetlands(T, rid, rng, P, t, height, manhattan(P[P_SX], t, begin), sp5x, sp5y)
+    return END_WETLAND
+
+
+@njit(**INLINE)
+def _is_river_water(k, n, t):
+    return in_map(n, t) and k[t] == 4
+
+
+@njit(**INLINE)
+def _slope_at(h, sx, sy, n, t):
+    if not in_map(n, t):
+        return 0
+    s, _z = slope_z(h, sx, sy, t)
+    return s
+
+
+@njit(**JIT)
+def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
+    """RiverMakeWider(tile, origin)."""
+    h = T[H]
+    k = T[K]
+    sx = P[P_SX]
+    sy = P[P_SY]
+    n = P[P_N]
+    if not is_valid(k, n, tile) or is_water(k, n, tile):
+        return
+    mz = max_z(h, sx, sy, tile)
+    if mz == 0:
+        return
+    cur, _z = slope_z(h, sx, sy, tile)
+    desired, _z = slope_z(h, sx, sy, origin)
+    if mz > max_z(h, sx, sy, origin):
+        return
+    if cur != 0 and not is_inclined(cur):
+        if cur & 16:
+            return
+        flat_found = False
+        sloped_found = False
+        for d in range(4):
+            o = tile + diag_off(sx, d)
+            if not _is_river_water(k, n, o):
+                continue
+            os = _slope_at(h, sx, sy, n, o)
+            if is_inclined(os) and mz == max_z(h, sx, sy, o):
+                od = inclined_dir(os)
+                if od == (d + 1) % 4 or od == (d + 3) % 4:
+                    desired = os
+                    sloped_found = True
+                    break
+            if os == 0:
+                flat_found = True
+        if not sloped_found and not flat_found:
+            return
+        if not sloped_found and flat_found:
+            desired = 0
+        if desired == 0 and three_corners(cur):
+            for d in range(4):
+                o = tile + diag_off(sx, d)
+                if is_inclined(_slope_at(h, sx, sy, n, o)) and is_water(k, n, o):
+                    return
+            P[P_WIDEN_CALLS] += 1
+            if terraform(T, rid, S, P, tile, cur ^ 15, True):
+                P[P_WIDEN_OK] += 1
+        elif is_inclined(desired):
+            river_dir = inclined_dir(desired) ^ 2
+            for dd in (1, 3):
+                o = tile + diag_off(sx, (river_dir + dd) % 4)
+                if _is_river_water(k, n, o) and _slope_at(h, sx, sy, n, o) == 0:
+                    return
+            to_change = cur ^ desired
+            if not one_corner(cur):
+                to_change = to_change & (desired ^ 15)
+                P[P_WIDEN_CALLS] += 1
+                if terraform(T, rid, S, P, tile, to_change, False):
+                    P[P_WIDEN_OK] += 1
+            cur, _z = slope_z(h, sx, sy, tile)
+            if cur != desired and one_corner(cur):
+                to_change = cur ^ desired
+                P[P_WIDEN_CALLS] += 1
+                if terraform(T, rid, S, P, tile, to_change, True):
+                    P[P_WIDEN_OK] += 1
+        cur, _z = slope_z(h, sx, sy, tile)
+    if is_inclined(cur):
+        sd = inclined_dir(cur)
+        up_t = tile + diag_off(sx, sd)
+        down_t = tile + diag_off(sx, sd ^ 2)
+        if not is_valid(k, n, up_t) or not is_valid(k, n, down_t):
+            return
+        ds, dz = slope_z(h, sx, sy, down_t)
+        ocean = dz == 0 and (ds == 0 or one_corner(ds))
+        if not is_water(k, n, down_t) and not ocean:
+            if ds != 0:
+                return
+            make_river(T, rid, rng, P, down_t, sp5x, sp5y)
+            P[P_WIDENED] += 1
+        if not is_water(k, n, up_t):
+            if _slope_at(h, sx, sy, n, up_t) != 0:
+                return
+            make_river(T, rid, rng, P, up_t, sp5x, sp5y)
+            P[P_WIDENED] += 1
+    if cur == desired:
+        make_river(T, rid, rng, P, tile, sp5x, sp5y)
+        P[P_WIDENED] += 1
+
+
+@njit(**JIT)
+def build_segment(T, rid, rng, S, P, begin, end, spring, main, sp5x, sp5y,
+                  sp2x, sp2y, sp3x, sp3y):
+    """YapfBuildRiver(begin, end, spring, main)."""
+    m = find_route(T, S, P, rng, begin, end)
+    if m == 0:
+        return
+    P[P_SEGMENTS] += 1
+    path = S[S_PATH]
+    k = T[K]
+    n = P[P_N]
+    sx = P[P_SX]
+    sy = P[P_SY]
+    for i in range(m):
+        t = path[i]
+        if not is_water(k, n, t):
+            make_river(T, rid, rng, P, t, sp5x, sp5y)
+    if not main:
+        return
+    step = (P[P_MIN_LEN] * 4) // 3
+    for i in range(m):
+        c = path[i]
+        diameter = min(3, manhattan(sx, spring, c) // step + 1)
+        if diameter <= 1:
+            continue
+        if diameter == 2:
+            for j in range(sp2x.shape[0]):
+                t = spiral_tile(sx, sy, c, sp2x[j], sp2y[j])
+                if t >= 0:
+                    make_wider(T, rid, rng, S, P, t, c, sp5x, sp5y)
+        else:
+            for j in range(sp3x.shape[0]):
+                t = spiral_tile(sx, sy, c, sp3x[j], sp3y[j])
+                if t >= 0:
+                    make_wider(T, rid, rng, S, P, t, c, sp5x, sp5y)
+
+
+@njit(**JIT)
+def flow_river(T, rid, rng, S, P, spring, min_len, out, sp5x, sp5y, sp2x, sp2y, sp3x, sp3y):
+    """FlowRiver(spring, spring, min_len) with its recursion unrolled: the
+    searches go down level by level, then the segments are built from the
+    deepest one up.  Sets out[3..4] (end kind and tile); returns found."""
+    k = T[K]
+    n = P[P_N]
+    sx = P[P_SX]
+    sy = P[P_SY]
+    lv = S[S_LV]
+    queue = S[S_QUEUE]
+    nlev = 0
+    begin = spring
+    found = False
+    main = False
+    while True:
+        if is_water(k, n, begin):
+            found = manhattan(sx, spring, begin) > min_len
+            _s, z = slope_z(T[H], sx, sy, begin)
+            main = z == 0
+            out[3] = END_SEA if k[begin] == K_SEA else END_RIVER
+            out[4] = begin
+            break
+        end, qn = flow_search(T, rid, S, P, begin)
+        if end >= 0:
+            lv[2 * nlev] = begin
+            lv[2 * nlev + 1] = end
+            nlev += 1
+            begin = end
+            continue
+        out[3] = END_NONE
+        out[4] = -1
+        if qn > 32:
+            centre = queue[rand_range(rng, qn)]
+            if manhattan(sx, spring, centre) > min_len:
+                kind = try_terminus(T, rid, rng, P, centre, begin, sp5x, sp5y)
+                if kind != END_NONE:
+                    lv[2 * nlev] = begin
+                    lv[2 * nlev + 1] = centre
+                    nlev += 1
+                    found = True
+                    out[3] = kind
+                    out[4] = centre
+        break
+    if found:
+        for i in range(nlev - 1, -1, -1):
+            build_segment(T, rid, rng, S, P, lv[2 * i], lv[2 * i + 1], spring, main,
+                          sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
+    return found
+
+
+@njit(**JIT)
+def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y,
+                 sp2x, sp2y, sp3x, sp3y):
+    """One well: up to ``max_tries`` random tiles, the first spring of the
+    diameter-8 spiral around each tried; stops at the first river made.
+    out = (tries, spring tile or -1, made, end kind, end tile, segments
+    built, tiles widened)."""
+    sx = P[P_SX]
+    sy = P[P_SY]
+    mask = P[P_N] - 1
+    out[:] = 0
+    out[1] = -1
+    out[4] = -1
+    seg0 = P[P_SEGMENTS]
+    wid0 = P[P_WIDENED]
+    done = False
+    for tries in range(max_tries):
+        centre = rand(rng) & mask
+        out[0] = tries + 1
+        for i in range(sp8x.shape[0]):
+            t = spiral_tile(sx, sy, centre, sp8x[i], sp8y[i])
+            if t < 0:
+                continue
+            if find_spring(T, P, t):
+                out[1] = t
+                done = flow_river(T, rid, rng, S, P, t, min_len, out,
+                                  sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
+                break
+        if done:
+            break
+    out[2] = 1 if done else 0
+    if not done:
+        out[3] = END_NONE
+        out[4] = -1
+    out[5] = P[P_SEGMENTS] - seg0
+    out[6] = P[P_WIDENED] - wid0
+    return done
+
+
+@njit(**JIT)
+def ground_to_water(T, rid, P):
+    """ConvertGroundTilesIntoWaterTiles: clear tiles with their lowest corner
+    at 0 become sea (flat), shore (one corner raised), or shore when a
+    neighbour in the slope's flood directions is flat, one-corner or void.
+    Returns the tiles changed."""
+    h = T[H]
+    k = T[K]
+    sx = P[P_SX]
+    sy = P[P_SY]
+    n = P[P_N]
+    changed = 0
+    for t in range(n):
+        if k[t] != K_CLEAR:
+            continue
+        s, z = slope_z(h, sx, sy, t)
+        if z != 0:
+            continue
+        new = -1
+        if s == 0:
+            new = K_SEA
+        elif one_corner(s):
+            new = K_SHORE
+        else:
+            dirs = FLOOD_FROM_DIRS[s & 15]
+            for d in range(8):
+                if (dirs >> d) & 1:
+                    u = t + DIR_DY[d] * sx + DIR_DX[d]
+                    if u < 0 or u >= n:
+                        continue
+                    su, _zu = slope_z(h, sx, sy, u)
+                    su &= 15
+                    if su == 0 or one_corner(su) or k[u] == K_VOID:
+                        new = K_SHORE
+                        break
+        if new >= 0:
+            k[t] = new
+            T[G][t] = 0
+            T[D][t] = 0
+            T[C][t] = 0
+            T[SN][t] = 0
+            T[RB][t] = 0
+            rid[t] = 0
+            changed += 1
+    return changed
