@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from viewer.formats.openttd_console import console_script
+from viewer.formats.tgp_console_script import console_script
 from viewer.ui import folders
 
 WAIT = 60_000

@@ -51,7 +51,7 @@ tile) and writes the files asked for:
 ``--console-script`` OpenTTD 15.2's console script (``setting_newgame`` lines
                      and ``newgame SEED``) that makes this map in the game:
                      ``exec FILE`` in its console (see
-                     :mod:`viewer.formats.openttd_console`); refused for
+                     :mod:`viewer.formats.tgp_console_script`); refused for
                      r13671 maps, seed 4294967295 (the game's "random") and
                      a maximum map height of 1..14
 
@@ -169,7 +169,7 @@ class TgpExtras(CliExtras):
                                            or args.heightmap_format is not None):
             raise Usage("--highest-peak and --heightmap-format need --heightmap-png")
         if args.console_script is not None:
-            from ..formats.openttd_console import RANDOM_SEED, refusal
+            from ..formats.tgp_console_script import RANDOM_SEED, refusal
 
             seed = RANDOM_SEED - 1   # the seed is checked again once known
             if args.seed is not None:
@@ -213,7 +213,7 @@ class TgpExtras(CliExtras):
         if args.npz is not None:
             outputs.add(args.npz, npz_bytes(result))
         if args.console_script is not None:
-            from ..formats.openttd_console import NotPlayable, exec_command
+            from ..formats.tgp_console_script import NotPlayable, exec_command
             from ..formats.tgp_exports import console_script_text, stopped_early_note
 
             try:

@@ -9,7 +9,7 @@ void edges included; without them the outer two rings are 0 (as a 15.2 map
 made without freeform edges has them).  The message of the export says
 what to choose in the game.  "Play this map in OpenTTD 15.2" writes the
 game's console script that makes the same map in the game
-(:mod:`.openttd_console`).  :func:`command_line` is the shared command
+(:mod:`.tgp_console_script`).  :func:`command_line` is the shared command
 that makes the map again."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def loaded_tile_heights(grey: np.ndarray, size_x: int, size_y: int, *, highest_p
 
 def console_refusal(result) -> str | None:
     """Why this map cannot be played in OpenTTD 15.2 from a script, or None."""
-    from .openttd_console import refusal
+    from .tgp_console_script import refusal
 
     return refusal(result.params, result.seed)
 
@@ -95,7 +95,7 @@ def console_refusal(result) -> str | None:
 def console_script_text(result) -> str:
     """The OpenTTD 15.2 console script of this map (NotPlayable, a
     ValueError, when it cannot be made in the game)."""
-    from .openttd_console import console_script
+    from .tgp_console_script import console_script
 
     return console_script(result.params, result.seed,
                           made_by=command_line(result.params, result.seed))
@@ -114,7 +114,7 @@ def stopped_early_note(result) -> str:
 def write_console_script(path, result, _value=None) -> str:
     """The console script, written atomically; what to do with it."""
     from .atomic import write_atomic
-    from .openttd_console import how_to_run
+    from .tgp_console_script import how_to_run
 
     write_atomic(path, console_script_text(result))
     return how_to_run(path) + stopped_early_note(result)

@@ -14,7 +14,7 @@ from refdata import require_reference
 
 from viewer.cli.tgp import run_tgp
 from viewer.engine.tgp.generator import TGP
-from viewer.formats.openttd_console import (
+from viewer.formats.tgp_console_script import (
     RANDOM_SEED,
     NotPlayable,
     console_script,
