@@ -152,7 +152,8 @@ def test_heightmap_png_reads_back_to_the_tile_heights(size, values, monkeypatch,
     assert (rc, err) == (0, "")
     with Image.open(tmp_path / "hm.png") as im:
         assert (im.mode, im.size) == ("L", (sx, sy))  # 8-bit greyscale, one pixel per tile
-    expect = TGP.generate({"size": size, **values}, seed=77).layers["tile_height"]
+    expect = TGP.generate({"openttd": "r13671", "size": size, **values},
+                          seed=77).layers["tile_height"]
     grey = read_grey(tmp_path / "hm.png")
     got = game_tile_heights(grey, sx, sy, reader="modern", highest_peak=30)
     np.testing.assert_array_equal(got, expect)
@@ -167,7 +168,7 @@ def test_heightmap_for_another_highest_peak(peak, monkeypatch, tmp_path):
                        monkeypatch, tmp_path)
     assert (rc, err) == (0, "")
     assert f"choose Highest peak {peak}" in out
-    expect = TGP.generate({"size": (64, 64)}, seed=5).layers["tile_height"]
+    expect = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=5).layers["tile_height"]
     grey = read_grey(tmp_path / "hm.png")
     np.testing.assert_array_equal(
         game_tile_heights(grey, 64, 64, reader="modern", highest_peak=int(peak)), expect)
@@ -179,7 +180,7 @@ def test_heightmap_for_the_game_of_r13671(monkeypatch, tmp_path):
                        monkeypatch, tmp_path)
     assert (rc, err) == (0, "")
     assert "r13671" in out
-    expect = TGP.generate({"size": (64, 64)}, seed=5).layers["tile_height"]
+    expect = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=5).layers["tile_height"]
     grey = read_grey(tmp_path / "hm.png")
     np.testing.assert_array_equal(game_tile_heights(grey, 64, 64), expect)
     # every height sits in the middle of its brightness band, mirrored in x

@@ -118,7 +118,8 @@ def test_compare_layers_counts_cells_and_says_why():
 def test_a_sidecar_from_another_bundle_is_refused(tmp_path):
     from viewer.engine.tgp.generator import TGP
 
-    write_bundle(tmp_path / "m.npz", TGP.generate({"size": (64, 64)}, seed=1))
+    write_bundle(tmp_path / "m.npz", TGP.generate({"openttd": "r13671", "size": (64, 64)},
+                                                  seed=1))
     meta = json.loads((tmp_path / "m.json").read_text())
     meta["layers"].pop("water")
     (tmp_path / "m.json").write_text(json.dumps(meta))

@@ -87,7 +87,7 @@ def test_numberlink_uniqueness_column(monkeypatch, tmp_path):
     (["fairland", "--seeds", "1..5", "--set", "spikes=3"], "unknown parameter(s): spikes"),
     (["fairland", "--seeds", "1..5", "--set", "sp=101"],
      "spike percentage must be between 0 and 100"),
-    (["tgp", "--seeds", "1..5", "--vary", "terrain=1,9"], "Terrain type must be at most 3"),
+    (["tgp", "--seeds", "1..5", "--vary", "terrain=1,9"], "Terrain type must be at most 5"),
     (["fairland", "--seeds", "9..1"], "seed range 9..1 is empty"),
     (["fairland", "--seeds", "1..5", "--vary", "sp=1", "--vary", "pm=1", "--vary", "di=1"],
      "at most 2 parameters may vary"),

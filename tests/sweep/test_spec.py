@@ -61,7 +61,7 @@ def test_unknown_parameter_names_the_generators_parameters():
 def test_value_out_of_range_gives_the_params_message():
     assert str(refused(fixed={"sp": 150})) == "spike percentage must be between 0 and 100"
     err = refused(generator="tgp", vary=[("sea_level", [1, 7])])
-    assert str(err) == "Sea level must be at most 3, not 7" and err.param == "sea_level"
+    assert str(err) == "Sea level must be at most 4, not 7" and err.param == "sea_level"
     assert "power of two" in str(refused(generator="tgp", fixed={"size": "100x100"}))
     assert "whole number" in str(refused(fixed={"nc": "many"}))
 

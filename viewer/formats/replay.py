@@ -162,7 +162,7 @@ def prepare(bundle: Bundle) -> tuple[Any, dict[str, Any], int | str]:
     decl = registry.declaration(name)
     gen = decl.engine
     try:
-        values = gen.validate(replay_inputs(bundle, gen))
+        values = gen.validate(decl.complete_stored(replay_inputs(bundle, gen)))
         seed = decl.check_seed(bundle.seed)
     except ParamError as exc:
         raise ReplayError(f"{bundle.sidecar}: {name} refuses the stored parameters: "

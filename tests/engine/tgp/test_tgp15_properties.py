@@ -199,14 +199,24 @@ def test_timeline_of_every_phase():
 
 # -- the two versions ----------------------------------------------------------------
 
-def test_settings_without_the_version_are_r13671s():
-    old = TGP.generate({"size": (64, 64)}, seed=5)
-    assert old.params["openttd"] == "r13671" and set(old.layers) == set(LAYER_NAMES)
-    assert (old.params["terrain"], old.params["sea_level"]) == (2, 1)   # r13671's defaults
-    new = TGP.generate({"size": (64, 64), "variety": 1}, seed=5)        # a 15.2 setting
-    assert new.params["openttd"] == "15.2"
-    explicit = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=5)
-    np.testing.assert_array_equal(old.layers["tile_height"], explicit.layers["tile_height"])
+def test_settings_without_the_version_are_15_2s():
+    """Values that name no version are today's, whatever settings they hold;
+    only a stored file (a preset or bundle written before the version
+    existed) is r13671's, with r13671's defaults."""
+    for values in ({"size": (64, 64)}, {"size": (64, 64), "rng_skip": 0}):
+        v = TGP.validate(values)
+        assert v["openttd"] == "15.2" and (v["terrain"], v["sea_level"]) == (1, 0)
+    new = TGP.generate({"size": (64, 64), "stop_after": "water"}, seed=5)
+    explicit = TGP.generate({"openttd": "15.2", "size": (64, 64), "stop_after": "water"},
+                            seed=5)
+    np.testing.assert_array_equal(new.layers["tile_height"], explicit.layers["tile_height"])
+    for stored in ({"size": "64x64"}, {"size": "64x64", "variety": 1}):
+        old = TGP.complete_stored(stored)
+        assert old["openttd"] == "r13671" and (old["terrain"], old["sea_level"]) == (2, 1)
+        assert TGP.validate(old)["openttd"] == "r13671"
+    assert TGP.complete_stored({"openttd": "15.2"}) == {"openttd": "15.2"}
+    r13671 = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=5)
+    assert set(r13671.layers) == set(LAYER_NAMES)
 
 
 @pytest.mark.parametrize("values,param,text", [

@@ -1,5 +1,5 @@
-"""What TGP promises for any map, beyond the reference cases: the same
-settings and seed give the same map; every allowed size works; the
+"""What TGP of OpenTTD r13671 promises for any map, beyond the reference
+cases: the same settings and seed give the same map; every allowed size works; the
 heightmap, tile heights and classes keep their ranges and borders; the
 water target follows the original's int32 arithmetic; bad settings are
 refused with a message a user can act on."""
@@ -21,6 +21,7 @@ from viewer.engine.tgp.pipeline import MAX_HEIGHT, WATER_PERCENT
 SIDES = st.sampled_from([64, 128, 256])
 SEEDS = st.integers(0, 2**32 - 1)
 SETTINGS = st.fixed_dictionaries({
+    "openttd": st.just("r13671"),
     "size": st.tuples(SIDES, SIDES),
     "smoothness": st.integers(0, 3),
     "terrain": st.integers(0, 3),
@@ -95,7 +96,8 @@ def test_invariants(values, seed):
 @pytest.mark.parametrize("size", [(64, 4096), (4096, 64), (2048, 128), (128, 2048),
                                   (512, 512), (2048, 2048)])
 def test_other_sizes_work(size):
-    r = TGP.generate({"size": size, "smoothness": 3, "terrain": 3, "sea_level": 3}, seed=7)
+    r = TGP.generate({"openttd": "r13671", "size": size, "smoothness": 3, "terrain": 3,
+                      "sea_level": 3}, seed=7)
     sx, sy = size
     assert r.layers["tile_class"].shape == (sy, sx)
     assert r.detail.random_calls == expected_random_calls(sx, sy)
@@ -119,8 +121,8 @@ def test_water_target_wraps_like_the_original():
 
 @pytest.mark.slow
 def test_4096_high_sea_level_gets_little_water():
-    low = TGP.generate({"size": (4096, 4096), "sea_level": 1}, seed=3)
-    high = TGP.generate({"size": (4096, 4096), "sea_level": 3}, seed=3)
+    low = TGP.generate({"openttd": "r13671", "size": (4096, 4096), "sea_level": 1}, seed=3)
+    high = TGP.generate({"openttd": "r13671", "size": (4096, 4096), "sea_level": 3}, seed=3)
     assert high.detail.desired_water_tiles < 0
     assert high.detail.water_level == int(high.detail.noise_corners.min())
     share = lambda r: r.detail.tile_class_counts[K.WATER] / 4096**2
@@ -134,7 +136,8 @@ def test_water_share_grows_with_sea_level():
     for level in range(4):
         total = 0.0
         for seed in (1, 42, 12345):
-            r = TGP.generate({"size": (256, 256), "sea_level": level}, seed=seed)
+            r = TGP.generate({"openttd": "r13671", "size": (256, 256), "sea_level": level},
+                             seed=seed)
             total += r.detail.tile_class_counts[K.WATER] / 256**2
         shares.append(total / 3)
     assert shares == sorted(shares)
@@ -142,20 +145,20 @@ def test_water_share_grows_with_sea_level():
 
 
 def test_rng_skip_shifts_the_random_numbers():
-    a = TGP.generate({"size": (64, 64)}, seed=5)
-    b = TGP.generate({"size": (64, 64), "rng_skip": 1}, seed=5)
+    a = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=5)
+    b = TGP.generate({"openttd": "r13671", "size": (64, 64), "rng_skip": 1}, seed=5)
     assert not np.array_equal(a.detail.noise_corners, b.detail.noise_corners)
 
 
 def test_toyland_is_temperate():
-    a = TGP.generate({"size": (64, 64), "landscape": "toyland"}, seed=9)
-    b = TGP.generate({"size": (64, 64), "landscape": "temperate"}, seed=9)
+    a = TGP.generate({"openttd": "r13671", "size": (64, 64), "landscape": "toyland"}, seed=9)
+    b = TGP.generate({"openttd": "r13671", "size": (64, 64), "landscape": "temperate"}, seed=9)
     np.testing.assert_array_equal(a.detail.heightmap_corners, b.detail.heightmap_corners)
 
 
 def test_names_accepted_for_levels():
-    v = TGP.validate({"smoothness": "very rough", "terrain": "flat", "sea_level": "high",
-                      "landscape": 2, "size": "128x64"})
+    v = TGP.validate({"openttd": "r13671", "smoothness": "very rough", "terrain": "flat",
+                      "sea_level": "high", "landscape": 2, "size": "128x64"})
     assert (v["smoothness"], v["terrain"], v["sea_level"], v["landscape"], v["size"]) == \
         (3, 1, 3, "tropic", (128, 64))
 
@@ -179,7 +182,7 @@ BAD = [
 @pytest.mark.parametrize("values,param,text", BAD)
 def test_bad_settings_refused(values, param, text):
     with pytest.raises(ParamError) as exc:
-        TGP.validate(values)
+        TGP.validate({"openttd": "r13671", **values})
     assert exc.value.param == param
     assert text in str(exc.value)
 
@@ -187,13 +190,13 @@ def test_bad_settings_refused(values, param, text):
 @pytest.mark.parametrize("seed", [-1, 2**32, "abc", 1.5])
 def test_bad_seed_refused(seed):
     with pytest.raises(ParamError) as exc:
-        TGP.generate({"size": (64, 64)}, seed=seed)
+        TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=seed)
     assert exc.value.param == "seed"
 
 
 @pytest.mark.parametrize("seed", [0, 2**31, 2**32 - 1, "4000000000"])
 def test_full_32_bit_seeds(seed):
-    r = TGP.generate({"size": (64, 64)}, seed=seed)
+    r = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=seed)
     assert r.seed == int(seed)
 
 
@@ -201,7 +204,7 @@ def test_cancel_before_start():
     token = CancelToken()
     token.cancel()
     with pytest.raises(Cancelled):
-        TGP.generate({"size": (256, 256)}, seed=1, cancel=token)
+        TGP.generate({"openttd": "r13671", "size": (256, 256)}, seed=1, cancel=token)
 
 
 def test_cancel_during_run_and_progress():
@@ -214,7 +217,8 @@ def test_cancel_during_run_and_progress():
             token.cancel()
 
     with pytest.raises(Cancelled):
-        TGP.generate({"size": (256, 256)}, seed=1, cancel=token, progress=progress)
+        TGP.generate({"openttd": "r13671", "size": (256, 256)}, seed=1, cancel=token,
+                     progress=progress)
     assert seen[0] == ("noise", 0.0)
     assert seen[-1][0] == "smooth slopes"
     assert token.progress()[0] == "smooth slopes"

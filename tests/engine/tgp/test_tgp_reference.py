@@ -49,7 +49,7 @@ def sha(a: np.ndarray) -> str:
 
 
 def values_of(case) -> dict:
-    return {"size": (case["map_size_x"], case["map_size_y"]),
+    return {"openttd": "r13671", "size": (case["map_size_x"], case["map_size_y"]),
             "smoothness": case["smoothness"], "terrain": case["terrain_type"],
             "sea_level": case["sea_level"], "landscape": case["landscape"],
             "rng_skip": case["rng_calls_before_tgp"]}
@@ -109,7 +109,8 @@ GEN_A = re.compile(r"genA_(\d+)x(\d+)_sm(\d)_seed(\d+)(?:_skip(\d+))?\.npz$")
 def test_stage_a_file(name):
     ref = require_reference("tgp")
     sx, sy, sm, seed, skip = GEN_A.match(name).groups()
-    values = {"size": (int(sx), int(sy)), "smoothness": int(sm), "rng_skip": int(skip or 0)}
+    values = {"openttd": "r13671", "size": (int(sx), int(sy)), "smoothness": int(sm),
+              "rng_skip": int(skip or 0)}
     result = TGP.generate(values, seed=int(seed))
     with np.load(ref / name) as stored:
         np.testing.assert_array_equal(result.detail.noise_corners, stored["A"])

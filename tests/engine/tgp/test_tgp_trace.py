@@ -12,8 +12,8 @@ from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.layers import LAYER_NAMES
 from viewer.engine.tgp.pipeline import NORMALISE_NAMES
 
-VALUES = {"size": (128, 256), "smoothness": 2, "terrain": 3, "sea_level": 2,
-          "landscape": "tropic"}
+VALUES = {"openttd": "r13671", "size": (128, 256), "smoothness": 2, "terrain": 3,
+          "sea_level": 2, "landscape": "tropic"}
 
 
 @pytest.fixture(scope="module")

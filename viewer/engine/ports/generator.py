@@ -60,6 +60,15 @@ PHASE_NAMES = ("heightmap", "lakes", "coast", "candidates", "weighting", "ports"
                "local terrain")
 DEFAULT_CURVE = ((0.0, 0.5), (30.0, 1.0), (90.0, 0.0))
 
+def complete_stored(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored settings (a preset's or a bundle's): a TGP source that names
+    no OpenTTD version was written when the TGP source was r13671's only."""
+    out = dict(values)
+    if out.get("source", "tgp") == "tgp" and "tgp_openttd" not in out:
+        out["tgp_openttd"] = "r13671"
+    return out
+
+
 def _tgp_param(name: str, **changes: Any) -> Param:
     """TGP's own Param ``name`` (help, bounds, slider names), as ``tgp_name``
     in the source group; ports keep their own defaults where they differ."""
@@ -76,7 +85,7 @@ def _tgp_param(name: str, **changes: Any) -> Param:
 PARAMS: tuple[Param, ...] = (
     Param("source", "Heightmap", "choice", "tgp", choices=SOURCES, group="source",
           help="tgp: a TerraGenesis map made with the tgp_* settings; png: a greyscale PNG"),
-    _tgp_param("openttd", default="r13671"),
+    _tgp_param("openttd"),
     *(_tgp_param(n) for n in ("size", "smoothness")),
     _tgp_param("terrain", default=2),
     _tgp_param("sea_level", default=2),

@@ -1,11 +1,14 @@
 """OpenTTD's TerraGenesis Perlin (TGP) as a workbench generator, in two
 versions (the ``openttd`` parameter):
 
-* ``15.2`` (the default): New Game with TerraGenesis in OpenTTD 15.2, bit
-  for bit through FixSlopes and the water pass (:mod:`.modern`,
-  :mod:`.modern_kernel`; reference in ``../shared/reference/tgp-modern``).
-  The map is the game's map as it stands after the water pass: rivers,
-  trees, towns and industries are later steps of the game, not made here.
+* ``15.2`` (the default, also for any values that name no version): New
+  Game with TerraGenesis in OpenTTD 15.2, bit for bit through the whole of
+  GenerateLandscape: FixSlopes and the water pass (:mod:`.modern`,
+  :mod:`.modern_kernel`; reference ``../shared/reference/tgp-modern``),
+  then the climate, the rivers and the tile loops (:mod:`.after_water`;
+  reference ``../shared/reference/tgp-rivers``), or up to the step
+  ``stop_after`` names.  Towns, industries and trees (but the wetlands')
+  are later steps of the game, not made here.
 * ``r13671``: ``tgp.cpp`` at svn r13671 (2008) with the engine code around
   it (Randomizer, tile heights, ConvertGroundTilesIntoWaterTiles);
   :mod:`.pipeline` tells the algorithm step by step and :mod:`.kernel`
@@ -23,9 +26,18 @@ Layers (all ``(size_y, size_x)``, element ``[y, x]`` is tile ``(x, y)``):
                  corner, int16 fixed point (16 = one height level)
 ``heightmap``    the normalised heightmap (stage B), same units
 ``tile_height``  tile heights (0..15 in r13671, up to 255 in 15.2)
-``tile_class``   0 clear, 1 water (sea), 2 shore, 3 void
+``tile_class``   0 clear, 1 water (sea), 2 shore, 3 void (15.2 past the
+                 water pass also 4 river, lakes included, 5 trees)
 ``water``        (r13671) 1 where the tile is sea (tile_class 1)
-``rocks``        (15.2) 1 where FixSlopes left rocks on clear land
+``rocks``        (15.2) 1 where the tile is clear land with rock ground
+``tropic``       (15.2 past the water pass) 0 normal, 1 desert, 2 rainforest
+``ground``       (15.2 past the water pass) clear land: ground type (0
+                 grass, 1 rough, 2 rocks, 3 fields, 5 desert) + 128 with
+                 snow; trees: 64 + tree ground; other tiles 255
+``density``      (15.2 past the water pass) ground density 0..3
+``snow``         (15.2 past the water pass) 0 none, else snow density + 1
+``river_id``     (15.2 past the water pass) int32, the river (1, 2, ...)
+                 that made the tile water, 0 for none
 ``change``       (with a trace only) what a step changed; see :mod:`.trace`
 
 The heightmaps have one more row and column of corners than there are
@@ -45,6 +57,7 @@ from ..params import Param, ParamError, check_bounds, check_seed, conditions, co
 from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import modern
 from .detail import TGPDetail
+from .landscape import landscape_layers
 from .layers import LANDSCAPE_LAYERS, LAYER_INFO
 from .modern import ModernPipeline
 from .pipeline import LANDSCAPES, SMOOTHNESS, Pipeline, State
@@ -214,11 +227,9 @@ ONLY_15_NAMES = tuple(p.name for p in PARAMS
                       if dict(conditions(p)).get("openttd") == ONLY_15["only_when"][1])
 
 
-def legacy_version(values: Mapping[str, Any]) -> str:
-    """The version of settings that do not name one: r13671, as everything
-    written before 15.2 came (old presets, bundles, scripts), unless they
-    hold a setting only 15.2 has."""
-    return "15.2" if any(n in values for n in ONLY_15_NAMES) else "r13671"
+STORED_LEGACY_VERSION = "r13671"
+"""The version of a stored preset or bundle that names none: such a file
+was written before the version existed, when TGP was r13671's."""
 
 
 class TerraGenesis:
@@ -230,10 +241,8 @@ class TerraGenesis:
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         if isinstance(values, Mapping) and "openttd" in values:
             version = VERSION_PARAM.convert(_named_levels("openttd", values["openttd"]))
-        elif isinstance(values, Mapping):
-            version = legacy_version(values)
-        else:
-            version = "15.2"
+        else:  # values that name no version are today's (stored files: complete_stored)
+            version = VERSION_PARAM.default
         out = convert_values(self.params, values,
                              lambda name, value: _named_levels(name, value, version))
         out["openttd"] = version
@@ -262,12 +271,13 @@ class TerraGenesis:
 
     @staticmethod
     def complete_stored(values: Mapping[str, Any]) -> dict[str, Any]:
-        """Stored settings (a preset) with their version: r13671 for those
-        written before 15.2 came, which do not name one (see
-        :func:`legacy_version`), with r13671's defaults for what they omit."""
+        """Stored settings (a preset's or a bundle's) with their version: a
+        file that names none was written before the version existed, so it
+        is r13671's (whatever settings it holds), with r13671's defaults for
+        what it omits.  Everything written since names its version."""
         out = dict(values)
         if "openttd" not in out:
-            out["openttd"] = legacy_version(values)
+            out["openttd"] = STORED_LEGACY_VERSION
         if out["openttd"] == "r13671":
             for p in PARAMS:
                 vd = p.extra.get("version_defaults", {})
@@ -373,24 +383,6 @@ def rng_calls(pipe: ModernPipeline, calls_by_kind: Mapping[str, int],
     return out
 
 
-def _landscape_layers(land, climate: int) -> dict[str, np.ndarray]:
-    """The finished map's layers from its Landscape (see the module docstring)."""
-    from .landscape import TG_ROUGH_SNOW, TG_SNOW_DESERT, TREES, reference_arrays
-    from .landscape import CLEAR as CLEAR_KIND
-
-    ref = reference_arrays(land)
-    shape = (land.size_y, land.size_x)
-    snow_ground = land.ground == TG_ROUGH_SNOW
-    if climate != LANDSCAPES.index("tropic"):  # (the tropic's "snow or desert" is desert)
-        snow_ground |= land.ground == TG_SNOW_DESERT
-    snowy = ((land.kind == CLEAR_KIND) & (land.snow != 0)) | ((land.kind == TREES) & snow_ground)
-    snow = np.where(snowy, land.density + 1, 0).astype(np.uint8).reshape(shape)
-    return {"tile_height": ref["tile_height"], "tile_class": land.kind.reshape(shape).copy(),
-            "rocks": ref["rocks"], "tropic": ref["tropic"], "ground": ref["ground"],
-            "density": ref["density"], "snow": snow,
-            "river_id": land.river_id.reshape(shape).copy()}
-
-
 def landscape_summary(pipe: ModernPipeline, land, st: State) -> str:
     """One line about what the steps after the water pass made."""
     from .landscape import DESERT_ZONE, RAINFOREST, RIVER, TREES
@@ -442,7 +434,7 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
     else:
         info.pop("rocks")
     if land is not None:
-        layers.update(_landscape_layers(land, pipe.landscape))
+        layers.update(landscape_layers(land, pipe.landscape))
         tc = layers["tile_class"]
     else:
         for name in LANDSCAPE_LAYERS:

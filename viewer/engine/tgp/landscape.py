@@ -148,3 +148,26 @@ def reference_arrays(land: Landscape) -> dict[str, np.ndarray]:
             "tropic": land.tropic.reshape(shape).copy(),
             "ground": ground.reshape(shape),
             "density": density.reshape(shape)}
+
+
+TROPIC_CLIMATE = 2
+
+
+def landscape_layers(land: Landscape, climate: int) -> dict[str, np.ndarray]:
+    """The layers of a finished 15.2 map (``(size_y, size_x)``):
+    ``tile_height``, ``tile_class`` (the ``kind`` values), ``rocks``,
+    ``tropic``, ``ground`` and ``density`` (as :func:`reference_arrays`),
+    ``snow`` (0 none, else the snow density + 1: clear land with the snow
+    bit, trees on snow; ``climate`` 2, the sub-tropic, has desert where the
+    others have snow under trees) and ``river_id`` (int32)."""
+    ref = reference_arrays(land)
+    shape = (land.size_y, land.size_x)
+    snow_ground = land.ground == TG_ROUGH_SNOW
+    if climate != TROPIC_CLIMATE:
+        snow_ground |= land.ground == TG_SNOW_DESERT
+    snowy = ((land.kind == CLEAR) & (land.snow != 0)) | ((land.kind == TREES) & snow_ground)
+    snow = np.where(snowy, land.density + 1, 0).astype(np.uint8).reshape(shape)
+    return {"tile_height": ref["tile_height"], "tile_class": land.kind.reshape(shape).copy(),
+            "rocks": ref["rocks"], "tropic": ref["tropic"], "ground": ref["ground"],
+            "density": ref["density"], "snow": snow,
+            "river_id": land.river_id.reshape(shape).copy()}

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..protocol import Marker
 from . import kernel as K
+from .landscape import landscape_layers
 from .layers import LANDSCAPE_LAYERS, layer_names
 from .pipeline import Pipeline, State
 from .units import INVALID_HEIGHT
@@ -153,14 +154,12 @@ class TgpTrace:
 
     def _landscape_at(self, k: int) -> dict[str, np.ndarray]:
         """The layers after step ``k``, a step past the water pass."""
-        from .generator import _landscape_layers
-
         pipe = self.pipe
         sx, sy = pipe.size_x, pipe.size_y
         st = self._state_at(k)
         prev = self._state_at(k - 1)
         land = pipe.after.land(st) if st is not self._final else st.land
-        layers = _landscape_layers(land, pipe.landscape)
+        layers = landscape_layers(land, pipe.landscape)
         if k - 1 > self._water_step and prev.land is not None:
             before = prev.land.height
         else:
