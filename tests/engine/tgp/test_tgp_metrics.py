@@ -20,9 +20,23 @@ from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.metrics import FINISHED_15_2, METRICS, NAMES
 
 
+def test_a_real_finished_map_counts_its_rivers_zones_and_snow():
+    for land in ("temperate", "arctic", "tropic"):
+        r = TGP.generate({"openttd": "15.2", "size": (128, 128), "landscape": land}, seed=5)
+        m = METRICS(r)
+        tc = r.layers["tile_class"]
+        assert m["river_tiles"] == np.count_nonzero(tc == 4) > 0
+        assert m["rivers_made"] == r.detail.rivers_made > 0
+        assert m["lakes"] == sum(a.made and a.end == "lake" for a in r.detail.river_attempts)
+        assert m["snow_tiles"] == np.count_nonzero((r.layers["snow"] > 0) & (tc == 0))
+        assert (m["snow_tiles"] > 0) == (land == "arctic")
+        assert m["desert_share"] == np.count_nonzero(r.layers["tropic"] == 1) / 128 ** 2
+        assert (m["desert_share"] > 0) == (m["rainforest_share"] > 0) == (land == "tropic")
+
+
 def test_finished_map_figures_count_the_features():
-    base = TGP.generate({"openttd": "15.2", "size": (64, 64)}, seed=3)
-    assert METRICS(base)["river_tiles"] == np.count_nonzero(base.layers["tile_class"] == 4)
+    base = TGP.generate({"openttd": "15.2", "size": (64, 64), "stop_after": "water"}, seed=3)
+    assert METRICS(base)["river_tiles"] == 0 and METRICS(base)["rivers_made"] == 0
     m = METRICS(finished(base))
     assert tuple(m) == NAMES
     assert m["river_tiles"] == len(RIVER_TILES) + len(LAKE_TILES)
