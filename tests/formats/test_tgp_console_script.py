@@ -206,3 +206,16 @@ def test_command_line_refusals_write_nothing(argv, words, monkeypatch, tmp_path)
     assert err.count("\n") == 1
     assert (tmp_path / "keep.scr").read_text() == "old\n"
     assert not (tmp_path / "n.npz").exists()
+
+
+def test_a_map_that_stops_early_says_the_game_goes_on(monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--stop-after", "water",
+                        "--console-script", "w.scr"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    assert "stops after the water pass" in out.splitlines()[-1]
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--console-script", "r.scr"],
+                       monkeypatch, tmp_path)
+    assert "stops after" not in out
+    # the game makes the whole map either way: the scripts are the same
+    assert (tmp_path / "w.scr").read_text().splitlines()[3:] == \
+        (tmp_path / "r.scr").read_text().splitlines()[3:]

@@ -223,7 +223,7 @@ class TgpExtras(CliExtras):
             outputs.add(args.console_script, text)
             notes.append(f"OpenTTD 15.2 console script written to {args.console_script}; "
                          f"in the game's console: {exec_command(args.console_script)}"
-                         + stopped_early_note(result))
+                         + (f"; {note}" if (note := stopped_early_note(result)) else ""))
         return notes
 
     def report(self, out, decl, result, values, seed, notes) -> None:

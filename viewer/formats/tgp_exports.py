@@ -107,8 +107,8 @@ def stopped_early_note(result) -> str:
     if stop == "rivers":
         return ""
     step = "the water pass" if stop == "water" else "the climate passes"
-    return (f" This map stops after {step}; the game goes on through the rest of "
-            "GenerateLandscape (its rivers and tile loops) before the towns.")
+    return (f"this map stops after {step}; the game goes on through the rest of "
+            "GenerateLandscape (its rivers and tile loops) before the towns")
 
 
 def write_console_script(path, result, _value=None) -> str:
@@ -117,7 +117,8 @@ def write_console_script(path, result, _value=None) -> str:
     from .tgp_console_script import how_to_run
 
     write_atomic(path, console_script_text(result))
-    return how_to_run(path) + stopped_early_note(result)
+    note = stopped_early_note(result)
+    return how_to_run(path) + (f" Note: {note}." if note else "")
 
 
 def write_r13671(path, result, _value=None) -> str:
