@@ -168,6 +168,10 @@ def test_exec_command_names_the_script_as_the_game_finds_it(tmp_path, monkeypatc
     assert exec_command(f"{folder}/map.scr") == "exec scripts/map.scr"
     assert exec_command(tmp_path / "elsewhere" / "m.scr") == f"exec {tmp_path}/elsewhere/m.scr"
     assert exec_command(tmp_path / "with space.scr") == f'exec "{tmp_path}/with space.scr"'
+    # an older install's ~/.openttd, when the XDG folder is not there
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "none"))
+    (tmp_path / ".openttd").mkdir()
+    assert personal_scripts_folder() == str(tmp_path / ".openttd" / "scripts")
 
 
 def run(argv, monkeypatch, tmp_path):

@@ -59,3 +59,20 @@ def test_seed_4294967295_is_refused_before_asking_for_a_file(qtbot, window, monk
     assert asked == []
     assert len(warned) == 1 and "random seed" in warned[0]
     assert "random seed" in w.message.text()
+
+
+def test_the_file_dialog_opens_in_the_games_scripts_folder(qtbot, window, tmp_path,
+                                                          monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    scripts = tmp_path / "openttd" / "scripts"
+    scripts.mkdir(parents=True)
+    w = _tgp(qtbot, window, 12)
+    proposed = []
+    monkeypatch.setattr(folders, "save_path",
+                        lambda parent, title, name, filt: proposed.append(name)
+                        or str(scripts / "m.scr"))
+    _action(w).trigger()
+    assert proposed == [str(scripts / "tgp-map.scr")]
+    assert "exec scripts/m.scr" in w.file_actions.explained.text()
+    w.file_actions.explained.close()

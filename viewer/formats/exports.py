@@ -10,7 +10,9 @@ with a message the user can act on.
 ``refuse(result)`` (optional) says in one line why this map cannot be
 exported this way (None: it can), so the window refuses before asking for
 a file; ``explain``: the window shows the writer's text in a dialog (its
-text can be selected and copied), not only in the status line.
+text can be selected and copied), not only in the status line;
+``start_folder()`` (optional): the folder the file dialog opens in when it
+exists (where the file's reader looks for it).
 """
 
 from __future__ import annotations
@@ -52,3 +54,4 @@ class Export:
     shortcut: str | None = None
     refuse: Callable[[Result], str | None] | None = None
     explain: bool = False
+    start_folder: Callable[[], str] | None = None

@@ -156,11 +156,12 @@ def personal_scripts_folder() -> str:
         return os.path.join(home, "Documents", "OpenTTD", "scripts")
     if sys.platform == "darwin":
         return os.path.join(home, "Documents", "OpenTTD", "scripts")
-    legacy = os.path.join(home, ".openttd")
-    if os.path.isdir(legacy):
-        return os.path.join(legacy, "scripts")
+    # both are search paths of the game (the XDG one first); the one in use exists
     data = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
-    return os.path.join(data, "openttd", "scripts")
+    xdg, legacy = os.path.join(data, "openttd"), os.path.join(home, ".openttd")
+    if not os.path.isdir(xdg) and os.path.isdir(legacy):
+        return os.path.join(legacy, "scripts")
+    return os.path.join(xdg, "scripts")
 
 
 def _quoted(path: str) -> str:

@@ -121,6 +121,13 @@ def write_console_script(path, result, _value=None) -> str:
     return how_to_run(path) + (f" Note: {note}." if note else "")
 
 
+def scripts_folder() -> str:
+    """OpenTTD 15.2's personal scripts folder on this system."""
+    from .tgp_console_script import personal_scripts_folder
+
+    return personal_scripts_folder()
+
+
 def write_r13671(path, result, _value=None) -> str:
     return write_openttd_heightmap(path, _layer(result, "tile_height"), fmt="r13671")
 
@@ -148,7 +155,7 @@ EXPORTS = (
            "OpenTTD console scripts (*.scr *.txt);;All files (*)", write_console_script,
            "a console script for OpenTTD 15.2 (exec FILE in the game's console) that sets "
            "this map's settings and starts a new game with its seed",
-           refuse=console_refusal, explain=True),
+           refuse=console_refusal, explain=True, start_folder=scripts_folder),
 )
 
 

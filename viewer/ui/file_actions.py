@@ -130,7 +130,11 @@ class FileActions:
                                             ex.ask.default, ex.ask.minimum, ex.ask.maximum)
             if not ok:
                 return
-        path = self._ask_path(title, ex.filename, ex.filter)
+        name = ex.filename
+        folder = ex.start_folder() if ex.start_folder is not None else ""
+        if folder and Path(folder).is_dir():
+            name = str(Path(folder) / ex.filename)
+        path = self._ask_path(title, name, ex.filter)
         said: list[str] = []
         if path and self.guarded(title, lambda: said.append(self.export(ex.name, path, value))) \
                 and ex.explain:
