@@ -208,24 +208,32 @@ def color_tile_class(tc: np.ndarray) -> np.ndarray:
     return lut_take(_CLASS_PAL, np.asarray(tc).astype(np.uint8, copy=False))
 
 
-def paint_ground_cover(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The tile classes' colours ``out`` with what covers clear land: rocks
-    grey, desert ground sand, snow by its density, the rainforest zone a
-    deeper green (each where the map has that layer)."""
+def ground_cover_index(layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Each tile's entry of :data:`_COVER_PAL`: its tile class, or on clear
+    land what covers it (the rainforest zone, rocks, desert ground, snow by
+    its density, later ones winning), as uint8."""
     tc = np.asarray(layers["tile_class"])
+    idx = tc.astype(np.uint8, copy=True)
+    np.putmask(idx, tc >= _COVER_RAINFOREST, 255)   # no such class: magenta, as any unknown
     clear = tc == 0
     if "tropic" in layers:
-        out[clear & (np.asarray(layers["tropic"]) == 2)] = TGP_RAINFOREST
+        np.putmask(idx, clear & (np.asarray(layers["tropic"]) == 2), _COVER_RAINFOREST)
     if "rocks" in layers:
-        out[clear & (np.asarray(layers["rocks"]) != 0)] = TGP_ROCKS
+        np.putmask(idx, clear & (np.asarray(layers["rocks"]) != 0), _COVER_ROCKS)
     if "ground" in layers:
         g = np.asarray(layers["ground"])
-        out[clear & ((g & 0x7F) == DESERT_GROUND)] = TGP_DESERT
+        np.putmask(idx, clear & ((g & 0x7F) == DESERT_GROUND), _COVER_DESERT)
     if "snow" in layers:
-        snow = np.asarray(layers["snow"])
-        on = clear & (snow != 0)
-        if on.any():
-            out[on] = _SNOW_PAL[snow[on]]
+        snow = np.asarray(layers["snow"]).astype(np.uint8, copy=False)
+        np.putmask(idx, clear & (snow != 0), snow + np.uint8(_COVER_SNOW - 1))
+    return idx
+
+
+def paint_ground_cover(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """The tile classes' colours with what covers clear land: rocks grey,
+    desert ground sand, snow by its density, the rainforest zone a deeper
+    green (each where the map has that layer), written into ``out``."""
+    out[...] = lut_take(_COVER_PAL, ground_cover_index(layers))
     return out
 
 
@@ -263,6 +271,9 @@ _CLASS_PAL = _palette(TGP_CLASS_COLORS)
 _GROUND_PAL = _palette(GROUND_COLORS)
 _TROPIC_PAL = _palette(TROPIC_COLORS)
 _SNOW_PAL = _palette((MASK_OFF,) + TGP_SNOW)
+# the tile classes' picture: classes 0..5, then what covers clear land
+_COVER_RAINFOREST, _COVER_ROCKS, _COVER_DESERT, _COVER_SNOW = 6, 7, 8, 9
+_COVER_PAL = _palette(TGP_CLASS_COLORS + (TGP_RAINFOREST, TGP_ROCKS, TGP_DESERT) + TGP_SNOW)
 
 
 def color_ground(ground: np.ndarray) -> np.ndarray:
@@ -405,16 +416,16 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
 
 def tgp_colours(layers: Mapping[str, np.ndarray], name: str,
                 top: int = TOP_LEVEL) -> np.ndarray:
-    """The colours of layer ``name``; rock tiles grey on the tile classes."""
+    """The colours of layer ``name``; on the tile classes, what covers clear
+    land (see :func:`ground_cover_index`)."""
     fn = TGP_COLORS.get(name)
     if fn is None:
         return colorize(layers[name], None, name)
     if name in ("heightmap", "tile_height"):
         return fn(np.asarray(layers[name]), top)
-    out = fn(np.asarray(layers[name]))
     if name == "tile_class":
-        paint_ground_cover(out, layers)
-    return out
+        return lut_take(_COVER_PAL, ground_cover_index(layers))
+    return fn(np.asarray(layers[name]))
 
 
 # layers whose relief is that of another layer (the classes on the heightmap)
