@@ -133,6 +133,23 @@ def test_a_setting_that_does_not_apply_is_greyed_with_the_reason(qtbot):
     assert not panel.widgets["rng_skip"].isEnabled()
 
 
+def test_a_setting_with_several_conditions_needs_them_all(qtbot):
+    """Snow coverage is 15.2's and the arctic's; the river settings need rivers."""
+    panel = panel_of(qtbot, get_generator("tgp").params)
+    snow, length = panel.widgets["snow_coverage"], panel.widgets["min_river_length"]
+    panel.set_values({"openttd": "15.2", "landscape": "temperate"})
+    assert not snow.isEnabled() and "Climate temperate has no such setting (only arctic)" \
+        in snow.toolTip()
+    panel.set_values({"landscape": "arctic"})
+    assert snow.isEnabled()
+    panel.set_values({"openttd": "r13671"})
+    assert not snow.isEnabled() and "r13671 has no such setting (only 15.2)" in snow.toolTip()
+    panel.set_values({"openttd": "15.2", "rivers": 0})
+    assert not length.isEnabled() and "Rivers none has no such setting" in length.toolTip()
+    panel.set_values({"rivers": 1})
+    assert length.isEnabled() and snow.isEnabled()
+
+
 def test_the_seed_is_announced_as_the_seed(qtbot):
     panel = panel_of(qtbot, (SIDE,))
     with qtbot.waitSignal(panel.seedChanged) as got, \

@@ -403,6 +403,9 @@ CASES = {
     "fairland": ({**SMALL_FAIRLAND, "merge": True, "sp": 30}, 5),
     "tgp": ({"size": (64, 128), "variety": 2, "water_borders": 5}, 17),
     "tgp r13671": ({"openttd": "r13671", "size": (128, 64), "terrain": 3, "rng_skip": 1}, 9),
+    "tgp 15.2 rivers": ({"openttd": "15.2", "size": (64, 64), "landscape": "arctic",
+                         "rivers": 3, "min_river_length": 5, "river_route_random": 50,
+                         "snow_coverage": 70, "tree_placer": "none"}, 4),
     "numberlink": ({"size": (7, 6), "grid_number": 2}, "abc"),
     "ports": ({"tgp_size": (128, 128), "n_ports": 6, "tgp_openttd": "15.2"}, 3),
 }

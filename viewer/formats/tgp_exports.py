@@ -182,6 +182,8 @@ def command_line(values: dict, seed: int) -> str:
     else:
         names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape",
                  "custom_terrain", "variety", "custom_sea_level", "water_borders",
-                 "freeform_edges", "height_limit"]
+                 "freeform_edges", "height_limit", "rivers", "min_river_length",
+                 "river_route_random", "tree_placer", "snow_coverage", "desert_coverage",
+                 "stop_after"]
     head = f"tgp {by_name['openttd'].flag} {version}"
     return " ".join([head] + [f"--seed {seed}" if n == "seed" else opt(n) for n in names])

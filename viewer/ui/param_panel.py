@@ -227,6 +227,14 @@ class SeedRow(QWidget):
         self.new_button.setEnabled(not on)
 
 
+def _said(p: Param, value: Any) -> str:
+    """A value of ``p`` as the panel names it (its label, if it has labels)."""
+    labels = p.extra.get("labels")
+    if labels and isinstance(value, int) and 0 <= value < len(labels):
+        return str(labels[value])
+    return str(value)
+
+
 class ParamPanel(QWidget):
     """Every parameter of one generator, grouped as the generator groups
     them, and the seed.
@@ -309,13 +317,9 @@ class ParamPanel(QWidget):
                 owner = self.widgets[name]
                 value = owner.value()
                 if value not in values:
-                    shown = owner.param.extra.get("labels")
-                    def say(v, shown=shown):
-                        if shown and isinstance(v, int) and 0 <= v < len(shown):
-                            return shown[v]
-                        return str(v)
-                    why = (f"{owner.param.label} {say(value)} has no such setting "
-                           f"(only {' and '.join(say(v) for v in values)}).")
+                    said = [_said(owner.param, v) for v in values]
+                    why = (f"{owner.param.label} {_said(owner.param, value)} has no such "
+                           f"setting (only {' and '.join(said)}).")
                     break
             on = why is None
             self.widgets[p.name].set_greyed(why)

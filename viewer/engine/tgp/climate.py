@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..jit import njit
+from .kernel import JIT
 from .landscape import DESERT, DESERT_ZONE, RAINFOREST, RIVER, SEA, SHORE, VOID, Landscape
 from .landscape import CLEAR as CLEAR_KIND
 
@@ -40,22 +42,43 @@ NEIGHBOURHOOD = _neighbourhood()
 """(dx, dy) of the 149 tiles that decide a tile's desert or rainforest zone."""
 
 # The neighbourhood as rectangles (x0, x1, y0, y1), inclusive, for counting.
-_RECTS = ((-5, 5, -5, 5), (6, 6, -3, 3), (-6, -6, -3, 3), (-3, 3, 6, 6), (-3, 3, -6, -6))
+_RECTS = np.array([(-5, 5, -5, 5), (6, 6, -3, 3), (-6, -6, -3, 3), (-3, 3, 6, 6),
+                   (-3, 3, -6, -6)], np.int64)
+_PAD = 6
+
+
+@njit(**JIT)
+def _near_kernel(bad, rects, out):
+    """``out[y, x]`` = 1 where some tile of the neighbourhood of (x, y) on
+    the map is ``bad`` (a summed-area table over the map padded by 6)."""
+    sy, sx = bad.shape
+    pad = _PAD
+    h, w = sy + 2 * pad, sx + 2 * pad
+    table = np.zeros((h + 1, w + 1), np.int32)
+    for y in range(h):
+        row = 0
+        for x in range(w):
+            yy, xx = y - pad, x - pad
+            if 0 <= yy < sy and 0 <= xx < sx and bad[yy, xx]:
+                row += 1
+            table[y + 1, x + 1] = table[y, x + 1] + row
+    for y in range(sy):
+        for x in range(sx):
+            total = 0
+            for r in range(rects.shape[0]):
+                x0 = x + pad + rects[r, 0]
+                x1 = x + pad + rects[r, 1] + 1
+                y0 = y + pad + rects[r, 2]
+                y1 = y + pad + rects[r, 3] + 1
+                total += table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]
+            out[y, x] = 1 if total > 0 else 0
 
 
 def _any_near(bad: np.ndarray) -> np.ndarray:
     """Where any tile of the neighbourhood (off-map ignored) is ``bad``."""
-    sy, sx = bad.shape
-    pad = 6
-    table = np.zeros((sy + 2 * pad + 1, sx + 2 * pad + 1), np.int32)
-    table[1:, 1:] = np.pad(bad.astype(np.int32), pad).cumsum(0).cumsum(1)
-    ys = np.arange(sy)[:, None] + pad
-    xs = np.arange(sx)[None, :] + pad
-    count = np.zeros((sy, sx), np.int32)
-    for x0, x1, y0, y1 in _RECTS:
-        count += (table[ys + y1 + 1, xs + x1 + 1] - table[ys + y0, xs + x1 + 1]
-                  - table[ys + y1 + 1, xs + x0] + table[ys + y0, xs + x0])
-    return count > 0
+    out = np.empty(bad.shape, np.uint8)
+    _near_kernel(np.ascontiguousarray(bad, np.uint8), _RECTS, out)
+    return out.view(bool)
 
 
 def coverage_line(land: Landscape, coverage: int, edge_multiplier: int) -> int:

@@ -200,7 +200,7 @@ def _tile_loop(height, kind, ground, density, counter, snow, tropic, random_bits
                             density[t] += 1
                         else:
                             density[t] -= 1
-                if snow[t] == 0 and ground[t] == GRASS and density[t] != 3:
+                if density[t] != 3 and ground[t] == GRASS and snow[t] == 0:
                     if counter[t] < 7:
                         counter[t] += 1
                     else:
@@ -209,11 +209,12 @@ def _tile_loop(height, kind, ground, density, counter, snow, tropic, random_bits
             elif k == SEA or k == SHORE or k == VOID:
                 if k != VOID and nonflood[t] != 0:
                     continue
-                here, _z = _slope(height, sx, sy, x, y)
-                if k == SHORE and not _one_corner(here & 15):
-                    _dry_up(height, kind, ground, density, counter, snow, random_bits,
-                            tree_type, tree_count, tree_growth, nonflood, sx, sy, t, here)
-                    continue
+                if k == SHORE:
+                    here, _z = _slope(height, sx, sy, x, y)
+                    if not _one_corner(here & 15):
+                        _dry_up(height, kind, ground, density, counter, snow, random_bits,
+                                tree_type, tree_count, tree_growth, nonflood, sx, sy, t, here)
+                        continue
                 go_on = False
                 for d in range(8):
                     nx = x + DIR_DX[d]
