@@ -11,7 +11,8 @@ move up), nodes are looked up by tile: a node generated again while open
 replaces the open one only with a lower estimate (removed from the heap at
 its position and inserted again), one already closed is dropped.  The
 search ends when the end is the best open node, or without a path when
-``P[P_MAX_NODES]`` nodes are closed.
+``P[P_MAX_NODES]`` nodes are closed.  Nodes live in fixed arrays (at most
+1 + 4 per closed node), found by tile through an open-addressing table.
 """
 
 from __future__ import annotations
@@ -19,29 +20,41 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit
-from .kernel import INLINE, JIT
+from .kernel import INLINE, JIT, _next
 from .river_tiles import (
     H,
     K,
+    P_LX,
     P_MAX_NODES,
     P_N,
+    P_N_NODES,
+    P_N_SEARCHES,
     P_ROUTE_RANDOM,
-    P_ST_NODE,
     P_SX,
     P_SY,
+    S_HASH,
     S_HEAP,
-    S_HPOS,
-    S_NCLOSED,
-    S_NCOST,
-    S_NEST,
-    S_NPAR,
-    S_NST,
+    S_NC,
+    S_NCL,
+    S_NE,
+    S_NHP,
+    S_NP,
+    S_NSL,
+    S_NT,
+    HASH_BITS,
     S_PATH,
     diag_off,
-    flows_down,
+    K_VOID,
+    flows_sz,
+    sz,
+    flat,
+    mz,
+    SL,
+    ZZ,
     is_valid,
     manhattan,
     rand_range,
+    slope_z,
 )
 
 
@@ -98,72 +111,117 @@ def heap_remove(heap, hpos, est, items, index):
     return items
 
 
+@njit(**INLINE)
+def _slot(hsh, nt, mask, tile):
+    """The hash slot of ``tile``: its node's, or the empty one to use."""
+    i = ((tile * 2654435761) & 0xFFFFFFFF) >> (32 - HASH_BITS)
+    while True:
+        v = hsh[i]
+        if v == 0 or nt[v - 1] == tile:
+            return i
+        i = (i + 1) & mask
+
+
 @njit(**JIT)
 def find_route(T, S, P, rng, start, end):
     """The A* search; returns the path's length in ``S[S_PATH]`` (end
     first, start last), 0 when no path was found."""
     h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
     k = T[K]
+    lx = P[P_LX]
     sx = P[P_SX]
     sy = P[P_SY]
     n = P[P_N]
     rr = P[P_ROUTE_RANDOM]
     max_nodes = P[P_MAX_NODES]
-    P[P_ST_NODE] += 1
-    st = np.int32(P[P_ST_NODE])
-    nst = S[S_NST]
-    npar = S[S_NPAR]
-    ncost = S[S_NCOST]
-    nest = S[S_NEST]
-    nclosed = S[S_NCLOSED]
+    nt = S[S_NT]
+    np_ = S[S_NP]
+    nc = S[S_NC]
+    ne = S[S_NE]
+    ncl = S[S_NCL]
+    hpos = S[S_NHP]
     heap = S[S_HEAP]
-    hpos = S[S_HPOS]
-    nst[start] = st
-    npar[start] = -1
-    ncost[start] = 0
-    nest[start] = 0
-    nclosed[start] = 0
-    items = heap_include(heap, hpos, nest, 0, start)
+    hsh = S[S_HASH]
+    mask = hsh.shape[0] - 1
+    nt[0] = start
+    np_[0] = -1
+    nc[0] = 0
+    ne[0] = 0
+    ncl[0] = 0
+    nsl = S[S_NSL]
+    slot = _slot(hsh, nt, mask, start)
+    hsh[slot] = 1
+    nsl[0] = slot
+    nodes = 1
+    items = heap_include(heap, hpos, ne, 0, 0)
     closed = 0
-    found = False
+    found = -1
+    s0 = rng[0]
+    s1 = rng[1]
+    calls = 0
     while items > 0:
         best = heap[1]
-        if best == end:
-            found = True
+        bt = nt[best]
+        if bt == end:
+            found = best
             break
+        sb = np.int64(sl[bt])
+        zb = np.int64(zz[bt])
         for d in range(4):
-            t = best + diag_off(sx, d)
-            if not is_valid(k, n, t) or not flows_down(h, sx, sy, best, t):
+            t = bt + diag_off(sx, d)
+            if t < 0 or t >= n or k[t] == K_VOID:
                 continue
-            cost = ncost[best] + 1 + rand_range(rng, rr)
-            est = cost + manhattan(sx, end, t)
-            if nst[t] == st:
-                if nclosed[t] == 0 and est < nest[t]:
-                    items = heap_remove(heap, hpos, nest, items, hpos[t])
-                    npar[t] = best
-                    ncost[t] = cost
-                    nest[t] = est
-                    items = heap_include(heap, hpos, nest, items, t)
+            if not flows_sz(sb, zb, np.int64(sl[t]), np.int64(zz[t])):
                 continue
-            nst[t] = st
-            npar[t] = best
-            ncost[t] = cost
-            nest[t] = est
-            nclosed[t] = 0
-            items = heap_include(heap, hpos, nest, items, t)
+            s0, s1, r = _next(s0, s1)
+            calls += 1
+            cost = nc[best] + 1 + ((r * rr) >> 32)
+            est = cost + manhattan(lx, end, t)
+            slot = _slot(hsh, nt, mask, t)
+            v = hsh[slot]
+            if v != 0:
+                o = v - 1
+                if ncl[o] == 0 and est < ne[o]:
+                    items = heap_remove(heap, hpos, ne, items, hpos[o])
+                    np_[o] = best
+                    nc[o] = cost
+                    ne[o] = est
+                    items = heap_include(heap, hpos, ne, items, o)
+                continue
+            if nodes >= nt.shape[0]:
+                raise ValueError("river route: too many nodes")
+            o = nodes
+            nodes += 1
+            nt[o] = t
+            np_[o] = best
+            nc[o] = cost
+            ne[o] = est
+            ncl[o] = 0
+            hsh[slot] = o + 1
+            nsl[o] = slot
+            items = heap_include(heap, hpos, ne, items, o)
         if max_nodes != 0 and closed >= max_nodes:
             break
-        items = heap_remove(heap, hpos, nest, items, hpos[best])
-        nclosed[best] = 1
+        items = heap_remove(heap, hpos, ne, items, hpos[best])
+        ncl[best] = 1
         closed += 1
-    if not found:
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] += calls
+    P[P_N_NODES] += closed
+    P[P_N_SEARCHES] += 1
+    # empty the hash table for the next search
+    for o in range(nodes):
+        hsh[nsl[o]] = 0
+    if found < 0:
         return 0
     path = S[S_PATH]
     m = 0
-    t = end
-    while t != -1:
-        path[m] = t
+    o = found
+    while o != -1:
+        path[m] = nt[o]
         m += 1
-        t = npar[t]
+        o = np_[o]
     return m
-

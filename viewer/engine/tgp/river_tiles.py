@@ -8,10 +8,14 @@ The kernels of :mod:`.terraform`, :mod:`.river_route` and
   :data:`H` (height), :data:`K` (kind), :data:`G` (ground), :data:`D`
   (density), :data:`C` (counter), :data:`SN` (snow), :data:`TR` (tropic),
   :data:`RB` (random bits), :data:`TT` / :data:`TC` / :data:`TG` (tree type,
-  count, growth);
+  count, growth), :data:`NF` (the non-flooding mark);
 * ``rid``: the int32 river ids; ``rng``: the Randomizer ``[s0, s1, calls]``;
-* ``S``: int32 scratch arrays of ``size_x * size_y + 8`` elements
-  (:func:`scratch`), indexed by the ``S_*`` constants;
+  ``T[FL]`` is one more uint8 array of scratch bits (:data:`F_FLOW`,
+  :data:`F_SEA`, :data:`F_MODEL`), 0 between kernel calls, and
+  ``T[SL]`` / ``T[ZZ]`` hold every tile's slope and lowest corner
+  (:func:`slopes`; terraforming keeps them up to date);
+* ``S``: int32 scratch arrays of fixed sizes (:func:`scratch`: none grows
+  with the map), indexed by the ``S_*`` constants;
 * ``P``: an int64 array of settings, counters and statistics, indexed by
   the ``P_*`` constants (:func:`params`).
 
@@ -27,9 +31,9 @@ from ..jit import njit
 from .kernel import INLINE, JIT, _next
 
 # T
-H, K, G, D, C, SN, TR, RB, TT, TC, TG = range(11)
+H, K, G, D, C, SN, TR, RB, TT, TC, TG, NF, FL, SL, ZZ = range(15)
 T_FIELDS = ("height", "kind", "ground", "density", "counter", "snow", "tropic",
-            "random_bits", "tree_type", "tree_count", "tree_growth")
+            "random_bits", "tree_type", "tree_count", "tree_growth", "nonflood")
 # kinds (landscape.py)
 K_CLEAR, K_SEA, K_SHORE, K_VOID, K_RIVER, K_TREES = 0, 1, 2, 3, 4, 5
 # tropic zones
@@ -38,17 +42,29 @@ Z_NORMAL, Z_DESERT, Z_RAINFOREST = 0, 1, 2
 CG_GRASS, CG_ROUGH = 0, 1
 TG_GRASS, TG_ROUGH, TG_SNOW_DESERT, TG_ROUGH_SNOW = 0, 1, 2, 4
 
-# S: scratch arrays
-(S_MST, S_MH, S_TOUCH, S_STK_T, S_STK_D, S_STK_H, S_MARK, S_QUEUE, S_NST, S_NPAR,
- S_NCOST, S_NEST, S_NCLOSED, S_HEAP, S_HPOS, S_SEA, S_SEAQ, S_LV, S_PATH) = range(19)
-N_SCRATCH = 19
+# T[FL] bits
+F_FLOW, F_SEA, F_MODEL = 1, 2, 4
+
+# S: scratch arrays: the terraform model (corner, height) and its stack;
+# the sea search's queue; FlowRiver's levels; the route's nodes (tile,
+# parent node, cost, estimate, closed, heap position), heap, hash table
+# (node + 1 by tile, open addressing; each node's slot) and path
+(S_ML_T, S_ML_H, S_STK_T, S_STK_D, S_STK_H, S_SEAQ, S_LV, S_NT, S_NP, S_NC, S_NE,
+ S_NCL, S_NHP, S_NSL, S_HEAP, S_HASH, S_PATH) = range(17)
+MODEL_CAP = 1 << 16
+LEVEL_CAP = 2048
+MAX_NODES = 10000
+NODE_CAP = 4 * MAX_NODES + 64
+HASH_BITS = 17
 
 # P: settings, stamps, counters
 (P_SX, P_SY, P_N, P_FREEFORM, P_LIMIT, P_LANDSCAPE, P_TREE_PLACER, P_ROUTE_RANDOM,
  P_SEA_THRESHOLD, P_ST_MODEL, P_ST_MARK, P_ST_NODE, P_ST_SEA, P_RIVER,
  P_SEA_FILL_CALLS, P_SEA_FILL_OK, P_WIDEN_CALLS, P_WIDEN_OK,
- P_SEGMENTS, P_WIDENED, P_MAX_NODES, P_MIN_LEN) = range(22)
-N_PARAMS = 22
+ P_SEGMENTS, P_WIDENED, P_MAX_NODES, P_MIN_LEN,
+ P_N_SPRING_TESTS, P_N_BFS, P_N_NODES, P_N_SEARCHES, P_LX, P_N_FLOWS, P_N_SEAS,
+ P_N_SEA_TILES) = range(30)
+N_PARAMS = 30
 
 TROPIC = 2
 
@@ -57,14 +73,20 @@ DDX = np.array([-1, 0, 1, 0], np.int64)
 DDY = np.array([0, 1, 0, -1], np.int64)
 
 
-def scratch(n: int) -> tuple[np.ndarray, ...]:
-    return tuple(np.zeros(n + 8, np.int32) for _ in range(N_SCRATCH))
+def scratch(sea_threshold: int) -> tuple[np.ndarray, ...]:
+    sizes = [MODEL_CAP] * 5 + [4 * sea_threshold + 16, LEVEL_CAP] + [NODE_CAP] * 7 \
+        + [NODE_CAP + 2, 1 << HASH_BITS, NODE_CAP]
+    return tuple(np.zeros(m, np.int32) for m in sizes)
 
 
 def params(size_x: int, size_y: int) -> np.ndarray:
+    """Power-of-two sides (as the game's maps)."""
     p = np.zeros(N_PARAMS, np.int64)
     p[P_SX], p[P_SY], p[P_N] = size_x, size_y, size_x * size_y
-    p[P_MAX_NODES] = 10000
+    p[P_LX] = int(size_x).bit_length() - 1
+    if 1 << p[P_LX] != size_x:
+        raise ValueError(f"map width {size_x} is not a power of two")
+    p[P_MAX_NODES] = MAX_NODES
     return p
 
 
@@ -89,11 +111,12 @@ def chance16(rng, a, b):
 
 
 @njit(**INLINE)
-def corners(h, sx, sy, t):
-    """(N, W, E, S) corner heights of tile t; the far corners of the last
-    row and column clamp to the map (GetTileSlopeZ)."""
-    y = t // sx
-    x = t - y * sx
+def corners(h, lx, sy, t):
+    """(N, W, E, S) corner heights of tile t (map width ``1 << lx``); the
+    far corners of the last row and column clamp to the map (GetTileSlopeZ)."""
+    sx = 1 << lx
+    y = t >> lx
+    x = t & (sx - 1)
     x2 = x + 1 if x + 1 < sx else sx - 1
     y2 = y + 1 if y + 1 < sy else sy - 1
     return (np.int64(h[t]), np.int64(h[y * sx + x2]), np.int64(h[y2 * sx + x]),
@@ -101,9 +124,9 @@ def corners(h, sx, sy, t):
 
 
 @njit(**INLINE)
-def slope_z(h, sx, sy, t):
+def slope_z(h, lx, sy, t):
     """GetTileSlopeZ: (slope, lowest corner)."""
-    n, w, e, s = corners(h, sx, sy, t)
+    n, w, e, s = corners(h, lx, sy, t)
     z = min(min(n, w), min(e, s))
     top = max(max(n, w), max(e, s))
     r = 0
@@ -121,14 +144,14 @@ def slope_z(h, sx, sy, t):
 
 
 @njit(**INLINE)
-def max_z(h, sx, sy, t):
-    n, w, e, s = corners(h, sx, sy, t)
+def max_z(h, lx, sy, t):
+    n, w, e, s = corners(h, lx, sy, t)
     return max(max(n, w), max(e, s))
 
 
 @njit(**INLINE)
-def is_flat(h, sx, sy, t):
-    n, w, e, s = corners(h, sx, sy, t)
+def is_flat(h, lx, sy, t):
+    n, w, e, s = corners(h, lx, sy, t)
     return n == w and n == e and n == s
 
 
@@ -190,10 +213,9 @@ def is_water(k, n, t):
 
 
 @njit(**INLINE)
-def manhattan(sx, a, b):
-    ay = a // sx
-    by = b // sx
-    return abs(a - ay * sx - (b - by * sx)) + abs(ay - by)
+def manhattan(lx, a, b):
+    m = (1 << lx) - 1
+    return abs((a & m) - (b & m)) + abs((a >> lx) - (b >> lx))
 
 
 @njit(**JIT)
@@ -236,20 +258,21 @@ def spiral(diameter):
 
 
 @njit(**INLINE)
-def spiral_tile(sx, sy, centre, dx, dy):
+def spiral_tile(lx, sy, centre, dx, dy):
     """The tile of a spiral offset, or -1 off the map (negatives wrap)."""
-    cy = centre // sx
-    x = centre - cy * sx + dx
-    y = cy + dy
+    sx = 1 << lx
+    x = (centre & (sx - 1)) + dx
+    y = (centre >> lx) + dy
     if x < 0 or x >= sx or y < 0 or y >= sy:
         return -1
-    return y * sx + x
+    return (y << lx) + x
 
 
 @njit(**INLINE)
-def clear_tile(T, rid, t):
+def clear_tile(T, rid, lx, sy, t):
     """DoClearSquare during world generation: clear grass at density 3
-    (the tropic zone stays)."""
+    (the tropic zone stays); the 8 neighbours lose their non-flooding
+    mark."""
     T[K][t] = K_CLEAR
     T[G][t] = CG_GRASS
     T[D][t] = 3
@@ -260,9 +283,18 @@ def clear_tile(T, rid, t):
     T[TC][t] = 0
     T[TG][t] = 0
     rid[t] = 0
+    nf = T[NF]
+    nf[t] = 0
+    sx = 1 << lx
+    y = t >> lx
+    x = t & (sx - 1)
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            if 0 <= x + dx < sx and 0 <= y + dy < sy:
+                nf[t + dy * sx + dx] = 0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
     """MakeRiverAndModifyDesertZoneAround: the tile becomes river water with
     one Random() as its random bits; desert zone within the diameter-5
@@ -277,23 +309,93 @@ def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
     T[TT][t] = 0
     T[TC][t] = 0
     T[TG][t] = 0
+    T[NF][t] = 0
     rid[t] = P[P_RIVER]
-    sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     tr = T[TR]
     for i in range(sp_dx.shape[0]):
-        u = spiral_tile(sx, sy, t, sp_dx[i], sp_dy[i])
+        u = spiral_tile(lx, sy, t, sp_dx[i], sp_dy[i])
         if u >= 0 and tr[u] == Z_DESERT:
             tr[u] = Z_NORMAL
 
 
+@njit(**JIT)
+def slopes(h, lx, sy, sl, zz):
+    """Every tile's slope and lowest corner into ``sl`` and ``zz``."""
+    for t in range(h.shape[0]):
+        s, z = slope_z(h, lx, sy, t)
+        sl[t] = s
+        zz[t] = z
+
+
 @njit(**INLINE)
-def flows_down(h, sx, sy, a, b):
-    """RiverFlowsDown(a, b) for 4-neighbours a -> b."""
-    sb, zb = slope_z(h, sx, sy, b)
+def sz(sl, zz, t):
+    """The tile's (slope, lowest corner) from the tables."""
+    return np.int64(sl[t]), np.int64(zz[t])
+
+
+@njit(**INLINE)
+def flat(sl, t):
+    return sl[t] == 0
+
+
+@njit(**INLINE)
+def mz(sl, zz, t):
+    """GetTileMaxZ from the tables."""
+    s = sl[t]
+    return np.int64(zz[t]) + (2 if s & 16 else (1 if s != 0 else 0))
+
+
+@njit(**INLINE)
+def flows_sz(sa, za, sb, zb):
+    """RiverFlowsDown from (slope, lowest corner) sa, za to sb, zb.  (Hot
+    loops use this scalar form: numba's inlining binds array arguments with
+    atomic reference counts.)"""
     if sb != 0 and not is_inclined(sb):
         return False
-    sa, za = slope_z(h, sx, sy, a)
+    if zb > za:
+        return False
+    if sb == sa and zb < za:
+        return True
+    return sb == 0 or sa == 0
+
+
+@njit(**INLINE)
+def flows_tab(sa, za, sl, zz, b):
+    """RiverFlowsDown(a, b) given a's slope and lowest corner, b's from the
+    tables."""
+    sb = np.int64(sl[b])
+    if sb != 0 and not is_inclined(sb):
+        return False
+    zb = np.int64(zz[b])
+    if zb > za:
+        return False
+    if sb == sa and zb < za:
+        return True
+    return sb == 0 or sa == 0
+
+
+@njit(**INLINE)
+def flows_from(sa, za, h, lx, sy, b):
+    """RiverFlowsDown(a, b) given a's slope and lowest corner."""
+    sb, zb = slope_z(h, lx, sy, b)
+    if sb != 0 and not is_inclined(sb):
+        return False
+    if zb > za:
+        return False
+    if sb == sa and zb < za:
+        return True
+    return sb == 0 or sa == 0
+
+
+@njit(**INLINE)
+def flows_down(h, lx, sy, a, b):
+    """RiverFlowsDown(a, b) for 4-neighbours a -> b."""
+    sb, zb = slope_z(h, lx, sy, b)
+    if sb != 0 and not is_inclined(sb):
+        return False
+    sa, za = slope_z(h, lx, sy, a)
     if zb > za:
         return False
     if sb == sa and zb < za:

@@ -54,8 +54,7 @@ def river_wells(amount: int, size_x: int, size_y: int) -> int:
     rivers are off)."""
     if amount <= 0:
         return 0
-    shift = int(size_x).bit_length() - 1 + int(size_y).bit_length() - 1 - 12
-    return -(-((4 << amount) << shift) // 16)
+    return -(-((4 << amount) * int(size_x) * int(size_y)) // 65536)
 
 
 @dataclass(frozen=True)
@@ -88,12 +87,16 @@ class CreateRivers:
         sx, sy = land.size_x, land.size_y
         self.n_wells = river_wells(settings.amount, sx, sy)
         self.n_long = max(1, self.n_wells // 10) if self.n_wells else 0
-        self._T = tuple(getattr(land, name) for name in rt.T_FIELDS)
-        for a in self._T:
-            if a.dtype != np.uint8 or not a.flags.c_contiguous:
-                raise ValueError("Landscape arrays must be contiguous uint8")
-        self._S = rt.scratch(sx * sy)
+        arrays = [getattr(land, name) for name in rt.T_FIELDS]
+        for a in arrays:
+            if a.dtype != np.uint8 or not a.flags.c_contiguous or a.size != sx * sy:
+                raise ValueError("Landscape arrays must be contiguous uint8 of size_x * size_y")
         p = rt.params(sx, sy)
+        sl = np.empty(sx * sy, np.uint8)
+        zz = np.empty(sx * sy, np.uint8)
+        rt.slopes(land.height, int(p[rt.P_LX]), sy, sl, zz)
+        # + the scratch bits and the slope tables
+        self._T = (*arrays, np.zeros(sx * sy, np.uint8), sl, zz)
         p[rt.P_FREEFORM] = 1 if settings.freeform else 0
         p[rt.P_LIMIT] = settings.height_limit
         p[rt.P_LANDSCAPE] = settings.landscape
@@ -102,6 +105,7 @@ class CreateRivers:
         p[rt.P_MIN_LEN] = settings.min_length
         p[rt.P_SEA_THRESHOLD] = min(int(2 * math.sqrt(sx * sy)), 1024)
         self._P = p
+        self._S = rt.scratch(int(p[rt.P_SEA_THRESHOLD]))
         self._sp = {d: rt.spiral(d) for d in (2, 3, 5, 8)}
         self._next = 0
         self.made = 0
@@ -110,12 +114,20 @@ class CreateRivers:
     @property
     def stats(self) -> dict[str, int]:
         """Terraform calls of sea filling and widening (the reference's
-        ``derived.terraform`` counts)."""
+        ``derived.terraform`` counts), and work done: springs found, the
+        flow searches and the tiles they dequeued, sea searches and their
+        tiles, route searches and the
+        nodes they closed."""
         p = self._P
         return {"sea_fill_calls": int(p[rt.P_SEA_FILL_CALLS]),
                 "sea_fill_ok": int(p[rt.P_SEA_FILL_OK]),
                 "widen_calls": int(p[rt.P_WIDEN_CALLS]),
-                "widen_ok": int(p[rt.P_WIDEN_OK])}
+                "widen_ok": int(p[rt.P_WIDEN_OK]),
+                "spring_tests": int(p[rt.P_N_SPRING_TESTS]), "flow_tiles": int(p[rt.P_N_BFS]),
+                "flow_searches": int(p[rt.P_N_FLOWS]), "sea_searches": int(p[rt.P_N_SEAS]),
+                "sea_tiles": int(p[rt.P_N_SEA_TILES]),
+                "route_searches": int(p[rt.P_N_SEARCHES]),
+                "route_nodes_closed": int(p[rt.P_N_NODES])}
 
     def attempt(self, i: int) -> RiverAttempt:
         """Well ``i`` (called in order 0 .. n_wells - 1)."""
@@ -164,3 +176,19 @@ class CreateRivers:
     def finish_water(self) -> None:
         """The final ConvertGroundTilesIntoWaterTiles over the Landscape."""
         rk.ground_to_water(self._T, self.land.river_id, self._P)
+
+    # -- the kernels' entry points, for tests and tools -----------------
+
+    def terraform(self, tile: int, slope: int, up: bool) -> bool:
+        """CmdTerraformLand(tile, slope bits W 1 S 2 E 4 N 8, up) on the
+        Landscape (see :mod:`.terraform`): True when it was done."""
+        from .terraform import terraform
+        return bool(terraform(self._T, self.land.river_id, self._S, self._P,
+                              int(tile), int(slope), bool(up)))
+
+    def route(self, begin: int, end: int) -> list[int]:
+        """The river route from ``begin`` to ``end`` (begin first), [] when
+        the search finds none; draws its Random() calls, changes no tile."""
+        from .river_route import find_route
+        m = find_route(self._T, self._S, self._P, self.land.rng, int(begin), int(end))
+        return [int(t) for t in self._S[rt.S_PATH][:m][::-1]]

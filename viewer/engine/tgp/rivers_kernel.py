@@ -30,20 +30,29 @@ from .river_tiles import (
     H,
     K,
     K_CLEAR,
+    K_RIVER,
     K_SEA,
     K_SHORE,
     K_TREES,
     K_VOID,
+    NF,
+    F_FLOW,
+    F_SEA,
+    FL,
     P_FREEFORM,
+    P_LX,
     P_LANDSCAPE,
     P_MIN_LEN,
+    P_N_BFS,
+    P_N_FLOWS,
+    P_N_SEAS,
+    P_N_SEA_TILES,
+    P_N_SPRING_TESTS,
     P_N,
     P_SEA_FILL_CALLS,
     P_SEA_FILL_OK,
     P_SEA_THRESHOLD,
     P_SEGMENTS,
-    P_ST_MARK,
-    P_ST_SEA,
     P_SX,
     P_SY,
     P_TREE_PLACER,
@@ -52,10 +61,7 @@ from .river_tiles import (
     P_WIDENED,
     RB,
     S_LV,
-    S_MARK,
     S_PATH,
-    S_QUEUE,
-    S_SEA,
     S_SEAQ,
     SN,
     TC,
@@ -64,7 +70,13 @@ from .river_tiles import (
     TT,
     chance16,
     diag_off,
-    flows_down,
+    flows_sz,
+    flows_tab,
+    sz,
+    flat,
+    mz,
+    SL,
+    ZZ,
     in_map,
     inclined_dir,
     is_flat,
@@ -91,134 +103,162 @@ END_NAMES = ("", "sea", "river", "lake", "wetland")
 
 
 @njit(**INLINE)
-def _wrap_add(sx, sy, freeform, t, dx, dy):
-    """TileAddWrap: -1 off the map, on the last row/column, and (freeform
-    edges) on row/column 0."""
-    ty = t // sx
-    x = t - ty * sx + dx
-    y = ty + dy
-    if freeform and (x == 0 or y == 0):
-        return -1
-    if x < 0 or y < 0 or x >= sx - 1 or y >= sy - 1:
-        return -1
-    return y * sx + x
-
-
-@njit(**JIT)
-def find_spring(T, P, t):
-    h = T[H]
-    sx = P[P_SX]
-    sy = P[P_SY]
-    if not is_flat(h, sx, sy, t) or is_water(T[K], P[P_N], t):
+def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
+    """FindSpring(t) (map width ``1 << lx``)."""
+    sx = 1 << lx
+    if not flat(sl, t) or k[t] == K_SEA or k[t] == K_RIVER:
         return False
     h0 = np.int64(h[t])
-    if P[P_LANDSCAPE] == TROPIC and T[TR][t] != Z_RAINFOREST:
+    if tropic and tr[t] != Z_RAINFOREST:
         return False
-    freeform = P[P_FREEFORM] != 0
+    tx = t & (sx - 1)
+    ty = t >> lx
+    # TileAddWrap's limits: not on the last row/column, nor (freeform
+    # edges) on row/column 0
+    lo = 1 if freeform else 0
     num = 0
     for dx in range(-1, 2):
+        x = tx + dx
+        if x < lo or x >= sx - 1:
+            continue
         for dy in range(-1, 2):
-            u = _wrap_add(sx, sy, freeform, t, dx, dy)
-            if u >= 0 and max_z(h, sx, sy, u) > h0:
+            y = ty + dy
+            if y < lo or y >= sy - 1:
+                continue
+            u = (y << lx) + x
+            # inside those limits no corner is clamped
+            if max(max(h[u], h[u + 1]), max(h[u + sx], h[u + sx + 1])) > h0:
                 num += 1
     if num < 4:
         return False
-    for dx in range(-16, 17):
-        for dy in range(-16, 17):
-            u = _wrap_add(sx, sy, freeform, t, dx, dy)
-            if u >= 0 and max_z(h, sx, sy, u) > h0 + 2:
+    # the 33x33 block: a corner above h0 + 2 anywhere fails; its tiles'
+    # corners are the heights at (x0..x1 + 1, y0..y1 + 1)
+    x0 = max(tx - 16, lo)
+    x1 = min(tx + 16, sx - 2)
+    y0 = max(ty - 16, lo)
+    y1 = min(ty + 16, sy - 2)
+    top = h0 + 2
+    if x0 > x1 or y0 > y1:
+        return True
+    for y in range(y0, y1 + 2):
+        row = y << lx
+        for x in range(x0, x1 + 2):
+            if np.int64(h[row + x]) > top:
                 return False
     return True
 
 
 @njit(**INLINE)
 def _flat_sea(T, P, t):
-    return T[K][t] == K_SEA and is_flat(T[H], P[P_SX], P[P_SY], t)
+    return T[K][t] == K_SEA and flat(T[SL], t)
 
 
 @njit(**JIT)
 def sea_is_open(T, S, P, start):
-    """CountConnectedSeaTiles' verdict: True when the flat sea around
+    """CountConnectedSeaTiles' verdict: (True, _) when the flat sea around
     ``start`` reaches a tile within 1 of the map's edge or has more than
-    ``P[P_SEA_THRESHOLD]`` tiles; otherwise its tiles are left in
-    ``S[S_SEAQ]`` and their count is returned negated (minus one)."""
+    ``P[P_SEA_THRESHOLD]`` tiles; otherwise (False, count) with its tiles
+    in ``S[S_SEAQ]``."""
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     n = P[P_N]
     k = T[K]
     limit = P[P_SEA_THRESHOLD]
-    P[P_ST_SEA] += 1
-    st = np.int32(P[P_ST_SEA])
-    mark = S[S_SEA]
+    fl = T[FL]
+    sl = T[SL]
     q = S[S_SEAQ]
-    mark[start] = st
+    fl[start] |= F_SEA
     q[0] = start
     qn = 1
     i = 0
+    big = False
     while i < qn:
         t = q[i]
         i += 1
-        ty = t // sx
-        tx = t - ty * sx
-        if min(min(tx, ty), min(sx - 1 - tx, sy - 1 - ty)) <= 1:
-            return True, 0
-        if i > limit:
-            return True, 0
+        ty = t >> lx
+        tx = t & (sx - 1)
+        if min(min(tx, ty), min(sx - 1 - tx, sy - 1 - ty)) <= 1 or i > limit:
+            big = True
+            break
         for d in range(4):
             u = t + diag_off(sx, d)
-            if is_valid(k, n, u) and mark[u] != st and _flat_sea(T, P, u):
-                mark[u] = st
+            if u >= 0 and u < n and k[u] == K_SEA and sl[u] == 0 and fl[u] & F_SEA == 0:
+                fl[u] |= F_SEA
                 q[qn] = u
                 qn += 1
-    return False, qn
+    for j in range(qn):
+        fl[q[j]] &= ~F_SEA
+    P[P_N_SEAS] += 1
+    P[P_N_SEA_TILES] += i
+    return big, qn
 
 
 @njit(**JIT)
 def flow_search(T, rid, S, P, begin):
     """One FlowRiver level's breadth-first search from ``begin`` (not
-    water): (target or -1, tiles queued).  Small seas met are filled."""
+    water): (target or -1, tiles queued, the queue).  Small seas met are
+    filled."""
     h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
     k = T[K]
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     n = P[P_N]
-    P[P_ST_MARK] += 1
-    st = np.int32(P[P_ST_MARK])
-    mark = S[S_MARK]
-    queue = S[S_QUEUE]
+    fl = T[FL]
+    queue = np.empty(1024, np.int32)
     q2 = S[S_SEAQ]
-    mark[begin] = st
+    fl[begin] |= F_FLOW
     queue[0] = begin
     qn = 1
+    found = -1
     hb = np.int64(h[begin])
     i = 0
     while i < qn:
         e = queue[i]
         i += 1
-        if is_flat(h, sx, sy, e):
+        se = np.int64(sl[e])
+        if se == 0:
             he = np.int64(h[e])
-            if he < hb or (he == hb and is_water(k, n, e)):
-                if k[e] == K_SEA:
+            ke = k[e]
+            if he < hb or (he == hb and (ke == K_SEA or ke == K_RIVER)):
+                if ke == K_SEA:
                     big, m = sea_is_open(T, S, P, e)
                     if big:
-                        return e, qn
+                        found = e
+                        break
                     for j in range(m):
                         t = q2[j]
                         P[P_SEA_FILL_CALLS] += 2
                         if terraform(T, rid, S, P, t, 15, False):
                             P[P_SEA_FILL_OK] += 1
-                        s, _z = slope_z(h, sx, sy, t)
+                        s, _z = sz(sl, zz, t)
                         if terraform(T, rid, S, P, t, s ^ 15, True):
                             P[P_SEA_FILL_OK] += 1
                 else:
-                    return e, qn
+                    found = e
+                    break
+                se = np.int64(sl[e])  # (filling changed the tile)
+        ze = np.int64(zz[e])
         for d in range(4):
             t = e + diag_off(sx, d)
-            if is_valid(k, n, t) and mark[t] != st and flows_down(h, sx, sy, e, t):
-                mark[t] = st
+            if t < 0 or t >= n or k[t] == K_VOID or fl[t] & F_FLOW != 0:
+                continue
+            if flows_sz(se, ze, np.int64(sl[t]), np.int64(zz[t])):
+                fl[t] |= F_FLOW
+                if qn == queue.shape[0]:
+                    bigger = np.empty(2 * qn, np.int32)
+                    bigger[:qn] = queue
+                    queue = bigger
                 queue[qn] = t
                 qn += 1
-    return -1, qn
+    for j in range(qn):
+        fl[queue[j]] &= ~F_FLOW
+    P[P_N_FLOWS] += 1
+    P[P_N_BFS] += i
+    return found, qn, queue
 
 
 @njit(**INLINE)
@@ -226,7 +266,7 @@ def _terminus_ok(T, P, t, height):
     """IsValidRiverTerminusTile."""
     if not is_valid(T[K], P[P_N], t) or np.int64(T[H][t]) != height:
         return False
-    if not is_flat(T[H], P[P_SX], P[P_SY], t):
+    if not flat(T[SL], t):
         return False
     return not (P[P_LANDSCAPE] == TROPIC and T[TR][t] == Z_DESERT)
 
@@ -237,12 +277,13 @@ def make_lake(T, rid, rng, P, centre, height, sp5x, sp5y):
     diameter = rand_range(rng, 8) + 3
     dx, dy = spiral(diameter)
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     n = P[P_N]
     k = T[K]
     for _loop in range(2):
         for i in range(dx.shape[0]):
-            t = spiral_tile(sx, sy, centre, dx[i], dy[i])
+            t = spiral_tile(lx, sy, centre, dx[i], dy[i])
             if t < 0 or not _terminus_ok(T, P, t, height):
                 continue
             for d in range(4):
@@ -299,16 +340,17 @@ def make_wetlands(T, rid, rng, P, centre, height, length, sp5x, sp5y):
     has_trees = chance16(rng, 1, 2)
     dx, dy = spiral(diameter)
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     radius = diameter // 2
-    cy = centre // sx
-    cx = centre - cy * sx
+    cy = centre >> lx
+    cx = centre & (sx - 1)
     for i in range(dx.shape[0]):
-        t = spiral_tile(sx, sy, centre, dx[i], dy[i])
+        t = spiral_tile(lx, sy, centre, dx[i], dy[i])
         if t < 0 or not _terminus_ok(T, P, t, height):
             continue
-        ty = t // sx
-        tx = t - ty * sx
+        ty = t >> lx
+        tx = t & (sx - 1)
         if (tx - cx) * (tx - cx) + (ty - cy) * (ty - cy) > radius * radius \
                 and chance16(rng, 3, 4):
             continue
@@ -329,7 +371,7 @@ def try_terminus(T, rid, rng, P, t, begin, sp5x, sp5y):
         return END_NONE
     if P[P_LANDSCAPE] == TROPIC and T[TR][t] == Z_DESERT:
         return END_NONE
-    if not is_flat(T[H], P[P_SX], P[P_SY], t):
+    if not flat(T[SL], t):
         return END_NONE
     height = np.int64(T[H][t])
     if height != np.int64(T[H][begin]):
@@ -337,7 +379,7 @@ def try_terminus(T, rid, rng, P, t, begin, sp5x, sp5y):
     if chance16(rng, 1, 3):
         make_lake(T, rid, rng, P, t, height, sp5x, sp5y)
         return END_LAKE
-    make_wetlands(T, rid, rng, P, t, height, manhattan(P[P_SX], t, begin), sp5x, sp5y)
+    make_wetlands(T, rid, rng, P, t, height, manhattan(P[P_LX], t, begin), sp5x, sp5y)
     return END_WETLAND
 
 
@@ -347,29 +389,31 @@ def _is_river_water(k, n, t):
 
 
 @njit(**INLINE)
-def _slope_at(h, sx, sy, n, t):
+def _slope_at(sl, n, t):
     if not in_map(n, t):
         return 0
-    s, _z = slope_z(h, sx, sy, t)
-    return s
+    return np.int64(sl[t])
 
 
 @njit(**JIT)
 def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
     """RiverMakeWider(tile, origin)."""
     h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
     k = T[K]
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     n = P[P_N]
     if not is_valid(k, n, tile) or is_water(k, n, tile):
         return
-    mz = max_z(h, sx, sy, tile)
-    if mz == 0:
+    top = mz(sl, zz, tile)
+    if top == 0:
         return
-    cur, _z = slope_z(h, sx, sy, tile)
-    desired, _z = slope_z(h, sx, sy, origin)
-    if mz > max_z(h, sx, sy, origin):
+    cur, _z = sz(sl, zz, tile)
+    desired, _z = sz(sl, zz, origin)
+    if top > mz(sl, zz, origin):
         return
     if cur != 0 and not is_inclined(cur):
         if cur & 16:
@@ -380,8 +424,8 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
             o = tile + diag_off(sx, d)
             if not _is_river_water(k, n, o):
                 continue
-            os = _slope_at(h, sx, sy, n, o)
-            if is_inclined(os) and mz == max_z(h, sx, sy, o):
+            os = _slope_at(sl, n, o)
+            if is_inclined(os) and top == mz(sl, zz, o):
                 od = inclined_dir(os)
                 if od == (d + 1) % 4 or od == (d + 3) % 4:
                     desired = os
@@ -396,7 +440,7 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
         if desired == 0 and three_corners(cur):
             for d in range(4):
                 o = tile + diag_off(sx, d)
-                if is_inclined(_slope_at(h, sx, sy, n, o)) and is_water(k, n, o):
+                if is_inclined(_slope_at(sl, n, o)) and is_water(k, n, o):
                     return
             P[P_WIDEN_CALLS] += 1
             if terraform(T, rid, S, P, tile, cur ^ 15, True):
@@ -405,7 +449,7 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
             river_dir = inclined_dir(desired) ^ 2
             for dd in (1, 3):
                 o = tile + diag_off(sx, (river_dir + dd) % 4)
-                if _is_river_water(k, n, o) and _slope_at(h, sx, sy, n, o) == 0:
+                if _is_river_water(k, n, o) and _slope_at(sl, n, o) == 0:
                     return
             to_change = cur ^ desired
             if not one_corner(cur):
@@ -413,20 +457,20 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
                 P[P_WIDEN_CALLS] += 1
                 if terraform(T, rid, S, P, tile, to_change, False):
                     P[P_WIDEN_OK] += 1
-            cur, _z = slope_z(h, sx, sy, tile)
+            cur, _z = sz(sl, zz, tile)
             if cur != desired and one_corner(cur):
                 to_change = cur ^ desired
                 P[P_WIDEN_CALLS] += 1
                 if terraform(T, rid, S, P, tile, to_change, True):
                     P[P_WIDEN_OK] += 1
-        cur, _z = slope_z(h, sx, sy, tile)
+        cur, _z = sz(sl, zz, tile)
     if is_inclined(cur):
         sd = inclined_dir(cur)
         up_t = tile + diag_off(sx, sd)
         down_t = tile + diag_off(sx, sd ^ 2)
         if not is_valid(k, n, up_t) or not is_valid(k, n, down_t):
             return
-        ds, dz = slope_z(h, sx, sy, down_t)
+        ds, dz = sz(sl, zz, down_t)
         ocean = dz == 0 and (ds == 0 or one_corner(ds))
         if not is_water(k, n, down_t) and not ocean:
             if ds != 0:
@@ -434,7 +478,7 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
             make_river(T, rid, rng, P, down_t, sp5x, sp5y)
             P[P_WIDENED] += 1
         if not is_water(k, n, up_t):
-            if _slope_at(h, sx, sy, n, up_t) != 0:
+            if _slope_at(sl, n, up_t) != 0:
                 return
             make_river(T, rid, rng, P, up_t, sp5x, sp5y)
             P[P_WIDENED] += 1
@@ -455,6 +499,7 @@ def build_segment(T, rid, rng, S, P, begin, end, spring, main, sp5x, sp5y,
     k = T[K]
     n = P[P_N]
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     for i in range(m):
         t = path[i]
@@ -465,17 +510,17 @@ def build_segment(T, rid, rng, S, P, begin, end, spring, main, sp5x, sp5y,
     step = (P[P_MIN_LEN] * 4) // 3
     for i in range(m):
         c = path[i]
-        diameter = min(3, manhattan(sx, spring, c) // step + 1)
+        diameter = min(3, manhattan(lx, spring, c) // step + 1)
         if diameter <= 1:
             continue
         if diameter == 2:
             for j in range(sp2x.shape[0]):
-                t = spiral_tile(sx, sy, c, sp2x[j], sp2y[j])
+                t = spiral_tile(lx, sy, c, sp2x[j], sp2y[j])
                 if t >= 0:
                     make_wider(T, rid, rng, S, P, t, c, sp5x, sp5y)
         else:
             for j in range(sp3x.shape[0]):
-                t = spiral_tile(sx, sy, c, sp3x[j], sp3y[j])
+                t = spiral_tile(lx, sy, c, sp3x[j], sp3y[j])
                 if t >= 0:
                     make_wider(T, rid, rng, S, P, t, c, sp5x, sp5y)
 
@@ -488,23 +533,25 @@ def flow_river(T, rid, rng, S, P, spring, min_len, out, sp5x, sp5y, sp2x, sp2y, 
     k = T[K]
     n = P[P_N]
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     lv = S[S_LV]
-    queue = S[S_QUEUE]
     nlev = 0
     begin = spring
     found = False
     main = False
     while True:
         if is_water(k, n, begin):
-            found = manhattan(sx, spring, begin) > min_len
-            _s, z = slope_z(T[H], sx, sy, begin)
+            found = manhattan(lx, spring, begin) > min_len
+            _s, z = sz(T[SL], T[ZZ], begin)
             main = z == 0
             out[3] = END_SEA if k[begin] == K_SEA else END_RIVER
             out[4] = begin
             break
-        end, qn = flow_search(T, rid, S, P, begin)
+        end, qn, queue = flow_search(T, rid, S, P, begin)
         if end >= 0:
+            if 2 * nlev + 2 > lv.shape[0]:
+                raise ValueError("FlowRiver: too many levels")
             lv[2 * nlev] = begin
             lv[2 * nlev + 1] = end
             nlev += 1
@@ -514,7 +561,7 @@ def flow_river(T, rid, rng, S, P, spring, min_len, out, sp5x, sp5y, sp2x, sp2y, 
         out[4] = -1
         if qn > 32:
             centre = queue[rand_range(rng, qn)]
-            if manhattan(sx, spring, centre) > min_len:
+            if manhattan(lx, spring, centre) > min_len:
                 kind = try_terminus(T, rid, rng, P, centre, begin, sp5x, sp5y)
                 if kind != END_NONE:
                     lv[2 * nlev] = begin
@@ -539,6 +586,7 @@ def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, s
     out = (tries, spring tile or -1, made, end kind, end tile, segments
     built, tiles widened)."""
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     mask = P[P_N] - 1
     out[:] = 0
@@ -547,14 +595,22 @@ def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, s
     seg0 = P[P_SEGMENTS]
     wid0 = P[P_WIDENED]
     done = False
+    h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
+    k = T[K]
+    tr = T[TR]
+    tropic = P[P_LANDSCAPE] == TROPIC
+    freeform = P[P_FREEFORM] != 0
     for tries in range(max_tries):
         centre = rand(rng) & mask
         out[0] = tries + 1
         for i in range(sp8x.shape[0]):
-            t = spiral_tile(sx, sy, centre, sp8x[i], sp8y[i])
+            t = spiral_tile(lx, sy, centre, sp8x[i], sp8y[i])
             if t < 0:
                 continue
-            if find_spring(T, P, t):
+            if find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
+                P[P_N_SPRING_TESTS] += 1
                 out[1] = t
                 done = flow_river(T, rid, rng, S, P, t, min_len, out,
                                   sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
@@ -577,15 +633,18 @@ def ground_to_water(T, rid, P):
     neighbour in the slope's flood directions is flat, one-corner or void.
     Returns the tiles changed."""
     h = T[H]
+    sl = T[SL]
+    zz = T[ZZ]
     k = T[K]
     sx = P[P_SX]
+    lx = P[P_LX]
     sy = P[P_SY]
     n = P[P_N]
     changed = 0
     for t in range(n):
         if k[t] != K_CLEAR:
             continue
-        s, z = slope_z(h, sx, sy, t)
+        s, z = sz(sl, zz, t)
         if z != 0:
             continue
         new = -1
@@ -600,7 +659,7 @@ def ground_to_water(T, rid, P):
                     u = t + DIR_DY[d] * sx + DIR_DX[d]
                     if u < 0 or u >= n:
                         continue
-                    su, _zu = slope_z(h, sx, sy, u)
+                    su, _zu = sz(sl, zz, u)
                     su &= 15
                     if su == 0 or one_corner(su) or k[u] == K_VOID:
                         new = K_SHORE
@@ -612,6 +671,7 @@ def ground_to_water(T, rid, P):
             T[C][t] = 0
             T[SN][t] = 0
             T[RB][t] = 0
+            T[NF][t] = 0
             rid[t] = 0
             changed += 1
     return changed

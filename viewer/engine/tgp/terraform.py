@@ -27,61 +27,125 @@ from .river_tiles import (
     P_FREEFORM,
     P_LIMIT,
     P_N,
-    P_ST_MODEL,
+    P_LX,
     P_SX,
     P_SY,
-    S_MH,
-    S_MST,
+    S_ML_H,
+    S_ML_T,
     S_STK_D,
     S_STK_H,
     S_STK_T,
-    S_TOUCH,
+    F_MODEL,
+    FL,
+    SL,
+    ZZ,
     H,
     clear_tile,
+    slope_z,
 )
 
 
 @njit(**INLINE)
-def _model(h, mst, mh, st, c):
-    if mst[c] == st:
-        return np.int64(mh[c])
+def _model(h, fl, ml_t, ml_h, nt, c):
+    """The corner's height in the model (changed corners are flagged and
+    listed; the list is short, searched from its end)."""
+    if fl[c] & F_MODEL:
+        for i in range(nt - 1, -1, -1):
+            if ml_t[i] == c:
+                return np.int64(ml_h[i])
     return np.int64(h[c])
 
 
 @njit(**INLINE)
-def _set(h, mst, mh, st, touch, nt, c, height, sx, sy, freeform, limit):
-    """TerraformTileHeight's checks and store: (ok, touched count)."""
+def _set(h, fl, ml_t, ml_h, nt, c, height, lx, sy, freeform, limit):
+    """TerraformTileHeight's checks and store: (ok, model length)."""
     if height < 0 or height > limit:
         return False, nt
-    if height == _model(h, mst, mh, st, c):
+    if height == _model(h, fl, ml_t, ml_h, nt, c):
         return False, nt
     if not freeform:
-        y = c // sx
-        x = c - y * sx
+        sx = 1 << lx
+        y = c >> lx
+        x = c & (sx - 1)
         if x <= 1 or y <= 1 or x >= sx - 2 or y >= sy - 2:
             return False, nt
-    if mst[c] != st:
-        mst[c] = st
-        touch[nt] = c
-        nt += 1
-    mh[c] = height
-    return True, nt
+    if fl[c] & F_MODEL:
+        for i in range(nt - 1, -1, -1):
+            if ml_t[i] == c:
+                ml_h[i] = height
+                return True, nt
+    if nt >= ml_t.shape[0]:
+        raise ValueError("terraform: too many corners changed at once")
+    fl[c] |= F_MODEL
+    ml_t[nt] = c
+    ml_h[nt] = height
+    return True, nt + 1
 
 
 @njit(**JIT)
 def terraform(T, rid, S, P, tile, slope, up):
     """CmdTerraformLand(tile, slope, up) run for real: True when it did."""
+    ok, nt = _terraform(T, S, P, tile, slope, up)
+    fl = T[FL]
+    ml_t = S[S_ML_T]
+    for i in range(nt):
+        fl[ml_t[i]] &= ~F_MODEL
+    if not ok:
+        return False
     h = T[H]
+    k = T[K]
+    lx = P[P_LX]
+    sy = P[P_SY]
+    ml_h = S[S_ML_H]
+    for i in range(nt):
+        c = ml_t[i]
+        cy = c >> lx
+        cx = c & ((1 << lx) - 1)
+        w = 1 << lx
+        if k[c] != K_VOID:
+            clear_tile(T, rid, lx, sy, c)
+        if cy >= 1 and k[c - w] != K_VOID:
+            clear_tile(T, rid, lx, sy, c - w)
+        if cy >= 1 and cx >= 1 and k[c - w - 1] != K_VOID:
+            clear_tile(T, rid, lx, sy, c - w - 1)
+        if cx >= 1 and k[c - 1] != K_VOID:
+            clear_tile(T, rid, lx, sy, c - 1)
+    for i in range(nt):
+        h[ml_t[i]] = ml_h[i]
+    # the slope tables of the tiles around the changed corners
+    sl = T[SL]
+    zz = T[ZZ]
+    w = 1 << lx
+    for i in range(nt):
+        c = np.int64(ml_t[i])
+        cy = c >> lx
+        cx = c & (w - 1)
+        for dy in range(2):
+            if dy > cy:
+                continue
+            for dx in range(2):
+                if dx > cx:
+                    continue
+                t = c - dy * w - dx
+                s, z = slope_z(h, lx, sy, t)
+                sl[t] = s
+                zz[t] = z
+    return True
+
+
+@njit(**JIT)
+def _terraform(T, S, P, tile, slope, up):
+    """The model: (ok, corners changed, listed in S[S_ML_T], S[S_ML_H])."""
+    h = T[H]
+    fl = T[FL]
+    lx = P[P_LX]
     sx = P[P_SX]
     sy = P[P_SY]
     n = P[P_N]
     freeform = P[P_FREEFORM] != 0
     limit = P[P_LIMIT]
-    P[P_ST_MODEL] += 1
-    st = np.int32(P[P_ST_MODEL])
-    mst = S[S_MST]
-    mh = S[S_MH]
-    touch = S[S_TOUCH]
+    ml_t = S[S_ML_T]
+    ml_h = S[S_ML_H]
     stk_t = S[S_STK_T]
     stk_d = S[S_STK_D]
     stk_h = S[S_STK_H]
@@ -106,14 +170,14 @@ def terraform(T, rid, S, P, tile, slope, up):
             c = tile
         if c >= n:
             continue
-        ok, nt = _set(h, mst, mh, st, touch, nt, c, np.int64(h[c]) + direction,
-                      sx, sy, freeform, limit)
+        target = np.int64(h[c]) + direction
+        ok, nt = _set(h, fl, ml_t, ml_h, nt, c, target, lx, sy, freeform, limit)
         if not ok:
-            return False
+            return False, nt
         sp = 1
         stk_t[0] = c
         stk_d[0] = 0
-        stk_h[0] = np.int64(h[c]) + direction
+        stk_h[0] = target
         while sp > 0:
             top = sp - 1
             d = stk_d[top]
@@ -122,38 +186,22 @@ def terraform(T, rid, S, P, tile, slope, up):
                 continue
             stk_d[top] = d + 1
             cc = stk_t[top]
-            cy = cc // sx
-            x = cc - cy * sx + DDX[d]
-            y = cy + DDY[d]
+            x = (cc & (sx - 1)) + DDX[d]
+            y = (cc >> lx) + DDY[d]
             if x < 0 or x >= sx or y < 0 or y >= sy:
                 continue
-            nb = y * sx + x
-            r = _model(h, mst, mh, st, nb)
+            nb = (y << lx) + x
+            r = _model(h, fl, ml_t, ml_h, nt, nb)
             diff = np.int64(stk_h[top]) - r
             if abs(diff) > 1:
                 diff += 1 if diff < 0 else -1
-                ok, nt = _set(h, mst, mh, st, touch, nt, nb, r + diff, sx, sy, freeform, limit)
+                ok, nt = _set(h, fl, ml_t, ml_h, nt, nb, r + diff, lx, sy, freeform, limit)
                 if not ok:
-                    return False
+                    return False, nt
+                if sp >= stk_t.shape[0]:
+                    raise ValueError("terraform: propagation too deep")
                 stk_t[sp] = nb
                 stk_d[sp] = 0
                 stk_h[sp] = r + diff
                 sp += 1
-    k = T[K]
-    for i in range(nt):
-        c = touch[i]
-        cy = c // sx
-        cx = c - cy * sx
-        if k[c] != K_VOID:
-            clear_tile(T, rid, c)
-        if cy >= 1 and k[c - sx] != K_VOID:
-            clear_tile(T, rid, c - sx)
-        if cy >= 1 and cx >= 1 and k[c - sx - 1] != K_VOID:
-            clear_tile(T, rid, c - sx - 1)
-        if cx >= 1 and k[c - 1] != K_VOID:
-            clear_tile(T, rid, c - 1)
-    for i in range(nt):
-        c = touch[i]
-        h[c] = mh[c]
-    return True
-
+    return True, nt
