@@ -135,3 +135,21 @@ def test_the_timeline_shows_the_steps_past_the_water_pass(qtbot, window):
             assert set(LANDSCAPE_LAYERS) <= w.state.meaningful
             assert "zone" in w.inspect(10, 10)
     assert w.state.final
+
+
+def test_compare_shows_the_rivers_zones_and_snow_of_both(qtbot, window):
+    w = _tgp(qtbot, window, size="128x128")
+    w.menu_actions()["Pin as A"].trigger()
+    a = w.result
+    w.param_panel.set_values({"landscape": "arctic"})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["landscape"] == "arctic")
+    b = w.result
+    cmp = w.compare
+    rows = {cmp.table.verticalHeaderItem(i).text(): i for i in range(cmp.table.rowCount())}
+    ma, mb = w.generator.metrics(a), w.generator.metrics(b)
+    for name in ("river_tiles", "rivers_made", "lakes", "desert_share", "rainforest_share",
+                 "snow_tiles"):
+        assert cmp.table.item(rows[name], 0).text() == f"{ma[name]:.6g}"
+        assert cmp.table.item(rows[name], 1).text() == f"{mb[name]:.6g}"
+    assert ma["river_tiles"] > 0 and mb["snow_tiles"] > 0 == ma["snow_tiles"]
