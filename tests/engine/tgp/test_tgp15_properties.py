@@ -280,6 +280,33 @@ def test_bundles_record_the_version(tmp_path):
     assert json.loads((tmp_path / "m.json").read_text())["params"]["variety"] == 0
 
 
+def test_stored_files_without_a_version_are_r13671s_new_values_are_15_2s(tmp_path):
+    """Decided by what the file is: a preset or bundle that names no version
+    was written before the version existed, whatever settings it holds."""
+    from viewer import registry
+    from viewer.engine.ports.generator import PORTS
+    from viewer.formats.bundle import open_bundle, write_bundle
+    from viewer.formats.presets import parse_preset
+    from viewer.formats.replay import prepare
+    from viewer.sweep import build_spec
+
+    held = parse_preset('generator = "tgp"\n[params]\nsize = "64x64"\nvariety = 2\n')
+    assert held.params["openttd"] == "r13671"
+    r = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=6)
+    write_bundle(tmp_path / "m.npz", r)
+    meta = json.loads((tmp_path / "m.json").read_text())
+    del meta["params"]["openttd"]
+    (tmp_path / "m.json").write_text(json.dumps(meta))
+    _gen, values, _seed = prepare(open_bundle(tmp_path / "m.npz"))
+    assert values["openttd"] == "r13671" and values == r.params
+    # the ports: stored without the TGP version, r13671; new values, 15.2
+    ports = registry.declaration("ports")
+    assert ports.complete_stored({"tgp_size": "64x64"})["tgp_openttd"] == "r13671"
+    assert ports.complete_stored({"source": "png"}) == {"source": "png"}
+    assert PORTS.validate({"tgp_size": (64, 64)})["tgp_openttd"] == "15.2"
+    assert build_spec("tgp", {"size": "64x64"}, "1").combos[0]["openttd"] == "15.2"
+
+
 @pytest.mark.parametrize("size", [(256, 128), (64, 256)])
 def test_ports_run_on_15_2_maps_of_any_shape(size):
     from viewer.engine.ports.generator import PORTS

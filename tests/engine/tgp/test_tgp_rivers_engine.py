@@ -128,6 +128,49 @@ def test_river_wells_per_case():
             == c["derived"]["river_wells"], c["id"]
 
 
+def _case(prefix: str):
+    require_reference("tgp-rivers")
+    return next(c for c in MANIFEST["cases"] if c["id"].startswith(prefix))
+
+
+def test_no_tree_placer_plants_no_trees():
+    """rpub021 has wetlands with trees; with the tree placer "none" the
+    wetlands draw no Random() for trees and plant none."""
+    case = _case("rpub021")
+    land, _snow = _before_rivers(case)
+    calls0 = int(land.rng[2])
+    s = _settings_of(case)
+    rivers = CreateRivers(land, RiverSettings(**{**s.__dict__, "tree_placer": 0}))
+    for i in range(rivers.n_wells):
+        rivers.attempt(i)
+    rivers.finish_water()
+    assert not (land.kind == 5).any()
+    assert int(land.rng[2]) - calls0 != case["rng_calls"]["rivers_built"]
+    assert rivers.made > 0 and any(a.end == "wetland" for a in rivers.attempts)
+
+
+def test_landscape_copied_between_attempts():
+    """Going on with a copy of the Landscape after each attempt makes the
+    same map as going on with the original."""
+    case = _case("rpub013")
+    land, _snow = _before_rivers(case)
+    straight = land.copy()
+    a = CreateRivers(straight, _settings_of(case))
+    texts_a = [a.attempt(i).text for i in range(a.n_wells)]
+    a.finish_water()
+    b = CreateRivers(land, _settings_of(case))
+    texts_b = []
+    for i in range(b.n_wells):
+        b.land = b.land.copy()
+        texts_b.append(b.attempt(i).text)
+    b.finish_water()
+    assert texts_a == texts_b
+    for key, arr in reference_arrays(straight).items():
+        np.testing.assert_array_equal(arr, reference_arrays(b.land)[key], err_msg=key)
+    np.testing.assert_array_equal(straight.river_id, b.land.river_id)
+    np.testing.assert_array_equal(straight.rng, b.land.rng)
+
+
 # ---------------------------------------------------------------------------
 # hand-made maps
 

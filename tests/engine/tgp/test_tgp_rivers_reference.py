@@ -13,6 +13,7 @@ the sub-tropic, snow only in the arctic, the Random() calls add up).
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 
 import numpy as np
@@ -107,6 +108,14 @@ def test_case(case):
     # the layers say the same as the Landscape
     for name in ("tile_height", "rocks", "tropic", "ground", "density"):
         np.testing.assert_array_equal(result.layers[name], got[name], err_msg=name)
+    # --npz: the reference's arrays (tile classes in the project's numbering) and state
+    with np.load(io.BytesIO(npz_bytes(result))) as z:
+        assert sorted(z.files) == sorted(ARRAYS + ("rng_state", "noise", "heightmap"))
+        assert z["rng_state"].dtype == np.uint32
+        assert z["rng_state"].tolist() == calls["state_after"]
+        for name in ARRAYS:
+            want = got[name] if name != "tile_class" else result.layers["tile_class"]
+            np.testing.assert_array_equal(z[name], want, err_msg=name)
     stats = case["stats"]
     tc = result.layers["tile_class"]
     assert int((tc == 4).sum()) == stats["tile_class_counts"]["river"]
@@ -133,7 +142,7 @@ def test_stop_after_water_is_the_modern_map(case):
         assert sha(got[name]) == spec["sha256"], name
     assert list(result.detail.rng_state_after) == case["rng_calls"]["state_after"]
     assert result.detail.landscape is None and result.detail.river_attempts == ()
-    with np.load(__import__("io").BytesIO(npz_bytes(result))) as z:
+    with np.load(io.BytesIO(npz_bytes(result))) as z:
         assert sorted(z.files) == ["heightmap", "noise", "rocks", "tile_class", "tile_height"]
 
 

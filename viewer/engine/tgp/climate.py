@@ -81,6 +81,26 @@ def _any_near(bad: np.ndarray) -> np.ndarray:
     return out.view(bool)
 
 
+@njit(**JIT)
+def _edge_histogram(height, kind, sx, sy, edges):
+    """``edges[h]`` += the 4-neighbours (on the map, not void) lower than
+    each tile of height h."""
+    for y in range(sy):
+        for x in range(sx):
+            t = y * sx + x
+            h = height[t]
+            n = 0
+            if x > 0 and kind[t - 1] != VOID and height[t - 1] < h:
+                n += 1
+            if y + 1 < sy and kind[t + sx] != VOID and height[t + sx] < h:
+                n += 1
+            if x + 1 < sx and kind[t + 1] != VOID and height[t + 1] < h:
+                n += 1
+            if y > 0 and kind[t - sx] != VOID and height[t - sx] < h:
+                n += 1
+            edges[h] += n
+
+
 def coverage_line(land: Landscape, coverage: int, edge_multiplier: int) -> int:
     """CalculateCoverageLine: the height h whose tiles at or above it come
     closest to ``coverage`` percent of the land (tiles above height 0, void
@@ -91,16 +111,7 @@ def coverage_line(land: Landscape, coverage: int, edge_multiplier: int) -> int:
     hist = np.bincount(h, minlength=MAX_TILE_HEIGHT + 1).astype(np.int64)
     edges = np.zeros(MAX_TILE_HEIGHT + 1, np.int64)
     if edge_multiplier:
-        grid = land.grid("height").astype(np.int16)
-        valid = land.grid("kind") != VOID
-        lower = np.zeros(grid.shape, np.int64)
-        # NE (x-1), SE (y+1), SW (x+1), NW (y-1); off the map: no neighbour
-        lower[:, 1:] += valid[:, :-1] & (grid[:, :-1] < grid[:, 1:])
-        lower[:-1, :] += valid[1:, :] & (grid[1:, :] < grid[:-1, :])
-        lower[:, :-1] += valid[:, 1:] & (grid[:, 1:] < grid[:, :-1])
-        lower[1:, :] += valid[:-1, :] & (grid[:-1, :] < grid[1:, :])
-        edges = np.bincount(h, weights=lower.reshape(-1),
-                            minlength=MAX_TILE_HEIGHT + 1).astype(np.int64)
+        _edge_histogram(h, land.kind, land.size_x, land.size_y, edges)
     land_tiles = int(h.size - hist[0])
     goal = land_tiles * int(coverage) // 100
     best_score, best_h = land_tiles, MAX_TILE_HEIGHT

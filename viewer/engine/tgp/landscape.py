@@ -159,15 +159,24 @@ def landscape_layers(land: Landscape, climate: int) -> dict[str, np.ndarray]:
     ``tropic``, ``ground`` and ``density`` (as :func:`reference_arrays`),
     ``snow`` (0 none, else the snow density + 1: clear land with the snow
     bit, trees on snow; ``climate`` 2, the sub-tropic, has desert where the
-    others have snow under trees) and ``river_id`` (int32)."""
-    ref = reference_arrays(land)
+    others have snow under trees) and ``river_id`` (int32).  ``tile_height``,
+    ``tile_class``, ``tropic`` and ``river_id`` are views of ``land``'s
+    arrays (read them, do not write them)."""
     shape = (land.size_y, land.size_x)
+    clear = land.kind == CLEAR
+    trees = land.kind == TREES
+    ground = np.full(land.kind.shape, 0xFF, np.uint8)
+    ground[clear] = land.ground[clear] | np.where(land.snow[clear] != 0, 0x80, 0)
+    ground[trees] = 0x40 | land.ground[trees]
+    density = np.where(clear | trees, land.density, 0).astype(np.uint8)
     snow_ground = land.ground == TG_ROUGH_SNOW
     if climate != TROPIC_CLIMATE:
         snow_ground |= land.ground == TG_SNOW_DESERT
-    snowy = ((land.kind == CLEAR) & (land.snow != 0)) | ((land.kind == TREES) & snow_ground)
-    snow = np.where(snowy, land.density + 1, 0).astype(np.uint8).reshape(shape)
-    return {"tile_height": ref["tile_height"], "tile_class": land.kind.reshape(shape).copy(),
-            "rocks": ref["rocks"], "tropic": ref["tropic"], "ground": ref["ground"],
-            "density": ref["density"], "snow": snow,
-            "river_id": land.river_id.reshape(shape).copy()}
+    snowy = (clear & (land.snow != 0)) | (trees & snow_ground)
+    snow = np.where(snowy, land.density + 1, 0).astype(np.uint8)
+    rocks = (clear & (land.ground == ROCKS)).view(np.uint8)
+    # (views of the Landscape where the encoding is its own: the result holds both)
+    return {"tile_height": land.grid("height"), "tile_class": land.grid("kind"),
+            "rocks": rocks.reshape(shape), "tropic": land.grid("tropic"),
+            "ground": ground.reshape(shape), "density": density.reshape(shape),
+            "snow": snow.reshape(shape), "river_id": land.grid("river_id")}

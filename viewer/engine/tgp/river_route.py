@@ -145,17 +145,76 @@ def find_route(T, S, P, rng, start, end):
     heap = S[S_HEAP]
     hsh = S[S_HASH]
     mask = hsh.shape[0] - 1
+
+    # the heap and table operations as closures over the arrays (numba
+    # inlines them without binding the arrays anew, so without reference
+    # counting); the same as heap_include, heap_remove and _slot above
+    def up(gap, item):
+        e = ne[item]
+        while gap > 1:
+            parent = gap >> 1
+            hp = heap[parent]
+            if not (e < ne[hp]):
+                break
+            heap[gap] = hp
+            hpos[hp] = gap
+            gap = parent
+        return gap
+
+    def down(items, gap, item):
+        e = ne[item]
+        child = gap * 2
+        while child <= items:
+            if child < items and ne[heap[child + 1]] < ne[heap[child]]:
+                child += 1
+            hc = heap[child]
+            if not (ne[hc] < e):
+                break
+            heap[gap] = hc
+            hpos[hc] = gap
+            gap = child
+            child = gap * 2
+        return gap
+
+    def include(items, item):
+        items += 1
+        gap = up(items, item)
+        heap[gap] = item
+        hpos[item] = gap
+        return items
+
+    def remove(items, index):
+        if index < items:
+            items -= 1
+            last = heap[items + 1]
+            gap = up(index, last)
+            gap = down(items, gap, last)
+            if items != 0:
+                heap[gap] = last
+                hpos[last] = gap
+        else:
+            items -= 1
+        return items
+
+    def slot_of(tile):
+        i = ((tile * 2654435761) & 0xFFFFFFFF) >> (32 - HASH_BITS)
+        while True:
+            v = hsh[i]
+            if v == 0 or nt[v - 1] == tile:
+                return i
+            i = (i + 1) & mask
+
     nt[0] = start
     np_[0] = -1
     nc[0] = 0
     ne[0] = 0
     ncl[0] = 0
     nsl = S[S_NSL]
-    slot = _slot(hsh, nt, mask, start)
+    slot = slot_of(start)
     hsh[slot] = 1
     nsl[0] = slot
     nodes = 1
-    items = heap_include(heap, hpos, ne, 0, 0)
+    items = include(0, 0)
     closed = 0
     found = -1
     s0 = rng[0]
@@ -179,16 +238,16 @@ def find_route(T, S, P, rng, start, end):
             calls += 1
             cost = nc[best] + 1 + ((r * rr) >> 32)
             est = cost + manhattan(lx, end, t)
-            slot = _slot(hsh, nt, mask, t)
+            slot = slot_of(t)
             v = hsh[slot]
             if v != 0:
                 o = v - 1
                 if ncl[o] == 0 and est < ne[o]:
-                    items = heap_remove(heap, hpos, ne, items, hpos[o])
+                    items = remove(items, hpos[o])
                     np_[o] = best
                     nc[o] = cost
                     ne[o] = est
-                    items = heap_include(heap, hpos, ne, items, o)
+                    items = include(items, o)
                 continue
             if nodes >= nt.shape[0]:
                 raise ValueError("river route: too many nodes")
@@ -201,10 +260,10 @@ def find_route(T, S, P, rng, start, end):
             ncl[o] = 0
             hsh[slot] = o + 1
             nsl[o] = slot
-            items = heap_include(heap, hpos, ne, items, o)
+            items = include(items, o)
         if max_nodes != 0 and closed >= max_nodes:
             break
-        items = heap_remove(heap, hpos, ne, items, hpos[best])
+        items = remove(items, hpos[best])
         ncl[best] = 1
         closed += 1
     rng[0] = s0

@@ -12,7 +12,9 @@ Use::
     rivers.finish_water()
 
 Every Random() is drawn from ``land.rng``; every tile change is made on
-``land``'s arrays in place.  The kernels are in :mod:`.rivers_kernel`,
+``land``'s arrays in place (if they are replaced between calls, e.g. by a
+copy, the next call works on the new ones).  Only CreateRivers changes
+heights, so the slope tables it keeps stay right.  The kernels are in :mod:`.rivers_kernel`,
 :mod:`.river_route`, :mod:`.terraform` and :mod:`.river_tiles`.
 
 Small seas are filled in breadth-first order rather than the game's
@@ -79,7 +81,9 @@ class RiverAttempt:
 
 
 class CreateRivers:
-    """CreateRivers over ``land`` (see the module's docstring)."""
+    """CreateRivers over ``land`` (see the module's docstring).  ``land``
+    may be reassigned between calls (to a copy, say, when each attempt's
+    map is kept): the next call goes on with that one."""
 
     def __init__(self, land: Landscape, settings: RiverSettings) -> None:
         self.land = land
@@ -87,16 +91,7 @@ class CreateRivers:
         sx, sy = land.size_x, land.size_y
         self.n_wells = river_wells(settings.amount, sx, sy)
         self.n_long = max(1, self.n_wells // 10) if self.n_wells else 0
-        arrays = [getattr(land, name) for name in rt.T_FIELDS]
-        for a in arrays:
-            if a.dtype != np.uint8 or not a.flags.c_contiguous or a.size != sx * sy:
-                raise ValueError("Landscape arrays must be contiguous uint8 of size_x * size_y")
         p = rt.params(sx, sy)
-        sl = np.empty(sx * sy, np.uint8)
-        zz = np.empty(sx * sy, np.uint8)
-        rt.slopes(land.height, int(p[rt.P_LX]), sy, sl, zz)
-        # + the scratch bits and the slope tables
-        self._T = (*arrays, np.zeros(sx * sy, np.uint8), sl, zz)
         p[rt.P_FREEFORM] = 1 if settings.freeform else 0
         p[rt.P_LIMIT] = settings.height_limit
         p[rt.P_LANDSCAPE] = settings.landscape
@@ -106,10 +101,32 @@ class CreateRivers:
         p[rt.P_SEA_THRESHOLD] = min(int(2 * math.sqrt(sx * sy)), 1024)
         self._P = p
         self._S = rt.scratch(int(p[rt.P_SEA_THRESHOLD]))
+        self._T: tuple[np.ndarray, ...] = ()
+        self._bind()
         self._sp = {d: rt.spiral(d) for d in (2, 3, 5, 8)}
         self._next = 0
         self.made = 0
         self.attempts: list[RiverAttempt] = []
+
+    def _bind(self) -> None:
+        """The kernels' view of the Landscape's arrays (again if the
+        Landscape's arrays were replaced, e.g. by a copy), with the slope
+        tables computed from its heights."""
+        land = self.land
+        arrays = [getattr(land, name) for name in rt.T_FIELDS]
+        if self._T and all(a is b for a, b in zip(arrays, self._T)):
+            return
+        n = land.size_x * land.size_y
+        for a in arrays:
+            if a.dtype != np.uint8 or not a.flags.c_contiguous or a.size != n:
+                raise ValueError("Landscape arrays must be contiguous uint8 of size_x * size_y")
+        if land.river_id.dtype != np.int32 or land.rng.dtype != np.int64:
+            raise ValueError("Landscape river_id must be int32 and rng int64")
+        sl = np.empty(n, np.uint8)
+        zz = np.empty(n, np.uint8)
+        rt.slopes(land.height, int(self._P[rt.P_LX]), land.size_y, sl, zz)
+        # + the scratch bits and the slope tables
+        self._T = (*arrays, np.zeros(n, np.uint8), sl, zz)
 
     @property
     def stats(self) -> dict[str, int]:
@@ -123,7 +140,7 @@ class CreateRivers:
                 "sea_fill_ok": int(p[rt.P_SEA_FILL_OK]),
                 "widen_calls": int(p[rt.P_WIDEN_CALLS]),
                 "widen_ok": int(p[rt.P_WIDEN_OK]),
-                "spring_tests": int(p[rt.P_N_SPRING_TESTS]), "flow_tiles": int(p[rt.P_N_BFS]),
+                "springs": int(p[rt.P_N_SPRING_TESTS]), "flow_tiles": int(p[rt.P_N_BFS]),
                 "flow_searches": int(p[rt.P_N_FLOWS]), "sea_searches": int(p[rt.P_N_SEAS]),
                 "sea_tiles": int(p[rt.P_N_SEA_TILES]),
                 "route_searches": int(p[rt.P_N_SEARCHES]),
@@ -135,6 +152,7 @@ class CreateRivers:
             raise ValueError(f"river well {i} out of order (next is {self._next} "
                              f"of {self.n_wells})")
         self._next += 1
+        self._bind()
         long = i < self.n_long
         s = self.settings
         min_len = s.min_length * 4 if long else s.min_length
@@ -175,6 +193,7 @@ class CreateRivers:
 
     def finish_water(self) -> None:
         """The final ConvertGroundTilesIntoWaterTiles over the Landscape."""
+        self._bind()
         rk.ground_to_water(self._T, self.land.river_id, self._P)
 
     # -- the kernels' entry points, for tests and tools -----------------
@@ -183,6 +202,7 @@ class CreateRivers:
         """CmdTerraformLand(tile, slope bits W 1 S 2 E 4 N 8, up) on the
         Landscape (see :mod:`.terraform`): True when it was done."""
         from .terraform import terraform
+        self._bind()
         return bool(terraform(self._T, self.land.river_id, self._S, self._P,
                               int(tile), int(slope), bool(up)))
 
@@ -190,5 +210,6 @@ class CreateRivers:
         """The river route from ``begin`` to ``end`` (begin first), [] when
         the search finds none; draws its Random() calls, changes no tile."""
         from .river_route import find_route
+        self._bind()
         m = find_route(self._T, self._S, self._P, self.land.rng, int(begin), int(end))
         return [int(t) for t in self._S[rt.S_PATH][:m][::-1]]

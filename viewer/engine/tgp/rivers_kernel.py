@@ -604,10 +604,19 @@ def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, s
     freeform = P[P_FREEFORM] != 0
     for tries in range(max_tries):
         centre = rand(rng) & mask
+        cx = centre & (sx - 1)
+        cy = centre >> lx
         out[0] = tries + 1
         for i in range(sp8x.shape[0]):
-            t = spiral_tile(lx, sy, centre, sp8x[i], sp8y[i])
-            if t < 0:
+            x = cx + sp8x[i]
+            y = cy + sp8y[i]
+            if x < 0 or x >= sx or y < 0 or y >= sy:
+                continue
+            t = (y << lx) + x
+            # FindSpring's first tests here, the rest in find_spring
+            if sl[t] != 0 or k[t] == K_SEA or k[t] == K_RIVER:
+                continue
+            if tropic and tr[t] != Z_RAINFOREST:
                 continue
             if find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
                 P[P_N_SPRING_TESTS] += 1

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit
-from .kernel import INLINE, JIT
+from .kernel import JIT
 from .river_tiles import (
     DDX,
     DDY,
@@ -40,46 +40,17 @@ from .river_tiles import (
     SL,
     ZZ,
     H,
-    clear_tile,
+    C,
+    D,
+    G,
+    NF,
+    RB,
+    SN,
+    TC,
+    TG,
+    TT,
     slope_z,
 )
-
-
-@njit(**INLINE)
-def _model(h, fl, ml_t, ml_h, nt, c):
-    """The corner's height in the model (changed corners are flagged and
-    listed; the list is short, searched from its end)."""
-    if fl[c] & F_MODEL:
-        for i in range(nt - 1, -1, -1):
-            if ml_t[i] == c:
-                return np.int64(ml_h[i])
-    return np.int64(h[c])
-
-
-@njit(**INLINE)
-def _set(h, fl, ml_t, ml_h, nt, c, height, lx, sy, freeform, limit):
-    """TerraformTileHeight's checks and store: (ok, model length)."""
-    if height < 0 or height > limit:
-        return False, nt
-    if height == _model(h, fl, ml_t, ml_h, nt, c):
-        return False, nt
-    if not freeform:
-        sx = 1 << lx
-        y = c >> lx
-        x = c & (sx - 1)
-        if x <= 1 or y <= 1 or x >= sx - 2 or y >= sy - 2:
-            return False, nt
-    if fl[c] & F_MODEL:
-        for i in range(nt - 1, -1, -1):
-            if ml_t[i] == c:
-                ml_h[i] = height
-                return True, nt
-    if nt >= ml_t.shape[0]:
-        raise ValueError("terraform: too many corners changed at once")
-    fl[c] |= F_MODEL
-    ml_t[nt] = c
-    ml_h[nt] = height
-    return True, nt + 1
 
 
 @njit(**JIT)
@@ -94,28 +65,58 @@ def terraform(T, rid, S, P, tile, slope, up):
         return False
     h = T[H]
     k = T[K]
+    g = T[G]
+    dn = T[D]
+    ct = T[C]
+    sn = T[SN]
+    rb = T[RB]
+    tt = T[TT]
+    tc = T[TC]
+    tg = T[TG]
+    nf = T[NF]
     lx = P[P_LX]
     sy = P[P_SY]
+    w = 1 << lx
     ml_h = S[S_ML_H]
+
+    def clear(t):
+        # clear_tile, as a closure (no reference counting when inlined)
+        if k[t] == K_VOID:
+            return
+        k[t] = 0
+        g[t] = 0
+        dn[t] = 3
+        ct[t] = 0
+        sn[t] = 0
+        rb[t] = 0
+        tt[t] = 0
+        tc[t] = 0
+        tg[t] = 0
+        rid[t] = 0
+        nf[t] = 0
+        y = t >> lx
+        x = t & (w - 1)
+        for dy in range(-1, 2):
+            for dx in range(-1, 2):
+                if 0 <= x + dx < w and 0 <= y + dy < sy:
+                    nf[t + dy * w + dx] = 0
+
     for i in range(nt):
         c = ml_t[i]
         cy = c >> lx
-        cx = c & ((1 << lx) - 1)
-        w = 1 << lx
-        if k[c] != K_VOID:
-            clear_tile(T, rid, lx, sy, c)
-        if cy >= 1 and k[c - w] != K_VOID:
-            clear_tile(T, rid, lx, sy, c - w)
-        if cy >= 1 and cx >= 1 and k[c - w - 1] != K_VOID:
-            clear_tile(T, rid, lx, sy, c - w - 1)
-        if cx >= 1 and k[c - 1] != K_VOID:
-            clear_tile(T, rid, lx, sy, c - 1)
+        cx = c & (w - 1)
+        clear(c)
+        if cy >= 1:
+            clear(c - w)
+            if cx >= 1:
+                clear(c - w - 1)
+        if cx >= 1:
+            clear(c - 1)
     for i in range(nt):
         h[ml_t[i]] = ml_h[i]
     # the slope tables of the tiles around the changed corners
     sl = T[SL]
     zz = T[ZZ]
-    w = 1 << lx
     for i in range(nt):
         c = np.int64(ml_t[i])
         cy = c >> lx
@@ -150,6 +151,41 @@ def _terraform(T, S, P, tile, slope, up):
     stk_d = S[S_STK_D]
     stk_h = S[S_STK_H]
     direction = 1 if up else -1
+    cap = ml_t.shape[0]
+
+    # the model's height of a corner (changed corners are flagged and
+    # listed; the list is short, searched from its end), and
+    # TerraformTileHeight's checks and store; closures over the arrays
+    # (see terraform's clear)
+    def model(nt, c):
+        if fl[c] & F_MODEL:
+            for i in range(nt - 1, -1, -1):
+                if ml_t[i] == c:
+                    return np.int64(ml_h[i])
+        return np.int64(h[c])
+
+    def store(nt, c, height):
+        if height < 0 or height > limit:
+            return False, nt
+        if height == model(nt, c):
+            return False, nt
+        if not freeform:
+            y = c >> lx
+            x = c & (sx - 1)
+            if x <= 1 or y <= 1 or x >= sx - 2 or y >= sy - 2:
+                return False, nt
+        if fl[c] & F_MODEL:
+            for i in range(nt - 1, -1, -1):
+                if ml_t[i] == c:
+                    ml_h[i] = height
+                    return True, nt
+        if nt >= cap:
+            raise ValueError("terraform: too many corners changed at once")
+        fl[c] |= F_MODEL
+        ml_t[nt] = c
+        ml_h[nt] = height
+        return True, nt + 1
+
     nt = 0
     for k in range(4):
         if k == 0:
@@ -171,7 +207,7 @@ def _terraform(T, S, P, tile, slope, up):
         if c >= n:
             continue
         target = np.int64(h[c]) + direction
-        ok, nt = _set(h, fl, ml_t, ml_h, nt, c, target, lx, sy, freeform, limit)
+        ok, nt = store(nt, c, target)
         if not ok:
             return False, nt
         sp = 1
@@ -191,11 +227,11 @@ def _terraform(T, S, P, tile, slope, up):
             if x < 0 or x >= sx or y < 0 or y >= sy:
                 continue
             nb = (y << lx) + x
-            r = _model(h, fl, ml_t, ml_h, nt, nb)
+            r = model(nt, nb)
             diff = np.int64(stk_h[top]) - r
             if abs(diff) > 1:
                 diff += 1 if diff < 0 else -1
-                ok, nt = _set(h, fl, ml_t, ml_h, nt, nb, r + diff, lx, sy, freeform, limit)
+                ok, nt = store(nt, nb, r + diff)
                 if not ok:
                     return False, nt
                 if sp >= stk_t.shape[0]:
