@@ -324,6 +324,59 @@ def test_route_follows_the_water_downhill():
     assert r.route(end, begin) == []
 
 
+def _python_route(land, begin, end, route_random):
+    """YAPF's river search written plainly over the module's heap
+    functions, for comparing with the kernel's closures."""
+    sx, sy, n = land.size_x, land.size_y, land.size_x * land.size_y
+    lx = sx.bit_length() - 1
+    rng = land.rng
+    est = np.zeros(n, np.int64)
+    heap = np.zeros(n + 2, np.int64)
+    pos = np.zeros(n, np.int64)
+    cost, parent, closed = {begin: 0}, {begin: -1}, set()
+    items = RR.heap_include(heap, pos, est, 0, begin)
+    while items:
+        best = int(heap[1])
+        if best == end:
+            path = [end]
+            while parent[path[-1]] != -1:
+                path.append(parent[path[-1]])
+            return path[::-1]
+        for off in (-1, sx, 1, -sx):
+            t = best + off
+            if not (0 <= t < n and land.kind[t] != VOID
+                    and RT.flows_down(land.height, lx, sy, best, t)):
+                continue
+            c = cost[best] + 1 + int(RT.rand_range(rng, route_random))
+            e = c + abs(t % sx - end % sx) + abs(t // sx - end // sx)
+            if t in cost:
+                if t not in closed and e < est[t]:
+                    items = RR.heap_remove(heap, pos, est, items, int(pos[t]))
+                    cost[t], parent[t], est[t] = c, best, e
+                    items = RR.heap_include(heap, pos, est, items, t)
+                continue
+            cost[t], parent[t], est[t] = c, best, e
+            items = RR.heap_include(heap, pos, est, items, t)
+        items = RR.heap_remove(heap, pos, est, items, int(pos[best]))
+        closed.add(best)
+    return []
+
+
+@pytest.mark.parametrize("route_random", [1, 5, 50])
+def test_route_matches_the_plain_search(route_random):
+    # rough terraces: many ties and many nodes generated twice
+    sx = sy = 32
+    y, x = np.mgrid[0:sy, 0:sx]
+    h = (40 - x // 3 - y // 4).astype(np.uint8)
+    land = _land(h)
+    r = _rivers(land, limit=60, route_random=route_random)
+    plain = land.copy()
+    begin, end = 2 * sx + 2, 29 * sx + 27
+    path = r.route(begin, end)
+    assert path and path == _python_route(plain, begin, end, route_random)
+    np.testing.assert_array_equal(land.rng, plain.rng)
+
+
 def test_river_tiles_clear_desert_nearby():
     h = np.full((32, 32), 5, np.uint8)
     land = _land(h)

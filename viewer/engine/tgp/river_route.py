@@ -13,6 +13,11 @@ its position and inserted again), one already closed is dropped.  The
 search ends when the end is the best open node, or without a path when
 ``P[P_MAX_NODES]`` nodes are closed.  Nodes live in fixed arrays (at most
 1 + 4 per closed node), found by tile through an open-addressing table.
+
+:func:`heap_include` and :func:`heap_remove` are the heap's operations;
+:func:`find_route` carries the same code as closures over its arrays
+(numba inlines those without reference counting); the tests check that
+both give the same routes.
 """
 
 from __future__ import annotations
@@ -46,15 +51,9 @@ from .river_tiles import (
     diag_off,
     K_VOID,
     flows_sz,
-    sz,
-    flat,
-    mz,
     SL,
     ZZ,
-    is_valid,
     manhattan,
-    rand_range,
-    slope_z,
 )
 
 
@@ -111,17 +110,6 @@ def heap_remove(heap, hpos, est, items, index):
     return items
 
 
-@njit(**INLINE)
-def _slot(hsh, nt, mask, tile):
-    """The hash slot of ``tile``: its node's, or the empty one to use."""
-    i = ((tile * 2654435761) & 0xFFFFFFFF) >> (32 - HASH_BITS)
-    while True:
-        v = hsh[i]
-        if v == 0 or nt[v - 1] == tile:
-            return i
-        i = (i + 1) & mask
-
-
 @njit(**JIT)
 def find_route(T, S, P, rng, start, end):
     """The A* search; returns the path's length in ``S[S_PATH]`` (end
@@ -146,9 +134,9 @@ def find_route(T, S, P, rng, start, end):
     hsh = S[S_HASH]
     mask = hsh.shape[0] - 1
 
-    # the heap and table operations as closures over the arrays (numba
-    # inlines them without binding the arrays anew, so without reference
-    # counting); the same as heap_include, heap_remove and _slot above
+    # the heap's operations (heap_include, heap_remove) and the table's
+    # lookup as closures over the arrays: numba inlines them without
+    # binding the arrays anew, so without reference counting
     def up(gap, item):
         e = ne[item]
         while gap > 1:
