@@ -1,6 +1,7 @@
 """Benchmark: TerraGenesis Perlin in-process against the original C++.
 
-Run: ``python bench/bench_tgp.py [--repeat N] [--no-memory] [--openttd 15.2|r13671|both]``.
+Run: ``python bench/bench_tgp.py [--repeat N] [--no-memory] [--openttd 15.2|r13671|both]
+[--whole-only]``.
 
 OpenTTD 15.2 (the default generator): each figure is the median of N full
 runs of the pipeline (noise, normalisation, tile transfer, FixSlopes, the
@@ -11,6 +12,17 @@ very rough, variety 5: 6.4, 94 and 1,731 ms.  Target: at most 0.6x.  Memory:
 a 4096² run in a fresh interpreter, the peak of the run's own numpy/Python
 allocations (tracemalloc), against about 70 MiB (twice the C++'s); the
 process's resident size is printed beside it.
+
+OpenTTD 15.2's whole GenerateLandscape (``--whole``, part of the default
+run): the defaults with moderate rivers (climate passes, CreateRivers, the
+tile loops), the median of N runs against the C++ reference harness of
+issue 26 (the release's code through CreateRivers, g++ -O2, on this kind
+of machine): 22 ms, 409 ms and 11.6 s at 256², 1024² and 4096²; target at
+most 0.6x.  Memory: a 4096² run in a fresh interpreter, the peak of the
+run's own allocations (tracemalloc) against what the result holds (its
+layers, the corner arrays and the final Landscape, each array counted
+once); target at most 1.5x.  The 15.2 rows above stop after the water pass
+(``stop_after`` water), as the figures of issue 17 did.
 
 r13671: the median of N full runs of the generator (TerraGenesis and the
 water pass: noise, normalisation, tile heights, water) next to OpenTTD's
@@ -47,10 +59,19 @@ from viewer.engine.tgp.generator import TGP  # noqa: E402
 
 SETTINGS = {"smoothness": 1, "terrain": 2, "sea_level": 1, "landscape": "temperate"}
 MODERN_SETTINGS = {
-    "defaults": {"openttd": "15.2"},
+    "defaults": {"openttd": "15.2", "stop_after": "water"},
     "alpinist, very rough, variety 5": {"openttd": "15.2", "terrain": 4, "smoothness": 3,
-                                        "variety": 5},
+                                        "variety": 5, "stop_after": "water"},
 }
+WHOLE_SETTINGS = {"openttd": "15.2", "rivers": "moderate", "stop_after": "rivers"}
+WHOLE_CASES = [
+    # side, C++ ms (the whole GenerateLandscape, defaults, moderate rivers), default repeats
+    (256, 22.0, 11),
+    (1024, 409.0, 3),
+    (4096, 11600.0, 1),
+]
+WHOLE_RATIO = 0.6
+WHOLE_MEMORY_RATIO = 1.5
 MODERN_CASES = [
     # side, C++ ms (defaults), C++ ms (alpinist ...), default repeats
     (256, 3.8, 6.4, 51),
@@ -96,14 +117,42 @@ r = TGP.generate(dict({settings!r}, size=(4096, 4096)), seed=1)
 elapsed = time.perf_counter() - t
 _, peak = tracemalloc.get_traced_memory()
 tracemalloc.stop()
+{held}
 print(json.dumps({{"warm_peak_mb": warm_peak, "base_mb": base, "reset": reset,
-                  "run_peak_rss_mb": status("VmHWM"),
+                  "run_peak_rss_mb": status("VmHWM"), "held_mb": held_bytes(r) / 2**20,
                   "traced_peak_mb": peak / 2**20, "seconds": elapsed}}))
 """
 
 
+HELD_SCRIPT = """
+def held_bytes(result):
+    import dataclasses
+    import numpy as np
+
+    roots = {}
+
+    def add(a):
+        while isinstance(a, np.ndarray) and isinstance(a.base, np.ndarray):
+            a = a.base
+        if isinstance(a, np.ndarray):
+            roots[id(a)] = a
+
+    for a in result.layers.values():
+        add(a)
+    d = result.detail
+    for f in dataclasses.fields(d):
+        v = getattr(d, f.name)
+        add(v)
+        if dataclasses.is_dataclass(v):
+            for g in dataclasses.fields(v):
+                add(getattr(v, g.name))
+    return sum(a.nbytes for a in roots.values())
+"""
+exec(HELD_SCRIPT)
+
+
 def measure_memory(settings: dict = SETTINGS) -> dict:
-    code = MEMORY_SCRIPT.format(root=str(ROOT), settings=settings)
+    code = MEMORY_SCRIPT.format(root=str(ROOT), settings=settings, held=HELD_SCRIPT)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     return json.loads(out.strip().splitlines()[-1])
@@ -161,16 +210,56 @@ def bench_modern(args) -> bool:
     return ok
 
 
+def bench_whole(args) -> bool:
+    """OpenTTD 15.2 through CreateRivers: the defaults with moderate rivers."""
+    t0 = time.perf_counter()
+    TGP.generate(dict(WHOLE_SETTINGS, size=(64, 64), landscape="arctic"), seed=1)
+    TGP.generate(dict(WHOLE_SETTINGS, size=(64, 64), landscape="tropic"), seed=1)
+    print(f"OpenTTD 15.2, the whole GenerateLandscape (defaults, moderate rivers) -- first "
+          f"calls (JIT compile or cache load): {time.perf_counter() - t0:.2f} s")
+    print(f"{'map':>10} {'engine ms':>10} {'C++ ms':>8} {'ratio':>6}  target        "
+          f"(CPU ms, CPU ratio: the figure of a busy machine; rivers made)")
+    ok = True
+    for side, cpp_ms, repeat in WHOLE_CASES:
+        values = TGP.validate(dict(WHOLE_SETTINGS, size=(side, side)))
+        med, cpu = _median_ms(values, args.repeat or repeat)
+        made = TGP.generate(values, seed=1).detail.rivers_made if side < 4096 else None
+        ratio = med / cpp_ms
+        good = ratio <= WHOLE_RATIO
+        ok &= good
+        print(f"{side:>4}x{side:<5} {med:>10.1f} {cpp_ms:>8.1f} {ratio:>6.2f}  "
+              f"<= {WHOLE_RATIO:g}x " + ("ok    " if good else "MISSED")
+              + f" ({cpu:.1f}, {cpu / cpp_ms:.2f}x"
+              + (f"; {made} rivers" if made is not None else "") + ")")
+    if not args.no_memory:
+        m = measure_memory(WHOLE_SETTINGS)
+        ratio = m["traced_peak_mb"] / m["held_mb"]
+        good = ratio <= WHOLE_MEMORY_RATIO
+        ok &= good
+        print(f"4096x4096 (15.2 defaults, moderate rivers) without trace, fresh process: the "
+              f"run's own allocations peak at {m['traced_peak_mb']:.0f} MiB, the result holds "
+              f"{m['held_mb']:.0f} MiB: {ratio:.2f}x, target <= {WHOLE_MEMORY_RATIO:g}x "
+              + ("ok" if good else "MISSED") + f"; process peak RSS "
+              f"{m['run_peak_rss_mb']:.0f} MB (before the run {m['base_mb']:.0f} MB); the run "
+              f"took {m['seconds']:.1f} s under tracemalloc")
+    return ok
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=None, help="runs per size (default 51/15/5)")
     ap.add_argument("--no-memory", action="store_true", help="skip the 4096² memory run")
     ap.add_argument("--openttd", choices=("15.2", "r13671", "both"), default="both",
                     help="which version to measure (default both, 15.2 first)")
+    ap.add_argument("--whole-only", action="store_true",
+                    help="only OpenTTD 15.2's whole GenerateLandscape (with rivers)")
     args = ap.parse_args()
     ok = True
+    if args.whole_only:
+        return 0 if bench_whole(args) else 1
     if args.openttd in ("15.2", "both"):
         ok &= bench_modern(args)
+        ok &= bench_whole(args)
     if args.openttd in ("r13671", "both"):
         ok &= bench_r13671(args)
     return 0 if ok else 1

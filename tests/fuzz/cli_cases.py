@@ -93,10 +93,22 @@ def tgp_argv() -> st.SearchStrategy:
         else:
             values = st.one_of(st.sampled_from(list(p.choices)), TEXT)
         opts.append(_opt(flag, values))
-    opts += [_opt("--seed", st.one_of(st.integers(0, 2**32).map(str), TEXT)),
+    # (the Params above give the 15.2 pipeline's own flags: --rivers, --min-river-length,
+    # --river-route-random, --snow-coverage, --desert-coverage, --tree-placer, --stop-after)
+    opts += [_opt("--seed", st.one_of(st.integers(0, 2**32).map(str), TEXT,
+                                      st.sampled_from(["4294967295", "4294967294"]))),
              _opt("--npz", st.sampled_from(TARGETS)), _opt("--png", st.sampled_from(TARGETS)),
              _opt("--heightmap-png", st.sampled_from(TARGETS)),
-             _opt("--layer", st.one_of(st.sampled_from(["heightmap", "water"]), TEXT)),
+             _opt("--console-script", st.sampled_from(TARGETS)),
+             _opt("--layer", st.one_of(st.sampled_from(["heightmap", "water", "tropic",
+                                                        "snow", "river_id", "ground"]), TEXT)),
+             st.sampled_from([["--openttd", "r13671", "--console-script", "out.a"],
+                              ["--height-limit", "9", "--console-script", "out.b"],
+                              ["--seed", "4294967295", "--console-script", "keep.txt"],
+                              ["--stop-after", "water", "--console-script", "out.a"],
+                              ["--landscape", "tropic", "--rivers", "lots"],
+                              ["--landscape", "arctic", "--snow-coverage", "100"],
+                              ["--rivers", "0", "--stop-after", "climate"]]),
              _opt("--scale", st.one_of(st.sampled_from(["1", "2", "64", "65", "0"]), TEXT)),
              _opt("--highest-peak", _numbers_text(-1, 300)),
              _opt("--heightmap-format", st.one_of(st.sampled_from(["modern", "r13671"]), TEXT)),

@@ -255,8 +255,10 @@ def test_rocks_are_grey_on_the_tile_classes_and_a_layer_of_their_own(modern):
     from viewer.render.picture import final_state, picture
 
     legend = picture(final_state(modern), "tile_class", {}, 1).legend
+    rivers = [name for c, name in ((4, "river or lake water"), (5, "trees (wetland)"))
+              if (tc == c).any()]          # a finished map's rivers and wetland trees
     assert [n for n, _ in legend.entries] == ["clear", "clear, rocks", "water (sea)", "shore",
-                                              "void"]
+                                              *rivers, "void"]
     mask = tgp_colours(modern.layers, "rocks")
     assert (mask[rocks == 1] == tgp_render.TGP_ROCKS).all()
 

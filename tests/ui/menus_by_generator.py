@@ -5,7 +5,7 @@ OWN = {
     "fairland": {"Export newcap script...", "Export sector xdump...", "Export text map...",
                  "Copy fairland command line", "Hex outlines", "Fairness"},
     "tgp": {"Export OpenTTD heightmap PNG...", "Export fixed-point heightmap PNG (16-bit)...",
-            "Hill shading", "Contour lines"},
+            "Play this map in OpenTTD 15.2...", "Hill shading", "Contour lines"},
     "numberlink": {"Check uniqueness", "Export puzzle text...", "Export solution text...",
                    "Export testmain grids...", "Export puzzle PNG...", "Export solution PNG...",
                    "Show solution"},

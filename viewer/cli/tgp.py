@@ -11,7 +11,8 @@
         --stop-after water|climate|rivers
         [--rng-skip N (r13671 only)] [--npz FILE]
         [--png FILE [--layer NAME] [--scale N]]
-        [--heightmap-png FILE [--highest-peak H] [--heightmap-format modern|r13671]] [-q]
+        [--heightmap-png FILE [--highest-peak H] [--heightmap-format modern|r13671]]
+        [--console-script FILE] [-q]
 
 ``--openttd`` picks the game: 15.2 (the default; New Game with TerraGenesis
 through GenerateLandscape: the water pass, the climate and the rivers, or
@@ -47,6 +48,12 @@ tile) and writes the files asked for:
                      or with ``--heightmap-format r13671`` for the game of
                      2008 (see :mod:`viewer.formats.tgp_heightmap`); the line
                      printed says which "Highest peak" to choose
+``--console-script`` OpenTTD 15.2's console script (``setting_newgame`` lines
+                     and ``newgame SEED``) that makes this map in the game:
+                     ``exec FILE`` in its console (see
+                     :mod:`viewer.formats.tgp_console_script`); refused for
+                     r13671 maps, seed 4294967295 (the game's "random") and
+                     a maximum map height of 1..14
 
 TGP runs on the generic command line (:mod:`viewer.cli.generic`: its
 Params, ``--seed``, ``--png``, ``--bundle``, ``-q``, ``--progress``...);
@@ -110,6 +117,9 @@ class TgpExtras(CliExtras):
         p.add_argument("--heightmap-format", metavar="FORMAT",
                        help="modern (today's OpenTTD, default) or r13671 (OpenTTD of 2008: "
                             "grey = 16 x height + 8)")
+        p.add_argument("--console-script", metavar="FILE",
+                       help="write OpenTTD 15.2's console script that makes this map in the "
+                            "game (run it there with: exec FILE)")
 
     def values(self, args, given: dict) -> dict:
         """The settings given, with the version (15.2 unless --openttd says
@@ -154,10 +164,22 @@ class TgpExtras(CliExtras):
         if args.heightmap_png is None and (args.highest_peak is not None
                                            or args.heightmap_format is not None):
             raise Usage("--highest-peak and --heightmap-format need --heightmap-png")
+        if args.console_script is not None:
+            from ..formats.tgp_console_script import RANDOM_SEED, refusal
+
+            seed = RANDOM_SEED - 1   # the seed is checked again once known
+            if args.seed is not None:
+                try:
+                    seed = int(str(args.seed).strip())
+                except ValueError:
+                    pass
+            why = refusal(values, seed)
+            if why:
+                raise Usage(f"--console-script: {why}")
         return fmt, peak
 
     def targets(self, args) -> tuple[str | None, ...]:
-        return args.heightmap_png, args.npz
+        return args.heightmap_png, args.npz, args.console_script
 
     def write(self, outputs, result, args, checked) -> list[str]:
         """--heightmap-png first (a peak too low for the map writes nothing),
@@ -186,6 +208,18 @@ class TgpExtras(CliExtras):
             notes.append(note)
         if args.npz is not None:
             outputs.add(args.npz, npz_bytes(result))
+        if args.console_script is not None:
+            from ..formats.tgp_console_script import NotPlayable, exec_command
+            from ..formats.tgp_exports import console_script_text, stopped_early_note
+
+            try:
+                text = console_script_text(result)
+            except NotPlayable as exc:
+                raise ValueError(f"--console-script: {exc}") from None
+            outputs.add(args.console_script, text)
+            notes.append(f"OpenTTD 15.2 console script written to {args.console_script}; "
+                         f"in the game's console: {exec_command(args.console_script)}"
+                         + (f"; {note}" if (note := stopped_early_note(result)) else ""))
         return notes
 
     def report(self, out, decl, result, values, seed, notes) -> None:

@@ -6,6 +6,13 @@ A writer takes ``(path, result, value)`` — ``value`` the answer to ``ask``
 when there is one — writes one file atomically and returns what to tell the
 user; it raises ``ValueError`` (or :class:`~viewer.formats.atomic.WriteError`)
 with a message the user can act on.
+
+``refuse(result)`` (optional) says in one line why this map cannot be
+exported this way (None: it can), so the window refuses before asking for
+a file; ``explain``: the window shows the writer's text in a dialog (its
+text can be selected and copied), not only in the status line;
+``start_folder()`` (optional): the folder the file dialog opens in when it
+exists (where the file's reader looks for it).
 """
 
 from __future__ import annotations
@@ -34,7 +41,8 @@ class Ask:
 class Export:
     """One file a generator can write: ``name`` (an id), menu ``title``,
     ``filename`` proposed, ``filter`` for the file dialog, a ``tip``, an
-    optional ``ask`` and ``shortcut``, and the ``write`` function."""
+    optional ``ask`` and ``shortcut``, the ``write`` function, and the
+    optional ``refuse`` check and ``explain`` (see the module docstring)."""
 
     name: str
     title: str
@@ -44,3 +52,6 @@ class Export:
     tip: str = ""
     ask: Ask | None = None
     shortcut: str | None = None
+    refuse: Callable[[Result], str | None] | None = None
+    explain: bool = False
+    start_folder: Callable[[], str] | None = None

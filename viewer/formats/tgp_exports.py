@@ -7,7 +7,9 @@ the bands of the "Highest peak" chosen).  :func:`loaded_tile_heights` is
 trip: with freeform edges every tile takes its height from the image, the
 void edges included; without them the outer two rings are 0 (as a 15.2 map
 made without freeform edges has them).  The message of the export says
-what to choose in the game.  :func:`command_line` is the shared command
+what to choose in the game.  "Play this map in OpenTTD 15.2" writes the
+game's console script that makes the same map in the game
+(:mod:`.tgp_console_script`).  :func:`command_line` is the shared command
 that makes the map again."""
 
 from __future__ import annotations
@@ -83,6 +85,49 @@ def loaded_tile_heights(grey: np.ndarray, size_x: int, size_y: int, *, highest_p
     return out
 
 
+def console_refusal(result) -> str | None:
+    """Why this map cannot be played in OpenTTD 15.2 from a script, or None."""
+    from .tgp_console_script import refusal
+
+    return refusal(result.params, result.seed)
+
+
+def console_script_text(result) -> str:
+    """The OpenTTD 15.2 console script of this map (NotPlayable, a
+    ValueError, when it cannot be made in the game)."""
+    from .tgp_console_script import console_script
+
+    return console_script(result.params, result.seed,
+                          made_by=command_line(result.params, result.seed))
+
+
+def stopped_early_note(result) -> str:
+    """What the game makes beyond a map that stops before the rivers."""
+    stop = result.params.get("stop_after", "rivers")
+    if stop == "rivers":
+        return ""
+    step = "the water pass" if stop == "water" else "the climate passes"
+    return (f"this map stops after {step}; the game goes on through the rest of "
+            "GenerateLandscape (its rivers and tile loops) before the towns")
+
+
+def write_console_script(path, result, _value=None) -> str:
+    """The console script, written atomically; what to do with it."""
+    from .atomic import write_atomic
+    from .tgp_console_script import how_to_run
+
+    write_atomic(path, console_script_text(result))
+    note = stopped_early_note(result)
+    return how_to_run(path) + (f" Note: {note}." if note else "")
+
+
+def scripts_folder() -> str:
+    """OpenTTD 15.2's personal scripts folder on this system."""
+    from .tgp_console_script import personal_scripts_folder
+
+    return personal_scripts_folder()
+
+
 def write_r13671(path, result, _value=None) -> str:
     return write_openttd_heightmap(path, _layer(result, "tile_height"), fmt="r13671")
 
@@ -106,6 +151,11 @@ EXPORTS = (
            "heightmap16.png", "PNG images (*.png)", write_fixed,
            "the normalised heightmap as a 16-bit greyscale PNG, 16 units to a height level",
            shortcut="Ctrl+Shift+F"),
+    Export("openttd-console-script", "&Play this map in OpenTTD 15.2...", "tgp-map.scr",
+           "OpenTTD console scripts (*.scr *.txt);;All files (*)", write_console_script,
+           "a console script for OpenTTD 15.2 (exec FILE in the game's console) that sets "
+           "this map's settings and starts a new game with its seed",
+           refuse=console_refusal, explain=True, start_folder=scripts_folder),
 )
 
 

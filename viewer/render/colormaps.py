@@ -217,4 +217,14 @@ def lut_take(lut: np.ndarray, index: np.ndarray) -> np.ndarray:
     as 32-bit words (several times faster than numpy's row gather)."""
     words = np.ascontiguousarray(lut, np.uint8).view(np.uint32).ravel()
     idx = np.asarray(index)
-    return words.take(idx).view(np.uint8).reshape(idx.shape + (4,))
+    if idx.dtype.itemsize >= np.dtype(np.intp).itemsize or idx.size <= _TAKE_CHUNK:
+        return words.take(idx).view(np.uint8).reshape(idx.shape + (4,))
+    # numpy's take converts small integer indexes slowly: convert them a chunk at a time
+    flat = idx.reshape(-1)
+    out = np.empty(flat.size, np.uint32)
+    for s in range(0, flat.size, _TAKE_CHUNK):
+        words.take(flat[s:s + _TAKE_CHUNK].astype(np.intp), out=out[s:s + _TAKE_CHUNK])
+    return out.view(np.uint8).reshape(idx.shape + (4,))
+
+
+_TAKE_CHUNK = 1 << 18

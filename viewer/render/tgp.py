@@ -6,7 +6,11 @@ diverging map, tile classes by name; hill shading and contour lines on
 demand.  Large maps are shown decimated on screen.  OpenTTD 15.2 maps may
 rise above level 16: their terrain map is stretched to their highest level,
 and their rocks are drawn grey on the tile classes and as a layer of their
-own.  No Qt."""
+own.  A finished 15.2 map (climate, rivers and tile loops done) shows on its
+tile classes river and lake water apart from the sea, wetland trees, desert
+ground, snow by its density and the rainforest zone, each in the legend, and
+has the layers ``tropic``, ``ground``, ``density``, ``snow`` and
+``river_id``.  No Qt."""
 
 from __future__ import annotations
 
@@ -28,6 +32,8 @@ from .colormaps import (
     Legend,
     colorize,
     generic_legend,
+    id_entries,
+    ids_to_colors,
     lut_from_stops,
     lut_take,
     scalar_to_colors,
@@ -50,8 +56,19 @@ TGP_WATER: RGBA = SEA
 TGP_SHORE: RGBA = (222, 202, 146, 255)
 TGP_VOID: RGBA = (0, 0, 0, 255)
 TGP_ROCKS: RGBA = (128, 124, 118, 255)
-TGP_CLASS_COLORS: tuple[RGBA, ...] = (TGP_CLEAR, TGP_WATER, TGP_SHORE, TGP_VOID)
-TGP_CLASS_NAMES = tuple("water (sea)" if n == "water" else n for n in TILE_CLASS_NAMES)
+# a finished OpenTTD 15.2 map (after the climate, the rivers and the tile loops)
+TGP_RIVER: RGBA = (86, 178, 226, 255)      # river and lake water (class River): not the sea
+TGP_TREES: RGBA = (26, 84, 40, 255)        # wetland trees
+TGP_DESERT: RGBA = (214, 162, 78, 255)     # desert ground / the desert zone
+TGP_RAINFOREST: RGBA = (44, 122, 58, 255)  # the rainforest zone (clear tiles there)
+TGP_SNOW: tuple[RGBA, ...] = ((178, 190, 202, 255), (204, 214, 224, 255),
+                              (228, 234, 240, 255), (252, 252, 255, 255))
+"""Snow of density 0, 1, 2, 3 (the ``snow`` layer's 1..4)."""
+TGP_CLASS_COLORS: tuple[RGBA, ...] = (TGP_CLEAR, TGP_WATER, TGP_SHORE, TGP_VOID, TGP_RIVER,
+                                      TGP_TREES)
+TGP_CLASS_NAMES = tuple("water (sea)" if n == "water" else n for n in TILE_CLASS_NAMES) + (
+    "river or lake water", "trees (wetland)")
+"""Tile classes 0..5: clear, sea, shore, void, river (lakes too), trees."""
 NOT_GENERATED: RGBA = BACKGROUND
 
 _LAND_STOPS = [(0.0, (66, 128, 62)), (0.2, (122, 168, 76)), (0.42, (196, 184, 108)),
@@ -186,9 +203,97 @@ def color_change(change: np.ndarray) -> np.ndarray:
 
 
 def color_tile_class(tc: np.ndarray) -> np.ndarray:
-    """Sea blue, shore sand, clear green, void black (any other value magenta)."""
-    pal = np.array(TGP_CLASS_COLORS + (UNREACHED,) * (256 - len(TGP_CLASS_COLORS)), np.uint8)
-    return lut_take(pal, np.asarray(tc).astype(np.uint8, copy=False))
+    """Sea blue, shore sand, clear green, void black, river and lake water
+    light blue, wetland trees dark green (any other value magenta)."""
+    return lut_take(_CLASS_PAL, np.asarray(tc).astype(np.uint8, copy=False))
+
+
+def ground_cover_index(layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Each tile's entry of :data:`_COVER_PAL`: its tile class, or on clear
+    land what covers it (the rainforest zone, rocks, desert ground, snow by
+    its density, later ones winning), as uint8."""
+    tc = np.asarray(layers["tile_class"])
+    idx = tc.astype(np.uint8, copy=True)
+    np.putmask(idx, tc >= _COVER_RAINFOREST, 255)   # no such class: magenta, as any unknown
+    clear = tc == 0
+    if "tropic" in layers:
+        np.putmask(idx, clear & (np.asarray(layers["tropic"]) == 2), _COVER_RAINFOREST)
+    if "rocks" in layers:
+        np.putmask(idx, clear & (np.asarray(layers["rocks"]) != 0), _COVER_ROCKS)
+    if "ground" in layers:
+        g = np.asarray(layers["ground"])
+        np.putmask(idx, clear & ((g & 0x7F) == DESERT_GROUND), _COVER_DESERT)
+    if "snow" in layers:
+        snow = np.asarray(layers["snow"]).astype(np.uint8, copy=False)
+        np.putmask(idx, clear & (snow != 0), snow + np.uint8(_COVER_SNOW - 1))
+    return idx
+
+
+def paint_ground_cover(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """The tile classes' colours with what covers clear land: rocks grey,
+    desert ground sand, snow by its density, the rainforest zone a deeper
+    green (each where the map has that layer), written into ``out``."""
+    out[...] = lut_take(_COVER_PAL, ground_cover_index(layers))
+    return out
+
+
+# ground as the tgp-rivers reference writes it: clear tiles 0 grass, 1 rough,
+# 2 rocks, 3 fields, 5 desert, + 0x80 with snow; tree tiles 0x40 + tree ground
+# (0 grass, 1 rough, 2 snow or desert, 3 shore, 4 rough with snow); 0xFF others
+GROUND_NAMES: dict[int, str] = {
+    0: "grass", 1: "rough", 2: "rocks", 3: "fields", 5: "desert",
+    0x80: "grass, snow", 0x81: "rough, snow", 0x82: "rocks, snow", 0x83: "fields, snow",
+    0x85: "desert, snow",
+    0x40: "trees on grass", 0x41: "trees on rough", 0x42: "trees on snow or desert",
+    0x43: "trees on shore", 0x44: "trees on rough with snow",
+    0xFF: "not clear land or trees"}
+GROUND_COLORS: dict[int, RGBA] = {
+    0: TGP_CLEAR, 1: (132, 140, 82, 255), 2: TGP_ROCKS, 3: (176, 160, 70, 255),
+    5: TGP_DESERT, 0x80: TGP_SNOW[2], 0x81: TGP_SNOW[1], 0x82: TGP_SNOW[0],
+    0x83: TGP_SNOW[1], 0x85: TGP_SNOW[1],
+    0x40: TGP_TREES, 0x41: (70, 92, 44, 255), 0x42: (150, 160, 150, 255),
+    0x43: (96, 120, 72, 255), 0x44: (120, 132, 120, 255), 0xFF: MASK_OFF}
+TROPIC_NAMES = ("normal", "desert", "rainforest")
+TROPIC_COLORS: tuple[RGBA, ...] = (MASK_OFF, TGP_DESERT, TGP_RAINFOREST)
+DESERT_GROUND = 5
+
+
+def _palette(colours: Mapping[int, RGBA] | tuple[RGBA, ...]) -> np.ndarray:
+    pal = np.empty((256, 4), np.uint8)
+    pal[...] = UNREACHED
+    items = colours.items() if isinstance(colours, Mapping) else enumerate(colours)
+    for k, c in items:
+        pal[k] = c
+    return pal
+
+
+_CLASS_PAL = _palette(TGP_CLASS_COLORS)
+_GROUND_PAL = _palette(GROUND_COLORS)
+_TROPIC_PAL = _palette(TROPIC_COLORS)
+_SNOW_PAL = _palette((MASK_OFF,) + TGP_SNOW)
+# the tile classes' picture: classes 0..5, then what covers clear land
+_COVER_RAINFOREST, _COVER_ROCKS, _COVER_DESERT, _COVER_SNOW = 6, 7, 8, 9
+_COVER_PAL = _palette(TGP_CLASS_COLORS + (TGP_RAINFOREST, TGP_ROCKS, TGP_DESERT) + TGP_SNOW)
+
+
+def color_ground(ground: np.ndarray) -> np.ndarray:
+    """Each ground code in its colour (see :data:`GROUND_NAMES`)."""
+    return lut_take(_GROUND_PAL, np.asarray(ground).astype(np.uint8, copy=False))
+
+
+def color_tropic(tropic: np.ndarray) -> np.ndarray:
+    """Normal zone dark, desert sand, rainforest green."""
+    return lut_take(_TROPIC_PAL, np.asarray(tropic).astype(np.uint8, copy=False))
+
+
+def color_snow(snow: np.ndarray) -> np.ndarray:
+    """No snow dark; snow of density 0..3 from grey-blue to white."""
+    return lut_take(_SNOW_PAL, np.asarray(snow).astype(np.uint8, copy=False))
+
+
+def color_river_id(ids: np.ndarray) -> np.ndarray:
+    """Each river in its own colour, no river dark."""
+    return ids_to_colors(np.asarray(ids), {0: MASK_OFF})
 
 
 def _mask_colors(mask: np.ndarray, colour: RGBA) -> np.ndarray:
@@ -215,14 +320,71 @@ TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "water": color_water,
     "rocks": color_rocks,
     "change": color_change,
+    "ground": color_ground,
+    "tropic": color_tropic,
+    "snow": color_snow,
+    "river_id": color_river_id,
 }
 
 
+def _present(values: np.ndarray) -> set[int]:
+    return {int(v) for v in np.unique(np.asarray(values))}
+
+
+def tile_class_entries(layers: Mapping[str, np.ndarray]) -> list[tuple[str, RGBA]]:
+    """The tile classes' legend: the four of the water pass always, and
+    what else this map has (rocks, desert, snow by density, the rainforest
+    zone, river and lake water, wetland trees)."""
+    tc = np.asarray(layers["tile_class"])
+    classes = _present(tc)
+    clear = tc == 0
+    rows = [(TGP_CLASS_NAMES[0], TGP_CLEAR)]
+    if "tropic" in layers and (clear & (np.asarray(layers["tropic"]) == 2)).any():
+        rows.append(("clear, rainforest zone", TGP_RAINFOREST))
+    if "rocks" in layers:
+        rows.append(("clear, rocks", TGP_ROCKS))
+    if "ground" in layers and (clear & ((np.asarray(layers["ground"]) & 0x7F)
+                                        == DESERT_GROUND)).any():
+        rows.append(("clear, desert", TGP_DESERT))
+    if "snow" in layers:
+        for level in sorted(_present(np.asarray(layers["snow"])[clear]) - {0}):
+            rows.append((f"snow, density {level - 1}", TGP_SNOW[level - 1]))
+    rows += [(TGP_CLASS_NAMES[k], TGP_CLASS_COLORS[k]) for k in (1, 2)]
+    rows += [(TGP_CLASS_NAMES[k], TGP_CLASS_COLORS[k]) for k in (4, 5) if k in classes]
+    rows.append((TGP_CLASS_NAMES[3], TGP_VOID))
+    return rows
+
+
+def finished_legend(name: str, values: np.ndarray) -> Legend | None:
+    """The legends of a finished 15.2 map's own layers (None for others)."""
+    present = _present(values)
+    if name == "tropic":
+        return Legend("tropic zone", list(zip(TROPIC_NAMES, TROPIC_COLORS)))
+    if name == "snow":
+        return Legend("snow by density (clear land and trees on snow)", [("no snow", MASK_OFF)] + [
+            (f"snow, density {k}", TGP_SNOW[k]) for k in range(4)])
+    if name == "ground":
+        return Legend("ground (clear land and trees)",
+                      [(GROUND_NAMES.get(k, f"{k:#x}"), GROUND_COLORS.get(k, UNREACHED))
+                       for k in sorted(present)])
+    if name == "river_id":
+        return Legend("river (the order CreateRivers made them)", [("no river", MASK_OFF)]
+                      + id_entries(values, exclude=(0,), names=lambda i: f"river {i}"))
+    return None
+
+
 def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
-               top: int = TOP_LEVEL, rocks: bool = False) -> Legend | None:
+               top: int = TOP_LEVEL, rocks: bool = False,
+               layers: Mapping[str, np.ndarray] | None = None) -> Legend | None:
     """The legend of a TerraGenesis layer (heights in levels), or None for an
     unknown name.  ``top``: the terrain map's top level; ``rocks``: the map
-    has rocks (OpenTTD 15.2)."""
+    has rocks (OpenTTD 15.2); ``layers``: the map's layers (the tile classes'
+    legend lists what covers its land)."""
+    finished = finished_legend(name, values)
+    if finished is not None:
+        return finished
+    if name == "tile_class" and layers is not None:
+        return Legend("tile class", tile_class_entries(layers))
     if name == "heightmap":
         return Legend("height in levels (fixed point / 16); level 0 is sea level",
                       [], terrain_lut(top), 0, top)
@@ -254,21 +416,21 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
 
 def tgp_colours(layers: Mapping[str, np.ndarray], name: str,
                 top: int = TOP_LEVEL) -> np.ndarray:
-    """The colours of layer ``name``; rock tiles grey on the tile classes."""
+    """The colours of layer ``name``; on the tile classes, what covers clear
+    land (see :func:`ground_cover_index`)."""
     fn = TGP_COLORS.get(name)
     if fn is None:
         return colorize(layers[name], None, name)
     if name in ("heightmap", "tile_height"):
         return fn(np.asarray(layers[name]), top)
-    out = fn(np.asarray(layers[name]))
-    if name == "tile_class" and "rocks" in layers:
-        rock = (np.asarray(layers["rocks"]) != 0) & (np.asarray(layers[name]) == 0)
-        out[rock] = TGP_ROCKS
-    return out
+    if name == "tile_class":
+        return lut_take(_COVER_PAL, ground_cover_index(layers))
+    return fn(np.asarray(layers[name]))
 
 
 # layers whose relief is that of another layer (the classes on the heightmap)
-_RELIEF_FROM = {"tile_class": "heightmap", "water": "heightmap"}
+_RELIEF_FROM = {"tile_class": "heightmap", "water": "heightmap", "tropic": "heightmap",
+               "snow": "heightmap", "ground": "heightmap", "river_id": "heightmap"}
 _FIXED_POINT = ("heightmap", "noise")
 _LEVELS = ("tile_height",)
 
@@ -328,8 +490,8 @@ class TGPRenderer(Renderer):
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
-        return tgp_legend(layer, values, info, _top(state), "rocks" in state.layers) \
-            or generic_legend(layer, values, info)
+        return tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
+                          state.layers) or generic_legend(layer, values, info)
 
 
 RENDERER = TGPRenderer()

@@ -62,6 +62,7 @@ class FileActions:
         self.worker.cancelled.connect(self._export_cancelled)
         self.dialog: QProgressDialog | None = None
         self.last_error = ""
+        self.explained: QMessageBox | None = None   # the last export explained
         a = shell.action
         a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
         a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
@@ -112,20 +113,49 @@ class FileActions:
             text = self.wb.export(name, path, value)
         except KeyError as exc:
             raise ValueError(exc.args[0]) from None
-        self.shell.status(text)
+        self.shell.status(" ".join(text.split()))    # one line, whatever the writer says
         return text
 
     def _ask_export(self, ex: Export) -> None:
+        title = ex.title.replace("&", "").rstrip(".")
+        why = self.refused(ex)
+        if why:
+            self.last_error = why
+            self.shell.status(f"{title}: {why}", error=True)
+            QMessageBox.warning(self.w, title, why)
+            return
         value = None
         if ex.ask is not None:
             value, ok = QInputDialog.getInt(self.w, ex.title.replace("&", ""), ex.ask.label,
                                             ex.ask.default, ex.ask.minimum, ex.ask.maximum)
             if not ok:
                 return
-        path = self._ask_path(ex.title.replace("&", "").rstrip("."), ex.filename, ex.filter)
-        if path:
-            self.guarded(ex.title.replace("&", "").rstrip("."),
-                         lambda: self.export(ex.name, path, value))
+        name = ex.filename
+        folder = ex.start_folder() if ex.start_folder is not None else ""
+        if folder and Path(folder).is_dir():
+            name = str(Path(folder) / ex.filename)
+        path = self._ask_path(title, name, ex.filter)
+        said: list[str] = []
+        if path and self.guarded(title, lambda: said.append(self.export(ex.name, path, value))) \
+                and ex.explain:
+            self.explain(title, said[0])
+
+    def refused(self, ex: Export) -> str | None:
+        """Why the map shown cannot be exported as ``ex`` (None: it can)."""
+        if ex.refuse is None or self.wb.result is None:
+            return None
+        return ex.refuse(self.wb.result)
+
+    def explain(self, title: str, text: str) -> QMessageBox:
+        """A dialog with ``text`` (selectable, so it can be copied)."""
+        box = QMessageBox(QMessageBox.Icon.Information, title, text,
+                          QMessageBox.StandardButton.Ok, self.w)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                    | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        box.setObjectName("export-explained")
+        self.explained = box
+        box.open()
+        return box
 
     # -- opening files ---------------------------------------------------------------
     def open_file(self, name: str, path: str | Path) -> bool:

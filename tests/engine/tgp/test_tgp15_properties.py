@@ -310,12 +310,14 @@ def test_stored_files_without_a_version_are_r13671s_new_values_are_15_2s(tmp_pat
 @pytest.mark.parametrize("size", [(256, 128), (64, 256)])
 def test_ports_run_on_15_2_maps_of_any_shape(size):
     from viewer.engine.ports.generator import PORTS
-    from viewer.engine.ports.sources import tgp_heightmap
+    from viewer.engine.ports.sources import finished_corners, tgp_heightmap
 
     values = {"openttd": "15.2", "size": size, "terrain": 4}
     hm = tgp_heightmap(values, 3)
-    expect = TGP.generate(values, seed=3).detail.heightmap_corners
+    made = TGP.generate(values, seed=3)      # the finished map: the game's corner heights
+    expect, inland = finished_corners(made.layers["tile_height"], made.layers["tile_class"])
     np.testing.assert_array_equal(hm.corners, expect)
+    np.testing.assert_array_equal(hm.inland, inland)
     assert "OpenTTD 15.2" in hm.description
     r = PORTS.generate({"tgp_openttd": "15.2", "tgp_size": size, "tgp_terrain": 4,
                         "n_ports": 6}, seed=3)

@@ -315,6 +315,7 @@ class Ports(Engine):
         rel = hm.relative()
         cancel.check()
         pl = place(rel, self.settings(v), seed, check=cancel.check, flag=cancel.flag,
+                   inland=hm.inland,
                    phase=lambda name: phase(PHASE_NAMES.index(name)))
         phase(6)
         ls = self.local_settings(v, hm.unit)

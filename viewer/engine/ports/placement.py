@@ -7,7 +7,9 @@ level.
 1. Lakes first: corners below sea level are joined through cell edges whose
    two corners are both below sea level.  Every component that reaches the
    map border is open sea (where none does, the largest one is); the others
-   are lakes, which count as land from here on.
+   are lakes, which count as land from here on.  Corners of inland water the
+   map says it has (a finished OpenTTD 15.2 map's rivers and lakes, at any
+   height) are lakes too, whatever their height: never a port's sea.
 2. Coast: a cell with some corners in open sea and some not.  A coast cell
    with a lake corner is never a port (no port may touch a lake).
 3. Candidates: the map is cut into grid squares; each square's candidate is
@@ -153,23 +155,36 @@ def population(seed: int, row: int, col: int, s: Settings) -> int:
 NOT_CANCELLED = np.zeros(4, np.int64)
 
 
-def find_sea(rel: np.ndarray, flag: np.ndarray = NOT_CANCELLED
+def find_sea(rel: np.ndarray, flag: np.ndarray = NOT_CANCELLED,
+             inland: np.ndarray | None = None
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(label, is_open, sizes, lake_ids)`` of the corners below sea level
+    and of the ``inland`` water corners (a mask, or None), which are lakes
     (unfinished when ``flag``, a cancel token's, is raised meanwhile)."""
-    label, sizes, border, first = K.sea_components((rel < 0).view(np.uint8), flag)
+    below = rel < 0
+    if inland is not None:
+        below &= ~inland
+    label, sizes, border, first = K.sea_components(below.view(np.uint8), flag)
     is_open = border.astype(bool)
     if sizes.size and not is_open.any():
         is_open[int(np.argmax(sizes))] = True  # first largest on a tie
+    if inland is not None and inland.any():
+        more, more_sizes, _, _ = K.sea_components(
+            np.ascontiguousarray(inland, bool).view(np.uint8), flag)
+        label = np.where(more >= 0, more + sizes.size, label).astype(np.int32)
+        sizes = np.concatenate([sizes, more_sizes])
+        is_open = np.concatenate([is_open, np.zeros(more_sizes.size, bool)])
     lakes = np.flatnonzero(~is_open)
     lake_ids = lakes[np.argsort(-sizes[lakes], kind="stable")]
     return label, is_open, sizes, lake_ids
 
 
 def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True,
-          check=None, flag: np.ndarray = NOT_CANCELLED, phase=None) -> Placement:
+          check=None, flag: np.ndarray = NOT_CANCELLED, phase=None,
+          inland: np.ndarray | None = None) -> Placement:
     """Place the ports on the corner heights ``rel`` (relative to sea level:
-    below sea level is negative).  ``check()``, when given, is called between
+    below sea level is negative); ``inland`` (a corner mask or None) marks
+    inland water, lakes at any height.  ``check()``, when given, is called between
     the steps and may raise to stop (a cancel token's ``check``); the longest
     step also polls ``flag`` (the token's flag) as it runs.  ``phase(name)``
     is told each step as it starts ("lakes", "coast", "candidates",
@@ -187,7 +202,7 @@ def place(rel: np.ndarray, settings: Settings, seed: int, routes: bool = True,
     step("lakes")
     t = time.perf_counter()
     rel = np.ascontiguousarray(rel, np.float64)
-    label, is_open, sizes, lake_ids = find_sea(rel, flag)
+    label, is_open, sizes, lake_ids = find_sea(rel, flag, inland)
     check()
     tm["lakes"] = time.perf_counter() - t
 

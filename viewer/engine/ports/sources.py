@@ -8,6 +8,14 @@ the height of one level (the scale of the local terrain's relief):
   16 fixed-point units per height level) of either OpenTTD version
   (``values["openttd"]``: 15.2 or r13671), any size TGP makes, square or
   not; sea level 16, i.e. a corner is sea where its height level is 0.
+  A finished OpenTTD 15.2 map (past the water pass: climate, rivers, tile
+  loops) gives the game's own corner heights instead, its tile heights
+  (TileHeight is the height of a tile's north corner; the last row and
+  column of corners repeat the edge), 16 units a level, so the valleys the
+  rivers dug are there, and its inland water: the corners of its river
+  tiles (rivers, their widening, lakes and wetland water, water class
+  River), which are lakes for the ports whatever their height, never a
+  port's sea.
 - PNG: 8-bit (mode L) or 16-bit greyscale; every pixel is a corner, row 0
   the north edge, and the sea level a grey value.  One level is 16 grey
   values in 8 bits (OpenTTD's heightmap steps), 4096 in 16 bits.
@@ -41,6 +49,7 @@ class Heightmap:
     sea_level: float
     unit: float           # one height level
     description: str
+    inland: np.ndarray | None = None   # (h+1, w+1) bool: inland water corners, or None
 
     def relative(self) -> np.ndarray:
         """Corner heights minus the sea level, float64 (sea is negative)."""
@@ -62,9 +71,35 @@ def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
             cancel.phase = 0
     sx, sy = values["size"]
     version = res.detail.version
+    name = f"TerraGenesis {sx}x{sy} seed {seed}" + (" (OpenTTD 15.2)" if version == "15.2"
+                                                     else "")
+    if version == "15.2" and "river_id" in res.layers:
+        corners, inland = finished_corners(res.layers["tile_height"], res.layers["tile_class"])
+        return Heightmap(corners, float(HEIGHT_UNIT), float(HEIGHT_UNIT), name, inland)
     return Heightmap(res.detail.heightmap_corners, float(HEIGHT_UNIT), float(HEIGHT_UNIT),
-                     f"TerraGenesis {sx}x{sy} seed {seed}"
-                     + (" (OpenTTD 15.2)" if version == "15.2" else ""))
+                     name)
+
+
+RIVER_CLASS = 4
+"""A finished 15.2 map's tile class of river and lake water (class River)."""
+
+
+def finished_corners(tile_height: np.ndarray, tile_class: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """``(corners, inland)`` of a finished 15.2 map: the corner heights
+    ``(sy+1, sx+1)`` in fixed point (16 a level; a tile's height is its north
+    corner's, the last row and column repeat the edge) and the mask of the
+    corners of its river tiles (all four corners of each)."""
+    from ..tgp.units import HEIGHT_UNIT
+
+    th = np.asarray(tile_height).astype(np.int16) * np.int16(HEIGHT_UNIT)
+    corners = np.pad(th, ((0, 1), (0, 1)), mode="edge")
+    river = np.asarray(tile_class) == RIVER_CLASS
+    inland = np.zeros(corners.shape, bool)
+    for dy in (0, 1):
+        for dx in (0, 1):
+            inland[dy:dy + river.shape[0], dx:dx + river.shape[1]] |= river
+    return corners, inland
 
 
 def _png_error(path: str, why: str) -> ParamError:

@@ -1,6 +1,8 @@
 """OpenTTD TerraGenesis in the window: what the map is, said on the status
-line; the yellow bar when the version shown misbehaves (r13671's 32-bit
-water target on the largest maps); and, during the noise rounds, where the
+line (for a finished 15.2 map: its terrain as GenerateLandscape leaves it,
+before towns, industries and trees; or the pass it stops after); the
+yellow bar when the version shown misbehaves (r13671's 32-bit water target
+on the largest maps); and, during the noise rounds, where the
 noise is drawn as blocks of the round's mesh
 (:func:`viewer.render.tgp.tgp_display_layers`), an inspector that reads a
 tile as it is drawn: the mesh point its block shows, not "not generated yet"."""
@@ -16,6 +18,20 @@ from ...render.tgp import mesh_step
 from .base import GeneratorView, Rows
 
 NOISE_ROW = "noise (fixed point)"
+FINISHED = ("OpenTTD 15.2's terrain as GenerateLandscape leaves it, before towns, "
+            "industries and trees")
+AFTER_CLIMATE = ("OpenTTD 15.2: the map after the water pass and the climate passes (snow "
+                 "line, desert and rainforest zones); rivers and the tile loops are not made")
+
+
+def what_the_15_2_map_is(stop_after: str | None) -> str:
+    """What a 15.2 map that stops after ``stop_after`` is (None: a map made
+    before the later passes existed, which stops after the water pass)."""
+    if stop_after == "rivers":
+        return FINISHED
+    if stop_after == "climate":
+        return AFTER_CLIMATE
+    return f"OpenTTD 15.2: {WHAT_THE_MAP_IS}"
 
 
 class TgpView(GeneratorView):
@@ -26,7 +42,7 @@ class TgpView(GeneratorView):
 
     def describe(self, result: Result) -> str:
         if result.detail.version == "15.2":
-            return f"; OpenTTD 15.2: {WHAT_THE_MAP_IS}"
+            return "; " + what_the_15_2_map_is(result.params.get("stop_after"))
         return "; OpenTTD r13671 (tgp.cpp of 2008)"
 
     def shown_rows(self, state: MapState, rows: Rows) -> Rows:
