@@ -106,19 +106,30 @@ def test_every_parameter_is_an_option_with_the_generators_default(monkeypatch, t
 
 
 BAD = [
-    (["--size", "100x64"], "tgp: map size 100x64: the width must be a power of two"),
-    (["--size", "64x8192"], "tgp: map size 64x8192: the height must be between 64 and 4096"),
-    (["--size", "big"], "tgp: Map size: map size must look like WxH"),
+    (["--size", "100x64"], "tgp: --size: map size 100x64: the width must be a power of two"),
+    (["--size", "64x8192"], "tgp: --size: map size 64x8192: the height must be between 64 and 4096"),
+    (["--size", "big"], "tgp: --size: Map size: map size must look like WxH"),
     (["--seed", "4294967296"], "tgp: seed must be from 0 to 4294967295"),
     (["--seed", "-5"], "tgp: seed must be from 0 to 4294967295"),
     (["--seed", "x"], "tgp: seed must be a whole number"),
-    (["--smoothness", "4"], "tgp: Smoothness must be at most 3, not 4"),
+    (["--smoothness", "4"], "tgp: --smoothness: Smoothness must be at most 3, not 4 (0..3)"),
     (["--openttd", "r13671", "--terrain", "x"],
-     "tgp: Terrain type: expected 0..3 or one of very flat, flat, hilly"),
-    (["--openttd", "r13671", "--sea-level", "9"], "tgp: Sea level must be at most 3, not 9"),
-    (["--landscape", "moon"], "tgp: Climate: must be one of temperate, arctic, tropic, toyland"),
+     "tgp: --terrain: Terrain type: expected 0..3 or one of very flat, flat, hilly"),
+    (["--openttd", "r13671", "--sea-level", "9"], "tgp: --sea-level: Sea level must be at most 3, not 9"),
+    (["--landscape", "moon"], "tgp: --landscape: Climate: must be one of temperate, arctic, tropic, toyland"),
     (["--openttd", "r13671", "--rng-skip", "-1"],
-     "tgp: Random() calls before TGP must be at least 0"),
+     "tgp: --rng-skip: Random() calls before TGP must be at least 0"),
+    (["--rivers", "5"], "tgp: --rivers: Rivers must be at most 3, not 5 (0..3)"),
+    (["--min-river-length", "1"], "tgp: --min-river-length: Minimum river length must be at "
+                                  "least 2, not 1 (2..255)"),
+    (["--river-route-random", "256"], "tgp: --river-route-random: River route randomness "
+                                      "must be at most 255, not 256 (1..255)"),
+    (["--snow-coverage", "110"], "tgp: --snow-coverage: Snow coverage must be at most 100"),
+    (["--desert-coverage", "-10"], "tgp: --desert-coverage: Desert coverage must be at least 0"),
+    (["--tree-placer", "bogus"], "tgp: --tree-placer: Tree placer: must be one of none, "
+                                 "original, improved"),
+    (["--stop-after", "towns"], "tgp: --stop-after: Stop after: must be one of water, "
+                                "climate, rivers"),
     (["--layer", "noise"], "tgp: --layer needs --png"),
     (["--png", "x.png", "--layer", "elevation"], "tgp: unknown layer 'elevation'"),
     (["--bogus"], "tgp: unrecognized arguments: --bogus"),
@@ -317,16 +328,16 @@ def test_no_freeform_edges(monkeypatch, tmp_path):
 
 
 MODERN_BAD = [
-    (["--terrain", "6"], "tgp: Terrain type must be at most 5, not 6"),
-    (["--sea-level", "9"], "tgp: Sea level must be at most 4, not 9"),
-    (["--water-borders", "17"], "tgp: Water borders must be at most 16"),
-    (["--custom-sea-level", "0"], "tgp: Custom sea level must be at least 1"),
-    (["--openttd", "14.1"], "tgp: OpenTTD version: must be one of 15.2, r13671"),
+    (["--terrain", "6"], "tgp: --terrain: Terrain type must be at most 5, not 6 (0..5)"),
+    (["--sea-level", "9"], "tgp: --sea-level: Sea level must be at most 4, not 9 (0..4)"),
+    (["--water-borders", "17"], "tgp: --water-borders: Water borders must be at most 16"),
+    (["--custom-sea-level", "0"], "tgp: --custom-sea-level: Custom sea level must be at least 1"),
+    (["--openttd", "14.1"], "tgp: --openttd: OpenTTD version: must be one of 15.2, r13671"),
     (["--rng-skip", "1"], "tgp: --rng-skip: OpenTTD 15.2 has no such setting"),
     (["--openttd", "r13671", "--variety", "2"], "tgp: --variety: OpenTTD r13671 has no"),
     (["--openttd", "r13671", "--no-freeform-edges"], "tgp: --no-freeform-edges: OpenTTD "
                                                      "r13671 has no"),
-    (["--openttd", "r13671", "--terrain", "4"], "tgp: Terrain type must be at most 3, not 4"),
+    (["--openttd", "r13671", "--terrain", "4"], "tgp: --terrain: Terrain type must be at most 3, not 4"),
     (["--openttd", "r13671", "--png", "x.png", "--layer", "rocks"], "tgp: unknown layer"),
 ]
 

@@ -12,7 +12,7 @@ import sys
 import pytest
 from refdata import require_reference
 
-from viewer.cli.tgp import run_tgp
+from viewer.cli import main
 from viewer.engine.tgp.generator import TGP
 from viewer.formats.tgp_console_script import (
     RANDOM_SEED,
@@ -179,7 +179,7 @@ def run(argv, monkeypatch, tmp_path):
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
-    rc = run_tgp(list(argv))
+    rc = main(["tgp", *argv])
     return rc, out.getvalue(), err.getvalue()
 
 

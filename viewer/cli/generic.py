@@ -98,7 +98,10 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
         checked = extras.check(args, values)
         outputs = _outputs(args, wanted, extras)      # every target checked before any work
         scale = _check_picture(decl, extras, args, values, scale)
-    except (Usage, ParamError, PresetError) as exc:
+    except ParamError as exc:
+        err.write(f"{prog}: {flagged(decl, exc)}\n")
+        return 1
+    except (Usage, PresetError) as exc:
         err.write(f"{prog}: {exc}\n")
         return 1
     progress = ProgressLine(err, args.progress or isatty(err))
@@ -125,6 +128,22 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
             out.write(json.dumps(metrics(result) if metrics is not None else {},
                                  sort_keys=True) + "\n")
     return 0
+
+
+def flagged(decl, exc) -> str:
+    """A refused value's message as the command line says it: the flag that
+    gave it first, and the Param's bounds where the value broke them
+    ("--rivers: Rivers must be at most 3, not 5 (0..3)")."""
+    text = str(exc)
+    p = next((q for q in decl.params if q.name == getattr(exc, "param", None)), None)
+    if p is None or p.positional is not None or text.startswith(p.flag):
+        return text
+    lo, hi = p.minimum, p.maximum
+    if lo is not None and hi is not None and p.kind in ("int", "float") and any(
+            f"must be at {side} {p.text(bound)}" in text
+            for side, bound in (("least", lo), ("most", hi))):
+        text += f" ({p.text(lo)}..{p.text(hi)})"
+    return f"{p.flag}: {text}"
 
 
 def _values_and_seed(decl, extras: CliExtras, args):
