@@ -110,7 +110,7 @@ def test_the_toy_has_a_command_line_from_its_params(tmp_path):
     assert has_colour(read_png(tmp_path / "t.png"), (0, 128, 128))
     assert json.loads((tmp_path / "t.json").read_text())["seed"] == 4
     bad = _cli("--side", "999", cwd=tmp_path)
-    assert bad.returncode == 1 and bad.stderr.strip() == "toy: Side must be at most 64, not 999"
+    assert bad.returncode == 1 and bad.stderr.strip() == "toy: --side: Side must be at most 64, not 999 (2..64)"
     wrong = _cli("--export", "nope=x", cwd=tmp_path)
     assert wrong.returncode == 1 and "NAME one of toy-text" in wrong.stderr
 

@@ -46,7 +46,7 @@ def test_huge_png_header_refused_before_decoding(tmp_path, side, recwarn):
     fake_png(tmp_path / "big.png", side, side)
     run = cli(["ports", "--png-heightmap", "big.png", "--seed", "1"], tmp_path)
     assert run.status == 1
-    assert one_line(run) == (f"ports: heightmap PNG big.png: too large: {side}x{side} pixels, "
+    assert one_line(run) == (f"ports: --png-heightmap: heightmap PNG big.png: too large: {side}x{side} pixels, "
                              f"at most 4097x4097 (16785409 pixels)")
     assert len(run.err.splitlines()) == 1
     assert not [w for w in recwarn if "Decompression" in str(w.message)]

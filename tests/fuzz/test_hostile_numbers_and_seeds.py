@@ -53,7 +53,7 @@ def fake_png(path: Path, w: int, h: int) -> Path:
 def test_non_finite_numbers_refused_with_the_params_message(tmp_path, flag, label, value):
     run = cli(["ports", "--seed", "1", f"{flag}={value}", "--json", "p.json"], tmp_path)
     assert run.status == 1
-    assert one_line(run).startswith(f"ports: {label}: expected a finite number, not ")
+    assert one_line(run).startswith(f"ports: {flag}: {label}: expected a finite number, not ")
     assert not (tmp_path / "p.json").exists()
 
 

@@ -140,7 +140,7 @@ def test_a_setting_that_does_not_apply_is_greyed_with_the_reason(qtbot):
 
 def test_a_setting_with_several_conditions_needs_them_all(qtbot):
     """Snow coverage is 15.2's and the arctic's; the river settings need rivers."""
-    panel = panel_of(qtbot, get_generator("tgp").params)
+    panel = panel_of(qtbot, registry.declaration("tgp").params)
     snow, length = panel.widgets["snow_coverage"], panel.widgets["min_river_length"]
     panel.set_values({"openttd": "15.2", "landscape": "temperate"})
     assert not snow.isEnabled() and "Climate temperate has no such setting (only arctic)" \

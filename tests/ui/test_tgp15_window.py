@@ -51,7 +51,7 @@ def test_15_2_is_the_default_with_its_settings(qtbot, window):
     assert r.params["stop_after"] == "rivers"
     assert ("OpenTTD 15.2's terrain as GenerateLandscape leaves it, before towns, industries "
             "and trees") in w.run_status.message.text()
-    w.param_panel.set_values({"stop_after": "water"})
+    w.workbench.set_values({"stop_after": "water"})
     w.request_generation()
     settle(qtbot, w, lambda: w.result.params["stop_after"] == "water")
     assert "after the water pass" in w.run_status.message.text()

@@ -30,7 +30,7 @@ def _tgp(qtbot, window, size="128x64", **values):
     box = window.generator_box
     box.setCurrentIndex(box.findData("tgp"))
     settle(qtbot, window, lambda: window.result.generator == "tgp")
-    window.param_panel.set_values({"size": size, **values})
+    window.workbench.set_values({"size": size, **values})
     window.request_generation()
     width = int(size.split("x")[0])
     settle(qtbot, window, lambda: window.result.grid.width == width
@@ -141,7 +141,7 @@ def test_compare_shows_the_rivers_zones_and_snow_of_both(qtbot, window):
     w = _tgp(qtbot, window, size="128x128")
     w.menu_actions()["Pin as A"].trigger()
     a = w.result
-    w.param_panel.set_values({"landscape": "arctic"})
+    w.workbench.set_values({"landscape": "arctic"})
     w.request_generation()
     settle(qtbot, w, lambda: w.result.params["landscape"] == "arctic")
     b = w.result

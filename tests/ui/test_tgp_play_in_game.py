@@ -19,7 +19,7 @@ def _tgp(qtbot, window, seed: int):
     box.setCurrentIndex(box.findData("tgp"))
     qtbot.waitUntil(lambda: window.result is not None and not window.busy()
                     and window.result.generator == "tgp", timeout=WAIT)
-    window.param_panel.set_values({"size": "64x64"})
+    window.workbench.set_values({"size": "64x64"})
     window.workbench.set_seed(seed)
     window.request_generation()
     qtbot.waitUntil(lambda: not window.busy() and window.result.seed == seed

@@ -183,8 +183,8 @@ def how_to_run(path: str | os.PathLike) -> str:
     """What to tell the user after writing the script to ``path``."""
     folder = personal_scripts_folder()
     return (f"OpenTTD 15.2 console script written to {os.fspath(path)}. In the game, open the "
-            "console (the key left of 1, at the main menu or in a game) and type:\n\n"
-            f"    {exec_command(path)}\n\n"
+            "console (the key left of 1, at the main menu or in a game) and type "
+            f"{exec_command(path)} . "
             "The game reads scripts by a name relative to its personal directory (put "
             f"it in {folder} and type exec scripts/{os.path.basename(os.fspath(path))}) "
             "or by its full path. It sets this map's settings for a new game and starts "
