@@ -151,6 +151,9 @@ class Board:
                 s.link[e] = v
             for i, m in d.labels:
                 s.mask[i] = m
+        for e, v in enumerate(s.link):
+            if v == ON:
+                s.parent[s.find(self.ea[e])] = s.find(self.eb[e])
         return s
 
     def square_name(self, i: int) -> str:
@@ -275,63 +278,88 @@ class State:
         return changed
 
     def _easy_square(self, s: int) -> bool:
+        changed = self.degree_rule(s)
+        changed |= self.colour_rule(s)
+        changed |= self.ring_rule(s)
+        if self.b.no_touch:
+            changed |= self.touch_rule(s)
+        return changed
+
+    def _set_all(self, s: int, value: int) -> bool:
+        link = self.link
+        return self.apply("E1", (s,), links=[(e, value) for e, _ in self.b.inc[s]
+                                             if link[e] == UNKNOWN])
+
+    def degree_rule(self, s: int) -> bool:
+        """E1 at square ``s``."""
         b = self.b
-        link, mask = self.link, self.mask
         on, unk = self.degree(s)
-        changed = False
-        # E1 degree
         if b.free and not b.end_label[s]:
-            ms = mask[s]
+            changed = False
             if on > 2:
                 raise Contradiction("E1", (s,), "a square with three links")
             if on:
-                changed |= self.apply("E1", (s,), labels=((s, ms & ~b.EMPTY),))
-            must_use = not (mask[s] & b.EMPTY)
-            if mask[s] == b.EMPTY and unk:
-                changed |= self.apply("E1", (s,), links=[(e, OFF) for e, _ in b.inc[s]
-                                                         if link[e] == UNKNOWN])
-            elif on == 2 and unk:
-                changed |= self.apply("E1", (s,), links=[(e, OFF) for e, _ in b.inc[s]
-                                                         if link[e] == UNKNOWN])
+                changed |= self.apply("E1", (s,), labels=((s, self.mask[s] & ~b.EMPTY),))
+            must_use = not (self.mask[s] & b.EMPTY)
+            if (self.mask[s] == b.EMPTY or on == 2) and unk:
+                changed |= self._set_all(s, OFF)
             elif on + unk < 2:
                 if on or must_use:
                     raise Contradiction("E1", (s,), "a square that cannot have two links")
                 if unk:
-                    changed |= self.apply("E1", (s,), links=[(e, OFF) for e, _ in b.inc[s]
-                                                             if link[e] == UNKNOWN])
+                    changed |= self._set_all(s, OFF)
                 changed |= self.apply("E1", (s,), labels=((s, b.EMPTY),))
             elif unk and on + unk == 2 and (on == 1 or must_use):
-                changed |= self.apply("E1", (s,), links=[(e, ON) for e, _ in b.inc[s]
-                                                         if link[e] == UNKNOWN])
-        else:
-            d = b.need[s]
-            if on > d or on + unk < d:
-                raise Contradiction("E1", (s,), f"a square that cannot have {d} link(s)")
-            if unk and on == d:
-                changed |= self.apply("E1", (s,), links=[(e, OFF) for e, _ in b.inc[s]
-                                                         if link[e] == UNKNOWN])
-            elif unk and on + unk == d:
-                changed |= self.apply("E1", (s,), links=[(e, ON) for e, _ in b.inc[s]
-                                                         if link[e] == UNKNOWN])
-        # E2 colour, E3 no ring, E4 touch: the links round s
+                changed |= self._set_all(s, ON)
+            return changed
+        d = b.need[s]
+        if on > d or on + unk < d:
+            raise Contradiction("E1", (s,), f"a square that cannot have {d} link(s)")
+        if unk and on == d:
+            return self._set_all(s, OFF)
+        if unk and on + unk == d:
+            return self._set_all(s, ON)
+        return False
+
+    def colour_rule(self, s: int) -> bool:
+        """E2 on the links of square ``s``."""
+        b = self.b
+        link, mask = self.link, self.mask
+        changed = False
         for e, t in b.inc[s]:
             v = link[e]
-            ms, mt = mask[s], mask[t]
             if v == ON:
+                ms, mt = mask[s], mask[t]
                 m = ms & mt & ~b.EMPTY
                 if m == 0:
                     raise Contradiction("E2", (s, t), "linked squares of different labels")
                 if m != ms or m != mt:
                     changed |= self.apply("E2", (s, t), labels=((s, m), (t, m)))
-            elif v == UNKNOWN:
-                if ms & mt & ~b.EMPTY == 0:
-                    changed |= self.apply("E2", (s, t), links=((e, OFF),))
-                elif self.find(s) == self.find(t):
-                    changed |= self.apply("E3", (s, t), links=((e, OFF),))
-                elif b.no_touch and ms == mt and _single(ms):
+            elif v == UNKNOWN and mask[s] & mask[t] & ~b.EMPTY == 0:
+                changed |= self.apply("E2", (s, t), links=((e, OFF),))
+        return changed
+
+    def ring_rule(self, s: int) -> bool:
+        """E3 on the links of square ``s``."""
+        changed = False
+        root = self.find(s)
+        for e, t in self.b.inc[s]:
+            if self.link[e] == UNKNOWN and self.find(t) == root:
+                changed |= self.apply("E3", (s, t), links=((e, OFF),))
+        return changed
+
+    def touch_rule(self, s: int) -> bool:
+        """E4 (fill-no-touch) on the links of square ``s``."""
+        link, mask = self.link, self.mask
+        changed = False
+        for e, t in self.b.inc[s]:
+            v = link[e]
+            ms, mt = mask[s], mask[t]
+            if v == UNKNOWN:
+                if ms == mt and _single(ms):
                     changed |= self.apply("E4", (s, t), links=((e, ON),),
                                           label=ms.bit_length())
-            elif b.no_touch:
+            elif v == OFF:
                 if _single(ms) and mt & ms:
                     if mt == ms:
                         raise Contradiction("E4", (s, t), "unlinked neighbours of one label")
