@@ -150,3 +150,49 @@ def test_progress_goes_to_standard_error_only_when_asked(monkeypatch):
     assert lines and all(line.startswith("generate: grids filled ") for line in lines)
     assert any("restarts" in line and "squares covered" in line and "/1600" in line
                for line in lines)
+
+
+def test_generate_with_a_difficulty_then_grade_it(monkeypatch, tmp_path):
+    f = tmp_path / "hard.txt"
+    rc, out, err = run(["generate", "--size", "8x8", "--seed", "g", "--difficulty", "hard",
+                        "--out", str(f)], monkeypatch)
+    assert (rc, out, err) == (0, "", "")
+    rc, out, err = run(["grade", str(f)], monkeypatch)
+    assert rc == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "grade: hard"
+    counts = {line.split(":")[0].split()[0]: int(line.split(":")[1]) for line in lines[1:-1]}
+    assert set(counts) == {"E1", "E2", "E3", "E4", "N1", "N2", "N3", "H1"}
+    assert counts["H1"] > 0
+    assert lines[-1] == f"deductions: {sum(counts.values())}"
+
+
+def test_grade_steps_are_hints_naming_technique_and_squares(monkeypatch, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("5 5\nB . . A .\nC D . . .\n. . . . .\n. C D B .\nA . . . .\n")
+    rc, out, err = run(["grade", str(f), "--steps"], monkeypatch)
+    assert rc == 0
+    steps = [line for line in out.splitlines() if line[:1].isdigit()]
+    assert steps and all(" at (" in line for line in steps)
+    assert out.splitlines()[len(steps)] == "grade: easy"
+
+
+def test_grade_of_a_puzzle_with_several_solutions(monkeypatch, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("3 3\na . .\n. . .\n. . a\n")
+    rc, out, err = run(["grade", str(f), "--rule", "free"], monkeypatch)
+    assert rc == 0 and out.startswith("grade: several\n")
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["grade"], "file"),
+    (["grade", "/no/such/puzzle.txt"], "no such file"),
+    (["grade", "x", "--rule", "loose"], "--rule"),
+    (["generate", "--difficulty", "fiendish"], "--difficulty"),
+    (["generate", "--size", "5x5", "--difficulty", "extreme", "--max-tries", "2"],
+     "--max-tries"),
+])
+def test_grade_and_difficulty_bad_input_in_one_line(argv, message, monkeypatch):
+    rc, out, err = run(argv, monkeypatch)
+    assert rc == 1 and out == ""
+    assert err.startswith("numberlink: ") and message in err and err.count("\n") <= 2

@@ -4,6 +4,8 @@
                         [--unique --rule RULE] [--format text|testmain] [--out FILE]
                         [--progress] ...
     numberlink solve FILE [--rule fill-no-touch|fill|free] [--max-solutions N]
+    numberlink generate --unique --difficulty easy|normal|hard|extreme [--min-length N] ...
+    numberlink grade FILE [--rule RULE] [--steps]
 
 ``generate --format testmain`` prints what path.c's test program prints (a
 solution block and a puzzle block per grid), so ``--size 10x8 --seed 12345
@@ -19,6 +21,12 @@ it is a terminal or ``--progress`` is given.
 last line ``solutions: K`` (the number found, up to ``--max-solutions``,
 default 2; 0 when there is none).  So K = 1 means the puzzle is unique under
 the rule, K = 2 that it is not.
+
+``grade`` prints ``grade: G`` (easy, normal, hard, extreme; or several /
+none for a file that is not a unique puzzle), then one line per technique
+with the number of deductions it made, then ``deductions: N``; ``--steps``
+prints each deduction first, as a hint.  ``generate --difficulty`` makes
+unique puzzles of exactly that grade (``--unique`` is then implied).
 
 Everything goes through ``sys.stdout``/``sys.stderr``; errors exit with 1.
 """
@@ -36,6 +44,7 @@ from ..engine.numberlink.generator import (
     GridStream,
     UniqueSearch,
     check_size,
+    graded_search,
     grid_paths,
     grid_puzzle,
 )
@@ -71,6 +80,7 @@ MAX_SQUARES = 2**24
 are held until written: 16 million squares are some 300 MB)."""
 MAX_SOLUTIONS = 1000
 """--max-solutions at most."""
+GRADE_TIME_LIMIT = 60.0
 SOLVE_MAX_SIDE = 128
 """solve takes puzzles of at most this many squares a side (the generator's
 largest; the solver's memory grows with the squares times the labels)."""
@@ -168,6 +178,9 @@ def _parser() -> _Parser:
     _param_option(g, _gen_param("extend_share"), "faithful mode: ")
     _param_option(g, _gen_param("max_boring"))
     _param_option(g, _gen_param("max_tries"))
+    _param_option(g, _gen_param("difficulty"), "implies --unique: ")
+    _param_option(g, _gen_param("min_length"))
+    _param_option(g, _gen_param("max_same_length"))
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
@@ -192,6 +205,14 @@ def _parser() -> _Parser:
                    help="give up after this many seconds")
     s.add_argument("--all", action="store_true", help="print every solution found")
     s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
+    gr = sub.add_parser("grade", help="grade a puzzle file: how a person would solve it")
+    gr.add_argument("file", help="the puzzle file (text or testmain format)")
+    _param_option(gr, _gen_param("rule"))
+    gr.add_argument("--steps", action="store_true",
+                    help="print every deduction, as a hint, before the counts")
+    gr.add_argument("--time-limit", type=_seconds, default=GRADE_TIME_LIMIT,
+                    help=f"time for the SAT solver on a puzzle no tier solves (default "
+                         f"{GRADE_TIME_LIMIT:g} s)")
     return p
 
 
@@ -202,7 +223,9 @@ def run_numberlink(argv: Sequence[str]) -> int:
             return _generate(args)
         if args.command == "solve":
             return _solve(args)
-        raise CliError("missing command: generate or solve\nTry 'numberlink --help'.")
+        if args.command == "grade":
+            return _grade(args)
+        raise CliError("missing command: generate, solve or grade\nTry 'numberlink --help'.")
     except _Exit as exc:
         return exc.status
     except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
@@ -229,17 +252,21 @@ def _generate(args) -> int:
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     stream = GridStream(w, h, args.seed, mode=args.mode, extend_share=args.extend_share,
                         fast_rounds=args.fast_rounds, progress=progress,
-                        target=args.count * (args.max_tries if args.unique else 1))
+                        target=args.count * (args.max_tries if args.unique or args.difficulty != "any"
+                                     else 1))
     puzzles, solutions = [], []
     search = None
-    if args.unique:
+    if args.difficulty != "any":
+        search = graded_search(stream, vars(args))
+    elif args.unique:
         search = UniqueSearch(stream, rule=args.rule, max_boring=args.max_boring,
                               max_tries=args.max_tries)
     try:
         for n in range(args.count):
             restarts_before = stream.restarts
+            graded = None
             if search is not None:
-                g, _, tries, _ = search.next()
+                g, _, tries, graded = search.next()
             else:
                 g, tries = stream.next(), 1
             paths = grid_paths(g)
@@ -249,6 +276,8 @@ def _generate(args) -> int:
             if args.quality:
                 progress.clear()
                 extra = f"; tries {tries}" if search is not None else ""
+                if graded is not None and hasattr(graded, "grade"):
+                    extra += f"; {graded.summary()}"
                 sys.stderr.write(f"grid {n + 1}: {quality(paths).summary()}; "
                                  f"restarts {stream.restarts - restarts_before}{extra}\n")
     finally:
@@ -281,7 +310,7 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
     if args.bundle is None:
         return None
     top = _gen_param("grid_number").maximum
-    if args.unique and args.count > 1:
+    if (args.unique or args.difficulty != "any") and args.count > 1:
         raise CliError("--bundle holds one grid: with --unique, --count 1")
     if args.count > top:
         raise CliError(f"--bundle holds the last grid, at most grid {top}: --count {top} "
@@ -289,7 +318,55 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
     return NUMBERLINK.validate({
         "size": (w, h), "mode": args.mode, "fast_rounds": args.fast_rounds,
         "grid_number": args.count, "extend_share": args.extend_share, "unique": args.unique,
-        "rule": args.rule, "max_boring": args.max_boring, "max_tries": args.max_tries})
+        "rule": args.rule, "max_boring": args.max_boring, "max_tries": args.max_tries,
+        "difficulty": args.difficulty, "min_length": args.min_length,
+        "max_same_length": args.max_same_length})
+
+
+def _read_puzzle_file(path: str):
+    """The puzzle in ``path`` and its text, or CliError in one line."""
+    from ..engine.names import shown_name
+    from ..formats.numberlink import NumberLinkFormatError, parse_puzzle, read_text_file
+
+    try:
+        text = read_text_file(path)
+        puzzle = parse_puzzle(text, path)
+    except NumberLinkFormatError as exc:
+        raise CliError(str(exc)) from None
+    except PuzzleError as exc:
+        raise CliError(f"{shown_name(path)}: {exc}") from None
+    if puzzle.width > SOLVE_MAX_SIDE or puzzle.height > SOLVE_MAX_SIDE:
+        raise CliError(f"{shown_name(path)}: the puzzle is {puzzle.width}x"
+                       f"{puzzle.height}; the solver takes at most "
+                       f"{SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
+    return puzzle, text
+
+
+def _grade(args) -> int:
+    from ..engine.names import shown_name
+    from ..engine.numberlink.deduce import TITLES
+    from ..engine.numberlink.grade import grade
+    from ..engine.numberlink.hints import hint
+    from ..engine.numberlink.solver import SolverLimitError, SolverUnavailable
+
+    puzzle, _ = _read_puzzle_file(args.file)
+    try:
+        g = grade(puzzle, args.rule, time_limit=args.time_limit)
+    except SolverUnavailable as exc:
+        raise CliError(str(exc)) from None
+    except SolverLimitError as exc:
+        raise CliError(f"{shown_name(args.file)}: {exc}") from None
+    out = []
+    if args.steps:
+        out.extend(f"{n}. {hint(g.board, d)}" for n, d in enumerate(g.deductions, start=1))
+    out.append(f"grade: {g.grade}")
+    out.extend(f"{code} {TITLES[code]}: {count}" for code, count in g.counts.items())
+    out.append(f"deductions: {len(g.deductions)}")
+    sys.stdout.write("\n".join(out) + "\n")
+    if g.grade == "unknown":
+        sys.stderr.write(f"{PROG}: the SAT solver's time limit ({args.time_limit:g} s) ran "
+                         f"out before it decided whether the puzzle is unique\n")
+    return 0
 
 
 def _solve(args) -> int:

@@ -36,6 +36,8 @@ from ..protocol import (
 from .detail import NumberLinkDetail
 from .gridgen import GridResult, Stuck, grid_block, gridgen
 from .puzzle import RULES, Puzzle, solution_from_paths
+from .grade import DIFFICULTIES
+from .graded import GRADED_MAX_BORING, GRADED_MIN_LENGTH, GradedSearch
 from .quality import boring_mask, quality
 from .rng import RandomState
 
@@ -77,7 +79,18 @@ PARAMS: tuple[Param, ...] = (
           help="with unique on, refuse grids where more than this share of the paths run "
                "straight along an edge"),
     Param("max_tries", "Tries", "int", 200, minimum=1, maximum=100_000, group="puzzle",
-          help="with unique on, give up after this many grids"),
+          help="with unique on or a difficulty, give up after this many grids"),
+    Param("difficulty", "Difficulty", "choice", "any", choices=DIFFICULTIES, group="puzzle",
+          help="a unique puzzle of this grade (how a person solves it: easy, normal and "
+               "hard by the techniques of that tier, extreme by none of them); any: no grade"),
+    Param("min_length", "Shortest path", "int", 0, minimum=0, maximum=MAX_SIDE * MAX_SIDE,
+          group="puzzle",
+          help=f"with a difficulty, refuse grids with a shorter path (0: {GRADED_MIN_LENGTH}, "
+               f"no two-square paths)"),
+    Param("max_same_length", "One length at most %", "int", 50, minimum=1, maximum=100,
+          group="puzzle",
+          help="with a difficulty, refuse grids where more than this share of the paths "
+               "have one same length (a spread of lengths)"),
 )
 
 LAYER_INFO: dict[str, LayerInfo] = {
@@ -226,6 +239,15 @@ class UniqueSearch:
             f"with several solutions, {self.rejected['unknown']} undecided)")
 
 
+def graded_search(stream: GridStream, v: Mapping[str, Any], check=None) -> GradedSearch:
+    """The graded search the values ``v`` ask for (a difficulty other than any)."""
+    return GradedSearch(stream, v["difficulty"], rule=v["rule"],
+                        min_length=v["min_length"] or GRADED_MIN_LENGTH,
+                        max_same_length=v["max_same_length"],
+                        max_boring=min(v["max_boring"], GRADED_MAX_BORING),
+                        max_tries=v["max_tries"], check=check)
+
+
 def generate_grids(w: int, h: int, seed: str | bytes, count: int, **options):
     """The first ``count`` grids of ``seed`` (as the C test program prints them)."""
     rs = RandomState(seed)
@@ -276,7 +298,8 @@ class NumberLink:
         check = cancel.check if cancel is not None else None
         if cancel is not None:
             cancel.phase_names = ("generate", "check uniqueness")
-        target = v["max_tries"] if v["unique"] else v["grid_number"]
+        searching = v["unique"] or v["difficulty"] != "any"
+        target = v["max_tries"] if searching else v["grid_number"]
         stream = GridStream(w, h, seed_text, mode=v["mode"], extend_share=v["extend_share"],
                             fast_rounds=v["fast_rounds"], cancel=cancel, progress=progress,
                             target=v["grid_number"] - 1 + target)
@@ -284,7 +307,13 @@ class NumberLink:
         extra: dict[str, Any] = {"mode": v["mode"]}
         for _ in range(v["grid_number"] - 1):
             stream.next()
-        if v["unique"]:
+        if v["difficulty"] != "any":
+            search = graded_search(stream, v, check)
+            g, before, tries, graded = search.next()
+            extra.update(tries=tries, rejected=dict(search.rejected), uniqueness="unique",
+                         grade=graded.grade, grade_counts=graded.counts,
+                         solve_seconds=graded.seconds)
+        elif v["unique"]:
             search = UniqueSearch(stream, rule=v["rule"], max_boring=v["max_boring"],
                                   max_tries=v["max_tries"], check=check)
             g, before, tries, solved = search.next()
