@@ -424,3 +424,47 @@ def test_a_running_check_is_cancelled_by_esc(qtbot, nl):
     assert time.perf_counter() - t0 < 0.8
     assert w.gen_view.check is None and "cancelled" in w.message.text()
     assert w.result.detail.solution is None
+
+
+def test_solve_step_by_step_puts_the_deductions_on_the_timeline(qtbot, nl):
+    from viewer.engine.numberlink.grade import grade
+    from viewer.engine.numberlink.hints import hint
+
+    w = nl
+    puzzle = w.result.detail.puzzle
+    want = grade(puzzle)
+    action = w.menu_actions()["Solve step by step"]
+    action.trigger()
+    settle(qtbot, w, lambda: w.result.trace is not None
+           and hasattr(w.result.trace, "labels_at") and w.state.step == 1)
+    trace = w.result.trace
+    assert trace.n_steps == len(want.deductions)
+    assert f"grade {want.grade}" in w.message.text()
+    assert w.result.detail.grade == want.grade
+    # each step names its technique and squares and draws the links fixed so far
+    b = trace.board
+    seen_on = 0
+    for step in (1, trace.n_steps // 2, trace.n_steps - 1):
+        w.timeline.set_step(step)
+        settle(qtbot, w, lambda s=step: w.state.step == s)
+        d = want.deductions[step - 1]
+        assert hint(b, d) in w.timeline.caption.text()
+        assert d.technique in w.timeline.caption.text()
+        links = w.state.layers["links"]
+        on = int(((links & 1) > 0).sum() + ((links & 2) > 0).sum())
+        assert on >= seen_on
+        seen_on = on
+        img = w.shown_image()
+        # the squares reasoned about and those fixed, framed
+        assert has_colour(img, nl_render.NL_END) or has_colour(img, nl_render.NL_TARGET)
+        # the inspector: the labels a square may still carry at this step
+        y, x = divmod(d.squares[0], b.w)
+        rows = w.inspect(x, y)
+        assert rows["labels left"] == ", ".join(trace.labels_at(step, x, y))
+    # a blank square at step 0 may carry every label
+    w.timeline.set_step(0)
+    settle(qtbot, w, lambda: w.state.step == 0)
+    ys, xs = np.nonzero(puzzle.cells == 0)
+    rows = w.inspect(int(xs[0]), int(ys[0]))
+    assert rows["labels left"] == ", ".join(puzzle.labels)
+    assert w.menu_actions()["Solve step by step"].shortcut().toString() == "Ctrl+Shift+U"

@@ -74,6 +74,7 @@ NUMBERLINK_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "pushed": color_paths,
     "rebuild_region": color_paths,
     "attempt": color_attempt,
+    "deduction": color_attempt,
 }
 
 NL_OVERLAY_KEYS: list[tuple[str, RGBA]] = [
@@ -101,7 +102,7 @@ def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None,
     entries = [(text(k), tuple(int(c) for c in pal[i])) for i, k in enumerate(present[:most])]
     if len(present) > most:
         entries.append((f"... {len(present) - most} more", NL_EMPTY))
-    if name == "attempt":
+    if name in ("attempt", "deduction"):
         entries = []
     title = (info.description if info is not None else name)
     return Legend(title, entries + list(NL_OVERLAY_KEYS))
@@ -121,6 +122,12 @@ def links_of(paths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     right = (p[:, :-1] == p[:, 1:]) & (p[:, :-1] > 0)
     down = (p[:-1, :] == p[1:, :]) & (p[:-1, :] > 0)
     return right, down
+
+
+def step_links(links: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(right, down)`` of a solve step's ``links`` layer (bits 1 and 2: on)."""
+    v = np.asarray(links)
+    return (v[:, :-1] & 1) > 0, (v[:-1, :] & 2) > 0
 
 
 def lighten(rgba: np.ndarray, amount: float) -> np.ndarray:
@@ -145,7 +152,7 @@ def layer_tint(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | No
     if name == "paths":
         return lighten(rgba, 0.72)
     out = lighten(rgba, 0.45)
-    if name in ("pushed", "rebuild_region", "attempt"):
+    if name in ("pushed", "rebuild_region", "attempt", "deduction"):
         out[values == 0] = (255, 255, 255, 255)
     return out
 
@@ -400,10 +407,15 @@ class NumberLinkRenderer(Renderer):
         final = state.final
         puzzle = r.detail.get("puzzle")
         sol = r.detail.get("solution") if final else None
-        labels = puzzle.labels if final and puzzle is not None else None
+        solving = ok("links")          # a step of "Solve step by step"
+        labels = puzzle.labels if (final or solving) and puzzle is not None else None
         paths = layers.get("paths")
-        links = (sol.right, sol.down) if sol is not None else (
-            links_of(paths) if paths is not None else None)
+        if sol is not None:
+            links = (sol.right, sol.down)
+        elif solving:
+            links = step_links(layers["links"])
+        else:
+            links = links_of(paths) if paths is not None else None
         show = bool(options.get("show_solution", True))
         second = options.get("second") if final and show else None
         return picture(
@@ -412,7 +424,8 @@ class NumberLinkRenderer(Renderer):
             tint=layer_tint(layers, layer, r.layer_info.get(layer), show) if ok(layer) else None,
             pushed=layers["pushed"] if ok("pushed") else None,
             region=layers["rebuild_region"] if ok("rebuild_region") else None,
-            attempt=layers["attempt"] if ok("attempt") else None,
+            attempt=layers["attempt"] if ok("attempt") else (
+                layers["deduction"] if ok("deduction") and not final else None),
             second=second, diff=options.get("diff") if second is not None else None)
 
     def legend(self, state, layer, options):
@@ -421,7 +434,8 @@ class NumberLinkRenderer(Renderer):
         r = state.result
         layers = state.layers
         puzzle = r.detail.get("puzzle")
-        labels = puzzle.labels if state.final and puzzle is not None else None
+        solving = state.ok("links")
+        labels = puzzle.labels if (state.final or solving) and puzzle is not None else None
         info = r.layer_info.get(layer)
         legend = (numberlink_legend(layer, layers[layer], info, labels)
                   or generic_legend(layer, layers[layer], info))
@@ -435,6 +449,10 @@ class NumberLinkRenderer(Renderer):
         if layer == "attempt":
             drawn.update((NL_END, NL_TARGET))
         overlay = {c for _, c in NL_OVERLAY_KEYS}
+        if solving and state.ok("deduction") and layers["deduction"].any() and not state.final:
+            drawn.update((NL_END, NL_TARGET))
+            names = {NL_END: "squares the step reasoned about", NL_TARGET: "squares it fixed"}
+            legend.entries = [(names.get(c, t), c) for t, c in legend.entries]
         legend.entries = [(t, c) for t, c in legend.entries if c not in overlay or c in drawn]
         return legend
 

@@ -18,6 +18,9 @@ from ...engine.protocol import CancelToken, MapState, Result
 from ..worker import LatestWins
 from .base import GeneratorView, Rows
 
+STEPS = object()
+"""Marks a step-by-step solve among the solve worker's answers."""
+
 STATUS_WORDS = {
     "unique": "unique: exactly one solution",
     "several": "several solutions",
@@ -39,6 +42,10 @@ class NumberLinkView(GeneratorView):
         self.add_action("Edit", "Check &uniqueness", self.check_uniqueness, "Ctrl+U",
                         "solve the puzzle under the rule chosen in the panel: unique, several "
                         "(the second solution drawn where it differs) or none")
+        self.add_action("Edit", "Solve step by step", self.solve_step_by_step, "Ctrl+Shift+U",
+                        "solve the puzzle as a person would, one deduction a step on the "
+                        "timeline: each names its technique and squares and draws the links "
+                        "fixed so far; the inspector shows a square's labels left")
 
     # -- state -----------------------------------------------------------------------
     def rule(self) -> str:
@@ -101,6 +108,8 @@ class NumberLinkView(GeneratorView):
                 f"{q['boring']} boring")
         if result.detail.tries is not None:
             text += f"; unique after {result.detail.tries} tries"
+        if result.detail.grade is not None:
+            text += f"; grade {result.detail.grade}"
         return text
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
@@ -150,8 +159,46 @@ class NumberLinkView(GeneratorView):
         self.shell.status(f"checking uniqueness under {rule}... (Esc cancels)")
         return self.solve_worker.submit(job)
 
+    def solve_step_by_step(self) -> int | None:
+        """Grade the shown puzzle under the panel's rule on the solve worker
+        and show its deductions as the timeline; returns the request id."""
+        r = self.workbench.result
+        if r is None or r.detail.puzzle is None:
+            self.shell.status("solve step by step: show a Number Link puzzle first",
+                              error=True)
+            return None
+        from ...engine.numberlink.grade import grade
+
+        rule = self.rule()
+        puzzle = r.detail.puzzle
+
+        def job(token: CancelToken, r=r, puzzle=puzzle, rule=rule):
+            return STEPS, r, rule, grade(puzzle, rule, check=token.check)
+
+        self.shell.status(f"solving step by step under {rule}... (Esc cancels)")
+        return self.solve_worker.submit(job)
+
+    def _stepped(self, r: Result, rule: str, graded) -> None:
+        from ...engine.numberlink.solve_trace import with_solve_trace
+
+        if r is not self.workbench.result:
+            return
+        if graded.board is None or not graded.deductions:
+            self.shell.status(f"solve step by step under {rule}: no deduction applies "
+                              f"(grade {graded.grade})", error=True)
+            return
+        shown = with_solve_trace(r, graded)
+        self.workbench.show(shown, values=False)
+        self.workbench.set_step(1)
+        self.shell.status(f"solve step by step under {rule}: grade {graded.grade}, "
+                          f"{len(graded.deductions)} deductions on the timeline "
+                          f"[{graded.seconds:.2f} s]")
+
     def _solved(self, _job_id: int, value, _seconds: float) -> None:
         self._solve_ended()
+        if value[0] is STEPS:
+            self._stepped(*value[1:])
+            return
         r, rule, res = value
         if r is not self.workbench.result:
             return                       # another map came meanwhile
