@@ -196,3 +196,48 @@ def test_grade_and_difficulty_bad_input_in_one_line(argv, message, monkeypatch):
     rc, out, err = run(argv, monkeypatch)
     assert rc == 1 and out == ""
     assert err.startswith("numberlink: ") and message in err and err.count("\n") <= 2
+
+
+def test_book_writes_a_pdf_and_svg_pages(monkeypatch, tmp_path):
+    pdf, folder = tmp_path / "book.pdf", tmp_path / "pages"
+    rc, out, err = run(["book", "--count", "5", "--size", "6x6", "--difficulty", "easy",
+                        "--seed", "cli", "--pdf", str(pdf), "--svg", str(folder),
+                        "--paper", "letter"], monkeypatch)
+    assert rc == 0 and out == ""
+    assert "book of 5 easy 6x6 puzzles" in err
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    pages = sorted(p.name for p in folder.iterdir())
+    assert pages and pages[0] == "page-01.svg"
+    first = (folder / pages[0]).read_text()
+    assert "seed cli-1" in first and "6x6" in first and "easy" in first
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["book", "--count", "2", "--size", "60x60"], "does not fit"),
+    (["book", "--count", "2", "--size", "6x6"], "--pdf"),
+    (["book", "--count", "0", "--pdf", "x.pdf"], "--count"),
+    (["book", "--count", "2", "--size", "5x5", "--difficulty", "extreme", "--max-tries", "2",
+      "--pdf", "PDF"], "--max-tries"),
+])
+def test_book_bad_input_writes_nothing(argv, message, monkeypatch, tmp_path):
+    argv = [str(tmp_path / a) if a in ("x.pdf", "PDF") else a for a in argv]
+    if "--pdf" not in argv and "does not fit" in message:
+        argv += ["--pdf", str(tmp_path / "b.pdf")]
+    rc, out, err = run(argv, monkeypatch)
+    assert rc == 1 and out == "" and message in err and err.startswith("numberlink: ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_generate_draws_the_puzzle_and_solution_as_svg_and_pdf(monkeypatch, tmp_path):
+    files = {k: tmp_path / f"{k}.{k.split('-')[-1]}" for k in ("svg", "pdf", "solution-svg",
+                                                               "solution-pdf")}
+    argv = ["generate", "--size", "6x6", "--seed", "v", "--out", str(tmp_path / "p.txt")]
+    for k, f in files.items():
+        argv += [f"--{k}", str(f)]
+    rc, out, err = run(argv, monkeypatch)
+    assert (rc, err) == (0, "")
+    assert files["pdf"].read_bytes().startswith(b"%PDF-")
+    assert files["solution-pdf"].read_bytes().startswith(b"%PDF-")
+    puzzle_svg, solution_svg = files["svg"].read_text(), files["solution-svg"].read_text()
+    assert "<svg" in puzzle_svg and "<svg" in solution_svg
+    assert len(solution_svg) > len(puzzle_svg)        # the paths drawn too

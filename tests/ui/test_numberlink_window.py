@@ -468,3 +468,37 @@ def test_solve_step_by_step_puts_the_deductions_on_the_timeline(qtbot, nl):
     rows = w.inspect(int(xs[0]), int(ys[0]))
     assert rows["labels left"] == ", ".join(puzzle.labels)
     assert w.menu_actions()["Solve step by step"].shortcut().toString() == "Ctrl+Shift+U"
+
+
+def test_export_puzzle_and_solution_as_svg_and_pdf(qtbot, nl, tmp_path, monkeypatch):
+    from viewer.ui import folders
+
+    w = nl
+    for name, suffix in (("Export puzzle SVG...", "svg"), ("Export solution PDF...", "pdf")):
+        target = tmp_path / f"out.{suffix}"
+        monkeypatch.setattr(folders, "save_path", lambda *a, t=target: str(t))
+        w.menu_actions()[name].trigger()
+        assert target.is_file(), name
+        assert "written to" in w.message.text()
+    assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF-")
+    assert "<svg" in (tmp_path / "out.svg").read_text()
+
+
+def test_export_puzzle_book_from_the_window(qtbot, nl, tmp_path):
+    from viewer.ui.views.numberlink_print import BookDialog, BookRequest
+
+    w = nl
+    req = BookRequest(count=3, width=6, height=6, difficulty="easy", seed="win")
+    dialog = BookDialog(w, req)
+    assert dialog.request() == req                       # the dialog holds what it shows
+    target = tmp_path / "book.pdf"
+    assert w.gen_view.export_book(req, str(target)) is not None
+    qtbot.waitUntil(lambda: target.is_file(), timeout=WAIT)
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert "book of 3 puzzles" in w.message.text()
+    # a grade that cannot be met says so, and writes nothing
+    bad = tmp_path / "bad.pdf"
+    w.gen_view.export_book(BookRequest(count=1, width=4, height=4, difficulty="extreme",
+                                       seed="x"), str(bad))
+    qtbot.waitUntil(lambda: "export puzzle book:" in w.message.text(), timeout=WAIT)
+    assert not bad.exists()

@@ -6,6 +6,8 @@
     numberlink solve FILE [--rule fill-no-touch|fill|free] [--max-solutions N]
     numberlink generate --unique --difficulty easy|normal|hard|extreme [--min-length N] ...
     numberlink grade FILE [--rule RULE] [--steps]
+    numberlink book --count N --size WxH --difficulty D --seed TEXT [--paper a4|letter]
+                    [--pdf FILE] [--svg DIR]
 
 ``generate --format testmain`` prints what path.c's test program prints (a
 solution block and a puzzle block per grid), so ``--size 10x8 --seed 12345
@@ -27,6 +29,13 @@ none for a file that is not a unique puzzle), then one line per technique
 with the number of deductions it made, then ``deductions: N``; ``--steps``
 prints each deduction first, as a hint.  ``generate --difficulty`` makes
 unique puzzles of exactly that grade (``--unique`` is then implied).
+
+``book`` makes a printable book: the puzzles several to a page, each with
+its number, size, grade and seed (puzzle ``n`` is ``generate --seed
+TEXT-n``), then the solutions; ``--pdf FILE`` one PDF, ``--svg DIR`` one
+SVG a page (``page-01.svg`` ...), vector output painted by Qt.
+``generate --svg/--pdf`` (and ``--solution-svg/--solution-pdf``) draw the
+last puzzle (solution) alone.
 
 Everything goes through ``sys.stdout``/``sys.stderr``; errors exit with 1.
 """
@@ -81,6 +90,8 @@ are held until written: 16 million squares are some 300 MB)."""
 MAX_SOLUTIONS = 1000
 """--max-solutions at most."""
 GRADE_TIME_LIMIT = 60.0
+MAX_BOOK = 1000
+"""Puzzles in one book at most (the engine's own bound, engine.numberlink.book)."""
 SOLVE_MAX_SIDE = 128
 """solve takes puzzles of at most this many squares a side (the generator's
 largest; the solver's memory grows with the squares times the labels)."""
@@ -192,6 +203,10 @@ def _parser() -> _Parser:
     g.add_argument("--solution-out", help="also write the solutions to this file")
     g.add_argument("--png", help="picture of the (last) puzzle")
     g.add_argument("--solution-png", help="picture of the (last) solution")
+    g.add_argument("--svg", help="vector picture of the (last) puzzle, SVG")
+    g.add_argument("--pdf", help="the (last) puzzle on a page of its own, PDF")
+    g.add_argument("--solution-svg", help="vector picture of the (last) solution, SVG")
+    g.add_argument("--solution-pdf", help="the (last) solution on a page of its own, PDF")
     add_bundle_option(g)
     g.add_argument("--quality", action="store_true",
                    help="print quality figures of each grid on standard error")
@@ -205,6 +220,23 @@ def _parser() -> _Parser:
                    help="give up after this many seconds")
     s.add_argument("--all", action="store_true", help="print every solution found")
     s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
+    bk = sub.add_parser("book", help="a printable book of graded puzzles (PDF or SVG)")
+    bk.add_argument("--count", type=_bounded(MAX_BOOK), default=12,
+                    help=f"puzzles in the book, 1..{MAX_BOOK} (default 12)")
+    bk.add_argument("--size", default="10x10", help="WxH of every puzzle (default 10x10)")
+    _param_option(bk, _gen_param("difficulty"))
+    bk.add_argument("--seed", default="book", help="seed text; puzzle n is made from "
+                                                  "TEXT-n (default book)")
+    _param_option(bk, _gen_param("rule"))
+    _param_option(bk, _gen_param("mode"))
+    _param_option(bk, _gen_param("max_tries"))
+    bk.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                    help="page size (default a4)")
+    bk.add_argument("--title", default="Number Link", help="the pages' title")
+    bk.add_argument("--pdf", help="write the book to this PDF file")
+    bk.add_argument("--svg", help="write one SVG a page into this folder (made if missing)")
+    bk.add_argument("--progress", action="store_true",
+                    help="report the puzzles made on standard error")
     gr = sub.add_parser("grade", help="grade a puzzle file: how a person would solve it")
     gr.add_argument("file", help="the puzzle file (text or testmain format)")
     _param_option(gr, _gen_param("rule"))
@@ -225,7 +257,9 @@ def run_numberlink(argv: Sequence[str]) -> int:
             return _solve(args)
         if args.command == "grade":
             return _grade(args)
-        raise CliError("missing command: generate, solve or grade\nTry 'numberlink --help'.")
+        if args.command == "book":
+            return _book(args)
+        raise CliError("missing command: generate, solve, grade or book\nTry 'numberlink --help'.")
     except _Exit as exc:
         return exc.status
     except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
@@ -247,6 +281,7 @@ def _generate(args) -> int:
                        f"squares; at most {MAX_SQUARES} in one run (about 100 MB of text)")
     bundle = _bundle_values(args, w, h)
     outputs = check_outputs(args.out, args.solution_out, args.png, args.solution_png,
+                            args.svg, args.pdf, args.solution_svg, args.solution_pdf,
                             *bundle_targets(args.bundle))
     # Always watched (so that Ctrl-C reaches a long compiled run), shown on request.
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
@@ -298,9 +333,73 @@ def _generate(args) -> int:
             outputs.add(args.png, png_bytes(render(puzzles[-1])))
         if args.solution_png is not None:
             outputs.add(args.solution_png, png_bytes(render(puzzles[-1], solutions[-1])))
+        _add_vector_pictures(outputs, args, puzzles[-1], solutions[-1])
         add_bundle(outputs, args.bundle, lambda: NUMBERLINK.generate(bundle, seed=args.seed))
     if args.out is None:
         sys.stdout.write(text)
+    return 0
+
+
+def _add_vector_pictures(outputs, args, puzzle, solution) -> None:
+    """--svg, --pdf, --solution-svg, --solution-pdf of the last grid."""
+    wanted = [(args.svg, None, "svg"), (args.pdf, None, "pdf"),
+              (args.solution_svg, solution, "svg"), (args.solution_pdf, solution, "pdf")]
+    if not any(path for path, _, _ in wanted):
+        return
+    from ..render.numberlink_vector import single_page
+    from ..ui.views.numberlink_book import pdf_bytes, svg_bytes
+
+    for path, sol, kind in wanted:
+        if path is not None:
+            page = single_page(puzzle, sol)
+            outputs.add(path, svg_bytes(page) if kind == "svg" else pdf_bytes([page]))
+
+
+def _book(args) -> int:
+    import os
+
+    from ..engine.names import shown_name
+    from ..engine.numberlink.book import book_entries
+    from ..render.numberlink_vector import LayoutError, book_pages, layout
+    from ..render.numberlink_vector import MIN_PUZZLE_CELL_MM
+
+    try:
+        w, h = parse_size(args.size)
+    except ValueError as exc:
+        raise CliError(f"--size: {exc}") from None
+    check_size(w, h)
+    if args.pdf is None and args.svg is None:
+        raise CliError("book: say where it goes: --pdf FILE and/or --svg DIR")
+    if args.svg is not None and os.path.exists(args.svg) and not os.path.isdir(args.svg):
+        raise CliError(f"--svg {shown_name(args.svg)}: not a folder")
+    try:
+        layout(w, h, args.paper, MIN_PUZZLE_CELL_MM)
+    except LayoutError as exc:
+        raise CliError(f"book: {exc}") from None
+    outputs = check_outputs(args.pdf)
+    progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
+    try:
+        entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
+                               max_tries=args.max_tries, mode=args.mode, progress=progress)
+    finally:
+        progress.clear()
+    from ..ui.views.numberlink_book import pdf_bytes, svg_bytes
+
+    pages = book_pages(entries, args.paper, args.title)
+    svgs = []
+    if args.svg is not None:
+        os.makedirs(args.svg, exist_ok=True)
+        svgs = [os.path.join(args.svg, f"page-{n:02d}.svg") for n in range(1, len(pages) + 1)]
+        for path in svgs:
+            outputs.expect(path)
+    with outputs:
+        if args.pdf is not None:
+            outputs.add(args.pdf, pdf_bytes(pages, args.title))
+        for path, page in zip(svgs, pages):
+            outputs.add(path, svg_bytes(page, args.title))
+    where = " and ".join(shown_name(p) for p in (args.pdf, args.svg) if p is not None)
+    sys.stderr.write(f"{PROG}: book of {len(entries)} {args.difficulty} {w}x{h} puzzles, "
+                     f"{len(pages)} pages, written to {where}\n")
     return 0
 
 
