@@ -241,3 +241,17 @@ def test_generate_draws_the_puzzle_and_solution_as_svg_and_pdf(monkeypatch, tmp_
     puzzle_svg, solution_svg = files["svg"].read_text(), files["solution-svg"].read_text()
     assert "<svg" in puzzle_svg and "<svg" in solution_svg
     assert len(solution_svg) > len(puzzle_svg)        # the paths drawn too
+
+
+def test_the_copied_command_line_of_a_graded_puzzle_makes_it_again(monkeypatch):
+    import shlex
+
+    from viewer.engine.numberlink.generator import NUMBERLINK
+    from viewer.formats.numberlink import format_puzzle
+    from viewer.formats.numberlink_exports import command_line
+
+    r = NUMBERLINK.generate({"size": "7x7", "difficulty": "hard", "min_length": 4}, seed="cl")
+    line = command_line(r.params, r.seed)
+    assert "--difficulty hard" in line and "--min-length 4" in line
+    rc, out, err = run(shlex.split(line)[1:], monkeypatch)
+    assert rc == 0 and out == format_puzzle(r.detail.puzzle)
