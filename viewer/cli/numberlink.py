@@ -53,6 +53,7 @@ from ..engine.numberlink.generator import (
     GridStream,
     UniqueSearch,
     check_size,
+    bridge_search_of,
     graded_search,
     grid_paths,
     grid_puzzle,
@@ -192,6 +193,7 @@ def _parser() -> _Parser:
     _param_option(g, _gen_param("difficulty"), "implies --unique: ")
     _param_option(g, _gen_param("min_length"))
     _param_option(g, _gen_param("max_same_length"))
+    _param_option(g, _gen_param("bridges"))
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
@@ -230,6 +232,7 @@ def _parser() -> _Parser:
     _param_option(bk, _gen_param("rule"))
     _param_option(bk, _gen_param("mode"))
     _param_option(bk, _gen_param("max_tries"))
+    _param_option(bk, _gen_param("bridges"))
     bk.add_argument("--paper", choices=("a4", "letter"), default="a4",
                     help="page size (default a4)")
     bk.add_argument("--title", default="Number Link", help="the pages' title")
@@ -288,10 +291,14 @@ def _generate(args) -> int:
     stream = GridStream(w, h, args.seed, mode=args.mode, extend_share=args.extend_share,
                         fast_rounds=args.fast_rounds, progress=progress,
                         target=args.count * (args.max_tries if args.unique or args.difficulty != "any"
-                                     else 1))
+                                     or args.bridges else 1))
     puzzles, solutions = [], []
-    search = None
-    if args.difficulty != "any":
+    search = bridge_search = None
+    if args.bridges > 0:
+        if args.format == "testmain":
+            raise CliError("--bridges: the testmain format has no bridges; use --format text")
+        bridge_search = bridge_search_of(stream, vars(args))
+    elif args.difficulty != "any":
         search = graded_search(stream, vars(args))
     elif args.unique:
         search = UniqueSearch(stream, rule=args.rule, max_boring=args.max_boring,
@@ -300,14 +307,19 @@ def _generate(args) -> int:
         for n in range(args.count):
             restarts_before = stream.restarts
             graded = None
-            if search is not None:
-                g, _, tries, graded = search.next()
+            if bridge_search is not None:
+                puzzle, solution, tries, graded = bridge_search.next()
+                paths = solution.paths
             else:
-                g, tries = stream.next(), 1
-            paths = grid_paths(g)
-            puzzle = grid_puzzle(g)
+                if search is not None:
+                    g, _, tries, graded = search.next()
+                else:
+                    g, tries = stream.next(), 1
+                paths = grid_paths(g)
+                puzzle = grid_puzzle(g)
+                solution = solution_from_paths(paths)
             puzzles.append(puzzle)
-            solutions.append(solution_from_paths(paths))
+            solutions.append(solution)
             if args.quality:
                 progress.clear()
                 extra = f"; tries {tries}" if search is not None else ""
@@ -380,7 +392,8 @@ def _book(args) -> int:
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     try:
         entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
-                               max_tries=args.max_tries, mode=args.mode, progress=progress)
+                               max_tries=args.max_tries, mode=args.mode, bridges=args.bridges,
+                               progress=progress)
     finally:
         progress.clear()
     from ..ui.views.numberlink_book import pdf_bytes, svg_bytes
@@ -409,7 +422,7 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
     if args.bundle is None:
         return None
     top = _gen_param("grid_number").maximum
-    if (args.unique or args.difficulty != "any") and args.count > 1:
+    if (args.unique or args.difficulty != "any" or args.bridges) and args.count > 1:
         raise CliError("--bundle holds one grid: with --unique, --count 1")
     if args.count > top:
         raise CliError(f"--bundle holds the last grid, at most grid {top}: --count {top} "
@@ -419,7 +432,7 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
         "grid_number": args.count, "extend_share": args.extend_share, "unique": args.unique,
         "rule": args.rule, "max_boring": args.max_boring, "max_tries": args.max_tries,
         "difficulty": args.difficulty, "min_length": args.min_length,
-        "max_same_length": args.max_same_length})
+        "max_same_length": args.max_same_length, "bridges": args.bridges})
 
 
 def _read_puzzle_file(path: str):

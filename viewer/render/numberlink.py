@@ -111,6 +111,7 @@ def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None,
 __all__ = ["picture", "layer_tint", "lighten", "links_of", "GRID_LINE"]
 
 GRID_LINE = (200, 200, 200)
+NL_BRIDGE = (140, 140, 140)                   # a bridge square in the puzzle alone
 INK_DARK = np.array([0, 0, 0], np.float32)
 INK_LIGHT = np.array([255, 255, 255], np.float32)
 
@@ -208,6 +209,27 @@ def _band(cell: int, thick: int) -> tuple[int, int]:
     return lo, lo + thick
 
 
+def _draw_bridges(body, paths, right, down, bridges, cross, cell, thick, pal) -> None:
+    """The two crossings of each bridge square: down under across."""
+    h, w = paths.shape
+    b = np.asarray(bridges, bool)
+    cross = np.zeros_like(paths) if cross is None else np.asarray(cross)
+    none_r = np.zeros_like(right)
+    none_d = np.zeros_like(down)
+    vpaths = np.where(b, cross, paths)
+    lab_v = _line_labels(vpaths, none_r, down, cell, thick)
+    lab_h = _line_labels(np.where(b, paths, 0), right, none_d, cell, thick)
+    rim = _line_labels(np.where(b, paths, 0), right, none_d, cell,
+                       thick + 2 * max(1, cell // 16))
+    px = _full(b, cell)
+    body[px] = (255, 255, 255)
+    m = px & (lab_v > 0)
+    body[m] = pal[lab_v[m]]
+    body[px & (rim > 0)] = (255, 255, 255)
+    m = px & (lab_h > 0)
+    body[m] = pal[lab_h[m]]
+
+
 def _line_labels(paths: np.ndarray, right: np.ndarray, down: np.ndarray, cell: int,
                  thick: int) -> np.ndarray:
     """``(h*cell, w*cell)`` int32: the path whose line covers each pixel, 0 none."""
@@ -290,7 +312,8 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
             pushed: np.ndarray | None = None, region: np.ndarray | None = None,
             attempt: np.ndarray | None = None,
             second: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-            diff: np.ndarray | None = None) -> np.ndarray:
+            diff: np.ndarray | None = None, bridges: np.ndarray | None = None,
+            cross: np.ndarray | None = None) -> np.ndarray:
     """The grid as RGBA (see the module docstring).
 
     ``paths[y, x]`` is the path through each square (0 none) and ``ends``
@@ -298,7 +321,10 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
     path ``k``'s text (default its number).  ``links`` is ``(right, down)``
     (default: side-by-side squares of one path).  ``tint`` colours the
     squares (``(h, w, 3 or 4)``).  ``second`` is another solution's
-    ``(paths, right, down)``, drawn where ``diff`` is true."""
+    ``(paths, right, down)``, drawn where ``diff`` is true.  ``bridges``
+    marks the bridge squares: the path down one (``cross``) is drawn under
+    the path across it, which has a white rim there; in the puzzle alone a
+    bridge is a grey cross."""
     ends = np.asarray(ends)
     h, w = ends.shape
     cell = max(4, int(cell))
@@ -329,6 +355,18 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
         lab = _line_labels(p, right, down, cell, thick)
         m = lab > 0
         body[m] = pal[lab[m]]
+        if bridges is not None and np.any(bridges):
+            _draw_bridges(body, p, right, down, bridges, cross, cell, thick, pal)
+    elif bridges is not None and np.any(bridges):
+        b = np.asarray(bridges, bool)
+        bx = _full(b, cell)
+        yy, xx = np.mgrid[0:H, 0:W]
+        centre = cell // 2
+        arm = cell // 3
+        near = (np.abs(yy % cell - centre) <= arm) & (np.abs(xx % cell - centre) <= arm)
+        thin = max(1, cell // 12)
+        plus = (np.abs(yy % cell - centre) < thin) | (np.abs(xx % cell - centre) < thin)
+        body[bx & near & plus] = NL_BRIDGE
         if diff_px is not None and second is not None:
             _blend(body, m & diff_px, (255, 255, 255), 0.12)
     if pushed is not None and np.any(pushed):
@@ -426,7 +464,9 @@ class NumberLinkRenderer(Renderer):
             region=layers["rebuild_region"] if ok("rebuild_region") else None,
             attempt=layers["attempt"] if ok("attempt") else (
                 layers["deduction"] if ok("deduction") and not final else None),
-            second=second, diff=options.get("diff") if second is not None else None)
+            second=second, diff=options.get("diff") if second is not None else None,
+            bridges=puzzle.bridges if puzzle is not None else None,
+            cross=sol.cross if sol is not None else layers.get("cross"))
 
     def legend(self, state, layer, options):
         from .colormaps import generic_legend

@@ -4,7 +4,8 @@ lines, discs and texts in millimetres, and the pages of a puzzle book.
 No Qt here: :mod:`viewer.ui.views.numberlink_book` paints a
 :class:`Drawing` with QPainter onto a PDF (QPdfWriter) or an SVG
 (QSvgGenerator).  Puzzles print in black on white (a ring round each end,
-its label inside); solutions draw each path as a line in its colour.
+its label inside; a grey cross on a bridge); solutions draw each path as a
+line in its colour (across a bridge over the path down it).
 
 A book (:func:`book_pages`) has the puzzles first, several to a page, each
 captioned with its number, size, grade and the seed that makes it again,
@@ -77,17 +78,28 @@ def draw_grid(d: Drawing, puzzle: Puzzle, solution: Solution | None, x0: float, 
         d.lines.append((x0 + x * cell, y0, x0 + x * cell, y0 + h * cell,
                         thin * (3 if edge else 1), FRAME if edge else GRID))
     pal = _palette(puzzle.npaths)
+
+    def centre(i, j):
+        return x0 + (j + 0.5) * cell, y0 + (i + 0.5) * cell
+
+    bridges = puzzle.bridges if puzzle.bridges is not None else np.zeros((h, w), bool)
     if solution is not None:
         pen = cell * 0.3
-
-        def centre(i, j):
-            return x0 + (j + 0.5) * cell, y0 + (i + 0.5) * cell
+        vpaths = solution.down_paths()
+        for i, j in zip(*np.nonzero(solution.down)):
+            k = int(vpaths[i, j])
+            d.lines.append((*centre(i, j), *centre(i + 1, j), pen, pal[k - 1] if k else INK))
+        for i, j in zip(*np.nonzero(bridges)):       # the path across has a white rim
+            (cx, cy), half = centre(i, j), cell * 0.5
+            d.lines.append((cx - half, cy, cx + half, cy, pen * 1.6, (255, 255, 255)))
         for i, j in zip(*np.nonzero(solution.right)):
             k = int(solution.paths[i, j])
             d.lines.append((*centre(i, j), *centre(i, j + 1), pen, pal[k - 1] if k else INK))
-        for i, j in zip(*np.nonzero(solution.down)):
-            k = int(solution.paths[i, j])
-            d.lines.append((*centre(i, j), *centre(i + 1, j), pen, pal[k - 1] if k else INK))
+    else:
+        for i, j in zip(*np.nonzero(bridges)):       # a bridge: a grey cross
+            (cx, cy), arm = centre(i, j), cell * 0.3
+            d.lines.append((cx - arm, cy, cx + arm, cy, cell * 0.08, GRID))
+            d.lines.append((cx, cy - arm, cx, cy + arm, cell * 0.08, GRID))
     for i, j in zip(*np.nonzero(puzzle.cells)):
         k = int(puzzle.cells[i, j])
         cx, cy = x0 + (j + 0.5) * cell, y0 + (i + 0.5) * cell

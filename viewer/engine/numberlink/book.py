@@ -37,13 +37,14 @@ def entry_seed(seed: str, number: int) -> str:
 
 def book_entries(count: int, w: int, h: int, difficulty: str, seed: str, *,
                  rule: str = "fill-no-touch", max_tries: int = 200, mode: str = "faithful",
+                 bridges: int = 0,
                  progress: Callable[[str, float], None] | None = None) -> list[BookEntry]:
     """The book's puzzles; GenerationError (one line, naming the puzzle and
     the limit) when one of them cannot be made."""
     if not 1 <= count <= MAX_BOOK:
         raise GenerationError(f"a book holds 1..{MAX_BOOK} puzzles, not {count}")
     values = NUMBERLINK.validate({"size": (w, h), "difficulty": difficulty, "rule": rule,
-                                  "max_tries": max_tries, "mode": mode,
+                                  "max_tries": max_tries, "mode": mode, "bridges": bridges,
                                   "unique": difficulty == "any"})
     out = []
     for n in range(1, count + 1):

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .puzzle import RULES, Puzzle, Solution
+from .bridge_graph import graph_of
 from .normal_kernels import LABELS_MAX, pocket_scan, route_analysis
 
 __all__ = ["UNKNOWN", "ON", "OFF", "TECHNIQUES", "TIERS", "TIER_TECHNIQUES", "Deduction",
@@ -90,25 +91,18 @@ class Board:
             raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
         self.puzzle, self.rule = puzzle, rule
         h, w = puzzle.cells.shape
-        self.w, self.h, self.n, self.K = w, h, w * h, puzzle.npaths
+        g = graph_of(puzzle)
+        self.graph = g
+        self.w, self.h, self.K = w, h, puzzle.npaths
+        self.squares = w * h
+        self.n = g.nodes
+        """Nodes: the squares, then one per bridge (the path down it)."""
         self.free = rule == "free"
         self.no_touch = rule == "fill-no-touch"
         self.all_labels = (1 << self.K) - 1
         self.EMPTY = (1 << self.K) if self.free else 0
-        ea, eb = [], []
-        self.right_edge: dict[tuple[int, int], int] = {}
-        self.down_edge: dict[tuple[int, int], int] = {}
-        for y in range(h):
-            for x in range(w):
-                i = y * w + x
-                if x < w - 1:
-                    self.right_edge[(y, x)] = len(ea)
-                    ea.append(i)
-                    eb.append(i + 1)
-                if y < h - 1:
-                    self.down_edge[(y, x)] = len(ea)
-                    ea.append(i)
-                    eb.append(i + w)
+        self.right_edge, self.down_edge = g.right_edge, g.down_edge
+        ea, eb = list(g.ea), list(g.eb)
         self.ea, self.eb = ea, eb
         self.nedges = len(ea)
         self.inc: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
@@ -116,7 +110,7 @@ class Board:
             self.inc[a].append((e, b))
             self.inc[b].append((e, a))
         cells = puzzle.cells.ravel()
-        self.end_label = [int(c) for c in cells]
+        self.end_label = [int(c) for c in cells] + [0] * (self.n - self.squares)
         self.ends = puzzle.endpoints()
         self.need = [1 if c else 2 for c in self.end_label]
         import numpy as np
@@ -136,9 +130,14 @@ class Board:
         """Route analysis by the compiled kernel (masks fit 64 bits)."""
 
     def edge(self, a: int, b: int) -> int:
+        """The link between side-by-side squares ``a`` and ``b``."""
         a, b = min(a, b), max(a, b)
         y, x = divmod(a, self.w)
         return self.right_edge[(y, x)] if b == a + 1 else self.down_edge[(y, x)]
+
+    def square(self, node: int) -> int:
+        """The square of a node (a bridge's second node is its square)."""
+        return self.graph.square_of[node]
 
     def fresh(self, record: bool = True) -> State:
         return State(self, record)
@@ -157,7 +156,7 @@ class Board:
         return s
 
     def square_name(self, i: int) -> str:
-        y, x = divmod(i, self.w)
+        y, x = divmod(self.square(i), self.w)
         return f"({x + 1},{y + 1})"
 
     def label_text(self, k: int) -> str:
@@ -597,17 +596,19 @@ class State:
         b = self.b
         h, w = b.h, b.w
         paths = np.zeros((h, w), np.int32)
+        cross = np.zeros((h, w), np.int32)
         for i, m in enumerate(self.mask):
             lab = m & b.all_labels
             if _single(lab):
-                paths[i // w, i % w] = lab.bit_length()
+                sq = b.square(i)
+                (cross if i >= b.squares else paths)[sq // w, sq % w] = lab.bit_length()
         right = np.zeros((h, max(w - 1, 0)), bool)
         down = np.zeros((max(h - 1, 0), w), bool)
         for (y, x), e in b.right_edge.items():
             right[y, x] = self.link[e] == ON
         for (y, x), e in b.down_edge.items():
             down[y, x] = self.link[e] == ON
-        return Solution(paths, right, down)
+        return Solution(paths, right, down, cross if b.n > b.squares else None)
 
 
 def labels_of(mask: int, board: Board) -> list[int]:

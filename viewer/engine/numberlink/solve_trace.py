@@ -96,9 +96,9 @@ class SolveTrace:
         b = self.board
         s = self.state(step)
         h, w = self.h, self.w
-        paths = np.zeros(b.n, np.int32)
-        left = np.zeros(b.n, np.int32)
-        for i, m in enumerate(s.mask):
+        paths = np.zeros(b.squares, np.int32)
+        left = np.zeros(b.squares, np.int32)
+        for i, m in enumerate(s.mask[:b.squares]):
             lab = m & b.all_labels
             left[i] = bin(m).count("1")
             if lab and lab & (lab - 1) == 0:
@@ -110,13 +110,13 @@ class SolveTrace:
         for (y, x), e in b.down_edge.items():
             v = s.link[e]
             links[y, x] |= 2 if v == ON else (8 if v else 0)
-        deduction = np.zeros(b.n, np.uint8)
+        deduction = np.zeros(b.squares, np.uint8)
         if 1 <= step <= self.n_steps:
             d = self.deductions[step - 1]
-            deduction[list(d.squares)] = 1
+            deduction[[b.square(i) for i in d.squares]] = 1
             fixed = [sq for e, _ in d.links for sq in (b.ea[e], b.eb[e])]
             fixed += [i for i, _ in d.labels]
-            deduction[fixed] = 2
+            deduction[[b.square(i) for i in fixed]] = 2
         return {
             "paths": paths.reshape(h, w),
             "puzzle": b.puzzle.cells.copy(),

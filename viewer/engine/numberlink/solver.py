@@ -174,6 +174,11 @@ def solve(puzzle: Puzzle, rule: str = "fill-no-touch", max_solutions: int = 2, *
     time_limit = _checked_time_limit(time_limit)
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
+    if puzzle.bridges is not None:
+        from .bridge_sat import solve_bridges
+
+        return solve_bridges(puzzle, rule, max_solutions, SolveResult("none", rule=rule),
+                             _sat_solver, time_limit=time_limit, check=check)
     check_limits(puzzle, rule, time_limit)
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit

@@ -12,7 +12,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QGuiApplication,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -30,11 +29,15 @@ SVG_DPI = 96
 
 
 def ensure_gui() -> None:
-    """A QGuiApplication for fonts (offscreen when there is no display)."""
-    if QGuiApplication.instance() is None:
+    """An application for fonts (offscreen when there is no display); a
+    QApplication, so that windows may still be opened in the same process."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication
+
+    if QCoreApplication.instance() is None:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        ensure_gui.app = QGuiApplication([])       # kept alive with the function
+        ensure_gui.app = QApplication([])          # kept alive with the function
 
 
 def _paint(p: QPainter, d: Drawing, k: float) -> None:

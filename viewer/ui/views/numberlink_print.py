@@ -51,6 +51,7 @@ class BookRequest:
     seed: str = "book"
     paper: str = "a4"
     rule: str = "fill-no-touch"
+    bridges: int = 0
 
 
 def make_book_job(req: BookRequest):
@@ -59,7 +60,7 @@ def make_book_job(req: BookRequest):
         def progress(_text, _fraction):
             token.check()
         return book_entries(req.count, req.width, req.height, req.difficulty, req.seed,
-                            rule=req.rule, progress=progress)
+                            rule=req.rule, bridges=req.bridges, progress=progress)
     return job
 
 
@@ -99,6 +100,9 @@ class BookDialog(QDialog):
         self.paper = QComboBox()
         self.paper.addItems([p.upper() if p == "a4" else p.title() for p in PAPERS])
         self.paper.setCurrentIndex(list(PAPERS).index(req.paper))
+        self.bridges = QSpinBox()
+        self.bridges.setRange(0, 10)
+        self.bridges.setValue(req.bridges)
         self.format = QComboBox()
         self.format.addItems(["PDF", "SVG pages"])
         form.addRow("Puzzles:", self.count)
@@ -106,6 +110,7 @@ class BookDialog(QDialog):
         form.addRow("Height:", self.height_box)
         form.addRow("Difficulty:", self.difficulty)
         form.addRow("Seed:", self.seed)
+        form.addRow("Bridges:", self.bridges)
         form.addRow("Paper:", self.paper)
         form.addRow("Format:", self.format)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
@@ -118,7 +123,8 @@ class BookDialog(QDialog):
     def request(self) -> BookRequest:
         return BookRequest(self.count.value(), self.width_box.value(), self.height_box.value(),
                            self.difficulty.currentText(), self.seed.text() or "book",
-                           list(PAPERS)[self.paper.currentIndex()], self.rule)
+                           list(PAPERS)[self.paper.currentIndex()], self.rule,
+                           self.bridges.value())
 
     def wants_pdf(self) -> bool:
         return self.format.currentIndex() == 0
