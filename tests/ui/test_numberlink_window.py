@@ -502,3 +502,27 @@ def test_export_puzzle_book_from_the_window(qtbot, nl, tmp_path):
                                        seed="x"), str(bad))
     qtbot.waitUntil(lambda: "export puzzle book:" in w.message.text(), timeout=WAIT)
     assert not bad.exists()
+
+
+def test_a_bridge_puzzle_in_the_window_draws_the_crossing(qtbot, nl, tmp_path):
+    from viewer.formats.numberlink import format_puzzle
+
+    w = nl
+    made = NUMBERLINK.generate({"size": "7x7", "bridges": 1}, seed="win")
+    path = open_text(qtbot, w, tmp_path, format_puzzle(made.detail.puzzle), "bridge.txt")
+    assert path.is_file()
+    assert w.gen_view.check["status"] == "unique"
+    sol = w.result.detail.solution
+    assert sol.cross is not None and sol.same_routes(made.detail.solution)
+    (sq,) = made.detail.puzzle.bridge_squares
+    y, x = divmod(sq, 7)
+    cell = w.map_view.scale
+    img = w.shown_image()
+    box = img[y * cell + 1:(y + 1) * cell, x * cell + 1:(x + 1) * cell, :3]
+    colours = {tuple(c) for c in box.reshape(-1, 3)}
+    pal = nl_render.path_palette(made.detail.puzzle.npaths)
+    across = tuple(int(c) for c in pal[sol.paths[y, x] - 1])
+    down = tuple(int(c) for c in pal[sol.cross[y, x] - 1])
+    assert across in colours and down in colours          # both paths drawn on the bridge
+    w.set_option("show_solution", False)
+    assert has_colour(w.shown_image(), nl_render.NL_BRIDGE)

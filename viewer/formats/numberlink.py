@@ -319,7 +319,10 @@ def _testmain_block_rows(cells: np.ndarray) -> str:
 
 def format_testmain(puzzle: Puzzle, solution: Solution | None = None) -> str:
     """A solution block (if given) and the puzzle block, each with its blank line,
-    exactly as path.c's test program prints them.  Labels must be numbers."""
+    exactly as path.c's test program prints them.  Labels must be numbers;
+    there are no bridges in it."""
+    if puzzle.bridges is not None:
+        raise ValueError("the testmain format has no bridges (use the text format)")
     for t in puzzle.labels:
         if not _is_number(t):
             raise ValueError(f"the testmain format holds numbers only, not label {t!r}")
