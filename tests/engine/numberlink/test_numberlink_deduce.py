@@ -267,3 +267,26 @@ def test_free_rule_a_puzzle_of_several_solutions_is_not_graded():
     b = board("A.A", "...", "B.B", rule="free")
     assert grade(b.puzzle, "free").grade == "several"
     assert solve(b.puzzle, "free").status == "several"
+
+
+@pytest.mark.parametrize("seed", ["twin-1", "twin-2", "twin-3", "twin-4", "extreme"])
+def test_the_compiled_techniques_make_the_same_deductions_as_the_python_ones(seed):
+    """The kernels (route analysis, pockets, the H1 trials) against the
+    readable Python techniques: the same log, step for step (grids of each
+    grade, an extreme one where every trial fails at the end)."""
+    if seed == "extreme":
+        from viewer.engine.numberlink.generator import NUMBERLINK
+
+        p = NUMBERLINK.generate({"size": "8x8", "difficulty": "extreme"}, seed="graded") \
+            .detail.puzzle
+    else:
+        p = _tatham(seed, 9, 9)
+    logs = []
+    for compiled in (True, False):
+        b = Board(p)
+        b.compiled = compiled
+        s = b.fresh()
+        s.run("hard")
+        logs.append(s.log)
+    assert [(d.technique, d.links, d.labels) for d in logs[0]] == \
+        [(d.technique, d.links, d.labels) for d in logs[1]]

@@ -124,6 +124,7 @@ class Board:
         self.eb_arr = np.array(eb, np.int32)
         self.end_arr = np.array(self.end_label, np.int32)
         self.need_arr = np.array(self.need, np.int32)
+        self.ends_arr = np.array(self.ends, np.int32).reshape(-1, 2)
         self.scratch = tuple(np.empty(self.n, np.int32) for _ in range(3))
         """The route kernel's outputs (one solve at a time per board)."""
         self.compiled = self.K <= LABELS_MAX
@@ -565,6 +566,8 @@ class State:
     def hard(self, check: Callable[[], None] | None = None) -> bool:
         """One H1 deduction; True if one was made."""
         b = self.b
+        if b.compiled and not b.free:
+            return self._hard_compiled(check)
         for e in self.candidates():
             if check is not None:
                 check()
@@ -580,6 +583,36 @@ class State:
                     self.apply("H1", (b.ea[e], b.eb[e]) + why.squares,
                                links=((e, opposite),), note=note)
                     return True
+        return False
+
+    HARD_CHUNK = 48
+    """Candidates per call of the compiled H1 (``check`` is asked between calls)."""
+
+    def _hard_compiled(self, check: Callable[[], None] | None) -> bool:
+        import numpy as np
+
+        from .hard_kernels import TECHNIQUE_CODES, first_contradiction
+
+        b = self.b
+        cands = np.array(self.candidates(), np.int32)
+        link = np.frombuffer(bytes(self.link), np.uint8).copy()
+        mask = np.array(self.mask, np.uint64)
+        parent = np.array([self.find(i) for i in range(b.n)], np.int32)
+        flag = np.zeros(1, np.int64)
+        for start in range(0, len(cands), self.HARD_CHUNK):
+            if check is not None:
+                check()
+            e, assume, tech = first_contradiction(
+                link, mask, parent, cands[start:start + self.HARD_CHUNK], b.nb_e, b.nb_t,
+                b.ea_arr, b.eb_arr, b.end_arr, b.need_arr, b.ends_arr, b.no_touch, flag)
+            if e >= 0:
+                code = TECHNIQUE_CODES[tech]
+                word = "on" if assume == ON else "off"
+                note = (f"if this link were {word}: {code} ({technique_title(code)}) finds a "
+                        f"contradiction")
+                self.apply("H1", (b.ea[e], b.eb[e]), links=((int(e), OFF if assume == ON
+                                                              else ON),), note=note)
+                return True
         return False
 
     def run(self, tier: str, check: Callable[[], None] | None = None) -> None:
