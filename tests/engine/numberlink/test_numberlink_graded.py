@@ -45,12 +45,12 @@ def test_a_grade_that_cannot_be_met_names_the_limit():
 
 def test_grade_and_technique_counts_are_sweep_metrics():
     r = NUMBERLINK.generate({"size": "7x7", "difficulty": "hard"}, seed="m")
-    names = METRICS.names({"grade": True})
+    names = METRICS.names({"check_grade": True})
     assert "grade" in names and "steps_H1" in names
-    m = METRICS(r, grade=True)
+    m = METRICS(r, check_grade=True)
     assert m["grade"] == 3 and m["steps_H1"] > 0
     plain = NUMBERLINK.generate({"size": "7x7", "grid_number": 2}, seed="m")
-    m = METRICS(plain, grade=True)
+    m = METRICS(plain, check_grade=True)
     g = grade(plain.detail.puzzle)
     assert m["grade"] == {"easy": 1, "normal": 2, "hard": 3, "extreme": 4}[g.grade]
     assert m["steps_E1"] == g.counts["E1"]
