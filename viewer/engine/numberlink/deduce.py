@@ -578,8 +578,8 @@ class State:
                     trial.fixpoint("normal")
                 except Contradiction as why:
                     word = "on" if assume == ON else "off"
-                    note = (f"if this link were {word}: {why.technique} "
-                            f"({technique_title(why.technique)}) finds {why.what}")
+                    note = (f"if this link were {word}: {technique_title(why.technique)} "
+                            f"finds {why.what}")
                     self.apply("H1", (b.ea[e], b.eb[e]) + why.squares,
                                links=((e, opposite),), note=note)
                     return True
@@ -608,8 +608,7 @@ class State:
             if e >= 0:
                 code = TECHNIQUE_CODES[tech]
                 word = "on" if assume == ON else "off"
-                note = (f"if this link were {word}: {code} ({technique_title(code)}) finds a "
-                        f"contradiction")
+                note = f"if this link were {word}: {technique_title(code)} finds a contradiction"
                 self.apply("H1", (b.ea[e], b.eb[e]), links=((int(e), OFF if assume == ON
                                                               else ON),), note=note)
                 return True
