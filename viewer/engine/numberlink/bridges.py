@@ -153,7 +153,8 @@ class BridgeSearch:
                 graded = grade(puzzle, self.rule, top=top, sat=self.difficulty == "extreme",
                                time_limit=self.time_limit, check=self.check)
                 if graded.grade != self.difficulty:
-                    self._refuse(f"grade {graded.grade}")
+                    self._refuse(f"grade {graded.grade}" if graded.grade in GRADES else
+                                 "harder" if graded.grade == "unknown" else graded.grade)
                     continue
             else:
                 r = solve(puzzle, self.rule, 2, time_limit=self.time_limit, check=self.check)

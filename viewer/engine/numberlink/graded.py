@@ -89,8 +89,12 @@ class GradedSearch:
                       time_limit=self.time_limit, check=self.check)
             if r.grade == self.difficulty:
                 return g, before, tries, r
-            self._refuse(f"grade {r.grade}" if r.grade in GRADES else
-                         ("harder" if r.grade == "unknown" and top != "hard" else r.grade))
+            if r.grade in GRADES:
+                self._refuse(f"grade {r.grade}")
+            elif r.grade == "unknown":
+                self._refuse("undecided" if self.difficulty == "extreme" else "harder")
+            else:
+                self._refuse(r.grade)                 # several, none
         refused = ", ".join(f"{v} {k}" for k, v in sorted(self.rejected.items()))
         w, h = stream.w, stream.h
         raise GenerationError(

@@ -35,7 +35,7 @@ SOLVE_LAYER_INFO = {
                            "it fixed", "categorical",
                            labels={0: "", 1: "reasoned about", 2: "fixed"}),
 }
-SOLVE_LAYERS = frozenset(("paths", "puzzle", "links", "labels_left", "deduction"))
+SOLVE_LAYERS = frozenset(("paths", "puzzle", "links", "labels_left", "deduction", "cross"))
 
 
 def _tier_of(technique: str) -> str:
@@ -117,7 +117,15 @@ class SolveTrace:
             fixed = [sq for e, _ in d.links for sq in (b.ea[e], b.eb[e])]
             fixed += [i for i, _ in d.labels]
             deduction[[b.square(i) for i in fixed]] = 2
-        return {
+        out = {}
+        if b.n > b.squares:                  # bridges: the path down each, when known
+            cross = np.zeros(b.squares, np.int32)
+            for node in range(b.squares, b.n):
+                lab = s.mask[node] & b.all_labels
+                if lab and lab & (lab - 1) == 0:
+                    cross[b.square(node)] = lab.bit_length()
+            out["cross"] = cross.reshape(h, w)
+        return out | {
             "paths": paths.reshape(h, w),
             "puzzle": b.puzzle.cells.copy(),
             "length": np.zeros((h, w), np.int32),
