@@ -11,9 +11,9 @@ numba compiles a kernel on its first call when its cache has no copy for
 this machine (a new installation, a new CPU, an edited kernel).  That takes
 tens of seconds, so the first compile of each generator's kernels in a
 process says so in one line on standard error (and :func:`active` gives
-the line to the window's status bar while it lasts); the fairland command
-line and the sweeps' worker processes run fairland's ahead-of-time compiled
-module instead and compile nothing.
+the line to the window's status bar while it lasts); a generator with a
+module compiled ahead of time runs it in the command line and the sweeps'
+worker processes instead, and compiles nothing there.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ CHECKOUT = (os.path.isfile(os.path.join(os.path.dirname(PACKAGE), "pyproject.tom
 """Running from a writable checkout (an editable install counts): numba's own
 ``__pycache__`` caches beside the sources."""
 
-ESTIMATE_S = {"fairland": 60, "tgp": 10, "ports": 10, "numberlink": 20}
-"""About how long each generator's kernels take to compile on a 2-core machine."""
+ESTIMATE_S: dict[str, int] = {}
+"""About how long each generator's kernels take to compile on a 2-core
+machine, by generator: what each declaration says (:func:`expect`)."""
 DEFAULT_ESTIMATE_S = 30
 
 _announced: set[str] = set()
@@ -83,8 +84,29 @@ def compiles() -> int:
     return _compiles
 
 
+def expect(generator: str, seconds: int) -> None:
+    """Generator ``generator``'s kernels take about ``seconds`` to compile
+    (its declaration says so when it is made)."""
+    ESTIMATE_S[generator] = seconds
+
+
+def estimate(generator: str) -> int:
+    """About how long ``generator``'s kernels take to compile: what its
+    declaration says (read from the registry when no declaration was made
+    in this process yet, e.g. in the set-up's ahead-of-time build)."""
+    if generator not in ESTIMATE_S:
+        try:
+            from . import registry
+
+            if generator in registry.names():
+                registry.declaration(generator)       # (its making calls expect())
+        except Exception:  # noqa: BLE001 - a message must never stop a compile
+            pass
+    return ESTIMATE_S.get(generator, DEFAULT_ESTIMATE_S)
+
+
 def message(generator: str) -> str:
-    seconds = ESTIMATE_S.get(generator, DEFAULT_ESTIMATE_S)
+    seconds = estimate(generator)
     return (f"mapgen-viewer: compiling the {generator} kernels for this machine, once "
             f"(about {seconds} s; cached in {cache_folder()})")
 

@@ -181,3 +181,52 @@ def test_a_bundle_taken_at_a_timeline_step_replays_that_step(monkeypatch, tmp_pa
     (tmp_path / "s.json").write_text(json.dumps(meta))
     rc, out, _ = run(["replay", "s.npz"], monkeypatch, tmp_path)
     assert rc == 1 and out.startswith("not reproduced: ")
+
+
+def test_replay_help_shows_its_help(monkeypatch, tmp_path):
+    for flag in ("--help", "-h"):
+        rc, out, err = run(["replay", flag], monkeypatch, tmp_path)
+        assert rc == 0 and err == ""
+        assert out.startswith("usage: replay") and "BUNDLE.npz" in out
+
+
+@pytest.mark.parametrize("named", ["nope.npz", "nope.json"])
+def test_replay_of_a_missing_bundle_names_the_file_asked_for(named, monkeypatch, tmp_path):
+    rc, out, err = run(["replay", named], monkeypatch, tmp_path)
+    assert rc == 1 and out == ""
+    assert err == f"replay: {named}: no such file\n"
+
+
+def _flip_inside_data(path, member: str) -> None:
+    """Flip bytes inside one member's stored data until its inflated data
+    comes up short (the archive keeps its length: damage, not truncation)."""
+    import struct
+    import zipfile
+    import zlib
+
+    data = bytearray(path.read_bytes())
+    info = next(i for i in zipfile.ZipFile(path).infolist() if i.filename == member)
+    name_len, extra_len = struct.unpack("<HH", data[info.header_offset + 26:
+                                                    info.header_offset + 30])
+    start = info.header_offset + 30 + name_len + extra_len
+    for off in range(start + info.compress_size - 2, start + 2, -1):   # header kept
+        d = bytearray(data)
+        d[off] ^= 0x5A
+        try:
+            out = zlib.decompressobj(-15).decompress(bytes(d[start:start + info.compress_size]))
+        except zlib.error:
+            continue
+        if len(out) < info.file_size:
+            path.write_bytes(bytes(d))
+            return
+    raise AssertionError("no byte makes the member inflate short")
+
+
+def test_a_damaged_member_is_reported_damaged_not_truncated(monkeypatch, tmp_path):
+    rc, _out, _err = run(COMMANDS["tgp"], monkeypatch, tmp_path)
+    assert rc == 0
+    _flip_inside_data(tmp_path / "b.npz", "noise.npy")
+    rc, out, err = run(["replay", "b.npz"], monkeypatch, tmp_path)
+    assert rc == 1
+    assert "'noise.npy' is damaged: its data inflates to" in err, err
+    assert "truncated" not in err

@@ -104,8 +104,13 @@ def given_values(args: argparse.Namespace, params) -> dict:
 def parse(parser: Parser, argv: Sequence[str], prog: str) -> argparse.Namespace | int:
     """The parsed arguments, or the exit status when the help was asked for
     (printed, 0) or the arguments were wrong (message printed, 1)."""
+    argv = list(argv)
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    if any(w in ("-h", "--help") for w in words) and _has_help(parser):
+        sys.stdout.write(parser.format_help())   # before required arguments are missed
+        return 0
     try:
-        args = parser.parse_args(list(argv))
+        args = parser.parse_args(argv)
     except Usage as exc:
         sys.stderr.write(f"{prog}: {exc}\nTry '{prog} --help' for help.\n")
         return 1
@@ -113,6 +118,10 @@ def parse(parser: Parser, argv: Sequence[str], prog: str) -> argparse.Namespace 
         sys.stdout.write(parser.format_help())
         return 0
     return args
+
+
+def _has_help(parser: argparse.ArgumentParser) -> bool:
+    return any(a.dest == "help" for a in parser._actions)
 
 
 def whole(text: str, what: str) -> int:

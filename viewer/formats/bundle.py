@@ -207,6 +207,9 @@ def open_bundle(path: str | os.PathLike, limits: Limits = LIMITS) -> Bundle:
     :data:`SIDECAR_DEPTH` deep, of this :data:`FORMAT`), then the layers
     (see :mod:`.npz_reader`).  Raises :class:`BundleError`."""
     npz, side = bundle_paths(path)
+    named = npz if Path(path).suffix.lower() != ".json" else side
+    if not os.path.lexists(named):
+        raise BundleError(f"{named}: no such file")
     meta = read_sidecar(side)
     layers = read_layers(npz, limits)
     if not layers:

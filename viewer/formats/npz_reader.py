@@ -287,8 +287,8 @@ class _Member:
             if data:
                 break
         if len(data) > self.left:
-            raise NpzError(f"member {self.shown} inflates to more than the "
-                           f"{self.info.file_size} bytes it declares")
+            raise NpzError(f"member {self.shown} is damaged: its data inflates to more than "
+                           f"the {self.info.file_size} bytes it declares")
         self.left -= len(data)
         self.crc = zlib.crc32(data, self.crc)
         return data
@@ -311,8 +311,10 @@ class _Member:
         while got < n:
             part = self.read(min(_CHUNK, n - got))
             if not part:
-                raise NpzError(f"member {self.shown} ends after {got} of {n} bytes "
-                               f"(truncated)")
+                # the archive holds all its bytes (a short file is reported
+                # where the read comes up empty): the data is damaged
+                raise NpzError(f"member {self.shown} is damaged: its data inflates to {got} "
+                               f"of the {n} bytes it declares (checksum check not reached)")
             view[got:got + len(part)] = part
             got += len(part)
 
@@ -320,12 +322,13 @@ class _Member:
         """The data must end here: nothing more inflates, the stream is
         complete and its CRC is the declared one."""
         if self.pending or self._more(1):
-            raise NpzError(f"member {self.shown} inflates to more than the "
-                           f"{self.info.file_size} bytes it declares")
+            raise NpzError(f"member {self.shown} is damaged: its data inflates to more than "
+                           f"the {self.info.file_size} bytes it declares")
         if self.inflate is not None and not self.inflate.eof:
             raise NpzError(f"member {self.shown}: its deflate stream does not end (damaged)")
         if self.crc != self.info.CRC:
-            raise NpzError(f"member {self.shown}: the CRC of its data is wrong (damaged)")
+            raise NpzError(f"member {self.shown} is damaged: the checksum (CRC-32) of its data "
+                           f"is wrong")
 
 
 def _header(m: _Member, shown: str, limits: Limits) -> tuple[np.dtype, tuple[int, ...], bool, int]:

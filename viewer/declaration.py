@@ -3,13 +3,15 @@ in with its default: the one place where the workbench learns a generator's
 capabilities (as Tatham's ``const game`` struct lists every one of a
 puzzle's), so that no front end probes a generator with ``getattr``.
 
-Parts that live in higher layers (its renderer, inspector rows, exports,
-window view, file opener, command-line extras) are held as
-``"module:attribute"`` import paths (or the objects themselves, for a
-generator defined in a test or a plugin) and resolved on first use by
-:meth:`Declaration.load`, so declaring a generator imports nothing above
-the engine.  :func:`viewer.registry.declaration` gives a registered
-generator's.
+The type sits just above the engines (it holds an engine and what the
+engine's results mean); the built-in generators' declarations sit above
+every layer, in :mod:`viewer.generators`, because they name each
+generator's renderer, inspector rows, exports, window view, file opener and
+command-line extras.  Those parts are held as ``"module:attribute"`` import
+paths (or the objects themselves, for a generator defined in a test or a
+plugin) and resolved on first use by :meth:`Declaration.load`, so that a
+command needing one generator imports nothing of the window or of the
+others.  :func:`viewer.registry.declaration` gives a registered generator's.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .metrics import Metrics
-from .params import Param, check_seed
-from .protocol import LayerInfo
+from . import jit_cache
+from .engine.metrics import Metrics
+from .engine.params import SEED_RULES, Param
+from .engine.protocol import LayerInfo
 
-__all__ = ["Declaration", "PARTS"]
+__all__ = ["Declaration", "AheadOfTime", "PARTS"]
 
 PARTS = ("render", "inspect", "exports", "view", "opener", "command_line", "cli_extras")
 """The parts named by import path, each None where the generator has none."""
@@ -37,8 +40,16 @@ def _nothing() -> None:
     return None
 
 
-def _text_seed(seed: Any) -> str:
-    return str(seed)
+@dataclass(frozen=True)
+class AheadOfTime:
+    """A compiled module built ahead of time (``scripts/setup``, in another
+    process while the other kernels compile): ``python -m module`` builds
+    it, ``built()`` says whether it is there already, ``what`` names it in
+    the set-up's messages."""
+
+    what: str
+    module: str
+    built: Callable[[], bool]
 
 
 @dataclass(frozen=True)
@@ -49,10 +60,13 @@ class Declaration:
     (:class:`viewer.engine.protocol.Generator`).
     ``seed_kind`` is ``"int"`` (0..2**32-1) or ``"text"``; ``check_seed(seed)``
     gives the seed as ``generate`` takes it or raises ParamError (None: the
-    rule of the kind); ``default_seed`` (None: 1, or "1" for text seeds).
+    engine's, else the rule of the kind, :data:`viewer.engine.params.SEED_RULES`); ``default_seed`` (None: 1, or "1" for text seeds).
     ``layer_info`` and ``phase_names`` (the trace's phases) may be empty;
     ``metrics`` is None for a generator that declares none; ``warm_up``
     compiles what the defaults do not reach (a no-op by default);
+    ``compile_estimate_s`` is about how long its numba kernels take to
+    compile on a 2-core machine (said when they do); ``ahead_of_time`` an
+    :class:`AheadOfTime` module the set-up builds (None: none);
     ``batch_kernels()`` a context manager choosing the kernels of sweep
     worker processes (None: none); ``complete_stored(values)`` fills what a preset or
     bundle written before a parameter existed meant (identity by default).
@@ -79,6 +93,8 @@ class Declaration:
     phase_names: tuple[str, ...] = ()
     metrics: Metrics | None = None
     warm_up: Callable[[], None] = _nothing
+    compile_estimate_s: int = 30
+    ahead_of_time: AheadOfTime | None = None
     batch_kernels: Callable[[], Any] | None = None
     complete_stored: Callable[[Mapping[str, Any]], dict[str, Any]] = _identity
     render: Any = None
@@ -98,9 +114,11 @@ class Declaration:
         text = self.seed_kind == "text"
         if self.default_seed is None:
             object.__setattr__(self, "default_seed", "1" if text else 1)
-        if self.check_seed is None:
-            object.__setattr__(self, "check_seed", _text_seed if text else check_seed)
+        if self.check_seed is None:     # the engine's (the rule of its kind), else the kind's
+            object.__setattr__(self, "check_seed", getattr(self.engine, "check_seed", None)
+                               or SEED_RULES[self.seed_kind])
         object.__setattr__(self, "_loaded", {})
+        jit_cache.expect(self.name, self.compile_estimate_s)
 
     @property
     def params(self) -> tuple[Param, ...]:
@@ -108,6 +126,14 @@ class Declaration:
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         return self.engine.validate(values)
+
+    def checked(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The values validated, marked so that the engine's ``generate``
+        takes them without checking them again (an engine without the
+        shared prologue, :class:`viewer.engine.protocol.Engine`, checks
+        them itself)."""
+        checked = getattr(self.engine, "checked", None)
+        return checked(values) if checked is not None else self.engine.validate(values)
 
     def generate(self, values: Mapping[str, Any], **kw: Any) -> Any:
         return self.engine.generate(values, **kw)
