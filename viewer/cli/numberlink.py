@@ -4,7 +4,8 @@
                         [--unique --rule RULE] [--format text|testmain] [--out FILE]
                         [--progress] ...
     numberlink solve FILE [--rule fill-no-touch|fill|free] [--max-solutions N]
-    numberlink generate --unique --difficulty easy|normal|hard|extreme [--min-length N] ...
+    numberlink generate --unique --difficulty easy|normal|hard|extreme [--min-length N]
+                        [--max-same-length P] [--bridges K] [--svg F] [--pdf F] ...
     numberlink grade FILE [--rule RULE] [--steps]
     numberlink book --count N --size WxH --difficulty D --seed TEXT [--paper a4|letter]
                     [--pdf FILE] [--svg DIR]
@@ -28,7 +29,8 @@ the rule, K = 2 that it is not.
 none for a file that is not a unique puzzle), then one line per technique
 with the number of deductions it made, then ``deductions: N``; ``--steps``
 prints each deduction first, as a hint.  ``generate --difficulty`` makes
-unique puzzles of exactly that grade (``--unique`` is then implied).
+unique puzzles of exactly that grade (``--unique`` is then implied);
+``--bridges K`` unique puzzles with K bridge squares (text format only).
 
 ``book`` makes a printable book: the puzzles several to a page, each with
 its number, size, grade and seed (puzzle ``n`` is ``generate --seed
