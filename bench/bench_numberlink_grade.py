@@ -1,7 +1,7 @@
 """Benchmark: grading Number Link puzzles and graded generation (issue 27).
 
 Run: ``python bench/bench_numberlink_grade.py [--count N] [--sizes 10x10,20x20]
-[--grades easy,normal,hard,extreme] [--mode faithful|fast]``.
+[--grades easy,normal,hard,extreme] [--mode faithful|fast] [--bridges K]``.
 
 Printed:
 
@@ -52,12 +52,13 @@ def bench_grading(count: int) -> None:
           f"{GRADE_BAR_S:g} s), worst {worst:.3f} s; grades {seen}")
 
 
-def bench_generation(size: str, difficulty: str, count: int, mode: str) -> None:
+def bench_generation(size: str, difficulty: str, count: int, mode: str,
+                     bridges: int = 0) -> None:
     times, tries = [], []
     for i in range(count):
         t0 = time.perf_counter()
         r = NUMBERLINK.generate({"size": size, "difficulty": difficulty, "mode": mode,
-                                 "max_tries": 5000}, seed=f"bench-{i}")
+                                 "max_tries": 5000, "bridges": bridges}, seed=f"bench-{i}")
         times.append(time.perf_counter() - t0)
         tries.append(r.detail.tries)
         assert r.detail.grade == difficulty
@@ -65,7 +66,8 @@ def bench_generation(size: str, difficulty: str, count: int, mode: str) -> None:
     bar = GENERATE_BAR_S.get(size)
     med = statistics.median(times)
     ratio = f" (ratio {med / bar:.2f} of {bar:g} s)" if bar else ""
-    print(f"generate {size} {difficulty:8s} x{count}: median {med:.2f} s{ratio}, worst "
+    what = f"{size} {bridges} bridges" if bridges else size
+    print(f"generate {what} {difficulty:8s} x{count}: median {med:.2f} s{ratio}, worst "
           f"{max(times):.2f} s, median tries {statistics.median(tries):g}")
 
 
@@ -76,12 +78,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--grades", default=",".join(GRADES))
     ap.add_argument("--mode", default="faithful")
     ap.add_argument("--skip-grading", action="store_true")
+    ap.add_argument("--bridges", type=int, default=0, help="bridges in each puzzle made")
     args = ap.parse_args(argv)
     if not args.skip_grading:
         bench_grading(args.count)
     for size in args.sizes.split(","):
         for difficulty in args.grades.split(","):
-            bench_generation(size, difficulty, args.count, args.mode)
+            bench_generation(size, difficulty, args.count, args.mode, args.bridges)
     return 0
 
 
