@@ -256,3 +256,32 @@ def test_the_copied_command_line_of_a_graded_puzzle_makes_it_again(monkeypatch):
     assert "--difficulty hard" in line and "--min-length 4" in line
     rc, out, err = run(shlex.split(line)[1:], monkeypatch)
     assert rc == 0 and out == format_puzzle(r.detail.puzzle)
+
+
+def test_generate_bridges_then_solve_and_grade_the_file(monkeypatch, tmp_path):
+    from viewer.engine.numberlink.solver import solve
+    from viewer.formats.numberlink import read_puzzle
+
+    f = tmp_path / "b.txt"
+    rc, out, err = run(["generate", "--size", "8x8", "--seed", "br", "--bridges", "2",
+                        "--difficulty", "hard", "--out", str(f)], monkeypatch)
+    assert (rc, err) == (0, "")
+    puzzle = read_puzzle(f)
+    assert len(puzzle.bridge_squares) == 2 and f.read_text().count("+") == 2
+    assert solve(puzzle).status == "unique"
+    rc, out, err = run(["solve", str(f)], monkeypatch)
+    assert rc == 0 and out.endswith("solutions: 1\n") and out.count("+") == 2
+    rc, out, err = run(["grade", str(f)], monkeypatch)
+    assert rc == 0 and out.startswith("grade: hard\n")
+    rc, out, err = run(["generate", "--size", "8x8", "--bridges", "1", "--format", "testmain"],
+                       monkeypatch)
+    assert rc == 1 and "testmain" in err
+
+
+def test_a_bridge_on_the_edge_is_refused_by_solve_and_grade(monkeypatch, tmp_path):
+    f = tmp_path / "edge.txt"
+    f.write_text("4 3\na . . a\nb . . +\nb . . .\n")
+    for command in ("solve", "grade"):
+        rc, out, err = run([command, str(f)], monkeypatch)
+        assert rc == 1 and out == ""
+        assert "line 3, column 7: a bridge (+)" in err and err.count("\n") == 1
