@@ -526,3 +526,15 @@ def test_a_bridge_puzzle_in_the_window_draws_the_crossing(qtbot, nl, tmp_path):
     assert across in colours and down in colours          # both paths drawn on the bridge
     w.set_option("show_solution", False)
     assert has_colour(w.shown_image(), nl_render.NL_BRIDGE)
+
+
+def test_the_panels_difficulty_makes_a_puzzle_of_that_grade(qtbot, nl):
+    from viewer.engine.numberlink.grade import grade
+
+    w = nl
+    w.param_panel.widgets["difficulty"].editor.setCurrentText("normal")
+    settle(qtbot, w, lambda: w.result.params.get("difficulty") == "normal")
+    r = w.result
+    assert r.detail.grade == "normal" and grade(r.detail.puzzle).grade == "normal"
+    assert solve(r.detail.puzzle).status == "unique"
+    assert "grade normal" in w.message.text() or "grade normal" in w.gen_view.describe(r)

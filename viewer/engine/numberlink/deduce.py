@@ -34,6 +34,13 @@ Hard
 
 Deductions are sound: each follows from the rules, so a solve that decides
 every link has found the one solution (the puzzle is unique).
+
+The techniques work on the puzzle's graph (:mod:`.bridge_graph`): a node
+per square and one more per bridge (the path down it), so a bridge is two
+nodes of two links each.  The route analysis, the pockets and the H1
+trials also run compiled (:mod:`.normal_kernels`, :mod:`.hard_kernels`)
+for up to 63 labels under the fill rules; a test checks both make the same
+deductions.
 """
 
 from __future__ import annotations
