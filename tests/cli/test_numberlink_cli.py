@@ -151,3 +151,137 @@ def test_progress_goes_to_standard_error_only_when_asked(monkeypatch):
     assert lines and all(line.startswith("generate: grids filled ") for line in lines)
     assert any("restarts" in line and "squares covered" in line and "/1600" in line
                for line in lines)
+
+
+def test_generate_with_a_difficulty_then_grade_it(monkeypatch, tmp_path):
+    f = tmp_path / "hard.txt"
+    rc, out, err = run(["generate", "--size", "8x8", "--seed", "g", "--difficulty", "hard",
+                        "--out", str(f)], monkeypatch)
+    assert (rc, out, err) == (0, "", "")
+    rc, out, err = run(["grade", str(f)], monkeypatch)
+    assert rc == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "grade: hard"
+    counts = {line.split(":")[0].split()[0]: int(line.split(":")[1]) for line in lines[1:-1]}
+    assert set(counts) == {"E1", "E2", "E3", "E4", "N1", "N2", "N3", "H1"}
+    assert counts["H1"] > 0
+    assert lines[-1] == f"deductions: {sum(counts.values())}"
+
+
+def test_grade_steps_are_hints_naming_technique_and_squares(monkeypatch, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("5 5\nB . . A .\nC D . . .\n. . . . .\n. C D B .\nA . . . .\n")
+    rc, out, err = run(["grade", str(f), "--steps"], monkeypatch)
+    assert rc == 0
+    steps = [line for line in out.splitlines() if line[:1].isdigit()]
+    assert steps and all(" at (" in line for line in steps)
+    assert out.splitlines()[len(steps)] == "grade: easy"
+
+
+def test_grade_of_a_puzzle_with_several_solutions(monkeypatch, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("3 3\na . .\n. . .\n. . a\n")
+    rc, out, err = run(["grade", str(f), "--rule", "free"], monkeypatch)
+    assert rc == 0 and out.startswith("grade: several\n")
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["grade"], "file"),
+    (["grade", "/no/such/puzzle.txt"], "no such file"),
+    (["grade", "x", "--rule", "loose"], "--rule"),
+    (["generate", "--difficulty", "fiendish"], "--difficulty"),
+    (["generate", "--size", "5x5", "--difficulty", "extreme", "--max-tries", "2"],
+     "--max-tries"),
+])
+def test_grade_and_difficulty_bad_input_in_one_line(argv, message, monkeypatch):
+    rc, out, err = run(argv, monkeypatch)
+    assert rc == 1 and out == ""
+    assert err.startswith("numberlink: ") and message in err and err.count("\n") <= 2
+
+
+def test_book_writes_a_pdf_and_svg_pages(monkeypatch, tmp_path):
+    pdf, folder = tmp_path / "book.pdf", tmp_path / "pages"
+    rc, out, err = run(["book", "--count", "5", "--size", "6x6", "--difficulty", "easy",
+                        "--seed", "cli", "--pdf", str(pdf), "--svg", str(folder),
+                        "--paper", "letter"], monkeypatch)
+    assert rc == 0 and out == ""
+    assert "book of 5 easy 6x6 puzzles" in err
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    pages = sorted(p.name for p in folder.iterdir())
+    assert pages and pages[0] == "page-01.svg"
+    first = (folder / pages[0]).read_text()
+    assert "seed cli-1" in first and "6x6" in first and "easy" in first
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["book", "--count", "2", "--size", "60x60"], "does not fit"),
+    (["book", "--count", "2", "--size", "6x6"], "--pdf"),
+    (["book", "--count", "0", "--pdf", "x.pdf"], "--count"),
+    (["book", "--count", "2", "--size", "5x5", "--difficulty", "extreme", "--max-tries", "2",
+      "--pdf", "PDF"], "--max-tries"),
+])
+def test_book_bad_input_writes_nothing(argv, message, monkeypatch, tmp_path):
+    argv = [str(tmp_path / a) if a in ("x.pdf", "PDF") else a for a in argv]
+    if "--pdf" not in argv and "does not fit" in message:
+        argv += ["--pdf", str(tmp_path / "b.pdf")]
+    rc, out, err = run(argv, monkeypatch)
+    assert rc == 1 and out == "" and message in err and err.startswith("numberlink: ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_generate_draws_the_puzzle_and_solution_as_svg_and_pdf(monkeypatch, tmp_path):
+    files = {k: tmp_path / f"{k}.{k.split('-')[-1]}" for k in ("svg", "pdf", "solution-svg",
+                                                               "solution-pdf")}
+    argv = ["generate", "--size", "6x6", "--seed", "v", "--out", str(tmp_path / "p.txt")]
+    for k, f in files.items():
+        argv += [f"--{k}", str(f)]
+    rc, out, err = run(argv, monkeypatch)
+    assert (rc, err) == (0, "")
+    assert files["pdf"].read_bytes().startswith(b"%PDF-")
+    assert files["solution-pdf"].read_bytes().startswith(b"%PDF-")
+    puzzle_svg, solution_svg = files["svg"].read_text(), files["solution-svg"].read_text()
+    assert "<svg" in puzzle_svg and "<svg" in solution_svg
+    assert len(solution_svg) > len(puzzle_svg)        # the paths drawn too
+
+
+def test_the_copied_command_line_of_a_graded_puzzle_makes_it_again(monkeypatch):
+    import shlex
+
+    from viewer.engine.numberlink.generator import NUMBERLINK
+    from viewer.formats.numberlink import format_puzzle
+    from viewer.formats.numberlink_exports import command_line
+
+    r = NUMBERLINK.generate({"size": "7x7", "difficulty": "hard", "min_length": 4}, seed="cl")
+    line = command_line(r.params, r.seed)
+    assert "--difficulty hard" in line and "--min-length 4" in line
+    rc, out, err = run(shlex.split(line)[1:], monkeypatch)
+    assert rc == 0 and out == format_puzzle(r.detail.puzzle)
+
+
+def test_generate_bridges_then_solve_and_grade_the_file(monkeypatch, tmp_path):
+    from viewer.engine.numberlink.solver import solve
+    from viewer.formats.numberlink import read_puzzle
+
+    f = tmp_path / "b.txt"
+    rc, out, err = run(["generate", "--size", "8x8", "--seed", "br", "--bridges", "2",
+                        "--difficulty", "hard", "--out", str(f)], monkeypatch)
+    assert (rc, err) == (0, "")
+    puzzle = read_puzzle(f)
+    assert len(puzzle.bridge_squares) == 2 and f.read_text().count("+") == 2
+    assert solve(puzzle).status == "unique"
+    rc, out, err = run(["solve", str(f)], monkeypatch)
+    assert rc == 0 and out.endswith("solutions: 1\n") and out.count("+") == 2
+    rc, out, err = run(["grade", str(f)], monkeypatch)
+    assert rc == 0 and out.startswith("grade: hard\n")
+    rc, out, err = run(["generate", "--size", "8x8", "--bridges", "1", "--format", "testmain"],
+                       monkeypatch)
+    assert rc == 1 and "testmain" in err
+
+
+def test_a_bridge_on_the_edge_is_refused_by_solve_and_grade(monkeypatch, tmp_path):
+    f = tmp_path / "edge.txt"
+    f.write_text("4 3\na . . a\nb . . +\nb . . .\n")
+    for command in ("solve", "grade"):
+        rc, out, err = run([command, str(f)], monkeypatch)
+        assert rc == 1 and out == ""
+        assert "line 3, column 7: a bridge (+)" in err and err.count("\n") == 1

@@ -169,6 +169,28 @@ def numberlink_argv() -> st.SearchStrategy:
         _opt("--out", st.sampled_from(TARGETS)), _opt("--solution-out", st.sampled_from(TARGETS)),
         _opt("--png", st.sampled_from(TARGETS)), _opt("--solution-png", st.sampled_from(TARGETS)),
         st.sampled_from([["--unique"], ["--quality"], ["--progress"], ["-h"], ["--bogus"]]),
+        _opt("--difficulty", st.one_of(st.sampled_from(["easy", "normal", "hard", "extreme",
+                                                        "any"]), TEXT)),
+        _opt("--min-length", st.one_of(st.sampled_from(["0", "3", "30", "-1"]), TEXT)),
+        _opt("--max-same-length", _numbers_text(0, 101)),
+        _opt("--bridges", st.one_of(st.sampled_from(["0", "1", "2", "9", "51", "-1"]), TEXT)),
+        _opt("--svg", st.sampled_from(TARGETS)), _opt("--pdf", st.sampled_from(TARGETS)),
+        _opt("--solution-svg", st.sampled_from(TARGETS)),
+    ]
+    grade_opts = [
+        _opt("--rule", st.one_of(st.sampled_from(["fill", "free", "fill-no-touch"]), TEXT)),
+        _opt("--time-limit", st.one_of(st.sampled_from(["0", "0.5", "2", "nan", "-1"]), TEXT)),
+        st.sampled_from([["--steps"], ["-h"], ["--bogus"]]),
+    ]
+    book_opts = [
+        _opt("--count", st.one_of(st.sampled_from(["1", "2", "0", "1001", "-1"]), TEXT)),
+        _opt("--size", st.one_of(st.sampled_from(["5x5", "6x4", "60x60", "3x3"]), TEXT)),
+        _opt("--difficulty", st.one_of(st.sampled_from(["easy", "hard", "extreme"]), TEXT)),
+        _opt("--seed", TEXT), _opt("--paper", st.one_of(st.sampled_from(["a4", "letter"]), TEXT)),
+        _opt("--max-tries", st.one_of(st.sampled_from(["1", "3", "0"]), TEXT)),
+        _opt("--bridges", st.one_of(st.sampled_from(["0", "1", "5"]), TEXT)),
+        _opt("--pdf", st.sampled_from(TARGETS)), _opt("--svg", st.sampled_from(TARGETS)),
+        _opt("--title", TEXT),
     ]
     solve_opts = [
         _opt("--rule", st.one_of(st.sampled_from(["fill", "free", "fill-no-touch"]), TEXT)),
@@ -178,13 +200,19 @@ def numberlink_argv() -> st.SearchStrategy:
         _opt("--png", st.sampled_from(TARGETS)), st.sampled_from([["--all"], ["-h"]]),
     ]
     puzzles = st.sampled_from(["p_ok.txt", "p_col.txt", "p_one.txt", "p_sup.txt", "p_big.txt",
+                               "p_bridge.txt", "p_bridge_edge.txt", "p_bridge_end.txt",
                                "garbage.bin", "fifo", "sub", "nope.txt", "keep.txt", ""])
     generate = _argv(gen_opts, head=["numberlink", "generate", "--size", "5x5", "--seed", "s"])
     solve = st.tuples(puzzles, _argv(solve_opts)).map(
         lambda t: ["numberlink", "solve", t[0], *t[1]])
+    grade = st.tuples(puzzles, _argv(grade_opts)).map(
+        lambda t: ["numberlink", "grade", t[0], *t[1]])
+    book = _argv(book_opts, head=["numberlink", "book", "--size", "5x5", "--count", "2",
+                                  "--difficulty", "easy"])
     other = st.sampled_from([["numberlink"], ["numberlink", "bogus"], ["numberlink", "-h"],
-                             ["numberlink", "solve"], ["numberlink", "generate", "--size=--"]])
-    return st.one_of(generate, solve, other)
+                             ["numberlink", "solve"], ["numberlink", "generate", "--size=--"],
+                             ["numberlink", "grade"], ["numberlink", "book"]])
+    return st.one_of(generate, solve, grade, book, other)
 
 
 def setup_inputs(folder: Path) -> None:
@@ -203,6 +231,10 @@ def setup_inputs(folder: Path) -> None:
     (folder / "p_one.txt").write_text("1 1\n.\n")
     (folder / "p_sup.txt").write_text("2 1\n² ²\n")
     (folder / "p_big.txt").write_text("200 1\n" + " ".join(["."] * 200) + "\n")
+    (folder / "p_bridge.txt").write_text("5 5\nc . a . d\nc . . . d\nb . + . b\n"
+                                          ". . . . .\n. . a . .\n")
+    (folder / "p_bridge_edge.txt").write_text("3 3\n+ . .\n. a a\n. . .\n")
+    (folder / "p_bridge_end.txt").write_text("3 3\na . .\n. + .\n. . a\n")
     (folder / "garbage.bin").write_bytes(bytes(range(256)) * 8)
     (folder / "econfig").write_text("WORLD_X 32\nWORLD_Y 16\n")
     grey = (np.arange(33 * 33).reshape(33, 33) % 200).astype(np.uint8)

@@ -42,8 +42,9 @@ def puzzle_texts(draw) -> str:
         return draw(st.text(max_size=200))
     if kind == 3:
         return draw(st.sampled_from(HOSTILE_TEXT))
-    # a real small puzzle, then damaged
-    base = "4 3\n1 . . 2\n. . . .\n1 . . 2\n"
+    # a real small puzzle (with a bridge, or without), then damaged
+    base = draw(st.sampled_from(["4 3\n1 . . 2\n. . . .\n1 . . 2\n",
+                                 "5 4\n1 . 2 . 3\n4 . + . 4\n. . . . .\n1 . 2 . 3\n"]))
     i = draw(st.integers(0, len(base)))
     return base[:i] + draw(st.sampled_from(["", "x", "\x00", "\n", " ", "²"])) + base[i + 1:]
 
@@ -63,6 +64,15 @@ def check_puzzle_file(folder: Path, data: bytes, rule: str) -> str:
     assert result.status in ("none", "unique", "several", "unknown", "found")
     for sol in result.solutions:
         assert sol.paths.shape == puzzle.cells.shape
+    from viewer.engine.numberlink.grade import grade
+    from viewer.engine.numberlink.puzzle import check_solution
+
+    g = grade(puzzle, rule, time_limit=5)
+    if g.grade in ("easy", "normal", "hard"):        # the deductions found the one solution
+        assert result.status == "unique", (g.grade, result.status)
+        assert check_solution(puzzle, g.solution, rule) == []
+    elif g.grade in ("several", "none"):
+        assert result.status == g.grade
     return "solved"
 
 

@@ -83,9 +83,9 @@ def test_a_puzzle_that_cannot_fit_the_time_limit_is_refused_at_once(tmp_path):
 def test_the_time_limit_covers_building_the_encoding(monkeypatch):
     from bench_solver_limits import random_pairs
 
-    from viewer.engine.numberlink import solver
+    from viewer.engine.numberlink import sat_encoding, solver
 
-    monkeypatch.setattr(solver, "CLAUSES_PER_SECOND", 10**12)   # the estimate lets it start
+    monkeypatch.setattr(sat_encoding, "CLAUSES_PER_SECOND", 10**12)   # the estimate lets it start
     t0 = time.perf_counter()
     r = solver.solve(random_pairs(), "fill", 2, time_limit=0.3)
     assert time.perf_counter() - t0 < 2.5

@@ -424,3 +424,117 @@ def test_a_running_check_is_cancelled_by_esc(qtbot, nl):
     assert time.perf_counter() - t0 < 0.8
     assert w.gen_view.check is None and "cancelled" in w.message.text()
     assert w.result.detail.solution is None
+
+
+def test_solve_step_by_step_puts_the_deductions_on_the_timeline(qtbot, nl):
+    from viewer.engine.numberlink.grade import grade
+    from viewer.engine.numberlink.hints import hint
+
+    w = nl
+    puzzle = w.result.detail.puzzle
+    want = grade(puzzle)
+    action = w.menu_actions()["Solve step by step"]
+    action.trigger()
+    settle(qtbot, w, lambda: w.result.trace is not None
+           and hasattr(w.result.trace, "labels_at") and w.state.step == 1)
+    trace = w.result.trace
+    assert trace.n_steps == len(want.deductions)
+    assert f"grade {want.grade}" in w.message.text()
+    assert w.result.detail.grade == want.grade
+    # each step names its technique and squares and draws the links fixed so far
+    b = trace.board
+    seen_on = 0
+    for step in (1, trace.n_steps // 2, trace.n_steps - 1):
+        w.timeline.set_step(step)
+        settle(qtbot, w, lambda s=step: w.state.step == s)
+        d = want.deductions[step - 1]
+        assert hint(b, d) in w.timeline.caption.text()
+        assert d.technique in w.timeline.caption.text()
+        links = w.state.layers["links"]
+        on = int(((links & 1) > 0).sum() + ((links & 2) > 0).sum())
+        assert on >= seen_on
+        seen_on = on
+        img = w.shown_image()
+        # the squares reasoned about and those fixed, framed
+        assert has_colour(img, nl_render.NL_END) or has_colour(img, nl_render.NL_TARGET)
+        # the inspector: the labels a square may still carry at this step
+        y, x = divmod(d.squares[0], b.w)
+        rows = w.inspect(x, y)
+        assert rows["labels left"] == ", ".join(trace.labels_at(step, x, y))
+    # a blank square at step 0 may carry every label
+    w.timeline.set_step(0)
+    settle(qtbot, w, lambda: w.state.step == 0)
+    ys, xs = np.nonzero(puzzle.cells == 0)
+    rows = w.inspect(int(xs[0]), int(ys[0]))
+    assert rows["labels left"] == ", ".join(puzzle.labels)
+    assert w.menu_actions()["Solve step by step"].shortcut().toString() == "Ctrl+Shift+U"
+
+
+def test_export_puzzle_and_solution_as_svg_and_pdf(qtbot, nl, tmp_path, monkeypatch):
+    from viewer.ui import folders
+
+    w = nl
+    for name, suffix in (("Export puzzle SVG...", "svg"), ("Export solution PDF...", "pdf")):
+        target = tmp_path / f"out.{suffix}"
+        monkeypatch.setattr(folders, "save_path", lambda *a, t=target: str(t))
+        w.menu_actions()[name].trigger()
+        assert target.is_file(), name
+        assert "written to" in w.message.text()
+    assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF-")
+    assert "<svg" in (tmp_path / "out.svg").read_text()
+
+
+def test_export_puzzle_book_from_the_window(qtbot, nl, tmp_path):
+    from viewer.ui.views.numberlink_print import BookDialog, BookRequest
+
+    w = nl
+    req = BookRequest(count=3, width=6, height=6, difficulty="easy", seed="win")
+    dialog = BookDialog(w, req)
+    assert dialog.request() == req                       # the dialog holds what it shows
+    target = tmp_path / "book.pdf"
+    assert w.gen_view.export_book(req, str(target)) is not None
+    qtbot.waitUntil(lambda: target.is_file(), timeout=WAIT)
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert "book of 3 puzzles" in w.message.text()
+    # a grade that cannot be met says so, and writes nothing
+    bad = tmp_path / "bad.pdf"
+    w.gen_view.export_book(BookRequest(count=1, width=4, height=4, difficulty="extreme",
+                                       seed="x"), str(bad))
+    qtbot.waitUntil(lambda: "export puzzle book:" in w.message.text(), timeout=WAIT)
+    assert not bad.exists()
+
+
+def test_a_bridge_puzzle_in_the_window_draws_the_crossing(qtbot, nl, tmp_path):
+    from viewer.formats.numberlink import format_puzzle
+
+    w = nl
+    made = NUMBERLINK.generate({"size": "7x7", "bridges": 1}, seed="win")
+    path = open_text(qtbot, w, tmp_path, format_puzzle(made.detail.puzzle), "bridge.txt")
+    assert path.is_file()
+    assert w.gen_view.check["status"] == "unique"
+    sol = w.result.detail.solution
+    assert sol.cross is not None and sol.same_routes(made.detail.solution)
+    (sq,) = made.detail.puzzle.bridge_squares
+    y, x = divmod(sq, 7)
+    cell = w.map_view.scale
+    img = w.shown_image()
+    box = img[y * cell + 1:(y + 1) * cell, x * cell + 1:(x + 1) * cell, :3]
+    colours = {tuple(c) for c in box.reshape(-1, 3)}
+    pal = nl_render.path_palette(made.detail.puzzle.npaths)
+    across = tuple(int(c) for c in pal[sol.paths[y, x] - 1])
+    down = tuple(int(c) for c in pal[sol.cross[y, x] - 1])
+    assert across in colours and down in colours          # both paths drawn on the bridge
+    w.set_option("show_solution", False)
+    assert has_colour(w.shown_image(), nl_render.NL_BRIDGE)
+
+
+def test_the_panels_difficulty_makes_a_puzzle_of_that_grade(qtbot, nl):
+    from viewer.engine.numberlink.grade import grade
+
+    w = nl
+    w.param_panel.widgets["difficulty"].editor.setCurrentText("normal")
+    settle(qtbot, w, lambda: w.result.params.get("difficulty") == "normal")
+    r = w.result
+    assert r.detail.grade == "normal" and grade(r.detail.puzzle).grade == "normal"
+    assert solve(r.detail.puzzle).status == "unique"
+    assert "grade normal" in w.message.text() or "grade normal" in w.gen_view.describe(r)

@@ -4,6 +4,11 @@
                         [--unique --rule RULE] [--format text|testmain] [--out FILE]
                         [--progress] ...
     numberlink solve FILE [--rule fill-no-touch|fill|free] [--max-solutions N]
+    numberlink generate --unique --difficulty easy|normal|hard|extreme [--min-length N]
+                        [--max-same-length P] [--bridges K] [--svg F] [--pdf F] ...
+    numberlink grade FILE [--rule RULE] [--steps]
+    numberlink book --count N --size WxH --difficulty D --seed TEXT [--paper a4|letter]
+                    [--pdf FILE] [--svg DIR]
 
 ``generate --format testmain`` prints what path.c's test program prints (a
 solution block and a puzzle block per grid), so ``--size 10x8 --seed 12345
@@ -19,6 +24,20 @@ it is a terminal or ``--progress`` is given.
 last line ``solutions: K`` (the number found, up to ``--max-solutions``,
 default 2; 0 when there is none).  So K = 1 means the puzzle is unique under
 the rule, K = 2 that it is not.
+
+``grade`` prints ``grade: G`` (easy, normal, hard, extreme; or several /
+none for a file that is not a unique puzzle), then one line per technique
+with the number of deductions it made, then ``deductions: N``; ``--steps``
+prints each deduction first, as a hint.  ``generate --difficulty`` makes
+unique puzzles of exactly that grade (``--unique`` is then implied);
+``--bridges K`` unique puzzles with K bridge squares (text format only).
+
+``book`` makes a printable book: the puzzles several to a page, each with
+its number, size, grade and seed (puzzle ``n`` is ``generate --seed
+TEXT-n``), then the solutions; ``--pdf FILE`` one PDF, ``--svg DIR`` one
+SVG a page (``page-01.svg`` ...), vector output painted by Qt.
+``generate --svg/--pdf`` (and ``--solution-svg/--solution-pdf``) draw the
+last puzzle (solution) alone.
 
 Everything goes through ``sys.stdout``/``sys.stderr``; errors exit with 1.
 """
@@ -36,6 +55,8 @@ from ..engine.numberlink.generator import (
     GridStream,
     UniqueSearch,
     check_size,
+    bridge_search_of,
+    graded_search,
     grid_paths,
     grid_puzzle,
 )
@@ -71,6 +92,9 @@ MAX_SQUARES = 2**24
 are held until written: 16 million squares are some 300 MB)."""
 MAX_SOLUTIONS = 1000
 """--max-solutions at most."""
+GRADE_TIME_LIMIT = 60.0
+MAX_BOOK = 1000
+"""Puzzles in one book at most (the engine's own bound, engine.numberlink.book)."""
 SOLVE_MAX_SIDE = 128
 """solve takes puzzles of at most this many squares a side (the generator's
 largest; the solver's memory grows with the squares times the labels)."""
@@ -168,6 +192,10 @@ def _parser() -> _Parser:
     _param_option(g, _gen_param("extend_share"), "faithful mode: ")
     _param_option(g, _gen_param("max_boring"))
     _param_option(g, _gen_param("max_tries"))
+    _param_option(g, _gen_param("difficulty"), "implies --unique: ")
+    _param_option(g, _gen_param("min_length"))
+    _param_option(g, _gen_param("max_same_length"))
+    _param_option(g, _gen_param("bridges"))
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
@@ -179,6 +207,10 @@ def _parser() -> _Parser:
     g.add_argument("--solution-out", help="also write the solutions to this file")
     g.add_argument("--png", help="picture of the (last) puzzle")
     g.add_argument("--solution-png", help="picture of the (last) solution")
+    g.add_argument("--svg", help="vector picture of the (last) puzzle, SVG")
+    g.add_argument("--pdf", help="the (last) puzzle on a page of its own, PDF")
+    g.add_argument("--solution-svg", help="vector picture of the (last) solution, SVG")
+    g.add_argument("--solution-pdf", help="the (last) solution on a page of its own, PDF")
     add_bundle_option(g)
     g.add_argument("--quality", action="store_true",
                    help="print quality figures of each grid on standard error")
@@ -192,6 +224,32 @@ def _parser() -> _Parser:
                    help="give up after this many seconds")
     s.add_argument("--all", action="store_true", help="print every solution found")
     s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
+    bk = sub.add_parser("book", help="a printable book of graded puzzles (PDF or SVG)")
+    bk.add_argument("--count", type=_bounded(MAX_BOOK), default=12,
+                    help=f"puzzles in the book, 1..{MAX_BOOK} (default 12)")
+    bk.add_argument("--size", default="10x10", help="WxH of every puzzle (default 10x10)")
+    _param_option(bk, _gen_param("difficulty"))
+    bk.add_argument("--seed", default="book", help="seed text; puzzle n is made from "
+                                                  "TEXT-n (default book)")
+    _param_option(bk, _gen_param("rule"))
+    _param_option(bk, _gen_param("mode"))
+    _param_option(bk, _gen_param("max_tries"))
+    _param_option(bk, _gen_param("bridges"))
+    bk.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                    help="page size (default a4)")
+    bk.add_argument("--title", default="Number Link", help="the pages' title")
+    bk.add_argument("--pdf", help="write the book to this PDF file")
+    bk.add_argument("--svg", help="write one SVG a page into this folder (made if missing)")
+    bk.add_argument("--progress", action="store_true",
+                    help="report the puzzles made on standard error")
+    gr = sub.add_parser("grade", help="grade a puzzle file: how a person would solve it")
+    gr.add_argument("file", help="the puzzle file (text or testmain format)")
+    _param_option(gr, _gen_param("rule"))
+    gr.add_argument("--steps", action="store_true",
+                    help="print every deduction, as a hint, before the counts")
+    gr.add_argument("--time-limit", type=_seconds, default=GRADE_TIME_LIMIT,
+                    help=f"time for the SAT solver on a puzzle no tier solves (default "
+                         f"{GRADE_TIME_LIMIT:g} s)")
     return p
 
 
@@ -202,7 +260,11 @@ def run_numberlink(argv: Sequence[str]) -> int:
             return _generate(args)
         if args.command == "solve":
             return _solve(args)
-        raise CliError("missing command: generate or solve\nTry 'numberlink --help'.")
+        if args.command == "grade":
+            return _grade(args)
+        if args.command == "book":
+            return _book(args)
+        raise CliError("missing command: generate, solve, grade or book\nTry 'numberlink --help'.")
     except _Exit as exc:
         return exc.status
     except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
@@ -224,31 +286,47 @@ def _generate(args) -> int:
                        f"squares; at most {MAX_SQUARES} in one run (about 100 MB of text)")
     bundle = _bundle_values(args, w, h)
     outputs = check_outputs(args.out, args.solution_out, args.png, args.solution_png,
+                            args.svg, args.pdf, args.solution_svg, args.solution_pdf,
                             *bundle_targets(args.bundle))
     # Always watched (so that Ctrl-C reaches a long compiled run), shown on request.
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     stream = GridStream(w, h, args.seed, mode=args.mode, extend_share=args.extend_share,
                         fast_rounds=args.fast_rounds, progress=progress,
-                        target=args.count * (args.max_tries if args.unique else 1))
+                        target=args.count * (args.max_tries if args.unique or args.difficulty != "any"
+                                     or args.bridges else 1))
     puzzles, solutions = [], []
-    search = None
-    if args.unique:
+    search = bridge_search = None
+    if args.bridges > 0:
+        if args.format == "testmain":
+            raise CliError("--bridges: the testmain format has no bridges; use --format text")
+        bridge_search = bridge_search_of(stream, vars(args))
+    elif args.difficulty != "any":
+        search = graded_search(stream, vars(args))
+    elif args.unique:
         search = UniqueSearch(stream, rule=args.rule, max_boring=args.max_boring,
                               max_tries=args.max_tries)
     try:
         for n in range(args.count):
             restarts_before = stream.restarts
-            if search is not None:
-                g, _, tries, _ = search.next()
+            graded = None
+            if bridge_search is not None:
+                puzzle, solution, tries, graded = bridge_search.next()
+                paths = solution.paths
             else:
-                g, tries = stream.next(), 1
-            paths = grid_paths(g)
-            puzzle = grid_puzzle(g)
+                if search is not None:
+                    g, _, tries, graded = search.next()
+                else:
+                    g, tries = stream.next(), 1
+                paths = grid_paths(g)
+                puzzle = grid_puzzle(g)
+                solution = solution_from_paths(paths)
             puzzles.append(puzzle)
-            solutions.append(solution_from_paths(paths))
+            solutions.append(solution)
             if args.quality:
                 progress.clear()
                 extra = f"; tries {tries}" if search is not None else ""
+                if graded is not None and hasattr(graded, "grade"):
+                    extra += f"; {graded.summary()}"
                 sys.stderr.write(f"grid {n + 1}: {quality(paths).summary()}; "
                                  f"restarts {stream.restarts - restarts_before}{extra}\n")
     finally:
@@ -269,9 +347,74 @@ def _generate(args) -> int:
             outputs.add(args.png, png_bytes(render(puzzles[-1])))
         if args.solution_png is not None:
             outputs.add(args.solution_png, png_bytes(render(puzzles[-1], solutions[-1])))
+        _add_vector_pictures(outputs, args, puzzles[-1], solutions[-1])
         add_bundle(outputs, args.bundle, lambda: NUMBERLINK.generate(bundle, seed=args.seed))
     if args.out is None:
         sys.stdout.write(text)
+    return 0
+
+
+def _add_vector_pictures(outputs, args, puzzle, solution) -> None:
+    """--svg, --pdf, --solution-svg, --solution-pdf of the last grid."""
+    wanted = [(args.svg, None, "svg"), (args.pdf, None, "pdf"),
+              (args.solution_svg, solution, "svg"), (args.solution_pdf, solution, "pdf")]
+    if not any(path for path, _, _ in wanted):
+        return
+    from ..render.numberlink_vector import single_page
+    from ..ui.views.numberlink_book import pdf_bytes, svg_bytes
+
+    for path, sol, kind in wanted:
+        if path is not None:
+            page = single_page(puzzle, sol)
+            outputs.add(path, svg_bytes(page) if kind == "svg" else pdf_bytes([page]))
+
+
+def _book(args) -> int:
+    import os
+
+    from ..engine.names import shown_name
+    from ..engine.numberlink.book import book_entries
+    from ..render.numberlink_vector import LayoutError, book_pages, layout
+    from ..render.numberlink_vector import MIN_PUZZLE_CELL_MM
+
+    try:
+        w, h = parse_size(args.size)
+    except ValueError as exc:
+        raise CliError(f"--size: {exc}") from None
+    check_size(w, h)
+    if args.pdf is None and args.svg is None:
+        raise CliError("book: say where it goes: --pdf FILE and/or --svg DIR")
+    if args.svg is not None and os.path.exists(args.svg) and not os.path.isdir(args.svg):
+        raise CliError(f"--svg {shown_name(args.svg)}: not a folder")
+    try:
+        layout(w, h, args.paper, MIN_PUZZLE_CELL_MM)
+    except LayoutError as exc:
+        raise CliError(f"book: {exc}") from None
+    outputs = check_outputs(args.pdf)
+    progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
+    try:
+        entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
+                               max_tries=args.max_tries, mode=args.mode, bridges=args.bridges,
+                               progress=progress)
+    finally:
+        progress.clear()
+    from ..ui.views.numberlink_book import pdf_bytes, svg_bytes
+
+    pages = book_pages(entries, args.paper, args.title)
+    svgs = []
+    if args.svg is not None:
+        os.makedirs(args.svg, exist_ok=True)
+        svgs = [os.path.join(args.svg, f"page-{n:02d}.svg") for n in range(1, len(pages) + 1)]
+        for path in svgs:
+            outputs.expect(path)
+    with outputs:
+        if args.pdf is not None:
+            outputs.add(args.pdf, pdf_bytes(pages, args.title))
+        for path, page in zip(svgs, pages):
+            outputs.add(path, svg_bytes(page, args.title))
+    where = " and ".join(shown_name(p) for p in (args.pdf, args.svg) if p is not None)
+    sys.stderr.write(f"{PROG}: book of {len(entries)} {args.difficulty} {w}x{h} puzzles, "
+                     f"{len(pages)} pages, written to {where}\n")
     return 0
 
 
@@ -281,7 +424,7 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
     if args.bundle is None:
         return None
     top = _gen_param("grid_number").maximum
-    if args.unique and args.count > 1:
+    if (args.unique or args.difficulty != "any" or args.bridges) and args.count > 1:
         raise CliError("--bundle holds one grid: with --unique, --count 1")
     if args.count > top:
         raise CliError(f"--bundle holds the last grid, at most grid {top}: --count {top} "
@@ -289,7 +432,55 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
     return NUMBERLINK.validate({
         "size": (w, h), "mode": args.mode, "fast_rounds": args.fast_rounds,
         "grid_number": args.count, "extend_share": args.extend_share, "unique": args.unique,
-        "rule": args.rule, "max_boring": args.max_boring, "max_tries": args.max_tries})
+        "rule": args.rule, "max_boring": args.max_boring, "max_tries": args.max_tries,
+        "difficulty": args.difficulty, "min_length": args.min_length,
+        "max_same_length": args.max_same_length, "bridges": args.bridges})
+
+
+def _read_puzzle_file(path: str):
+    """The puzzle in ``path`` and its text, or CliError in one line."""
+    from ..engine.names import shown_name
+    from ..formats.numberlink import NumberLinkFormatError, parse_puzzle, read_text_file
+
+    try:
+        text = read_text_file(path)
+        puzzle = parse_puzzle(text, path)
+    except NumberLinkFormatError as exc:
+        raise CliError(str(exc)) from None
+    except PuzzleError as exc:
+        raise CliError(f"{shown_name(path)}: {exc}") from None
+    if puzzle.width > SOLVE_MAX_SIDE or puzzle.height > SOLVE_MAX_SIDE:
+        raise CliError(f"{shown_name(path)}: the puzzle is {puzzle.width}x"
+                       f"{puzzle.height}; the solver takes at most "
+                       f"{SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
+    return puzzle, text
+
+
+def _grade(args) -> int:
+    from ..engine.names import shown_name
+    from ..engine.numberlink.deduce import TITLES
+    from ..engine.numberlink.grade import grade
+    from ..engine.numberlink.hints import hint
+    from ..engine.numberlink.solver import SolverLimitError, SolverUnavailable
+
+    puzzle, _ = _read_puzzle_file(args.file)
+    try:
+        g = grade(puzzle, args.rule, time_limit=args.time_limit)
+    except SolverUnavailable as exc:
+        raise CliError(str(exc)) from None
+    except SolverLimitError as exc:
+        raise CliError(f"{shown_name(args.file)}: {exc}") from None
+    out = []
+    if args.steps:
+        out.extend(f"{n}. {hint(g.board, d)}" for n, d in enumerate(g.deductions, start=1))
+    out.append(f"grade: {g.grade}")
+    out.extend(f"{code} {TITLES[code]}: {count}" for code, count in g.counts.items())
+    out.append(f"deductions: {len(g.deductions)}")
+    sys.stdout.write("\n".join(out) + "\n")
+    if g.grade == "unknown":
+        sys.stderr.write(f"{PROG}: the SAT solver's time limit ({args.time_limit:g} s) ran "
+                         f"out before it decided whether the puzzle is unique\n")
+    return 0
 
 
 def _solve(args) -> int:

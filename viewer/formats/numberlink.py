@@ -10,6 +10,13 @@ Plain text (``*.txt``; solutions ``*.sol.txt``)::
 A puzzle has every label exactly twice; a solution labels every square on a
 path (``.`` for squares left empty under the ``free`` rule).
 
+Bridges: ``+`` (a token of its own) is a bridge square, where two paths
+cross straight, one across and one down.  A bridge is never on the edge of
+the grid (the reader refuses one there with its line and column), and
+``+`` is never a label.  In a solution a bridge is written ``A+B``: the
+path across it, ``+``, the path down it (``.`` for a crossing left empty
+under ``free``).
+
 The test program's format (``testmain``, as path.c's ``main`` prints it):
 rows of ``|``, then ``%2d`` per square (`` .`` for blank), then `` |``; a
 block of H rows and an empty line.  A file may hold several grids, each a
@@ -24,7 +31,13 @@ import os
 
 import numpy as np
 
-from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution, solution_from_paths
+from ..engine.numberlink.puzzle import (
+    Puzzle,
+    PuzzleError,
+    Solution,
+    bridged_solution,
+    solution_from_paths,
+)
 from .atomic import write_atomic
 from .png import write_png
 from .reading import InputFileError, read_limited
@@ -119,11 +132,21 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
         return grids[0][1]
     w, h, rows = _parse_rows(text, source)
     where: dict[str, list[tuple[int, int]]] = {}
+    header_line = next(i for i, line in enumerate(_lines(text)) if line.strip()) + 1
+    bridges = np.zeros((h, w), bool)
     for y, row in enumerate(rows):
         for x, t in enumerate(row):
-            if t != ".":
+            if t == BRIDGE:
+                if x in (0, w - 1) or y in (0, h - 1):
+                    line = _lines(text)[header_line + y]
+                    col = _token_columns(line)[x]
+                    raise NumberLinkFormatError(
+                        f"{source}: line {header_line + 1 + y}, column {col}: a bridge "
+                        f"({BRIDGE}) needs a square on each of its four sides; it cannot be "
+                        f"on the edge of the grid")
+                bridges[y, x] = True
+            elif t != ".":
                 where.setdefault(t, []).append((x, y))
-    header_line = next(i for i, line in enumerate(_lines(text)) if line.strip()) + 1
     for t, spots in where.items():
         if len(t) > MAX_LABEL_CHARS:
             raise NumberLinkFormatError(
@@ -137,7 +160,20 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
     labels = _label_order(set(where))
     index = {t: k for k, t in enumerate(labels, start=1)}
     cells = np.array([[index.get(t, 0) for t in row] for row in rows], np.int32)
-    return Puzzle(cells, tuple(labels))
+    return Puzzle(cells, tuple(labels), bridges if bridges.any() else None)
+
+
+BRIDGE = "+"
+
+
+def _token_columns(line: str) -> list[int]:
+    """The column (from 1) where each blank-separated token of ``line`` starts."""
+    out, inside = [], False
+    for i, c in enumerate(line):
+        if not c.isspace() and not inside:
+            out.append(i + 1)
+        inside = not c.isspace()
+    return out
 
 
 def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Solution:
@@ -158,16 +194,41 @@ def parse_solution(text: str, puzzle: Puzzle, source: str = "<solution>") -> Sol
                                     f"{puzzle.width}x{puzzle.height}")
     index = {t: k for k, t in enumerate(puzzle.labels, start=1)}
     paths = np.zeros((h, w), np.int32)
+    cross = np.zeros((h, w), np.int32)
+    bridges = puzzle.bridges if puzzle.bridges is not None else np.zeros((h, w), bool)
     start = next(i for i, line in enumerate(_lines(text)) if line.strip()) + 2
     for y, row in enumerate(rows):
         for x, t in enumerate(row):
+            if bridges[y, x]:
+                parts = _bridge_parts(t, index)
+                if parts is None:
+                    raise NumberLinkFormatError(
+                        f"{source}: line {start + y}: the bridge at column "
+                        f"{_token_columns(_lines(text)[start + y - 1])[x]} must be written "
+                        f"ACROSS{BRIDGE}DOWN (two of the puzzle's labels, or '.'), not {t!r}")
+                paths[y, x], cross[y, x] = parts
+                continue
             if t == ".":
                 continue
             if t not in index:
                 raise NumberLinkFormatError(f"{source}: line {start + y}: label {t!r} is not "
                                             f"one of the puzzle's")
             paths[y, x] = index[t]
-    return solution_from_paths(paths)
+    if puzzle.bridges is None:
+        return solution_from_paths(paths)
+    return bridged_solution(paths, cross, bridges)
+
+
+def _bridge_parts(t: str, index: dict[str, int]) -> tuple[int, int] | None:
+    """``A+B`` as (path across, path down); None when it is not that."""
+    for i, c in enumerate(t):
+        if c == BRIDGE:
+            a, b = t[:i], t[i + 1:]
+            ka = 0 if a == "." else index.get(a)
+            kb = 0 if b == "." else index.get(b)
+            if ka is not None and kb is not None:
+                return ka, kb
+    return None
 
 
 MAX_FILE_BYTES = 4 * 2**20
@@ -220,13 +281,24 @@ def read_solution(path: str | os.PathLike, puzzle: Puzzle) -> Solution:
 
 def format_puzzle(puzzle: Puzzle) -> str:
     labels = (".",) + puzzle.labels
-    rows = [" ".join(labels[v] for v in row) for row in puzzle.cells]
+    bridges = puzzle.bridges
+    rows = [" ".join(BRIDGE if bridges is not None and bridges[y, x] else labels[v]
+                     for x, v in enumerate(row)) for y, row in enumerate(puzzle.cells)]
     return f"{puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
 
 
 def format_solution(puzzle: Puzzle, solution: Solution) -> str:
     labels = (".",) + puzzle.labels
-    rows = [" ".join(labels[v] for v in row) for row in solution.paths]
+    bridges = puzzle.bridges
+    cross = solution.cross
+
+    def token(y: int, x: int, v: int) -> str:
+        if bridges is not None and bridges[y, x]:
+            return f"{labels[v]}{BRIDGE}{labels[int(cross[y, x]) if cross is not None else 0]}"
+        return labels[v]
+
+    rows = [" ".join(token(y, x, int(v)) for x, v in enumerate(row))
+            for y, row in enumerate(solution.paths)]
     return f"{puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
 
 
@@ -247,7 +319,10 @@ def _testmain_block_rows(cells: np.ndarray) -> str:
 
 def format_testmain(puzzle: Puzzle, solution: Solution | None = None) -> str:
     """A solution block (if given) and the puzzle block, each with its blank line,
-    exactly as path.c's test program prints them.  Labels must be numbers."""
+    exactly as path.c's test program prints them.  Labels must be numbers;
+    there are no bridges in it."""
+    if puzzle.bridges is not None:
+        raise ValueError("the testmain format has no bridges (use the text format)")
     for t in puzzle.labels:
         if not _is_number(t):
             raise ValueError(f"the testmain format holds numbers only, not label {t!r}")

@@ -105,6 +105,8 @@ def command_line(values, seed) -> str:
         parts.append("--unique")
     for p in PARAMS:
         if p.name in ("mode", "fast_rounds", "rule", "extend_share", "max_boring",
-                      "max_tries") and values[p.name] != p.default:
+                      "max_tries", "difficulty", "min_length", "max_same_length",
+                      "bridges") \
+                and values.get(p.name, p.default) != p.default:
             parts += [p.flag, p.text(values[p.name])]
     return shlex.join(parts)

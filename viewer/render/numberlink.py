@@ -74,6 +74,7 @@ NUMBERLINK_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "pushed": color_paths,
     "rebuild_region": color_paths,
     "attempt": color_attempt,
+    "deduction": color_attempt,
 }
 
 NL_OVERLAY_KEYS: list[tuple[str, RGBA]] = [
@@ -101,7 +102,7 @@ def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None,
     entries = [(text(k), tuple(int(c) for c in pal[i])) for i, k in enumerate(present[:most])]
     if len(present) > most:
         entries.append((f"... {len(present) - most} more", NL_EMPTY))
-    if name == "attempt":
+    if name in ("attempt", "deduction"):
         entries = []
     title = (info.description if info is not None else name)
     return Legend(title, entries + list(NL_OVERLAY_KEYS))
@@ -110,6 +111,7 @@ def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None,
 __all__ = ["picture", "layer_tint", "lighten", "links_of", "GRID_LINE"]
 
 GRID_LINE = (200, 200, 200)
+NL_BRIDGE = (140, 140, 140)                   # a bridge square in the puzzle alone
 INK_DARK = np.array([0, 0, 0], np.float32)
 INK_LIGHT = np.array([255, 255, 255], np.float32)
 
@@ -121,6 +123,12 @@ def links_of(paths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     right = (p[:, :-1] == p[:, 1:]) & (p[:, :-1] > 0)
     down = (p[:-1, :] == p[1:, :]) & (p[:-1, :] > 0)
     return right, down
+
+
+def step_links(links: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(right, down)`` of a solve step's ``links`` layer (bits 1 and 2: on)."""
+    v = np.asarray(links)
+    return (v[:, :-1] & 1) > 0, (v[:-1, :] & 2) > 0
 
 
 def lighten(rgba: np.ndarray, amount: float) -> np.ndarray:
@@ -145,7 +153,7 @@ def layer_tint(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | No
     if name == "paths":
         return lighten(rgba, 0.72)
     out = lighten(rgba, 0.45)
-    if name in ("pushed", "rebuild_region", "attempt"):
+    if name in ("pushed", "rebuild_region", "attempt", "deduction"):
         out[values == 0] = (255, 255, 255, 255)
     return out
 
@@ -199,6 +207,27 @@ def _band(cell: int, thick: int) -> tuple[int, int]:
     half = cell // 2
     lo = half - thick // 2
     return lo, lo + thick
+
+
+def _draw_bridges(body, paths, right, down, bridges, cross, cell, thick, pal) -> None:
+    """The two crossings of each bridge square: down under across."""
+    h, w = paths.shape
+    b = np.asarray(bridges, bool)
+    cross = np.zeros_like(paths) if cross is None else np.asarray(cross)
+    none_r = np.zeros_like(right)
+    none_d = np.zeros_like(down)
+    vpaths = np.where(b, cross, paths)
+    lab_v = _line_labels(vpaths, none_r, down, cell, thick)
+    lab_h = _line_labels(np.where(b, paths, 0), right, none_d, cell, thick)
+    rim = _line_labels(np.where(b, paths, 0), right, none_d, cell,
+                       thick + 2 * max(1, cell // 16))
+    px = _full(b, cell)
+    body[px] = (255, 255, 255)
+    m = px & (lab_v > 0)
+    body[m] = pal[lab_v[m]]
+    body[px & (rim > 0)] = (255, 255, 255)
+    m = px & (lab_h > 0)
+    body[m] = pal[lab_h[m]]
 
 
 def _line_labels(paths: np.ndarray, right: np.ndarray, down: np.ndarray, cell: int,
@@ -283,7 +312,8 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
             pushed: np.ndarray | None = None, region: np.ndarray | None = None,
             attempt: np.ndarray | None = None,
             second: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-            diff: np.ndarray | None = None) -> np.ndarray:
+            diff: np.ndarray | None = None, bridges: np.ndarray | None = None,
+            cross: np.ndarray | None = None) -> np.ndarray:
     """The grid as RGBA (see the module docstring).
 
     ``paths[y, x]`` is the path through each square (0 none) and ``ends``
@@ -291,7 +321,10 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
     path ``k``'s text (default its number).  ``links`` is ``(right, down)``
     (default: side-by-side squares of one path).  ``tint`` colours the
     squares (``(h, w, 3 or 4)``).  ``second`` is another solution's
-    ``(paths, right, down)``, drawn where ``diff`` is true."""
+    ``(paths, right, down)``, drawn where ``diff`` is true.  ``bridges``
+    marks the bridge squares: the path down one (``cross``) is drawn under
+    the path across it, which has a white rim there; in the puzzle alone a
+    bridge is a grey cross."""
     ends = np.asarray(ends)
     h, w = ends.shape
     cell = max(4, int(cell))
@@ -322,6 +355,18 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
         lab = _line_labels(p, right, down, cell, thick)
         m = lab > 0
         body[m] = pal[lab[m]]
+        if bridges is not None and np.any(bridges):
+            _draw_bridges(body, p, right, down, bridges, cross, cell, thick, pal)
+    elif bridges is not None and np.any(bridges):
+        b = np.asarray(bridges, bool)
+        bx = _full(b, cell)
+        yy, xx = np.mgrid[0:H, 0:W]
+        centre = cell // 2
+        arm = cell // 3
+        near = (np.abs(yy % cell - centre) <= arm) & (np.abs(xx % cell - centre) <= arm)
+        thin = max(1, cell // 12)
+        plus = (np.abs(yy % cell - centre) < thin) | (np.abs(xx % cell - centre) < thin)
+        body[bx & near & plus] = NL_BRIDGE
         if diff_px is not None and second is not None:
             _blend(body, m & diff_px, (255, 255, 255), 0.12)
     if pushed is not None and np.any(pushed):
@@ -400,10 +445,15 @@ class NumberLinkRenderer(Renderer):
         final = state.final
         puzzle = r.detail.get("puzzle")
         sol = r.detail.get("solution") if final else None
-        labels = puzzle.labels if final and puzzle is not None else None
+        solving = ok("links")          # a step of "Solve step by step"
+        labels = puzzle.labels if (final or solving) and puzzle is not None else None
         paths = layers.get("paths")
-        links = (sol.right, sol.down) if sol is not None else (
-            links_of(paths) if paths is not None else None)
+        if sol is not None:
+            links = (sol.right, sol.down)
+        elif solving:
+            links = step_links(layers["links"])
+        else:
+            links = links_of(paths) if paths is not None else None
         show = bool(options.get("show_solution", True))
         second = options.get("second") if final and show else None
         return picture(
@@ -412,8 +462,11 @@ class NumberLinkRenderer(Renderer):
             tint=layer_tint(layers, layer, r.layer_info.get(layer), show) if ok(layer) else None,
             pushed=layers["pushed"] if ok("pushed") else None,
             region=layers["rebuild_region"] if ok("rebuild_region") else None,
-            attempt=layers["attempt"] if ok("attempt") else None,
-            second=second, diff=options.get("diff") if second is not None else None)
+            attempt=layers["attempt"] if ok("attempt") else (
+                layers["deduction"] if ok("deduction") and not final else None),
+            second=second, diff=options.get("diff") if second is not None else None,
+            bridges=puzzle.bridges if puzzle is not None else None,
+            cross=sol.cross if sol is not None else layers.get("cross"))
 
     def legend(self, state, layer, options):
         from .colormaps import generic_legend
@@ -421,7 +474,8 @@ class NumberLinkRenderer(Renderer):
         r = state.result
         layers = state.layers
         puzzle = r.detail.get("puzzle")
-        labels = puzzle.labels if state.final and puzzle is not None else None
+        solving = state.ok("links")
+        labels = puzzle.labels if (state.final or solving) and puzzle is not None else None
         info = r.layer_info.get(layer)
         legend = (numberlink_legend(layer, layers[layer], info, labels)
                   or generic_legend(layer, layers[layer], info))
@@ -435,6 +489,10 @@ class NumberLinkRenderer(Renderer):
         if layer == "attempt":
             drawn.update((NL_END, NL_TARGET))
         overlay = {c for _, c in NL_OVERLAY_KEYS}
+        if solving and state.ok("deduction") and layers["deduction"].any() and not state.final:
+            drawn.update((NL_END, NL_TARGET))
+            names = {NL_END: "squares the step reasoned about", NL_TARGET: "squares it fixed"}
+            legend.entries = [(names.get(c, t), c) for t, c in legend.entries]
         legend.entries = [(t, c) for t, c in legend.entries if c not in overlay or c in drawn]
         return legend
 

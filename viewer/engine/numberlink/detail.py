@@ -33,3 +33,7 @@ class NumberLinkDetail(Detail):
     uniqueness: str | None = None
     solve_seconds: float | None = None
     source: str | None = None
+    grade: str | None = None
+    """With a difficulty: the puzzle's grade (:mod:`.grade`)."""
+    grade_counts: dict[str, int] | None = None
+    """With a difficulty: deductions per technique of the graded solve."""

@@ -387,91 +387,66 @@ def _dissolve(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, p, radius, buf, 
 
 
 @njit(**JIT)
-def fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab_out, ends_out):
-    """Fill ``lab_out`` (path numbers 0..k-1, by creation) and ``ends_out``;
-    returns ``(status, k)``."""
+def _lay_long_paths(w, h, trng, lab, lk, e0, e1, ln, bb, live, free, buf, flag, stat):
+    """Step 1': path.c's long shortest paths, laid while they fit (the other
+    squares stay single); returns the number of squares freed, -1 if cancelled."""
     n = w * h
-    buf = np.zeros(n, np.int64)
-    buf2 = np.zeros(n, np.int64)
-    nb = np.zeros(4, np.int64)
-    tmpbb = np.zeros(4, np.int64)
-    lab = np.arange(n)
-    lk = np.full((n, 2), -1, np.int64)
-    e0 = np.arange(n)
-    e1 = np.arange(n)
-    ln = np.ones(n, np.int64)
-    bb = np.zeros((n, 4), np.int64)
-    for i in range(n):
-        bb[i, 0] = bb[i, 2] = i % w
-        bb[i, 1] = bb[i, 3] = i // w
-    live = np.ones(n, np.int64)
-    free = np.zeros(n, np.int64)
     nfree = 0
-    if lay_paths:
-        # 1'. lay path.c's long shortest paths while they fit; the rest stay single
-        step4, _ = neighbours(w, h)
-        grid = np.full(n, -1, np.int64)
-        ends = np.zeros(2 * n, np.int64)
-        dist = np.full(n, -1, np.int64)
-        order = np.zeros(n, np.int64)
-        empty = np.zeros(n, np.int64)
-        pts = np.zeros(4, np.int64)
-        k = 0
+    step4, _ = neighbours(w, h)
+    grid = np.full(n, -1, np.int64)
+    ends = np.zeros(2 * n, np.int64)
+    dist = np.full(n, -1, np.int64)
+    order = np.zeros(n, np.int64)
+    empty = np.zeros(n, np.int64)
+    pts = np.zeros(4, np.int64)
+    k = 0
+    while True:
+        if flag[0] != 0:
+            return -1
+        k2 = add_path(grid, ends, k, trng, step4, dist, order, empty, pts)
+        if k2 == k:
+            break
+        k = k2
+        stat[2] = k
+    for c in range(k):
+        # a shortest path is an induced chain; link it square by square
+        prev = -1
+        cur = ends[2 * c]
         while True:
-            if flag[0] != 0:
-                return CANCELLED, 0
-            k2 = add_path(grid, ends, k, trng, step4, dist, order, empty, pts)
-            if k2 == k:
+            lab[cur] = ends[2 * c]
+            nxt = -1
+            for d in range(4):
+                v = step4[cur, d]
+                if v >= 0 and v != prev and grid[v] == c:
+                    nxt = v
+            if nxt < 0:
                 break
-            k = k2
-            stat[2] = k
-        for c in range(k):
-            # a shortest path is an induced chain; link it square by square
-            prev = -1
-            cur = ends[2 * c]
-            while True:
-                lab[cur] = ends[2 * c]
-                nxt = -1
-                for d in range(4):
-                    v = step4[cur, d]
-                    if v >= 0 and v != prev and grid[v] == c:
-                        nxt = v
-                if nxt < 0:
-                    break
-                _link(lk, cur, nxt)
-                prev = cur
-                cur = nxt
-            p = ends[2 * c]
-            e0[p] = ends[2 * c]
-            e1[p] = ends[2 * c + 1]
-            live[p] = 1
-        for i in range(n):
-            if grid[i] >= 0 and lab[i] != i:
-                live[i] = 0
-                free[nfree] = i
-                nfree += 1
-        for p in range(n):
-            if live[p]:
-                m = _walk(lk, e0[p], -1, buf)
-                ln[p] = m
-                _bbox_of(buf, m, w, bb[p])
-    mark = np.zeros(n, np.int64)
-    stamp = 0
-    # 2. join, over the side-by-side pairs in random order
-    pairs = np.zeros(2 * n, np.int64)
-    npairs = 0
+            _link(lk, cur, nxt)
+            prev = cur
+            cur = nxt
+        p = ends[2 * c]
+        e0[p] = ends[2 * c]
+        e1[p] = ends[2 * c + 1]
+        live[p] = 1
     for i in range(n):
-        if i % w < w - 1:
-            pairs[npairs] = 2 * i
-            npairs += 1
-        if i // w < h - 1:
-            pairs[npairs] = 2 * i + 1
-            npairs += 1
-    nfree += _sweeps(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, pairs, npairs,
-                     rng, cap, buf, nb, tmpbb, flag, stat)
-    if flag[0] != 0:
-        return CANCELLED, 0
-    # 3. repair the short paths
+        if grid[i] >= 0 and lab[i] != i:
+            live[i] = 0
+            free[nfree] = i
+            nfree += 1
+    for p in range(n):
+        if live[p]:
+            m = _walk(lk, e0[p], -1, buf)
+            ln[p] = m
+            _bbox_of(buf, m, w, bb[p])
+    return nfree
+
+
+@njit(**JIT)
+def _repair_short_paths(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, rng, buf, buf2,
+                        nb, tmpbb, mark, stamp, pairs, npairs, cap, flag, stat):
+    """Step 3: join or bite until no path is short; stuck pockets are
+    dissolved and joined again.  Returns (status, nfree, stamp)."""
+    n = w * h
     shorts = np.zeros(n, np.int64)
     cand = np.zeros(16, np.int64)
     moves = 0
@@ -483,7 +458,7 @@ def fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab_out, end
     pstamp = 0
     while True:
         if flag[0] != 0:
-            return CANCELLED, 0
+            return CANCELLED, nfree, stamp
         ns = 0
         for p in range(n):
             if live[p] and _short(e0, e1, p, w):
@@ -566,39 +541,50 @@ def fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab_out, end
                     break
         if status == FAILED:
             break
-    # 4. shake: long paths bite their neighbours (both stay long enough), which
-    # brings new ends side by side; join again
-    if status == OK:
-        order = np.zeros(n, np.int64)
-        for _round in range(shake):
-            if flag[0] != 0:
-                return CANCELLED, 0
-            no = 0
-            for p in range(n):
-                if live[p]:
-                    order[no] = p
-                    no += 1
-            _shuffle(order, no, rng)
-            for j in range(no):
-                p = order[j]
-                if not live[p]:
-                    continue
-                end = e0[p] if _below(rng, 2) == 0 else e1[p]
-                k = _nbrs(end, w, h, nb)
-                v = nb[_below(rng, k)]
-                if lab[v] == p or lk[v, 1] < 0:
-                    continue
-                if ln[p] + ln[lab[v]] > 2 * cap:
-                    continue
-                stamp += 1
-                r = _bite(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, end, v,
-                          lk[v, _below(rng, 2)], mark, stamp, buf, buf2, nb, True)
-                if r >= 0:
-                    nfree = r
-            nfree += _sweeps(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, pairs,
-                             npairs, rng, cap, buf, nb, tmpbb, flag, stat)
-            stat[2] = n - nfree
-    # number the paths
+    return status, nfree, stamp
+
+
+@njit(**JIT)
+def _shake_paths(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, rng, buf, buf2, nb,
+                 tmpbb, mark, stamp, pairs, npairs, cap, shake, flag, stat):
+    """Step 4: long paths bite their neighbours (both stay long enough), which
+    brings new ends side by side; join again.  Returns (cancelled, nfree)."""
+    n = w * h
+    order = np.zeros(n, np.int64)
+    for _round in range(shake):
+        if flag[0] != 0:
+            return True, nfree
+        no = 0
+        for p in range(n):
+            if live[p]:
+                order[no] = p
+                no += 1
+        _shuffle(order, no, rng)
+        for j in range(no):
+            p = order[j]
+            if not live[p]:
+                continue
+            end = e0[p] if _below(rng, 2) == 0 else e1[p]
+            k = _nbrs(end, w, h, nb)
+            v = nb[_below(rng, k)]
+            if lab[v] == p or lk[v, 1] < 0:
+                continue
+            if ln[p] + ln[lab[v]] > 2 * cap:
+                continue
+            stamp += 1
+            r = _bite(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, end, v,
+                      lk[v, _below(rng, 2)], mark, stamp, buf, buf2, nb, True)
+            if r >= 0:
+                nfree = r
+        nfree += _sweeps(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, pairs,
+                         npairs, rng, cap, buf, nb, tmpbb, flag, stat)
+        stat[2] = n - nfree
+    return False, nfree
+
+
+@njit(**JIT)
+def _number_paths(lab, e0, e1, n, lab_out, ends_out):
+    """Paths numbered 0..k-1 in order of their first square; returns k."""
     ids = np.full(n, -1, np.int64)
     k = 0
     for i in range(n):
@@ -609,7 +595,65 @@ def fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab_out, end
             ends_out[2 * k + 1] = e1[p]
             k += 1
         lab_out[i] = ids[p]
-    return status, k
+    return k
+
+
+@njit(**JIT)
+def fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab_out, ends_out):
+    """Fill ``lab_out`` (path numbers 0..k-1, by creation) and ``ends_out``;
+    returns ``(status, k)``: 1. every square its own path, 1'. path.c's long
+    paths laid, 2. joins over the side-by-side pairs in random order, 3. the
+    short paths repaired, 4. the shake rounds."""
+    n = w * h
+    buf = np.zeros(n, np.int64)
+    buf2 = np.zeros(n, np.int64)
+    nb = np.zeros(4, np.int64)
+    tmpbb = np.zeros(4, np.int64)
+    lab = np.arange(n)
+    lk = np.full((n, 2), -1, np.int64)
+    e0 = np.arange(n)
+    e1 = np.arange(n)
+    ln = np.ones(n, np.int64)
+    bb = np.zeros((n, 4), np.int64)
+    for i in range(n):
+        bb[i, 0] = bb[i, 2] = i % w
+        bb[i, 1] = bb[i, 3] = i // w
+    live = np.ones(n, np.int64)
+    free = np.zeros(n, np.int64)
+    nfree = 0
+    if lay_paths:
+        nfree = _lay_long_paths(w, h, trng, lab, lk, e0, e1, ln, bb, live, free, buf, flag,
+                                stat)
+        if nfree < 0:
+            return CANCELLED, 0
+    mark = np.zeros(n, np.int64)
+    stamp = 0
+    # 2. join, over the side-by-side pairs in random order
+    pairs = np.zeros(2 * n, np.int64)
+    npairs = 0
+    for i in range(n):
+        if i % w < w - 1:
+            pairs[npairs] = 2 * i
+            npairs += 1
+        if i // w < h - 1:
+            pairs[npairs] = 2 * i + 1
+            npairs += 1
+    nfree += _sweeps(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, pairs, npairs,
+                     rng, cap, buf, nb, tmpbb, flag, stat)
+    if flag[0] != 0:
+        return CANCELLED, 0
+    status, nfree, stamp = _repair_short_paths(lab, lk, e0, e1, ln, bb, live, free, nfree, w,
+                                               h, rng, buf, buf2, nb, tmpbb, mark, stamp,
+                                               pairs, npairs, cap, flag, stat)
+    if status == CANCELLED:
+        return CANCELLED, 0
+    if status == OK:
+        cancelled, nfree = _shake_paths(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h,
+                                        rng, buf, buf2, nb, tmpbb, mark, stamp, pairs, npairs,
+                                        cap, shake, flag, stat)
+        if cancelled:
+            return CANCELLED, 0
+    return status, _number_paths(lab, e0, e1, n, lab_out, ends_out)
 
 
 def fast_grid(w: int, h: int, seed: str | bytes, index: int = 0, *, cap: int | None = None,

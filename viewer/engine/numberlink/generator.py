@@ -34,7 +34,10 @@ from ..protocol import (
     Result,
     SquareGrid,
 )
+from .bridges import MAX_BRIDGES, BridgeSearch
 from .detail import NumberLinkDetail
+from .grade import DIFFICULTIES
+from .graded import GRADED_MAX_BORING, GRADED_MIN_LENGTH, GradedSearch
 from .gridgen import GridResult, Stuck, grid_block, gridgen
 from .puzzle import RULES, Puzzle, solution_from_paths
 from .quality import boring_mask, quality
@@ -78,7 +81,21 @@ PARAMS: tuple[Param, ...] = (
           help="with unique on, refuse grids where more than this share of the paths run "
                "straight along an edge"),
     Param("max_tries", "Tries", "int", 200, minimum=1, maximum=100_000, group="puzzle",
-          help="with unique on, give up after this many grids"),
+          help="with unique on or a difficulty, give up after this many grids"),
+    Param("difficulty", "Difficulty", "choice", "any", choices=DIFFICULTIES, group="puzzle",
+          help="a unique puzzle of this grade (how a person solves it: easy, normal and "
+               "hard by the techniques of that tier, extreme by none of them); any: no grade"),
+    Param("min_length", "Shortest path", "int", 0, minimum=0, maximum=MAX_SIDE * MAX_SIDE,
+          group="puzzle",
+          help=f"with a difficulty, refuse grids with a shorter path (0: {GRADED_MIN_LENGTH}, "
+               f"no two-square paths)"),
+    Param("bridges", "Bridges", "int", 0, minimum=0, maximum=MAX_BRIDGES, group="puzzle",
+          help="bridge squares where two paths cross straight (a unique puzzle with this "
+               "many; 0: none)"),
+    Param("max_same_length", "One length at most %", "int", 50, minimum=1, maximum=100,
+          group="puzzle",
+          help="with a difficulty, refuse grids where more than this share of the paths "
+               "have one same length (a spread of lengths)"),
 )
 
 LAYER_INFO: dict[str, LayerInfo] = {
@@ -98,6 +115,8 @@ LAYER_INFO: dict[str, LayerInfo] = {
     "attempt": LayerInfo("attempt", "1 the end being extended, 2 the square it tries",
                          "categorical", labels={0: "", 1: "end", 2: "target"}, debug=True),
 }
+CROSS_INFO = LayerInfo("cross", "at a bridge, the path running down it (paths: the one "
+                       "across)", "categorical", labels={0: "none"})
 
 
 def check_size(w: int, h: int) -> None:
@@ -227,6 +246,27 @@ class UniqueSearch:
             f"with several solutions, {self.rejected['unknown']} undecided)")
 
 
+def graded_search(stream: GridStream, v: Mapping[str, Any], check=None) -> GradedSearch:
+    """The graded search the values ``v`` ask for (a difficulty other than any)."""
+    return GradedSearch(stream, v["difficulty"], rule=v["rule"],
+                        min_length=v["min_length"] or GRADED_MIN_LENGTH,
+                        max_same_length=v["max_same_length"],
+                        max_boring=min(v["max_boring"], GRADED_MAX_BORING),
+                        max_tries=v["max_tries"], check=check)
+
+
+def bridge_search_of(stream: GridStream, v: Mapping[str, Any], check=None) -> BridgeSearch:
+    """The bridge search the values ``v`` ask for (``bridges`` above 0); the
+    quality controls of graded puzzles apply with a difficulty."""
+    graded = v["difficulty"] != "any"
+    return BridgeSearch(stream, v["bridges"], difficulty=v["difficulty"], rule=v["rule"],
+                        max_tries=v["max_tries"],
+                        min_length=(v["min_length"] or GRADED_MIN_LENGTH) if graded else 0,
+                        max_same_length=v["max_same_length"] if graded else 100,
+                        max_boring=min(v["max_boring"], GRADED_MAX_BORING) if graded
+                        else v["max_boring"], check=check)
+
+
 def generate_grids(w: int, h: int, seed: str | bytes, count: int, **options):
     """The first ``count`` grids of ``seed`` (as the C test program prints them)."""
     rs = RandomState(seed)
@@ -259,7 +299,8 @@ class NumberLink(Engine):
         check = cancel.check if cancel is not None else None
         if cancel is not None:
             cancel.phase_names = ("generate", "check uniqueness")
-        target = v["max_tries"] if v["unique"] else v["grid_number"]
+        searching = v["unique"] or v["difficulty"] != "any" or v["bridges"] > 0
+        target = v["max_tries"] if searching else v["grid_number"]
         stream = GridStream(w, h, seed_text, mode=v["mode"], extend_share=v["extend_share"],
                             fast_rounds=v["fast_rounds"], cancel=cancel, progress=progress,
                             target=v["grid_number"] - 1 + target)
@@ -267,7 +308,23 @@ class NumberLink(Engine):
         extra: dict[str, Any] = {"mode": v["mode"]}
         for _ in range(v["grid_number"] - 1):
             stream.next()
-        if v["unique"]:
+        bridged = None
+        if v["bridges"] > 0:
+            search = bridge_search_of(stream, v, check)
+            puzzle_b, sol_b, tries, graded = search.next()
+            bridged = (puzzle_b, sol_b)
+            g, before = None, None
+            extra.update(tries=tries, rejected=dict(search.rejected), uniqueness="unique")
+            if graded is not None:
+                extra.update(grade=graded.grade, grade_counts=graded.counts,
+                             solve_seconds=graded.seconds)
+        elif v["difficulty"] != "any":
+            search = graded_search(stream, v, check)
+            g, before, tries, graded = search.next()
+            extra.update(tries=tries, rejected=dict(search.rejected), uniqueness="unique",
+                         grade=graded.grade, grade_counts=graded.counts,
+                         solve_seconds=graded.seconds)
+        elif v["unique"]:
             search = UniqueSearch(stream, rule=v["rule"], max_boring=v["max_boring"],
                                   max_tries=v["max_tries"], check=check)
             g, before, tries, solved = search.next()
@@ -277,8 +334,13 @@ class NumberLink(Engine):
             g = stream.next()
             before = stream.before
         elapsed = time.perf_counter() - t0
-        paths = grid_paths(g)
-        puzzle = grid_puzzle(g)
+        if bridged is not None:
+            puzzle, solution = bridged
+            paths = solution.paths
+        else:
+            paths = grid_paths(g)
+            puzzle = grid_puzzle(g)
+            solution = solution_from_paths(paths)
         q = quality(paths)
         counts = np.bincount(paths.ravel(), minlength=q.npaths + 1)
         layers = {
@@ -292,18 +354,22 @@ class NumberLink(Engine):
         }
         extra.update(
             puzzle=puzzle,
-            solution=solution_from_paths(paths),
+            solution=solution,
             quality=q.as_dict(),
-            restarts=g.restarts,
+            restarts=g.restarts if g is not None else 0,
             restarts_total=stream.restarts,
-            text_puzzle=grid_block(w, h, g.puzzle),
-            text_solution=grid_block(w, h, g.solution),
+            text_puzzle=grid_block(w, h, g.puzzle) if g is not None else None,
+            text_solution=grid_block(w, h, g.solution) if g is not None else None,
         )
+        layer_info = dict(LAYER_INFO)
+        if bridged is not None:
+            layers["cross"] = solution.cross.copy()
+            layer_info["cross"] = CROSS_INFO
         result = Result(
             generator=self.name,
             grid=SquareGrid(w, h),
             layers=layers,
-            layer_info=dict(LAYER_INFO),
+            layer_info=layer_info,
             markers=endpoint_markers(puzzle),
             params=v,
             seed=seed_text,

@@ -52,6 +52,13 @@ def rows(state: MapState, x: int, y: int) -> Rows:
     r = state.result
     puzzle = r.detail.puzzle
     final = state.final
-    return numberlink_rows(x, y, dict(state.layers), state.meaningful,
-                           puzzle.labels if final and puzzle is not None else None,
-                           solved=r.detail.solution is not None or not final)
+    labels_at = getattr(r.trace, "labels_at", None)      # a solve step by step
+    out = numberlink_rows(x, y, dict(state.layers), state.meaningful,
+                          puzzle.labels if (final or labels_at) and puzzle is not None
+                          else None,
+                          solved=r.detail.solution is not None or not final)
+    if labels_at is not None and state.step is not None:
+        left = labels_at(state.step, x, y)
+        out.append(("labels left", ", ".join(left) if len(left) <= 12
+                    else f"{len(left)} labels"))
+    return out

@@ -12,6 +12,10 @@ solution under the rule chosen in the parameters.
                   one solution under the rule, 0 several or none (NaN if the
                   solver could not decide).  Not ``unique``: that name is the
                   generator's parameter (draw until unique), a column too.
+``grade``         (``check_grade`` only) the deduction solver's grade as a number:
+                  1 easy, 2 normal, 3 hard, 4 extreme; NaN for a grid that is
+                  not a unique puzzle (or undecided)
+``steps_E1`` ... ``steps_H1``  (``check_grade`` only) deductions per technique
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from typing import Any
 
 from ..metrics import Metrics
 from ..params import Param
+from .deduce import TECHNIQUES
+from .grade import GRADES
 from .quality import quality
 
 NAMES = ("pairs", "length_min", "length_mean", "length_median", "length_max", "boring",
@@ -30,14 +36,21 @@ NAMES = ("pairs", "length_min", "length_mean", "length_median", "length_max", "b
 OPTIONS = (
     Param("check_unique", "Check uniqueness", "bool", False, group="metrics",
           help="solve each puzzle under its rule and report 'unique_solution' (1 or 0)"),
+    Param("check_grade", "Grade", "bool", False, group="metrics",
+          help="grade each puzzle as a person would solve it: 'grade' (1 easy .. 4 extreme) "
+               "and the deductions per technique ('steps_E1' ...)"),
 )
+GRADE_NUMBER = {g: i for i, g in enumerate(GRADES, start=1)}
+STEP_NAMES = tuple(f"steps_{t}" for t in TECHNIQUES)
 
 
 def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
-    return NAMES + (("unique_solution",) if options.get("check_unique") else ())
+    return (NAMES + (("unique_solution",) if options.get("check_unique") else ())
+            + (("grade",) + STEP_NAMES if options.get("check_grade") else ()))
 
 
-def compute(result: Any, check_unique: bool = False) -> dict[str, float]:
+def compute(result: Any, check_unique: bool = False,
+            check_grade: bool = False) -> dict[str, float]:
     q = quality(result.layers["paths"])
     out = {
         "pairs": q.npaths,
@@ -57,6 +70,19 @@ def compute(result: Any, check_unique: bool = False) -> dict[str, float]:
 
             status = solve(result.detail.puzzle, result.params["rule"], 2).status
             out["unique_solution"] = {"unique": 1, "several": 0, "none": 0}.get(status, math.nan)
+    if check_grade:
+        detail = result.detail
+        if detail.grade is not None and detail.grade_counts is not None \
+                and result.params.get("rule") is not None:
+            name, counts = detail.grade, detail.grade_counts
+        else:
+            from .grade import grade as grade_of
+
+            g = grade_of(detail.puzzle, result.params.get("rule", "fill-no-touch"))
+            name, counts = g.grade, g.counts
+        out["grade"] = GRADE_NUMBER.get(name, math.nan)
+        for t, key in zip(TECHNIQUES, STEP_NAMES):
+            out[key] = counts.get(t, 0)
     return out
 
 

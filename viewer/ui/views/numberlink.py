@@ -18,6 +18,11 @@ from ...engine.protocol import CancelToken, MapState, Result
 from ..worker import LatestWins
 from .base import GeneratorView, Rows
 
+STEPS = object()
+"""Marks a step-by-step solve among the solve worker's answers."""
+BOOK = object()
+"""Marks a puzzle book's puzzles among them."""
+
 STATUS_WORDS = {
     "unique": "unique: exactly one solution",
     "several": "several solutions",
@@ -39,6 +44,20 @@ class NumberLinkView(GeneratorView):
         self.add_action("Edit", "Check &uniqueness", self.check_uniqueness, "Ctrl+U",
                         "solve the puzzle under the rule chosen in the panel: unique, several "
                         "(the second solution drawn where it differs) or none")
+        self.add_action("Edit", "Solve step by step", self.solve_step_by_step, "Ctrl+Shift+U",
+                        "solve the puzzle as a person would, one deduction a step on the "
+                        "timeline: each names its technique and squares and draws the links "
+                        "fixed so far; the inspector shows a square's labels left")
+        for solution in (False, True):
+            for kind in ("SVG", "PDF"):
+                what = "solution" if solution else "puzzle"
+                self.add_action("File", f"Export {what} {kind}...",
+                                lambda _=False, s=solution, k=kind: self.export_vector(s, k),
+                                None, f"the {what} shown as a vector picture ({kind}), for print")
+        self.add_action("File", "Export puzzle &book...", self.export_book, None,
+                        "a printable book of graded puzzles: the puzzles several to a page "
+                        "with number, size, grade and seed, then the solutions (PDF or SVG)")
+        self.book_request = None
 
     # -- state -----------------------------------------------------------------------
     def rule(self) -> str:
@@ -101,6 +120,8 @@ class NumberLinkView(GeneratorView):
                 f"{q['boring']} boring")
         if result.detail.tries is not None:
             text += f"; unique after {result.detail.tries} tries"
+        if result.detail.grade is not None:
+            text += f"; grade {result.detail.grade}"
         return text
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
@@ -150,8 +171,110 @@ class NumberLinkView(GeneratorView):
         self.shell.status(f"checking uniqueness under {rule}... (Esc cancels)")
         return self.solve_worker.submit(job)
 
+    def solve_step_by_step(self) -> int | None:
+        """Grade the shown puzzle under the panel's rule on the solve worker
+        and show its deductions as the timeline; returns the request id."""
+        r = self.workbench.result
+        if r is None or r.detail.puzzle is None:
+            self.shell.status("solve step by step: show a Number Link puzzle first",
+                              error=True)
+            return None
+        from ...engine.numberlink.grade import grade
+
+        rule = self.rule()
+        puzzle = r.detail.puzzle
+
+        def job(token: CancelToken, r=r, puzzle=puzzle, rule=rule):
+            return STEPS, r, rule, grade(puzzle, rule, check=token.check)
+
+        self.shell.status(f"solving step by step under {rule}... (Esc cancels)")
+        return self.solve_worker.submit(job)
+
+    # -- print --------------------------------------------------------------------
+    def export_vector(self, solution: bool, kind: str, path: str | None = None) -> str | None:
+        """The puzzle (solution) shown as SVG or PDF; returns the message."""
+        from ..folders import save_path
+        from .numberlink_print import write_single
+
+        r = self.workbench.result
+        if r is None:
+            return None
+        what = "solution" if solution else "puzzle"
+        if path is None:
+            ext = kind.lower()
+            path = save_path(self.shell.widget, f"Export {what} {kind}", f"{what}.{ext}",
+                             f"{kind} files (*.{ext})")
+            if not path:
+                return None
+        try:
+            text = write_single(path, r, solution)
+        except (ValueError, OSError) as exc:
+            self.shell.status(f"export {what} {kind}: {exc}", error=True)
+            return None
+        self.shell.status(text)
+        return text
+
+    def export_book(self, request=None, path: str | None = None) -> int | None:
+        """Ask for the book (the dialog, then where), make its puzzles on the
+        solve worker; the pages are written when they are done."""
+        from .numberlink_print import BookDialog, BookRequest, ask_book_target, make_book_job
+
+        if request is None:
+            w, h = self.workbench.values.get("size", (10, 10))
+            grade = self.workbench.values.get("difficulty", "normal")
+            dialog = BookDialog(self.shell.widget, self.book_request or BookRequest(
+                width=min(max(w, 4), 40), height=min(max(h, 4), 40),
+                difficulty=grade if grade != "any" else "normal", rule=self.rule()))
+            if not dialog.exec():
+                return None
+            request = dialog.request()
+            path = ask_book_target(self.shell.widget, dialog.wants_pdf())
+            if not path:
+                return None
+        self.book_request = request
+        job = make_book_job(request)
+
+        def book_job(token, job=job, request=request, path=path):
+            return BOOK, request, path, job(token)
+
+        self.shell.status(f"making a book of {request.count} {request.difficulty} "
+                          f"{request.width}x{request.height} puzzles... (Esc cancels)")
+        return self.solve_worker.submit(book_job)
+
+    def _book_made(self, request, path: str, entries) -> None:
+        from .numberlink_print import write_book
+
+        try:
+            text = write_book(path, request, entries)
+        except (ValueError, OSError) as exc:
+            self.shell.status(f"export puzzle book: {exc}", error=True)
+            return
+        self.shell.status(text)
+
+    def _stepped(self, r: Result, rule: str, graded) -> None:
+        from ...engine.numberlink.solve_trace import with_solve_trace
+
+        if r is not self.workbench.result:
+            return
+        if graded.board is None or not graded.deductions:
+            self.shell.status(f"solve step by step under {rule}: no deduction applies "
+                              f"(grade {graded.grade})", error=True)
+            return
+        shown = with_solve_trace(r, graded)
+        self.workbench.show(shown, values=False)
+        self.workbench.set_step(1)
+        self.shell.status(f"solve step by step under {rule}: grade {graded.grade}, "
+                          f"{len(graded.deductions)} deductions on the timeline "
+                          f"[{graded.seconds:.2f} s]")
+
     def _solved(self, _job_id: int, value, _seconds: float) -> None:
         self._solve_ended()
+        if value[0] is STEPS:
+            self._stepped(*value[1:])
+            return
+        if value[0] is BOOK:
+            self._book_made(*value[1:])
+            return
         r, rule, res = value
         if r is not self.workbench.result:
             return                       # another map came meanwhile
@@ -182,6 +305,11 @@ class NumberLinkView(GeneratorView):
 
     def _solve_failed(self, _job_id: int, exc: BaseException) -> None:
         self._solve_ended()
+        from ...engine.protocol import GenerationError
+
+        if isinstance(exc, GenerationError):          # a book's puzzles could not be made
+            self.shell.status(f"export puzzle book: {exc}", error=True)
+            return
         self.shell.status(f"check uniqueness failed: {type(exc).__name__}: {exc}", error=True)
 
     def _solve_cancelled(self, _job_id: int) -> None:

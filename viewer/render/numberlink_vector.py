@@ -1,0 +1,202 @@
+"""Number Link as vector drawings, for print: a puzzle or a solution as
+lines, discs and texts in millimetres, and the pages of a puzzle book.
+
+No Qt here: :mod:`viewer.ui.views.numberlink_book` paints a
+:class:`Drawing` with QPainter onto a PDF (QPdfWriter) or an SVG
+(QSvgGenerator).  Puzzles print in black on white (a ring round each end,
+its label inside; a grey cross on a bridge); solutions draw each path as a
+line in its colour (across a bridge over the path down it).
+
+A book (:func:`book_pages`) has the puzzles first, several to a page, each
+captioned with its number, size, grade and the seed that makes it again,
+then the solutions, smaller and more to a page, numbered alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..engine.numberlink.book import BookEntry
+from ..engine.numberlink.puzzle import Puzzle, Solution
+
+__all__ = ["Drawing", "PAPERS", "BookEntry", "draw_grid", "single_page", "book_pages",
+           "layout", "LayoutError", "MIN_PUZZLE_CELL_MM", "MIN_SOLUTION_CELL_MM"]
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Paper sizes in millimetres (width, height), portrait."""
+MARGIN_MM = 15.0
+HEADER_MM = 12.0
+CAPTION_MM = 7.0
+GAP_MM = 8.0
+MIN_PUZZLE_CELL_MM = 6.0
+"""A printed square no smaller than this (room for a written digit)."""
+MIN_SOLUTION_CELL_MM = 2.5
+MAX_PUZZLE_CELL_MM = 14.0
+INK = (0, 0, 0)
+GRID = (150, 150, 150)
+FRAME = (60, 60, 60)
+
+
+class LayoutError(ValueError):
+    """A puzzle that does not fit the page at the smallest square allowed."""
+
+
+@dataclass
+class Drawing:
+    """One page (or picture): ``width`` x ``height`` millimetres of lines
+    ``(x1, y1, x2, y2, pen mm, rgb)``, discs ``(cx, cy, r, fill rgb or None,
+    pen mm, pen rgb)`` and texts ``(x, y, size mm, text, rgb, bold)``
+    centred at ``(x, y)``."""
+
+    width: float
+    height: float
+    lines: list[tuple] = field(default_factory=list)
+    discs: list[tuple] = field(default_factory=list)
+    texts: list[tuple] = field(default_factory=list)
+
+
+def _palette(n: int) -> list[tuple[int, int, int]]:
+    from .numberlink import path_palette
+
+    return [tuple(int(c) for c in row) for row in path_palette(max(n, 1))]
+
+
+def draw_grid(d: Drawing, puzzle: Puzzle, solution: Solution | None, x0: float, y0: float,
+              cell: float) -> None:
+    """The puzzle (and, given, its solution's paths) with its top left corner
+    at ``(x0, y0)`` and squares of ``cell`` millimetres."""
+    h, w = puzzle.cells.shape
+    thin = max(0.1, cell * 0.02)
+    for y in range(h + 1):
+        edge = y in (0, h)
+        d.lines.append((x0, y0 + y * cell, x0 + w * cell, y0 + y * cell,
+                        thin * (3 if edge else 1), FRAME if edge else GRID))
+    for x in range(w + 1):
+        edge = x in (0, w)
+        d.lines.append((x0 + x * cell, y0, x0 + x * cell, y0 + h * cell,
+                        thin * (3 if edge else 1), FRAME if edge else GRID))
+    pal = _palette(puzzle.npaths)
+
+    def centre(i, j):
+        return x0 + (j + 0.5) * cell, y0 + (i + 0.5) * cell
+
+    bridges = puzzle.bridges if puzzle.bridges is not None else np.zeros((h, w), bool)
+    if solution is not None:
+        pen = cell * 0.3
+        vpaths = solution.down_paths()
+        for i, j in zip(*np.nonzero(solution.down)):
+            k = int(vpaths[i, j])
+            d.lines.append((*centre(i, j), *centre(i + 1, j), pen, pal[k - 1] if k else INK))
+        for i, j in zip(*np.nonzero(bridges)):       # the path across has a white rim
+            (cx, cy), half = centre(i, j), cell * 0.5
+            d.lines.append((cx - half, cy, cx + half, cy, pen * 1.6, (255, 255, 255)))
+        for i, j in zip(*np.nonzero(solution.right)):
+            k = int(solution.paths[i, j])
+            d.lines.append((*centre(i, j), *centre(i, j + 1), pen, pal[k - 1] if k else INK))
+    else:
+        for i, j in zip(*np.nonzero(bridges)):       # a bridge: a grey cross
+            (cx, cy), arm = centre(i, j), cell * 0.3
+            d.lines.append((cx - arm, cy, cx + arm, cy, cell * 0.08, GRID))
+            d.lines.append((cx, cy - arm, cx, cy + arm, cell * 0.08, GRID))
+    for i, j in zip(*np.nonzero(puzzle.cells)):
+        k = int(puzzle.cells[i, j])
+        cx, cy = x0 + (j + 0.5) * cell, y0 + (i + 0.5) * cell
+        fill = pal[k - 1] if solution is not None else (255, 255, 255)
+        d.discs.append((cx, cy, cell * 0.4, fill, max(0.15, cell * 0.04), INK))
+        text = puzzle.labels[k - 1]
+        size = cell * (0.5 if len(text) <= 2 else 0.9 / len(text))
+        ink = INK
+        if solution is not None and sum(fill) < 300:
+            ink = (255, 255, 255)
+        d.texts.append((cx, cy, size, text, ink, True))
+
+
+def single_page(puzzle: Puzzle, solution: Solution | None = None,
+                cell: float = 10.0, caption: str = "") -> Drawing:
+    """One puzzle (or solution) alone, its squares ``cell`` millimetres."""
+    h, w = puzzle.cells.shape
+    pad = cell * 0.5
+    top = pad + (CAPTION_MM if caption else 0)
+    d = Drawing(w * cell + 2 * pad, h * cell + top + pad)
+    if caption:
+        d.texts.append((d.width / 2, pad + CAPTION_MM / 2, 3.5, caption, INK, False))
+    draw_grid(d, puzzle, solution, pad, top, cell)
+    return d
+
+
+def layout(w: int, h: int, paper: str, min_cell: float,
+           max_cell: float = MAX_PUZZLE_CELL_MM) -> tuple[int, int, float]:
+    """(columns, rows, cell mm) of the page that holds the most ``w`` x ``h``
+    grids with squares of at least ``min_cell`` (the larger square on a
+    tie); LayoutError when not even one fits."""
+    pw, ph = PAPERS[paper]
+    aw, ah = pw - 2 * MARGIN_MM, ph - 2 * MARGIN_MM - HEADER_MM
+    best = None
+    for cols in range(1, 7):
+        for rows in range(1, 9):
+            sw = (aw - (cols - 1) * GAP_MM) / cols
+            sh = (ah - (rows - 1) * GAP_MM) / rows - CAPTION_MM
+            cell = min(sw / w, sh / h, max_cell)
+            if cell < min_cell:
+                continue
+            key = (cols * rows, cell)
+            if best is None or key > best[0]:
+                best = (key, (cols, rows, cell))
+    if best is None:
+        most_w = int(aw // min_cell)
+        most_h = int((ah - CAPTION_MM) // min_cell)
+        raise LayoutError(f"a {w}x{h} grid does not fit one {paper.upper()} page at "
+                          f"{min_cell:g} mm a square (at most {most_w}x{most_h})")
+    return best[1]
+
+
+def _pages(entries: list[BookEntry], paper: str, title: str, solutions: bool,
+           first_page: int) -> list[Drawing]:
+    pw, ph = PAPERS[paper]
+    if not entries:
+        return []
+    w = max(e.puzzle.width for e in entries)
+    h = max(e.puzzle.height for e in entries)
+    cols, rows, cell = layout(w, h, paper,
+                              MIN_SOLUTION_CELL_MM if solutions else MIN_PUZZLE_CELL_MM,
+                              MAX_PUZZLE_CELL_MM * (0.6 if solutions else 1.0))
+    if solutions:        # more to a page: smaller squares are enough
+        cols2, rows2, cell2 = layout(w, h, paper, MIN_SOLUTION_CELL_MM,
+                                     max(MIN_SOLUTION_CELL_MM, cell * 0.6))
+        if cols2 * rows2 >= cols * rows:
+            cols, rows, cell = cols2, rows2, cell2
+    per = cols * rows
+    aw, ah = pw - 2 * MARGIN_MM, ph - 2 * MARGIN_MM - HEADER_MM
+    sw = (aw - (cols - 1) * GAP_MM) / cols
+    sh = (ah - (rows - 1) * GAP_MM) / rows
+    pages = []
+    for start in range(0, len(entries), per):
+        d = Drawing(pw, ph)
+        d.texts.append((pw / 2, MARGIN_MM + HEADER_MM / 2 - 2, 5.0, title, INK, True))
+        d.texts.append((pw / 2, ph - MARGIN_MM / 2, 3.0, str(first_page + len(pages)), INK,
+                        False))
+        for slot, e in enumerate(entries[start:start + per]):
+            r, c = divmod(slot, cols)
+            gw, gh = e.puzzle.width * cell, e.puzzle.height * cell
+            sx = MARGIN_MM + c * (sw + GAP_MM)
+            sy = MARGIN_MM + HEADER_MM + r * (sh + GAP_MM)
+            x0 = sx + (sw - gw) / 2
+            y0 = sy + CAPTION_MM + (sh - CAPTION_MM - gh) / 2
+            caption = e.caption() if not solutions else f"{e.number}.  {e.grade}"
+            d.texts.append((sx + sw / 2, sy + CAPTION_MM / 2, 3.2 if not solutions else 2.8,
+                            caption, INK, False))
+            draw_grid(d, e.puzzle, e.solution if solutions else None, x0, y0, cell)
+        pages.append(d)
+    return pages
+
+
+def book_pages(entries: list[BookEntry], paper: str = "a4",
+               title: str = "Number Link") -> list[Drawing]:
+    """Every page of the book: the puzzles, then the solutions."""
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
+    puzzles = _pages(entries, paper, f"{title}: puzzles", False, 1)
+    solutions = _pages(entries, paper, f"{title}: solutions", True, len(puzzles) + 1)
+    return puzzles + solutions
