@@ -49,7 +49,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle("Map generator workbench")
         self.settings = settings if settings is not None else make_settings()
-        self.workbench = wb = Workbench(runner=QtRunner("generate", self),
+        self.workbench = wb = Workbench(runner=QtRunner("generate", self, finish_running=True),
                                         state_runner=QtRunner("trace state", self))
         remembered.restore_workbench(wb, self.settings)
         wb.prepare_picture = self._screen_finisher

@@ -97,6 +97,7 @@ class Workbench:
         self.last_seconds: float | None = None
         self._requested: tuple[Any, ...] | None = None
         self._latest_run = 0
+        self._shown_run = 0             # the request whose map is shown (0: none or a file's)
         self._latest_state = 0
         # the picture a job drew: (state, layer, options, picture, prepared)
         self._drawn: tuple[MapState, str, dict[str, Any], Any, Any] | None = None
@@ -125,6 +126,7 @@ class Workbench:
         self.state_runner.cancel()
         self._decl = decl
         self._requested = None
+        self._shown_run = self._latest_run
         self.error = None
         self.unpin()
         self._show(None)
@@ -241,8 +243,11 @@ class Workbench:
         return not (self.runner.idle() and self.state_runner.idle())
 
     def _run_done(self, outcome: Outcome, expected: int, generator: str) -> None:
-        if expected != self._latest_run or generator != self._decl.name:
-            return                      # a newer request, or another generator, since
+        if generator != self._decl.name:
+            return                      # another generator since
+        if expected != self._latest_run:
+            self._superseded_done(outcome, expected)
+            return
         if outcome.cancelled:
             self.events.emit("run_cancelled", outcome.id)
             self.events.emit("status", "generation cancelled (showing the last good map)",
@@ -264,10 +269,24 @@ class Workbench:
             return
         self.last_seconds = outcome.seconds
         r, drawn, prepared = outcome.value
+        self._shown_run = expected
         self._show(r, drawn=drawn, prepared=prepared)
         self.events.emit("status", f"{r.generator}: {r.grid.width}x{r.grid.height}, "
                                    f"seed {r.seed} ({outcome.seconds:.2f} s)", False)
         self.events.emit("run_finished", outcome.id, r, outcome.seconds)
+
+    def _superseded_done(self, outcome: Outcome, expected: int) -> None:
+        """A run a newer request superseded, which the runner let finish
+        (its policy while a slider is dragged): its map is shown while the
+        newest is made, unless a newer map is already shown; its failure or
+        cancellation says nothing (the newest will)."""
+        if outcome.error is not None or outcome.value is None or expected <= self._shown_run:
+            return
+        r, drawn, prepared = outcome.value
+        self._shown_run = expected
+        self.last_seconds = outcome.seconds
+        self._show(r, drawn=drawn, prepared=prepared)
+        self.events.emit("run_superseded", outcome.id, r, outcome.seconds)
 
     def show(self, result: Result, values: bool = True) -> None:
         """Show a map made elsewhere (an opened file, a bundle, a sweep case):
@@ -277,6 +296,7 @@ class Workbench:
             self.set_generator(result.generator)
         self.runner.cancel()
         self._latest_run += 1
+        self._shown_run = self._latest_run
         self._requested = None
         if values:
             self.set_values(result.params)
