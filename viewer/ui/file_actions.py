@@ -62,10 +62,12 @@ class FileActions:
         self.worker.cancelled.connect(self._export_cancelled)
         self.dialog: QProgressDialog | None = None
         self.last_error = ""
+        self.opened = lambda kind, path: None      # a file opened (for File > Open recent)
         a = shell.action
         a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
         a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
         self.bundles = BundleOpener(workbench, shell, self.load_preset_file)
+        self.bundles.opened = lambda path: self.opened("bundle", path)
         a("File", "Open b&undle...", self.bundles.ask_open, "Ctrl+Shift+B",
           "show a bundle's map and make it again from its sidecar: reproduced or not")
         for name in registry.names():
@@ -147,6 +149,7 @@ class FileActions:
             self.shell.status(f"cannot show {shown}: {self.last_error}", error=True)
             return False
         self.shell.status(f"opened {shown}: {g.width}x{g.height}")
+        self.opened("puzzle", path)
         return True
 
     def _ask_open(self, name: str) -> None:
@@ -174,13 +177,16 @@ class FileActions:
             shell.status(str(exc), error=True)
             raise
         wb.set_generator(preset.generator)
-        wb.set_values(preset.params)
-        if preset.seed is not None and not shell.param_panel.seed_row.is_locked():
-            try:
-                wb.set_seed(wb.generator.check_seed(preset.seed))
-            except (TypeError, ValueError) as exc:
-                shell.status(f"{path}: the seed {preset.seed!r} is not one: {exc}", error=True)
+        with wb.changes(f"Open preset {Path(path).name}"):
+            wb.set_values(preset.params)
+            if preset.seed is not None and not shell.param_panel.seed_row.is_locked():
+                try:
+                    wb.set_seed(wb.generator.check_seed(preset.seed))
+                except (TypeError, ValueError) as exc:
+                    shell.status(f"{path}: the seed {preset.seed!r} is not one: {exc}",
+                                 error=True)
         shell.status(f"preset {preset.title or Path(path).stem} loaded")
+        self.opened("preset", path)
         wb.request()
 
     def _ask_load_preset(self) -> None:

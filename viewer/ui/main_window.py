@@ -28,6 +28,8 @@ from ..workbench import Workbench
 from . import docks, file_actions
 from . import settings as remembered
 from .compare import CompareView
+from .history_menu import HistoryMenu
+from .map_id_actions import MapIdActions
 from .layer_list import fill_layer_list, select_layer
 from .map_view import shrink, to_qimage
 from .menus import Menus
@@ -67,6 +69,9 @@ class MainWindow(QMainWindow):
         self._panel.seed_row.lock.setChecked(remembered.restore_window(self, self.settings))
         self._keys = TimelineKeys(self, self.menus.shortcuts)
         QApplication.instance().installEventFilter(self._keys)
+        self.commit_panel()
+        wb.history.clear()                  # what was remembered is where undo starts
+        self.history.update()
         if generate:
             self.request_generation()
 
@@ -96,6 +101,9 @@ class MainWindow(QMainWindow):
         self.menus = Menus(self)
         self.menu_actions = self.menus.all
         self.file_actions = file_actions.FileActions(wb, self)
+        self.map_ids = MapIdActions(wb, self, self.settings, self.open_recent)
+        self.file_actions.opened = self.map_ids.remember
+        self.history = HistoryMenu(wb, self.menus["Edit"], self)
         self.action("Edit", "&New seed", lambda: self._panel.seed_row.new_seed(), "Ctrl+N")
         self.action("Edit", "&Regenerate", lambda: self.request_generation(force=True), "F5")
         self.action("Edit", "Cancel &generation", self.cancel_generation, "Esc")
@@ -251,6 +259,7 @@ class MainWindow(QMainWindow):
         panel.set_values(wb.values)
         panel.changed.connect(self._panel_changed)
         self.gen_view.setup_panel(panel)
+        self.history.follow_panel(panel)
         self.param_area.setWidget(panel)
         docks.fit_param_dock(self, self.docks, panel.needed_width())
         return panel
@@ -367,6 +376,28 @@ class MainWindow(QMainWindow):
     def _run_finished(self, _run_id: int, result: Result, _seconds: float) -> None:
         self.status(f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result)
+        heightmap = result.params.get("png_path") if result.params.get("source") == "png" \
+            else None
+        if heightmap:
+            self.map_ids.remember("heightmap", heightmap)
+
+    def open_recent(self, kind: str, path: str) -> None:
+        """Open a file of File > Open recent again, as it was opened."""
+        fa = self.file_actions
+        if kind == "preset":
+            fa.guarded("Load preset", lambda: fa.load_preset_file(path))
+        elif kind == "bundle":
+            fa.bundles.open_bundle(path, ask=True)
+        elif kind == "puzzle":
+            from .. import registry
+            fa.open_file(next(n for n in registry.names() if registry.declaration(n).opener),
+                         path)
+        elif kind == "heightmap":
+            wb = self.workbench
+            wb.set_generator("ports")
+            with wb.changes(f"Open heightmap {path}"):
+                wb.set_values({"source": "png", "png_path": path})
+            wb.request()
 
     def _describe(self, result: Result) -> str:
         text = f"{result.grid.width}x{result.grid.height}, seed {result.seed}"

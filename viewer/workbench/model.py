@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import random
 import shlex
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from ..engine.inspect import rows_at
 from ..engine.params import ParamError
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
+from .history import Change, History, describe
 from .runs import InlineRunner, Outcome, Runner
 
 __all__ = ["Workbench", "Pinned", "generic_command_line", "same_options"]
@@ -105,6 +107,9 @@ class Workbench:
         self.prepare_picture: Callable[[], Callable[[Any], Any]] | None = None
         self.prepared: Any = None           # prepare_result's value for the map shown
         self.shown_values: dict[str, Any] = {}   # the values the map shown stands for
+        self.history = History()
+        self._grouping: list[Any] | None = None   # [label, before, seed before] of changes()
+        self._restoring = False
 
     # == the generator ==========================================================
     @property
@@ -143,7 +148,9 @@ class Workbench:
 
     def set_value(self, name: str, value: Any) -> None:
         self._decl.param(name)          # KeyError for a name the generator lacks
+        before = self.values
         self._values.setdefault(self._decl.name, {})[name] = value
+        self._note(before, self.seed)
         self.events.emit("values_changed", self.values)
 
     def set_values(self, values: Mapping[str, Any], replace: bool = False,
@@ -156,9 +163,13 @@ class Workbench:
             decl.param(name)
         mine = {} if replace else dict(self._values.get(decl.name, {}))
         mine.update(values)
-        self._values[decl.name] = mine
         if decl.name == self._decl.name:
+            before = self.values
+            self._values[decl.name] = mine
+            self._note(before, self.seed)
             self.events.emit("values_changed", self.values)
+        else:
+            self._values[decl.name] = mine
 
     def validated(self) -> dict[str, Any]:
         """The values as the generator takes them, or ParamError."""
@@ -169,8 +180,98 @@ class Workbench:
         return self._seeds.get(self._decl.name, self._decl.default_seed)
 
     def set_seed(self, seed: int | str) -> None:
+        before = self.seed
         self._seeds[self._decl.name] = seed
+        self._note(self.values, before)
         self.events.emit("seed_changed", seed)
+
+    # == undo and redo (see .history) ================================================
+    def _note(self, before: dict[str, Any], seed_before: Any) -> None:
+        """Record the change from ``before`` to the values and seed now."""
+        if self._restoring or self._grouping is not None:
+            return
+        after, seed = self.values, self.seed
+        params = {p.name: p for p in self._decl.params}
+        label, key = describe(params, before, after, seed_before, seed)
+        if label:
+            # a number dragged or held down merges; a seed, a choice, a text does not
+            merge = len(key) == 1 and key[0] in params and params[key[0]].kind in ("int",
+                                                                                  "float")
+            self.history.record(self._decl.name, lambda *a: describe(params, *a)[0], key,
+                                before, after, seed_before, seed, merge=merge)
+
+    @contextmanager
+    def changes(self, label: str) -> Iterator[None]:
+        """Every value and seed change inside is one undoable change named
+        ``label`` ("Open preset x.toml")."""
+        if self._grouping is not None:
+            yield
+            return
+        before, seed_before, gen = self.values, self.seed, self._decl.name
+        self._grouping = [label]
+        try:
+            yield
+        finally:
+            self._grouping = None
+        if gen == self._decl.name:
+            self.history.record(gen, label, ("group", label), before, self.values,
+                                seed_before, self.seed, merge=False)
+
+    def end_gesture(self) -> None:
+        """A drag or a held key ended: the next change is one of its own."""
+        self.history.close(self._decl.name)
+
+    def undo_text(self) -> str | None:
+        """What Undo would undo ("Spike % 65 -> 80"), None when nothing."""
+        c = self.history.undo_change(self._decl.name)
+        return c.label if c is not None else None
+
+    def redo_text(self) -> str | None:
+        c = self.history.redo_change(self._decl.name)
+        return c.label if c is not None else None
+
+    def undo(self, generate: bool = True) -> Change | None:
+        """Put back the values and seed before the last change (and make
+        that map); returns the change undone (None: nothing to undo)."""
+        c = self.history.pop_undo(self._decl.name)
+        if c is not None:
+            self._restore(c.before, c.seed_before, generate)
+        return c
+
+    def redo(self, generate: bool = True) -> Change | None:
+        c = self.history.pop_redo(self._decl.name)
+        if c is not None:
+            self._restore(c.after, c.seed_after, generate)
+        return c
+
+    def jump(self, index: int, generate: bool = True) -> None:
+        """Go to the state after the ``index``-th change of the history
+        (-1: before the first), undoing or redoing as many as it takes."""
+        gen = self._decl.name
+        entries, done = self.history.entries(gen)
+        index = max(-1, min(int(index), len(entries) - 1))
+        while done > index + 1 and self.history.pop_undo(gen) is not None:
+            done -= 1
+        while done < index + 1 and self.history.pop_redo(gen) is not None:
+            done += 1
+        entries, done = self.history.entries(gen)
+        if done:
+            c = entries[done - 1]
+            self._restore(c.after, c.seed_after, generate)
+        elif entries:
+            c = entries[0]
+            self._restore(c.before, c.seed_before, generate)
+
+    def _restore(self, values: dict[str, Any], seed: Any, generate: bool) -> None:
+        self._restoring = True
+        try:
+            self.set_values(values, replace=True)
+            self.set_seed(seed)
+        finally:
+            self._restoring = False
+        self.events.emit("history_changed")
+        if generate:
+            self.request()
 
     def new_seed(self, rng: random.Random | None = None) -> int | str:
         """A fresh random seed of the generator's kind (set, and returned)."""
@@ -299,8 +400,9 @@ class Workbench:
         self._shown_run = self._latest_run
         self._requested = None
         if values:
-            self.set_values(result.params)
-            self.set_seed(result.seed)
+            with self.changes(f"Open {self._decl.title} map (seed {result.seed})"):
+                self.set_values(result.params)
+                self.set_seed(result.seed)
         prepare = self.prepare_result
         self._show(result, prepared=prepare(result) if prepare is not None else None)
         try:                        # a file's map stands for every value now set
@@ -491,6 +593,30 @@ class Workbench:
         if own is not None:
             return own(values, seed)
         return generic_command_line(decl, values, seed)
+
+    # == map IDs (see .map_id) ======================================================
+    def map_id(self) -> str:
+        """The map ID of the map shown (of the values and seed when none
+        is): the command line that makes it (MapIdError when none can)."""
+        from .map_id import map_id
+
+        r = self.result
+        if r is not None and r.generator == self._decl.name:
+            return map_id(self._decl, r.params, r.seed)
+        return map_id(self._decl, self.validated(), self._decl.check_seed(self.seed))
+
+    def open_map_id(self, text: str) -> int | None:
+        """Open map ID ``text``: its generator chosen, its values and seed
+        set (one undoable change) and its map asked for; MapIdError (one
+        line) when refused, nothing changed."""
+        from .map_id import parse_map_id
+
+        mid = parse_map_id(text)
+        self.set_generator(mid.generator)
+        with self.changes("Paste map ID"):
+            self.set_values(mid.values, replace=True)
+            self.set_seed(mid.seed)
+        return self.request(force=True)
 
     # == compare ====================================================================
     def pin(self) -> Pinned | None:
