@@ -76,13 +76,13 @@ class CliExtras:
         parser (outputs it names are not written: a map ID opens a map).
         Raises an exception whose message is one line for a refused one."""
         from .args import Usage
-        from .generic import _values_and_seed, parser_for
+        from .parsing import generic_parser, values_and_seed
 
         argv = list(argv)
         if any(w in ("-h", "--help") for w in argv):
             raise Usage("a map ID is a command that makes a map, not its help")
-        args = parser_for(decl, self).parse_args(argv)
-        return _values_and_seed(decl, self, args)
+        args = generic_parser(decl, self).parse_args(argv)
+        return values_and_seed(decl, self, args)
 
     def report(self, out: Any, decl: Any, result: Any, values: Mapping[str, Any], seed: Any,
                notes: Sequence[str]) -> None:

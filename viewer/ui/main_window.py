@@ -376,10 +376,7 @@ class MainWindow(QMainWindow):
     def _run_finished(self, _run_id: int, result: Result, _seconds: float) -> None:
         self.status(f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result)
-        heightmap = result.params.get("png_path") if result.params.get("source") == "png" \
-            else None
-        if heightmap:
-            self.map_ids.remember("heightmap", heightmap)
+        self.map_ids.remember_inputs(result)
 
     def open_recent(self, kind: str, path: str) -> None:
         """Open a file of File > Open recent again, as it was opened."""
@@ -392,12 +389,8 @@ class MainWindow(QMainWindow):
             from .. import registry
             fa.open_file(next(n for n in registry.names() if registry.declaration(n).opener),
                          path)
-        elif kind == "heightmap":
-            wb = self.workbench
-            wb.set_generator("ports")
-            with wb.changes(f"Open heightmap {path}"):
-                wb.set_values({"source": "png", "png_path": path})
-            wb.request()
+        else:
+            self.map_ids.reopen_input(path)
 
     def _describe(self, result: Result) -> str:
         text = f"{result.grid.width}x{result.grid.height}, seed {result.seed}"

@@ -23,7 +23,9 @@ from ..workbench.map_id import MapIdError
 
 RECENT_KEY = "recent/files"
 RECENT_MAX = 10
-KINDS = ("preset", "bundle", "puzzle", "heightmap")
+KINDS = ("preset", "bundle", "puzzle", "input")
+"""input: a file a map is made from (a Param of kind path, e.g.
+a heightmap PNG), reopened with the values it was made with."""
 
 
 class MapIdActions(QObject):
@@ -85,19 +87,53 @@ class MapIdActions(QObject):
         return False
 
     # -- recent files ---------------------------------------------------------------
-    def recent(self) -> list[tuple[str, str]]:
+    def _items(self) -> list[list]:
         raw = self.settings.value(RECENT_KEY)
         try:
             items = json.loads(raw) if isinstance(raw, str) else []
-            return [(str(k), str(p)) for k, p in items if k in KINDS][:RECENT_MAX]
+            return [list(i) for i in items if isinstance(i, list) and len(i) == 3
+                    and i[0] in KINDS and isinstance(i[1], str)][:RECENT_MAX]
         except (ValueError, TypeError):
             return []
 
-    def remember(self, kind: str, path: str | Path) -> None:
+    def recent(self) -> list[tuple[str, str]]:
+        """(kind, path) of the files opened, newest first."""
+        return [(k, p) for k, p, _extra in self._items()]
+
+    def remember(self, kind: str, path: str | Path, extra: dict | None = None) -> None:
         path = str(Path(path).resolve())
-        items = [(k, p) for k, p in self.recent() if (k, p) != (kind, path)]
-        items.insert(0, (kind, path))
+        items = [i for i in self._items() if (i[0], i[1]) != (kind, path)]
+        items.insert(0, [kind, path, extra])
         self.settings.setValue(RECENT_KEY, json.dumps(items[:RECENT_MAX]))
+
+    def remember_inputs(self, result) -> None:
+        """The files a map was made from (its Params of kind path)."""
+        from ..formats.bundle import jsonable
+
+        decl = self.wb.generator
+        if result.generator != decl.name:
+            return
+        for p in decl.params:
+            value = result.params.get(p.name)
+            if p.kind == "path" and value and Path(str(value)).is_file():
+                self.remember("input", str(value), {"generator": decl.name, "label": p.label,
+                                                    "values": jsonable(result.params)})
+
+    def reopen_input(self, path: str) -> None:
+        extra = next((i[2] for i in self._items() if i[1] == path and i[0] == "input"), None)
+        if not extra:
+            return
+        wb = self.wb
+        wb.set_generator(extra["generator"])
+        decl = wb.generator
+        try:
+            values = decl.validate({**extra["values"]})
+        except Exception as exc:  # noqa: BLE001 - a remembered value no longer valid
+            self.shell.status(f"cannot open {Path(path).name} again: {exc}", error=True)
+            return
+        with wb.changes(f"Open {Path(path).name}"):
+            wb.set_values(values)
+        wb.request()
 
     def fill_recent(self) -> None:
         m = self.recent_menu
@@ -106,8 +142,9 @@ class MapIdActions(QObject):
         if not items:
             m.addAction("(no files yet)").setEnabled(False)
             return
-        for i, (kind, path) in enumerate(items, 1):
-            act = m.addAction(f"&{i % 10} {Path(path).name}  ({kind})")
+        for i, (kind, path, extra) in enumerate(self._items(), 1):
+            what = extra.get("label", kind) if isinstance(extra, dict) else kind
+            act = m.addAction(f"&{i % 10} {Path(path).name}  ({what})")
             act.setToolTip(path)
             act.setStatusTip(path)
             act.triggered.connect(lambda _c=False, k=kind, p=path: self._reopen(k, p))

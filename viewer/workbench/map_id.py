@@ -25,7 +25,7 @@ from typing import Any
 from .. import registry
 from ..engine.declaration import Declaration
 
-__all__ = ["MapId", "MapIdError", "map_id", "parse_map_id", "PREFIXES"]
+__all__ = ["MapId", "MapIdError", "map_id", "parse_map_id", "generic_command_line", "PREFIXES"]
 
 PREFIXES = (("python", "-m", "viewer"), ("python3", "-m", "viewer"), ("mapgen-viewer",),
             (".venv/bin/python", "-m", "viewer"), ("scripts/run-app",))
@@ -123,10 +123,21 @@ def _generic_values(decl: Declaration, argv: list[str]) -> tuple[dict[str, Any],
     return decl.validate(values), decl.check_seed(seed)
 
 
+def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
+    """``python -m viewer NAME --PARAM VALUE ... --seed S`` (only the values
+    that differ from the defaults), as the generic command line reads it."""
+    if isinstance(seed, bytes):
+        seed = seed.decode("latin-1")
+    parts = ["python", "-m", "viewer", decl.name]
+    for p in decl.params:
+        if values[p.name] != p.default:
+            parts += [p.flag, p.text(values[p.name])]
+    parts += ["--seed", str(seed)]
+    return shlex.join(parts)
+
+
 def map_id(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
     """The map ID of ``values`` (validated) and ``seed`` of ``decl``."""
-    from .model import generic_command_line
-
     own = decl.load("command_line")
     line = own(values, seed) if own is not None else generic_command_line(decl, values, seed)
     words = _words(line)

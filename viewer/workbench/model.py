@@ -20,7 +20,6 @@ event (:mod:`.events`), so a front end only draws what it is told changed.
 from __future__ import annotations
 
 import random
-import shlex
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from ..engine.params import ParamError
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
 from .history import Change, History, describe
+from .map_id import generic_command_line, map_id, parse_map_id
 from .runs import InlineRunner, Outcome, Runner
 
 __all__ = ["Workbench", "Pinned", "generic_command_line", "same_options"]
@@ -53,19 +53,6 @@ def same_options(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
         plain = (bool, int, float, str, type(None))
         return x is y or (type(x) is type(y) and isinstance(x, plain) and x == y)
     return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-
-
-def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
-    """``python -m viewer NAME --PARAM VALUE ... --seed S`` (only the values
-    that differ from the defaults), as the generic command line reads it."""
-    if isinstance(seed, bytes):
-        seed = seed.decode("latin-1")
-    parts = ["python", "-m", "viewer", decl.name]
-    for p in decl.params:
-        if values[p.name] != p.default:
-            parts += [p.flag, p.text(values[p.name])]
-    parts += ["--seed", str(seed)]
-    return shlex.join(parts)
 
 
 class Workbench:
@@ -598,8 +585,6 @@ class Workbench:
     def map_id(self) -> str:
         """The map ID of the map shown (of the values and seed when none
         is): the command line that makes it (MapIdError when none can)."""
-        from .map_id import map_id
-
         r = self.result
         if r is not None and r.generator == self._decl.name:
             return map_id(self._decl, r.params, r.seed)
@@ -609,8 +594,6 @@ class Workbench:
         """Open map ID ``text``: its generator chosen, its values and seed
         set (one undoable change) and its map asked for; MapIdError (one
         line) when refused, nothing changed."""
-        from .map_id import parse_map_id
-
         mid = parse_map_id(text)
         self.set_generator(mid.generator)
         with self.changes("Paste map ID"):

@@ -30,7 +30,11 @@ STATUS_WORDS = {
 class NumberLinkView(GeneratorView):
     def build(self) -> None:
         self.check: dict[str, Any] | None = None    # the last uniqueness check
+        self.check_pending = False      # asked for while a map was being made
         self.last_open_error = ""
+        ev = self.workbench.events
+        self._off = [ev.connect("run_failed", lambda *_a: self._pending_dropped("failed")),
+                     ev.connect("run_cancelled", lambda *_a: self._pending_dropped("cancelled"))]
         self.solve_worker = LatestWins("solve", self)
         self.solve_worker.started.connect(lambda *_: self.shell.own_work(True))
         self.solve_worker.finished.connect(self._solved)
@@ -108,6 +112,10 @@ class NumberLinkView(GeneratorView):
                 self.check["puzzle"] is not result.detail.puzzle:
             self.check = None
         self._show_second()
+        if self.check_pending and result is not None and self.workbench.runner.idle():
+            self.check_pending = False          # the map asked for is here: check it
+            self.check_uniqueness()
+            return
         if result is not None and result.detail.source and result.detail.solution is None:
             # an opened puzzle: solve it (again when only the rule changes)
             self.check_uniqueness()
@@ -136,6 +144,12 @@ class NumberLinkView(GeneratorView):
         """Solve the shown puzzle under the panel's rule on the solve worker;
         returns the request id (None when there is no puzzle)."""
         r = self.workbench.result
+        if not self.workbench.runner.idle():
+            # a new map is being made: check that one when it is ready
+            self.check_pending = True
+            self.shell.status("check uniqueness: the puzzle being made is checked when it is "
+                              "ready (Esc cancels both)")
+            return None
         if r is None or r.detail.puzzle is None:
             self.shell.status("check uniqueness: show a Number Link puzzle first", error=True)
             return None
@@ -180,6 +194,12 @@ class NumberLinkView(GeneratorView):
         self.shell.render_view()
         self.shell.status(text, error=res.status == "none")
 
+    def _pending_dropped(self, how: str) -> None:
+        if self.check_pending:
+            self.check_pending = False
+            self.shell.status(f"check uniqueness not run: the map being made {how} (the map "
+                              f"shown is the last one; Ctrl+U checks it)", error=how == "failed")
+
     def _solve_failed(self, _job_id: int, exc: BaseException) -> None:
         self._solve_ended()
         self.shell.status(f"check uniqueness failed: {type(exc).__name__}: {exc}", error=True)
@@ -196,6 +216,7 @@ class NumberLinkView(GeneratorView):
         return not self.solve_worker.is_idle()
 
     def cancel(self) -> None:
+        self.check_pending = False
         if not self.solve_worker.is_idle():
             self.solve_worker.cancel()
 
@@ -203,6 +224,8 @@ class NumberLinkView(GeneratorView):
         self.solve_worker.shutdown()
 
     def close(self) -> None:
+        for off in self._off:
+            off()
         self.check = None
         self._show_second()
         super().close()
