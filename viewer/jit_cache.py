@@ -11,9 +11,9 @@ numba compiles a kernel on its first call when its cache has no copy for
 this machine (a new installation, a new CPU, an edited kernel).  That takes
 tens of seconds, so the first compile of each generator's kernels in a
 process says so in one line on standard error (and :func:`active` gives
-the line to the window's status bar while it lasts); the fairland command
-line and the sweeps' worker processes run fairland's ahead-of-time compiled
-module instead and compile nothing.
+the line to the window's status bar while it lasts); a generator with a
+module compiled ahead of time runs it in the command line and the sweeps'
+worker processes instead, and compiles nothing there.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ CHECKOUT = (os.path.isfile(os.path.join(os.path.dirname(PACKAGE), "pyproject.tom
 """Running from a writable checkout (an editable install counts): numba's own
 ``__pycache__`` caches beside the sources."""
 
-ESTIMATE_S = {"fairland": 60, "tgp": 10, "ports": 10, "numberlink": 20}
-"""About how long each generator's kernels take to compile on a 2-core machine."""
+ESTIMATE_S: dict[str, int] = {}
+"""About how long each generator's kernels take to compile on a 2-core
+machine, by generator: what each declaration says (:func:`expect`)."""
 DEFAULT_ESTIMATE_S = 30
 
 _announced: set[str] = set()
@@ -81,6 +82,12 @@ def compiles() -> int:
     """How many kernels numba has compiled in this process (cache misses;
     kernels they call not counted)."""
     return _compiles
+
+
+def expect(generator: str, seconds: int) -> None:
+    """Generator ``generator``'s kernels take about ``seconds`` to compile
+    (its declaration says so when it is made)."""
+    ESTIMATE_S[generator] = seconds
 
 
 def message(generator: str) -> str:

@@ -1,6 +1,6 @@
 """The one registry of generators: each is one line naming its
-:class:`~viewer.engine.declaration.Declaration`, which lives in the
-generator's own package and declares every capability (title, seed,
+:class:`~viewer.declaration.Declaration`, which lives in
+``viewer/generators/<name>.py`` and declares every capability (title, seed,
 params, layers, phases, metrics, renderer, inspector rows, exports, view,
 opener, command-line extras).
 
@@ -21,22 +21,27 @@ from typing import Any
 
 __all__ = ["register", "unregister", "declaration", "names", "titles"]
 
-# name -> Declaration (viewer.engine.declaration), or its "module:attribute"
+# name -> Declaration (viewer.declaration), or its "module:attribute"
 # path; this leaf module imports nothing of the package, so it names the
 # type in words only.
 _DECLARED: dict[str, Any] = {}
 
 
-def register(decl: Any, name: str | None = None) -> Any:
-    """Add (or replace) a generator: a Declaration, or the import path of
-    one with its ``name`` (imported when first asked for).  The window's
-    chooser, the command line, presets and sweeps know it from then on."""
+def register(decl: Any, name: str | None = None, *, replace: bool = False) -> Any:
+    """Add a generator: a Declaration, or the import path of one with its
+    ``name`` (imported when first asked for).  The window's chooser, the
+    command line, presets and sweeps know it from then on.  A name already
+    registered is refused (ValueError) unless ``replace`` is asked for, so
+    that two plugins cannot silently take one name."""
     if isinstance(decl, str):
         if not name:
             raise ValueError("a declaration given by path needs its name")
-        _DECLARED[name] = decl
     else:
-        _DECLARED[decl.name] = decl
+        name = decl.name
+    if name in _DECLARED and not replace:
+        raise ValueError(f"generator {name!r} is registered already "
+                         f"(register(..., replace=True) replaces it)")
+    _DECLARED[name] = decl
     return decl
 
 
@@ -44,10 +49,10 @@ def unregister(name: str) -> None:
     _DECLARED.pop(name, None)
 
 
-register("viewer.engine.fairland.declaration:DECLARATION", "fairland")
-register("viewer.engine.tgp.declaration:DECLARATION", "tgp")
-register("viewer.engine.numberlink.declaration:DECLARATION", "numberlink")
-register("viewer.engine.ports.declaration:DECLARATION", "ports")
+register("viewer.generators.fairland:DECLARATION", "fairland")
+register("viewer.generators.tgp:DECLARATION", "tgp")
+register("viewer.generators.numberlink:DECLARATION", "numberlink")
+register("viewer.generators.ports:DECLARATION", "ports")
 
 
 def names() -> list[str]:

@@ -15,7 +15,7 @@ import pytest
 from viewer import registry
 from viewer.cli import main, main_usage
 from viewer.cli.extras import OwnCommand
-from viewer.engine.declaration import Declaration
+from viewer.declaration import Declaration
 
 CLI = Path(__file__).resolve().parents[2] / "viewer" / "cli"
 GENERATOR_NAMES = re.compile(r"fairland|tgp|terragenesis|numberlink|number link|\bports?\b",

@@ -26,7 +26,7 @@ WAIT = 30_000
 def toy():
     import toy_generator  # registers "toy" on its first import
 
-    registry.register(toy_generator.DECLARATION)
+    registry.register(toy_generator.DECLARATION, replace=True)
     yield toy_generator
     registry.unregister("toy")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from viewer.cli.extras import CliExtras
-from viewer.engine.declaration import Declaration
+from viewer.declaration import Declaration
 from viewer.engine.metrics import Metrics
 from viewer.engine.params import Param, coerce_values
 from viewer.engine.protocol import LayerInfo, Marker, Result, SquareGrid

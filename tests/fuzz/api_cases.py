@@ -33,9 +33,9 @@ CHEAP = {
 
 
 def api_cases(name: str) -> st.SearchStrategy:
-    from viewer.engine import get_generator
+    from viewer import registry
 
-    gen = get_generator(name)
+    gen = registry.declaration(name).engine
     seeds = st.text(max_size=8) if name == "numberlink" else st.integers(0, 2**32 - 1)
     return st.tuples(value_dicts(gen.params, CHEAP[name]), st.one_of(seeds, SEEDS),
                      st.booleans())
@@ -44,11 +44,11 @@ def api_cases(name: str) -> st.SearchStrategy:
 def run_api(name: str, values: dict[str, Any], seed: Any, trace: bool = False) -> str:
     """Validate then generate; the outcome ("refused", "seed", "made",
     "no map"), raising AssertionError when a promise is broken."""
-    from viewer.engine import get_generator
+    from viewer import registry
     from viewer.engine.params import ParamError
     from viewer.engine.protocol import GenerationError
 
-    gen = get_generator(name)
+    gen = registry.declaration(name).engine
     names = {p.name for p in gen.params}
     try:
         checked = gen.validate(values)

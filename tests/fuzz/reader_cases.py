@@ -162,7 +162,7 @@ VALUE = st.one_of(st.integers(-3, 100), st.sampled_from([2**63 - 1, -(2**63)]),
 def preset_files(draw) -> bytes:
     import tomli_w
 
-    from viewer.engine import get_generator
+    from viewer import registry
 
     kind = draw(st.integers(0, 3))
     if kind == 3:
@@ -178,7 +178,7 @@ def preset_files(draw) -> bytes:
     if draw(st.integers(0, 5)):
         doc["generator"] = name
     if name != "nope":
-        gen = get_generator(name)
+        gen = registry.declaration(name).engine
         keys = draw(st.lists(st.sampled_from([p.name for p in gen.params] + ["bogus"]),
                              max_size=3, unique=True))
         doc["params"] = {k: draw(VALUE) for k in keys}
@@ -193,7 +193,7 @@ def preset_files(draw) -> bytes:
 
 
 def check_preset_file(folder: Path, data: bytes) -> str:
-    from viewer.engine import get_generator
+    from viewer import registry
     from viewer.formats.presets import PresetError, load_preset, save_preset
 
     path = folder / "p.toml"
@@ -203,7 +203,7 @@ def check_preset_file(folder: Path, data: bytes) -> str:
     except PresetError as exc:
         assert str(exc) and "p.toml" in str(exc), exc
         return "refused"
-    gen = get_generator(preset.generator)
+    gen = registry.declaration(preset.generator).engine
     gen.validate(preset.params)  # what loads, the generator takes
     if preset.seed is not None:
         gen.check_seed(preset.seed)

@@ -44,10 +44,10 @@ def test_numberlink_api(case):
 
 @pytest.mark.parametrize("name", ["fairland", "tgp", "ports", "numberlink"])
 def test_unknown_keys_are_refused_by_name(name):
-    from viewer.engine import get_generator
+    from viewer import registry
     from viewer.engine.params import ParamError
 
-    gen = get_generator(name)
+    gen = registry.declaration(name).engine
     for key in (5, None, (1, 2), "bogus"):
         with pytest.raises(ParamError, match="unknown parameter"):
             gen.validate({key: 1})

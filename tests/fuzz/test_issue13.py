@@ -250,14 +250,14 @@ def test_9_bad_presets_are_preset_errors(tmp_path, data, words):
 
 
 def test_9_a_preset_that_loads_generates(tmp_path):
-    from viewer.engine import get_generator
+    from viewer import registry
     from viewer.formats.presets import load_preset, save_preset
 
     (tmp_path / "p.toml").write_text('generator = "fairland"\nseed = 7\n[params]\n'
                                      'world = "64x32"\nnc = 5\nsc = 10\n')
     p = load_preset(tmp_path / "p.toml")
     save_preset(tmp_path / "q.toml", p)
-    gen = get_generator(p.generator)
+    gen = registry.declaration(p.generator).engine
     assert gen.generate(p.params, seed=load_preset(tmp_path / "q.toml").seed).seed == 7
 
 
@@ -266,10 +266,10 @@ def test_9_a_preset_that_loads_generates(tmp_path):
 @pytest.mark.parametrize("seed", ["", None, math.nan, "seed", [1], -1, 2**32, 1.5, True])
 @pytest.mark.parametrize("name", ["fairland", "tgp", "ports"])
 def test_10_seeds_refused_alike(name, seed):
-    from viewer.engine import get_generator
+    from viewer import registry
     from viewer.engine.params import ParamError
 
-    gen = get_generator(name)
+    gen = registry.declaration(name).engine
     with pytest.raises(ParamError) as exc:
         gen.check_seed(seed)
     assert exc.value.param == "seed"
@@ -281,10 +281,10 @@ def test_10_seeds_refused_alike(name, seed):
 
 
 def test_10_hex_and_float_seeds_taken_alike():
-    from viewer.engine import get_generator
+    from viewer import registry
 
     for name in ("fairland", "tgp", "ports"):
-        gen = get_generator(name)
+        gen = registry.declaration(name).engine
         assert gen.check_seed("0x10") == gen.check_seed(16.0) == 16
 
 
@@ -303,11 +303,11 @@ def test_10_fairland_validate_refuses_what_generate_cannot_take(values, param):
 
 @pytest.mark.parametrize("name", ["fairland", "tgp", "ports", "numberlink"])
 def test_10_non_string_keys_refused_by_name(name):
-    from viewer.engine import get_generator
+    from viewer import registry
     from viewer.engine.params import ParamError
 
     with pytest.raises(ParamError, match=r"unknown parameter\(s\): 5"):
-        get_generator(name).validate({5: 1})
+        registry.declaration(name).engine.validate({5: 1})
 
 
 # 11 ----------------------------------------------------------------------------------

@@ -135,7 +135,7 @@ def toy():
 
     from viewer import registry
 
-    registry.register(toy_generator.DECLARATION)
+    registry.register(toy_generator.DECLARATION, replace=True)
     yield toy_generator
     registry.unregister("toy")
 
@@ -170,11 +170,11 @@ def test_2_an_empty_output_name_is_refused_as_any_bad_path(toy, tmp_path, flag):
 
 
 def test_2_write_bundle_of_an_empty_name_is_the_writers_error():
-    from viewer.engine import get_generator
+    from viewer import registry
     from viewer.formats.atomic import WriteError
     from viewer.formats.bundle import write_bundle
 
-    result = get_generator("numberlink").generate({"size": (5, 5)}, seed="a")
+    result = registry.declaration("numberlink").engine.generate({"size": (5, 5)}, seed="a")
     with pytest.raises(WriteError, match="^cannot write '': an empty file name$"):
         write_bundle("", result)
 

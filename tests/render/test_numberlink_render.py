@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.engine import get_generator
+from viewer import registry
 from viewer.render.numberlink import path_palette
 from viewer.render.picture import picture
 
@@ -18,7 +18,7 @@ def test_sixty_paths_get_sixty_colours():
 
 
 def test_the_solution_picture_colours_each_path_and_the_legend_has_its_labels():
-    r = get_generator("numberlink").generate({"size": (12, 10), "mode": "fast"}, seed="pal")
+    r = registry.declaration("numberlink").engine.generate({"size": (12, 10), "mode": "fast"}, seed="pal")
     pic = picture(r, "paths", {"show_solution": True})
     labels = [m.label for m in r.markers]
     entries = [t for t, _c in pic.legend.entries]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.engine import get_generator
+from viewer import registry
 from viewer.render.picture import picture
 from viewer.render.ports import PORT_ROUTE
 
@@ -15,7 +15,7 @@ def count(img, rgb) -> int:
 
 
 def test_routes_are_drawn_only_when_asked_and_the_legend_says_so():
-    r = get_generator("ports").generate({"tgp_size": (128, 128), "n_ports": 8}, seed=3)
+    r = registry.declaration("ports").engine.generate({"tgp_size": (128, 128), "n_ports": 8}, seed=3)
     assert any(p["route_length"] > 0 for p in r.detail.ports)
     on = picture(r, "height", {"routes": True})
     off = picture(r, "height", {"routes": False})

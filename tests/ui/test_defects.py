@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from viewer import registry
-from viewer.engine import get_generator
 from viewer.render.picture import PictureTooLarge, check_export, export_scale
 
 WAIT = 120_000
@@ -123,12 +122,12 @@ def test_3_a_huge_whole_map_export_is_refused_and_a_large_one_runs_aside(qtbot, 
 
 # 4 -----------------------------------------------------------------------------
 def test_4_the_warm_up_replays_every_trace(monkeypatch):
-    from viewer.engine import warmup
+    from viewer.generators import warmup
 
     replayed = []
     real = {}
     for name in ("fairland", "tgp", "numberlink", "ports"):
-        gen = get_generator(name)
+        gen = registry.declaration(name).engine
         real[name] = gen.generate
 
         def spy(values, *, seed=0, trace=False, cancel=None, progress=None, _n=name):
@@ -271,7 +270,7 @@ def test_11_an_opened_puzzle_sets_the_grid_size(qtbot, window, tmp_path):
     from viewer.formats.numberlink import write_puzzle
     from viewer.formats.numberlink_exports import puzzle_of
 
-    gen = get_generator("numberlink")
+    gen = registry.declaration("numberlink").engine
     r = gen.generate({"size": (14, 14), "mode": "fast"}, seed="14")
     write_puzzle(tmp_path / "p14.txt", puzzle_of(r))
     assert window.file_actions.open_file("numberlink", tmp_path / "p14.txt")

@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from viewer.engine import get_generator
+from viewer import registry
 from viewer.engine.fairland.generator import FAIRLAND
 from viewer.formats import fairland_empire as empire
 from viewer.formats.bundle import read_bundle
@@ -196,4 +196,4 @@ def test_shipped_presets_include_the_empserver_regression_cases():
         assert p.seed == 1 and p.params["world"] == (64, 32), name
         assert {k: p.params[k] for k in want} == want, name
     for p in presets.values():               # fairland's and the other generators'
-        get_generator(p.generator).validate(p.params)
+        registry.declaration(p.generator).engine.validate(p.params)

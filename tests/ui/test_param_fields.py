@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from viewer.engine import get_generator
+from viewer import registry
 from viewer.ui.param_panel import ParamPanel
 
 
@@ -19,7 +19,7 @@ def _type(qtbot, widget, text: str) -> None:
 @pytest.mark.parametrize(("name", "text"), [("sp", "999999"), ("ni", "1e400"), ("ni", "3.7"),
                                            ("ni", "-5"), ("ni", "abc"), ("ni", "")])
 def test_a_refused_number_says_so_and_keeps_the_value(qtbot, name, text):
-    gen = get_generator("fairland")
+    gen = registry.declaration("fairland").engine
     panel = ParamPanel(gen.params)
     qtbot.addWidget(panel)
     w = panel.widgets[name]
@@ -34,14 +34,14 @@ def test_a_refused_number_says_so_and_keeps_the_value(qtbot, name, text):
 
 def test_many_islands_widen_the_slider(qtbot):
     """Islands has no upper bound: 999999 is taken (the world decides later)."""
-    panel = ParamPanel(get_generator("fairland").params)
+    panel = ParamPanel(registry.declaration("fairland").engine.params)
     qtbot.addWidget(panel)
     _type(qtbot, panel.widgets["ni"], "999999")
     assert panel.values()["ni"] == 999999
 
 
 def test_a_number_beyond_the_slider_but_within_the_param_is_taken(qtbot):
-    gen = get_generator("tgp")
+    gen = registry.declaration("tgp").engine
     prm = next(p for p in gen.params if p.name == "rng_skip")
     panel = ParamPanel(gen.params)
     qtbot.addWidget(panel)
@@ -56,7 +56,7 @@ def test_a_number_beyond_the_slider_but_within_the_param_is_taken(qtbot):
 
 
 def test_a_float_field_refuses_nan(qtbot):
-    gen = get_generator("ports")
+    gen = registry.declaration("ports").engine
     panel = ParamPanel(gen.params)
     qtbot.addWidget(panel)
     name, w = next((n, w) for n, w in panel.widgets.items() if w.param.kind == "float")

@@ -11,8 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSlider
 
 from viewer import registry
-from viewer.engine import get_generator
-from viewer.engine.declaration import Declaration
+from viewer.declaration import Declaration
 from viewer.engine.params import KINDS, Param, coerce_values
 from viewer.engine.protocol import LayerInfo, Result, SquareGrid
 from viewer.ui.curve_editor import CurveEditor
@@ -117,7 +116,7 @@ def test_a_float_without_a_step_gets_about_a_hundred(qtbot):
 
 
 def test_a_setting_that_does_not_apply_is_greyed_with_the_reason(qtbot):
-    gen = get_generator("tgp")
+    gen = registry.declaration("tgp").engine
     panel = panel_of(qtbot, gen.params)
     owner = panel.widgets["openttd"]
     custom = panel.widgets["custom_terrain"]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from viewer import registry
-from viewer.engine.declaration import Declaration
+from viewer.declaration import Declaration
 from viewer.engine.params import Param, coerce_values
 from viewer.engine.protocol import LayerInfo, Result, SquareGrid
 from viewer.render.picture import Renderer

@@ -7,7 +7,7 @@ from menus_by_generator import others
 from PySide6.QtCore import QPointF
 
 from viewer import registry
-from viewer.engine.declaration import Declaration
+from viewer.declaration import Declaration
 from viewer.engine.params import Param
 from viewer.engine.protocol import LayerInfo, Marker, Result, SquareGrid
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from viewer import registry
-from viewer.engine.declaration import Declaration
+from viewer.declaration import Declaration
 from viewer.engine.params import Param, coerce_values
 from viewer.engine.protocol import LayerInfo, Result, SquareGrid
 from viewer.formats.bundle import read_bundle
@@ -247,7 +247,7 @@ def test_the_generic_command_line_makes_the_same_map(tmp_path, request):
         sys.path.pop(0)
     from viewer.cli import main
 
-    registry.register(toy_generator.DECLARATION)      # (again, if another test removed it)
+    registry.register(toy_generator.DECLARATION, replace=True)      # (again, if another test removed it)
     request.addfinalizer(lambda: registry.unregister("toy"))
     wb = Workbench("toy")
     wb.set_values({"side": 9, "period": 2})

@@ -1,6 +1,6 @@
 """Inspector rows: what the window shows for the hovered cell, as
 ``(name, text)`` pairs.  The generic rows list every layer's value; a
-generator may declare its own (see :mod:`viewer.registry`)."""
+generator may declare its own (its declaration's ``inspect``)."""
 
 from __future__ import annotations
 
@@ -52,19 +52,3 @@ def rows(state: MapState, x: int, y: int) -> Rows:
     else:
         head = [("cell", f"{x},{y}")]
     return head + layer_rows(state, x, y)
-
-
-def rows_at(state: MapState, x: int, y: int) -> Rows | None:
-    """What the inspector shows for cell ``(x, y)`` of ``state``: the step,
-    then the generator's own rows (the generic ones when it declares none);
-    None outside the map."""
-    from .. import registry
-
-    if not inside(state, x, y):
-        return None
-    fn = registry.declaration(state.result.generator).load("inspect") or rows
-    out = list(fn(state, x, y))
-    trace = state.result.trace
-    if trace is not None and state.step is not None:
-        out.insert(0, ("step", f"{state.step} ({trace.phase_at(state.step)})"))
-    return out

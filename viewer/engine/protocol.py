@@ -264,8 +264,8 @@ class MapState:
 @runtime_checkable
 class Generator(Protocol):
     """The engine of a generator; everything else it offers (its title,
-    seed, layers, metrics, pictures...) is in its
-    :class:`~viewer.engine.declaration.Declaration`."""
+    seed, layers, metrics, pictures...) is in its declaration, in a layer
+    above the engines."""
 
     name: str
     params: tuple[Param, ...]

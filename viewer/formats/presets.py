@@ -29,7 +29,7 @@ from typing import Any
 import tomli_w
 
 from .. import registry
-from ..engine.declaration import Declaration
+from ..declaration import Declaration
 from ..engine.names import shown_name
 from ..engine.params import Param, ParamError, coerce_values
 from .atomic import write_atomic

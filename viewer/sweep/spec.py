@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import registry
-from ..engine.declaration import Declaration
+from ..declaration import Declaration
 from ..engine.params import Param, ParamError
 
 __all__ = ["SweepSpec", "build_spec", "parse_seeds", "cell_value", "SEED_MAX", "MAX_VARIED"]

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.declaration import Declaration
+from ..declaration import Declaration
 from ..engine.protocol import MapState, Result
 from ..render.difference import difference_picture
 from ..render.picture import picture

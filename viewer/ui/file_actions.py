@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog  # noqa: F401 (dialogs go through .folders)
 
 from .. import registry
-from ..engine.declaration import Declaration
+from ..declaration import Declaration
 from ..engine.names import shown_name
 from ..engine.protocol import CancelToken, HexTorus
 from ..formats.atomic import WriteError

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.declaration import Declaration
+from ..declaration import Declaration
 from ..engine.params import Param
 from .param_editors import Editor, RefusedKeys, editor_for, tip_of
 

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import registry
-from ..engine.declaration import Declaration
+from ..declaration import Declaration
 from ..engine.params import ParamError
 from ..sweep import (
     BackendError,

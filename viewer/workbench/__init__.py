@@ -2,7 +2,7 @@
 being worked on and everything about it; a front end shows it and listens
 to its events.  See :mod:`.model`."""
 
-from ..engine.declaration import Declaration
+from ..declaration import Declaration
 from ..registry import declaration
 from .events import EVENTS, Events
 from .model import Pinned, Workbench, generic_command_line

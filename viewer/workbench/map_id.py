@@ -1,17 +1,15 @@
 """Map IDs: a map as a line of text to copy, paste and share, as Tatham's
 puzzles have game IDs, without Qt.
 
-A map ID is the command line that makes the map:
-``python -m viewer fairland --world 256x128 -R 7 5 30 5 15 10 0 2 1``,
-``python -m viewer tgp --openttd 15.2 --size 256x256 --seed 1 ...``.  It is
-written from the generator's own command line (its declared
+A map ID is the command line that makes the map, ``python -m viewer NAME
+...``.  It is written from the generator's own command line (its declared
 ``command_line``) with whatever that line leaves to its context added as
-options (fairland's drop-in relies on the econfig's WORLD_X and WORLD_Y:
-the ID says ``--world``), and it is checked when written: read back, it
-must give the same values and seed.  It is read by the generator's own
-command-line parser (its ``cli_extras.map_values``), so a pasted ID means
-what it means in a terminal; the outputs it names (``--png``, ``--xdump``,
-...) are not written: a map ID opens a map.  A refused ID raises
+options (a drop-in for a C tool that reads the world size from its config
+file gets its size option, e.g. ``--world 256x128``), and it is checked when
+written: read back, it must give the same values and seed.  It is read by
+the generator's own command-line parser (its ``cli_extras.map_values``), so
+a pasted ID means what it means in a terminal; the outputs it names (a
+``--png``, ...) are not written: a map ID opens a map.  A refused ID raises
 :class:`MapIdError` with one line.
 """
 
@@ -23,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import registry
-from ..engine.declaration import Declaration
+from ..declaration import Declaration
 
 __all__ = ["MapId", "MapIdError", "map_id", "parse_map_id", "generic_command_line", "PREFIXES"]
 

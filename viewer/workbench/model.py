@@ -11,8 +11,8 @@ runs), and gives what a front end shows: the picture, the inspector's rows,
 the exports, the metrics, a shareable command line.  Every change is an
 event (:mod:`.events`), so a front end only draws what it is told changed.
 
-    wb = Workbench("tgp")
-    wb.set_value("size", (128, 128))
+    wb = Workbench(registry.names()[0])
+    wb.set_value(wb.generator.params[0].name, wb.generator.params[0].default)
     wb.request()                 # InlineRunner: runs now
     wb.picture().rgba            # the map as the window shows it
 """
@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import registry
-from ..engine.declaration import Declaration
-from ..engine.inspect import rows_at
+from ..declaration import Declaration
 from ..engine.params import ParamError
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
 from .history import Change, History, describe
+from .inspector_rows import rows_at
 from .map_id import generic_command_line, map_id, parse_map_id
 from .runs import InlineRunner, Outcome, Runner
 

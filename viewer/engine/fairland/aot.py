@@ -10,8 +10,8 @@ that an edited kernel is never run from a stale module:
   built by ``setup.py`` when the wheel is built (for any CPU of the
   machine's architecture, so that a wheel can go to every worker of a
   cluster);
-- a checkout builds it into ``__pycache__`` (``scripts/setup``, through
-  :mod:`viewer.engine.warmup`, or ``python -m viewer.engine.fairland.aot``),
+- a checkout builds it into ``__pycache__`` (``scripts/setup``, which runs
+  ``python -m viewer.engine.fairland.aot`` as fairland's declaration says),
   for this machine's CPU.
 
 :func:`load` imports it without numba (numpy is all it needs), or returns

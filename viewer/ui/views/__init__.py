@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...engine.declaration import Declaration
+from ...declaration import Declaration
 from ...workbench import Workbench
 from ..shell import Shell
 from .base import GeneratorView

@@ -1,14 +1,14 @@
-"""Port placement on a heightmap, declared whole: the one line the
-registry names."""
+"""Port placement on a heightmap, declared whole: named by the
+registry's one line for it."""
 
 from __future__ import annotations
 
 from ..declaration import Declaration
-from .generator import LAYER_INFO, PHASE_NAMES, PORTS
-from .metrics import METRICS
+from ..engine.ports.generator import LAYER_INFO, PHASE_NAMES, PORTS
+from ..engine.ports.metrics import METRICS
 
 DECLARATION = Declaration(
-    name="ports", title="Port placement", engine=PORTS,
+    name="ports", title="Port placement", engine=PORTS, compile_estimate_s=10,
     check_seed=PORTS.check_seed, layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
     metrics=METRICS,
     render="viewer.render.ports:RENDERER",

@@ -3,13 +3,15 @@ in with its default: the one place where the workbench learns a generator's
 capabilities (as Tatham's ``const game`` struct lists every one of a
 puzzle's), so that no front end probes a generator with ``getattr``.
 
-Parts that live in higher layers (its renderer, inspector rows, exports,
-window view, file opener, command-line extras) are held as
-``"module:attribute"`` import paths (or the objects themselves, for a
-generator defined in a test or a plugin) and resolved on first use by
-:meth:`Declaration.load`, so declaring a generator imports nothing above
-the engine.  :func:`viewer.registry.declaration` gives a registered
-generator's.
+The type sits just above the engines (it holds an engine and what the
+engine's results mean); the built-in generators' declarations sit above
+every layer, in :mod:`viewer.generators`, because they name each
+generator's renderer, inspector rows, exports, window view, file opener and
+command-line extras.  Those parts are held as ``"module:attribute"`` import
+paths (or the objects themselves, for a generator defined in a test or a
+plugin) and resolved on first use by :meth:`Declaration.load`, so that a
+command needing one generator imports nothing of the window or of the
+others.  :func:`viewer.registry.declaration` gives a registered generator's.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .metrics import Metrics
-from .params import Param, check_seed
-from .protocol import LayerInfo
+from . import jit_cache
+from .engine.metrics import Metrics
+from .engine.params import Param, check_seed
+from .engine.protocol import LayerInfo
 
-__all__ = ["Declaration", "PARTS"]
+__all__ = ["Declaration", "AheadOfTime", "PARTS"]
 
 PARTS = ("render", "inspect", "exports", "view", "opener", "command_line", "cli_extras")
 """The parts named by import path, each None where the generator has none."""
@@ -42,6 +45,18 @@ def _text_seed(seed: Any) -> str:
 
 
 @dataclass(frozen=True)
+class AheadOfTime:
+    """A compiled module built ahead of time (``scripts/setup``, in another
+    process while the other kernels compile): ``python -m module`` builds
+    it, ``built()`` says whether it is there already, ``what`` names it in
+    the set-up's messages."""
+
+    what: str
+    module: str
+    built: Callable[[], bool]
+
+
+@dataclass(frozen=True)
 class Declaration:
     """A generator as the workbench sees it.
 
@@ -53,6 +68,9 @@ class Declaration:
     ``layer_info`` and ``phase_names`` (the trace's phases) may be empty;
     ``metrics`` is None for a generator that declares none; ``warm_up``
     compiles what the defaults do not reach (a no-op by default);
+    ``compile_estimate_s`` is about how long its numba kernels take to
+    compile on a 2-core machine (said when they do); ``ahead_of_time`` an
+    :class:`AheadOfTime` module the set-up builds (None: none);
     ``batch_kernels()`` a context manager choosing the kernels of sweep
     worker processes (None: none); ``complete_stored(values)`` fills what a preset or
     bundle written before a parameter existed meant (identity by default).
@@ -79,6 +97,8 @@ class Declaration:
     phase_names: tuple[str, ...] = ()
     metrics: Metrics | None = None
     warm_up: Callable[[], None] = _nothing
+    compile_estimate_s: int = 30
+    ahead_of_time: AheadOfTime | None = None
     batch_kernels: Callable[[], Any] | None = None
     complete_stored: Callable[[Mapping[str, Any]], dict[str, Any]] = _identity
     render: Any = None
@@ -101,6 +121,7 @@ class Declaration:
         if self.check_seed is None:
             object.__setattr__(self, "check_seed", _text_seed if text else check_seed)
         object.__setattr__(self, "_loaded", {})
+        jit_cache.expect(self.name, self.compile_estimate_s)
 
     @property
     def params(self) -> tuple[Param, ...]:

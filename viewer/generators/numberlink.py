@@ -4,11 +4,11 @@ names.  Seeds are texts, as in Tatham's collection."""
 from __future__ import annotations
 
 from ..declaration import Declaration
-from .generator import LAYER_INFO, NUMBERLINK
-from .metrics import METRICS
+from ..engine.numberlink.generator import LAYER_INFO, NUMBERLINK
+from ..engine.numberlink.metrics import METRICS
 
 DECLARATION = Declaration(
-    name="numberlink", title="Number Link paths (Tatham)", engine=NUMBERLINK,
+    name="numberlink", title="Number Link paths (Tatham)", engine=NUMBERLINK, compile_estimate_s=20,
     seed_kind="text", default_seed="12345", check_seed=NUMBERLINK.check_seed,
     layer_info=LAYER_INFO, metrics=METRICS, warm_up=NUMBERLINK.warm_up,
     render="viewer.render.numberlink:RENDERER",

@@ -1,15 +1,15 @@
-"""OpenTTD's TerraGenesis Perlin, declared whole: the one line the
-registry names."""
+"""OpenTTD's TerraGenesis Perlin, declared whole: named by the
+registry's one line for it."""
 
 from __future__ import annotations
 
 from ..declaration import Declaration
-from .generator import TGP
-from .layers import LAYER_INFO
-from .metrics import METRICS
+from ..engine.tgp.generator import TGP
+from ..engine.tgp.layers import LAYER_INFO
+from ..engine.tgp.metrics import METRICS
 
 DECLARATION = Declaration(
-    name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP,
+    name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP, compile_estimate_s=10,
     check_seed=TGP.check_seed, layer_info=LAYER_INFO, metrics=METRICS,
     warm_up=TGP.warm_up, complete_stored=TGP.complete_stored,
     render="viewer.render.tgp:RENDERER",

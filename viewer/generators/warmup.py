@@ -1,0 +1,57 @@
+"""Compile (or load from numba's cache) every generator's kernels once.
+
+``python -m viewer.generators.warmup`` runs each registered generator on its
+defaults with a trace, so that numba compiles everything it needs and
+caches it beside the sources, then its declared ``warm_up`` (what the
+defaults do not reach); the first window then opens without the wait.  A
+generator that declares an ``ahead_of_time`` module has it built in another
+process, beside the others' compiles, and is warmed after it.
+``scripts/setup`` runs this once per change of the sources.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+from .. import registry
+
+
+def warm_up(verbose: bool = True) -> None:
+    decls = [registry.declaration(name) for name in registry.names()]
+    # the ahead-of-time builds run in other processes (a minute or more, on
+    # the second core) while the other generators compile here; a generator
+    # with such a build is warmed after it, from the cache it filled
+    builds = {}
+    for decl in decls:
+        aot = decl.ahead_of_time
+        if aot is not None and not aot.built():
+            builds[decl.name] = (subprocess.Popen([sys.executable, "-m", aot.module],
+                                                  stderr=subprocess.PIPE, text=True),
+                                 time.perf_counter())
+    for decl in sorted(decls, key=lambda d: d.name in builds):
+        if decl.name in builds:
+            build, t_build = builds[decl.name]
+            _, err = build.communicate()
+            what = decl.ahead_of_time.what
+            if build.returncode != 0:   # no C compiler, say: the numba kernels serve
+                last = (err.strip().splitlines() or ["failed"])[-1]
+                print(f"{what}: not compiled ahead of time ({last}); it "
+                      f"will use the numba kernels", file=sys.stderr)
+            elif verbose:
+                print(f"{what}: compiled in {time.perf_counter() - t_build:.1f} s",
+                      file=sys.stderr)
+        t0 = time.perf_counter()
+        result = decl.generate({p.name: p.default for p in decl.params}, seed=decl.default_seed,
+                               trace=True)
+        if result.trace is not None:
+            result.trace.state_at(result.trace.n_steps // 2)
+        decl.warm_up()
+        if verbose:
+            print(f"{decl.name}: ready in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    print("preparing the engines (numba compiles once, then caches)...", file=sys.stderr)
+    warm_up()
