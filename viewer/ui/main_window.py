@@ -69,6 +69,8 @@ class MainWindow(QMainWindow):
         self._panel.seed_row.lock.setChecked(remembered.restore_window(self, self.settings))
         self._keys = TimelineKeys(self, self.menus.shortcuts)
         QApplication.instance().installEventFilter(self._keys)
+        if str(self.settings.value("view/period_outline", "false")) == "true":
+            self.set_period_outline(True)           # remembered like the View toggles
         self.commit_panel()
         wb.history.clear()                  # what was remembered is where undo starts
         self.history.update()
@@ -223,6 +225,7 @@ class MainWindow(QMainWindow):
 
     def set_period_outline(self, on: bool) -> None:
         self.period_action.setChecked(bool(on))
+        self.settings.setValue("view/period_outline", "true" if on else "false")
         self._map_view.set_outline(on)
         self.compare.map_view.set_outline(on)
 

@@ -337,9 +337,9 @@ class Workbench:
             self._superseded_done(outcome, expected)
             return
         if outcome.cancelled:
-            self.events.emit("run_cancelled", outcome.id)
             self.events.emit("status", "generation cancelled (showing the last good map)",
                              False)
+            self.events.emit("run_cancelled", outcome.id)   # (what depended on it says so)
             return
         exc = outcome.error
         if exc is not None:

@@ -197,8 +197,9 @@ class NumberLinkView(GeneratorView):
     def _pending_dropped(self, how: str) -> None:
         if self.check_pending:
             self.check_pending = False
-            self.shell.status(f"check uniqueness not run: the map being made {how} (the map "
-                              f"shown is the last one; Ctrl+U checks it)", error=how == "failed")
+            if how == "cancelled":      # (a failure's own message says why)
+                self.shell.status("check uniqueness not run: the map being made was "
+                                  "cancelled (the map shown is the last one; Ctrl+U checks it)")
 
     def _solve_failed(self, _job_id: int, exc: BaseException) -> None:
         self._solve_ended()

@@ -1,0 +1,87 @@
+"""What the new user of issue 28 tripped over, each acted out as they did it
+(item 7's numbers in the test names)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+WAIT = 60_000
+
+
+def settle(qtbot, w, pred=lambda: True):
+    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
+
+
+def numberlink(qtbot, w, size="5x5", seed="12345"):
+    box = w.generator_box
+    box.setCurrentIndex(box.findData("numberlink"))
+    settle(qtbot, w, lambda: w.result.generator == "numberlink")
+    w.param_panel.widgets["size"].set_value(size)
+    w.param_panel.seed_row.set_seed(seed)
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.grid.width == int(size.split("x")[0]))
+
+
+def test_7_15_outline_one_period_is_remembered(qtbot, window):
+    from viewer.ui.main_window import MainWindow
+
+    window.menu_actions()["Outline one period"].trigger()
+    assert window.period_action.isChecked()
+    window.close()
+    again = MainWindow(generate=False)
+    qtbot.addWidget(again)
+    try:
+        assert again.period_action.isChecked()
+        assert again.map_view.outline_on() if hasattr(again.map_view, "outline_on") else True
+    finally:
+        again.shutdown()
+
+
+def test_7_7_check_uniqueness_during_a_regeneration_checks_the_new_puzzle(qtbot, window):
+    w = window
+    numberlink(qtbot, w)
+    w.param_panel.seed_row.set_seed("777")
+    w.request_generation()
+    assert not w.workbench.runner.idle()        # the new puzzle is being made
+    w.map_view.setFocus()
+    w.menu_actions()["Check uniqueness"].trigger()
+    assert "when it is ready" in w.message.text()
+    settle(qtbot, w, lambda: w.result.seed == "777" and w.gen_view.check is not None)
+    assert w.gen_view.check["puzzle"] is w.result.detail.puzzle
+    assert w.message.text().startswith("uniqueness under")
+
+
+def test_7_7_a_check_waiting_for_a_cancelled_map_says_why_it_did_not_run(qtbot, window):
+    w = window
+    numberlink(qtbot, w)
+    w.param_panel.widgets["size"].set_value("40x40")   # a run long enough to cancel
+    w.request_generation()
+    w.gen_view.check_uniqueness()
+    assert w.gen_view.check_pending
+    w.workbench.cancel()                        # the map, not Esc (which clears both)
+    settle(qtbot, w)
+    assert "check uniqueness not run" in w.message.text()
+    assert not w.gen_view.check_pending
+
+
+def test_7_1_a_sweep_that_finished_says_done_even_when_cancel_came_last(qtbot):
+    from viewer import registry
+    from viewer.ui.sweep_dock import SweepPanel
+
+    panel = SweepPanel(registry.declaration("fairland"))
+    qtbot.addWidget(panel)
+    panel.show()
+    try:
+        panel.set_seeds("1..6")
+        panel.jobs.setValue(1)
+        # the user presses Cancel as the last case comes in
+        panel.model.rowsInserted.connect(
+            lambda *_a: panel.model.rowCount() == 6 and panel.cancel())
+        with qtbot.waitSignal(panel.finished, timeout=120_000):
+            assert panel.run()
+        assert panel.model.rowCount() == 6
+        assert panel.status.text().startswith("done: 6 of 6 cases")
+        assert "cancel" not in panel.status.text()
+    finally:
+        panel.shutdown()
