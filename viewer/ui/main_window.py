@@ -28,6 +28,7 @@ from ..workbench import Workbench
 from . import docks, file_actions
 from . import settings as remembered
 from .compare import CompareView
+from .gallery import GalleryDock
 from .history_menu import HistoryMenu
 from .map_id_actions import MapIdActions
 from .layer_list import fill_layer_list, select_layer
@@ -120,7 +121,14 @@ class MainWindow(QMainWindow):
             "on a torus, outline one period of the world that repeats around it")
         self.period_action.setCheckable(True)
         self.docks_menu = self.menus.add_docks_menu()
-        for dock in (self.param_dock, self.layer_dock, self._inspector_dock, self._timeline):
+        self.gallery = GalleryDock(wb, self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.gallery)
+        self.tabifyDockWidget(self._timeline, self.gallery)
+        self.gallery.hide()
+        self.action("Edit", "&Gallery: next 24 seeds", lambda: self.gallery.next_seeds(),
+                    "Ctrl+G", "thumbnails of the next 24 seeds' maps: click one to open it")
+        for dock in (self.param_dock, self.layer_dock, self._inspector_dock, self._timeline,
+                     self.gallery):
             self.docks_menu.addAction(dock.toggleViewAction())
 
     def _listen(self) -> None:
@@ -305,6 +313,7 @@ class MainWindow(QMainWindow):
             self.generator_box.setCurrentIndex(i)
             self.generator_box.blockSignals(False)
         self._generator_declarations()
+        self.gallery.generator_changed()
         self._map_view.set_waiting(f"generating {wb.generator.title}...")
 
     # == values and seed =============================================================
@@ -353,11 +362,13 @@ class MainWindow(QMainWindow):
     def cancel_generation(self) -> None:
         """Stop the running generation (and the view's and the files' own work)."""
         self.workbench.cancel()
+        self.gallery.stop()
         self.gen_view.cancel()
         self.file_actions.bundles.cancel()
 
     def busy(self) -> bool:
-        return (self.workbench.busy() or self.gen_view.busy() or self.file_actions.busy()
+        return (self.workbench.busy() or self.gallery.busy() or self.gen_view.busy()
+                or self.file_actions.busy()
                 or self.sweep.busy() or self.compare.busy() or self.zoom.busy())
 
     # == runs =====================================================================
@@ -498,6 +509,7 @@ class MainWindow(QMainWindow):
         self.run_status.stop()
         self.workbench.shutdown()
         self.zoom.shutdown()
+        self.gallery.shutdown()
         self.file_actions.shutdown()
         self.gen_view.shutdown()
         self.sweep.close()

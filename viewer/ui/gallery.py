@@ -1,0 +1,209 @@
+"""The seed gallery dock: a grid of thumbnails of many seeds' maps, the
+metric chosen under each; click one (or move to it with the arrow keys) to
+open it, Enter too; Edit > "Gallery: next 24 seeds" (Ctrl+G) fills it with
+the seeds after the one shown, a sweep's "Gallery" button with its cases in
+the table's order.  The thumbnails are made on the gallery's worker thread
+(:mod:`viewer.workbench.gallery`), never on the GUI thread; a new gallery
+or Esc stops the one under way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QObject, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..workbench import Workbench
+from ..workbench.gallery import THUMB_PIXELS, Case, GalleryRun, Thumb, next_seeds
+from .map_view import to_qimage
+
+GALLERY_SEEDS = 24
+
+
+class _Poster(QObject):
+    """Calls a function on the GUI thread (from any thread)."""
+
+    call = Signal(object)
+
+    def __init__(self, parent: QObject):
+        super().__init__(parent)
+        self.call.connect(self._run, Qt.ConnectionType.QueuedConnection)
+
+    @Slot(object)
+    def _run(self, fn) -> None:
+        fn()
+
+
+class GalleryDock(QDockWidget):
+    def __init__(self, wb: Workbench, shell):
+        super().__init__("Gallery", shell.widget)
+        self.setObjectName("gallery")
+        self.wb, self.shell = wb, shell
+        self._poster = _Poster(self)
+        self.run: GalleryRun | None = None
+        self.thumbs: dict[int, Thumb] = {}
+        self._opening = False
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(4, 4, 4, 4)
+        top = QHBoxLayout()
+        self.next_button = QPushButton(f"Next {GALLERY_SEEDS} seeds")
+        self.next_button.setToolTip("thumbnails of the seeds after the one shown")
+        self.next_button.clicked.connect(lambda: self.next_seeds())
+        self.metric_box = QComboBox()
+        self.metric_box.setToolTip("the metric written under each thumbnail")
+        self.metric_box.currentIndexChanged.connect(lambda _i: self._relabel())
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        top.addWidget(self.next_button)
+        top.addWidget(QLabel("under each:"))
+        top.addWidget(self.metric_box)
+        top.addWidget(self.status, 1)
+        lay.addLayout(top)
+        self.grid = QListWidget()
+        self.grid.setViewMode(QListView.ViewMode.IconMode)
+        self.grid.setResizeMode(QListView.ResizeMode.Adjust)
+        self.grid.setMovement(QListView.Movement.Static)
+        self.grid.setIconSize(QSize(THUMB_PIXELS, THUMB_PIXELS))
+        self.grid.setSpacing(6)
+        self.grid.setWordWrap(True)
+        self.grid.setUniformItemSizes(True)
+        self.grid.itemClicked.connect(self._open_item)
+        self.grid.itemActivated.connect(self._open_item)
+        self.grid.currentItemChanged.connect(self._current_changed)
+        lay.addWidget(self.grid, 1)
+        self.setWidget(body)
+        self.fill_metrics()
+
+    # -- filling ------------------------------------------------------------------
+    def fill_metrics(self) -> None:
+        box = self.metric_box
+        box.blockSignals(True)
+        box.clear()
+        box.addItem("(seed only)", "")
+        m = self.wb.generator.metrics
+        names = list(m.names()) if m is not None else []
+        for n in names:
+            box.addItem(n, n)
+        box.blockSignals(False)
+
+    def next_seeds(self, n: int = GALLERY_SEEDS) -> None:
+        """The ``n`` seeds after the one shown, with the values shown."""
+        wb = self.wb
+        r = wb.result
+        values = dict(r.params) if r is not None else wb.values
+        seed = r.seed if r is not None else wb.seed
+        self.show_cases([Case(values, s) for s in next_seeds(wb.generator, seed, n)],
+                        f"the {n} seeds after {seed}")
+
+    def show_cases(self, cases: Sequence[Case], what: str = "") -> None:
+        """Make the thumbnails of ``cases`` (on the worker), in this order."""
+        self.stop()
+        self.show()
+        self.raise_()
+        wb = self.wb
+        self.grid.clear()
+        self.thumbs = {}
+        for i, c in enumerate(cases):
+            item = QListWidgetItem(self._text(c, None))
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            item.setSizeHint(QSize(THUMB_PIXELS + 16, THUMB_PIXELS + 44))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+            self.grid.addItem(item)
+        self._cases = list(cases)
+        self.status.setText(f"making {len(cases)} thumbnails: {what} (Esc stops)")
+        self.run = GalleryRun(wb.generator, cases, wb.layer, wb.picture_options(),
+                              self._thumb_done, post=self._poster.call.emit,
+                              finish=to_qimage, ended=self._ended)
+        self.grid.setFocus()
+
+    def _thumb_done(self, t: Thumb) -> None:
+        if self.run is None or t.case is not self._cases[t.index]:
+            return
+        self.thumbs[t.index] = t
+        item = self.grid.item(t.index)
+        if item is None:
+            return
+        if t.finished is not None:
+            item.setIcon(QIcon(QPixmap.fromImage(t.finished)))
+        item.setText(self._text(t.case, t))
+        if t.error:
+            item.setToolTip(t.error)
+        self.status.setText(f"{len(self.thumbs)} of {len(self._cases)} thumbnails")
+
+    def _ended(self) -> None:
+        if self.run is not None and not self.run.running():
+            n = len(self.thumbs)
+            total = len(self._cases)
+            self.status.setText(f"{n} of {total} thumbnails" + ("" if n == total else
+                                                               " (stopped)"))
+
+    def _text(self, c: Case, t: Thumb | None) -> str:
+        seed = c.seed.decode("latin-1") if isinstance(c.seed, bytes) else c.seed
+        text = f"seed {seed}" + (f"\n{c.label}" if c.label else "")
+        name = self.metric_box.currentData()
+        if t is not None and t.error:
+            return text + "\nrefused"
+        if name and t is not None and name in t.metrics:
+            text += f"\n{name} {t.metrics[name]:g}"
+        return text
+
+    def _relabel(self) -> None:
+        for i in range(self.grid.count()):
+            t = self.thumbs.get(i)
+            self.grid.item(i).setText(self._text(self._cases[i], t))
+
+    # -- opening ------------------------------------------------------------------
+    def _current_changed(self, item, _prev=None) -> None:
+        if item is not None and self.grid.hasFocus():
+            self._open_item(item)           # browsing with the keyboard opens as it goes
+
+    def _open_item(self, item: QListWidgetItem) -> None:
+        i = item.data(Qt.ItemDataRole.UserRole)
+        if i is None or i >= len(self._cases):
+            return
+        self.open_case(self._cases[i])
+
+    def open_case(self, c: Case) -> None:
+        wb = self.wb
+        seed = c.seed.decode("latin-1") if isinstance(c.seed, bytes) else c.seed
+        with wb.changes(f"Open gallery seed {seed}"):
+            wb.set_values(c.values)
+            wb.set_seed(c.seed)
+        wb.request()
+
+    # -- stopping -----------------------------------------------------------------
+    def busy(self) -> bool:
+        return self.run is not None and self.run.running()
+
+    def stop(self) -> None:
+        if self.run is not None:
+            self.run.cancel()
+            self.run = None
+
+    def generator_changed(self) -> None:
+        self.stop()
+        self.grid.clear()
+        self._cases = []
+        self.thumbs = {}
+        self.status.setText("")
+        self.fill_metrics()
+
+    def shutdown(self) -> None:
+        run = self.run
+        self.stop()
+        if run is not None:
+            run.wait(10)
