@@ -51,6 +51,8 @@ class GalleryDock(QDockWidget):
     def __init__(self, wb: Workbench, shell):
         super().__init__("Gallery", shell.widget)
         self.setObjectName("gallery")
+        self.hide()
+        self.toggleViewAction().triggered.connect(lambda on: on and self.place())
         self.wb, self.shell = wb, shell
         self._poster = _Poster(self)
         self.run: GalleryRun | None = None
@@ -88,6 +90,13 @@ class GalleryDock(QDockWidget):
         self.setWidget(body)
         self.fill_metrics()
 
+    def place(self) -> None:
+        """The first time: a tab beside the timeline (then where the user puts it)."""
+        w = self.shell.widget
+        if w.dockWidgetArea(self) == Qt.DockWidgetArea.NoDockWidgetArea:
+            w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self)
+            w.tabifyDockWidget(self.shell.timeline, self)
+
     # -- filling ------------------------------------------------------------------
     def fill_metrics(self) -> None:
         box = self.metric_box
@@ -112,6 +121,7 @@ class GalleryDock(QDockWidget):
     def show_cases(self, cases: Sequence[Case], what: str = "") -> None:
         """Make the thumbnails of ``cases`` (on the worker), in this order."""
         self.stop()
+        self.place()
         self.show()
         self.raise_()
         wb = self.wb

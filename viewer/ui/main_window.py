@@ -121,10 +121,7 @@ class MainWindow(QMainWindow):
             "on a torus, outline one period of the world that repeats around it")
         self.period_action.setCheckable(True)
         self.docks_menu = self.menus.add_docks_menu()
-        self.gallery = GalleryDock(wb, self)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.gallery)
-        self.tabifyDockWidget(self._timeline, self.gallery)
-        self.gallery.hide()
+        self.gallery = GalleryDock(wb, self)      # placed when first shown
         self.action("Edit", "&Gallery: next 24 seeds", lambda: self.gallery.next_seeds(),
                     "Ctrl+G", "thumbnails of the next 24 seeds' maps: click one to open it")
         for dock in (self.param_dock, self.layer_dock, self._inspector_dock, self._timeline,
