@@ -85,3 +85,14 @@ def test_7_1_a_sweep_that_finished_says_done_even_when_cancel_came_last(qtbot):
         assert "cancel" not in panel.status.text()
     finally:
         panel.shutdown()
+
+
+def test_7_8_a_map_too_large_for_a_timeline_says_so_and_names_the_limit(qtbot, window):
+    from viewer.engine.numberlink.generator import TRACE_MAX_SQUARES
+
+    w = window
+    numberlink(qtbot, w, size="30x30")
+    assert w.result.trace is None
+    caption = w.timeline.caption.text()
+    assert f"at most {TRACE_MAX_SQUARES} squares" in caption and "30x30" in caption
+    assert "recorded no steps" not in caption

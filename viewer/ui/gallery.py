@@ -57,7 +57,8 @@ class GalleryDock(QDockWidget):
         self._poster = _Poster(self)
         self.run: GalleryRun | None = None
         self.thumbs: dict[int, Thumb] = {}
-        self._opening = False
+        self._cases: list[Case] = []
+        self._generator = wb.generator.name
         body = QWidget()
         lay = QVBoxLayout(body)
         lay.setContentsMargins(4, 4, 4, 4)
@@ -112,7 +113,8 @@ class GalleryDock(QDockWidget):
     def next_seeds(self, n: int = GALLERY_SEEDS) -> None:
         """The ``n`` seeds after the one shown, with the values shown."""
         wb = self.wb
-        r = wb.result
+        r = wb.result if wb.result is not None and \
+            wb.result.generator == wb.generator.name else None
         values = dict(r.params) if r is not None else wb.values
         seed = r.seed if r is not None else wb.seed
         self.show_cases([Case(values, s) for s in next_seeds(wb.generator, seed, n)],
@@ -134,6 +136,7 @@ class GalleryDock(QDockWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             self.grid.addItem(item)
         self._cases = list(cases)
+        self._generator = wb.generator.name
         self.status.setText(f"making {len(cases)} thumbnails: {what} (Esc stops)")
         self.run = GalleryRun(wb.generator, cases, wb.layer, wb.picture_options(),
                               self._thumb_done, post=self._poster.call.emit,
@@ -189,6 +192,8 @@ class GalleryDock(QDockWidget):
 
     def open_case(self, c: Case) -> None:
         wb = self.wb
+        if wb.generator.name != self._generator:
+            wb.set_generator(self._generator)       # the gallery's generator
         seed = c.seed.decode("latin-1") if isinstance(c.seed, bytes) else c.seed
         with wb.changes(f"Open gallery seed {seed}"):
             wb.set_values(c.values)

@@ -89,7 +89,14 @@ class GeneratorView(QObject):
         return rows
 
     def no_timeline(self, result: Result) -> str:
-        """What the timeline says for a map without one."""
+        """What the timeline says for a map without one: the generator's own
+        reason when it gave one (a ``no trace: ...`` line of its messages,
+        e.g. a map too large for a timeline, naming the limit)."""
+        for line in (result.messages or "").splitlines():
+            if line.startswith("no trace:"):
+                g = result.grid
+                return (f"no timeline: {line[len('no trace:'):].strip()} (this map is "
+                        f"{g.width}x{g.height}, {g.width * g.height} cells)")
         return "this map has no timeline: its generator recorded no steps"
 
     def panel_changed(self) -> bool:
