@@ -43,9 +43,10 @@ def main() -> int:
     win.show()
     win.set_generator("tgp", generate=False)
     panel = win.param_panel
-    panel.widgets["size"].set_value(size)
-    panel.widgets["terrain"].set_value(5)            # custom: the custom height counts
-    panel.widgets["custom_terrain"].set_value(30)
+    wb = win.workbench
+    wb.set_values({"size": (side, int(size.split("x")[1])),
+                   "terrain": 5,                    # custom: the custom height counts
+                   "custom_terrain": 30})
     win.request_generation()
     wait_until(app, lambda: win.result is not None and win.result.grid.width == side
                and not win.busy())

@@ -17,6 +17,32 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from refdata import require_reference  # noqa: E402
 
+import registered  # noqa: E402,F401 - the toy generator joins the registry
+
+# The fast lane (``scripts/run-tests --fast``, for the edit-test loop): every
+# test but the window's (tests/ui), the hostile-input runs (tests/fuzz), the
+# installed copy's (tests/packaging) and those marked slow.
+FAST_LANE_LEAVES = ("ui", "fuzz", "packaging")
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fast", action="store_true",
+                     help="the fast lane: leave out tests/" + ", tests/".join(FAST_LANE_LEAVES)
+                     + " and the tests marked slow")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--fast"):
+        return
+    keep, left = [], []
+    for item in items:
+        part = Path(str(item.fspath)).resolve().relative_to(TESTS).parts[0]
+        (left if part in FAST_LANE_LEAVES or item.get_closest_marker("slow") else keep).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = keep
+
 
 @pytest.fixture(autouse=True)
 def private_settings(tmp_path, monkeypatch) -> Path:

@@ -23,7 +23,7 @@ from typing import Any
 
 from . import jit_cache
 from .engine.metrics import Metrics
-from .engine.params import Param, check_seed
+from .engine.params import SEED_RULES, Param
 from .engine.protocol import LayerInfo
 
 __all__ = ["Declaration", "AheadOfTime", "PARTS"]
@@ -38,10 +38,6 @@ def _identity(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def _nothing() -> None:
     return None
-
-
-def _text_seed(seed: Any) -> str:
-    return str(seed)
 
 
 @dataclass(frozen=True)
@@ -64,7 +60,7 @@ class Declaration:
     (:class:`viewer.engine.protocol.Generator`).
     ``seed_kind`` is ``"int"`` (0..2**32-1) or ``"text"``; ``check_seed(seed)``
     gives the seed as ``generate`` takes it or raises ParamError (None: the
-    rule of the kind); ``default_seed`` (None: 1, or "1" for text seeds).
+    engine's, else the rule of the kind, :data:`viewer.engine.params.SEED_RULES`); ``default_seed`` (None: 1, or "1" for text seeds).
     ``layer_info`` and ``phase_names`` (the trace's phases) may be empty;
     ``metrics`` is None for a generator that declares none; ``warm_up``
     compiles what the defaults do not reach (a no-op by default);
@@ -118,8 +114,9 @@ class Declaration:
         text = self.seed_kind == "text"
         if self.default_seed is None:
             object.__setattr__(self, "default_seed", "1" if text else 1)
-        if self.check_seed is None:
-            object.__setattr__(self, "check_seed", _text_seed if text else check_seed)
+        if self.check_seed is None:     # the engine's (the rule of its kind), else the kind's
+            object.__setattr__(self, "check_seed", getattr(self.engine, "check_seed", None)
+                               or SEED_RULES[self.seed_kind])
         object.__setattr__(self, "_loaded", {})
         jit_cache.expect(self.name, self.compile_estimate_s)
 
@@ -129,6 +126,14 @@ class Declaration:
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
         return self.engine.validate(values)
+
+    def checked(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The values validated, marked so that the engine's ``generate``
+        takes them without checking them again (an engine without the
+        shared prologue, :class:`viewer.engine.protocol.Engine`, checks
+        them itself)."""
+        checked = getattr(self.engine, "checked", None)
+        return checked(values) if checked is not None else self.engine.validate(values)
 
     def generate(self, values: Mapping[str, Any], **kw: Any) -> Any:
         return self.engine.generate(values, **kw)

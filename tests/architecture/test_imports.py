@@ -174,17 +174,51 @@ def test_no_import_from_a_higher_layer(module):
     assert not bad, f"{module} ({layer}) imports {sorted(set(bad))}"
 
 
-def test_each_generator_is_declared_once_in_its_own_package():
-    """The registry names one Declaration per generator, in the generator's
-    own engine package; no engine repeats what its declaration says."""
+BUILT_IN = ("fairland", "tgp", "numberlink", "ports")
+
+
+def test_each_generator_is_declared_once_above_the_engines():
+    """The registry names one Declaration per built-in generator, in
+    ``viewer/generators/<name>.py``, whose engine is in the generator's own
+    engine package; no engine repeats what its declaration says."""
     from viewer import registry
 
-    for name in registry.names():
+    for name in BUILT_IN:
         decl = registry.declaration(name)
         assert decl.name == name
         assert type(decl).__module__ == "viewer.declaration"
+        assert sys.modules[f"viewer.generators.{name}"].DECLARATION is decl
         assert type(decl.engine).__module__.startswith(f"viewer.engine.{name}."), name
         assert not hasattr(decl.engine, "title"), f"{name}'s engine repeats its title"
+    assert not [m for m in MODULES if m.startswith("viewer.engine.")
+                and m.endswith(".declaration")], "a declaration is left in viewer/engine"
+
+
+def test_strings_that_name_modules_are_read_as_imports(tmp_path):
+    """The layer test sees a module named by path, as a declared part or a
+    registry line names it."""
+    assert ("viewer.generators.fairland", False) in _imports(ROOT / "registry.py",
+                                                             "viewer.registry")
+    fake = tmp_path / "named_by_path.py"
+    fake.write_text('PART = "viewer.ui.views.base:GeneratorView"\n'
+                    'RUN = ["python", "-m", "viewer.cli"]\n'
+                    '"""Prose naming viewer.render.picture is no dependency."""\n',
+                    encoding="utf-8")
+    found = {t for t, _ in _imports(fake, "viewer.engine.fake")}
+    assert {"viewer.ui.views.base", "viewer.cli"} <= found
+    assert "viewer.render.picture" not in found
+
+
+def test_a_name_is_registered_once_unless_replacing_is_asked_for():
+    from viewer import registry
+
+    decl = registry.declaration("fairland")
+    with pytest.raises(ValueError, match="registered already"):
+        registry.register(decl)
+    with pytest.raises(ValueError, match="registered already"):
+        registry.register("viewer.generators.tgp:DECLARATION", "tgp")
+    assert registry.register(decl, replace=True) is decl
+    assert registry.declaration("fairland") is decl
 
 
 GENERIC = ("ui", "render", "formats", "sweep", "cli", "declaration", "workbench", "jit_cache")

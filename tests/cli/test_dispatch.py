@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import registered
 
 from viewer import registry
 from viewer.cli import main, main_usage
@@ -78,14 +79,14 @@ def test_the_dispatcher_and_generic_modules_name_no_generator():
         assert not found, f"{path.name} names {sorted(set(found))}"
 
 
-@pytest.mark.parametrize("name", ["tgp", "ports"])
-def test_tgp_and_ports_run_on_the_generic_command_line_with_declared_extras(name):
+@pytest.mark.parametrize("name", registered.on_the_generic_command_line())
+def test_a_generator_runs_on_the_generic_command_line_with_declared_extras(name):
     from viewer.cli.extras import CliExtras
     from viewer.cli.generic import parser_for
 
     decl = registry.declaration(name)
     extras = decl.load("cli_extras")
-    assert isinstance(extras, CliExtras) and extras.command is None
+    assert extras is None or (isinstance(extras, CliExtras) and extras.command is None)
     flags = {f for a in parser_for(decl)._actions for f in a.option_strings}
     assert {p.flag for p in decl.params} <= flags                      # one option per Param
     assert {"--seed", "--png", "--layer", "--scale", "--export", "--bundle", "-q"} <= flags

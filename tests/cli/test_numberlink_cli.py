@@ -140,6 +140,7 @@ def test_fast_mode_makes_full_grids_whose_puzzles_solve(monkeypatch, tmp_path):
         assert solve(puzzle, "fill-no-touch", 1).solutions
 
 
+@pytest.mark.slow
 def test_progress_goes_to_standard_error_only_when_asked(monkeypatch):
     argv = ["generate", "--size", "40x40", "--seed", "12345"]
     rc, quiet_out, err = run(argv, monkeypatch)

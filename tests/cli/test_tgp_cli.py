@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 from refdata import reference_dir
 
-from viewer.cli.tgp import run_tgp
+from viewer.cli import main
 from viewer.engine.tgp.generator import TGP
 from viewer.formats.tgp_heightmap import (
     fixed_point_png_bytes,
@@ -30,7 +30,7 @@ def run(argv, monkeypatch, tmp_path):
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
-    rc = run_tgp(list(argv))
+    rc = main(["tgp", *argv])
     return rc, out.getvalue(), err.getvalue()
 
 

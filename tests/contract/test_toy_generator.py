@@ -28,7 +28,6 @@ def toy():
 
     registry.register(toy_generator.DECLARATION, replace=True)
     yield toy_generator
-    registry.unregister("toy")
 
 
 def has_colour(img, rgb) -> bool:
@@ -200,3 +199,35 @@ def test_the_toys_trace_view_and_opener_are_in_the_window(qtbot, toy, tmp_path, 
         assert w.result is opened and "not a square of # and ." in w.message.text()
     finally:
         w.shutdown()
+
+
+GENERIC_TESTS = {
+    "tests/fuzz/test_api_fuzz.py": ("test_api", "test_unknown_keys_are_refused_by_name"),
+    "tests/ui/test_sweep_dock.py": ("test_vary_choices_come_from_the_generators_params",),
+    "tests/sweep/test_metrics.py": ("test_a_rows_metrics_equal_a_single_run_of_the_same_case",),
+    "tests/cli/test_dispatch.py":
+        ("test_a_generator_runs_on_the_generic_command_line_with_declared_extras",),
+}
+
+
+def test_a_generator_registered_alone_gets_the_generic_tests(tmp_path):
+    """A sixth generator (the toy under another name), registered by a
+    plugin and nothing else, is under the fuzz, sweep and dispatch tests,
+    as the toy is: the tests' generator lists come from the registry."""
+    (tmp_path / "sixth_generator.py").write_text(
+        "import dataclasses\n"
+        "import toy_generator\n"
+        "from viewer.registry import register\n"
+        "register(dataclasses.replace(toy_generator.DECLARATION, name='sixth',\n"
+        "                             title='A sixth generator'))\n")
+    env = {**os.environ, "MAPGEN_VIEWER_PLUGINS": "sixth_generator",
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT / "tests" / "contract")])}
+    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                          "-p", "no:cacheprovider", *GENERIC_TESTS], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=300)
+    ids = out.stdout.splitlines()
+    assert out.returncode == 0, out.stdout + out.stderr
+    for path, tests in GENERIC_TESTS.items():
+        for test in tests:
+            for name in ("toy", "sixth"):
+                assert f"{path}::{test}[{name}]" in ids, (path, test, name)

@@ -17,7 +17,7 @@ from viewer.cli.extras import CliExtras
 from viewer.declaration import Declaration
 from viewer.engine.metrics import Metrics
 from viewer.engine.params import Param, coerce_values
-from viewer.engine.protocol import LayerInfo, Marker, Result, SquareGrid
+from viewer.engine.protocol import Engine, LayerInfo, Marker, Result, SquareGrid
 from viewer.formats.atomic import write_atomic
 from viewer.formats.exports import Export
 from viewer.registry import register
@@ -29,7 +29,10 @@ EVEN = (0, 128, 128, 255)
 ODD = (255, 140, 0, 255)
 
 
-class Toy:
+class Toy(Engine):
+    """The engine: ``generate``'s prologue (values validated once, the seed
+    checked) is :class:`viewer.engine.protocol.Engine`'s."""
+
     name = "toy"
     params = (Param("side", "Side", "int", 12, "cells on each side", minimum=2, maximum=64),
               Param("period", "Period", "int", 3, "width of a stripe", minimum=1, maximum=10))
@@ -38,8 +41,7 @@ class Toy:
     def validate(self, values):
         return coerce_values(self.params, dict(values))
 
-    def generate(self, values, *, seed=0, trace=False, cancel=None, progress=None):
-        v = self.validate(values)
+    def make(self, v, seed, *, trace=False, cancel=None, progress=None):
         n, k = v["side"], v["period"]
         shift = int(seed) % k
         stripe = ((np.arange(n)[None, :] + np.arange(n)[:, None] + shift) // k).astype(np.int32)

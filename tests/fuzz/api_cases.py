@@ -35,9 +35,9 @@ CHEAP = {
 def api_cases(name: str) -> st.SearchStrategy:
     from viewer import registry
 
-    gen = registry.declaration(name).engine
-    seeds = st.text(max_size=8) if name == "numberlink" else st.integers(0, 2**32 - 1)
-    return st.tuples(value_dicts(gen.params, CHEAP[name]), st.one_of(seeds, SEEDS),
+    decl = registry.declaration(name)
+    seeds = st.text(max_size=8) if decl.seed_kind == "text" else st.integers(0, 2**32 - 1)
+    return st.tuples(value_dicts(decl.params, CHEAP.get(name, {})), st.one_of(seeds, SEEDS),
                      st.booleans())
 
 
@@ -48,7 +48,8 @@ def run_api(name: str, values: dict[str, Any], seed: Any, trace: bool = False) -
     from viewer.engine.params import ParamError
     from viewer.engine.protocol import GenerationError
 
-    gen = registry.declaration(name).engine
+    decl = registry.declaration(name)
+    gen = decl.engine
     names = {p.name for p in gen.params}
     try:
         checked = gen.validate(values)
@@ -66,7 +67,7 @@ def run_api(name: str, values: dict[str, Any], seed: Any, trace: bool = False) -
         return "refused"
     assert set(checked) == names
     try:
-        good_seed = gen.check_seed(seed)
+        good_seed = decl.check_seed(seed)
     except ParamError as exc:
         assert exc.param == "seed" and str(exc), exc
         try:

@@ -6,43 +6,32 @@ from __future__ import annotations
 import os
 
 import pytest
+import registered
 from api_cases import api_cases, run_api
 from hypothesis import HealthCheck, given, settings
 
+# examples per generator in CI (FUZZ_EXAMPLES overrides); one not listed gets 100
 CI_EXAMPLES = {"fairland": 250, "tgp": 200, "ports": 150, "numberlink": 250}
 
 
 def fuzz(name: str):
-    return settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", CI_EXAMPLES[name])),
+    examples = CI_EXAMPLES.get(name, 100)
+    return settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", examples)),
                     derandomize=True, database=None, deadline=None,
                     suppress_health_check=list(HealthCheck))
 
 
-@fuzz("fairland")
-@given(case=api_cases("fairland"))
-def test_fairland_api(case):
-    run_api("fairland", *case)
+@pytest.mark.parametrize("name", registered.names())
+def test_api(name):
+    @fuzz(name)
+    @given(case=api_cases(name))
+    def run(case):
+        run_api(name, *case)
+
+    run()
 
 
-@fuzz("tgp")
-@given(case=api_cases("tgp"))
-def test_tgp_api(case):
-    run_api("tgp", *case)
-
-
-@fuzz("ports")
-@given(case=api_cases("ports"))
-def test_ports_api(case):
-    run_api("ports", *case)
-
-
-@fuzz("numberlink")
-@given(case=api_cases("numberlink"))
-def test_numberlink_api(case):
-    run_api("numberlink", *case)
-
-
-@pytest.mark.parametrize("name", ["fairland", "tgp", "ports", "numberlink"])
+@pytest.mark.parametrize("name", registered.names())
 def test_unknown_keys_are_refused_by_name(name):
     from viewer import registry
     from viewer.engine.params import ParamError

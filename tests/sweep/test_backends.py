@@ -49,6 +49,7 @@ def dask_client():
         yield client
 
 
+@pytest.mark.slow
 def test_local_pool_and_dask_local_cluster_write_identical_tables(tmp_path, dask_client,
                                                                   reference_rows):
     pool = write(tmp_path / "pool.csv", SPEC, LocalPool(2), batch_size=7)
@@ -68,6 +69,7 @@ def test_local_pool_and_dask_local_cluster_write_identical_tables(tmp_path, dask
                                                   for r in reference_rows]
 
 
+@pytest.mark.slow
 def test_worker_count_and_batch_size_do_not_change_the_rows(reference_rows):
     assert collect(SPEC, LocalPool(1), batch_size=64) == reference_rows
     assert collect(SPEC, InProcess(), batch_size=13) == reference_rows

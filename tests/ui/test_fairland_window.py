@@ -8,8 +8,8 @@ ABORTING = {"world": (64, 32), "nc": 5, "sc": 30, "ni": 10, "is": 15, "merge": T
 
 
 def _show(qtbot, window, values, seed):
-    window.param_panel.set_values(values)
-    window.param_panel.seed_row.set_seed(seed)
+    window.workbench.set_values(values)
+    window.workbench.set_seed(seed)
     window.request_generation(force=True)
     qtbot.waitUntil(lambda: window.result is not None and window.result.seed == seed
                     and window.result.params["ni"] == values.get("ni", 0)

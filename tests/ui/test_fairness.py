@@ -40,7 +40,7 @@ def test_parameter_panel_is_built_from_the_params(qtbot):
     assert isinstance(panel.widgets["sp"].editor, NumberSlider)
     assert isinstance(panel.widgets["merge"].editor, QCheckBox)
     assert isinstance(panel.widgets["world"].editor, QComboBox)
-    assert panel.widgets["nc"].editor.maximum() == 100            # extra["slider"]
+    assert panel.widgets["nc"].editor.maximum() == 100            # Param.slider
     assert panel.widgets["sp"].editor.maximum() == 100            # Param maximum
     for p in FAIRLAND.params:
         assert panel.widgets[p.name].editor.toolTip() == p.help

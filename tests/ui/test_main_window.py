@@ -348,7 +348,7 @@ def test_zooming_in_draws_the_hexes_finer_and_keeps_the_view(qtbot, window):
     assert sector_at(gx, gy, 64, 32, fine) == before
     assert whole.shape[1] == 32 * base        # the picture of one period stays coarse
     # a new world starts fitted again, at its own scale, without the finer picture
-    window.param_panel.widgets["world"].set_value((128, 64))
+    window.workbench.set_value("world", (128, 64))
     window.request_generation()
     qtbot.waitUntil(lambda: window.result.grid.width == 128 and not window.busy(), timeout=WAIT)
     assert mv.world == (128, 64) and mv.detail_scale is None and not mv.user_moved

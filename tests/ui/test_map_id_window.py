@@ -16,8 +16,8 @@ def settle(qtbot, w, pred=lambda: True):
 
 def test_a_copied_map_id_makes_the_same_map_and_pastes_back(qtbot, window):
     w = window
-    w.param_panel.widgets["world"].set_value("128x64")
-    w.param_panel.seed_row.set_seed(77)
+    w.workbench.set_value("world", (128, 64))
+    w.param_panel.seed_row.set_seed(77, announce=True)
     w.request_generation()
     settle(qtbot, w, lambda: w.result.seed == 77 and w.result.grid.width == 128)
     shown = w.result
@@ -29,6 +29,8 @@ def test_a_copied_map_id_makes_the_same_map_and_pastes_back(qtbot, window):
     assert parse_map_id(text).values == shown.params
     assert main(text.split()[3:] + ["-q"]) == 0
 
+    w.param_panel.seed_row.set_seed(78, announce=True)      # another map meanwhile
+    settle(qtbot, w, lambda: w.result.seed == 78)
     w.set_generator("tgp")
     settle(qtbot, w, lambda: w.result.generator == "tgp")
     w.menu_actions()["Paste map ID"].trigger()
@@ -69,7 +71,7 @@ def test_a_map_id_dropped_on_the_window_opens_it(qtbot, window):
 def test_recent_files_reopen_a_preset(qtbot, window, tmp_path):
     w = window
     path = tmp_path / "mine.toml"
-    w.param_panel.seed_row.set_seed(5)
+    w.param_panel.seed_row.set_seed(5, announce=True)
     w.request_generation()
     settle(qtbot, w, lambda: w.result.seed == 5)
     w.file_actions.save_preset_file(path)
@@ -77,7 +79,7 @@ def test_recent_files_reopen_a_preset(qtbot, window, tmp_path):
     w.map_ids.fill_recent()
     acts = [a for a in w.map_ids.recent_menu.actions() if "mine.toml" in a.text()]
     assert len(acts) == 1 and "(preset)" in acts[0].text()
-    w.param_panel.seed_row.set_seed(6)
+    w.param_panel.seed_row.set_seed(6, announce=True)
     w.request_generation()
     settle(qtbot, w, lambda: w.result.seed == 6)
     acts[0].trigger()

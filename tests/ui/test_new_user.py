@@ -126,7 +126,7 @@ def test_number_link_after_a_bad_size_the_good_one_clears_the_message(qtbot, win
 # -- 7. fairland's messages where they belong ---------------------------------------------
 def test_too_much_land_is_said_beside_the_world_size(qtbot, window):
     w = window
-    w.param_panel.widgets["world"].set_value((16, 16))
+    w.workbench.set_value("world", (16, 16))
     w.param_panel.widgets["sc"].editor.setValue(100)
     settle(qtbot, w, lambda: "not" in w.message.text())
     world_error = w.param_panel.widgets["world"].error
@@ -145,9 +145,9 @@ def test_many_continents_are_said_beside_continents_too(qtbot, window):
 
 def test_the_abort_bar_does_not_promise_a_server_option(qtbot, window):
     w = window
-    w.param_panel.set_values({"world": (64, 32), "nc": 5, "sc": 30, "ni": 10, "is": 15,
+    w.workbench.set_values({"world": (64, 32), "nc": 5, "sc": 30, "ni": 10, "is": 15,
                               "merge": True})
-    w.param_panel.seed_row.set_seed(2)
+    w.workbench.set_seed(2)
     w.request_generation(force=True)
     settle(qtbot, w, lambda: w.result.seed == 2 and w.result.params["ni"] == 10)
     assert w.result.detail.assertion is not None
@@ -185,7 +185,7 @@ def numberlink_at(qtbot, w, side: int):
     """The window on a Number Link grid of ``side`` x ``side``."""
     w.set_generator("numberlink")
     settle(qtbot, w, lambda: w.result.generator == "numberlink")
-    w.param_panel.widgets["size"].set_value(f"{side}x{side}")
+    w.workbench.set_value("size", f"{side}x{side}")
     w.request_generation()
     settle(qtbot, w, lambda: w.result.grid.width == side)
     return w

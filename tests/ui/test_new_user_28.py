@@ -17,8 +17,8 @@ def numberlink(qtbot, w, size="5x5", seed="12345"):
     box = w.generator_box
     box.setCurrentIndex(box.findData("numberlink"))
     settle(qtbot, w, lambda: w.result.generator == "numberlink")
-    w.param_panel.widgets["size"].set_value(size)
-    w.param_panel.seed_row.set_seed(seed)
+    w.workbench.set_value("size", tuple(int(v) for v in size.split("x")))
+    w.param_panel.seed_row.set_seed(seed, announce=True)
     w.request_generation()
     settle(qtbot, w, lambda: w.result.grid.width == int(size.split("x")[0]))
 
@@ -41,7 +41,7 @@ def test_7_15_outline_one_period_is_remembered(qtbot, window):
 def test_7_7_check_uniqueness_during_a_regeneration_checks_the_new_puzzle(qtbot, window):
     w = window
     numberlink(qtbot, w)
-    w.param_panel.seed_row.set_seed("777")
+    w.param_panel.seed_row.set_seed("777", announce=True)
     w.request_generation()
     assert not w.workbench.runner.idle()        # the new puzzle is being made
     w.map_view.setFocus()
@@ -55,7 +55,7 @@ def test_7_7_check_uniqueness_during_a_regeneration_checks_the_new_puzzle(qtbot,
 def test_7_7_a_check_waiting_for_a_cancelled_map_says_why_it_did_not_run(qtbot, window):
     w = window
     numberlink(qtbot, w)
-    w.param_panel.widgets["size"].set_value("40x40")   # a run long enough to cancel
+    w.workbench.set_value("size", (40, 40))             # a run long enough to cancel
     w.request_generation()
     w.gen_view.check_uniqueness()
     assert w.gen_view.check_pending

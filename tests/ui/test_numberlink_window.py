@@ -59,8 +59,8 @@ def nl(qtbot, window):
     box = window.generator_box
     box.setCurrentIndex(box.findData("numberlink"))
     settle(qtbot, window, lambda: window.result.generator == "numberlink")
-    window.param_panel.widgets["size"].set_value("5x5")
-    window.param_panel.seed_row.set_seed("12345")
+    window.workbench.set_value("size", "5x5")
+    window.workbench.set_seed("12345")
     window.request_generation()
     settle(qtbot, window, lambda: window.result.grid.width == 5)
     return window
@@ -144,7 +144,7 @@ def test_changing_size_or_seed_regenerates_and_the_pixels_change(qtbot, nl):
 
 def test_a_too_small_grid_is_refused_beside_the_size(qtbot, nl):
     w = nl
-    w.param_panel.widgets["size"].set_value("3x3")
+    w.workbench.set_value("size", "3x3")
     assert w.request_generation() is None
     assert "too small" in w.param_panel.error_text()
     assert w.result.grid.width == 5
@@ -189,8 +189,8 @@ def test_the_debug_overlays_are_drawn_where_the_generator_pushed(qtbot, window):
     and the rebuild regions over the grid."""
     w = window
     w.set_generator("numberlink", generate=False)
-    w.param_panel.widgets["size"].set_value("10x10")
-    w.param_panel.seed_row.set_seed("12345")
+    w.workbench.set_value("size", "10x10")
+    w.workbench.set_seed("12345")
     w.request_generation()
     settle(qtbot, w, lambda: w.result.generator == "numberlink" and w.result.grid.width == 10)
     trace = w.result.trace

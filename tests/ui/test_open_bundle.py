@@ -53,7 +53,7 @@ def test_a_bundle_opens_as_saved_and_is_reproduced(qtbot, window, tmp_path, monk
     w.file_actions.export_bundle(tmp_path / "world.npz")
     # the user moves on: another generator, another map
     w.set_generator("tgp", generate=False)
-    w.param_panel.set_values({"size": (64, 64)})
+    w.workbench.set_values({"size": (64, 64)})
     w.request_generation(force=True)
     qtbot.waitUntil(lambda: w.result is not None and w.result.generator == "tgp"
                     and not w.busy(), timeout=WAIT)

@@ -5,6 +5,7 @@ field and the field shows the value kept (issue 9, defect 10)."""
 from __future__ import annotations
 
 import pytest
+import registered
 
 from viewer import registry
 from viewer.ui.param_panel import ParamPanel
@@ -69,7 +70,7 @@ def test_every_slider_ends_in_one_column_and_keeps_a_usable_length(qtbot, window
     """In the window at its default size, for every generator (defect 12)."""
     from viewer.ui.param_editors import NumberSlider
 
-    for name in ("fairland", "tgp", "numberlink", "ports"):
+    for name in registered.names():
         if window.generator.name != name:
             window.set_generator(name)
         qtbot.waitUntil(lambda n=name: window.result is not None
@@ -77,7 +78,7 @@ def test_every_slider_ends_in_one_column_and_keeps_a_usable_length(qtbot, window
         panel = window.param_panel
         sliders = [w.editor for w in panel.widgets.values()
                    if isinstance(w.editor, NumberSlider)]
-        assert len(sliders) >= 2
+        assert len(sliders) >= 2, name
         rights = {s.slider.mapTo(panel, s.slider.rect().topRight()).x() for s in sliders}
         assert max(rights) - min(rights) <= 1, (name, sorted(rights))
         assert min(s.slider.width() for s in sliders) >= 100, name

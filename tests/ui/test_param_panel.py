@@ -20,16 +20,16 @@ from viewer.ui.param_panel import ParamPanel
 
 SIDE = Param("side", "Side", "int", 8, minimum=2, maximum=40, help="cells a side")
 SHADE = Param("shade", "Shade", "float", 1.0, minimum=0.0, maximum=4.0, step=0.5,
-              regenerate=False, help="how dark the picture is")
+              help="how dark the picture is")
 EVERY_KIND = (
     SIDE, SHADE,
     Param("wrap", "Wrap", "bool", False),
     Param("mode", "Mode", "choice", "b", choices=("a", "b", "c")),
-    Param("size", "Size", "size", (4, 3), extra={"choices": ("4x3", "8x6")}),
+    Param("size", "Size", "size", (4, 3), suggestions=("4x3", "8x6")),
     Param("name", "Name", "text", "x"),
     Param("file", "File", "path", ""),
     Param("curve", "Curve", "curve", ((0.0, 0.0), (1.0, 1.0))),
-    Param("parts", "Parts", "int", 9, extra={"choices": (5, 9, 17)}),
+    Param("parts", "Parts", "int", 9, suggestions=(5, 9, 17)),
 )
 
 
@@ -72,21 +72,19 @@ def test_moving_a_slider_says_which_param_changed_and_its_value(qtbot):
     with qtbot.waitSignal(panel.changed):
         slider.setFocus()
         qtbot.keyClick(slider, Qt.Key.Key_Right)
-    assert seen == [(SIDE, 9)] and seen[0][0].regenerate
+    assert seen == [("side", 9)]
     assert panel.values()["side"] == 9 and panel.last_edited == "side"
     assert panel.widgets["side"].editor.field.text() == "9"
 
 
-def test_a_picture_only_param_is_announced_as_such(qtbot):
+def test_a_param_is_announced_by_name_and_its_tooltip_is_its_help(qtbot):
     panel = panel_of(qtbot, (SIDE, SHADE))
     with qtbot.waitSignal(panel.paramChanged) as got:
         panel.widgets["shade"].editor.slider.triggerAction(
             QSlider.SliderAction.SliderSingleStepAdd)
-    param, value = got.args
-    assert param is SHADE and not param.regenerate and value == 1.5
-    # its tooltip says so; a Param that makes the map has its help alone
-    assert panel.widgets["shade"].editor.toolTip() == \
-        "how dark the picture is (redraws the picture only: the map is not made again)"
+    name, value = got.args
+    assert name == "shade" and value == 1.5
+    assert panel.widgets["shade"].editor.toolTip() == "how dark the picture is"
     assert panel.widgets["side"].editor.toolTip() == "cells a side"
 
 
@@ -116,12 +114,20 @@ def test_a_float_without_a_step_gets_about_a_hundred(qtbot):
 
 
 def test_a_setting_that_does_not_apply_is_greyed_with_the_reason(qtbot):
-    gen = registry.declaration("tgp").engine
-    panel = panel_of(qtbot, gen.params)
+    """The edit goes to the Workbench; the panel greys what does not apply
+    when the Workbench says the values changed (one way)."""
+    from viewer.workbench import Workbench
+
+    wb = Workbench("tgp")
+    panel = panel_of(qtbot, wb.generator.params)
+    panel.paramChanged.connect(wb.set_value)
+    wb.events.connect("values_changed",
+                      lambda names: panel.set_values({n: wb.values[n] for n in names}))
     owner = panel.widgets["openttd"]
     custom = panel.widgets["custom_terrain"]
     assert custom.isEnabled() and custom.editor.toolTip() == custom.param.help
     owner.editor.setCurrentText("r13671")
+    assert wb.values["openttd"] == "r13671"
     assert not custom.isEnabled() and not custom.editor.isEnabled()
     why = "has no such setting (only 15.2)"
     assert why in custom.toolTip() and why in custom.editor.toolTip()
@@ -145,51 +151,6 @@ def test_an_unknown_kind_has_no_editor():
     object.__setattr__(odd, "kind", "colour")
     with pytest.raises(ValueError, match="no editor for the Param kind 'colour'"):
         editor_for(odd)
-
-
-@pytest.fixture
-def shaded():
-    """A generator with a picture-only Param, registered for the test."""
-
-    class Shaded:
-        name = "shaded"
-        params = (SIDE, SHADE)
-        layer_info = {"v": LayerInfo("v", "value", "scalar", 0, 100)}
-        runs = 0
-
-        def validate(self, values):
-            return coerce_values(self.params, dict(values))
-
-        def generate(self, values, *, seed=0, trace=False, cancel=None, progress=None):
-            v = self.validate(values)
-            Shaded.runs += 1
-            n = v["side"]
-            return Result("shaded", SquareGrid(n, n), {"v": np.full((n, n), 7)},
-                          dict(self.layer_info), params=v, seed=int(seed))
-
-    registry.register(Declaration("shaded", "Shaded test generator", Shaded(),
-                                  layer_info=Shaded.layer_info))
-    yield Shaded
-    registry.unregister("shaded")
-
-
-def test_the_workbench_redraws_a_picture_only_change_without_a_run(qtbot, shaded):
-    from viewer.workbench import InlineRunner, Workbench
-
-    wb = Workbench("shaded", runner=InlineRunner())
-    panel = panel_of(qtbot, wb.generator.params)
-
-    def follow(param, value):
-        wb.set_value(param.name, value)
-        wb.request()
-
-    panel.paramChanged.connect(follow)
-    wb.request()
-    assert shaded.runs == 1
-    panel.widgets["shade"].editor.slider.triggerAction(QSlider.SliderAction.SliderSingleStepAdd)
-    assert shaded.runs == 1 and wb.picture_options()["shade"] == 1.5
-    panel.widgets["side"].editor.slider.triggerAction(QSlider.SliderAction.SliderSingleStepAdd)
-    assert shaded.runs == 2 and wb.result.grid.width == 9
 
 
 def test_a_declared_generators_panel_has_its_kind_of_seed(qtbot):

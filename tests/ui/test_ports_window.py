@@ -52,11 +52,8 @@ def ports(qtbot, window):
     box = window.generator_box
     box.setCurrentIndex(box.findData("ports"))
     settle(qtbot, window, lambda: window.result.generator == "ports")
-    panel = window.param_panel
-    panel.widgets["tgp_size"].set_value("64x64")
-    panel.widgets["grid"].set_value(8)
-    panel.widgets["min_distance"].set_value(6.0)
-    panel.seed_row.set_seed(3)
+    window.workbench.set_values({"tgp_size": "64x64", "grid": 8, "min_distance": 6.0})
+    window.workbench.set_seed(3)
     window.request_generation()
     settle(qtbot, window, lambda: window.result.grid.width == 64)
     return window
@@ -67,8 +64,8 @@ def png_ports(qtbot, ports, tmp_path):
     """The window on Ports with a small PNG island (with a lake) as source."""
     path = tmp_path / "island.png"
     island_png(path)
-    panel = ports.param_panel
-    panel.set_values({"source": "png", "png_path": str(path), "grid": 6, "min_distance": 4.0})
+    ports.workbench.set_values({"source": "png", "png_path": str(path), "grid": 6,
+                                "min_distance": 4.0})
     ports.request_generation()
     settle(qtbot, ports, lambda: ports.result.params["source"] == "png")
     return ports

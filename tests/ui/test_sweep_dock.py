@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import registered
 from PySide6.QtCore import Qt
 
 from viewer import registry
@@ -41,15 +42,19 @@ def run_to_end(qtbot, panel: SweepPanel) -> None:
         assert panel.run()
 
 
-def test_vary_choices_come_from_the_generators_params(panel_for):
-    for name in ("fairland", "tgp", "numberlink"):
-        panel = panel_for(name)
-        box = panel.vary_names[0]
-        offered = [box.itemData(i) for i in range(1, box.count())]
-        assert offered == [p.name for p in registry.declaration(name).params
-                           if p.kind not in ("path", "curve")]
-        assert sorted(panel.options) == sorted(o.name for o in
-                                               registry.declaration(name).metrics.options)
+@pytest.mark.parametrize("name", registered.names())
+def test_vary_choices_come_from_the_generators_params(panel_for, name):
+    panel = panel_for(name)
+    box = panel.vary_names[0]
+    offered = [box.itemData(i) for i in range(1, box.count())]
+    assert offered == [p.name for p in registry.declaration(name).params
+                       if p.kind not in ("path", "curve")]
+    metrics = registry.declaration(name).metrics
+    assert sorted(panel.options) == sorted(o.name for o in (metrics.options if metrics else ()))
+
+
+def test_a_choice_parameter_varies_over_its_choices(panel_for):
+    panel = panel_for("numberlink")
     panel.set_vary("rule")
     assert panel.vary_values[0].text() == "fill-no-touch,fill,free"
 
@@ -100,19 +105,19 @@ def test_histogram_and_scatter_of_any_metrics_and_clicking_a_point(qtbot, panel_
     panel.set_vary("sea_level", "0,3")
     panel.jobs.setValue(1)
     run_to_end(qtbot, panel)
-    panel.hist_metric.setCurrentText("max_height")
-    edges, counts = panel.hist_item.getData()
+    panel.plots.hist_metric.setCurrentText("max_height")
+    edges, counts = panel.plots.hist_item.getData()
     assert counts.sum() == 12
     heights = panel.model.column_values("max_height")
     assert edges[0] <= heights.min() and edges[-1] >= heights.max()
-    panel.scatter_x.setCurrentText("mean_height")
-    panel.scatter_y.setCurrentText("water_share")
-    x, y = panel.scatter_item.getData()
+    panel.plots.scatter_x.setCurrentText("mean_height")
+    panel.plots.scatter_y.setCurrentText("water_share")
+    x, y = panel.plots.scatter_item.getData()
     assert sorted(zip(x, y)) == sorted(zip(panel.model.column_values("mean_height"),
                                            panel.model.column_values("water_share")))
-    point = panel.scatter_item.points()[5]
+    point = panel.plots.scatter_item.points()[5]
     with qtbot.waitSignal(panel.caseChosen) as chosen:
-        panel.scatter_item.sigClicked.emit(panel.scatter_item, [point], None)
+        panel.plots.scatter_item.sigClicked.emit(panel.plots.scatter_item, [point], None)
     values, seed = chosen.args
     spec = build_spec("tgp", {"size": "64x64"}, "1..6", [("sea_level", [0, 3])])
     case = int(point.data())

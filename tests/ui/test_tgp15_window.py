@@ -24,7 +24,7 @@ def _tgp(qtbot, window, **values):
     box = window.generator_box
     box.setCurrentIndex(box.findData("tgp"))
     settle(qtbot, window, lambda: window.result.generator == "tgp")
-    window.param_panel.set_values({"size": "128x64", **values})
+    window.workbench.set_values({"size": "128x64", **values})
     window.request_generation()
     settle(qtbot, window, lambda: window.result.grid.width == 128
            and all(window.result.params[k] == v for k, v in values.items()))
@@ -124,7 +124,7 @@ def test_a_b_compares_the_two_versions(qtbot, window):
     a = w.result
     cmp = w.compare
     assert cmp.a is a and a.params["openttd"] == "15.2"
-    w.param_panel.widgets["openttd"].set_value("r13671")
+    w.workbench.set_value("openttd", "r13671")
     w.param_panel.widgets["openttd"].changed.emit()
     settle(qtbot, w, lambda: w.result.params["openttd"] == "r13671")
     b = w.result

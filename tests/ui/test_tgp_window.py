@@ -30,9 +30,9 @@ def tgp(qtbot, window):
     box = window.generator_box
     box.setCurrentIndex(box.findData("tgp"))
     settle(qtbot, window, lambda: window.result.generator == "tgp")
-    window.param_panel.widgets["size"].set_value("64x64")
+    window.workbench.set_value("size", "64x64")
     # these tests are about r13671 and its defaults (15.2: test_tgp15_window.py)
-    window.param_panel.set_values({"openttd": "r13671", "terrain": 2, "sea_level": 1})
+    window.workbench.set_values({"openttd": "r13671", "terrain": 2, "sea_level": 1})
     window.request_generation()
     settle(qtbot, window, lambda: window.result.grid.width == 64
            and window.result.params["openttd"] == "r13671")
@@ -100,7 +100,7 @@ def test_moving_a_slider_changes_the_pixels(qtbot, tgp):
 
 def test_a_bad_size_is_refused_beside_the_size(qtbot, tgp):
     w = tgp
-    w.param_panel.widgets["size"].set_value("100x64")
+    w.workbench.set_value("size", "100x64")
     assert w.request_generation() is None
     assert "power of two" in w.param_panel.error_text()
     assert w.result.grid.width == 64          # the last good map stays

@@ -42,7 +42,7 @@ def test_the_history_list_goes_back_to_an_earlier_map(qtbot, window):
     w = window
     first_seed = w.result.seed
     for seed in (11, 12, 13):
-        w.param_panel.seed_row.set_seed(seed)
+        w.param_panel.seed_row.set_seed(seed, announce=True)
         w.request_generation()
         settle(qtbot, w, lambda s=seed: w.result.seed == s)
     items = w.history.items()

@@ -38,7 +38,7 @@ def test_each_thumbnail_is_its_cases_map_made_off_the_callers_thread():
     values = wb.validated()
     cases = [Case(values, s) for s in (3, 4, 5)]
     got, threads = [], set()
-    run = GalleryRun(decl, cases, "own", wb.picture_options(values),
+    run = GalleryRun(decl, cases, "own", wb.picture_options(),
                      lambda t: (got.append(t), threads.add(threading.get_ident())))
     assert run.wait(60)
     assert [t.index for t in got] == [0, 1, 2]

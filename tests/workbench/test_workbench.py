@@ -52,8 +52,7 @@ def gated():
     class Gated:
         name = "gated"
         title = "Gated test generator"
-        params = (Param("n", "N", "int", 4, minimum=1, maximum=50),
-                  Param("shade", "Shade", "int", 0, minimum=0, maximum=3, regenerate=False))
+        params = (Param("n", "N", "int", 4, minimum=1, maximum=50),)
         layer_info = {"v": LayerInfo("v", "value", "scalar", 0, 100)}
 
         def __init__(self):
@@ -248,7 +247,6 @@ def test_the_generic_command_line_makes_the_same_map(tmp_path, request):
     from viewer.cli import main
 
     registry.register(toy_generator.DECLARATION, replace=True)      # (again, if another test removed it)
-    request.addfinalizer(lambda: registry.unregister("toy"))
     wb = Workbench("toy")
     wb.set_values({"side": 9, "period": 2})
     wb.set_seed(3)
@@ -408,21 +406,6 @@ def test_cancel_keeps_the_map(gated):
     finally:
         gated.gate.set()
         wb.shutdown()
-
-
-def test_a_picture_only_setting_redraws_without_a_run(gated):
-    gated.gate.set()
-    wb = Workbench("gated", runner=InlineRunner())
-    rec = Recorder(wb)
-    wb.request()
-    runs = gated.runs
-    wb.set_value("shade", 2)
-    assert wb.request() is None
-    assert gated.runs == runs
-    assert rec.of("options_changed")[-1][0]["shade"] == 2
-    assert wb.picture_options()["shade"] == 2
-    wb.set_value("n", 6)
-    assert wb.request() is not None and gated.runs == runs + 1
 
 
 def test_show_adopts_a_map_made_elsewhere():

@@ -41,8 +41,8 @@ Params, ``--seed``, ``--png``, ``--bundle``, ``-q``, ``--progress``...);
 this module is its declared ``cli_extras``: ``--npz`` and the heightmap
 flags, the version's settings and layers, and the line printed first.
 Errors are reported as ``tgp: message`` on standard error with exit status 1.
-Everything goes through ``sys.stdout``/``sys.stderr``, so :func:`run_tgp`
-can be called in-process.
+Everything goes through ``sys.stdout``/``sys.stderr``, so
+``viewer.cli.main(["tgp", ...])`` can be called in-process.
 """
 
 from __future__ import annotations
@@ -52,8 +52,6 @@ from collections.abc import Sequence
 
 from .args import Usage, whole
 from .extras import CliExtras
-
-PROG = "tgp"
 
 
 def npz_bytes(result) -> bytes:
@@ -103,13 +101,12 @@ class TgpExtras(CliExtras):
 
         version = given.setdefault("openttd", VERSION_PARAM.default)
         for prm in PARAMS:
-            only = prm.extra.get("only_when")
-            if only and prm.name in given and version not in only[1]:
+            lacking = prm.lacking(given) if prm.name in given else None
+            if lacking:
                 flag = prm.flag
                 if prm.kind == "bool" and given[prm.name] is False:
                     flag = "--no-" + flag[2:]
-                raise Usage(f"{flag}: OpenTTD {version} has no such setting (only "
-                            f"{' and '.join(only[1])})")
+                raise Usage(f"{flag}: OpenTTD {lacking}")
         return given
 
     def layers(self, decl, values) -> Sequence[str]:
@@ -185,9 +182,3 @@ class TgpExtras(CliExtras):
 
 EXTRAS = TgpExtras()
 
-
-def run_tgp(argv: Sequence[str]) -> int:
-    """``python -m viewer tgp ARGS``, in-process."""
-    from .generic import run_generic
-
-    return run_generic(PROG, list(argv))

@@ -111,6 +111,37 @@ def check_seed(seed: Any) -> int:
     return value
 
 
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two parameter values are the same value (of the same type:
+    1 is not True); a value that cannot be compared so is taken as changed."""
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # noqa: BLE001 - arrays and the like
+        return False
+
+
+def check_text_seed(seed: Any) -> str | bytes:
+    """A text seed (as in Tatham's collection) as ``generate`` takes it: a
+    text, bytes, or a whole number taken as its digits; else ParamError
+    (param ``seed``)."""
+    if isinstance(seed, bool) or not isinstance(seed, (str, bytes, int)):
+        raise ParamError(f"seed must be a text, not {type(seed).__name__} "
+                         f"{str(seed)[:40]!r}", "seed")
+    if isinstance(seed, int):
+        return str(seed)
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            raise ParamError("seed: a text with unpaired surrogates cannot be used "
+                             "(they have no UTF-8 bytes)", "seed") from None
+    return seed
+
+
+SEED_RULES = {"int": check_seed, "text": check_text_seed}
+"""The one rule for each kind of seed."""
+
+
 def _curve_points(text: str) -> tuple[tuple[float, float], ...]:
     """``"X:Y,X:Y,..."`` as control points."""
     try:
@@ -123,14 +154,45 @@ def _curve_points(text: str) -> tuple[tuple[float, float], ...]:
 
 
 @dataclass(frozen=True)
+class OnlyWhen:
+    """A parameter that counts only while parameter ``param`` has one of
+    ``values`` (e.g. a setting only one version of a game has)."""
+
+    param: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class CurveAxes:
+    """A curve's axes: the ranges of x and y, whether the editor mirrors the
+    curve about x = 0 (None: when x starts at 0), and the axes' names."""
+
+    x_range: tuple[float, float] = (0.0, 1.0)
+    y_range: tuple[float, float] = (0.0, 1.0)
+    mirror: bool | None = None
+    x_label: str = ""
+    y_label: str = ""
+
+
+@dataclass(frozen=True)
 class Param:
     """One parameter of a generator.
 
     ``minimum``/``maximum`` bound numbers (inclusive; for a ``size`` they bound
-    each side).  ``regenerate`` is False for parameters that only restyle the
-    picture.  ``cli`` is the command-line spelling when it differs from
+    each side).  Every parameter makes the map: what only restyles the
+    picture is a renderer's toggle (:class:`viewer.render.picture.Toggle`,
+    a View menu entry and a picture option), not a Param.  ``cli`` is the command-line spelling when it differs from
     ``--name``; ``positional`` gives a parameter's place among positional CLI
     arguments (fairland's NC SC NI ...).
+
+    How the window offers it: ``slider`` the slider's range where it is
+    narrower than the bounds; ``labels`` the names of a whole number's
+    values (0, 1, ... in order); ``suggestions`` values offered in a list
+    (a size's or a text's, editable; a whole number's few, a combo box);
+    ``file_filter`` the kinds of file a path's Browse offers; ``curve_axes``
+    a curve's axes.  ``only_when`` (an :class:`OnlyWhen`) says when it
+    counts at all (:meth:`lacking`); ``version_defaults`` a default that
+    differs under another version of the generator (by the version's name).
     """
 
     name: str
@@ -141,16 +203,32 @@ class Param:
     minimum: float | int | None = None
     maximum: float | int | None = None
     choices: tuple[str, ...] = ()
-    regenerate: bool = True
     cli: str | None = None
     positional: int | None = None
     step: float | int | None = None
     group: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    slider: tuple[float, float] | None = None
+    labels: tuple[str, ...] = ()
+    suggestions: tuple[Any, ...] = ()
+    file_filter: str = ""
+    curve_axes: CurveAxes | None = None
+    only_when: OnlyWhen | None = None
+    version_defaults: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown Param kind {self.kind!r}")
+
+    def lacking(self, values: Mapping[str, Any]) -> str | None:
+        """Why this parameter does not count under ``values``, e.g.
+        ``"r13671 has no such setting (only 15.2)"``, or None when it counts
+        (or ``values`` do not say): the one rule of ``only_when``, which the
+        panel, the command line and the engine ask."""
+        cond = self.only_when
+        if cond is None or cond.param not in values or values[cond.param] in cond.values:
+            return None
+        return (f"{values[cond.param]} has no such setting "
+                f"(only {' and '.join(map(str, cond.values))})")
 
     def text(self, value: Any) -> str:
         """``value`` as a command line, a help text, a table cell or a shared

@@ -46,13 +46,20 @@ class GenerationError(RuntimeError):
         self.output = output
 
 
+STOP = 0
+"""The slot of a cancel token's ``flag`` that is not 0 once cancelled."""
+PHASE = 1
+"""The slot of a cancel token's ``flag`` holding the current phase's index."""
+
+
 class CancelToken:
     """A thread-safe flag an engine polls at phase and loop boundaries.
 
     ``flag`` is a small numpy array so that compiled kernels can poll it too
-    (``flag[0] != 0`` means cancelled) and report where they are
-    (``flag[1]`` the index of the current phase in ``phase_names``); a GUI
-    may read :meth:`progress` from another thread at any time.
+    (``flag[STOP] != 0`` means cancelled: :attr:`stopped`) and report where
+    they are (``flag[PHASE]``, :attr:`phase`, the index of the current phase
+    in ``phase_names``); a GUI may read :meth:`progress` from another thread
+    at any time.
     """
 
     def __init__(self) -> None:
@@ -68,7 +75,22 @@ class CancelToken:
 
     def cancel(self) -> None:
         self._event.set()
-        self.flag[0] = 1
+        self.flag[STOP] = 1
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the flag says stop (set by :meth:`cancel`, or by an
+        engine stopping its own kernel)."""
+        return self.flag[STOP] != 0
+
+    @property
+    def phase(self) -> int:
+        """The index of the current phase in ``phase_names``."""
+        return int(self.flag[PHASE])
+
+    @phase.setter
+    def phase(self, index: int) -> None:
+        self.flag[PHASE] = index
 
     @property
     def cancelled(self) -> bool:
@@ -84,7 +106,7 @@ class CancelToken:
             return self._reported
         if not self.phase_names:
             return "", 0.0
-        i = int(min(max(self.flag[1], 0), len(self.phase_names) - 1))
+        i = min(max(self.phase, 0), len(self.phase_names) - 1)
         return self.phase_names[i], i / len(self.phase_names)
 
 
@@ -285,3 +307,62 @@ class Generator(Protocol):
     def generate(self, values: Mapping[str, Any], *, seed: int | str,
                  trace: bool = False, cancel: CancelToken | None = None,
                  progress: ProgressFn | None = None) -> Result: ...
+
+
+class Checked(dict):
+    """Values an engine's ``validate`` gave, marked as such: its
+    ``generate`` takes them as they are, so that a request (the window's, a
+    sweep case's) is validated once."""
+
+    __slots__ = ("engine",)
+
+    def __init__(self, engine: Any, values: Mapping[str, Any]):
+        super().__init__(values)
+        self.engine = engine
+
+
+_DEFAULT_SEED = object()     # generate() without a seed: the engine's default_seed
+
+
+class Engine:
+    """What every built-in engine shares: the one prologue of ``generate``.
+
+    A subclass gives ``name``, ``params``, ``validate(values)`` and
+    ``make(values, seed, trace=, cancel=, progress=)``, which takes values
+    ``validate`` gave and a seed ``check_seed`` gave; ``seed_kind`` picks
+    the seed rule (:data:`viewer.engine.params.SEED_RULES`)."""
+
+    name: str
+    params: tuple[Param, ...]
+    seed_kind = "int"
+    default_seed: int | str = 0
+
+    def check_seed(self, seed: Any) -> Any:
+        """The seed as ``make`` takes it, or the ParamError (``param ==
+        "seed"``) that ``generate`` raises."""
+        from .params import SEED_RULES
+
+        return SEED_RULES[self.seed_kind](seed)
+
+    def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def checked(self, values: Mapping[str, Any]) -> Checked:
+        """``validate``'s values, marked so that ``generate`` does not check
+        them again."""
+        return values if isinstance(values, Checked) and values.engine is self \
+            else Checked(self, self.validate(values))
+
+    def generate(self, values: Mapping[str, Any], *, seed: Any = _DEFAULT_SEED,
+                 trace: bool = False, cancel: CancelToken | None = None,
+                 progress: ProgressFn | None = None) -> Result:
+        """The values validated (unless :meth:`checked` gave them) and the
+        seed checked (``default_seed`` when none is given), here and nowhere
+        else; then :meth:`make`."""
+        values = self.checked(values)
+        seed = self.check_seed(self.default_seed if seed is _DEFAULT_SEED else seed)
+        return self.make(dict(values), seed, trace=trace, cancel=cancel, progress=progress)
+
+    def make(self, values: dict[str, Any], seed: Any, *, trace: bool,
+             cancel: CancelToken | None, progress: ProgressFn | None) -> Result:
+        raise NotImplementedError

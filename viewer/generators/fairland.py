@@ -10,7 +10,7 @@ from ..engine.fairland.metrics import METRICS
 
 DECLARATION = Declaration(
     name="fairland", title="Empire fairland", engine=FAIRLAND, compile_estimate_s=60,
-    check_seed=FAIRLAND.check_seed, layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
+    layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
     metrics=METRICS, batch_kernels=compiled_kernels,
     ahead_of_time=AheadOfTime("fairland command line", "viewer.engine.fairland.aot",
                               lambda: aot.load() is not None),

@@ -9,7 +9,7 @@ from ..engine.numberlink.metrics import METRICS
 
 DECLARATION = Declaration(
     name="numberlink", title="Number Link paths (Tatham)", engine=NUMBERLINK, compile_estimate_s=20,
-    seed_kind="text", default_seed="12345", check_seed=NUMBERLINK.check_seed,
+    seed_kind="text", default_seed="12345",
     layer_info=LAYER_INFO, metrics=METRICS, warm_up=NUMBERLINK.warm_up,
     render="viewer.render.numberlink:RENDERER",
     inspect="viewer.engine.numberlink.inspect:rows",

@@ -9,7 +9,7 @@ from ..engine.ports.metrics import METRICS
 
 DECLARATION = Declaration(
     name="ports", title="Port placement", engine=PORTS, compile_estimate_s=10,
-    check_seed=PORTS.check_seed, layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
+    layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
     metrics=METRICS,
     render="viewer.render.ports:RENDERER",
     inspect="viewer.engine.ports.inspect:rows",

@@ -10,7 +10,7 @@ from ..engine.tgp.metrics import METRICS
 
 DECLARATION = Declaration(
     name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP, compile_estimate_s=10,
-    check_seed=TGP.check_seed, layer_info=LAYER_INFO, metrics=METRICS,
+    layer_info=LAYER_INFO, metrics=METRICS,
     warm_up=TGP.warm_up, complete_stored=TGP.complete_stored,
     render="viewer.render.tgp:RENDERER",
     inspect="viewer.engine.tgp.inspect:rows",

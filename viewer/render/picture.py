@@ -247,7 +247,7 @@ def final_state(result: Result) -> MapState:
                     trace.meaningful_at(trace.n_steps) if trace is not None else None)
 
 
-def export_size(state: MapState, scale: int, renderer: Renderer | None = None) -> tuple[int, int]:
+def export_size(state: MapState, scale: int) -> tuple[int, int]:
     """(width, height) in pixels of the whole map at ``scale``."""
     return grid_export_size(state.result.grid, scale)
 

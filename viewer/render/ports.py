@@ -204,7 +204,7 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
     ``(row, col)``), ``grid`` the grid square's side in cells (0: none),
     ``selected`` a port ringed, ``hill_shading`` lights the terrain (heights
     in units of ``unit`` to a level)."""
-    from .colormaps import colorize
+    from PIL import Image, ImageDraw
 
     overlays = set(overlays)
 
@@ -212,9 +212,31 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
         return n in layers and (meaningful is None or n in meaningful)
 
     px = float(scale) / float(cell)            # pixels per map cell
-    full = layers
-    if cell > 1:
-        layers = {n: np.asarray(a)[::cell, ::cell] for n, a in layers.items()}
+    shown = layers if cell == 1 else {n: np.asarray(a)[::cell, ::cell] for n, a in layers.items()}
+    rgb = _cell_colours(shown, name, info, unit, cell, hill_shading, overlays, ok)
+    rgba = np.empty(rgb.shape[:2] + (4,), np.uint8)
+    rgba[..., :3] = np.clip(rgb + 0.5, 0, 255).astype(np.uint8)
+    rgba[..., 3] = 255
+    img = np.array(rasterize_square(rgba, int(scale)))
+    if "grid" in overlays and grid > 0:
+        _draw_grid(img, grid * px)
+    pil = Image.fromarray(img, "RGBA")
+    draw = ImageDraw.Draw(pil)
+    if "candidates" in overlays and ok("candidates"):
+        _draw_candidates(draw, layers, px, ok("weight"))
+    if "routes" in overlays and routes:
+        _draw_routes(draw, routes, px)
+    _draw_ports(draw, ports, shown_ports, px, selected)
+    return np.ascontiguousarray(np.asarray(pil))
+
+
+def _cell_colours(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | None,
+                  unit: float, cell: int, hill_shading: bool, overlays: set[str],
+                  ok) -> np.ndarray:
+    """One float RGB colour per shown cell: layer ``name`` over the terrain
+    (lakes, coast and routes blended in where they mean something)."""
+    from .colormaps import colorize
+
     height = np.asarray(layers["height"])
     terrain_rgba = color_port_height(height, unit)
     if hill_shading:
@@ -240,54 +262,64 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
             _blend(rgb, np.asarray(layers["coast"]) != 0, PORT_COAST, 0.55)
     if "routes" in overlays and ok("route") and name != "route":
         _blend(rgb, np.asarray(layers["route"]) >= 0, PORT_ROUTE, 0.3)
-    rgba = np.empty(rgb.shape[:2] + (4,), np.uint8)
-    rgba[..., :3] = np.clip(rgb + 0.5, 0, 255).astype(np.uint8)
-    rgba[..., 3] = 255
-    img = np.array(rasterize_square(rgba, int(scale)))
-    hi, wi = img.shape[:2]
-    if "grid" in overlays and grid > 0:
-        step = grid * px
-        if step >= 4:
-            g = np.asarray(PORT_GRID[:3], np.float32)
-            for x in np.arange(step, wi, step):
-                col = img[:, int(round(x)) - 1, :3].astype(np.float32)
-                img[:, int(round(x)) - 1, :3] = (col * 0.6 + g * 0.4).astype(np.uint8)
-            for y in np.arange(step, hi, step):
-                row = img[int(round(y)) - 1, :, :3].astype(np.float32)
-                img[int(round(y)) - 1, :, :3] = (row * 0.6 + g * 0.4).astype(np.uint8)
-    from PIL import Image, ImageDraw
+    return rgb
 
-    pil = Image.fromarray(img, "RGBA")
-    draw = ImageDraw.Draw(pil)
-    if "candidates" in overlays and ok("candidates"):
-        cand = np.asarray(full["candidates"])
-        rr, cc = np.nonzero(cand >= 0)
-        if rr.size:
-            cols = color_port_scalar(cand[rr, cc])
-            weight = np.asarray(full["weight"]) if ok("weight") else None
-            top = float(weight[rr, cc].max()) if weight is not None else 0.0
-            r0 = max(1.5, min(px * 0.45, 6.0))
-            for k in range(rr.size):
-                cx, cy = (cc[k] + 0.5) * px, (rr[k] + 0.5) * px
-                fill = tuple(int(v) for v in cols[k][:3])
-                r = r0
-                if weight is not None:            # weighted: sized by the weight
-                    wk = float(weight[rr[k], cc[k]])
-                    r = r0 * (0.45 + 0.75 * wk / top) if top > 0 else r0 * 0.45
-                    if wk <= 0:
-                        fill = PORT_CANDIDATE_OFF[:3]
-                draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(0, 0, 0))
-    if "routes" in overlays and routes:
-        width = max(2, int(round(px * 0.18)))
-        # a dark edge only where the line is wide enough to stay yellow inside
-        edge = width >= ROUTE_EDGE_FROM
-        for i in sorted(routes):
-            if len(routes[i]) > 1:
-                pts = [(float(c) * px, float(r) * px) for r, c in np.asarray(routes[i])]
-                if edge:
-                    draw.line(pts, fill=(20, 20, 20), width=width + 2)
-                draw.line(pts, fill=PORT_ROUTE[:3], width=width)
-    for i in shown_ports:
+
+def _draw_grid(img: np.ndarray, step: float) -> None:
+    """The grid squares' lines every ``step`` pixels (none when too dense)."""
+    if step < 4:
+        return
+    hi, wi = img.shape[:2]
+    g = np.asarray(PORT_GRID[:3], np.float32)
+    for x in np.arange(step, wi, step):
+        col = img[:, int(round(x)) - 1, :3].astype(np.float32)
+        img[:, int(round(x)) - 1, :3] = (col * 0.6 + g * 0.4).astype(np.uint8)
+    for y in np.arange(step, hi, step):
+        row = img[int(round(y)) - 1, :, :3].astype(np.float32)
+        img[int(round(y)) - 1, :, :3] = (row * 0.6 + g * 0.4).astype(np.uint8)
+
+
+def _draw_candidates(draw, layers: Mapping[str, np.ndarray], px: float, weighted: bool) -> None:
+    """A square per candidate cell in its desirability's colour, sized by
+    its weight once weighted (a weight of 0 greyed)."""
+    cand = np.asarray(layers["candidates"])
+    rr, cc = np.nonzero(cand >= 0)
+    if not rr.size:
+        return
+    cols = color_port_scalar(cand[rr, cc])
+    weight = np.asarray(layers["weight"]) if weighted else None
+    top = float(weight[rr, cc].max()) if weight is not None else 0.0
+    r0 = max(1.5, min(px * 0.45, 6.0))
+    for k in range(rr.size):
+        cx, cy = (cc[k] + 0.5) * px, (rr[k] + 0.5) * px
+        fill = tuple(int(v) for v in cols[k][:3])
+        r = r0
+        if weight is not None:
+            wk = float(weight[rr[k], cc[k]])
+            r = r0 * (0.45 + 0.75 * wk / top) if top > 0 else r0 * 0.45
+            if wk <= 0:
+                fill = PORT_CANDIDATE_OFF[:3]
+        draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(0, 0, 0))
+
+
+def _draw_routes(draw, routes: Mapping[int, np.ndarray], px: float) -> None:
+    """Each port's route to open sea, with a dark edge only where the line
+    is wide enough to stay yellow inside."""
+    width = max(2, int(round(px * 0.18)))
+    edge = width >= ROUTE_EDGE_FROM
+    for i in sorted(routes):
+        if len(routes[i]) > 1:
+            pts = [(float(c) * px, float(r) * px) for r, c in np.asarray(routes[i])]
+            if edge:
+                draw.line(pts, fill=(20, 20, 20), width=width + 2)
+            draw.line(pts, fill=PORT_ROUTE[:3], width=width)
+
+
+def _draw_ports(draw, ports: Sequence[Mapping[str, Any]], shown: Iterable[int], px: float,
+                selected: int | None) -> None:
+    """Each port shown as a disc sized by its population in its class's
+    colour; the selected one ringed."""
+    for i in shown:
         if not 0 <= i < len(ports):
             continue
         rec = ports[i]
@@ -299,7 +331,6 @@ def ports_image(layers: Mapping[str, np.ndarray], name: str, info: LayerInfo | N
                          width=2)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PORT_CLASS_COLORS[k][:3],
                      outline=(0, 0, 0), width=max(1, int(r * 0.2)))
-    return np.ascontiguousarray(np.asarray(pil))
 
 
 # -- a port's local terrain ---------------------------------------------------------

@@ -58,7 +58,6 @@ class MainWindow(QMainWindow):
         wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
         self._export_actions: list[QAction] = []
-        self._echo = False                  # the panel is being told the Workbench's values
         self._build()
         self.sweep = SweepLink(wb, self)
         self.gen_view = view_for(wb.generator, wb, self)
@@ -72,7 +71,6 @@ class MainWindow(QMainWindow):
         QApplication.instance().installEventFilter(self._keys)
         if str(self.settings.value("view/period_outline", "false")) == "true":
             self.set_period_outline(True)           # remembered like the View toggles
-        self.commit_panel()
         wb.history.clear()                  # what was remembered is where undo starts
         self.history.update()
         if generate:
@@ -108,6 +106,7 @@ class MainWindow(QMainWindow):
         self.file_actions.opened = self.map_ids.remember
         self.history = HistoryMenu(wb, self.menus["Edit"], self)
         self.action("Edit", "&New seed", lambda: self._panel.seed_row.new_seed(), "Ctrl+N")
+        # (the seed row asks, unless its seed is locked; the Workbench draws it)
         self.action("Edit", "&Regenerate", lambda: self.request_generation(force=True), "F5")
         self.action("Edit", "Cancel &generation", self.cancel_generation, "Esc")
         self.menus["Edit"].addSeparator()
@@ -265,7 +264,9 @@ class MainWindow(QMainWindow):
         decl = wb.generator
         panel = ParamPanel(decl.params, seed=wb.seed, text_seed=decl.seed_kind == "text")
         panel.set_values(wb.values)
-        panel.changed.connect(self._panel_changed)
+        panel.paramChanged.connect(self._param_edited)
+        panel.seedChanged.connect(self._seed_edited)
+        panel.newSeedAsked.connect(self._new_seed_asked)
         self.gen_view.setup_panel(panel)
         self.history.follow_panel(panel)
         self.param_area.setWidget(panel)
@@ -314,40 +315,38 @@ class MainWindow(QMainWindow):
         self._map_view.set_waiting(f"generating {wb.generator.title}...")
 
     # == values and seed =============================================================
-    def _panel_changed(self) -> None:
-        """An edit in the panel: the Workbench takes it and, unless the view
-        handles it, asks for a run (a picture-only value only redraws)."""
-        self.commit_panel()
+    def _param_edited(self, name: str, value: Any) -> None:
+        """An edit in the panel: the Workbench applies it and, unless the
+        view handles it, a run is asked for (a picture-only value only
+        redraws)."""
+        self.workbench.set_value(name, value)
+        self._edited()
+
+    def _seed_edited(self, seed: int | str) -> None:
+        self.workbench.set_seed(seed)
+        self._edited()
+
+    def _new_seed_asked(self) -> None:
+        self.workbench.new_seed()
+        self._edited()
+
+    def _edited(self) -> None:
         if not self.gen_view.panel_changed():
             self.request_generation()
 
-    def commit_panel(self) -> None:
-        """What the panel shows becomes the Workbench's values and seed (an
-        edit does it at once; a script that set the panel's fields silently
-        asks for it, as :meth:`request_generation` does)."""
-        wb, panel = self.workbench, self._panel
-        self._echo = True
-        try:
-            wb.set_values(panel.values())
-            if panel.seed() != wb.seed:
-                wb.set_seed(panel.seed())
-        finally:
-            self._echo = False
-
-    def _values_changed(self, values: dict[str, Any]) -> None:
-        if not self._echo:
-            self._panel.set_values(values)
+    def _values_changed(self, names: tuple[str, ...]) -> None:
+        """The panel shows what the Workbench holds now (the names that changed)."""
+        values = self.workbench.values
+        self._panel.set_values({n: values[n] for n in names})
         self.sweep.follow_values()
 
     def _seed_changed(self, seed: int | str) -> None:
-        if not self._echo:
-            self._panel.seed_row.set_seed(seed)
+        self._panel.seed_row.set_seed(seed)
 
     def request_generation(self, force: bool = False) -> int | None:
-        """Ask the Workbench for a map of the values and seed the panel
-        shows; returns the run's id (None when a value was refused, or when
-        nothing changed since the last request and ``force`` is off)."""
-        self.commit_panel()
+        """Ask the Workbench for a map of its values and seed; returns the
+        run's id (None when a value was refused, or when nothing changed
+        since the last request and ``force`` is off)."""
         wb = self.workbench
         run = wb.request(force)
         if run is None and wb.error is None and wb.result is not None and wb.runner.idle():

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.params import Param, ParamError, parse_size
+from ..engine.params import CurveAxes, Param, ParamError, parse_size
 from . import folders
 from .curve_editor import CurveEditor
 
@@ -228,19 +228,14 @@ class NumberSlider(QWidget):
         self.setValue(value)
 
 
-RESTYLES = "(redraws the picture only: the map is not made again)"
-
-
 def tip_of(p: Param, why: str | None = None) -> str:
-    """A Param's tooltip: ``why`` it is greyed out (if it is), its help, and
-    whether a change only restyles the picture."""
-    parts = (why, p.help, None if p.regenerate else RESTYLES)
-    return " ".join(t for t in parts if t)
+    """A Param's tooltip: ``why`` it is greyed out (if it is), and its help."""
+    return " ".join(t for t in (why, p.help) if t)
 
 
 def _slider_range(p: Param) -> tuple[float, float]:
-    if "slider" in p.extra:
-        lo, hi = p.extra["slider"]
+    if p.slider is not None:
+        lo, hi = p.slider
         return lo, hi
     lo = p.minimum if p.minimum is not None else 0
     hi = p.maximum if p.maximum is not None else max(100, 2 * (p.default or 1))
@@ -334,7 +329,7 @@ class NumberEditor(Editor):
 
     def make_widget(self) -> NumberSlider:
         p = self.param
-        names = tuple(p.extra.get("labels", ())) if self.whole else ()
+        names = tuple(p.labels) if self.whole else ()
         w = NumberSlider(self.whole, p.step, names)
         lo, hi = _slider_range(p)
         w.setRange(min(lo, p.default), max(hi, p.default))
@@ -401,14 +396,14 @@ class FloatEditor(NumberEditor):
 
 
 class IntEditor(NumberEditor):
-    """A whole number; one with a short list of ``extra["choices"]`` gets a
+    """A whole number; one with a short list of ``suggestions`` gets a
     :class:`NumberChoiceEditor` instead."""
 
     whole = True
 
     @classmethod
     def for_param(cls, param: Param) -> Editor:
-        if param.extra.get("choices"):
+        if param.suggestions:
             return NumberChoiceEditor(param)
         return cls(param)
 
@@ -457,10 +452,10 @@ class ChoiceEditor(Editor):
 
 
 class NumberChoiceEditor(ChoiceEditor):
-    """A whole number out of a few (``extra["choices"]``): a combo box."""
+    """A whole number out of a few (its ``suggestions``): a combo box."""
 
     def options(self) -> list[str]:
-        return [str(c) for c in self.param.extra["choices"]]
+        return [str(c) for c in self.param.suggestions]
 
     def text_of(self, value: Any) -> str:
         return str(int(value))
@@ -471,13 +466,13 @@ class NumberChoiceEditor(ChoiceEditor):
 
 class SizeEditor(Editor):
     """A map size ``WxH``: an editable combo box offering
-    ``extra["choices"]``; the text is the value (the generator's validation
+    ``suggestions``; the text is the value (the generator's validation
     judges it)."""
 
     def make_widget(self) -> QComboBox:
         w = QComboBox()
         w.setEditable(True)
-        w.addItems(list(self.param.extra.get("choices", ())))
+        w.addItems([str(c) for c in self.param.suggestions])
         w.setCurrentText(self._text(self.param.default))
         w.lineEdit().editingFinished.connect(self.changed)
         w.activated.connect(self.changed)
@@ -535,7 +530,7 @@ class PathField(QWidget):
 
 class PathEditor(Editor):
     """A file to read: typed, or chosen with Browse (the Param's
-    ``extra["filter"]`` names the kinds of file); ``changed`` only when the
+    ``file_filter`` names the kinds of file); ``changed`` only when the
     path differs from the one before."""
 
     placement = "below"
@@ -558,7 +553,7 @@ class PathEditor(Editor):
     def browse(self) -> None:
         start = self.widget.field.text().strip()
         path = folders.open_path(self.widget, self.param.label,
-                                 self.param.extra.get("filter", "All files (*)"), start)
+                                 self.param.file_filter or "All files (*)", start)
         if path:
             self.set_value(path)
             self.changed.emit()
@@ -579,10 +574,10 @@ class CurvePointsEditor(Editor):
 
     def make_widget(self) -> CurveEditor:
         p = self.param
-        x_range = p.extra.get("x_range", (0.0, 1.0))
-        w = CurveEditor(p.default, x_range=x_range, y_range=p.extra.get("y_range", (0.0, 1.0)),
-                        mirror=p.extra.get("mirror", x_range[0] == 0.0),
-                        x_label=p.extra.get("x_label", ""), y_label=p.extra.get("y_label", ""))
+        axes = p.curve_axes or CurveAxes()
+        w = CurveEditor(p.default, x_range=axes.x_range, y_range=axes.y_range,
+                        mirror=axes.x_range[0] == 0.0 if axes.mirror is None else axes.mirror,
+                        x_label=axes.x_label, y_label=axes.y_label)
         w.changed.connect(self.changed)
         return w
 

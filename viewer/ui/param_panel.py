@@ -4,15 +4,18 @@ built from the declarations alone, plus the seed row.
 Each Param gets the editor registered for its kind in
 :mod:`.param_editors` (a slider with a number field, a check box, a combo
 box, a path with Browse, the curve editor, ...), and a line below it for its
-error message, so a refusal shows where the user is looking.  An edit is
-announced twice: ``paramChanged(param, value)`` says which Param changed
-(so the window can redraw without a run for a Param that only restyles the
-picture, ``Param.regenerate`` False), then ``changed()``.
+error message, so a refusal shows where the user is looking.
+
+The data flows one way: an edit is reported, ``paramChanged(name, value)``
+or ``seedChanged(seed)`` (then ``changed()``), and the window gives it to
+the Workbench, which applies it; the panel shows values only when it is
+told to (:meth:`ParamPanel.show_values`, from the Workbench's
+``values_changed`` event), and never announces what it is told.  "New
+seed" asks (``newSeedAsked``); the Workbench's rule draws the seed.
 """
 
 from __future__ import annotations
 
-import random
 import zlib
 from typing import Any
 
@@ -30,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..declaration import Declaration
-from ..engine.params import Param
+from ..engine.params import Param, same_value
 from .param_editors import Editor, RefusedKeys, editor_for, tip_of
 
 SEED_MAX = 2**32 - 1
@@ -135,6 +138,7 @@ class SeedRow(QWidget):
     otherwise a whole number ``0 .. 2**32 - 1``."""
 
     changed = Signal()
+    newSeedAsked = Signal()  # noqa: N815 - Qt's spelling on the Qt surface
 
     def __init__(self, seed: int | str = 1, parent: QWidget | None = None, text: bool = False):
         super().__init__(parent)
@@ -192,10 +196,9 @@ class SeedRow(QWidget):
             self.changed.emit()
 
     def new_seed(self) -> None:
+        """Ask for a new seed (unless the seed is locked): the Workbench draws it."""
         if not self.lock.isChecked():
-            # a text seed is drawn as digits, like the collection's random seeds
-            v = random.randrange(SEED_MAX + 1)
-            self.set_seed(str(v) if self.text else v, announce=True)
+            self.newSeedAsked.emit()
 
     def is_locked(self) -> bool:
         return self.lock.isChecked()
@@ -231,14 +234,15 @@ class ParamPanel(QWidget):
     """Every parameter of one generator, grouped as the generator groups
     them, and the seed.
 
-    On an edit by the user: ``paramChanged(param, value)`` (the
-    :class:`Param` edited and its new value) or ``seedChanged(seed)``, then
-    ``changed()``.  Nothing is announced for values set with
-    :meth:`set_values`."""
+    On an edit by the user: ``paramChanged(name, value)`` (the parameter
+    edited and its new value) or ``seedChanged(seed)``, then ``changed()``;
+    ``newSeedAsked()`` for "New seed".  Nothing is announced for values
+    shown with :meth:`set_values`."""
 
     changed = Signal()
     paramChanged = Signal(object, object)  # noqa: N815 - Qt's spelling on the Qt surface
     seedChanged = Signal(object)  # noqa: N815
+    newSeedAsked = Signal()  # noqa: N815
 
     def __init__(self, params: tuple[Param, ...], seed: int | str = 1,
                  parent: QWidget | None = None, text_seed: bool = False):
@@ -270,6 +274,7 @@ class ParamPanel(QWidget):
         self.seed_row = SeedRow(seed, text=text_seed)
         self.seed_row.changed.connect(lambda: self.seedChanged.emit(self.seed_row.seed()))
         self.seed_row.changed.connect(self.changed)
+        self.seed_row.newSeedAsked.connect(self.newSeedAsked)
         form.addRow(self.seed_row)
         # one label column: as wide as the longest label, up to LABEL_MAX_WIDTH
         # (longer ones wrap, and a fixed width gives them their full height)
@@ -281,9 +286,6 @@ class ParamPanel(QWidget):
         for w in self.widgets.values():
             w.kind_editor.widthChanged.connect(self.align_values)
         self.align_values()
-        owners = {p.extra["only_when"][0] for p in params if "only_when" in p.extra}
-        for name in owners & set(self.widgets):
-            self.widgets[name].changed.connect(self.apply_conditions)
         self.apply_conditions()
 
     @classmethod
@@ -293,23 +295,21 @@ class ParamPanel(QWidget):
         return cls(decl.params, decl.default_seed, parent, text_seed=decl.seed_kind == "text")
 
     def apply_conditions(self) -> None:
-        """Grey out each parameter whose ``extra["only_when"] = (name,
-        values)`` does not hold (another parameter's value is not among
-        ``values``, e.g. a setting one version of a game lacks); its tooltip
-        says why."""
+        """Grey out each parameter that does not count under the values shown
+        (:meth:`Param.lacking`, e.g. a setting one version of a game
+        lacks); its tooltip says why."""
+        values = self.values()
         for p in self.params:
-            cond = p.extra.get("only_when")
-            if not cond or cond[0] not in self.widgets or p.name not in self.widgets:
+            if p.only_when is None or p.name not in self.widgets:
                 continue
-            owner = self.widgets[cond[0]]
-            value = owner.value()
-            on = value in cond[1]
-            why = None if on else (f"{owner.param.label} {value} has no such setting "
-                                   f"(only {' and '.join(map(str, cond[1]))}).")
+            lacking = p.lacking(values)
+            owner = self.widgets.get(p.only_when.param)
+            why = None if lacking is None else \
+                f"{owner.param.label if owner else p.only_when.param} {lacking}."
             self.widgets[p.name].set_greyed(why)
             label = self._label_of.get(p.name)
             if label is not None:
-                label.setEnabled(on)
+                label.setEnabled(why is None)
                 label.setToolTip(tip_of(p, why))
 
     def needed_width(self) -> int:
@@ -334,7 +334,7 @@ class ParamPanel(QWidget):
     def _add_param(self, form: QFormLayout, p: Param) -> None:
         w = ParamWidget(p)
         w.changed.connect(lambda name=p.name: setattr(self, "last_edited", name))
-        w.changed.connect(lambda w=w: self.paramChanged.emit(w.param, w.value()))
+        w.changed.connect(lambda w=w: self.paramChanged.emit(w.param.name, w.value()))
         w.changed.connect(self.changed)
         self.widgets[p.name] = w
         placement = w.kind_editor.placement
@@ -356,9 +356,13 @@ class ParamPanel(QWidget):
         return {name: w.value() for name, w in self.widgets.items()}
 
     def set_values(self, values: dict[str, Any]) -> None:
+        """Show ``values`` (announcing nothing); a field that shows its
+        value already is left alone (the one being typed in keeps its
+        cursor)."""
         for name, v in values.items():
-            if name in self.widgets:
-                self.widgets[name].set_value(v)
+            w = self.widgets.get(name)
+            if w is not None and not same_value(w.value(), v):
+                w.set_value(v)
         self.apply_conditions()
         for fn in self.after_set_values:
             fn()

@@ -15,7 +15,7 @@ from typing import Any
 
 EVENTS = (
     "generator_changed",   # (name)              another generator chosen
-    "values_changed",      # (values)            raw parameter values changed
+    "values_changed",      # (names)             these raw parameter values changed
     "seed_changed",        # (seed)
     "run_started",         # (run_id)
     "run_finished",        # (run_id, result, seconds)

@@ -43,7 +43,11 @@ class Change:
     closed: bool = False
 
     def is_noop(self) -> bool:
-        return self.before == self.after and self.seed_before == self.seed_after
+        from ..engine.params import same_value
+
+        return (self.before.keys() == self.after.keys()
+                and all(same_value(self.before[k], self.after[k]) for k in self.before)
+                and self.seed_before == self.seed_after)
 
 
 @dataclass
@@ -143,7 +147,7 @@ class History:
 def value_text(param: Any, value: Any) -> str:
     """A value as the panel names it: a named slider's name ("hilly"), else
     what the command line writes."""
-    labels = (getattr(param, "extra", None) or {}).get("labels")
+    labels = getattr(param, "labels", ())
     if labels and isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < len(labels):          # the panel's names index by value
             return str(labels[value])
@@ -160,7 +164,9 @@ def describe(params: Mapping[str, Any], before: Mapping[str, Any], after: Mappin
              seed_before: Any, seed_after: Any) -> tuple[str, Any]:
     """The label and merge key of a change (``params``: the generator's
     Params by name)."""
-    names = [n for n in after if before.get(n) != after.get(n)]
+    from ..engine.params import same_value
+
+    names = [n for n in after if not same_value(before.get(n), after.get(n))]
     parts = []
     for n in names:
         p = params.get(n)

@@ -27,7 +27,7 @@ from typing import Any
 
 from .. import registry
 from ..declaration import Declaration
-from ..engine.params import ParamError
+from ..engine.params import ParamError, same_value
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
 from .history import Change, History, describe
@@ -53,6 +53,19 @@ def same_options(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
         plain = (bool, int, float, str, type(None))
         return x is y or (type(x) is type(y) and isinstance(x, plain) and x == y)
     return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A picture a job drew off the front end's thread, with what it was
+    drawn from: the state, the layer and options, the picture, and what the
+    front end made of it for its screen (``screen``, e.g. a QImage)."""
+
+    state: MapState
+    layer: str
+    options: dict[str, Any]
+    picture: Any
+    screen: Any
 
 
 class Workbench:
@@ -88,8 +101,7 @@ class Workbench:
         self._latest_run = 0
         self._shown_run = 0             # the request whose map is shown (0: none or a file's)
         self._latest_state = 0
-        # the picture a job drew: (state, layer, options, picture, prepared)
-        self._drawn: tuple[MapState, str, dict[str, Any], Any, Any] | None = None
+        self._drawn: Drawn | None = None    # the picture a job drew last
         self.prepare_result: Callable[[Result], Any] | None = None
         self.prepare_picture: Callable[[], Callable[[Any], Any]] | None = None
         self.prepared: Any = None           # prepare_result's value for the map shown
@@ -134,11 +146,7 @@ class Workbench:
         return out
 
     def set_value(self, name: str, value: Any) -> None:
-        self._decl.param(name)          # KeyError for a name the generator lacks
-        before = self.values
-        self._values.setdefault(self._decl.name, {})[name] = value
-        self._note(before, self.seed)
-        self.events.emit("values_changed", self.values)
+        self.set_values({name: value})
 
     def set_values(self, values: Mapping[str, Any], replace: bool = False,
                    of: str | None = None) -> None:
@@ -147,16 +155,17 @@ class Workbench:
         when it is chosen; no event)."""
         decl = self._decl if of is None else registry.declaration(of)
         for name in values:
-            decl.param(name)
+            decl.param(name)            # KeyError for a name the generator lacks
+        before = self.values if decl.name == self._decl.name else {}
         mine = {} if replace else dict(self._values.get(decl.name, {}))
         mine.update(values)
+        self._values[decl.name] = mine
         if decl.name == self._decl.name:
-            before = self.values
-            self._values[decl.name] = mine
-            self._note(before, self.seed)
-            self.events.emit("values_changed", self.values)
-        else:
-            self._values[decl.name] = mine
+            now = self.values
+            changed = tuple(n for n in now if not same_value(before.get(n), now[n]))
+            if changed:
+                self._note(before, self.seed)
+                self.events.emit("values_changed", changed)
 
     def validated(self) -> dict[str, Any]:
         """The values as the generator takes them, or ParamError."""
@@ -275,12 +284,10 @@ class Workbench:
         """Validate the values and seed and, if they pass, ask for a run;
         returns its id, or None when a value was refused (event
         ``invalid``) or nothing that makes the map changed since the last
-        request (unless ``force``).  A change of a parameter that only
-        restyles the picture (``Param.regenerate`` False) redraws the map
-        shown without a run."""
+        request (unless ``force``)."""
         decl = self._decl
         try:
-            values = decl.validate(self.values)
+            values = decl.checked(self.values)      # validated here, once per request
             seed = decl.check_seed(self.seed)
         except ParamError as exc:
             self.error = (exc.param, str(exc))
@@ -290,15 +297,12 @@ class Workbench:
         if self.error is not None:
             self.error = None
             self.events.emit("invalid", None, "")
-        making = {p.name: values[p.name] for p in decl.params if p.regenerate}
-        request = (decl.name, making, seed)
+        request = (decl.name, dict(values), seed)
         if not force and request == self._requested and (self.result is not None
                                                          or not self.runner.idle()):
-            if self.result is not None and self.result.params != values:
-                self._refresh_picture()
             return None
         self._requested = request
-        layer, options, trace = self.layer, self.picture_options(values), self.trace
+        layer, options, trace = self.layer, self.picture_options(), self.trace
         engine = decl.engine
         prepare, finish = self.prepare_result, self._picture_finisher()
 
@@ -315,7 +319,7 @@ class Workbench:
             pic = picture(state, drawn, options)
             screen = finish(pic)
             prepared = prepare(result) if prepare is not None else None
-            return result, (state, drawn, options, pic, screen), prepared
+            return result, Drawn(state, drawn, options, pic, screen), prepared
 
         self._latest_run += 1
         expected = self._latest_run
@@ -397,8 +401,8 @@ class Workbench:
         except ParamError:
             pass
 
-    def _show(self, result: Result | None, drawn: tuple[MapState, str, dict[str, Any], Any, Any]
-              | None = None, prepared: Any = None) -> None:
+    def _show(self, result: Result | None, drawn: Drawn | None = None,
+              prepared: Any = None) -> None:
         from ..render.picture import final_state, renderer_for
 
         self.state_runner.cancel()
@@ -407,7 +411,7 @@ class Workbench:
         self.prepared = prepared
         self.shown_values = dict(result.params) if result is not None else {}
         if drawn is not None:
-            self.state, self.layer = drawn[0], drawn[1]
+            self.state, self.layer = drawn.state, drawn.layer
             self._drawn = drawn
         else:
             self._drawn = None
@@ -473,7 +477,7 @@ class Workbench:
                 return
             state, pic, screen = o.value
             self.state = state
-            self._drawn = (state, layer, options, pic, screen)
+            self._drawn = Drawn(state, layer, options, pic, screen)
             self.events.emit("state_changed", state)
 
         return self.state_runner.submit(job, done)
@@ -486,7 +490,7 @@ class Workbench:
         """What ``prepare_picture``'s function made of ``pic`` in its job
         (None for a picture not drawn by a job)."""
         drawn = self._drawn
-        return drawn[4] if drawn is not None and drawn[3] is pic else None
+        return drawn.screen if drawn is not None and drawn.picture is pic else None
 
     # == the picture ================================================================
     def set_layer(self, name: str) -> None:
@@ -497,18 +501,14 @@ class Workbench:
         self.options[key] = on
         self.events.emit("options_changed", dict(self.options))
 
-    def picture_options(self, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def picture_options(self) -> dict[str, Any]:
         """The options a picture is drawn with: the renderer's toggles'
-        defaults, the options set, and the values of parameters that only
-        restyle the picture."""
+        defaults and the options set (the one mechanism of picture-only
+        settings)."""
         from ..render.picture import renderer_for
 
         out = {t.key: t.default for t in renderer_for(self._decl.name).toggles}
         out.update(self.options)
-        vals = values if values is not None else self.values
-        for p in self._decl.params:
-            if not p.regenerate and p.name in vals:
-                out[p.name] = vals[p.name]
         return out
 
     def picture(self, scale: int | None = None, *, export: bool = False,
@@ -522,9 +522,9 @@ class Workbench:
             raise ValueError("no map to draw")
         options = self.picture_options()
         drawn = self._drawn
-        if (drawn is not None and not export and scale is None and state is drawn[0]
-                and self.layer == drawn[1] and same_options(options, drawn[2])):
-            return drawn[3]             # drawn by the run or the step's job
+        if (drawn is not None and not export and scale is None and state is drawn.state
+                and self.layer == drawn.layer and same_options(options, drawn.options)):
+            return drawn.picture        # drawn by the run or the step's job
         return picture(state, self.layer, options, scale, export=export)
 
     def _refresh_picture(self) -> None:

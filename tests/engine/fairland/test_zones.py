@@ -7,6 +7,7 @@ wrapping at the world's edges."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +35,7 @@ def rings(xzone, wx, wy, c, x, y, dist):
                 x1, y1 = (x1 + DX[dr]) % wx, (y1 + DY[dr]) % wy
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(wx=st.sampled_from([8, 10, 12, 16, 64]), wy=st.sampled_from([4, 6, 8, 32]),
        data=st.data())

@@ -21,7 +21,9 @@ from viewer.formats.numberlink import read_puzzle, read_solution
 # Decisions that take the solver several seconds each (whole-grid proofs that
 # no second solution exists); marked slow so that ``-m "not slow"`` leaves
 # them out.
-SLOW = {("janko-24x14-104", "fill")}
+# the published puzzles that take seconds (kept out of the fast lane)
+SLOW = {("janko-24x14-104", "fill"), ("janko-24x14-104", "free"), ("ahle-36x36", "fill-no-touch"),
+        ("janko-17x17-103", "fill"), ("janko-25x25-059", "fill-no-touch")}
 
 
 def _manifest_cases():

@@ -49,6 +49,7 @@ def test_every_port_reaches_open_sea_on_tgp_maps(case):
     assert _check_all(result) > 0
 
 
+@pytest.mark.slow
 def test_guarantee_over_many_seeds():
     placed = 0
     for seed in range(100):
@@ -72,6 +73,7 @@ def _islands_in_a_lagoon(h: int, w: int) -> np.ndarray:
     return rel
 
 
+@pytest.mark.slow
 @given(st.integers(0, 2**32 - 1), st.sampled_from((9, 17, 33)), st.floats(0.0, 4.0))
 @settings(max_examples=25)
 def test_guarantee_when_no_sea_reaches_the_border(seed, n, rough):

@@ -40,8 +40,8 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError, check_bounds, check_seed, convert_values
-from ..protocol import Cancelled, CancelToken, GenerationError, HexTorus, Result
+from ..params import Param, ParamError, check_bounds, convert_values
+from ..protocol import Engine, Cancelled, CancelToken, GenerationError, HexTorus, Result
 from . import kernel as K
 from .assertions import check_final, from_check
 from .detail import FairlandDetail
@@ -59,24 +59,24 @@ MAX_WORLD = (2048, 2048)
 PARAMS: tuple[Param, ...] = (
     Param("world", "World size", "size", (64, 32), minimum=MIN_WORLD[1], maximum=MAX_WORLD[0],
           help="WORLD_X x WORLD_Y of the Empire world (both even)", group="world",
-          extra={"choices": ("32x16", "64x32", "128x64", "256x128", "512x256")}),
+          suggestions=("32x16", "64x32", "128x64", "256x128", "512x256")),
     Param("nc", "Continents", "int", 5, minimum=1, positional=0, group="continents",
-          help="NC: number of continents, one per player", extra={"slider": (1, 100)}),
+          help="NC: number of continents, one per player", slider=(1, 100)),
     Param("sc", "Continent size", "int", 30, minimum=2, positional=1, group="continents",
-          help="SC: sectors in each continent", extra={"slider": (2, 300)}),
+          help="SC: sectors in each continent", slider=(2, 300)),
     Param("ni", "Islands", "int", 5, minimum=0, positional=2, group="islands",
           help="NI: number of islands, a multiple of the number of continents",
-          extra={"slider": (0, 400)}),
+          slider=(0, 400)),
     Param("is", "Island size", "int", 15, minimum=1, positional=3, group="islands",
-          help="IS: average island size", extra={"slider": (1, 150)}),
+          help="IS: average island size", slider=(1, 150)),
     Param("sp", "Spike %", "int", 10, minimum=0, maximum=100, positional=4, group="shape",
           help="SP: spike percentage, 0 = round, 100 = snake"),
     Param("pm", "Mountain %", "int", 0, minimum=0, maximum=100, positional=5, group="shape",
           help="PM: percentage of land that is mountain"),
     Param("di", "Continent distance", "int", 2, minimum=0, positional=6, group="distances",
-          help="DI: minimum distance between continents", extra={"slider": (0, 30)}),
+          help="DI: minimum distance between continents", slider=(0, 30)),
     Param("id", "Island distance", "int", 1, minimum=0, positional=7, group="distances",
-          help="ID: minimum distance from islands to continents", extra={"slider": (0, 30)}),
+          help="ID: minimum distance from islands to continents", slider=(0, 30)),
     Param("merge", "Islands may merge", "bool", False, cli="-i", group="islands",
           help="-i: islands may merge (no exclusive zone while an island round grows)"),
 )
@@ -152,7 +152,7 @@ def check_args(v: Mapping[str, int], wx: int, wy: int) -> None:
         raise ParamError("too many continents and islands (more than 10 million)", "ni")
 
 
-class Fairland:
+class Fairland(Engine):
     """The fairland generator (see the module docstring)."""
 
     name = "fairland"
@@ -167,15 +167,8 @@ class Fairland:
         check_bounds(self.params, out, skip=("world",))
         return out
 
-    @staticmethod
-    def check_seed(seed: Any) -> int:
-        """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
-        return check_seed(seed)
-
-    def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
-                 cancel: CancelToken | None = None, progress=None) -> Result:
-        v = self.validate(values)
-        seed = check_seed(seed)
+    def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,
+             cancel: CancelToken | None = None, progress=None) -> Result:
         wx, wy = v["world"]
         conf = make_conf(v)
         kernels = _kernels()
@@ -194,7 +187,7 @@ class Fairland:
             raise Cancelled()
         head = header(v, wx, wy, seed)
         out = head + progress_text(msg[:nmsg])
-        own, elev, capx, capy = st[0], st[5], st[11], st[12]
+        own, elev, capx, capy = st[K.OWN], st[K.ELEV], st[K.CAPX], st[K.CAPY]
         if rc == K.RC_OK:
             check_final(elev, own, v["nc"], chk)
         cancel.check()

@@ -49,7 +49,7 @@ def capital_markers(capx, capy) -> list[Marker]:
 def layers_from_state(st, wx: int, wy: int) -> dict[str, np.ndarray]:
     """Every layer of a kernel state, shaped (WORLD_Y, WORLD_X/2)."""
     own, adj, xzone, closest, distance, elev = st[:6]
-    capx, capy = st[11], st[12]
+    capx, capy = st[K.CAPX], st[K.CAPY]
     shape = (wy, wx // 2)
     capitals = np.full(own.shape[0], -1, np.int16)
     for c in range(capx.shape[0] - 1, -1, -1):

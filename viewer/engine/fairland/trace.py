@@ -178,4 +178,4 @@ class FairlandTrace:
         if self._last((K.EV_CAPS_INIT,), step) < 0:
             return []
         st = self.raw_state_at(step)
-        return capital_markers(st[11], st[12])
+        return capital_markers(st[K.CAPX], st[K.CAPY])

@@ -6,7 +6,7 @@ The seed is a text, as in Tatham's collection; grid ``n`` of a seed is the
 n-th grid the C test program would print with that seed (the RNG is not
 reseeded between grids).  With ``unique`` on, grids are drawn from the same
 stream until one passes the quality filters and has exactly one solution
-under ``rule``; its place in the stream is reported as ``extra["tries"]``.
+under ``rule``; its place in the stream is reported as the detail's ``tries``.
 
 ``mode`` chooses the generator: ``faithful`` is path.c itself (compiled with
 numba, :mod:`.kernel`), ``fast`` is :mod:`.fastgen`, which makes grids of the
@@ -26,6 +26,7 @@ import numpy as np
 from ..params import Param, ParamError, check_bounds, convert_values
 from ..protocol import (
     CancelToken,
+    Engine,
     GenerationError,
     LayerInfo,
     Marker,
@@ -52,8 +53,8 @@ come without one."""
 PARAMS: tuple[Param, ...] = (
     Param("size", "Grid size", "size", (10, 8), minimum=MIN_SIDE, maximum=MAX_SIDE,
           help="width x height in squares (the C test program uses 10x8)", group="grid",
-          extra={"choices": ("5x5", "7x7", "10x8", "10x10", "15x15", "20x20", "30x30",
-                             "40x40", "64x64", "100x100")}),
+          suggestions=("5x5", "7x7", "10x8", "10x10", "15x15", "20x20", "30x30",
+                       "40x40", "64x64", "100x100")),
     Param("mode", "Generator", "choice", "faithful", choices=MODES, group="grid",
           help="faithful: path.c call for call (restarts whole grids; slow beyond 40x40); "
                "fast: same kind of grid from its own stream, no restarts (100x100 in well "
@@ -208,7 +209,7 @@ class UniqueSearch:
                                 f"(grids filled {stream.filled}, restarts {stream.restarts})",
                                 min(1.0, stream.filled / stream.target))
             if stream.cancel is not None:
-                stream.cancel.flag[1] = 1
+                stream.cancel.phase = 1
             try:
                 r = solve(grid_puzzle(g), self.rule, 2, time_limit=self.time_limit,
                           check=self.check)
@@ -216,7 +217,7 @@ class UniqueSearch:
                 raise GenerationError(f"unique mode: {exc}") from None
             finally:
                 if stream.cancel is not None:
-                    stream.cancel.flag[1] = 0
+                    stream.cancel.phase = 0
             if r.status == "unique":
                 return g, before, tries, r
             self.rejected["several" if r.status == "several" else "unknown"] += 1
@@ -232,10 +233,12 @@ def generate_grids(w: int, h: int, seed: str | bytes, count: int, **options):
     return [gridgen(w, h, rs, **options) for _ in range(count)]
 
 
-class NumberLink:
+class NumberLink(Engine):
     """Tatham's Number Link grid generator (see the module docstring)."""
 
     name = "numberlink"
+    seed_kind = "text"
+    default_seed = "12345"
     params = PARAMS
 
     def warm_up(self) -> None:
@@ -250,29 +253,9 @@ class NumberLink:
         check_bounds(self.params, out, skip=("size",))
         return out
 
-    @staticmethod
-    def check_seed(seed: Any) -> str | bytes:
-        """The seed as ``generate`` takes it (a text, bytes, or a whole number
-        taken as its digits), or ParamError."""
-        if isinstance(seed, bool) or not isinstance(seed, (str, bytes, int)):
-            raise ParamError(f"seed must be a text, not {type(seed).__name__} "
-                             f"{str(seed)[:40]!r}", "seed")
-        if isinstance(seed, int):
-            return str(seed)
-        if isinstance(seed, str):
-            try:
-                seed.encode("utf-8", "surrogateescape")
-            except UnicodeEncodeError:
-                raise ParamError("seed: a text with unpaired surrogates cannot be used "
-                                 "(they have no UTF-8 bytes)", "seed") from None
-        return seed
-
-    def generate(self, values: Mapping[str, Any], *, seed: int | str = "12345",
-                 trace: bool = False, cancel: CancelToken | None = None,
-                 progress: ProgressFn | None = None) -> Result:
-        v = self.validate(values)
+    def make(self, v: dict[str, Any], seed_text: Any, *, trace: bool = False,
+             cancel: CancelToken | None = None, progress: ProgressFn | None = None) -> Result:
         w, h = v["size"]
-        seed_text = self.check_seed(seed)
         check = cancel.check if cancel is not None else None
         if cancel is not None:
             cancel.phase_names = ("generate", "check uniqueness")

@@ -37,10 +37,10 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError, check_bounds, convert_values
-from ..protocol import Cancelled, CancelToken, LayerInfo, Marker, Result, SquareGrid
+from ..params import CurveAxes, Param, ParamError, check_bounds, convert_values
+from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Marker, Result, SquareGrid
 from ..tgp.generator import PARAMS as TGP_PARAMS
-from ..tgp.generator import check_seed, check_size
+from ..tgp.generator import check_size
 from . import kernel as K
 from .detail import PortsDetail
 from .local import LOCAL_SIZES, LocalSettings, buildings, port_view
@@ -83,23 +83,23 @@ PARAMS: tuple[Param, ...] = (
     _tgp_param("landscape"),
     Param("png_path", "Heightmap PNG", "path", "", cli="--png-heightmap", group="source",
           help="greyscale PNG, one pixel per corner, row 0 = north",
-          extra={"filter": "PNG images (*.png)"}),
+          file_filter="PNG images (*.png)"),
     Param("png_sea_level", "PNG sea level", "int", 16, minimum=0, maximum=65535,
           cli="--png-sea-level", group="source",
           help="grey value of the sea level: darker corners are below it "
                "(16 = OpenTTD heightmaps' level 0)"),
     Param("n_ports", "Ports", "int", 20, minimum=0, maximum=10000, cli="--ports",
-          group="ports", help="number of ports to place", extra={"slider": (0, 200)}),
+          group="ports", help="number of ports to place", slider=(0, 200)),
     Param("grid", "Grid square", "int", 16, minimum=1, maximum=4096, cli="--grid",
           group="ports", help="side of the grid squares in cells; one port per square at most",
-          extra={"slider": (1, 128)}),
+          slider=(1, 128)),
     Param("radius", "Desirability radius", "float", 5.0, minimum=0.0, maximum=64.0,
           cli="--radius", group="ports", step=0.5,
           help="land cells within this distance (cells) make a coast cell desirable"),
     Param("min_distance", "Minimum distance", "float", 12.0, minimum=0.0, maximum=8192.0,
           cli="--min-distance", group="ports", step=0.5,
           help="no two ports closer than this (cells, between cell centres)",
-          extra={"slider": (0, 128)}),
+          slider=(0, 128)),
     Param("latitude_north", "Latitude of the north edge", "float", 80.0, minimum=-90.0,
           maximum=90.0, cli="--latitude-north", group="latitude", step=1.0,
           help="latitude of the map's top edge, degrees"),
@@ -110,7 +110,7 @@ PARAMS: tuple[Param, ...] = (
           cli="--latitude-curve", group="latitude",
           help="weight by |latitude|: control points DEG:WEIGHT,... for 0..90, linear "
                "between them, mirrored for the south",
-          extra={"x_range": (0.0, 90.0), "y_range": (0.0, 1.0)}),
+          curve_axes=CurveAxes(x_range=(0.0, 90.0), y_range=(0.0, 1.0))),
     Param("distribution", "Population", "choice", "log-normal", choices=DISTRIBUTIONS,
           cli="--population", group="population",
           help="log-normal (median, sigma), log-uniform (min..max) or constant (median)"),
@@ -134,7 +134,7 @@ PARAMS: tuple[Param, ...] = (
     Param("local_size", "Local points per cell", "int", 33, minimum=9, maximum=129,
           cli="--local-size", group="local",
           help="points along a cell side in the local terrain: 9, 17, 33, 65 or 129",
-          extra={"choices": LOCAL_SIZES}),
+          suggestions=LOCAL_SIZES),
     Param("roughness", "Local roughness", "float", 0.5, minimum=0.0, maximum=4.0,
           cli="--roughness", group="local", step=0.05,
           help="diamond-square displacement, relative to the corners' spread plus one level"),
@@ -222,7 +222,7 @@ def _prepare(name: str, value: Any) -> Any:
     return value
 
 
-class Ports:
+class Ports(Engine):
     """Port placement on a heightmap (see the module docstring)."""
 
     name = "ports"
@@ -284,16 +284,9 @@ class Ports:
                               "terrain": v["tgp_terrain"], "sea_level": v["tgp_sea_level"],
                               "landscape": v["tgp_landscape"]}, seed, cancel)
 
-    @staticmethod
-    def check_seed(seed: Any) -> int:
-        """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
-        return check_seed(seed)
-
     # -- generation ------------------------------------------------------------
-    def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
-                 cancel: CancelToken | None = None, progress=None) -> Result:
-        v = self.validate(values)
-        seed = check_seed(seed)
+    def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,
+             cancel: CancelToken | None = None, progress=None) -> Result:
         if cancel is None:
             cancel = CancelToken()
         cancel.phase_names = PHASE_NAMES

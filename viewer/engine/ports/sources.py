@@ -59,7 +59,7 @@ def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
     finally:
         if cancel is not None:
             cancel.phase_names = names
-            cancel.flag[1] = 0
+            cancel.phase = 0
     sx, sy = values["size"]
     version = res.detail.version
     return Heightmap(res.detail.heightmap_corners, float(HEIGHT_UNIT), float(HEIGHT_UNIT),

@@ -11,9 +11,10 @@ versions (the ``openttd`` parameter):
   :mod:`.pipeline` tells the algorithm step by step and :mod:`.kernel`
   holds the compiled loops (reference in ``../shared/reference/tgp``).
 
-Settings one version lacks carry ``extra["only_when"] = ("openttd",
-versions)``: the window disables them under the other version, and the
-engine ignores them there.  ``extra["version_defaults"]`` gives a default
+Settings one version lacks carry ``only_when=OnlyWhen("openttd",
+versions)``: the window disables them under the other version, the command
+line refuses them there, and the engine ignores them.  ``version_defaults``
+gives a default
 that differs by version (r13671's "hilly" and "low" sea level), used when
 the value is not given.
 
@@ -41,8 +42,8 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError, check_bounds, check_seed, convert_values
-from ..protocol import Cancelled, CancelToken, LayerInfo, Result, SquareGrid
+from ..params import OnlyWhen, Param, ParamError, check_bounds, convert_values
+from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import modern
 from .detail import TGPDetail
 from .layers import LAYER_INFO
@@ -57,8 +58,8 @@ SIZE_CHOICES = tuple(f"{s}x{s}" for s in (64, 128, 256, 512, 1024, 2048, 4096)) 
     "128x512", "512x128", "256x1024")
 
 VERSIONS = ("15.2", "r13671")
-ONLY_15 = {"only_when": ("openttd", ("15.2",))}
-ONLY_R13671 = {"only_when": ("openttd", ("r13671",))}
+ONLY_15 = OnlyWhen("openttd", ("15.2",))
+ONLY_R13671 = OnlyWhen("openttd", ("r13671",))
 TERRAIN = modern.TERRAIN
 SEA_LEVEL = modern.SEA_LEVEL
 VARIETY = ("none", "very low", "low", "medium", "high", "very high")
@@ -83,7 +84,7 @@ HEIGHT_LIMIT_NAMES = ("auto",) + tuple(str(h) for h in range(1, 256))
 PARAMS: tuple[Param, ...] = (
     Param("size", "Map size", "size", (256, 256), minimum=MIN_SIDE, maximum=MAX_SIDE,
           help="map size X x Y; each side a power of two from 64 to 4096",
-          group="map", extra={"choices": SIZE_CHOICES}),
+          group="map", suggestions=SIZE_CHOICES),
     Param("openttd", "OpenTTD version", "choice", "15.2", choices=VERSIONS, group="map",
           help="15.2: the game of today (New Game through the water pass); r13671: the "
                "tgp.cpp of 2008"),
@@ -93,46 +94,46 @@ PARAMS: tuple[Param, ...] = (
           help="0 very flat, 1 flat, 2 hilly, 3 mountainous, 4 alpinist, 5 custom (15.2: "
                "the highest level depends on the map size; r13671: 0..3 only, highest level "
                "5, 8, 11, 14, and hilly when not given)",
-          extra={"slider": (0, 5), "labels": TERRAIN, "version_defaults": {"r13671": 2}}),
+          slider=(0, 5), labels=TERRAIN, version_defaults={"r13671": 2}),
     Param("custom_terrain", "Custom height", "int", 30, minimum=1, maximum=255,
           cli="--custom-terrain", group="terrain",
           help="the highest level of custom terrain (terrain type 5), 1..255",
-          extra=dict(ONLY_15, slider=(1, 255))),
+          only_when=ONLY_15, slider=(1, 255)),
     Param("variety", "Variety distribution", "int", 0, minimum=0, maximum=5, group="terrain",
           help="0 none, 1 very low ... 5 very high: curve maps blended over a random grid",
-          extra=dict(ONLY_15, slider=(0, 5), labels=VARIETY)),
+          only_when=ONLY_15, slider=(0, 5), labels=VARIETY),
     Param("smoothness", "Smoothness", "int", 1, minimum=0, maximum=3, group="terrain",
           help="0 very smooth, 1 smooth, 2 rough, 3 very rough (noise amplitudes)",
-          extra={"slider": (0, 3), "labels": SMOOTHNESS}),
+          slider=(0, 3), labels=SMOOTHNESS),
     Param("sea_level", "Sea level", "int", 0, minimum=0, maximum=4,
           cli="--sea-level", group="terrain",
           help="0 very low, 1 low, 2 medium, 3 high, 4 custom (15.2: 70, 170, 270, 420 of "
                "1024 corners under water; r13671: 0..3 only, 20, 80, 250, 400, and low when "
                "not given)",
-          extra={"slider": (0, 4), "labels": SEA_LEVEL, "version_defaults": {"r13671": 1}}),
+          slider=(0, 4), labels=SEA_LEVEL, version_defaults={"r13671": 1}),
     Param("custom_sea_level", "Custom sea level", "int", 1, minimum=1, maximum=90,
           cli="--custom-sea-level", group="terrain",
           help="the share of the map under water with custom sea level (4), 1..90 percent",
-          extra=dict(ONLY_15, slider=(1, 90))),
+          only_when=ONLY_15, slider=(1, 90)),
     Param("freeform_edges", "Freeform edges", "bool", True, group="edges",
           choices=("true", "false"),
           help="on: the map edges are void and only the water borders chosen are sea; "
-               "off: all four edges are sea", extra=ONLY_15),
+               "off: all four edges are sea", only_when=ONLY_15),
     Param("water_borders", "Water borders", "int", 16, minimum=0, maximum=16,
           cli="--water-borders", group="edges",
           help="with freeform edges, the edges that are sea: NE 1 + SE 2 + SW 4 + NW 8 "
                "(0 none, 15 all), or 16 random",
-          extra=dict(ONLY_15, slider=(0, 16), labels=WATER_BORDER_NAMES)),
+          only_when=ONLY_15, slider=(0, 16), labels=WATER_BORDER_NAMES),
     Param("height_limit", "Maximum map height", "int", 0, minimum=0, maximum=255,
           cli="--height-limit", group="edges",
           help="0 auto (30, or the terrain's highest level + 15), else 1..255 (the game "
                "offers 15..255); caps the terrain's highest level except custom",
-          extra=dict(ONLY_15, slider=(0, 255), labels=HEIGHT_LIMIT_NAMES)),
+          only_when=ONLY_15, slider=(0, 255), labels=HEIGHT_LIMIT_NAMES),
     Param("rng_skip", "Random() calls before TGP", "int", 0, minimum=0, maximum=RNG_SKIP_MAX,
           cli="--rng-skip", group="advanced",
           help="r13671 only: Random() results thrown away before TGP; 1 reproduces the game "
                "at r13671 (StartupEconomy draws one; 15.2 always draws exactly one)",
-          extra=dict(ONLY_R13671, slider=(0, 4))),
+          only_when=ONLY_R13671, slider=(0, 4)),
 )
 
 _LABELS = {"smoothness": SMOOTHNESS, "terrain": TERRAIN, "sea_level": SEA_LEVEL,
@@ -172,7 +173,7 @@ def _named_levels(name: str, value: Any, version: str = "15.2") -> Any:
 
 
 VERSION_PARAM = next(p for p in PARAMS if p.name == "openttd")
-ONLY_15_NAMES = tuple(p.name for p in PARAMS if p.extra.get("only_when") == ONLY_15["only_when"])
+ONLY_15_NAMES = tuple(p.name for p in PARAMS if p.only_when == ONLY_15)
 
 
 def legacy_version(values: Mapping[str, Any]) -> str:
@@ -182,7 +183,7 @@ def legacy_version(values: Mapping[str, Any]) -> str:
     return "15.2" if any(n in values for n in ONLY_15_NAMES) else "r13671"
 
 
-class TerraGenesis:
+class TerraGenesis(Engine):
     """OpenTTD's TerraGenesis Perlin map generator (see the module docstring)."""
 
     name = "tgp"
@@ -199,7 +200,7 @@ class TerraGenesis:
                              lambda name, value: _named_levels(name, value, version))
         out["openttd"] = version
         for p in self.params:
-            vd = p.extra.get("version_defaults", {})
+            vd = p.version_defaults
             if version in vd and p.name not in values:
                 out[p.name] = vd[version]
         check_size(*out["size"])
@@ -207,7 +208,7 @@ class TerraGenesis:
             for name, top in R13671_MAX.items():
                 if isinstance(out[name], int) and out[name] > top:
                     p = next(q for q in self.params if q.name == name)
-                    labels = p.extra["labels"]
+                    labels = p.labels
                     why = f", in OpenTTD r13671 ({labels[out[name]]} exists only in 15.2)" \
                         if out[name] < len(labels) else ""
                     raise ParamError(f"{p.label} must be at most {top}, not {out[name]}{why}",
@@ -231,20 +232,13 @@ class TerraGenesis:
             out["openttd"] = legacy_version(values)
         if out["openttd"] == "r13671":
             for p in PARAMS:
-                vd = p.extra.get("version_defaults", {})
+                vd = p.version_defaults
                 if "r13671" in vd and p.name not in out:
                     out[p.name] = vd["r13671"]
         return out
 
-    @staticmethod
-    def check_seed(seed: Any) -> int:
-        """The seed as ``generate`` takes it (0..2^32-1), or ParamError."""
-        return check_seed(seed)
-
-    def generate(self, values: Mapping[str, Any], *, seed: int | str = 0, trace: bool = False,
-                 cancel: CancelToken | None = None, progress=None) -> Result:
-        v = self.validate(values)
-        seed = check_seed(seed)
+    def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,
+             cancel: CancelToken | None = None, progress=None) -> Result:
         pipe = Pipeline(v, seed) if v["openttd"] == "r13671" else ModernPipeline(v, seed)
         pipe.keep_steps = trace
         if cancel is None:
@@ -258,15 +252,15 @@ class TerraGenesis:
         noise = None
         n = len(pipe.steps)
         for i, step in enumerate(pipe.steps):
-            if flag[0] != 0:
+            if cancel.stopped:
                 raise Cancelled()
-            flag[1] = i
+            cancel.phase = i
             if progress is not None:
                 progress(step.phase, i / n)
             t = time.perf_counter()
             pipe.run(i, st, flag)
             timings[step.kind] = timings.get(step.kind, 0.0) + time.perf_counter() - t
-            if flag[0] != 0:
+            if cancel.stopped:
                 raise Cancelled()
             if i + 1 == pipe.n_rounds:
                 noise = st.hm.copy()

@@ -135,13 +135,15 @@ class PortsView(GeneratorView):
         source.editor.currentTextChanged.connect(follow)
         if path is not None:
             def chosen() -> None:
+                panel.last_edited = "png_path"
                 if path.value().strip() and source.value() != "png":
-                    source.set_value("png")
-                    follow()
+                    panel.paramChanged.emit("source", "png")
+                panel.paramChanged.emit("png_path", path.value())
                 panel.changed.emit()
 
-            # a path chosen or typed switches to the png source before regenerating
-            path.changed.disconnect(panel.changed)
+            # a path chosen or typed switches to the png source before regenerating:
+            # both are reported, the source first
+            path.changed.disconnect()
             path.changed.connect(chosen)
         panel.after_set_values.append(follow)
         follow()

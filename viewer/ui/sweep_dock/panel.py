@@ -1,29 +1,14 @@
-"""The Sweep panel: the current generator over a range of seeds and up to two
-varied parameters, run by a :class:`SweepWorker` on its own QThread (with a
-local process pool, or in this process with one job), its rows in a
-sortable table, a histogram of any metric and a scatter of any two.
-Clicking a row or a point emits ``caseChosen(values, seed)`` so the window
-can open that case in the map; "Export table" writes CSV or Parquet.
-
-Generic: everything comes from the generator's declaration (its Params,
-metrics and default seed), nothing here names a generator.  The window
-composes it (this module does not import the main window) and feeds it the
-current values with :meth:`SweepPanel.set_values`; those are the sweep's
-fixed parameters.
-"""
+"""The Sweep panel itself: its settings, the table and the plots side by
+side, and the run (see the package's docstring)."""
 
 from __future__ import annotations
 
-import atexit
-import math
 import threading
 import time
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QModelIndex, Qt, QThread, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -37,183 +22,31 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTableView,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from .. import registry
-from ..declaration import Declaration
-from ..engine.params import ParamError
-from ..sweep import (
-    BackendError,
+from ... import registry
+from ...declaration import Declaration
+from ...engine.params import ParamError
+from ...sweep import (
     BatchResult,
     InProcess,
     LocalPool,
     SweepSpec,
     build_spec,
     default_jobs,
-    run_sweep,
     write_table,
 )
-from . import folders
+from .. import folders
+from .plots import SweepPlots
+from .table import SweepTableModel
+from .worker import _UNDER_WAY, SweepWorker, _stop
 
-__all__ = ["SweepPanel", "SweepTableModel", "SweepWorker"]
+__all__ = ["SweepPanel"]
 
 NOTHING = "(nothing)"
 VARIABLE_KINDS = ("int", "float", "bool", "choice", "size", "text")
-MAX_BINS = 50
-
-
-def _cell_text(value: Any) -> str:
-    if isinstance(value, float):
-        if math.isnan(value):
-            return ""
-        return str(int(value)) if value.is_integer() else f"{value:.6g}"
-    return str(value)
-
-
-def _sort_key(value: Any) -> tuple:
-    """Numbers before texts, empty (NaN) cells last."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return (1, 0.0, "") if isinstance(value, float) and math.isnan(value) else \
-            (0, float(value), "")
-    return (0, 0.0, str(value)) if value != "" else (1, 0.0, "")
-
-
-class SweepTableModel(QAbstractTableModel):
-    """The rows of a sweep, each with its case number; sortable by any column
-    (by case until a column is chosen)."""
-
-    def __init__(self, parent: QObject | None = None):
-        super().__init__(parent)
-        self.columns: tuple[str, ...] = ()
-        self.cases: list[int] = []
-        self.rows: list[tuple] = []
-        self._order: list[int] = []       # display row -> index into rows
-        self._sort: tuple[int, Qt.SortOrder] | None = None
-
-    def reset(self, columns: tuple[str, ...]) -> None:
-        self.beginResetModel()
-        self.columns, self.cases, self.rows, self._order = tuple(columns), [], [], []
-        self.endResetModel()
-
-    def add(self, start: int, rows: list[tuple]) -> None:
-        if not rows:
-            return
-        self.layoutAboutToBeChanged.emit()
-        self.cases.extend(range(start, start + len(rows)))
-        self.rows.extend(rows)
-        self._arrange()
-        self.layoutChanged.emit()
-
-    def _arrange(self) -> None:
-        idx = range(len(self.rows))
-        if self._sort is None:
-            self._order = sorted(idx, key=self.cases.__getitem__)
-        else:
-            col, order = self._sort
-            desc = order == Qt.SortOrder.DescendingOrder
-            # Empty cells last either way; ties by case.
-            keyed = sorted(idx, key=lambda i: self.cases[i])
-            keyed.sort(key=lambda i: _sort_key(self.rows[i][col])[1:], reverse=desc)
-            keyed.sort(key=lambda i: _sort_key(self.rows[i][col])[0])
-            self._order = keyed
-
-    # -- Qt model ---------------------------------------------------------------
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._order)
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self.columns)
-
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        value = self.rows[self._order[index.row()]][index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _cell_text(value)
-        if role == Qt.ItemDataRole.UserRole:
-            return value
-        if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, (int, float)):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole:
-            if orientation == Qt.Orientation.Horizontal:
-                return self.columns[section] if section < len(self.columns) else None
-            return str(section + 1)
-        return None
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(self.columns):
-            return
-        self.layoutAboutToBeChanged.emit()
-        self._sort = (column, order)
-        self._arrange()
-        self.layoutChanged.emit()
-
-    # -- helpers ------------------------------------------------------------------
-    def case_at(self, display_row: int) -> int:
-        return self.cases[self._order[display_row]]
-
-    def rows_by_case(self) -> list[tuple]:
-        return [self.rows[i] for i in sorted(range(len(self.rows)), key=self.cases.__getitem__)]
-
-    def column_values(self, name: str) -> np.ndarray:
-        """A numeric column as floats (NaN where not a number), in row order."""
-        j = self.columns.index(name)
-        return np.array([v if isinstance(v, (int, float)) else math.nan
-                         for v in (r[j] for r in self.rows)], float)
-
-
-class SweepWorker(QObject):
-    """One sweep, run by :meth:`run` on the thread the worker is moved to
-    (its ``started``): each batch of rows comes out as ``batch``, the end as
-    ``ended`` (None, or the error message).  Setting ``cancel`` (from any
-    thread) stops the sweep soon."""
-
-    batch = Signal(object)
-    ended = Signal(object)
-
-    def __init__(self, spec: SweepSpec, backend: Any, cancel: threading.Event):
-        super().__init__()
-        self.spec, self.backend, self.cancel = spec, backend, cancel
-
-    @Slot()
-    def run(self) -> None:
-        error = None
-        try:
-            for batch in run_sweep(self.spec, self.backend, cancel=self.cancel):
-                self.batch.emit(batch)
-        except BackendError as exc:
-            error = str(exc)
-        except Exception as exc:  # noqa: BLE001 - shown in the panel, never a traceback
-            error = f"{type(exc).__name__}: {exc}"
-        self.ended.emit(error)
-
-
-_UNDER_WAY: dict[QThread, SweepWorker] = {}
-"""Each sweep thread running and its worker, kept here until the sweep
-ends: a panel deleted meanwhile takes neither with it."""
-
-
-def _stop(thread: QThread) -> None:
-    """Cancel the sweep on ``thread`` and wait for the thread to end."""
-    worker = _UNDER_WAY.get(thread)
-    if worker is not None:
-        worker.cancel.set()
-    thread.quit()           # ends once the sweep's slot returns
-    thread.wait()
-    _UNDER_WAY.pop(thread, None)
-
-
-@atexit.register
-def _stop_all() -> None:
-    for thread in list(_UNDER_WAY):
-        _stop(thread)
 
 
 class SweepPanel(QWidget):
@@ -309,42 +142,8 @@ class SweepPanel(QWidget):
         self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.table.clicked.connect(self._row_clicked)
 
-        self.hist_metric = QComboBox()
-        self.hist_metric.currentIndexChanged.connect(self.update_plots)
-        self.hist_plot = pg.PlotWidget()
-        self.hist_plot.setLabel("left", "cases")
-        self.hist_item = pg.PlotDataItem(stepMode="center", fillLevel=0,
-                                         brush=(80, 140, 220, 160), pen=(40, 90, 170))
-        self.hist_plot.addItem(self.hist_item)
-        hist = QWidget()
-        hl = QVBoxLayout(hist)
-        hl.setContentsMargins(0, 0, 0, 0)
-        hl.addWidget(self.hist_metric)
-        hl.addWidget(self.hist_plot)
-
-        self.scatter_x = QComboBox()
-        self.scatter_y = QComboBox()
-        for box in (self.scatter_x, self.scatter_y):
-            box.currentIndexChanged.connect(self.update_plots)
-        self.scatter_plot = pg.PlotWidget()
-        self.scatter_item = pg.ScatterPlotItem(size=6, pen=None, brush=(220, 90, 60, 170),
-                                               hoverable=True, hoverSize=9)
-        self.scatter_item.sigClicked.connect(self._points_clicked)
-        self.scatter_plot.addItem(self.scatter_item)
-        scatter = QWidget()
-        sl = QVBoxLayout(scatter)
-        sl.setContentsMargins(0, 0, 0, 0)
-        axes = QHBoxLayout()
-        axes.addWidget(QLabel("x"))
-        axes.addWidget(self.scatter_x, 1)
-        axes.addWidget(QLabel("y"))
-        axes.addWidget(self.scatter_y, 1)
-        sl.addLayout(axes)
-        sl.addWidget(self.scatter_plot)
-
-        self.plots = QTabWidget()
-        self.plots.addTab(hist, "Histogram")
-        self.plots.addTab(scatter, "Scatter")
+        self.plots = SweepPlots()
+        self.plots.caseClicked.connect(self.choose_case)
         # the settings, the table and the plots side by side in a wide dock
         # (at the bottom of the window), one above the other in a tall one
         controls = QWidget()
@@ -391,22 +190,13 @@ class SweepPanel(QWidget):
                 and p.maximum - p.minimum <= 10:
             text = ",".join(str(v) for v in range(int(p.minimum), int(p.maximum) + 1))
         elif p.kind == "size":
-            text = ",".join(p.extra.get("choices", ())[:3]) or p.text(p.default)
+            text = ",".join(map(str, p.suggestions[:3])) or p.text(p.default)
         else:
             text = p.text(self.values.get(name, p.default))
         edit.setText(text)
 
     def _fill_metric_boxes(self, names: tuple[str, ...]) -> None:
-        for box, pick in ((self.hist_metric, 0), (self.scatter_x, 0), (self.scatter_y, 1)):
-            current = box.currentText()
-            box.blockSignals(True)
-            box.clear()
-            box.addItems(list(names))
-            if current in names:
-                box.setCurrentText(current)
-            elif names:
-                box.setCurrentIndex(min(pick, len(names) - 1))
-            box.blockSignals(False)
+        self.plots.set_metrics(names)
 
     def _option_values(self) -> dict[str, Any]:
         return {name: box.isChecked() for name, box in self.options.items()}
@@ -543,25 +333,7 @@ class SweepPanel(QWidget):
 
     # -- plots and choosing a case --------------------------------------------------
     def update_plots(self) -> None:
-        if not self.model.rows:
-            self.hist_item.setData([0.0, 1.0], [0.0])
-            self.scatter_item.setData([], [])
-            return
-        name = self.hist_metric.currentText()
-        if name in self.model.columns:
-            values = self.model.column_values(name)
-            values = values[np.isfinite(values)]
-            edges, counts = histogram(values)
-            self.hist_item.setData(edges, counts)
-            self.hist_plot.setLabel("bottom", name)
-        xn, yn = self.scatter_x.currentText(), self.scatter_y.currentText()
-        if xn in self.model.columns and yn in self.model.columns:
-            x, y = self.model.column_values(xn), self.model.column_values(yn)
-            keep = np.isfinite(x) & np.isfinite(y)
-            cases = np.asarray(self.model.cases)[keep]
-            self.scatter_item.setData(x[keep], y[keep], data=cases)
-            self.scatter_plot.setLabel("bottom", xn)
-            self.scatter_plot.setLabel("left", yn)
+        self.plots.show_rows(self.model)
 
     def choose_case(self, case: int) -> None:
         if self.spec is None:
@@ -572,10 +344,6 @@ class SweepPanel(QWidget):
     def _row_clicked(self, index: QModelIndex) -> None:
         if index.isValid():
             self.choose_case(self.model.case_at(index.row()))
-
-    def _points_clicked(self, item, points, ev=None) -> None:
-        if len(points):
-            self.choose_case(int(points[0].data()))
 
     # -- export ---------------------------------------------------------------------
     def export_table(self, path: str) -> None:
@@ -596,20 +364,3 @@ class SweepPanel(QWidget):
                                    else exc))
         else:
             self.status.setText(f"table written to {path}")
-
-
-def histogram(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(edges, counts): one bin per whole number when the values are whole
-    and few, else up to :data:`MAX_BINS` even bins."""
-    if values.size == 0:
-        return np.array([0.0, 1.0]), np.array([0.0])
-    lo, hi = float(values.min()), float(values.max())
-    if np.all(values == np.round(values)) and hi - lo < MAX_BINS:
-        edges = np.arange(lo - 0.5, hi + 1.5)
-    else:
-        if hi == lo:
-            lo, hi = lo - 0.5, hi + 0.5
-        bins = int(min(MAX_BINS, max(1, math.ceil(math.sqrt(values.size)))))
-        edges = np.linspace(lo, hi, bins + 1)
-    counts, edges = np.histogram(values, bins=edges)
-    return edges, counts.astype(float)

@@ -1,0 +1,136 @@
+"""Cancelling stops every generator soon, in its last phases too, and progress
+goes to standard error only when asked."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+import threading
+import time
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hostile import check_clean, run_main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def cli(argv, folder):
+    run = run_main(argv, folder)
+    check_clean(run, argv[0])
+    return run
+
+
+def one_line(run) -> str:
+    lines = run.err.strip().splitlines()
+    assert lines, run
+    return lines[0]
+
+
+def fake_png(path: Path, w: int, h: int) -> Path:
+    def chunk(t, d):
+        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+                     + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
+    return path
+
+
+STREAM_COMMANDS = [
+    ["fairland", "-h"],
+    ["fairland", "-R", "1", "--world", "32x16", "2", "20"],
+    ["tgp", "--size", "64x64", "--seed", "1"],
+    ["ports", "--help"],
+    ["numberlink", "generate", "--size", "5x5"],
+]
+
+
+def _viewer(argv, **kw):
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.run([sys.executable, "-m", "viewer", *argv], env=env, timeout=120, **kw)
+
+
+# Other findings ------------------------------------------------------------------------
+
+
+def _cancel_latency(gen, values, when) -> float:
+    from viewer.engine.protocol import Cancelled, CancelToken
+
+    token = CancelToken()
+    done = {}
+
+    def work():
+        try:
+            gen.generate(values, seed=1, cancel=token)
+            done["how"] = "finished"
+        except Cancelled:
+            done["how"] = "cancelled"
+        done["t"] = time.perf_counter()
+
+    th = threading.Thread(target=work)
+    th.start()
+    t_start = time.perf_counter()
+    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
+        time.sleep(0.002)
+    time.sleep(0.01)
+    t0 = time.perf_counter()
+    token.cancel()
+    th.join(60)
+    assert done.get("how") == "cancelled", done
+    return done["t"] - t0
+
+
+@pytest.mark.parametrize("phase", [3, 4])  # elevate, resources: fairland's last phases
+def test_cancel_fairland_last_phases(phase):
+    from viewer.engine.fairland.generator import FAIRLAND
+
+    values = FAIRLAND.validate({"world": (1024, 512), "nc": 10, "sc": 1000, "ni": 20,
+                                "is": 300})
+    FAIRLAND.generate({"world": (64, 32)}, seed=1)  # compiled before timing
+    assert _cancel_latency(FAIRLAND, values, lambda t: t.flag[1] >= phase) < 0.2
+
+
+def test_cancel_ports_tgp_phase():
+    from viewer.engine.ports.generator import PORTS
+
+    PORTS.generate({"tgp_size": (64, 64)}, seed=1)
+    values = PORTS.validate({"tgp_size": (2048, 2048)})
+    started = time.perf_counter()
+    latency = _cancel_latency(PORTS, values, lambda t: time.perf_counter() - started > 0.15)
+    assert latency < 0.2
+
+
+def test_fairland_progress_says_it_is_working(tmp_path):
+    run = cli(["fairland", "--progress", "-q", "--world", "512x512", "-R", "1", "5", "30"],
+              tmp_path)
+    assert run.status == 0
+    assert run.err == "fairland: making a 512x512 world, this takes a while...\n"
+
+
+@pytest.mark.parametrize("prog,argv", [
+    ("tgp", ["--size", "64x64", "--seed", "1", "-q", "--progress"]),
+    ("ports", ["--tgp-size", "64x64", "--seed", "1", "-q", "--progress"])])
+def test_progress_on_request(tmp_path, prog, argv):
+    run = cli([prog, *argv], tmp_path)
+    assert run.status == 0 and run.err.startswith(f"{prog}: ") and "%)" in run.err
+
+
+def test_many_seas_on_the_border_stay_quick():
+    """A hostile heightmap with thousands of one-corner seas along its border
+    (found by fuzzing): the open-sea targets take one pass, not one per sea."""
+    from viewer.engine.ports.generator import PORTS
+    from viewer.engine.ports.placement import place
+
+    n = 2049
+    rel = np.full((n, n), 100.0)
+    rel[0, ::2] = rel[-1, ::2] = rel[::2, 0] = rel[::2, -1] = -1.0
+    rel[n // 2 - 50: n // 2 + 50, n // 2 - 50: n // 2 + 50] = -5.0  # an inland sea (a lake)
+    t0 = time.perf_counter()
+    pl = place(rel, PORTS.settings(PORTS.validate({"n_ports": 5})), 1)
+    assert time.perf_counter() - t0 < 10
+    assert pl.target[0, 0] and pl.is_open.sum() == 4 * (n // 2) and pl.lake_ids.size == 1

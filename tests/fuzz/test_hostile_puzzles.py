@@ -1,0 +1,157 @@
+"""Hostile Number Link puzzles and limits: odd puzzles solved, headers and time
+limits checked, files beyond the solver's limits refused unread, counts
+bounded; one clear line each."""
+
+from __future__ import annotations
+
+import math
+import os
+import struct
+import subprocess
+import sys
+import threading
+import time
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hostile import check_clean, run_main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def cli(argv, folder):
+    run = run_main(argv, folder)
+    check_clean(run, argv[0])
+    return run
+
+
+def one_line(run) -> str:
+    lines = run.err.strip().splitlines()
+    assert lines, run
+    return lines[0]
+
+
+def fake_png(path: Path, w: int, h: int) -> Path:
+    def chunk(t, d):
+        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+                     + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
+    return path
+
+
+@pytest.mark.parametrize("text,rule,expect", [
+    ("1 2\n1\n1\n", "fill-no-touch", "1 2\n1\n1\nsolutions: 1\n"),
+    ("1 2\n1\n1\n", "free", "1 2\n1\n1\nsolutions: 1\n"),
+    ("1 3\n1\n.\n1\n", "fill", "1 3\n1\n1\n1\nsolutions: 1\n"),
+    ("1 1\n.\n", "free", "1 1\n.\nsolutions: 1\n"),
+    ("1 1\n.\n", "fill", "solutions: 0\n"),
+    ("2 1\n² ²\n", "fill", "2 1\n² ²\nsolutions: 1\n"),
+])
+def test_odd_puzzles_are_solved(tmp_path, text, rule, expect):
+    (tmp_path / "p.txt").write_text(text)
+    run = cli(["numberlink", "solve", "p.txt", "--rule", rule], tmp_path)
+    assert (run.status, run.out) == (0, expect)
+
+
+def test_unicode_digit_header_is_refused(tmp_path):
+    (tmp_path / "p.txt").write_text("² 1\n1\n")
+    run = cli(["numberlink", "solve", "p.txt"], tmp_path)
+    assert run.status == 1 and "p.txt: line 1: expected the size 'W H'" in one_line(run)
+
+
+def test_huge_time_limit_is_no_limit(tmp_path):
+    (tmp_path / "p.txt").write_text("1 2\n1\n1\n")
+    run = cli(["numberlink", "solve", "p.txt", "--time-limit", "1e10"], tmp_path)
+    assert run.status == 0 and run.err == "" and run.out.endswith("solutions: 1\n")
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-1", "1e400", "x"])
+def test_bad_time_limit_is_refused(tmp_path, value):
+    (tmp_path / "p.txt").write_text("3 3\n1 . 2\n. . .\n1 . 2\n")
+    run = cli(["numberlink", "solve", "p.txt", "--time-limit", value], tmp_path)
+    assert run.status == 1 and "--time-limit" in one_line(run)
+
+
+def test_solver_api_takes_inf_as_no_limit():
+    from viewer.engine.numberlink.puzzle import Puzzle
+    from viewer.engine.numberlink.solver import solve
+
+    p = Puzzle(np.array([[1], [1]]), ("1",))
+    assert solve(p, time_limit=math.inf).status == "unique"
+    with pytest.raises(ValueError, match="time limit"):
+        solve(p, time_limit=math.nan)
+
+
+def test_huge_puzzle_file_is_refused_unread(tmp_path):
+    side = 2236
+    row = " ".join(["."] * side) + "\n"
+    (tmp_path / "big.txt").write_text(f"{side} {side}\n" + row * side)
+    t0 = time.perf_counter()
+    run = cli(["numberlink", "solve", "big.txt"], tmp_path)
+    assert time.perf_counter() - t0 < 5
+    assert run.status == 1 and "big.txt: too large for a puzzle file" in one_line(run)
+
+
+def test_puzzle_beyond_the_solvers_limit_is_refused(tmp_path):
+    row = " ".join(["."] * 200) + "\n"
+    (tmp_path / "wide.txt").write_text("200 130\n" + row * 130)
+    run = cli(["numberlink", "solve", "wide.txt"], tmp_path)
+    assert run.status == 1 and "at most 128x128" in one_line(run)
+
+
+STREAM_COMMANDS = [
+    ["fairland", "-h"],
+    ["fairland", "-R", "1", "--world", "32x16", "2", "20"],
+    ["tgp", "--size", "64x64", "--seed", "1"],
+    ["ports", "--help"],
+    ["numberlink", "generate", "--size", "5x5"],
+]
+
+
+def _viewer(argv, **kw):
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.run([sys.executable, "-m", "viewer", *argv], env=env, timeout=120, **kw)
+
+
+# Other findings ------------------------------------------------------------------------
+
+
+def test_count_is_bounded(tmp_path):
+    run = cli(["numberlink", "generate", "--count", "10001"], tmp_path)
+    assert run.status == 1 and "--count: must be at most 10000, not 10001" in run.err
+
+
+def _cancel_latency(gen, values, when) -> float:
+    from viewer.engine.protocol import Cancelled, CancelToken
+
+    token = CancelToken()
+    done = {}
+
+    def work():
+        try:
+            gen.generate(values, seed=1, cancel=token)
+            done["how"] = "finished"
+        except Cancelled:
+            done["how"] = "cancelled"
+        done["t"] = time.perf_counter()
+
+    th = threading.Thread(target=work)
+    th.start()
+    t_start = time.perf_counter()
+    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
+        time.sleep(0.002)
+    time.sleep(0.01)
+    t0 = time.perf_counter()
+    token.cancel()
+    th.join(60)
+    assert done.get("how") == "cancelled", done
+    return done["t"] - t0
+
+
+def test_count_times_squares_bounded(tmp_path):
+    run = cli(["numberlink", "generate", "--size", "128x128", "--count", "1025"], tmp_path)
+    assert run.status == 1 and "at most 16777216" in one_line(run)

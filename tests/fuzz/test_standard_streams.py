@@ -1,0 +1,142 @@
+"""Standard output full, closed or a broken pipe, and characters the locale
+lacks: a C tool's behaviour, one line, the right status."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+import threading
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+from hostile import check_clean, run_main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def cli(argv, folder):
+    run = run_main(argv, folder)
+    check_clean(run, argv[0])
+    return run
+
+
+def one_line(run) -> str:
+    lines = run.err.strip().splitlines()
+    assert lines, run
+    return lines[0]
+
+
+def fake_png(path: Path, w: int, h: int) -> Path:
+    def chunk(t, d):
+        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+                     + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
+    return path
+
+
+STREAM_COMMANDS = [
+    ["fairland", "-h"],
+    ["fairland", "-R", "1", "--world", "32x16", "2", "20"],
+    ["tgp", "--size", "64x64", "--seed", "1"],
+    ["ports", "--help"],
+    ["numberlink", "generate", "--size", "5x5"],
+]
+
+
+def _viewer(argv, **kw):
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.run([sys.executable, "-m", "viewer", *argv], env=env, timeout=120, **kw)
+
+
+@pytest.mark.parametrize("argv", STREAM_COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_standard_output_full(tmp_path, argv):
+    with open("/dev/full", "w") as full:
+        proc = _viewer(argv, stdout=full, stderr=subprocess.PIPE, cwd=tmp_path)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1, err
+    assert err == f"{argv[0]}: write error on standard output: No space left on device\n"
+
+
+@pytest.mark.parametrize("argv", STREAM_COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_standard_output_closed(tmp_path, argv):
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    cmd = " ".join([sys.executable, "-m", "viewer", *argv]) + " >&-"
+    proc = subprocess.run(["sh", "-c", cmd], env=env, cwd=tmp_path, timeout=120,
+                          stderr=subprocess.PIPE)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1, err
+    assert err == f"{argv[0]}: write error on standard output: Bad file descriptor\n"
+    # (descriptor 1 is filled with /dev/null: no file the command opens can take it)
+    for f in tmp_path.iterdir():
+        assert not f.read_bytes().startswith(b"Creating a planet")
+
+
+@pytest.mark.parametrize("argv", STREAM_COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_broken_pipe_ends_quietly_as_a_c_tool(tmp_path, argv):
+    r, w = os.pipe()
+    os.close(r)  # the reader is gone before anything is written
+    try:
+        proc = _viewer(argv, stdout=w, stderr=subprocess.PIPE, cwd=tmp_path)
+    finally:
+        os.close(w)
+    assert proc.stderr == b""
+    assert proc.returncode == -13  # killed by SIGPIPE, like `yes | head -1`
+
+
+def test_in_process_broken_pipe_status(tmp_path, monkeypatch):
+    from viewer.cli import main
+    from viewer.cli.streams import EXIT_SIGPIPE
+
+    class Broken:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            pass
+
+    monkeypatch.setattr(sys, "stdout", Broken())
+    assert main(["fairland", "-h"]) == EXIT_SIGPIPE
+
+
+# Other findings ------------------------------------------------------------------------
+
+
+def _cancel_latency(gen, values, when) -> float:
+    from viewer.engine.protocol import Cancelled, CancelToken
+
+    token = CancelToken()
+    done = {}
+
+    def work():
+        try:
+            gen.generate(values, seed=1, cancel=token)
+            done["how"] = "finished"
+        except Cancelled:
+            done["how"] = "cancelled"
+        done["t"] = time.perf_counter()
+
+    th = threading.Thread(target=work)
+    th.start()
+    t_start = time.perf_counter()
+    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
+        time.sleep(0.002)
+    time.sleep(0.01)
+    t0 = time.perf_counter()
+    token.cancel()
+    th.join(60)
+    assert done.get("how") == "cancelled", done
+    return done["t"] - t0
+
+
+def test_characters_the_locale_lacks_are_question_marks(tmp_path):
+    (tmp_path / "p.txt").write_text("2 1\n💥 💥\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING="ascii")
+    proc = subprocess.run([sys.executable, "-m", "viewer", "numberlink", "solve", "p.txt"],
+                          cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"2 1\n? ?\nsolutions: 1\n", b"")
