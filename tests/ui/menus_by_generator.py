@@ -8,7 +8,7 @@ OWN = {
             "Hill shading", "Contour lines"},
     "numberlink": {"Check uniqueness", "Export puzzle text...", "Export solution text...",
                    "Export testmain grids...", "Export puzzle PNG...", "Export solution PNG...",
-                   "Show solution"},
+                   "Export puzzle for printing (black and white)...", "Show solution"},
     "ports": {"Export ports JSON...", "Export ports CSV...", "Hill shading"},
 }
 

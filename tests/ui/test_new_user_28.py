@@ -96,3 +96,50 @@ def test_7_8_a_map_too_large_for_a_timeline_says_so_and_names_the_limit(qtbot, w
     caption = w.timeline.caption.text()
     assert f"at most {TRACE_MAX_SQUARES} squares" in caption and "30x30" in caption
     assert "recorded no steps" not in caption
+
+
+def test_8_exporting_a_puzzle_that_is_not_unique_warns_first(qtbot, window, tmp_path,
+                                                             monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+    w = window
+    path = tmp_path / "p.txt"
+    path.write_text("3 3\na . a\n. . .\nb . b\n")             # several solutions under free
+    assert w.file_actions.open_file("numberlink", path)
+    w.workbench.set_value("rule", "free")
+    w.gen_view.check_uniqueness()
+    settle(qtbot, w, lambda: w.gen_view.check is not None
+           and w.gen_view.check["rule"] == "free")
+    assert w.gen_view.check["status"] == "several"
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No))
+    out = tmp_path / "out.txt"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out),
+                                                                                      "")))
+    monkeypatch.setattr(QInputDialog, "getInt", staticmethod(lambda *a, **k: (32, True)))
+    w.menu_actions()["Export puzzle text..."].trigger()
+    assert len(asked) == 1 and "not unique under the rule free" in asked[0]
+    assert not out.exists() and "not exported" in w.message.text()
+
+
+def test_8_a_black_and_white_print_style_for_puzzles(qtbot, window, tmp_path):
+    import numpy as np
+
+    from viewer.formats.png import read_png
+
+    w = window
+    numberlink(qtbot, w, size="6x6")
+    out = tmp_path / "print.png"
+    w.file_actions.export("puzzle-print", out, 24)
+    img = read_png(out)
+    assert img.shape[:2] == (6 * 24 + 1, 6 * 24 + 1)
+    rgb = img[..., :3].astype(int)
+    # black and white only (grey only where the text is smoothed)
+    assert (np.abs(rgb[..., 0] - rgb[..., 1]) <= 2).all() and (np.abs(rgb[..., 1] - rgb[..., 2])
+                                                               <= 2).all()
+    ends = np.argwhere(w.result.detail.puzzle.cells > 0)
+    y, x = ends[0]
+    column = rgb[y * 24 + 1:y * 24 + 12, x * 24 + 12]                  # above the centre
+    assert (column < 100).all(axis=1).any()                           # crosses the ring
+    assert (rgb[1:-1, 1:-1] == 255).mean() > 0.6                      # mostly paper

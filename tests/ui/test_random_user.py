@@ -278,6 +278,8 @@ def quiet_dialogs(monkeypatch, tmp_path):
                         staticmethod(lambda *a, **k: (rng.choice([1, 2, 3]), rng.random() < 0.8)))
     for name in ("warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: rng.choice(
+        [QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No])))
 
 
 SEEDS = [int(s) for s in os.environ.get("RANDOM_USER_SEEDS", "1,2,3").split(",")]

@@ -63,6 +63,7 @@ class FileActions:
         self.dialog: QProgressDialog | None = None
         self.last_error = ""
         self.opened = lambda kind, path: None      # a file opened (for File > Open recent)
+        self.warn_export = lambda name: None       # a warning before an export, or None
         a = shell.action
         a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
         a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
@@ -118,6 +119,13 @@ class FileActions:
         return text
 
     def _ask_export(self, ex: Export) -> None:
+        warning = self.warn_export(ex.name)
+        if warning and QMessageBox.question(
+                self.w, ex.title.replace("&", "").rstrip("."), warning,
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
+            self.shell.status(f"not exported: {warning.split('. ')[0]}")
+            return
         value = None
         if ex.ask is not None:
             value, ok = QInputDialog.getInt(self.w, ex.title.replace("&", ""), ex.ask.label,

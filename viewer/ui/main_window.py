@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self.file_actions = file_actions.FileActions(wb, self)
         self.map_ids = MapIdActions(wb, self, self.settings, self.open_recent)
         self.file_actions.opened = self.map_ids.remember
+        self.file_actions.warn_export = lambda name: self.gen_view.export_warning(name)
         self.history = HistoryMenu(wb, self.menus["Edit"], self)
         self.action("Edit", "&New seed", lambda: self._panel.seed_row.new_seed(), "Ctrl+N")
         # (the seed row asks, unless its seed is locked; the Workbench draws it)

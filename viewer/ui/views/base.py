@@ -88,6 +88,11 @@ class GeneratorView(QObject):
         """The inspector's rows as shown (e.g. without what the picture hides)."""
         return rows
 
+    def export_warning(self, export: str) -> str | None:
+        """A warning to give before declared export ``export`` of the map
+        shown is written (the user may go on), or None."""
+        return None
+
     def no_timeline(self, result: Result) -> str:
         """What the timeline says for a map without one: the generator's own
         reason when it gave one (a ``no trace: ...`` line of its messages,

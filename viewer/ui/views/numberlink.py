@@ -139,6 +139,28 @@ class NumberLinkView(GeneratorView):
             return True
         return False
 
+    PUZZLE_EXPORTS = ("puzzle", "puzzle-png", "puzzle-print", "testmain")
+
+    def export_warning(self, export: str) -> str | None:
+        """Before a puzzle goes out: whether it is known unique under the
+        panel's rule (a generated unique one is; else Check uniqueness's
+        answer for this puzzle and rule)."""
+        r = self.workbench.result
+        if export not in self.PUZZLE_EXPORTS or r is None or r.detail.puzzle is None:
+            return None
+        rule = self.rule()
+        if r.detail.tries is not None and r.params.get("rule") == rule:
+            return None                          # made unique under this rule
+        c = self.check
+        if c is not None and c["puzzle"] is r.detail.puzzle and c["rule"] == rule:
+            if c["status"] == "unique":
+                return None
+            return (f"This puzzle is not unique under the rule {rule}: "
+                    f"{STATUS_WORDS.get(c['status'], c['status'])}. A solver may find "
+                    f"another answer than yours. Export it anyway?")
+        return (f"This puzzle's uniqueness under the rule {rule} is not checked yet "
+                f"(Edit > Check uniqueness, Ctrl+U). Export it anyway?")
+
     # -- check uniqueness --------------------------------------------------------------
     def check_uniqueness(self) -> int | None:
         """Solve the shown puzzle under the panel's rule on the solve worker;
