@@ -29,6 +29,7 @@ def test_the_gallery_shows_the_next_seeds_and_opens_the_one_clicked(qtbot, windo
     g = w.gallery
     assert g.isVisible() and g.grid.count() == 24
     settle(qtbot, w, lambda: len(g.thumbs) == 24)
+    assert w.result.seed == seed                         # showing them opens none
     assert threading.get_ident() not in threads          # not on the GUI thread
     assert all(not g.grid.item(i).icon().isNull() for i in range(24))
     assert g.grid.item(0).text() == f"seed {seed + 1}"

@@ -84,6 +84,7 @@ class GalleryDock(QDockWidget):
         self.grid.setSpacing(6)
         self.grid.setWordWrap(True)
         self.grid.setUniformItemSizes(True)
+        self.grid.setMinimumHeight(THUMB_PIXELS + 56)     # a whole row, words and all
         self.grid.itemClicked.connect(self._open_item)
         self.grid.itemActivated.connect(self._open_item)
         self.grid.currentItemChanged.connect(self._current_changed)
@@ -126,6 +127,9 @@ class GalleryDock(QDockWidget):
         self.place()
         self.show()
         self.raise_()
+        if not self.isFloating():           # a row of thumbnails and their words
+            self.shell.widget.resizeDocks([self], [THUMB_PIXELS + 96],
+                                          Qt.Orientation.Vertical)
         wb = self.wb
         self.grid.clear()
         self.thumbs = {}
@@ -180,9 +184,11 @@ class GalleryDock(QDockWidget):
             self.grid.item(i).setText(self._text(self._cases[i], t))
 
     # -- opening ------------------------------------------------------------------
-    def _current_changed(self, item, _prev=None) -> None:
-        if item is not None and self.grid.hasFocus():
-            self._open_item(item)           # browsing with the keyboard opens as it goes
+    def _current_changed(self, item, prev=None) -> None:
+        # browsing with the keyboard opens as it goes (not the first item
+        # made current when the grid takes the focus)
+        if item is not None and prev is not None and self.grid.hasFocus():
+            self._open_item(item)
 
     def _open_item(self, item: QListWidgetItem) -> None:
         i = item.data(Qt.ItemDataRole.UserRole)

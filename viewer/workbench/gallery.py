@@ -24,7 +24,7 @@ from ..engine.protocol import Cancelled, CancelToken
 
 __all__ = ["Case", "Thumb", "GalleryRun", "next_seeds", "thumbnail", "THUMB_PIXELS"]
 
-THUMB_PIXELS = 144
+THUMB_PIXELS = 112
 """A thumbnail's longer side at most, in pixels."""
 
 

@@ -147,8 +147,9 @@ def map_id(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
         raise MapIdError(f"{decl.name}: its command line does not read back ({exc})") from None
     extra: list[str] = []
     for p in decl.params:      # what the command leaves to its context, as options
-        if back.get(p.name) != values.get(p.name):
-            extra += [p.flag, p.text(values[p.name])]
+        said = any(w == p.flag or w.startswith(p.flag + "=") for w in words)
+        if back.get(p.name) != values.get(p.name) or (p.kind == "size" and not said):
+            extra += [p.flag, p.text(values[p.name])]     # (a map's size always said)
     if extra:
         words = words[:1] + extra + words[1:]
         back, back_seed = _map_values(decl, words[1:])
