@@ -143,3 +143,25 @@ def test_8_a_black_and_white_print_style_for_puzzles(qtbot, window, tmp_path):
     column = rgb[y * 24 + 1:y * 24 + 12, x * 24 + 12]                  # above the centre
     assert (column < 100).all(axis=1).any()                           # crosses the ring
     assert (rgb[1:-1, 1:-1] == 255).mean() > 0.6                      # mostly paper
+
+
+def test_7_6_the_heightmap_exports_instructions_come_in_a_dialog_to_copy(qtbot, window,
+                                                                         tmp_path, monkeypatch):
+    from PySide6.QtCore import Qt as _Qt
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    w = window
+    w.set_generator("tgp")
+    settle(qtbot, w, lambda: w.result.generator == "tgp")
+    out = tmp_path / "hm.png"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out),
+                                                                                      "")))
+    monkeypatch.setattr(QInputDialog, "getInt",
+                        staticmethod(lambda parent, title, label, value, *a, **k: (value, True)))
+    w.menu_actions()["Export OpenTTD heightmap PNG..."].trigger()
+    assert out.exists()
+    box = w.file_actions.instructions
+    assert box.isVisible() and not box.isModal()
+    assert "Play heightmap" in box.text() and len(box.text()) > 110
+    assert box.textInteractionFlags() & _Qt.TextInteractionFlag.TextSelectableByMouse
+    box.close()

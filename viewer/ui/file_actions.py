@@ -64,6 +64,7 @@ class FileActions:
         self.last_error = ""
         self.opened = lambda kind, path: None      # a file opened (for File > Open recent)
         self.warn_export = lambda name: None       # a warning before an export, or None
+        self.instructions: QMessageBox | None = None   # an export's long message
         a = shell.action
         a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
         a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
@@ -134,8 +135,32 @@ class FileActions:
                 return
         path = self._ask_path(ex.title.replace("&", "").rstrip("."), ex.filename, ex.filter)
         if path:
-            self.guarded(ex.title.replace("&", "").rstrip("."),
-                         lambda: self.export(ex.name, path, value))
+            title = ex.title.replace("&", "").rstrip(".")
+            said: list[str] = []
+            if self.guarded(title, lambda: said.append(self.export(ex.name, path, value))):
+                self.show_instructions(title, said[0] if said else "")
+
+    LONG_MESSAGE = 110
+    """An export's message longer than this (instructions: what to choose in
+    the game) is also shown in a dialog whose text can be selected and copied."""
+
+    def show_instructions(self, title: str, text: str) -> QMessageBox | None:
+        """``text`` in a dialog (not modal) with copyable text, when the status
+        bar would cut it."""
+        if len(text) <= self.LONG_MESSAGE and "\n" not in text:
+            return None
+        box = self.instructions          # one dialog, reused
+        if box is None:
+            box = self.instructions = QMessageBox(self.w)
+            box.setIcon(QMessageBox.Icon.Information)
+            box.setStandardButtons(QMessageBox.StandardButton.Ok)
+            box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                        | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+            box.setWindowModality(Qt.WindowModality.NonModal)
+        box.setWindowTitle(title)
+        box.setText(text)
+        box.show()
+        return box
 
     # -- opening files ---------------------------------------------------------------
     def open_file(self, name: str, path: str | Path) -> bool:
@@ -185,6 +210,10 @@ class FileActions:
             shell.status(str(exc), error=True)
             raise
         wb.set_generator(preset.generator)
+        if wb.generator.name != preset.generator:      # (switched again meanwhile)
+            shell.status(f"preset {Path(path).name} not loaded: {preset.generator} is not "
+                         f"the generator shown", error=True)
+            return
         with wb.changes(f"Open preset {Path(path).name}"):
             wb.set_values(preset.params)
             if preset.seed is not None and not shell.param_panel.seed_row.is_locked():

@@ -148,8 +148,9 @@ class GalleryDock(QDockWidget):
         self.grid.setFocus()
 
     def _thumb_done(self, t: Thumb) -> None:
-        if self.run is None or t.case is not self._cases[t.index]:
-            return
+        if self.run is None or t.index >= len(self._cases) \
+                or t.case is not self._cases[t.index]:
+            return                          # an earlier gallery's
         self.thumbs[t.index] = t
         item = self.grid.item(t.index)
         if item is None:

@@ -28,7 +28,6 @@ from ..workbench import Workbench
 from . import docks, file_actions
 from . import settings as remembered
 from .compare import CompareView
-from .compact import CompactLayout
 from .gallery import GalleryDock
 from .history_menu import HistoryMenu
 from .map_id_actions import MapIdActions
@@ -123,8 +122,6 @@ class MainWindow(QMainWindow):
         self.period_action.setCheckable(True)
         self.docks_menu = self.menus.add_docks_menu()
         self.gallery = GalleryDock(wb, self)      # placed when first shown
-        self.compact = CompactLayout(self, self.param_dock, self.layer_dock,
-                                     self._inspector_dock, self._timeline)
         self.action("Edit", "&Gallery: next 24 seeds", lambda: self.gallery.next_seeds(),
                     "Ctrl+G", "thumbnails of the next 24 seeds' maps: click one to open it")
         for dock in (self.param_dock, self.layer_dock, self._inspector_dock, self._timeline,

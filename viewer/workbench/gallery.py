@@ -21,6 +21,7 @@ import numpy as np
 
 from ..declaration import Declaration
 from ..engine.protocol import Cancelled, CancelToken
+from .runs import ENGINE_LOCK
 
 __all__ = ["Case", "Thumb", "GalleryRun", "next_seeds", "thumbnail", "THUMB_PIXELS"]
 
@@ -120,8 +121,10 @@ class GalleryRun:
         thumb = Thumb(i, case)
         try:
             values = self.decl.validate(case.values)
-            result = self.decl.engine.generate(values, seed=self.decl.check_seed(case.seed),
-                                               trace=False, cancel=self.token)
+            with ENGINE_LOCK:       # never beside the window's own run
+                result = self.decl.engine.generate(values,
+                                                   seed=self.decl.check_seed(case.seed),
+                                                   trace=False, cancel=self.token)
             state = final_state(result)
             layer = renderer_for(result.generator).drawn_layer(state, self.layer)
             pic = picture(state, layer, self.options, legend=False)

@@ -33,7 +33,7 @@ from .events import Events
 from .history import Change, History, describe
 from .inspector_rows import rows_at
 from .map_id import generic_command_line, map_id, parse_map_id
-from .runs import InlineRunner, Outcome, Runner
+from .runs import ENGINE_LOCK, InlineRunner, Outcome, Runner
 
 __all__ = ["Workbench", "Pinned", "generic_command_line", "same_options"]
 
@@ -309,8 +309,9 @@ class Workbench:
         def job(token: CancelToken) -> tuple[Result, Any]:
             from ..render.picture import final_state, picture, renderer_for
 
-            result = engine.generate(values, seed=seed, trace=trace, cancel=token,
-                                     progress=token.report)
+            with ENGINE_LOCK:
+                result = engine.generate(values, seed=seed, trace=trace, cancel=token,
+                                         progress=token.report)
             token.check()
             # the first picture is drawn here, with the layer and options of
             # the request, not on the front end's thread
