@@ -90,8 +90,23 @@ def expect(generator: str, seconds: int) -> None:
     ESTIMATE_S[generator] = seconds
 
 
+def estimate(generator: str) -> int:
+    """About how long ``generator``'s kernels take to compile: what its
+    declaration says (read from the registry when no declaration was made
+    in this process yet, e.g. in the set-up's ahead-of-time build)."""
+    if generator not in ESTIMATE_S:
+        try:
+            from . import registry
+
+            if generator in registry.names():
+                registry.declaration(generator)       # (its making calls expect())
+        except Exception:  # noqa: BLE001 - a message must never stop a compile
+            pass
+    return ESTIMATE_S.get(generator, DEFAULT_ESTIMATE_S)
+
+
 def message(generator: str) -> str:
-    seconds = ESTIMATE_S.get(generator, DEFAULT_ESTIMATE_S)
+    seconds = estimate(generator)
     return (f"mapgen-viewer: compiling the {generator} kernels for this machine, once "
             f"(about {seconds} s; cached in {cache_folder()})")
 

@@ -106,8 +106,8 @@ class MainWindow(QMainWindow):
         self.file_actions.opened = self.map_ids.remember
         self.file_actions.warn_export = lambda name: self.gen_view.export_warning(name)
         self.history = HistoryMenu(wb, self.menus["Edit"], self)
-        self.action("Edit", "&New seed", lambda: self._panel.seed_row.new_seed(), "Ctrl+N")
         # (the seed row asks, unless its seed is locked; the Workbench draws it)
+        self.action("Edit", "&New seed", lambda: self._panel.seed_row.new_seed(), "Ctrl+N")
         self.action("Edit", "&Regenerate", lambda: self.request_generation(force=True), "F5")
         self.action("Edit", "Cancel &generation", self.cancel_generation, "Esc")
         self.menus["Edit"].addSeparator()
@@ -318,8 +318,8 @@ class MainWindow(QMainWindow):
     # == values and seed =============================================================
     def _param_edited(self, name: str, value: Any) -> None:
         """An edit in the panel: the Workbench applies it and, unless the
-        view handles it, a run is asked for (a picture-only value only
-        redraws)."""
+        view handles it, a run is asked for (:meth:`_edited`, the one place
+        that decides when an edit runs)."""
         self.workbench.set_value(name, value)
         self._edited()
 

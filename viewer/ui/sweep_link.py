@@ -11,7 +11,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from ..engine.params import ParamError
 from ..workbench import Workbench
 from .shell import BOTTOM, Shell
 from .sweep_dock import SweepPanel
@@ -54,13 +53,10 @@ class SweepLink:
             w.resizeDocks([self.dock], [max(280, w.height() // 3)], Qt.Orientation.Vertical)
 
     def follow_values(self) -> None:
-        """The sweep's fixed parameters are the Workbench's (when they are valid)."""
-        if self.panel is None:
-            return
-        try:
-            self.panel.set_values(self.wb.validated())
-        except (ParamError, TypeError, ValueError):
-            pass
+        """The sweep's fixed parameters are the Workbench's values (checked
+        when a sweep is made of them, not at every edit)."""
+        if self.panel is not None:
+            self.panel.set_values(self.wb.values)
 
     def _case_chosen(self, values: dict[str, Any], seed: Any) -> None:
         with self.wb.changes(f"Open sweep case (seed {seed})"):

@@ -37,6 +37,7 @@ import numpy as np
 
 from .. import jit
 from ..jit import njit
+from ..protocol import PHASE, STOP  # the cancel flag's slots
 from .resources import HIGHMIN, LANDMIN  # the one definition
 
 # Direction offsets, indexed by Empire's direction number (1..6 used).
@@ -54,6 +55,8 @@ USHRT_MAX = 65535
 # st[] layout (see the module docstring)
 (OWN, ADJ, XZONE, CLOSEST, DISTANCE, ELEV, ISECS, HEAD, TAIL, NXT, PRV, CAPX, CAPY, BFSQ,
  NBR) = range(15)
+
+ATTEMPT = 2  # the cancel flag's slot holding the try under way
 
 # conf[] layout
 C_WX, C_WY, C_NC, C_SC, C_NI, C_IS, C_SP, C_PM, C_DI, C_ID, C_DISTINCT = range(11)
@@ -1005,7 +1008,7 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
 @njit(**JIT)
 def create_elevations(conf, rng, st, chk, ev, cnt, cancel):
     """Hills, then each island's elevations; returns (cancelled, ev).
-    ``cancel[0]`` is polled every few thousand hills and islands."""
+    ``cancel[STOP]`` is polled every few thousand hills and islands."""
     own = st[OWN]
     distance = st[DISTANCE]
     elev = st[ELEV]
@@ -1017,7 +1020,7 @@ def create_elevations(conf, rng, st, chk, ev, cnt, cancel):
     polls = 0
     while n > 0:
         polls += 1
-        if polls & 4095 == 0 and cancel[0]:
+        if polls & 4095 == 0 and cancel[STOP]:
             return True, ev
         off0 = roll0(rng, sz)
         dist = np.int64(distance[off0])
@@ -1030,10 +1033,10 @@ def create_elevations(conf, rng, st, chk, ev, cnt, cancel):
         ev = _push(ev, cnt, EV_HILL, off0, sign, r)
         n -= hill(wx, wy, elev, off0, sign, r)
     for c in range(conf[C_NC] + conf[C_NI]):
-        if c & 63 == 0 and cancel[0]:
+        if c & 63 == 0 and cancel[STOP]:
             return True, ev
         ev = _step(conf, st, chk, ev, cnt, EV_ELEV_ISLAND, c, 0, 0)
-    if cancel[0]:
+    if cancel[STOP]:
         return True, ev
     ev = _step(conf, st, chk, ev, cnt, EV_ELEV_SEA, 0, 0, 0)
     return False, ev
@@ -1043,7 +1046,7 @@ def create_elevations(conf, rng, st, chk, ev, cnt, cancel):
 def generate(conf, seed, st, ev, msg, cancel, chk):
     """Run fairland from the seeded generator to the elevations.
 
-    ``cancel[0] != 0`` (set by another thread) stops the run between tries
+    ``cancel[STOP] != 0`` (set by another thread) stops the run between tries
     and phases.  Returns (rc, n_events, n_messages, ev, msg); rc is one of
     RC_OK, RC_TOO_MUCH_LAND, RC_NO_ROOM_CAPITALS, or -1 when cancelled.
     Each message's last field is the number of events logged before it was
@@ -1057,45 +1060,45 @@ def generate(conf, seed, st, ev, msg, cancel, chk):
     nc = conf[C_NC]
     done = False
     for attempt in range(NUMTRIES):
-        if cancel[0]:
+        if cancel[STOP]:
             return -1, cnt[0], mcnt[0], ev, msg
         ev = _step(conf, st, chk, ev, cnt, EV_INIT, 0, 0, 0)
         if attempt:
             msg = _push(msg, mcnt, MSG_TRY, attempt + 1, NUMTRIES, cnt[0])
         msg = _push(msg, mcnt, MSG_PLACING, 0, 0, cnt[0])
         ev = _push(ev, cnt, EV_PHASE, PH_DRIFT, attempt, 0)
-        cancel[1] = PH_DRIFT
-        cancel[2] = attempt
+        cancel[PHASE] = PH_DRIFT
+        cancel[ATTEMPT] = attempt
         if 2 * (nc - 1) // conf[C_WX] >= conf[C_WY]:
             return RC_NO_ROOM_CAPITALS, cnt[0], mcnt[0], ev, msg
         stable, ev = drift(conf, rng, st, chk, ev, cnt)
         if not stable:
             msg = _push(msg, mcnt, MSG_UNSTABLE, 0, 0, cnt[0])
-        if cancel[0]:
+        if cancel[STOP]:
             return -1, cnt[0], mcnt[0], ev, msg
         msg = _push(msg, mcnt, MSG_GROWING_CONT, 0, 0, cnt[0])
         ev = _push(ev, cnt, EV_PHASE, PH_CONTINENTS, attempt, 0)
-        cancel[1] = PH_CONTINENTS
+        cancel[PHASE] = PH_CONTINENTS
         done, ev, msg = grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt)
         if not done:
             continue
-        if cancel[0]:
+        if cancel[STOP]:
             return -1, cnt[0], mcnt[0], ev, msg
         msg = _push(msg, mcnt, MSG_GROWING_ISL, 0, 0, cnt[0])
         ev = _push(ev, cnt, EV_PHASE, PH_ISLANDS, attempt, 0)
-        cancel[1] = PH_ISLANDS
+        cancel[PHASE] = PH_ISLANDS
         done, ev, msg = grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt)
         if done:
             break
     if not done:
         return RC_TOO_MUCH_LAND, cnt[0], mcnt[0], ev, msg
-    if cancel[0]:
+    if cancel[STOP]:
         return -1, cnt[0], mcnt[0], ev, msg
     ev = _push(ev, cnt, EV_PHASE, PH_ELEVATE, 0, 0)
-    cancel[1] = PH_ELEVATE
+    cancel[PHASE] = PH_ELEVATE
     stopped, ev = create_elevations(conf, rng, st, chk, ev, cnt, cancel)
     if stopped:
         return -1, cnt[0], mcnt[0], ev, msg
     ev = _push(ev, cnt, EV_PHASE, PH_RESOURCES, 0, 0)
-    cancel[1] = PH_RESOURCES
+    cancel[PHASE] = PH_RESOURCES
     return RC_OK, cnt[0], mcnt[0], ev, msg

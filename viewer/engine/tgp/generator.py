@@ -173,7 +173,8 @@ def _named_levels(name: str, value: Any, version: str = "15.2") -> Any:
 
 
 VERSION_PARAM = next(p for p in PARAMS if p.name == "openttd")
-ONLY_15_NAMES = tuple(p.name for p in PARAMS if p.only_when == ONLY_15)
+ONLY_15_NAMES = tuple(p.name for p in PARAMS if p.lacking({"openttd": "r13671"}))
+"""The settings r13671 lacks (:meth:`Param.lacking`, the one rule)."""
 
 
 def legacy_version(values: Mapping[str, Any]) -> str:
