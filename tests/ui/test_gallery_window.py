@@ -18,12 +18,12 @@ def settle(qtbot, w, pred=lambda: True):
 
 def test_the_gallery_shows_the_next_seeds_and_opens_the_one_clicked(qtbot, window, monkeypatch):
     w = window
-    import viewer.workbench.gallery as gallery
+    import viewer.ui.gallery as gallery
 
     threads = set()
-    make = gallery.GalleryRun._make
-    monkeypatch.setattr(gallery.GalleryRun, "_make", lambda self, i, c: (
-        threads.add(threading.get_ident()), make(self, i, c))[1])
+    make = gallery.make_thumb
+    monkeypatch.setattr(gallery, "make_thumb", lambda *a: (
+        threads.add(threading.get_ident()), make(*a))[1])
     seed = w.result.seed
     w.menu_actions()["Gallery: next 24 seeds"].trigger()
     g = w.gallery

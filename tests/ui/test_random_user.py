@@ -229,7 +229,8 @@ def _ux(w: MainWindow, rng: random.Random) -> None:
         if g.grid.count() == 0 or rng.random() < 0.3:
             g.next_seeds(rng.choice([2, 4, 24]))
         elif rng.random() < 0.5:
-            g._open_item(g.grid.item(rng.randrange(g.grid.count())))
+            rect = g.grid.visualItemRect(g.grid.item(rng.randrange(g.grid.count())))
+            QTest.mouseClick(g.grid.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         else:
             g.grid.setFocus()
             QTest.keyClick(g.grid, rng.choice([Qt.Key.Key_Right, Qt.Key.Key_Left,

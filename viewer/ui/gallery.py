@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QObject, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,24 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from ..workbench import Workbench
-from ..workbench.gallery import THUMB_PIXELS, Case, GalleryRun, Thumb, next_seeds
+from ..workbench.gallery import THUMB_PIXELS, Case, Thumb, make_thumb, next_seeds
 from .map_view import to_qimage
+from .worker import LatestWins
 
 GALLERY_SEEDS = 24
-
-
-class _Poster(QObject):
-    """Calls a function on the GUI thread (from any thread)."""
-
-    call = Signal(object)
-
-    def __init__(self, parent: QObject):
-        super().__init__(parent)
-        self.call.connect(self._run, Qt.ConnectionType.QueuedConnection)
-
-    @Slot(object)
-    def _run(self, fn) -> None:
-        fn()
 
 
 class GalleryDock(QDockWidget):
@@ -54,8 +41,10 @@ class GalleryDock(QDockWidget):
         self.hide()
         self.toggleViewAction().triggered.connect(lambda on: on and self.place())
         self.wb, self.shell = wb, shell
-        self._poster = _Poster(self)
-        self.run: GalleryRun | None = None
+        self.worker = LatestWins("gallery", self)     # thumbnails, never on this thread
+        self.worker.finished.connect(self._made)
+        self._serial = 0
+        self._job: tuple = ()
         self.thumbs: dict[int, Thumb] = {}
         self._cases: list[Case] = []
         self._generator = wb.generator.name
@@ -93,11 +82,13 @@ class GalleryDock(QDockWidget):
         self.fill_metrics()
 
     def place(self) -> None:
-        """The first time: a tab beside the timeline (then where the user puts it)."""
+        """The first time: below the map, beside the timeline (then where the
+        user puts it).  Not a tab of the timeline: tabifying docks while
+        others come and go crashed Qt's dock layout under the random user."""
         w = self.shell.widget
         if w.dockWidgetArea(self) == Qt.DockWidgetArea.NoDockWidgetArea:
-            w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self)
-            w.tabifyDockWidget(self.shell.timeline, self)
+            w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self,
+                            Qt.Orientation.Horizontal)
 
     # -- filling ------------------------------------------------------------------
     def fill_metrics(self) -> None:
@@ -142,32 +133,46 @@ class GalleryDock(QDockWidget):
         self._cases = list(cases)
         self._generator = wb.generator.name
         self.status.setText(f"making {len(cases)} thumbnails: {what} (Esc stops)")
-        self.run = GalleryRun(wb.generator, cases, wb.layer, wb.picture_options(),
-                              self._thumb_done, post=self._poster.call.emit,
-                              finish=to_qimage, ended=self._ended)
+        self._serial += 1
+        self._job = (self._serial, wb.generator, wb.layer, wb.picture_options())
+        self._submit(0)
         self.grid.setFocus()
 
+    def _submit(self, i: int) -> None:
+        """Case ``i`` on the gallery's worker (one after another)."""
+        if i >= len(self._cases):
+            self._ended()
+            return
+        serial, decl, layer, options = self._job
+        case = self._cases[i]
+        self.worker.submit(lambda token: (serial, make_thumb(decl, i, case, layer, options,
+                                                             token)))
+
+    def _made(self, _id: int, value, _seconds: float) -> None:
+        serial, thumb = value
+        if serial != self._serial:
+            return                          # an earlier gallery's
+        self._thumb_done(thumb)
+        self._submit(thumb.index + 1)
+
     def _thumb_done(self, t: Thumb) -> None:
-        if self.run is None or t.index >= len(self._cases) \
-                or t.case is not self._cases[t.index]:
+        if t.index >= len(self._cases) or t.case is not self._cases[t.index]:
             return                          # an earlier gallery's
         self.thumbs[t.index] = t
         item = self.grid.item(t.index)
         if item is None:
             return
-        if t.finished is not None:
-            item.setIcon(QIcon(QPixmap.fromImage(t.finished)))
+        if t.rgba is not None:              # (112 pixels a side: cheap here)
+            item.setIcon(QIcon(QPixmap.fromImage(to_qimage(t.rgba))))
         item.setText(self._text(t.case, t))
         if t.error:
             item.setToolTip(t.error)
         self.status.setText(f"{len(self.thumbs)} of {len(self._cases)} thumbnails")
 
     def _ended(self) -> None:
-        if self.run is not None and not self.run.running():
-            n = len(self.thumbs)
-            total = len(self._cases)
-            self.status.setText(f"{n} of {total} thumbnails" + ("" if n == total else
-                                                               " (stopped)"))
+        n, total = len(self.thumbs), len(self._cases)
+        self.status.setText(f"{n} of {total} thumbnails" + ("" if n == total else
+                                                           " (stopped)"))
 
     def _text(self, c: Case, t: Thumb | None) -> str:
         seed = c.seed.decode("latin-1") if isinstance(c.seed, bytes) else c.seed
@@ -195,12 +200,15 @@ class GalleryDock(QDockWidget):
         i = item.data(Qt.ItemDataRole.UserRole)
         if i is None or i >= len(self._cases):
             return
-        self.open_case(self._cases[i])
+        case = self._cases[i]
+        # after the list's own signal has returned: opening may rebuild the
+        # window around the list (never delete items inside their signal)
+        QTimer.singleShot(0, lambda: case in self._cases and self.open_case(case))
 
     def open_case(self, c: Case) -> None:
         wb = self.wb
         if wb.generator.name != self._generator:
-            wb.set_generator(self._generator)       # the gallery's generator
+            return                  # (another generator's gallery: it was cleared)
         seed = c.seed.decode("latin-1") if isinstance(c.seed, bytes) else c.seed
         with wb.changes(f"Open gallery seed {seed}"):
             wb.set_values(c.values)
@@ -209,12 +217,13 @@ class GalleryDock(QDockWidget):
 
     # -- stopping -----------------------------------------------------------------
     def busy(self) -> bool:
-        return self.run is not None and self.run.running()
+        return not self.worker.is_idle()
 
     def stop(self) -> None:
-        if self.run is not None:
-            self.run.cancel()
-            self.run = None
+        self._serial += 1                   # what is under way is an earlier gallery's
+        if not self.worker.is_idle():
+            self.worker.cancel()
+            self._ended()
 
     def generator_changed(self) -> None:
         self.stop()
@@ -225,7 +234,5 @@ class GalleryDock(QDockWidget):
         self.fill_metrics()
 
     def shutdown(self) -> None:
-        run = self.run
         self.stop()
-        if run is not None:
-            run.wait(10)
+        self.worker.shutdown()

@@ -23,7 +23,8 @@ from ..declaration import Declaration
 from ..engine.protocol import Cancelled, CancelToken
 from .runs import ENGINE_LOCK
 
-__all__ = ["Case", "Thumb", "GalleryRun", "next_seeds", "thumbnail", "THUMB_PIXELS"]
+__all__ = ["Case", "Thumb", "GalleryRun", "make_thumb", "next_seeds", "thumbnail",
+           "THUMB_PIXELS"]
 
 THUMB_PIXELS = 112
 """A thumbnail's longer side at most, in pixels."""
@@ -116,25 +117,37 @@ class GalleryRun:
                 self._post(self._ended)
 
     def _make(self, i: int, case: Case) -> Thumb:
-        from ..render.picture import final_state, picture, renderer_for
-
-        thumb = Thumb(i, case)
-        try:
-            values = self.decl.validate(case.values)
-            with ENGINE_LOCK:       # never beside the window's own run
-                result = self.decl.engine.generate(values,
-                                                   seed=self.decl.check_seed(case.seed),
-                                                   trace=False, cancel=self.token)
-            state = final_state(result)
-            layer = renderer_for(result.generator).drawn_layer(state, self.layer)
-            pic = picture(state, layer, self.options, legend=False)
-            thumb.rgba = thumbnail(pic.rgba)
-            if self.decl.metrics is not None:
-                thumb.metrics = dict(self.decl.metrics(result))
-            if self._finish is not None:
-                thumb.finished = self._finish(thumb.rgba)
-        except Cancelled:
-            self.token.cancel()
-        except Exception as exc:  # noqa: BLE001 - a case's failure is its thumbnail's text
-            thumb.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        thumb = make_thumb(self.decl, i, case, self.layer, self.options, self.token)
+        if self._finish is not None and thumb.rgba is not None:
+            thumb.finished = self._finish(thumb.rgba)
         return thumb
+
+
+def make_thumb(decl: Declaration, i: int, case: Case, layer: str,
+               options: Mapping[str, Any], token: CancelToken) -> Thumb:
+    """Case ``i``'s thumbnail, made now (in the caller's thread); a
+    cancelled ``token`` stops it (its thumbnail then has neither picture nor
+    error)."""
+    with ENGINE_LOCK:               # never beside the window's own run and picture
+        return _make_now(decl, i, case, layer, options, token)
+
+
+def _make_now(decl, i, case, layer, options, token) -> Thumb:
+    from ..render.picture import final_state, picture, renderer_for
+
+    thumb = Thumb(i, case)
+    try:
+        values = decl.validate(case.values)
+        result = decl.engine.generate(values, seed=decl.check_seed(case.seed),
+                                      trace=False, cancel=token)
+        state = final_state(result)
+        drawn = renderer_for(result.generator).drawn_layer(state, layer)
+        pic = picture(state, drawn, options, legend=False)
+        thumb.rgba = thumbnail(pic.rgba)
+        if decl.metrics is not None:
+            thumb.metrics = dict(decl.metrics(result))
+    except Cancelled:
+        token.cancel()
+    except Exception as exc:  # noqa: BLE001 - a case's failure is its thumbnail's text
+        thumb.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return thumb

@@ -145,16 +145,19 @@ def map_id(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
         back, back_seed = _map_values(decl, words[1:])
     except Exception as exc:  # noqa: BLE001
         raise MapIdError(f"{decl.name}: its command line does not read back ({exc})") from None
-    extra: list[str] = []
+    ignored: set[str] = set()  # settings the command refuses for these values (unused)
     for p in decl.params:      # what the command leaves to its context, as options
         said = any(w == p.flag or w.startswith(p.flag + "=") for w in words)
-        if back.get(p.name) != values.get(p.name) or (p.kind == "size" and not said):
-            extra += [p.flag, p.text(values[p.name])]     # (a map's size always said)
-    if extra:
-        words = words[:1] + extra + words[1:]
-        back, back_seed = _map_values(decl, words[1:])
-    if dict(back) != dict(values) or back_seed != seed:
-        differ = [n for n in values if back.get(n) != values.get(n)]
+        if back.get(p.name) == values.get(p.name) and (p.kind != "size" or said):
+            continue           # (a map's size is always said)
+        trial = words[:1] + [p.flag, p.text(values[p.name])] + words[1:]
+        try:
+            back, back_seed = _map_values(decl, trial[1:])
+            words = trial
+        except Exception:  # noqa: BLE001 - a setting these values do not have
+            ignored.add(p.name)
+    differ = [n for n in values if n not in ignored and back.get(n) != values.get(n)]
+    if differ or back_seed != seed:
         raise MapIdError(f"{decl.name}: no command line makes this map (it cannot say "
                          f"{', '.join(differ) or 'the seed'})")
     return shlex.join(["python", "-m", "viewer"] + words)

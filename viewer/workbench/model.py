@@ -312,13 +312,13 @@ class Workbench:
             with ENGINE_LOCK:
                 result = engine.generate(values, seed=seed, trace=trace, cancel=token,
                                          progress=token.report)
-            token.check()
-            # the first picture is drawn here, with the layer and options of
-            # the request, not on the front end's thread
-            state = final_state(result)
-            drawn = renderer_for(result.generator).drawn_layer(state, layer)
-            pic = picture(state, drawn, options)
-            screen = finish(pic)
+                token.check()
+                # the first picture is drawn here, with the layer and options of
+                # the request, not on the front end's thread
+                state = final_state(result)
+                drawn = renderer_for(result.generator).drawn_layer(state, layer)
+                pic = picture(state, drawn, options)
+                screen = finish(pic)
             prepared = prepare(result) if prepare is not None else None
             return result, Drawn(state, drawn, options, pic, screen), prepared
 
