@@ -14,7 +14,7 @@ def settle(qtbot, w, pred=lambda: True):
     qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
-def test_a_copied_map_id_makes_the_same_map_and_pastes_back(qtbot, window):
+def test_a_copied_map_id_makes_the_same_map_and_pastes_back(qtbot, window, tmp_path):
     w = window
     w.workbench.set_value("world", (128, 64))
     w.param_panel.seed_row.set_seed(77, announce=True)
@@ -27,7 +27,7 @@ def test_a_copied_map_id_makes_the_same_map_and_pastes_back(qtbot, window):
     from viewer.cli import main                           # the same map in a terminal
     from viewer.workbench.map_id import parse_map_id
     assert parse_map_id(text).values == shown.params
-    assert main(text.split()[3:] + ["-q"]) == 0
+    assert main(text.split()[3:] + ["-q", "-s", str(tmp_path / "newcap")]) == 0
 
     w.param_panel.seed_row.set_seed(78, announce=True)      # another map meanwhile
     settle(qtbot, w, lambda: w.result.seed == 78)
