@@ -8,7 +8,7 @@ OWN = {
             "Play this map in OpenTTD 15.2...", "Hill shading", "Contour lines"},
     "numberlink": {"Check uniqueness", "Export puzzle text...", "Export solution text...",
                    "Export testmain grids...", "Export puzzle PNG...", "Export solution PNG...",
-                   "Show solution", "Solve step by step",
+                   "Export puzzle for printing (black and white)...", "Show solution", "Solve step by step",
                    "Export puzzle SVG...", "Export puzzle PDF...", "Export solution SVG...",
                    "Export solution PDF...", "Export puzzle book..."},
     "ports": {"Export ports JSON...", "Export ports CSV...", "Hill shading"},

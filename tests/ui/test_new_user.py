@@ -206,7 +206,12 @@ def test_export_puzzle_png_from_the_menu_is_readable(qtbot, nl12, tmp_path, monk
                         staticmethod(lambda parent, title, label, value, *a, **k: (value, True)))
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(path), "")))
+    from PySide6.QtWidgets import QMessageBox
+    warned = []                     # not checked for uniqueness yet: the user goes on
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda *a, **k: warned.append(a[2]) or QMessageBox.StandardButton.Yes))
     nl12.menu_actions()["Export puzzle PNG..."].trigger()
+    assert len(warned) == 1 and "not checked" in warned[0]
     img = read_png(path)
     assert img.shape[:2] == (12 * 32 + 1, 12 * 32 + 1)       # as the command line draws it
 

@@ -125,7 +125,7 @@ def _act(w: MainWindow, rng: random.Random, qtbot) -> None:
     qtbot.wait(rng.choice([0, 0, 1, 5, 20]))
 
 
-KEYS = ["Ctrl+0", "Ctrl+U", "Ctrl+K", "Ctrl+H", "Ctrl+L", "Ctrl+N", "F5", "Esc", "Ctrl+P",
+KEYS = ["Ctrl+0", "Ctrl+U", "Ctrl+Shift+Z", "Ctrl+G", "Ctrl+C", "Ctrl+V", "Ctrl+K", "Ctrl+H", "Ctrl+L", "Ctrl+N", "F5", "Esc", "Ctrl+P",
         "Ctrl+Left", "Ctrl+Right", "Ctrl+Up", "Ctrl+Down", "Ctrl+Home", "Ctrl+End",
         "Ctrl+Shift+S", "Ctrl+Shift+A", "Ctrl+Z", "Ctrl+A", "Return", "Tab", "Backspace",
         "Left", "Right", "Up", "Down", "PgUp", "PgDown", "Home", "End", "Space", "a", "7",
@@ -195,14 +195,59 @@ def _key(w: MainWindow, rng: random.Random) -> None:
     QTest.keyClick(target, combo.key(), combo.keyboardModifiers())
 
 
+MAP_IDS = ["python -m viewer fairland --world 128x64 -R 5 4 20", "tgp --size 64x64 --seed 3",
+           "numberlink generate --size 6x6 --seed x", "ports --seed 2", "fairland 5",
+           "tgp --size 3x3", "numberlink solve /etc/passwd", "nope 1 2", "", "'", "💥",
+           "fairland --world 7x5 1 2", "tgp --openttd r13671 --terrain 4 --seed 1",
+           "fairland -h", "python -m viewer tgp --png /tmp/x.png --seed 9"]
+DONE: dict[str, int] = {}
+
+
+def _ux(w: MainWindow, rng: random.Random) -> None:
+    """Undo and redo, a map ID pasted (good or hostile), the gallery."""
+    from PySide6.QtGui import QGuiApplication
+
+    r = rng.random()
+    if r < 0.4:
+        DONE["undo"] = DONE.get("undo", 0) + 1
+        (w.workbench.undo if rng.random() < 0.6 else w.workbench.redo)()
+        if rng.random() < 0.2:
+            w.history.fill()
+            acts = w.history.history_menu.actions()
+            if acts:
+                rng.choice(acts).trigger()
+    elif r < 0.7:
+        DONE["paste"] = DONE.get("paste", 0) + 1
+        if rng.random() < 0.3:
+            w.map_ids.copy()
+        else:
+            QGuiApplication.clipboard().setText(rng.choice(MAP_IDS + HOSTILE))
+        w.map_ids.paste()
+    else:
+        DONE["gallery"] = DONE.get("gallery", 0) + 1
+        g = w.gallery
+        if g.grid.count() == 0 or rng.random() < 0.3:
+            g.next_seeds(rng.choice([2, 4, 24]))
+        elif rng.random() < 0.5:
+            rect = g.grid.visualItemRect(g.grid.item(rng.randrange(g.grid.count())))
+            QTest.mouseClick(g.grid.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        else:
+            g.grid.setFocus()
+            QTest.keyClick(g.grid, rng.choice([Qt.Key.Key_Right, Qt.Key.Key_Left,
+                                               Qt.Key.Key_Down, Qt.Key.Key_Return]))
+
+
 def _act_more(w: MainWindow, rng: random.Random, qtbot) -> None:
     """Half the time what the window's controls do, half what a person's
-    hands do: menus, buttons, wheel, drags, keys, resizes."""
+    hands do: menus, buttons, wheel, drags, keys, resizes; now and then
+    undo, a pasted map ID, the gallery."""
     r = rng.random()
-    if r < 0.5:
+    if r < 0.45:
         _act(w, rng, qtbot)
         return
-    if r < 0.62:
+    if r < 0.5:
+        _ux(w, rng)
+    elif r < 0.62:
         _menu(w, rng)
     elif r < 0.72:
         _button(w, rng)
@@ -234,6 +279,8 @@ def quiet_dialogs(monkeypatch, tmp_path):
                         staticmethod(lambda *a, **k: (rng.choice([1, 2, 3]), rng.random() < 0.8)))
     for name in ("warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: rng.choice(
+        [QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No])))
 
 
 SEEDS = [int(s) for s in os.environ.get("RANDOM_USER_SEEDS", "1,2,3").split(",")]
@@ -265,7 +312,9 @@ def test_a_random_user_meets_no_exception(qtbot, seed, private_settings, quiet_d
             assert w.shown_image() is not None and w.state.result is w.result
             assert w.result.generator == w.generator.name or w.message.text()
             assert g.width > 0
-        # the user did get around: maps of several generators, many runs
+        # the user did get around: maps of several generators, many runs,
+        # undo, pasted map IDs and the gallery
         assert len(shown) >= 2 and w.runs_done >= 10, (shown, w.runs_done)
+        assert all(DONE.get(k) for k in ("undo", "paste", "gallery")), DONE
     finally:
         w.shutdown()

@@ -94,3 +94,40 @@ def test_cancelled_is_what_engines_raise():
     tok.cancel()
     with pytest.raises(Cancelled):
         tok.check()
+
+
+def test_with_finish_running_the_running_job_ends_and_only_the_newest_waits(qtbot):
+    # mapgen4's policy for maps: a dragged slider's running map finishes and
+    # is delivered (superseded), the requests between are dropped, the
+    # newest runs after it
+    w = LatestWins("drag", finish_running=True)
+    try:
+        superseded, finished = [], []
+        w.superseded.connect(lambda i, v, s: superseded.append(v))
+        w.finished.connect(lambda i, v, s: finished.append(v))
+        w.submit(slow_job("first", 0.2))
+        qtbot.waitUntil(lambda: w.running is not None)
+        for k in range(10):
+            w.submit(slow_job(k, 0.01))
+        qtbot.waitUntil(w.is_idle, timeout=5000)
+        assert superseded == ["first"] and finished == [9]
+        assert w.dropped == 9
+    finally:
+        w.shutdown()
+
+
+def test_with_finish_running_cancel_still_stops_everything(qtbot):
+    w = LatestWins("drag", finish_running=True)
+    try:
+        got = []
+        for sig in (w.superseded, w.finished):
+            sig.connect(lambda i, v, s: got.append(v))
+        w.submit(slow_job("long", 5.0))
+        qtbot.waitUntil(lambda: w.running is not None)
+        w.submit(slow_job("next", 0.01))
+        t0 = time.perf_counter()
+        w.cancel()
+        qtbot.waitUntil(w.is_idle, timeout=5000)
+        assert time.perf_counter() - t0 < 2.0 and got == []
+    finally:
+        w.shutdown()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -298,6 +299,51 @@ def test_newest_request_wins_on_a_thread(gated):
         assert gated.runs <= 2                    # the first was cancelled, the second dropped
         assert 2 not in gated.started or gated.runs < 3
     finally:
+        wb.shutdown()
+
+
+def test_while_dragging_the_running_map_finishes_and_is_shown(gated):
+    # mapgen4's policy: a run a newer request supersedes finishes and its
+    # map is shown meanwhile; the requests between it and the newest are
+    # dropped; only the newest is announced as finished
+    runner = ThreadRunner("test", finish_running=True)
+    wb = Workbench("gated", runner=runner)
+    rec = Recorder(wb)
+    try:
+        for seed in (1, 2, 3, 4):
+            wb.set_seed(seed)
+            wb.request()
+            while not gated.started:              # the first is under way
+                time.sleep(0.002)
+        gated.gate.set()
+        assert runner.wait_idle(10)
+        shown = [r[0].seed for r in rec.of("result_changed") if r[0] is not None]
+        assert shown == [1, 4]
+        assert [r[1].seed for r in rec.of("run_superseded")] == [1]
+        assert [r[1].seed for r in rec.of("run_finished")] == [4]
+        assert gated.started == [1, 4] and wb.result.seed == 4
+    finally:
+        gated.gate.set()
+        wb.shutdown()
+
+
+def test_while_dragging_cancel_stops_the_running_map_and_the_waiting_one(gated):
+    runner = ThreadRunner("test", finish_running=True)
+    wb = Workbench("gated", runner=runner)
+    rec = Recorder(wb)
+    try:
+        wb.set_seed(1)
+        wb.request()
+        while not gated.started:
+            time.sleep(0.002)
+        wb.set_seed(2)
+        wb.request()
+        wb.cancel()
+        assert runner.wait_idle(10)
+        assert wb.result is None and not rec.of("run_superseded")
+        assert gated.runs == 0
+    finally:
+        gated.gate.set()
         wb.shutdown()
 
 

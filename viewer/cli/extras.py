@@ -71,6 +71,19 @@ class CliExtras:
         ones; the lines to print about them."""
         return []
 
+    def map_values(self, decl: Any, argv: Sequence[str]) -> tuple[dict[str, Any], Any]:
+        """A map ID's values and seed, read by this command line's own
+        parser (outputs it names are not written: a map ID opens a map).
+        Raises an exception whose message is one line for a refused one."""
+        from .args import Usage
+        from .parsing import generic_parser, values_and_seed
+
+        argv = list(argv)
+        if any(w in ("-h", "--help") for w in argv):
+            raise Usage("a map ID is a command that makes a map, not its help")
+        args = generic_parser(decl, self).parse_args(argv)
+        return values_and_seed(decl, self, args)
+
     def report(self, out: Any, decl: Any, result: Any, values: Mapping[str, Any], seed: Any,
                notes: Sequence[str]) -> None:
         """What the command prints on success (unless ``-q``): by default
@@ -85,8 +98,16 @@ class OwnCommand(CliExtras):
     """The extras of a generator whose command line is a program of its own:
     ``run(argv) -> exit status``."""
 
-    def __init__(self, run: Callable[[Sequence[str]], int]):
+    def __init__(self, run: Callable[[Sequence[str]], int],
+                 map_values: Callable[[Sequence[str]], tuple[dict[str, Any], Any]] | None = None):
         self.command = run
+        self._map_values = map_values
+
+    def map_values(self, decl: Any, argv: Sequence[str]) -> tuple[dict[str, Any], Any]:
+        if self._map_values is None:
+            raise ValueError(f"{decl.name}'s command line has no map IDs")
+        values, seed = self._map_values(list(argv))
+        return decl.validate(values), decl.check_seed(seed)
 
 
 GENERIC = CliExtras()

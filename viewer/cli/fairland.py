@@ -414,5 +414,19 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
     return 0
 
 
-EXTRAS = OwnCommand(run_fairland)
+def map_values(argv: Sequence[str]) -> tuple[dict[str, Any], int]:
+    """A fairland map ID's values and seed, read as fairland reads its
+    arguments (``--world`` or ``-e``'s econfig for the size; without ``-R``
+    a random seed, as fairland takes one)."""
+    import random
+
+    args = parse_fairland_argv(argv)
+    if args.help or args.version:
+        raise UsageError("a map ID is a command that makes a map, not its help")
+    values = fairland_values(args.numbers, _world_size(args), args.merge)
+    seed = args.seed if args.seed is not None else random.randrange(2 ** 32)
+    return values, seed
+
+
+EXTRAS = OwnCommand(run_fairland, map_values)
 """fairland's command line is its own: the drop-in for empserver's."""

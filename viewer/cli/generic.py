@@ -21,16 +21,14 @@ from .args import (
     Parser,
     ProgressLine,
     Usage,
-    add_bundle_option,
-    add_param_options,
     bundle_targets,
-    given_values,
     isatty,
     parse,
     picture_scale,
-    random_seed,
 )
 from .extras import GENERIC, CliExtras
+from .parsing import generic_parser
+from .parsing import values_and_seed as _values_and_seed
 
 
 def extras_of(decl) -> CliExtras:
@@ -40,37 +38,7 @@ def extras_of(decl) -> CliExtras:
 
 
 def parser_for(decl, extras: CliExtras | None = None) -> Parser:
-    extras = extras if extras is not None else extras_of(decl)
-    exports = decl.load("exports")
-    p = Parser(prog=decl.name, add_help=False,
-               description=extras.description or decl.title)
-    p.add_argument("-h", "--help", action="store_true", help="show this help and exit")
-    if decl.seed_kind == "text":
-        what = "any text"
-    else:
-        what = "a number 0..4294967295"
-    default = "a random one, printed" if extras.random_seed else f"{decl.default_seed}"
-    p.add_argument("--seed", metavar="N" if decl.seed_kind == "int" else "TEXT",
-                   help=f"the seed, {what} (default: {default})")
-    add_param_options(p, decl.params)
-    p.add_argument("--preset", metavar="FILE", help="start from the values of a preset")
-    p.add_argument("--png", metavar="FILE", help="write a picture of a layer of the map "
-                   "(as the window's Export map draws it)")
-    p.add_argument("--layer", metavar="NAME",
-                   help=f"the layer in --png (one of {', '.join(decl.layer_info)})")
-    p.add_argument("--scale", metavar="N", help="pixels per cell in --png, 1..64 (default: "
-                   "as the window's Export map)")
-    names = ", ".join(e.name for e in exports) or "none"
-    p.add_argument("--export", action="append", default=[], metavar="NAME=FILE",
-                   help=f"write a declared export ({names}); may be repeated")
-    add_bundle_option(p)
-    p.add_argument("--metrics", action="store_true", help="print the metrics as JSON")
-    p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
-    p.add_argument("--progress", action="store_true",
-                   help="report the phases on standard error (on by itself when standard "
-                        "error is a terminal)")
-    extras.add_arguments(p)
-    return p
+    return generic_parser(decl, extras if extras is not None else extras_of(decl))
 
 
 def run_generic(name: str, argv: Sequence[str]) -> int:
@@ -144,30 +112,6 @@ def flagged(decl, exc) -> str:
             for side, bound in (("least", lo), ("most", hi))):
         text += f" ({p.text(lo)}..{p.text(hi)})"
     return f"{p.flag}: {text}"
-
-
-def _values_and_seed(decl, extras: CliExtras, args):
-    """The validated values (preset, then the options, as the extras
-    complete them) and the seed (--seed, the preset's, else the default)."""
-    from ..engine.names import shown_name
-    from ..formats.presets import load_preset
-
-    values: dict = {}
-    seed = None
-    if args.preset:
-        preset = load_preset(args.preset)
-        if preset.generator != decl.name:
-            raise Usage(f"--preset {shown_name(args.preset)} is for {preset.generator}, "
-                        f"not {decl.name}")
-        values.update(preset.params)
-        seed = preset.seed
-    values.update(given_values(args, decl.params))
-    values = decl.validate(extras.values(args, values))
-    if args.seed is not None:
-        seed = decl.check_seed(args.seed)
-    elif seed is None:
-        seed = random_seed(decl.seed_kind) if extras.random_seed else decl.default_seed
-    return values, seed
 
 
 def _exports(decl, args) -> list:

@@ -544,5 +544,29 @@ def _solve(args) -> int:
     return 0
 
 
-EXTRAS = OwnCommand(run_numberlink)
+def map_values(argv: Sequence[str]) -> tuple[dict, str]:
+    """A ``numberlink generate`` map ID's values and seed (grid N of
+    ``--count N``), read by the command's own parser."""
+    try:
+        args = _parser().parse_args(list(argv))
+    except _Exit:
+        raise CliError("a map ID is a command that makes a map, not its help") from None
+    if args.command != "generate":
+        raise CliError("a Number Link map ID is a 'numberlink generate' command")
+    try:
+        w, h = parse_size(args.size)
+    except ValueError as exc:
+        raise CliError(f"--size: {exc}") from None
+    check_size(w, h)
+    top = _gen_param("grid_number").maximum
+    if args.count > top:
+        raise CliError(f"the window opens grid 1..{top} of a run: --count {top} at most")
+    values = {"size": (w, h), "mode": args.mode, "fast_rounds": args.fast_rounds,
+              "grid_number": args.count, "extend_share": args.extend_share,
+              "unique": args.unique, "rule": args.rule, "max_boring": args.max_boring,
+              "max_tries": args.max_tries}
+    return values, args.seed
+
+
+EXTRAS = OwnCommand(run_numberlink, map_values)
 """Number Link's command line is its own: ``generate`` and ``solve``."""

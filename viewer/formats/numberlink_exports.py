@@ -72,6 +72,14 @@ def write_png(solution: bool):
     return write
 
 
+def write_print_png(path, result, cell=32) -> str:
+    from .numberlink_print import print_picture
+    from .png import png_bytes
+
+    write_atomic(path, png_bytes(print_picture(puzzle_of(result), int(cell or 32))))
+    return f"puzzle for printing (black and white) written to {path}"
+
+
 CELL = Ask("Pixels per square:", 32, 8, 128)
 EXPORTS = (
     Export("puzzle", "Export &puzzle text...", "puzzle.txt", "Puzzles (*.txt)",
@@ -85,6 +93,9 @@ EXPORTS = (
            write_png(False), "the puzzle as a picture: the ends with their labels", CELL),
     Export("solution-png", "Export solution PN&G...", "solution.png", "PNG images (*.png)",
            write_png(True), "the solved grid as a picture", CELL),
+    Export("puzzle-print", "Export puzzle for pr&inting (black and white)...",
+           "puzzle-print.png", "PNG images (*.png)", write_print_png,
+           "the puzzle black on white, to print: grid, rings and labels, no colour", CELL),
 )
 
 

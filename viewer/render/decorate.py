@@ -66,6 +66,18 @@ def with_letters(img: np.ndarray, markers: Sequence[Marker], scale: float,
     return np.asarray(Image.alpha_composite(base, layer))
 
 
+def _wrapped(text: str, room: int, text_w) -> list[str]:
+    """``text`` in lines of at most ``room`` pixels, broken between words
+    (a word longer than a line stands alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_w(lines[-1] + " " + word) <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def legend_unit(width: int) -> float:
     """How much larger than its base size (13 px text) the legend is drawn
     under a picture ``width`` pixels wide: 1 up to 1024 pixels, then in
@@ -75,14 +87,15 @@ def legend_unit(width: int) -> float:
     return max(1.0, width / 1024)
 
 
-def with_legend(img: np.ndarray, legend: Legend, width_min: int = 360) -> np.ndarray:
-    """``img`` with ``legend`` in a strip below: the title, a colour bar with
-    its range, and the swatches, wrapped to the picture's width, at a size
-    in proportion to the picture (:func:`legend_unit`)."""
+def with_legend(img: np.ndarray, legend: Legend) -> np.ndarray:
+    """``img`` with ``legend`` in a strip below, as wide as the picture: the
+    title (wrapped), a colour bar with its range (the range on a line of its
+    own above a narrow bar), and the swatches, wrapped to the picture's
+    width, at a size in proportion to the picture (:func:`legend_unit`)."""
     from PIL import Image, ImageDraw
 
     h, w = img.shape[:2]
-    width = max(w, width_min)
+    width = w
     k = legend_unit(width)
 
     def px(n: float) -> int:
@@ -108,24 +121,35 @@ def with_legend(img: np.ndarray, legend: Legend, width_min: int = 360) -> np.nda
         rows[-1].append((label, colour))
         x += item
     n_rows = len(rows) if legend.entries else 0
-    strip_h = pad + line + (line + gap if legend.lut is not None else 0) + n_rows * line + pad
+    title = _wrapped(legend.title, width - 2 * pad, text_w)
+    lo, hi = f"{legend.vmin:g}", f"{legend.vmax:g}"
+    # the range beside the bar when there is room for a bar of 48 units
+    beside = text_w(lo) + text_w(hi) + px(12) + px(48) <= width - 2 * pad
+    bar_h = (line + gap) * (1 if beside else 2) if legend.lut is not None else 0
+    strip_h = pad + len(title) * line + bar_h + n_rows * line + pad
     out = Image.new("RGBA", (width, h + strip_h), PAPER)
     out.paste(Image.fromarray(np.ascontiguousarray(img), "RGBA"), (0, 0))
     draw = ImageDraw.Draw(out)
     y = h + pad
-    draw.text((pad, y), legend.title, font=font, fill=INK)
-    y += line
+    for text in title:
+        draw.text((pad, y), text, font=font, fill=INK)
+        y += line
     if legend.lut is not None:
-        lo, hi = f"{legend.vmin:g}", f"{legend.vmax:g}"
-        x0 = pad + text_w(lo) + px(6)
-        x1 = width - pad - text_w(hi) - px(6)
+        if beside:
+            x0 = pad + text_w(lo) + px(6)
+            x1 = width - pad - text_w(hi) - px(6)
+            draw.text((pad, y), lo, font=font, fill=INK)
+            draw.text((x1 + px(6), y), hi, font=font, fill=INK)
+        else:                    # the range above, the bar across the whole width
+            draw.text((pad, y), lo, font=font, fill=INK)
+            draw.text((max(pad, width - pad - text_w(hi)), y), hi, font=font, fill=INK)
+            y += line + gap
+            x0, x1 = pad, width - pad
         if x1 > x0:
             lut = np.asarray(legend.lut, np.uint8)
             t = np.linspace(0, len(lut) - 1, x1 - x0).round().astype(int)
             bar = np.repeat(lut[t][None, :, :], line - px(6), axis=0)
             out.paste(Image.fromarray(np.ascontiguousarray(bar), "RGBA"), (x0, y + px(3)))
-        draw.text((pad, y), lo, font=font, fill=INK)
-        draw.text((x1 + px(6), y), hi, font=font, fill=INK)
         y += line + gap
     for row in rows if legend.entries else []:
         x = pad

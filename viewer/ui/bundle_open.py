@@ -57,6 +57,7 @@ class BundleOpener(QObject):
         self.shown: Result | None = None
         self._path: Path | None = None
         self._ask = False
+        self.opened = lambda path: None             # a bundle opened (File > Open recent)
         window.setAcceptDrops(True)
         window.installEventFilter(self)
 
@@ -96,6 +97,7 @@ class BundleOpener(QObject):
         replay, shown, problem = value
         self.replay, self.shown = replay, shown
         self.wb.show(shown)         # its generator, parameters and seed with it
+        self.opened(replay.bundle.path)
         step = replay.bundle.step
         if step is not None and shown.trace is not None:
             self.shell.timeline.set_step(step)

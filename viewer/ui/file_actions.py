@@ -63,10 +63,13 @@ class FileActions:
         self.dialog: QProgressDialog | None = None
         self.last_error = ""
         self.explained: QMessageBox | None = None   # the last export explained
+        self.opened = lambda kind, path: None      # a file opened (for File > Open recent)
+        self.warn_export = lambda name: None       # a warning before an export, or None
         a = shell.action
         a("File", "&Load preset...", self._ask_load_preset, QKeySequence.StandardKey.Open)
         a("File", "&Save preset...", self._ask_save_preset, QKeySequence.StandardKey.Save)
         self.bundles = BundleOpener(workbench, shell, self.load_preset_file)
+        self.bundles.opened = lambda path: self.opened("bundle", path)
         a("File", "Open b&undle...", self.bundles.ask_open, "Ctrl+Shift+B",
           "show a bundle's map and make it again from its sidecar: reproduced or not")
         for name in registry.names():
@@ -124,6 +127,13 @@ class FileActions:
             self.shell.status(f"{title}: {why}", error=True)
             QMessageBox.warning(self.w, title, why)
             return
+        warning = self.warn_export(ex.name)
+        if warning and QMessageBox.question(
+                self.w, ex.title.replace("&", "").rstrip("."), warning,
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
+            self.shell.status(f"not exported: {warning.split('. ')[0]}")
+            return
         value = None
         if ex.ask is not None:
             value, ok = QInputDialog.getInt(self.w, ex.title.replace("&", ""), ex.ask.label,
@@ -136,9 +146,15 @@ class FileActions:
             name = str(Path(folder) / ex.filename)
         path = self._ask_path(title, name, ex.filter)
         said: list[str] = []
-        if path and self.guarded(title, lambda: said.append(self.export(ex.name, path, value))) \
-                and ex.explain:
-            self.explain(title, said[0])
+        if path and self.guarded(title, lambda: said.append(self.export(ex.name, path, value))):
+            text = said[0] if said else ""
+            if ex.explain or len(text) > self.LONG_MESSAGE or "\n" in text:
+                self.explain(title, text)
+
+    LONG_MESSAGE = 110
+    """An export's message longer than this (instructions: what to choose in
+    the game) is also shown in a dialog whose text can be selected and copied
+    (the status bar would cut it)."""
 
     def refused(self, ex: Export) -> str | None:
         """Why the map shown cannot be exported as ``ex`` (None: it can)."""
@@ -153,8 +169,12 @@ class FileActions:
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                     | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         box.setObjectName("export-explained")
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        if self.explained is not None:
+            self.explained.close()
         self.explained = box
-        box.open()
+        box.show()
+        return box
         return box
 
     # -- opening files ---------------------------------------------------------------
@@ -177,6 +197,7 @@ class FileActions:
             self.shell.status(f"cannot show {shown}: {self.last_error}", error=True)
             return False
         self.shell.status(f"opened {shown}: {g.width}x{g.height}")
+        self.opened("puzzle", path)
         return True
 
     def _ask_open(self, name: str) -> None:
@@ -204,13 +225,20 @@ class FileActions:
             shell.status(str(exc), error=True)
             raise
         wb.set_generator(preset.generator)
-        wb.set_values(preset.params)
-        if preset.seed is not None and not shell.param_panel.seed_row.is_locked():
-            try:
-                wb.set_seed(wb.generator.check_seed(preset.seed))
-            except (TypeError, ValueError) as exc:
-                shell.status(f"{path}: the seed {preset.seed!r} is not one: {exc}", error=True)
+        if wb.generator.name != preset.generator:      # (switched again meanwhile)
+            shell.status(f"preset {Path(path).name} not loaded: {preset.generator} is not "
+                         f"the generator shown", error=True)
+            return
+        with wb.changes(f"Open preset {Path(path).name}"):
+            wb.set_values(preset.params)
+            if preset.seed is not None and not shell.param_panel.seed_row.is_locked():
+                try:
+                    wb.set_seed(wb.generator.check_seed(preset.seed))
+                except (TypeError, ValueError) as exc:
+                    shell.status(f"{path}: the seed {preset.seed!r} is not one: {exc}",
+                                 error=True)
         shell.status(f"preset {preset.title or Path(path).stem} loaded")
+        self.opened("preset", path)
         wb.request()
 
     def _ask_load_preset(self) -> None:

@@ -29,6 +29,9 @@ from ..workbench import Workbench
 from . import docks, file_actions
 from . import settings as remembered
 from .compare import CompareView
+from .gallery import GalleryDock
+from .history_menu import HistoryMenu
+from .map_id_actions import MapIdActions
 from .layer_list import fill_layer_list, select_layer
 from .map_view import shrink, to_qimage
 from .menus import Menus
@@ -50,7 +53,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle("Map generator workbench")
         self.settings = settings if settings is not None else make_settings()
-        self.workbench = wb = Workbench(runner=QtRunner("generate", self),
+        self.workbench = wb = Workbench(runner=QtRunner("generate", self, finish_running=True),
                                         state_runner=QtRunner("trace state", self))
         remembered.restore_workbench(wb, self.settings)
         wb.prepare_picture = self._screen_finisher
@@ -67,6 +70,10 @@ class MainWindow(QMainWindow):
         self._panel.seed_row.lock.setChecked(remembered.restore_window(self, self.settings))
         self._keys = TimelineKeys(self, self.menus.shortcuts)
         QApplication.instance().installEventFilter(self._keys)
+        if str(self.settings.value("view/period_outline", "false")) == "true":
+            self.set_period_outline(True)           # remembered like the View toggles
+        wb.history.clear()                  # what was remembered is where undo starts
+        self.history.update()
         if generate:
             self.request_generation()
 
@@ -96,6 +103,10 @@ class MainWindow(QMainWindow):
         self.menus = Menus(self)
         self.menu_actions = self.menus.all
         self.file_actions = file_actions.FileActions(wb, self)
+        self.map_ids = MapIdActions(wb, self, self.settings, self.open_recent)
+        self.file_actions.opened = self.map_ids.remember
+        self.file_actions.warn_export = lambda name: self.gen_view.export_warning(name)
+        self.history = HistoryMenu(wb, self.menus["Edit"], self)
         # (the seed row asks, unless its seed is locked; the Workbench draws it)
         self.action("Edit", "&New seed", lambda: self._panel.seed_row.new_seed(), "Ctrl+N")
         self.action("Edit", "&Regenerate", lambda: self.request_generation(force=True), "F5")
@@ -111,7 +122,11 @@ class MainWindow(QMainWindow):
             "on a torus, outline one period of the world that repeats around it")
         self.period_action.setCheckable(True)
         self.docks_menu = self.menus.add_docks_menu()
-        for dock in (self.param_dock, self.layer_dock, self._inspector_dock, self._timeline):
+        self.gallery = GalleryDock(wb, self)      # placed when first shown
+        self.action("Edit", "&Gallery: next 24 seeds", lambda: self.gallery.next_seeds(),
+                    "Ctrl+G", "thumbnails of the next 24 seeds' maps: click one to open it")
+        for dock in (self.param_dock, self.layer_dock, self._inspector_dock, self._timeline,
+                     self.gallery):
             self.docks_menu.addAction(dock.toggleViewAction())
 
     def _listen(self) -> None:
@@ -216,6 +231,7 @@ class MainWindow(QMainWindow):
 
     def set_period_outline(self, on: bool) -> None:
         self.period_action.setChecked(bool(on))
+        self.settings.setValue("view/period_outline", "true" if on else "false")
         self._map_view.set_outline(on)
         self.compare.map_view.set_outline(on)
 
@@ -254,6 +270,7 @@ class MainWindow(QMainWindow):
         panel.seedChanged.connect(self._seed_edited)
         panel.newSeedAsked.connect(self._new_seed_asked)
         self.gen_view.setup_panel(panel)
+        self.history.follow_panel(panel)
         self.param_area.setWidget(panel)
         docks.fit_param_dock(self, self.docks, panel.needed_width())
         return panel
@@ -296,6 +313,7 @@ class MainWindow(QMainWindow):
             self.generator_box.setCurrentIndex(i)
             self.generator_box.blockSignals(False)
         self._generator_declarations()
+        self.gallery.generator_changed()
         self._map_view.set_waiting(f"generating {wb.generator.title}...")
 
     # == values and seed =============================================================
@@ -342,11 +360,13 @@ class MainWindow(QMainWindow):
     def cancel_generation(self) -> None:
         """Stop the running generation (and the view's and the files' own work)."""
         self.workbench.cancel()
+        self.gallery.stop()
         self.gen_view.cancel()
         self.file_actions.bundles.cancel()
 
     def busy(self) -> bool:
-        return (self.workbench.busy() or self.gen_view.busy() or self.file_actions.busy()
+        return (self.workbench.busy() or self.gallery.busy() or self.gen_view.busy()
+                or self.file_actions.busy()
                 or self.sweep.busy() or self.compare.busy() or self.zoom.busy())
 
     # == runs =====================================================================
@@ -369,6 +389,21 @@ class MainWindow(QMainWindow):
         self.status(f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result)
         warm_up_later(self.workbench.generator)
+        self.map_ids.remember_inputs(result)
+
+    def open_recent(self, kind: str, path: str) -> None:
+        """Open a file of File > Open recent again, as it was opened."""
+        fa = self.file_actions
+        if kind == "preset":
+            fa.guarded("Load preset", lambda: fa.load_preset_file(path))
+        elif kind == "bundle":
+            fa.bundles.open_bundle(path, ask=True)
+        elif kind == "puzzle":
+            from .. import registry
+            fa.open_file(next(n for n in registry.names() if registry.declaration(n).opener),
+                         path)
+        else:
+            self.map_ids.reopen_input(path)
 
     def _describe(self, result: Result) -> str:
         text = f"{result.grid.width}x{result.grid.height}, seed {result.seed}"
@@ -473,6 +508,7 @@ class MainWindow(QMainWindow):
         self.run_status.stop()
         self.workbench.shutdown()
         self.zoom.shutdown()
+        self.gallery.shutdown()
         self.file_actions.shutdown()
         self.gen_view.shutdown()
         self.sweep.close()

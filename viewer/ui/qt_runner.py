@@ -2,9 +2,10 @@
 Workbench's jobs on a :class:`~viewer.ui.worker.LatestWins` thread and
 tells the Workbench on the Qt thread (the runner protocol of
 :mod:`viewer.workbench.runs`), so every workbench event reaches the widgets
-on their own thread.  A job the newest request replaced is dropped without
-a word, as :class:`LatestWins` drops it; the Workbench only listens to its
-newest run anyway."""
+on their own thread.  With ``finish_running`` (the maps' runner) a running
+job a newer request supersedes runs to its end and is told as an outcome
+that is not the newest (``Outcome.newest`` False); a job that waited and
+was replaced is dropped without a word, as :class:`LatestWins` drops it."""
 
 from __future__ import annotations
 
@@ -16,17 +17,24 @@ from .worker import LatestWins
 
 
 class QtRunner(QObject):
-    def __init__(self, name: str, parent: QObject | None = None):
+    def __init__(self, name: str, parent: QObject | None = None,
+                 finish_running: bool = False):
         super().__init__(parent)
-        self.worker = LatestWins(name, self)
+        self.worker = LatestWins(name, self, finish_running)
         self._done: dict[int, Done] = {}
         self.worker.finished.connect(lambda i, v, s: self._end(Outcome(i, v, None, s)))
         self.worker.failed.connect(lambda i, e: self._end(Outcome(i, None, e)))
         self.worker.cancelled.connect(self._cancelled)
+        self.worker.superseded.connect(
+            lambda i, v, s: self._end(Outcome(i, v, None, s, newest=False)))
 
     def submit(self, fn: JobFn, done: Done) -> int:
+        running = self.worker.running
         job_id = self.worker.submit(fn)
-        self._done = {job_id: done}          # only the newest is ever told
+        # the newest is told; so is the running job when it is let finish
+        keep = {running.id} if running is not None and self.worker.finish_running else set()
+        self._done = {i: d for i, d in self._done.items() if i in keep}
+        self._done[job_id] = done
         return job_id
 
     def _cancelled(self, job_id: int) -> None:

@@ -59,8 +59,9 @@ class SweepLink:
             self.panel.set_values(self.wb.values)
 
     def _case_chosen(self, values: dict[str, Any], seed: Any) -> None:
-        self.wb.set_values(values)
-        self.wb.set_seed(seed)
+        with self.wb.changes(f"Open sweep case (seed {seed})"):
+            self.wb.set_values(values)
+            self.wb.set_seed(seed)
         self.wb.request(force=True)
         self.shell.status(f"sweep case: seed {seed}")
 

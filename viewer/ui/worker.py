@@ -2,11 +2,16 @@
 
 A :class:`LatestWins` owns one worker thread.  ``submit(fn)`` asks for
 ``fn(token)`` to run there: if nothing runs it starts at once; if a job runs,
-that job's :class:`~viewer.engine.protocol.CancelToken` is cancelled and the
-new job waits, replacing any job that was already waiting.  So at most one
-job is in flight and one waits.  Results come back to the GUI thread through
-queued signals carrying the job id; a result whose id is not the newest
-request's is dropped, so a stale map never replaces a newer one.
+the new job waits, replacing any job that was already waiting (that one is
+dropped).  So at most one job is in flight and one waits.  What happens to
+the running job depends on ``finish_running``: by default its
+:class:`~viewer.engine.protocol.CancelToken` is cancelled (a stale answer is
+worth nothing: a solve, an export); with ``finish_running`` it runs to its
+end and its result is delivered as ``superseded`` (mapgen4's policy for
+maps: the picture keeps moving under a dragged slider).  :meth:`cancel`
+stops everything either way.  Results come back to the GUI thread through
+queued signals carrying the job id; only the newest request's come as
+``finished``, so a stale map never replaces a newer one.
 """
 
 from __future__ import annotations
@@ -56,12 +61,15 @@ class LatestWins(QObject):
     finished = Signal(int, object, float)       # id, value, seconds
     failed = Signal(int, object)                # id, exception
     cancelled = Signal(int)
+    superseded = Signal(int, object, float)     # id, value, seconds: an older job's value
     idle = Signal()                             # nothing running, nothing waiting
 
     _run = Signal(object)
 
-    def __init__(self, name: str = "worker", parent: QObject | None = None):
+    def __init__(self, name: str = "worker", parent: QObject | None = None,
+                 finish_running: bool = False):
         super().__init__(parent)
+        self.finish_running = finish_running
         self._thread = QThread()
         self._thread.setObjectName(name)
         self._executor = _Executor()
@@ -100,7 +108,8 @@ class LatestWins(QObject):
         if self._running is None:
             self._start(job)
         else:
-            self._running.token.cancel()
+            if not self.finish_running:
+                self._running.token.cancel()
             if self._waiting is not None:
                 self.dropped += 1
             self._waiting = job
@@ -129,7 +138,10 @@ class LatestWins(QObject):
         self._running = None
         newest = job_id == self._latest
         if not newest:
-            self.dropped += 1
+            if self.finish_running and error is None:
+                self.superseded.emit(job_id, value, seconds)
+            else:
+                self.dropped += 1
         elif isinstance(error, Cancelled):
             self.cancelled.emit(job_id)
         elif error is not None:

@@ -19,6 +19,7 @@ EVENTS = (
     "seed_changed",        # (seed)
     "run_started",         # (run_id)
     "run_finished",        # (run_id, result, seconds)
+    "run_superseded",      # (run_id, result, seconds)  an older run's map, shown meanwhile
     "run_failed",          # (run_id, exception)
     "run_cancelled",       # (run_id)
     "invalid",             # (param_name | None, message)  a value refused
@@ -28,6 +29,7 @@ EVENTS = (
     "options_changed",     # (options)
     "pinned_changed",      # (pinned | None)     A pinned or unpinned
     "status",              # (text, error)       one line for a status bar
+    "history_changed",     # ()                  an undo, redo or jump restored values
 )
 
 

@@ -20,8 +20,8 @@ event (:mod:`.events`), so a front end only draws what it is told changed.
 from __future__ import annotations
 
 import random
-import shlex
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +30,10 @@ from ..declaration import Declaration
 from ..engine.params import ParamError, same_value
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
+from .history import Change, History, describe
 from .inspector_rows import rows_at
-from .runs import InlineRunner, Outcome, Runner
+from .map_id import generic_command_line, map_id, parse_map_id
+from .runs import ENGINE_LOCK, InlineRunner, Outcome, Runner
 
 __all__ = ["Workbench", "Pinned", "generic_command_line", "same_options"]
 
@@ -66,19 +68,6 @@ class Drawn:
     screen: Any
 
 
-def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
-    """``python -m viewer NAME --PARAM VALUE ... --seed S`` (only the values
-    that differ from the defaults), as the generic command line reads it."""
-    if isinstance(seed, bytes):
-        seed = seed.decode("latin-1")
-    parts = ["python", "-m", "viewer", decl.name]
-    for p in decl.params:
-        if values[p.name] != p.default:
-            parts += [p.flag, p.text(values[p.name])]
-    parts += ["--seed", str(seed)]
-    return shlex.join(parts)
-
-
 class Workbench:
     """See the module docstring.  ``runner`` makes maps, ``state_runner``
     rebuilds the state at a timeline step (both :class:`InlineRunner` by
@@ -110,12 +99,16 @@ class Workbench:
         self.last_seconds: float | None = None
         self._requested: tuple[Any, ...] | None = None
         self._latest_run = 0
+        self._shown_run = 0             # the request whose map is shown (0: none or a file's)
         self._latest_state = 0
         self._drawn: Drawn | None = None    # the picture a job drew last
         self.prepare_result: Callable[[Result], Any] | None = None
         self.prepare_picture: Callable[[], Callable[[Any], Any]] | None = None
         self.prepared: Any = None           # prepare_result's value for the map shown
         self.shown_values: dict[str, Any] = {}   # the values the map shown stands for
+        self.history = History()
+        self._grouping: list[Any] | None = None   # [label, before, seed before] of changes()
+        self._restoring = False
 
     # == the generator ==========================================================
     @property
@@ -137,6 +130,7 @@ class Workbench:
         self.state_runner.cancel()
         self._decl = decl
         self._requested = None
+        self._shown_run = self._latest_run
         self.error = None
         self.unpin()
         self._show(None)
@@ -170,6 +164,7 @@ class Workbench:
             now = self.values
             changed = tuple(n for n in now if not same_value(before.get(n), now[n]))
             if changed:
+                self._note(before, self.seed)
                 self.events.emit("values_changed", changed)
 
     def validated(self) -> dict[str, Any]:
@@ -181,8 +176,98 @@ class Workbench:
         return self._seeds.get(self._decl.name, self._decl.default_seed)
 
     def set_seed(self, seed: int | str) -> None:
+        before = self.seed
         self._seeds[self._decl.name] = seed
+        self._note(self.values, before)
         self.events.emit("seed_changed", seed)
+
+    # == undo and redo (see .history) ================================================
+    def _note(self, before: dict[str, Any], seed_before: Any) -> None:
+        """Record the change from ``before`` to the values and seed now."""
+        if self._restoring or self._grouping is not None:
+            return
+        after, seed = self.values, self.seed
+        params = {p.name: p for p in self._decl.params}
+        label, key = describe(params, before, after, seed_before, seed)
+        if label:
+            # a number dragged or held down merges; a seed, a choice, a text does not
+            merge = len(key) == 1 and key[0] in params and params[key[0]].kind in ("int",
+                                                                                  "float")
+            self.history.record(self._decl.name, lambda *a: describe(params, *a)[0], key,
+                                before, after, seed_before, seed, merge=merge)
+
+    @contextmanager
+    def changes(self, label: str) -> Iterator[None]:
+        """Every value and seed change inside is one undoable change named
+        ``label`` ("Open preset x.toml")."""
+        if self._grouping is not None:
+            yield
+            return
+        before, seed_before, gen = self.values, self.seed, self._decl.name
+        self._grouping = [label]
+        try:
+            yield
+        finally:
+            self._grouping = None
+        if gen == self._decl.name:
+            self.history.record(gen, label, ("group", label), before, self.values,
+                                seed_before, self.seed, merge=False)
+
+    def end_gesture(self) -> None:
+        """A drag or a held key ended: the next change is one of its own."""
+        self.history.close(self._decl.name)
+
+    def undo_text(self) -> str | None:
+        """What Undo would undo ("Spike % 65 -> 80"), None when nothing."""
+        c = self.history.undo_change(self._decl.name)
+        return c.label if c is not None else None
+
+    def redo_text(self) -> str | None:
+        c = self.history.redo_change(self._decl.name)
+        return c.label if c is not None else None
+
+    def undo(self, generate: bool = True) -> Change | None:
+        """Put back the values and seed before the last change (and make
+        that map); returns the change undone (None: nothing to undo)."""
+        c = self.history.pop_undo(self._decl.name)
+        if c is not None:
+            self._restore(c.before, c.seed_before, generate)
+        return c
+
+    def redo(self, generate: bool = True) -> Change | None:
+        c = self.history.pop_redo(self._decl.name)
+        if c is not None:
+            self._restore(c.after, c.seed_after, generate)
+        return c
+
+    def jump(self, index: int, generate: bool = True) -> None:
+        """Go to the state after the ``index``-th change of the history
+        (-1: before the first), undoing or redoing as many as it takes."""
+        gen = self._decl.name
+        entries, done = self.history.entries(gen)
+        index = max(-1, min(int(index), len(entries) - 1))
+        while done > index + 1 and self.history.pop_undo(gen) is not None:
+            done -= 1
+        while done < index + 1 and self.history.pop_redo(gen) is not None:
+            done += 1
+        entries, done = self.history.entries(gen)
+        if done:
+            c = entries[done - 1]
+            self._restore(c.after, c.seed_after, generate)
+        elif entries:
+            c = entries[0]
+            self._restore(c.before, c.seed_before, generate)
+
+    def _restore(self, values: dict[str, Any], seed: Any, generate: bool) -> None:
+        self._restoring = True
+        try:
+            self.set_values(values, replace=True)
+            self.set_seed(seed)
+        finally:
+            self._restoring = False
+        self.events.emit("history_changed")
+        if generate:
+            self.request()
 
     def new_seed(self, rng: random.Random | None = None) -> int | str:
         """A fresh random seed of the generator's kind (set, and returned)."""
@@ -224,15 +309,16 @@ class Workbench:
         def job(token: CancelToken) -> tuple[Result, Any]:
             from ..render.picture import final_state, picture, renderer_for
 
-            result = engine.generate(values, seed=seed, trace=trace, cancel=token,
-                                     progress=token.report)
-            token.check()
-            # the first picture is drawn here, with the layer and options of
-            # the request, not on the front end's thread
-            state = final_state(result)
-            drawn = renderer_for(result.generator).drawn_layer(state, layer)
-            pic = picture(state, drawn, options)
-            screen = finish(pic)
+            with ENGINE_LOCK:
+                result = engine.generate(values, seed=seed, trace=trace, cancel=token,
+                                         progress=token.report)
+                token.check()
+                # the first picture is drawn here, with the layer and options of
+                # the request, not on the front end's thread
+                state = final_state(result)
+                drawn = renderer_for(result.generator).drawn_layer(state, layer)
+                pic = picture(state, drawn, options)
+                screen = finish(pic)
             prepared = prepare(result) if prepare is not None else None
             return result, Drawn(state, drawn, options, pic, screen), prepared
 
@@ -250,12 +336,15 @@ class Workbench:
         return not (self.runner.idle() and self.state_runner.idle())
 
     def _run_done(self, outcome: Outcome, expected: int, generator: str) -> None:
-        if expected != self._latest_run or generator != self._decl.name:
-            return                      # a newer request, or another generator, since
+        if generator != self._decl.name:
+            return                      # another generator since
+        if expected != self._latest_run:
+            self._superseded_done(outcome, expected)
+            return
         if outcome.cancelled:
-            self.events.emit("run_cancelled", outcome.id)
             self.events.emit("status", "generation cancelled (showing the last good map)",
                              False)
+            self.events.emit("run_cancelled", outcome.id)   # (what depended on it says so)
             return
         exc = outcome.error
         if exc is not None:
@@ -273,10 +362,24 @@ class Workbench:
             return
         self.last_seconds = outcome.seconds
         r, drawn, prepared = outcome.value
+        self._shown_run = expected
         self._show(r, drawn=drawn, prepared=prepared)
         self.events.emit("status", f"{r.generator}: {r.grid.width}x{r.grid.height}, "
                                    f"seed {r.seed} ({outcome.seconds:.2f} s)", False)
         self.events.emit("run_finished", outcome.id, r, outcome.seconds)
+
+    def _superseded_done(self, outcome: Outcome, expected: int) -> None:
+        """A run a newer request superseded, which the runner let finish
+        (its policy while a slider is dragged): its map is shown while the
+        newest is made, unless a newer map is already shown; its failure or
+        cancellation says nothing (the newest will)."""
+        if outcome.error is not None or outcome.value is None or expected <= self._shown_run:
+            return
+        r, drawn, prepared = outcome.value
+        self._shown_run = expected
+        self.last_seconds = outcome.seconds
+        self._show(r, drawn=drawn, prepared=prepared)
+        self.events.emit("run_superseded", outcome.id, r, outcome.seconds)
 
     def show(self, result: Result, values: bool = True) -> None:
         """Show a map made elsewhere (an opened file, a bundle, a sweep case):
@@ -286,10 +389,12 @@ class Workbench:
             self.set_generator(result.generator)
         self.runner.cancel()
         self._latest_run += 1
+        self._shown_run = self._latest_run
         self._requested = None
         if values:
-            self.set_values(result.params)
-            self.set_seed(result.seed)
+            with self.changes(f"Open {self._decl.title} map (seed {result.seed})"):
+                self.set_values(result.params)
+                self.set_seed(result.seed)
         prepare = self.prepare_result
         self._show(result, prepared=prepare(result) if prepare is not None else None)
         try:                        # a file's map stands for every value now set
@@ -476,6 +581,26 @@ class Workbench:
         if own is not None:
             return own(values, seed)
         return generic_command_line(decl, values, seed)
+
+    # == map IDs (see .map_id) ======================================================
+    def map_id(self) -> str:
+        """The map ID of the map shown (of the values and seed when none
+        is): the command line that makes it (MapIdError when none can)."""
+        r = self.result
+        if r is not None and r.generator == self._decl.name:
+            return map_id(self._decl, r.params, r.seed)
+        return map_id(self._decl, self.validated(), self._decl.check_seed(self.seed))
+
+    def open_map_id(self, text: str) -> int | None:
+        """Open map ID ``text``: its generator chosen, its values and seed
+        set (one undoable change) and its map asked for; MapIdError (one
+        line) when refused, nothing changed."""
+        mid = parse_map_id(text)
+        self.set_generator(mid.generator)
+        with self.changes("Paste map ID"):
+            self.set_values(mid.values, replace=True)
+            self.set_seed(mid.seed)
+        return self.request(force=True)
 
     # == compare ====================================================================
     def pin(self) -> Pinned | None:

@@ -4,7 +4,10 @@ A :class:`Runner` takes ``submit(fn, done)``: ``fn(token)`` computes (a map,
 the state at a step) and ``done(outcome)`` is told how it ended.  Newest
 wins: a new request cancels the running job's token and replaces the job
 that was waiting, so at most one job runs and one waits, and only the newest
-request's outcome is reported as such (``outcome.newest``).
+request's outcome is reported as such (``outcome.newest``).  A runner made
+with ``finish_running`` lets the running job end instead and reports its
+outcome (not the newest): mapgen4's policy, so a slow map still moves under
+a dragged slider; ``cancel()`` stops everything either way.
 
 :class:`InlineRunner` runs each job at once in the caller's thread (tests,
 scripts, the command line).  :class:`ThreadRunner` runs jobs on one
@@ -24,6 +27,12 @@ from typing import Any, Protocol
 from ..engine.protocol import Cancelled, CancelToken
 
 JobFn = Callable[[CancelToken], Any]
+
+ENGINE_LOCK = threading.Lock()
+"""Held while a background thread of the workbench runs a generator's
+``generate`` (the window's map, the gallery's thumbnails): the engines'
+compiled kernels are not made to run twice at once in one process (the
+random-user test crashed when the gallery's thread and the map's did)."""
 
 
 @dataclass
@@ -112,7 +121,8 @@ class ThreadRunner:
     """One background thread; see the module docstring."""
 
     def __init__(self, name: str = "workbench", post: Callable[[Callable[[], None]], None]
-                 | None = None):
+                 | None = None, finish_running: bool = False):
+        self.finish_running = finish_running
         self._post = post or (lambda callback: callback())
         self._lock = threading.Condition()
         self._next = 0
@@ -126,7 +136,7 @@ class ThreadRunner:
         with self._lock:
             self._next += 1
             job = _Job(self._next, fn, done)
-            if self._running is not None:
+            if self._running is not None and not self.finish_running:
                 self._running.token.cancel()
             dropped, self._waiting = self._waiting, job
             self._lock.notify()

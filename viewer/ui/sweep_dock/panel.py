@@ -318,7 +318,13 @@ class SweepPanel(QWidget):
         n = self.spec.n_cases if self.spec is not None else 0
         if error:
             self.error.setText(error)
-        if self._cancel.is_set():
+        if self._done >= n and not error:
+            # every case is in, even when Cancel came after the last one
+            text = f"done: {n} of {n} cases"
+            if self._failed:
+                text += f", {self._failed} failed (see the error column)"
+            self.status.setText(text)
+        elif self._cancel.is_set():
             self.status.setText(f"cancelled: {self._done} of {n} cases kept")
         elif not error:
             self.status.setText(self.status.text().replace("cases,", "cases done,", 1))

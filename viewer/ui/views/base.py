@@ -88,8 +88,20 @@ class GeneratorView(QObject):
         """The inspector's rows as shown (e.g. without what the picture hides)."""
         return rows
 
+    def export_warning(self, export: str) -> str | None:
+        """A warning to give before declared export ``export`` of the map
+        shown is written (the user may go on), or None."""
+        return None
+
     def no_timeline(self, result: Result) -> str:
-        """What the timeline says for a map without one."""
+        """What the timeline says for a map without one: the generator's own
+        reason when it gave one (a ``no trace: ...`` line of its messages,
+        e.g. a map too large for a timeline, naming the limit)."""
+        for line in (result.messages or "").splitlines():
+            if line.startswith("no trace:"):
+                g = result.grid
+                return (f"no timeline: {line[len('no trace:'):].strip()} (this map is "
+                        f"{g.width}x{g.height}, {g.width * g.height} cells)")
         return "this map has no timeline: its generator recorded no steps"
 
     def panel_changed(self) -> bool:

@@ -35,7 +35,11 @@ STATUS_WORDS = {
 class NumberLinkView(GeneratorView):
     def build(self) -> None:
         self.check: dict[str, Any] | None = None    # the last uniqueness check
+        self.check_pending = False      # asked for while a map was being made
         self.last_open_error = ""
+        ev = self.workbench.events
+        self._off = [ev.connect("run_failed", lambda *_a: self._pending_dropped("failed")),
+                     ev.connect("run_cancelled", lambda *_a: self._pending_dropped("cancelled"))]
         self.solve_worker = LatestWins("solve", self)
         self.solve_worker.started.connect(lambda *_: self.shell.own_work(True))
         self.solve_worker.finished.connect(self._solved)
@@ -129,6 +133,10 @@ class NumberLinkView(GeneratorView):
                 self.check["puzzle"] is not result.detail.puzzle:
             self.check = None
         self._show_second()
+        if self.check_pending and result is not None and self.workbench.runner.idle():
+            self.check_pending = False          # the map asked for is here: check it
+            self.check_uniqueness()
+            return
         if result is not None and result.detail.source and result.detail.solution is None:
             # an opened puzzle: solve it (again when only the rule changes)
             self.check_uniqueness()
@@ -152,11 +160,39 @@ class NumberLinkView(GeneratorView):
             return True
         return False
 
+    PUZZLE_EXPORTS = ("puzzle", "puzzle-png", "puzzle-print", "testmain")
+
+    def export_warning(self, export: str) -> str | None:
+        """Before a puzzle goes out: whether it is known unique under the
+        panel's rule (a generated unique one is; else Check uniqueness's
+        answer for this puzzle and rule)."""
+        r = self.workbench.result
+        if export not in self.PUZZLE_EXPORTS or r is None or r.detail.puzzle is None:
+            return None
+        rule = self.rule()
+        if r.detail.tries is not None and r.params.get("rule") == rule:
+            return None                          # made unique under this rule
+        c = self.check
+        if c is not None and c["puzzle"] is r.detail.puzzle and c["rule"] == rule:
+            if c["status"] == "unique":
+                return None
+            return (f"This puzzle is not unique under the rule {rule}: "
+                    f"{STATUS_WORDS.get(c['status'], c['status'])}. A solver may find "
+                    f"another answer than yours. Export it anyway?")
+        return (f"This puzzle's uniqueness under the rule {rule} is not checked yet "
+                f"(Edit > Check uniqueness, Ctrl+U). Export it anyway?")
+
     # -- check uniqueness --------------------------------------------------------------
     def check_uniqueness(self) -> int | None:
         """Solve the shown puzzle under the panel's rule on the solve worker;
         returns the request id (None when there is no puzzle)."""
         r = self.workbench.result
+        if not self.workbench.runner.idle():
+            # a new map is being made: check that one when it is ready
+            self.check_pending = True
+            self.shell.status("check uniqueness: the puzzle being made is checked when it is "
+                              "ready (Esc cancels both)")
+            return None
         if r is None or r.detail.puzzle is None:
             self.shell.status("check uniqueness: show a Number Link puzzle first", error=True)
             return None
@@ -303,6 +339,13 @@ class NumberLinkView(GeneratorView):
         self.shell.render_view()
         self.shell.status(text, error=res.status == "none")
 
+    def _pending_dropped(self, how: str) -> None:
+        if self.check_pending:
+            self.check_pending = False
+            if how == "cancelled":      # (a failure's own message says why)
+                self.shell.status("check uniqueness not run: the map being made was "
+                                  "cancelled (the map shown is the last one; Ctrl+U checks it)")
+
     def _solve_failed(self, _job_id: int, exc: BaseException) -> None:
         self._solve_ended()
         from ...engine.protocol import GenerationError
@@ -324,6 +367,7 @@ class NumberLinkView(GeneratorView):
         return not self.solve_worker.is_idle()
 
     def cancel(self) -> None:
+        self.check_pending = False
         if not self.solve_worker.is_idle():
             self.solve_worker.cancel()
 
@@ -331,6 +375,8 @@ class NumberLinkView(GeneratorView):
         self.solve_worker.shutdown()
 
     def close(self) -> None:
+        for off in self._off:
+            off()
         self.check = None
         self._show_second()
         super().close()
