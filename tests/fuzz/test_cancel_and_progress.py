@@ -3,56 +3,12 @@ goes to standard error only when asked."""
 
 from __future__ import annotations
 
-import os
-import struct
-import subprocess
-import sys
 import threading
 import time
-import zlib
-from pathlib import Path
 
 import numpy as np
 import pytest
-from hostile import check_clean, run_main
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def cli(argv, folder):
-    run = run_main(argv, folder)
-    check_clean(run, argv[0])
-    return run
-
-
-def one_line(run) -> str:
-    lines = run.err.strip().splitlines()
-    assert lines, run
-    return lines[0]
-
-
-def fake_png(path: Path, w: int, h: int) -> Path:
-    def chunk(t, d):
-        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
-
-    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
-                     + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
-    return path
-
-
-STREAM_COMMANDS = [
-    ["fairland", "-h"],
-    ["fairland", "-R", "1", "--world", "32x16", "2", "20"],
-    ["tgp", "--size", "64x64", "--seed", "1"],
-    ["ports", "--help"],
-    ["numberlink", "generate", "--size", "5x5"],
-]
-
-
-def _viewer(argv, **kw):
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run([sys.executable, "-m", "viewer", *argv], env=env, timeout=120, **kw)
+from hostile import cli
 
 
 # Other findings ------------------------------------------------------------------------

@@ -11,19 +11,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hostile import check_clean, run_main
+from hostile import cli, REPO
 
 from viewer.formats.numberlink import format_puzzle
 
-REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 sys.path.insert(0, str(REPO / "tests" / "contract"))
-
-
-def cli(argv, folder):
-    run = run_main(argv, folder)
-    check_clean(run, argv[0])
-    return run
 
 
 def only_line(run) -> str:
