@@ -421,6 +421,26 @@ def tile_heights(hm, size_x, size_y):
 
 
 @njit(**INLINE)
+def corner_slope(n, w, e, s):
+    """OpenTTD 15.2's GetTileSlopeZ from the four corner heights: (slope
+    bits N 8, W 1, E 4, S 2, STEEP 16; the lowest corner)."""
+    z = min(min(n, w), min(e, s))
+    top = max(max(n, w), max(e, s))
+    r = 0
+    if n != z:
+        r |= 8
+    if w != z:
+        r |= 1
+    if e != z:
+        r |= 4
+    if s != z:
+        r |= 2
+    if top - z == 2:
+        r |= 16
+    return r, z
+
+
+@njit(**INLINE)
 def _slope(th, size_x, size_y, x, y):
     """GetTileSlope: (slope bits, height of the lowest corner)."""
     if x == size_x - 1 or y == size_y - 1:

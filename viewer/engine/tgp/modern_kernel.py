@@ -33,6 +33,7 @@ from .kernel import (
     _next,
     _smooth_coast_dir,
     coast_noise,
+    corner_slope,
     interpolate,
 )
 
@@ -331,20 +332,7 @@ def _slope(th, size_x, size_y, x, y):
     w = np.int64(th[y, x2])
     e = np.int64(th[y2, x])
     s = np.int64(th[y2, x2])
-    z = min(min(n, w), min(e, s))
-    top = max(max(n, w), max(e, s))
-    r = 0
-    if n != z:
-        r |= 8
-    if w != z:
-        r |= 1
-    if e != z:
-        r |= 4
-    if s != z:
-        r |= 2
-    if top - z == 2:
-        r |= 16
-    return r, z
+    return corner_slope(n, w, e, s)
 
 
 @njit(**JIT)

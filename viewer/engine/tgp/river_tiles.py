@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit
-from .kernel import INLINE, JIT, _next
+from .kernel import INLINE, JIT, _next, corner_slope
 
 # T
 H, K, G, D, C, SN, TR, RB, TT, TC, TG, NF, FL, SL, ZZ = range(15)
@@ -127,20 +127,7 @@ def corners(h, lx, sy, t):
 def slope_z(h, lx, sy, t):
     """GetTileSlopeZ: (slope, lowest corner)."""
     n, w, e, s = corners(h, lx, sy, t)
-    z = min(min(n, w), min(e, s))
-    top = max(max(n, w), max(e, s))
-    r = 0
-    if n != z:
-        r |= 8
-    if w != z:
-        r |= 1
-    if e != z:
-        r |= 4
-    if s != z:
-        r |= 2
-    if top - z == 2:
-        r |= 16
-    return r, z
+    return corner_slope(n, w, e, s)
 
 
 @njit(**INLINE)

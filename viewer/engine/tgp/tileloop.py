@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit
-from .kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next
+from .kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
 from .landscape import (CLEAR, DESERT, DESERT_ZONE, GRASS, RAINFOREST, RIVER, ROUGH, SEA,
                         SHORE, TG_GRASS, TG_ROUGH, TG_ROUGH_SNOW, TG_SHORE, TG_SNOW_DESERT,
                         TREES, VOID, Landscape)
@@ -63,20 +63,7 @@ def _slope(height, sx, sy, x, y):
     hw = np.int64(height[y * sx + x2])
     he = np.int64(height[y2 * sx + x])
     hs = np.int64(height[y2 * sx + x2])
-    lo = min(min(hn, hw), min(he, hs))
-    hi = max(max(hn, hw), max(he, hs))
-    s = 0
-    if hn != lo:
-        s |= 8
-    if hw != lo:
-        s |= 1
-    if he != lo:
-        s |= 4
-    if hs != lo:
-        s |= 2
-    if hi - lo == 2:
-        s |= 16
-    return s, lo
+    return corner_slope(hn, hw, he, hs)
 
 
 @njit(**INLINE)
