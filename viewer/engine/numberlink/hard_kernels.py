@@ -12,7 +12,7 @@ Python trial (``State.hard``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit  # (numba imported at the first call: not for -h)
 
 from .normal_kernels import pocket_scan, route_analysis
 

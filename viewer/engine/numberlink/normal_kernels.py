@@ -13,7 +13,7 @@ link (low point beyond its square).  The pure-Python twin is
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit  # (numba imported at the first call: not for -h)
 
 __all__ = ["route_analysis", "LABELS_MAX"]
 
