@@ -43,6 +43,7 @@ import hashlib
 
 import numpy as np
 from numba import njit
+from ..protocol import STOP  # the cancel flag's stop slot
 
 from ..protocol import Cancelled
 from .gridgen import GridResult
@@ -310,7 +311,7 @@ def _sweeps(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, pairs, npairs, rng
     total = 0
     for phase in range(2):
         for _sweep in range(8):
-            if flag[0] != 0:
+            if flag[STOP] != 0:
                 return total
             _shuffle(pairs, npairs, rng)
             joined = 0
@@ -401,7 +402,7 @@ def _lay_long_paths(w, h, trng, lab, lk, e0, e1, ln, bb, live, free, buf, flag, 
     pts = np.zeros(4, np.int64)
     k = 0
     while True:
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return -1
         k2 = add_path(grid, ends, k, trng, step4, dist, order, empty, pts)
         if k2 == k:
@@ -457,7 +458,7 @@ def _repair_short_paths(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, rng, b
     pmark = np.zeros(n, np.int64)
     pstamp = 0
     while True:
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return CANCELLED, nfree, stamp
         ns = 0
         for p in range(n):
@@ -552,7 +553,7 @@ def _shake_paths(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, rng, buf, buf
     n = w * h
     order = np.zeros(n, np.int64)
     for _round in range(shake):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return True, nfree
         no = 0
         for p in range(n):
@@ -640,7 +641,7 @@ def fast_kernel(w, h, rng, trng, lay_paths, cap, shake, flag, stat, lab_out, end
             npairs += 1
     nfree += _sweeps(lab, lk, e0, e1, ln, bb, live, free, nfree, w, h, pairs, npairs,
                      rng, cap, buf, nb, tmpbb, flag, stat)
-    if flag[0] != 0:
+    if flag[STOP] != 0:
         return CANCELLED, 0
     status, nfree, stamp = _repair_short_paths(lab, lk, e0, e1, ln, bb, live, free, nfree, w,
                                                h, rng, buf, buf2, nb, tmpbb, mark, stamp,

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from ..protocol import STOP  # the cancel flag's stop slot
 
 from ..protocol import Cancelled
 from .rng import RandomState
@@ -336,7 +337,7 @@ def gridgen(w: int, h: int, rs: RandomState, *, compiled: bool | None = None,
     Runs the compiled kernel (:mod:`.kernel`) unless a ``recorder`` is given,
     the RNG logs its calls, or ``compiled`` is False; both make the same grid
     and leave ``rs`` in the same state.  ``flag`` is a cancel token's flag
-    (``flag[0] != 0`` stops the run: :class:`Cancelled`).  ``watch(stat)``,
+    (``flag[STOP] != 0`` stops the run: :class:`Cancelled`).  ``watch(stat)``,
     when given, is called about every 0.1 s while the kernel runs, with its
     ``stat`` array (restarts, squares covered, paths, most covered)."""
     if compiled is None:
@@ -388,7 +389,7 @@ def _gridgen_compiled(w: int, h: int, rs: RandomState, *, flag, watch, extend_sh
                     break
                 watch(stat)
         except BaseException:     # Ctrl-C, or the watcher failed: stop the kernel too
-            flag[0] = 1
+            flag[STOP] = 1
             raise
         if not out:
             raise RuntimeError("the Number Link kernel stopped without an answer")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 from ..jit import njit  # (numba imported at the first call: not for -h)
+from ..protocol import STOP  # the cancel flag's stop slot
 
 from .normal_kernels import pocket_scan, route_analysis
 
@@ -203,7 +204,7 @@ def _fixpoint(link, mask, parent, pending, nb_e, nb_t, ea, eb, end_label, need, 
 def first_contradiction(link0, mask0, parent0, candidates, nb_e, nb_t, ea, eb, end_label,
                         need, ends, no_touch, flag):
     """(link, value assumed, technique) of the first candidate assumption
-    that meets a contradiction, or (-1, 0, -1); ``flag[0]`` set stops early
+    that meets a contradiction, or (-1, 0, -1); ``flag[STOP]`` set stops early
     (-2)."""
     n = mask0.shape[0]
     queue = np.empty(n, np.int32)
@@ -214,7 +215,7 @@ def first_contradiction(link0, mask0, parent0, candidates, nb_e, nb_t, ea, eb, e
     region = np.empty(n, np.int32)
     doors = np.empty(2, np.int32)
     for c in range(candidates.shape[0]):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return -2, 0, -1
         e = candidates[c]
         for assume in (ON, OFF):

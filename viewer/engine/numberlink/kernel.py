@@ -18,13 +18,14 @@ Arrays (``n = w*h``, squares indexed ``y*w + x``):
   here: ``[0]`` restarts so far, ``[1]`` squares covered now, ``[2]`` paths
   now, ``[3]`` most squares covered by any attempt of this grid.
 * ``flag``: a :class:`~viewer.engine.protocol.CancelToken`'s ``flag``;
-  ``flag[0] != 0`` stops the run (polled at every step and every extension).
+  ``flag[STOP] != 0`` stops the run (polled at every step and every extension).
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from ..protocol import STOP  # the cancel flag's stop slot
 
 JIT = dict(nogil=True, cache=True)
 
@@ -350,7 +351,7 @@ def generate(w, h, rng, extend_share, max_restarts, flag, stat, grid, ends, perm
         stat[0] = attempt
         steps = 0
         while True:
-            if flag[0] != 0:
+            if flag[STOP] != 0:
                 return CANCELLED, npaths
             covered = 0
             for q in range(n):
@@ -373,7 +374,7 @@ def generate(w, h, rng, extend_share, max_restarts, flag, stat, grid, ends, perm
                     if _try_extensions(grid, ends, npaths, rng, step4, nbr8, work, ends2,
                                        state, tmp, dist, order, route, dist2, codes, flag):
                         continue
-                    if flag[0] != 0:
+                    if flag[STOP] != 0:
                         return CANCELLED, npaths
                     m = add_path(grid, ends, npaths, rng, step4, dist, order, empty, pts)
                     if m != npaths:
@@ -388,7 +389,7 @@ def generate(w, h, rng, extend_share, max_restarts, flag, stat, grid, ends, perm
                                dist, order, route, dist2, codes, flag):
                 continue
             break
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return CANCELLED, npaths
         attempt += 1
         stat[0] = attempt
@@ -404,7 +405,7 @@ def _try_extensions(grid, ends, npaths, rng, step4, nbr8, work, ends2, state, tm
         codes[v] = v
     shuffle_down(codes, m, rng)
     for j in range(m):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return False
         v = codes[j]
         if extend_path(grid, ends, npaths, v // 8, (v // 4) % 2, v % 4, step4, nbr8, work,

@@ -303,7 +303,7 @@ class Ports(Engine):
         def phase(i: int) -> None:
             if cancel.cancelled:
                 raise Cancelled()
-            cancel.flag[1] = i
+            cancel.phase = i
             if progress is not None:
                 progress(PHASE_NAMES[i], i / len(PHASE_NAMES))
 

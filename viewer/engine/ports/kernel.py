@@ -23,6 +23,7 @@ import math
 import numpy as np
 
 from ..jit import njit  # (numba imported at the first call: not for -h)
+from ..protocol import STOP  # the cancel flag's stop slot
 
 JIT = dict(nogil=True, cache=True)
 INLINE = dict(nogil=True, cache=True, inline="always")
@@ -90,7 +91,7 @@ def sea_components(below, flag):
 
     Returns ``(label, sizes, on_border, deepest)``: ``deepest[k]`` is the
     flat index of component ``k``'s first corner in row-major order (the
-    lowest one is chosen in Python, which has the heights).  ``flag[0] != 0``
+    lowest one is chosen in Python, which has the heights).  ``flag[STOP] != 0``
     (a cancel token's flag) stops it at the next row, the labels unfinished:
     the caller then raises Cancelled."""
     hc, wc = below.shape
@@ -101,7 +102,7 @@ def sea_components(below, flag):
     first = np.zeros(hc * wc + 1, np.int64)
     n = 0
     for y0 in range(hc):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             break
         for x0 in range(wc):
             if below[y0, x0] == 0 or label[y0, x0] >= 0:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit  # (numba imported at the first call: not for -h)
+from ..protocol import STOP  # the cancel flag's stop slot
 
 JIT = dict(nogil=True, cache=True)
 # Helpers called in the hot loops.
@@ -117,7 +118,7 @@ def interpolate(hm, size_x, size_y, step):
 @njit(**JIT)
 def noise_round(hm, size_x, size_y, rnd, amp, rng, flag):
     """ApplyNoise(rnd, amp).  Returns False when the step reached one tile
-    (the last round), or when cancelled (``flag[0] != 0``; the caller checks)."""
+    (the last round), or when cancelled (``flag[STOP] != 0``; the caller checks)."""
     size_min = min(size_x, size_y)
     step = size_min >> rnd
     if step == 0:
@@ -152,7 +153,7 @@ def noise_round(hm, size_x, size_y, rnd, amp, rng, flag):
             calls += per_row
     else:
         for y in range(0, size_y + 1, step):
-            if flag[0] != 0:
+            if flag[STOP] != 0:
                 return False
             for x in range(0, size_x + 1, step):
                 s0, s1, r1 = _next(s0, s1)
@@ -326,7 +327,7 @@ def smooth_slopes(hm, size_x, size_y, dh, flag):
     """HeightMapSmoothSlopes(dh): cap every point at its lower neighbours + dh,
     first from the north corner forward, then from the far corner back."""
     for y in range(1, size_y + 1):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return
         for x in range(1, size_x + 1):
             a = hm[y, x - 1]
@@ -335,7 +336,7 @@ def smooth_slopes(hm, size_x, size_y, dh, flag):
             if hm[y, x] > cap:
                 hm[y, x] = cap
     for y in range(size_y - 1, -1, -1):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return
         for x in range(size_x - 1, -1, -1):
             a = hm[y, x + 1]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit  # (numba imported at the first call: not for -h)
+from ..protocol import STOP  # the cancel flag's stop slot
 from .kernel import (
     CLEAR,
     INLINE,
@@ -85,7 +86,7 @@ def noise_round(hm, size_x, size_y, step, amp, first, rng, flag):
     ``amp`` (> 0): the first round sets the mesh points to RandomHeight(amp),
     every later one interpolates the new mesh points and adds
     RandomHeight(amp) to every mesh point.  One Random() per point.
-    Returns False when cancelled (``flag[0] != 0``)."""
+    Returns False when cancelled (``flag[STOP] != 0``)."""
     if not first:
         interpolate(hm, size_x, size_y, step)
     s0, s1 = rng[0], rng[1]
@@ -93,7 +94,7 @@ def noise_round(hm, size_x, size_y, step, amp, first, rng, flag):
     per_row = size_x // step + 1
     calls = 0
     for y in range(0, size_y + 1, step):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return False
         for x in range(0, size_x + 1, step):
             s0, s1, r = _next(s0, s1)
@@ -177,7 +178,7 @@ def _smooth_forward(hm, dh, flag):
     row)."""
     ny, nx = hm.shape
     for y in range(ny):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return
         prev = np.int64(hm[y, 0])
         if y > 0:
@@ -231,7 +232,7 @@ def curves(hm, size_x, size_y, grid, grid_x, lut, x1, x2, xr, xri, y1, y2, yr, y
     t at height h - 16; ``x1``/``x2``/``xr``/``xri`` (and the same for y)
     are the grid columns and the float32 blend weights of every x."""
     for y in range(size_y):
-        if flag[0] != 0:
+        if flag[STOP] != 0:
             return
         r1 = grid_x * y1[y]
         r2 = grid_x * y2[y]
