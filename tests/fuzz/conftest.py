@@ -3,4 +3,16 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
+
+
+@pytest.fixture
+def toy():
+    import toy_generator
+
+    from viewer import registry
+
+    registry.register(toy_generator.DECLARATION, replace=True)
+    yield toy_generator

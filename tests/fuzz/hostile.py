@@ -17,6 +17,7 @@ import os
 import struct
 import subprocess
 import sys
+import threading
 import time
 import zlib
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from hypothesis import strategies as st
 
 from viewer.engine.params import Param
@@ -213,6 +215,7 @@ def check_clean(run: Run, prog: str) -> None:
 REPO = Path(__file__).resolve().parents[2]
 """The repository (tests/fuzz/../..)."""
 
+
 def cli(argv, folder):
     run = run_main(argv, folder)
     check_clean(run, argv[0])
@@ -243,3 +246,75 @@ STREAM_COMMANDS = [
 def _viewer(argv, **kw):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     return subprocess.run([sys.executable, "-m", "viewer", *argv], env=env, timeout=120, **kw)
+
+
+def only_line(run) -> str:
+    lines = run.err.strip("\n").splitlines()
+    assert len(lines) == 1, run.err
+    return lines[0]
+
+def child(args: list[str], cwd: Path, env: dict | None = None, timeout: float = 60,
+          **kw) -> subprocess.CompletedProcess:
+    """``python -m viewer ARGS`` in a fresh process."""
+    return subprocess.run([sys.executable, "-m", "viewer", *args], cwd=cwd, text=True,
+                          capture_output=True, timeout=timeout,
+                          env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})}, **kw)
+
+def as_a_user(monkeypatch):
+    """os.access as for a user without root (root may write read-only files)."""
+    from viewer.formats import atomic
+
+    real = os.access
+
+    def access(path, mode, *a, **kw):
+        if mode & os.W_OK and os.path.exists(path) and not os.stat(path).st_mode & 0o222:
+            return False
+        return real(path, mode, *a, **kw)
+
+    monkeypatch.setattr(atomic.os, "access", access)
+
+SWEEP = ["sweep", "numberlink", "--seeds", "a,b", "--set", "size=5x5", "--jobs", "1", "--quiet"]
+
+
+def grey_png(path: Path, side: int = 8) -> Path:
+    from PIL import Image
+
+    Image.fromarray(np.arange(side * side, dtype=np.uint8).reshape(side, side)).save(path)
+    return path
+
+def error_of(read, path) -> str:
+    try:
+        read(path)
+    except ValueError as exc:
+        assert "\n" not in str(exc)
+        return str(exc)
+    raise AssertionError("no error")
+
+def long_label_puzzle(n: int) -> str:
+    return f"3 1\n{'x' * n} . {'x' * n}\n"
+
+def cancel_latency(gen, values, when) -> float:
+    from viewer.engine.protocol import Cancelled, CancelToken
+
+    token = CancelToken()
+    done = {}
+
+    def work():
+        try:
+            gen.generate(values, seed=1, cancel=token)
+            done["how"] = "finished"
+        except Cancelled:
+            done["how"] = "cancelled"
+        done["t"] = time.perf_counter()
+
+    th = threading.Thread(target=work)
+    th.start()
+    t_start = time.perf_counter()
+    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
+        time.sleep(0.002)
+    time.sleep(0.01)
+    t0 = time.perf_counter()
+    token.cancel()
+    th.join(60)
+    assert done.get("how") == "cancelled", done
+    return done["t"] - t0

@@ -3,42 +3,14 @@ goes to standard error only when asked."""
 
 from __future__ import annotations
 
-import threading
 import time
 
 import numpy as np
 import pytest
-from hostile import cli
+from hostile import cancel_latency, cli
 
 
 # Other findings ------------------------------------------------------------------------
-
-
-def _cancel_latency(gen, values, when) -> float:
-    from viewer.engine.protocol import Cancelled, CancelToken
-
-    token = CancelToken()
-    done = {}
-
-    def work():
-        try:
-            gen.generate(values, seed=1, cancel=token)
-            done["how"] = "finished"
-        except Cancelled:
-            done["how"] = "cancelled"
-        done["t"] = time.perf_counter()
-
-    th = threading.Thread(target=work)
-    th.start()
-    t_start = time.perf_counter()
-    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
-        time.sleep(0.002)
-    time.sleep(0.01)
-    t0 = time.perf_counter()
-    token.cancel()
-    th.join(60)
-    assert done.get("how") == "cancelled", done
-    return done["t"] - t0
 
 
 @pytest.mark.parametrize("phase", [3, 4])  # elevate, resources: fairland's last phases
@@ -48,7 +20,7 @@ def test_cancel_fairland_last_phases(phase):
     values = FAIRLAND.validate({"world": (1024, 512), "nc": 10, "sc": 1000, "ni": 20,
                                 "is": 300})
     FAIRLAND.generate({"world": (64, 32)}, seed=1)  # compiled before timing
-    assert _cancel_latency(FAIRLAND, values, lambda t: t.flag[1] >= phase) < 0.2
+    assert cancel_latency(FAIRLAND, values, lambda t: t.flag[1] >= phase) < 0.2
 
 
 def test_cancel_ports_tgp_phase():
@@ -57,7 +29,7 @@ def test_cancel_ports_tgp_phase():
     PORTS.generate({"tgp_size": (64, 64)}, seed=1)
     values = PORTS.validate({"tgp_size": (2048, 2048)})
     started = time.perf_counter()
-    latency = _cancel_latency(PORTS, values, lambda t: time.perf_counter() - started > 0.15)
+    latency = cancel_latency(PORTS, values, lambda t: time.perf_counter() - started > 0.15)
     assert latency < 0.2
 
 

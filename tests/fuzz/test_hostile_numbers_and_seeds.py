@@ -9,8 +9,6 @@ import math
 import os
 import subprocess
 import sys
-import threading
-import time
 
 import pytest
 from hostile import cli, one_line, REPO
@@ -109,33 +107,6 @@ def test_non_string_keys_refused_by_name(name):
 
 
 # Other findings ------------------------------------------------------------------------
-
-
-def _cancel_latency(gen, values, when) -> float:
-    from viewer.engine.protocol import Cancelled, CancelToken
-
-    token = CancelToken()
-    done = {}
-
-    def work():
-        try:
-            gen.generate(values, seed=1, cancel=token)
-            done["how"] = "finished"
-        except Cancelled:
-            done["how"] = "cancelled"
-        done["t"] = time.perf_counter()
-
-    th = threading.Thread(target=work)
-    th.start()
-    t_start = time.perf_counter()
-    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
-        time.sleep(0.002)
-    time.sleep(0.01)
-    t0 = time.perf_counter()
-    token.cancel()
-    th.join(60)
-    assert done.get("how") == "cancelled", done
-    return done["t"] - t0
 
 
 @pytest.mark.parametrize("argv,words", [

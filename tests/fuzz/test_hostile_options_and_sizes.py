@@ -3,7 +3,6 @@ limit are refused before any work, sweep jobs are bounded."""
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
@@ -58,33 +57,6 @@ def test_fairland_png_of_the_largest_world_is_within_the_limit():
 
 
 # Other findings ------------------------------------------------------------------------
-
-
-def _cancel_latency(gen, values, when) -> float:
-    from viewer.engine.protocol import Cancelled, CancelToken
-
-    token = CancelToken()
-    done = {}
-
-    def work():
-        try:
-            gen.generate(values, seed=1, cancel=token)
-            done["how"] = "finished"
-        except Cancelled:
-            done["how"] = "cancelled"
-        done["t"] = time.perf_counter()
-
-    th = threading.Thread(target=work)
-    th.start()
-    t_start = time.perf_counter()
-    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
-        time.sleep(0.002)
-    time.sleep(0.01)
-    t0 = time.perf_counter()
-    token.cancel()
-    th.join(60)
-    assert done.get("how") == "cancelled", done
-    return done["t"] - t0
 
 
 def test_sweep_jobs_bounded(tmp_path):

@@ -5,7 +5,6 @@ bounded; one clear line each."""
 from __future__ import annotations
 
 import math
-import threading
 import time
 
 import numpy as np
@@ -79,33 +78,6 @@ def test_puzzle_beyond_the_solvers_limit_is_refused(tmp_path):
 def test_count_is_bounded(tmp_path):
     run = cli(["numberlink", "generate", "--count", "10001"], tmp_path)
     assert run.status == 1 and "--count: must be at most 10000, not 10001" in run.err
-
-
-def _cancel_latency(gen, values, when) -> float:
-    from viewer.engine.protocol import Cancelled, CancelToken
-
-    token = CancelToken()
-    done = {}
-
-    def work():
-        try:
-            gen.generate(values, seed=1, cancel=token)
-            done["how"] = "finished"
-        except Cancelled:
-            done["how"] = "cancelled"
-        done["t"] = time.perf_counter()
-
-    th = threading.Thread(target=work)
-    th.start()
-    t_start = time.perf_counter()
-    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
-        time.sleep(0.002)
-    time.sleep(0.01)
-    t0 = time.perf_counter()
-    token.cancel()
-    th.join(60)
-    assert done.get("how") == "cancelled", done
-    return done["t"] - t0
 
 
 def test_count_times_squares_bounded(tmp_path):

@@ -4,66 +4,15 @@ a plugin that cannot be imported is reported once and the rest works."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import threading
-from pathlib import Path
 
-import numpy as np
 import pytest
-from hostile import REPO
+from hostile import child, error_of, grey_png, REPO
 
 
 sys.path.insert(0, str(REPO / "bench"))
 sys.path.insert(0, str(REPO / "tests" / "contract"))
-
-
-def only_line(run) -> str:
-    lines = run.err.strip("\n").splitlines()
-    assert len(lines) == 1, run.err
-    return lines[0]
-
-
-def child(args: list[str], cwd: Path, env: dict | None = None, timeout: float = 60,
-          **kw) -> subprocess.CompletedProcess:
-    """``python -m viewer ARGS`` in a fresh process."""
-    return subprocess.run([sys.executable, "-m", "viewer", *args], cwd=cwd, text=True,
-                          capture_output=True, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})}, **kw)
-
-
-@pytest.fixture
-def toy():
-    import toy_generator
-
-    from viewer import registry
-
-    registry.register(toy_generator.DECLARATION, replace=True)
-    yield toy_generator
-
-
-def _as_a_user(monkeypatch):
-    """os.access as for a user without root (root may write read-only files)."""
-    from viewer.formats import atomic
-
-    real = os.access
-
-    def access(path, mode, *a, **kw):
-        if mode & os.W_OK and os.path.exists(path) and not os.stat(path).st_mode & 0o222:
-            return False
-        return real(path, mode, *a, **kw)
-
-    monkeypatch.setattr(atomic.os, "access", access)
-
-
-SWEEP = ["sweep", "numberlink", "--seeds", "a,b", "--set", "size=5x5", "--jobs", "1", "--quiet"]
-
-
-def _grey_png(path: Path, side: int = 8) -> Path:
-    from PIL import Image
-
-    Image.fromarray(np.arange(side * side, dtype=np.uint8).reshape(side, side)).save(path)
-    return path
 
 
 def test_a_heightmap_png_is_opened_once_without_blocking(tmp_path, monkeypatch):
@@ -71,7 +20,7 @@ def test_a_heightmap_png_is_opened_once_without_blocking(tmp_path, monkeypatch):
 
     from viewer.engine.ports import sources
 
-    path = str(_grey_png(tmp_path / "h.png"))
+    path = str(grey_png(tmp_path / "h.png"))
     opened = []
     real_open, real_os_open, real_stat = builtins.open, os.open, os.stat
 
@@ -111,23 +60,14 @@ def test_the_png_helpers_refuse_a_fifo_and_a_bomb(tmp_path, reader):
     read = getattr(importlib.import_module(f"viewer.formats.{module}"), fn)
     os.mkfifo(tmp_path / "fifo.png")
     errors = []
-    t = threading.Thread(target=lambda: errors.append(_error(read, tmp_path / "fifo.png")),
+    t = threading.Thread(target=lambda: errors.append(error_of(read, tmp_path / "fifo.png")),
                          daemon=True)
     t.start()
     t.join(5)
     assert not t.is_alive(), "a FIFO blocked the reader"
     assert errors[0].endswith("fifo.png: not a regular file (a pipe or a device?)")
-    msg = _error(read, fake_png(tmp_path / "bomb.png", 30000, 30000))
+    msg = error_of(read, fake_png(tmp_path / "bomb.png", 30000, 30000))
     assert msg.endswith("bomb.png: too large: 30000x30000 pixels, at most 100000000")
-
-
-def _error(read, path) -> str:
-    try:
-        read(path)
-    except ValueError as exc:
-        assert "\n" not in str(exc)
-        return str(exc)
-    raise AssertionError("no error")
 
 
 def test_a_plugin_that_cannot_be_imported_is_reported_once_and_the_rest_works(tmp_path):
@@ -140,5 +80,3 @@ def test_a_plugin_that_cannot_be_imported_is_reported_once_and_the_rest_works(tm
     assert p.stdout.startswith("5 5\n")
 
 
-def _long_label_puzzle(n: int) -> str:
-    return f"3 1\n{'x' * n} . {'x' * n}\n"

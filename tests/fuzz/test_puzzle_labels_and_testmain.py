@@ -4,15 +4,12 @@ lets an exception escape."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
-from hostile import cli, REPO
+from hostile import cli, long_label_puzzle, only_line, REPO
 
 from viewer.engine.numberlink.puzzle import Puzzle
 
@@ -20,69 +17,8 @@ sys.path.insert(0, str(REPO / "bench"))
 sys.path.insert(0, str(REPO / "tests" / "contract"))
 
 
-def only_line(run) -> str:
-    lines = run.err.strip("\n").splitlines()
-    assert len(lines) == 1, run.err
-    return lines[0]
-
-
-def child(args: list[str], cwd: Path, env: dict | None = None, timeout: float = 60,
-          **kw) -> subprocess.CompletedProcess:
-    """``python -m viewer ARGS`` in a fresh process."""
-    return subprocess.run([sys.executable, "-m", "viewer", *args], cwd=cwd, text=True,
-                          capture_output=True, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})}, **kw)
-
-
-@pytest.fixture
-def toy():
-    import toy_generator
-
-    from viewer import registry
-
-    registry.register(toy_generator.DECLARATION, replace=True)
-    yield toy_generator
-
-
-def _as_a_user(monkeypatch):
-    """os.access as for a user without root (root may write read-only files)."""
-    from viewer.formats import atomic
-
-    real = os.access
-
-    def access(path, mode, *a, **kw):
-        if mode & os.W_OK and os.path.exists(path) and not os.stat(path).st_mode & 0o222:
-            return False
-        return real(path, mode, *a, **kw)
-
-    monkeypatch.setattr(atomic.os, "access", access)
-
-
-SWEEP = ["sweep", "numberlink", "--seeds", "a,b", "--set", "size=5x5", "--jobs", "1", "--quiet"]
-
-
-def _grey_png(path: Path, side: int = 8) -> Path:
-    from PIL import Image
-
-    Image.fromarray(np.arange(side * side, dtype=np.uint8).reshape(side, side)).save(path)
-    return path
-
-
-def _error(read, path) -> str:
-    try:
-        read(path)
-    except ValueError as exc:
-        assert "\n" not in str(exc)
-        return str(exc)
-    raise AssertionError("no error")
-
-
-def _long_label_puzzle(n: int) -> str:
-    return f"3 1\n{'x' * n} . {'x' * n}\n"
-
-
 def test_a_long_label_is_refused_by_the_reader(tmp_path):
-    (tmp_path / "long.txt").write_text(_long_label_puzzle(1_000_000))
+    (tmp_path / "long.txt").write_text(long_label_puzzle(1_000_000))
     t0 = time.perf_counter()
     run = cli(["numberlink", "solve", "long.txt", "--png", "p.png"], tmp_path)
     assert time.perf_counter() - t0 < 5
@@ -129,7 +65,7 @@ def test_the_window_open_never_lets_an_exception_escape(qtbot, tmp_path, monkeyp
         finally:
             monkeypatch.undo()
         assert "too many characters" in w.file_actions.last_error
-        (tmp_path / "long.txt").write_text(_long_label_puzzle(200_000))
+        (tmp_path / "long.txt").write_text(long_label_puzzle(200_000))
         assert w.file_actions.open_file("numberlink", tmp_path / "long.txt") is False
         assert "labels are at most 64" in w.file_actions.last_error
     finally:

@@ -6,11 +6,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
-import time
 
 import pytest
-from hostile import REPO, STREAM_COMMANDS, _viewer
+from hostile import _viewer, REPO, STREAM_COMMANDS
 
 
 @pytest.mark.parametrize("argv", STREAM_COMMANDS, ids=lambda a: " ".join(a[:2]))
@@ -64,33 +62,6 @@ def test_in_process_broken_pipe_status(tmp_path, monkeypatch):
 
 
 # Other findings ------------------------------------------------------------------------
-
-
-def _cancel_latency(gen, values, when) -> float:
-    from viewer.engine.protocol import Cancelled, CancelToken
-
-    token = CancelToken()
-    done = {}
-
-    def work():
-        try:
-            gen.generate(values, seed=1, cancel=token)
-            done["how"] = "finished"
-        except Cancelled:
-            done["how"] = "cancelled"
-        done["t"] = time.perf_counter()
-
-    th = threading.Thread(target=work)
-    th.start()
-    t_start = time.perf_counter()
-    while not when(token) and th.is_alive() and time.perf_counter() - t_start < 60:
-        time.sleep(0.002)
-    time.sleep(0.01)
-    t0 = time.perf_counter()
-    token.cancel()
-    th.join(60)
-    assert done.get("how") == "cancelled", done
-    return done["t"] - t0
 
 
 def test_characters_the_locale_lacks_are_question_marks(tmp_path):
