@@ -115,7 +115,9 @@ BAD = [
     (["--smoothness", "4"], "tgp: --smoothness: Smoothness must be at most 3, not 4 (0..3)"),
     (["--openttd", "r13671", "--terrain", "x"],
      "tgp: --terrain: Terrain type: expected 0..3 or one of very flat, flat, hilly"),
-    (["--openttd", "r13671", "--sea-level", "9"], "tgp: --sea-level: Sea level must be at most 3, not 9"),
+    (["--openttd", "r13671", "--sea-level", "9"],
+     "tgp: --sea-level: Sea level must be 0..3 (very low..high) with OpenTTD version r13671, "
+     "not 9\n"),
     (["--landscape", "moon"], "tgp: --landscape: Climate: must be one of temperate, arctic, tropic, toyland"),
     (["--openttd", "r13671", "--rng-skip", "-1"],
      "tgp: --rng-skip: Random() calls before TGP must be at least 0"),
@@ -337,7 +339,8 @@ MODERN_BAD = [
     (["--openttd", "r13671", "--variety", "2"], "tgp: --variety: OpenTTD r13671 has no"),
     (["--openttd", "r13671", "--no-freeform-edges"], "tgp: --no-freeform-edges: OpenTTD "
                                                      "r13671 has no"),
-    (["--openttd", "r13671", "--terrain", "4"], "tgp: --terrain: Terrain type must be at most 3, not 4"),
+    (["--openttd", "r13671", "--terrain", "4"], "tgp: --terrain: Terrain type must be 0..3 (very "
+     "flat..mountainous) with OpenTTD version r13671, not 4 (alpinist is 15.2 only)\n"),
     (["--openttd", "r13671", "--png", "x.png", "--layer", "rocks"], "tgp: unknown layer"),
 ]
 

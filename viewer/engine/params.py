@@ -20,8 +20,9 @@ from typing import Any
 
 from .names import shown_name
 
-__all__ = ["Param", "ParamError", "check_bounds", "check_seed", "coerce_values", "convert_values",
-           "defaults", "parse_size", "INT_MIN", "INT_MAX", "SEED_MAX"]
+__all__ = ["ABSENT", "BoundsWhen", "KEPT", "OnlyWhen", "Param", "ParamError", "check_bounds",
+           "check_seed", "coerce_values", "convert_values", "counting", "defaults", "fit_bounds",
+           "parse_size", "INT_MIN", "INT_MAX", "SEED_MAX"]
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 """Whole-number parameters without bounds of their own are bounded as a C
@@ -153,13 +154,48 @@ def _curve_points(text: str) -> tuple[tuple[float, float], ...]:
         raise ValueError(f"a curve is X:Y,X:Y,..., not {_short(text)}") from None
 
 
+class _Shown:
+    """What a greyed-out editor shows (:attr:`OnlyWhen.otherwise`)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+KEPT = _Shown("KEPT")
+"""A setting that does not count keeps its value, shown greyed (it counts
+again when the condition holds, as a game keeps a setting it does not use)."""
+ABSENT = _Shown("ABSENT")
+"""A setting that does not exist there: its editor shows no value ("n/a")."""
+
+
 @dataclass(frozen=True)
 class OnlyWhen:
     """A parameter that counts only while parameter ``param`` has one of
-    ``values`` (e.g. a setting only one version of a game has)."""
+    ``values`` (e.g. a setting only one version of a game has, or one only
+    the custom terrain type uses).  While it does not, the window shows
+    ``otherwise``: :data:`KEPT` the value held, :data:`ABSENT` none (the
+    setting does not exist there), or the value the setting amounts to
+    there (e.g. off: r13671's map edges are always sea)."""
 
     param: str
     values: tuple[Any, ...]
+    otherwise: Any = KEPT
+
+
+@dataclass(frozen=True)
+class BoundsWhen:
+    """Narrower bounds of a number while parameter ``param`` has one of
+    ``values`` (e.g. the levels an older version of a game has): the window's
+    slider, the command line and the stored files all keep within them, and
+    :func:`fit_bounds` brings a value in when ``param`` changes."""
+
+    param: str
+    values: tuple[Any, ...]
+    minimum: float | int | None = None
+    maximum: float | int | None = None
 
 
 @dataclass(frozen=True)
@@ -191,7 +227,9 @@ class Param:
     (a size's or a text's, editable; a whole number's few, a combo box);
     ``file_filter`` the kinds of file a path's Browse offers; ``curve_axes``
     a curve's axes.  ``only_when`` (an :class:`OnlyWhen`, or a tuple of
-    them that must all hold) says when it counts at all (:meth:`lacking`); ``version_defaults`` a default that
+    them that must all hold) says when it counts at all (:meth:`lacking`);
+    ``bounds_when`` (a :class:`BoundsWhen` or a tuple of them) narrows the
+    bounds under other values (:meth:`bounds`); ``version_defaults`` a default that
     differs under another version of the generator (by the version's name).
     """
 
@@ -213,6 +251,7 @@ class Param:
     file_filter: str = ""
     curve_axes: CurveAxes | None = None
     only_when: OnlyWhen | tuple[OnlyWhen, ...] | None = None
+    bounds_when: BoundsWhen | tuple[BoundsWhen, ...] | None = None
     version_defaults: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -250,6 +289,34 @@ class Param:
             return None
         return (f"{values[cond.param]} has no such setting "
                 f"(only {' and '.join(map(str, cond.values))})")
+
+    def narrowings(self, values: Mapping[str, Any] | None) -> tuple[BoundsWhen, ...]:
+        """The :class:`BoundsWhen` that hold under ``values`` (none without them)."""
+        cond = self.bounds_when
+        if cond is None or values is None:
+            return ()
+        conds = (cond,) if isinstance(cond, BoundsWhen) else tuple(cond)
+        return tuple(b for b in conds if b.param in values and values[b.param] in b.values)
+
+    def bounds(self, values: Mapping[str, Any] | None = None
+               ) -> tuple[float | int | None, float | int | None]:
+        """``(minimum, maximum)`` under ``values``: the Param's own, narrowed
+        by each :class:`BoundsWhen` that holds."""
+        lo, hi = self.minimum, self.maximum
+        for b in self.narrowings(values):
+            if b.minimum is not None:
+                lo = b.minimum if lo is None else max(lo, b.minimum)
+            if b.maximum is not None:
+                hi = b.maximum if hi is None else min(hi, b.maximum)
+        return lo, hi
+
+    def said(self, value: Any) -> str:
+        """``value`` as the window names it: its label ("alpinist") if it
+        has labels, else its text."""
+        if self.labels and isinstance(value, int) and not isinstance(value, bool) and \
+                0 <= value < len(self.labels):
+            return str(self.labels[value])
+        return self.text(value) if self.kind != "bool" else ("on" if value else "off")
 
     def text(self, value: Any) -> str:
         """``value`` as a command line, a help text, a table cell or a shared
@@ -289,11 +356,39 @@ class Param:
         except (TypeError, ValueError, OverflowError, AttributeError) as exc:
             raise ParamError(f"{self.label}: {exc}", self.name) from None
 
-    def coerce(self, value: Any) -> Any:
-        """``value`` converted and checked against the bounds."""
+    def coerce(self, value: Any, values: Mapping[str, Any] | None = None,
+               params: Mapping[str, Param] | None = None) -> Any:
+        """``value`` converted and checked against the bounds (under
+        ``values``, the other parameters' values: :meth:`bounds`; ``params``
+        by name name them in the message)."""
         v = self.convert(value)
+        self._check_narrowed(v, values, params or {})
         self._check_bounds(v)
         return v
+
+    def _check_narrowed(self, v: Any, values: Mapping[str, Any] | None,
+                        params: Mapping[str, Param]) -> None:
+        narrowed = self.narrowings(values)
+        if not narrowed or self.kind not in ("int", "float"):
+            return
+        lo, hi = self.bounds(values)
+        if (lo is None or v >= lo) and (hi is None or v <= hi):
+            return
+        b = next((b for b in narrowed if (b.minimum is not None and v < b.minimum)
+                  or (b.maximum is not None and v > b.maximum)), None)
+        if b is None:           # only the Param's own bounds are broken: they say so
+            return
+        owner = params.get(b.param)
+        under = f"{owner.label if owner else b.param} {values[b.param]}"
+        span = f"{lo}..{hi}" if lo is not None and hi is not None else \
+            (f"at least {lo}" if hi is None else f"at most {hi}")
+        if self.labels and lo is not None and hi is not None:
+            span += f" ({self.said(lo)}..{self.said(hi)})"
+        text = f"{self.label} must be {span} with {under}, not {v}"
+        own_lo, own_hi = self.minimum, self.maximum
+        if (own_lo is None or v >= own_lo) and (own_hi is None or v <= own_hi):
+            text += f" ({self.said(v)} is {_elsewhere(owner, b)} only)"
+        raise ParamError(text, self.name)
 
     def _convert(self, value: Any) -> Any:
         kind = self.kind
@@ -383,6 +478,79 @@ class Param:
                 raise ParamError(f"{self.label} must be at most {hi}, not {x}", self.name)
 
 
+def _elsewhere(owner: Param | None, b: BoundsWhen) -> str:
+    """Where a value a :class:`BoundsWhen` keeps out is allowed: the owner's
+    other choices ("15.2")."""
+    others = [c for c in (owner.choices if owner is not None else ()) if c not in b.values]
+    return " and ".join(map(str, others)) if others else \
+        f"not {' or '.join(map(str, b.values))}"
+
+
+def fit_bounds(params: tuple[Param, ...], values: Mapping[str, Any],
+               changed: tuple[str, ...]) -> tuple[dict[str, Any], str]:
+    """After ``changed`` changed (e.g. the version of a game), the values
+    that now break their :meth:`Param.bounds` brought within them (nearest
+    bound), unless they are among ``changed`` themselves (a value given with
+    the change is judged, not moved), and one line saying what moved, e.g.
+    "alpinist is 15.2 only: terrain type set to mountainous" ("" when
+    nothing did)."""
+    by_name = {p.name: p for p in params}
+    moved: dict[str, Any] = {}
+    notes = []
+    for p in params:
+        if p.name in changed or p.name not in values or p.kind not in ("int", "float"):
+            continue
+        narrowed = [b for b in p.narrowings(values) if b.param in changed]
+        v = values[p.name]
+        if not narrowed or isinstance(v, bool) or not isinstance(v, (int, float)):
+            continue
+        lo, hi = p.bounds(values)
+        new = max(lo, v) if lo is not None else v
+        new = min(hi, new) if hi is not None else new
+        if new == v:
+            continue
+        moved[p.name] = type(v)(new)
+        b = narrowed[0]
+        notes.append(f"{p.said(v)} is {_elsewhere(by_name.get(b.param), b)} only: "
+                     f"{p.label[:1].lower() + p.label[1:]} set to {p.said(moved[p.name])}")
+    return moved, "; ".join(notes)
+
+
+def counts(p: Param, values: Mapping[str, Any]) -> bool:
+    """Whether ``p`` makes a difference to the map under ``values`` (its
+    :class:`OnlyWhen` conditions all hold)."""
+    return p.failed_condition(values) is None
+
+
+def counting(params: tuple[Param, ...], values: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``values`` of the parameters that count under them (what makes
+    the map: two value sets with the same counting values make one map)."""
+    return {p.name: values[p.name] for p in params if p.name in values and counts(p, values)}
+
+
+def failed_words(p: Param, values: Mapping[str, Any], params: Mapping[str, Param]
+                 ) -> tuple[str, str] | None:
+    """The condition of ``p`` that ``values`` break, in the owner's words:
+    ``("Terrain type flat", "custom")``; None when ``p`` counts."""
+    cond = p.failed_condition(values)
+    if cond is None:
+        return None
+    owner = params.get(cond.param)
+    if owner is None:
+        return f"{cond.param} {values[cond.param]}", " and ".join(map(str, cond.values))
+    return (f"{owner.label} {owner.said(values[cond.param])}",
+            " and ".join(owner.said(v) for v in cond.values))
+
+
+def why_greyed(p: Param, values: Mapping[str, Any], params: Mapping[str, Param]
+               ) -> str | None:
+    """Why ``p`` does not count under ``values``, in the owner's words (e.g.
+    "Terrain type flat has no such setting (only custom)."), or None when it
+    counts: the panel's tooltip."""
+    words = failed_words(p, values, params)
+    return None if words is None else f"{words[0]} has no such setting (only {words[1]})."
+
+
 def defaults(params: tuple[Param, ...]) -> dict[str, Any]:
     """The default value of every parameter, by name."""
     return {p.name: p.default for p in params}
@@ -414,9 +582,10 @@ def convert_values(params: tuple[Param, ...], values: Mapping[str, Any],
 def check_bounds(params: tuple[Param, ...], values: Mapping[str, Any],
                  skip: tuple[str, ...] = ()) -> None:
     """Raise :class:`ParamError` for the first value outside its Param's bounds."""
+    by_name = {p.name: p for p in params}
     for p in params:
         if p.name not in skip:
-            p.coerce(values[p.name])
+            p.coerce(values[p.name], values, by_name)
 
 
 def coerce_values(params: tuple[Param, ...], values: Mapping[str, Any]) -> dict[str, Any]:

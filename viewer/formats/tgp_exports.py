@@ -163,7 +163,7 @@ def command_line(values: dict, seed: int) -> str:
     """The command line that makes this map again (the line printed first):
     the version, the size, seed and the settings of the version, each written
     by its Param's codec (r13671's: those it has, ``--rng-skip`` when not
-    0).  The version is always named: the command line's default is 15.2."""
+    the game's 1).  The version is always named: the command line's default is 15.2."""
     from ..engine.tgp.generator import PARAMS  # (the kernels load on their first call)
 
     by_name = {p.name: p for p in PARAMS}
@@ -177,7 +177,7 @@ def command_line(values: dict, seed: int) -> str:
 
     if version == "r13671":
         names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape"]
-        if values["rng_skip"]:
+        if values["rng_skip"] != by_name["rng_skip"].default:
             names.append("rng_skip")
     else:
         names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape",

@@ -27,7 +27,7 @@ from typing import Any
 
 from .. import registry
 from ..declaration import Declaration
-from ..engine.params import ParamError, same_value
+from ..engine.params import ParamError, counting, counts, failed_words, fit_bounds, same_value
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
 from .history import Change, History, describe
@@ -96,8 +96,11 @@ class Workbench:
         self.options: dict[str, Any] = {}
         self.pinned: Pinned | None = None
         self.error: tuple[str | None, str] | None = None   # the value refused last
+        self.note = ""          # one line on what the last change did beyond itself,
+        # until the map that follows it is shown
         self.last_seconds: float | None = None
         self._requested: tuple[Any, ...] | None = None
+        self._requested_values: dict[str, Any] = {}     # all of them, as last asked for
         self._latest_run = 0
         self._shown_run = 0             # the request whose map is shown (0: none or a file's)
         self._latest_state = 0
@@ -152,20 +155,33 @@ class Workbench:
                    of: str | None = None) -> None:
         """Set several values at once (``replace``: the others back to
         default); ``of``: of another generator than the one chosen (kept for
-        when it is chosen; no event)."""
+        when it is chosen; no event).
+
+        A value the change puts outside its bounds (:class:`BoundsWhen`:
+        alpinist when the version becomes r13671) is brought within them,
+        unless it was given too, and :attr:`note` (and a status line) says
+        so: "alpinist is 15.2 only: terrain type set to mountainous"."""
         decl = self._decl if of is None else registry.declaration(of)
         for name in values:
             decl.param(name)            # KeyError for a name the generator lacks
-        before = self.values if decl.name == self._decl.name else {}
+        current = decl.name == self._decl.name
+        before = self.values if current else {}
         mine = {} if replace else dict(self._values.get(decl.name, {}))
         mine.update(values)
+        full = {p.name: p.default for p in decl.params}
+        full.update(mine)
+        moved, note = fit_bounds(decl.params, full, tuple(values))
+        mine.update(moved)
         self._values[decl.name] = mine
-        if decl.name == self._decl.name:
+        if current:
+            self.note = note
             now = self.values
             changed = tuple(n for n in now if not same_value(before.get(n), now[n]))
             if changed:
                 self._note(before, self.seed)
                 self.events.emit("values_changed", changed)
+            if note:
+                self.events.emit("status", note, False)
 
     def validated(self) -> dict[str, Any]:
         """The values as the generator takes them, or ParamError."""
@@ -176,6 +192,7 @@ class Workbench:
         return self._seeds.get(self._decl.name, self._decl.default_seed)
 
     def set_seed(self, seed: int | str) -> None:
+        self.note = ""
         before = self.seed
         self._seeds[self._decl.name] = seed
         self._note(self.values, before)
@@ -284,7 +301,9 @@ class Workbench:
         """Validate the values and seed and, if they pass, ask for a run;
         returns its id, or None when a value was refused (event
         ``invalid``) or nothing that makes the map changed since the last
-        request (unless ``force``)."""
+        request (unless ``force``): a value that does not count under the
+        others (:class:`OnlyWhen`: the custom height while the terrain type
+        is not custom) makes no new map, and :attr:`note` says why."""
         decl = self._decl
         try:
             values = decl.checked(self.values)      # validated here, once per request
@@ -297,9 +316,14 @@ class Workbench:
         if self.error is not None:
             self.error = None
             self.events.emit("invalid", None, "")
-        request = (decl.name, dict(values), seed)
+        request = (decl.name, counting(decl.params, values), seed)
+        last, self._requested_values = self._requested_values, dict(values)
         if not force and request == self._requested and (self.result is not None
                                                          or not self.runner.idle()):
+            idle = self._idle_change(values, last)
+            if idle:
+                self.note = idle
+                self.events.emit("status", idle, False)
             return None
         self._requested = request
         layer, options, trace = self.layer, self.picture_options(), self.trace
@@ -327,6 +351,20 @@ class Workbench:
         self.events.emit("run_started", expected)
         run_id = self.runner.submit(job, lambda o: self._run_done(o, expected, decl.name))
         return run_id
+
+    def _idle_change(self, values: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+        """Why changing what differs from ``last`` makes no new map ("" when
+        nothing differs)."""
+        params = {p.name: p for p in self._decl.params}
+        idle = [params[n] for n in values
+                if n in last and not same_value(values[n], last[n]) and n in params
+                and not counts(params[n], values)]
+        if not idle:
+            return ""
+        owner, only = failed_words(idle[0], values, params) or ("", "")
+        names = " and ".join(p.label for p in idle)
+        return (f"{names} {'is' if len(idle) == 1 else 'are'} not used with {owner} (only "
+                f"with {only}): the map stays as it is")
 
     def cancel(self) -> None:
         """Stop the run under way (the map shown stays)."""
@@ -364,9 +402,11 @@ class Workbench:
         r, drawn, prepared = outcome.value
         self._shown_run = expected
         self._show(r, drawn=drawn, prepared=prepared)
-        self.events.emit("status", f"{r.generator}: {r.grid.width}x{r.grid.height}, "
+        note = f"{self.note}. " if self.note else ""
+        self.events.emit("status", f"{note}{r.generator}: {r.grid.width}x{r.grid.height}, "
                                    f"seed {r.seed} ({outcome.seconds:.2f} s)", False)
         self.events.emit("run_finished", outcome.id, r, outcome.seconds)
+        self.note = ""          # said with the map it came with
 
     def _superseded_done(self, outcome: Outcome, expected: int) -> None:
         """A run a newer request superseded, which the runner let finish

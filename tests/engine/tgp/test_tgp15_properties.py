@@ -220,8 +220,10 @@ def test_settings_without_the_version_are_15_2s():
 
 
 @pytest.mark.parametrize("values,param,text", [
-    ({"openttd": "r13671", "terrain": 4}, "terrain", "alpinist exists only in 15.2"),
-    ({"openttd": "r13671", "sea_level": "custom"}, "sea_level", "expected 0..3"),
+    ({"openttd": "r13671", "terrain": 4}, "terrain",
+     "Terrain type must be 0..3 (very flat..mountainous) with OpenTTD version r13671, not 4 "
+     "(alpinist is 15.2 only)"),
+    ({"openttd": "r13671", "sea_level": "custom"}, "sea_level", "not 4 (custom is 15.2 only)"),
     ({"openttd": "15.2", "terrain": 6}, "terrain", "at most 5"),
     ({"openttd": "15.2", "custom_sea_level": 91}, "custom_sea_level", "at most 90"),
     ({"openttd": "15.2", "water_borders": 17}, "water_borders", "at most 16"),

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import Param, ParamError, check_bounds, convert_values
+from ..params import OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import (
     CancelToken,
     Engine,
@@ -53,6 +53,9 @@ TRACE_MAX_SQUARES = 625
 a copy of the grid per step; beyond 25x25 that costs seconds, so bigger grids
 come without one."""
 
+GRADED = OnlyWhen("difficulty", tuple(d for d in DIFFICULTIES if d != "any"))
+"""What only a graded search (a difficulty other than any) uses."""
+
 PARAMS: tuple[Param, ...] = (
     Param("size", "Grid size", "size", (10, 8), minimum=MIN_SIDE, maximum=MAX_SIDE,
           help="width x height in squares (the C test program uses 10x8)", group="grid",
@@ -65,12 +68,14 @@ PARAMS: tuple[Param, ...] = (
     Param("fast_rounds", "Fast: shake rounds", "int", 30, minimum=0, maximum=500,
           group="grid",
           help="fast mode: rounds of letting paths bite their neighbours and joining again; "
-               "more rounds give fewer, longer paths (30 is about path.c's pair count)"),
+               "more rounds give fewer, longer paths (30 is about path.c's pair count)",
+          only_when=OnlyWhen("mode", ("fast",))),
     Param("grid_number", "Grid number", "int", 1, minimum=1, maximum=1000, group="grid",
           help="which grid of the seed's stream (the test program prints 1..10)"),
     Param("extend_share", "Extend first %", "int", 0, minimum=0, maximum=100, group="quality",
           help="how often to extend a path before trying to add one; 0 = the original "
-               "(add where possible), 100 = extend where possible"),
+               "(add where possible), 100 = extend where possible (faithful mode)",
+          only_when=OnlyWhen("mode", ("faithful",))),
     Param("unique", "Unique puzzle", "bool", False, group="puzzle",
           help="draw grids until one has exactly one solution under the rule"),
     Param("rule", "Rule", "choice", "fill-no-touch", choices=RULES, group="puzzle",
@@ -88,14 +93,14 @@ PARAMS: tuple[Param, ...] = (
     Param("min_length", "Shortest path", "int", 0, minimum=0, maximum=MAX_SIDE * MAX_SIDE,
           group="puzzle",
           help=f"with a difficulty, refuse grids with a shorter path (0: {GRADED_MIN_LENGTH}, "
-               f"no two-square paths)"),
+               f"no two-square paths)", only_when=GRADED),
     Param("bridges", "Bridges", "int", 0, minimum=0, maximum=MAX_BRIDGES, group="puzzle",
           help="bridge squares where two paths cross straight (a unique puzzle with this "
                "many; 0: none)"),
     Param("max_same_length", "One length at most %", "int", 50, minimum=1, maximum=100,
           group="puzzle",
           help="with a difficulty, refuse grids where more than this share of the paths "
-               "have one same length (a spread of lengths)"),
+               "have one same length (a spread of lengths)", only_when=GRADED),
 )
 
 LAYER_INFO: dict[str, LayerInfo] = {

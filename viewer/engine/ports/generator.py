@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import CurveAxes, Param, ParamError, check_bounds, convert_values
+from ..params import BoundsWhen, CurveAxes, OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Marker, Result, SquareGrid
 from ..tgp.generator import PARAMS as TGP_PARAMS
 from ..tgp.generator import check_size
@@ -69,17 +69,27 @@ def complete_stored(values: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+ONLY_TGP = OnlyWhen("source", ("tgp",))
+ONLY_PNG = OnlyWhen("source", ("png",))
+
+
 def _tgp_param(name: str, **changes: Any) -> Param:
-    """TGP's own Param ``name`` (help, bounds, slider names), as ``tgp_name``
-    in the source group; ports keep their own defaults where they differ."""
+    """TGP's own Param ``name`` (help, bounds, slider names, its bounds under
+    the version), as ``tgp_name`` in the source group, counting only for the
+    TGP source; ports keep their own defaults where they differ."""
     p = next(q for q in TGP_PARAMS if q.name == name)
     first, _, rest = p.label.partition(" ")
     if first[1:].islower():             # "Map size" -> "map size"; "OpenTTD version" stays
         first = first.lower()
     label = " ".join(filter(None, ("TGP", first, rest)))
+    bounds = p.bounds_when
+    if bounds is not None:
+        bounds = tuple(dataclasses.replace(b, param="tgp_" + b.param)
+                       for b in ((bounds,) if isinstance(bounds, BoundsWhen) else bounds))
+    only = tuple(dataclasses.replace(c, param="tgp_" + c.param) for c in p.conditions())
     return dataclasses.replace(p, name="tgp_" + name, label=label,
                                cli="--tgp-" + name.replace("_", "-"), group="source",
-                               **changes)
+                               bounds_when=bounds, only_when=(ONLY_TGP, *only), **changes)
 
 
 PARAMS: tuple[Param, ...] = (
@@ -92,11 +102,11 @@ PARAMS: tuple[Param, ...] = (
     _tgp_param("landscape"),
     Param("png_path", "Heightmap PNG", "path", "", cli="--png-heightmap", group="source",
           help="greyscale PNG, one pixel per corner, row 0 = north",
-          file_filter="PNG images (*.png)"),
+          file_filter="PNG images (*.png)", only_when=ONLY_PNG),
     Param("png_sea_level", "PNG sea level", "int", 16, minimum=0, maximum=65535,
           cli="--png-sea-level", group="source",
           help="grey value of the sea level: darker corners are below it "
-               "(16 = OpenTTD heightmaps' level 0)"),
+               "(16 = OpenTTD heightmaps' level 0)", only_when=ONLY_PNG),
     Param("n_ports", "Ports", "int", 20, minimum=0, maximum=10000, cli="--ports",
           group="ports", help="number of ports to place", slider=(0, 200)),
     Param("grid", "Grid square", "int", 16, minimum=1, maximum=4096, cli="--grid",
@@ -124,10 +134,13 @@ PARAMS: tuple[Param, ...] = (
           cli="--population", group="population",
           help="log-normal (median, sigma), log-uniform (min..max) or constant (median)"),
     Param("pop_median", "Median population", "float", 2000.0, minimum=1.0, maximum=1e8,
-          cli="--pop-median", group="population"),
+          cli="--pop-median", group="population",
+          help="the log-normal's median, or the constant population",
+          only_when=OnlyWhen("distribution", ("log-normal", "constant"))),
     Param("pop_sigma", "Population sigma", "float", 1.0, minimum=0.0, maximum=5.0,
           cli="--pop-sigma", group="population", step=0.1,
-          help="spread of the log-normal population (natural log)"),
+          help="spread of the log-normal population (natural log)",
+          only_when=OnlyWhen("distribution", ("log-normal",))),
     Param("pop_min", "Smallest population", "int", 50, minimum=1, maximum=10**8,
           cli="--pop-min", group="population"),
     Param("pop_max", "Largest population", "int", 1_000_000, minimum=1, maximum=10**9,

@@ -63,6 +63,9 @@ def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
     from ..tgp.units import HEIGHT_UNIT
 
     names = cancel.phase_names if cancel is not None else ()
+    # r13671's maps as ports have always made them (bundles replay them):
+    # TGP right after seeding, not the game's one Random() before it
+    values = {"rng_skip": 0, **values} if values.get("openttd") == "r13671" else values
     try:
         res = TGP.generate(values, seed=seed, cancel=cancel)
     finally:

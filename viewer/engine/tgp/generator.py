@@ -16,10 +16,16 @@ versions (the ``openttd`` parameter):
 
 Settings one version lacks carry ``only_when=OnlyWhen("openttd",
 versions)``: the window disables them under the other version, the command
-line refuses them there, and the engine ignores them.  ``version_defaults``
-gives a default
-that differs by version (r13671's "hilly" and "low" sea level), used when
-the value is not given.
+line refuses them there, and the engine ignores them; settings that count
+only for another choice (the custom height for the custom terrain type, the
+river settings with rivers, the climate's past the water pass) carry an
+``OnlyWhen`` on that choice, so the window greys them out and the Workbench
+makes no new map when they change.  ``bounds_when=BoundsWhen("openttd",
+("r13671",), maximum=3)`` keeps the terrain type and sea level within
+r13671's four levels (the window's slider, the command line, stored files;
+the Workbench brings them in when the version is switched).
+``version_defaults`` gives a default that differs by version (r13671's
+"hilly" and "low" sea level), used when the value is not given.
 
 Layers (all ``(size_y, size_x)``, element ``[y, x]`` is tile ``(x, y)``):
 
@@ -54,7 +60,7 @@ from typing import Any
 
 import numpy as np
 
-from ..params import OnlyWhen, Param, ParamError, check_bounds, convert_values
+from ..params import ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import modern
 from .detail import TGPDetail
@@ -71,16 +77,32 @@ SIZE_CHOICES = tuple(f"{s}x{s}" for s in (64, 128, 256, 512, 1024, 2048, 4096)) 
     "128x512", "512x128", "256x1024")
 
 VERSIONS = ("15.2", "r13671")
-ONLY_15 = OnlyWhen("openttd", ("15.2",))
-ONLY_R13671 = OnlyWhen("openttd", ("r13671",))
+
+
+def only_15(otherwise=ABSENT) -> OnlyWhen:
+    """A setting r13671 lacks; ``otherwise`` what it amounts to there (the
+    panel shows it greyed), ABSENT when nothing."""
+    return OnlyWhen("openttd", ("15.2",), otherwise)
+
+
+ONLY_15 = only_15()
+ONLY_R13671 = OnlyWhen("openttd", ("r13671",), 1)   # 15.2 always draws one Random()
 TERRAIN = modern.TERRAIN
 SEA_LEVEL = modern.SEA_LEVEL
 VARIETY = ("none", "very low", "low", "medium", "high", "very high")
-R13671_MAX = {"terrain": 3, "sea_level": 3}
+R13671_TOP = BoundsWhen("openttd", ("r13671",), maximum=3)
+"""r13671's terrain types and sea levels: 0..3 (no alpinist, custom; no custom sea level)."""
 RIVER_AMOUNTS = ("none", "few", "moderate", "lots")
 TREE_PLACERS = ("none", "original", "improved")
 STOP_AFTER = ("water", "climate", "rivers")
-ONLY_15_RIVERS = (ONLY_15, OnlyWhen("rivers", (1, 2, 3)))
+PAST_WATER = OnlyWhen("stop_after", ("climate", "rivers"))
+"""What the steps after the water pass use (the climate, the rivers)."""
+ONLY_15_RIVERS = (ONLY_15, OnlyWhen("stop_after", ("rivers",)), OnlyWhen("rivers", (1, 2, 3)))
+R13671_GAME_SKIP = 1
+"""Random() calls the game at r13671 makes between seeding and TGP: one,
+StartupEconomy's ``fluct`` (``../shared/reference/tgp/ALGORITHM.md``,
+"Seeding in the game"; the reference's ``*_skip1`` cases, whose manifest
+records ``rng_calls_before_tgp`` 1, are the game's offset)."""
 
 def _border_name(bits: int) -> str:
     if bits == 16:
@@ -111,14 +133,15 @@ PARAMS: tuple[Param, ...] = (
           help="0 very flat, 1 flat, 2 hilly, 3 mountainous, 4 alpinist, 5 custom (15.2: "
                "the highest level depends on the map size; r13671: 0..3 only, highest level "
                "5, 8, 11, 14, and hilly when not given)",
-          slider=(0, 5), labels=TERRAIN, version_defaults={"r13671": 2}),
+          slider=(0, 5), labels=TERRAIN, version_defaults={"r13671": 2},
+          bounds_when=R13671_TOP),
     Param("custom_terrain", "Custom height", "int", 30, minimum=1, maximum=255,
           cli="--custom-terrain", group="terrain",
           help="the highest level of custom terrain (terrain type 5), 1..255",
-          only_when=ONLY_15, slider=(1, 255)),
+          only_when=(ONLY_15, OnlyWhen("terrain", (5,))), slider=(1, 255)),
     Param("variety", "Variety distribution", "int", 0, minimum=0, maximum=5, group="terrain",
           help="0 none, 1 very low ... 5 very high: curve maps blended over a random grid",
-          only_when=ONLY_15, slider=(0, 5), labels=VARIETY),
+          only_when=only_15(0), slider=(0, 5), labels=VARIETY),
     Param("smoothness", "Smoothness", "int", 1, minimum=0, maximum=3, group="terrain",
           help="0 very smooth, 1 smooth, 2 rough, 3 very rough (noise amplitudes)",
           slider=(0, 3), labels=SMOOTHNESS),
@@ -127,29 +150,33 @@ PARAMS: tuple[Param, ...] = (
           help="0 very low, 1 low, 2 medium, 3 high, 4 custom (15.2: 70, 170, 270, 420 of "
                "1024 corners under water; r13671: 0..3 only, 20, 80, 250, 400, and low when "
                "not given)",
-          slider=(0, 4), labels=SEA_LEVEL, version_defaults={"r13671": 1}),
+          slider=(0, 4), labels=SEA_LEVEL, version_defaults={"r13671": 1},
+          bounds_when=R13671_TOP),
     Param("custom_sea_level", "Custom sea level", "int", 1, minimum=1, maximum=90,
           cli="--custom-sea-level", group="terrain",
           help="the share of the map under water with custom sea level (4), 1..90 percent",
-          only_when=ONLY_15, slider=(1, 90)),
+          only_when=(ONLY_15, OnlyWhen("sea_level", (4,))), slider=(1, 90)),
     Param("freeform_edges", "Freeform edges", "bool", True, group="edges",
           choices=("true", "false"),
           help="on: the map edges are void and only the water borders chosen are sea; "
-               "off: all four edges are sea", only_when=ONLY_15),
+               "off: all four edges are sea (r13671's edges are always sea)",
+          only_when=only_15(False)),
     Param("water_borders", "Water borders", "int", 16, minimum=0, maximum=16,
           cli="--water-borders", group="edges",
           help="with freeform edges, the edges that are sea: NE 1 + SE 2 + SW 4 + NW 8 "
                "(0 none, 15 all), or 16 random",
-          only_when=ONLY_15, slider=(0, 16), labels=WATER_BORDER_NAMES),
+          only_when=(only_15(15), OnlyWhen("freeform_edges", (True,), 15)), slider=(0, 16),
+          labels=WATER_BORDER_NAMES),
     Param("height_limit", "Maximum map height", "int", 0, minimum=0, maximum=255,
           cli="--height-limit", group="edges",
           help="0 auto (30, or the terrain's highest level + 15), else 1..255 (the game "
                "offers 15..255); caps the terrain's highest level except custom",
-          only_when=ONLY_15, slider=(0, 255), labels=HEIGHT_LIMIT_NAMES),
+          only_when=only_15(15), slider=(0, 255), labels=HEIGHT_LIMIT_NAMES),
     Param("rivers", "Rivers", "int", 2, minimum=0, maximum=3, group="rivers",
           help="amount of rivers: 0 none, 1 few, 2 moderate, 3 lots (wells: 4, 8, 16 or 32 "
                "per 256x256 tiles; a tenth of them, at least one, long rivers)",
-          only_when=ONLY_15, slider=(0, 3), labels=RIVER_AMOUNTS),
+          only_when=(only_15(0), OnlyWhen("stop_after", ("rivers",))), slider=(0, 3),
+          labels=RIVER_AMOUNTS),
     Param("min_river_length", "Minimum river length", "int", 16, minimum=2, maximum=255,
           cli="--min-river-length", group="rivers",
           help="a river must end farther than this from its spring (long rivers: 4 times "
@@ -168,20 +195,23 @@ PARAMS: tuple[Param, ...] = (
     Param("snow_coverage", "Snow coverage", "int", 40, minimum=0, maximum=100, step=10,
           cli="--snow-coverage", group="climate",
           help="arctic: the share of the land (percent) at or above the snow line",
-          only_when=(ONLY_15, OnlyWhen("landscape", ("arctic",))), slider=(0, 100)),
+          only_when=(ONLY_15, OnlyWhen("landscape", ("arctic",)), PAST_WATER),
+          slider=(0, 100)),
     Param("desert_coverage", "Desert coverage", "int", 50, minimum=0, maximum=100, step=10,
           cli="--desert-coverage", group="climate",
           help="sub-tropic: the share of the land (percent) below the desert line",
-          only_when=(ONLY_15, OnlyWhen("landscape", ("tropic",))), slider=(0, 100)),
+          only_when=(ONLY_15, OnlyWhen("landscape", ("tropic",)), PAST_WATER),
+          slider=(0, 100)),
     Param("stop_after", "Stop after", "choice", "rivers", choices=STOP_AFTER,
           cli="--stop-after", group="advanced",
           help="the last step of the game's GenerateLandscape made: water (the map of the "
                "water pass), climate (snow line, desert and rainforest), rivers (everything: "
-               "rivers, lakes, wetlands and the tile loops)", only_when=ONLY_15),
-    Param("rng_skip", "Random() calls before TGP", "int", 0, minimum=0, maximum=RNG_SKIP_MAX,
-          cli="--rng-skip", group="advanced",
-          help="r13671 only: Random() results thrown away before TGP; 1 reproduces the game "
-               "at r13671 (StartupEconomy draws one; 15.2 always draws exactly one)",
+               "rivers, lakes, wetlands and the tile loops)", only_when=only_15("water")),
+    Param("rng_skip", "Random() calls before TGP", "int", R13671_GAME_SKIP, minimum=0,
+          maximum=RNG_SKIP_MAX, cli="--rng-skip", group="advanced",
+          help="r13671 only: Random() results thrown away before TGP; 1 (the default) is "
+               "what the game at r13671 does (StartupEconomy draws one), 0 starts TGP right "
+               "after seeding (15.2 always draws exactly one)",
           only_when=ONLY_R13671, slider=(0, 4)),
 )
 
@@ -199,17 +229,19 @@ def check_size(sx: int, sy: int) -> None:
 
 
 def _named_levels(name: str, value: Any, version: str = "15.2") -> Any:
-    """Level names ("very rough") to numbers, landscape numbers to names."""
+    """Level names ("very rough") to numbers, landscape numbers to names (a
+    level the version lacks is judged by its bounds, :class:`BoundsWhen`;
+    a word that names none is told the version's)."""
     if name in _LABELS and isinstance(value, str):
         labels = _LABELS[name]
-        if version == "r13671" and name in R13671_MAX:
-            labels = labels[:R13671_MAX[name] + 1]
         word = value.strip().lower()
         if word in labels:
             return labels.index(word)
         if not word.lstrip("+-").isdigit():
-            label = next(p.label for p in PARAMS if p.name == name)
-            raise ParamError(f"{label}: expected 0..{len(labels) - 1} or one of "
+            p = next(p for p in PARAMS if p.name == name)
+            top = p.bounds({"openttd": version})[1]
+            labels = labels[:len(labels) if top is None else int(top) + 1]
+            raise ParamError(f"{p.label}: expected 0..{len(labels) - 1} or one of "
                              f"{', '.join(labels)}, not {value!r}", name)
     if name == "openttd" and isinstance(value, (int, float)) and not isinstance(value, bool):
         return f"{value:g}" if isinstance(value, float) else str(value)
@@ -250,15 +282,6 @@ class TerraGenesis(Engine):
             if version in vd and p.name not in values:
                 out[p.name] = vd[version]
         check_size(*out["size"])
-        if version == "r13671":
-            for name, top in R13671_MAX.items():
-                if isinstance(out[name], int) and out[name] > top:
-                    p = next(q for q in self.params if q.name == name)
-                    labels = p.labels
-                    why = f", in OpenTTD r13671 ({labels[out[name]]} exists only in 15.2)" \
-                        if out[name] < len(labels) else ""
-                    raise ParamError(f"{p.label} must be at most {top}, not {out[name]}{why}",
-                                     name)
         check_bounds(self.params, out, skip=("size",))
         return out
 
@@ -278,6 +301,7 @@ class TerraGenesis(Engine):
         out = dict(values)
         if "openttd" not in out:
             out["openttd"] = STORED_LEGACY_VERSION
+            out.setdefault("rng_skip", 0)       # the default before it was the game's 1
         if out["openttd"] == "r13671":
             for p in PARAMS:
                 vd = p.version_defaults
