@@ -353,8 +353,8 @@ class MainWindow(QMainWindow):
         run = wb.request(force)
         if run is None and wb.error is None and wb.result is not None and wb.runner.idle():
             # the map shown is what these values make: say so again (not
-            # the refusal of the values between)
-            self.status(f"{wb.result.generator}: {self._describe(wb.result)}")
+            # the refusal of the values between), or why a change made no map
+            self.status(wb.note or f"{wb.result.generator}: {self._describe(wb.result)}")
         return run
 
     def cancel_generation(self) -> None:
@@ -386,7 +386,9 @@ class MainWindow(QMainWindow):
         return finish
 
     def _run_finished(self, _run_id: int, result: Result, _seconds: float) -> None:
-        self.status(f"{result.generator}: {self._describe(result)}")
+        # what the change did beyond itself (a version switch moved a value) first
+        note = self.workbench.note
+        self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result)
         warm_up_later(self.workbench.generator)
         self.map_ids.remember_inputs(result)

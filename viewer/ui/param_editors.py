@@ -5,7 +5,9 @@ per parameter type).
 Every editor has the one interface of :class:`Editor`: it makes its widget
 (``widget``), shows a value without announcing it (``set_value``), reads
 the value shown (``value``), greys itself out saying why
-(``set_greyed``), and says ``changed`` when the user edits it (and
+(``set_greyed``), shows instead of its value none or the one a setting
+amounts to where it does not exist (``show_instead``), follows the bounds
+the other values give it (``follow``), and says ``changed`` when the user edits it (and
 ``message`` with a refusal for the error line, None to clear it).  Its
 ``placement`` tells the panel where the widget goes: beside the label,
 below it (wide editors), or alone (a check box carries its own label).
@@ -38,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.params import CurveAxes, Param, ParamError, parse_size
+from ..engine.params import ABSENT, KEPT, CurveAxes, Param, ParamError, parse_size
 from . import folders
 from .curve_editor import CurveEditor
 
@@ -52,6 +54,8 @@ MAX_POSITIONS = 1_000_000
 """Most positions a slider gets; a finer step is coarsened to fit."""
 FIELD_PADDING = 14
 """Room in a number field beyond its text's width (frame and margins)."""
+ABSENT_TEXT = "n/a"
+"""What an editor shows for a setting that does not exist there."""
 
 
 class RefusedKeys(QObject):
@@ -126,6 +130,9 @@ class NumberSlider(QWidget):
         self.field.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.field.editingFinished.connect(lambda: self.edited.emit(self.field.text()))
         self.name_label = QLabel()
+        self.absent_label = QLabel(ABSENT_TEXT)     # in the slider's place: no value here
+        self.absent_label.hide()
+        lay.addWidget(self.absent_label, 1)
         lay.addWidget(self.slider, 1)
         lay.addWidget(self.field)
         lay.addWidget(self.name_label)
@@ -294,6 +301,26 @@ class Editor(QObject):
         """The name of the value shown (e.g. "very smooth"), or ""."""
         return ""
 
+    def show_instead(self, shows: Any) -> None:
+        """While greyed out: show ``shows`` instead of the value (a value
+        the setting amounts to there, or :data:`ABSENT`: none);
+        :data:`KEPT` ends it (the owner shows the value again)."""
+        if shows is ABSENT:
+            self.show_absent(True)
+        elif shows is KEPT:
+            self.show_absent(False)
+        else:
+            self.show_absent(False)
+            self.set_value(shows)
+
+    def show_absent(self, on: bool) -> None:
+        """Show no value (``on``), or the value again; by default the editor
+        keeps showing it, greyed."""
+
+    def follow(self, values: dict[str, Any], params: dict[str, Param] | None = None) -> None:
+        """The other parameters' ``values`` changed: keep to the bounds they
+        give (:meth:`Param.bounds`); nothing by default."""
+
     def value_width(self) -> int:
         """The width its value box needs (0: no value box to align)."""
         return 0
@@ -339,6 +366,8 @@ class NumberEditor(Editor):
         w.rangeChanged.connect(self.widthChanged)
         w.edited.connect(self._typed)
         self._said = False          # whether the message below is this field's own
+        self._range = (min(lo, p.default), max(hi, p.default))  # the slider's usual range
+        self._context: tuple[dict[str, Any] | None, dict[str, Param] | None] = (None, None)
         what = "a whole number" if self.whole else "a number"
         RefusedKeys(w.field, INT_KEYS if self.whole else FLOAT_KEYS,
                     lambda t: self._say(f"{p.label}: {what} is expected here, not {t!r}"))
@@ -362,13 +391,34 @@ class NumberEditor(Editor):
         """Widen the slider to hold ``v`` rather than clip it."""
         w = self.widget
         if v < w.minimum() or v > w.maximum():
-            lo, hi = _slider_range(self.param)
+            lo, hi = self._range
             w.setRange(min(lo, v), max(hi, v))
+
+    def follow(self, values: dict[str, Any], params: dict[str, Param] | None = None) -> None:
+        p = self.param
+        self._context = (dict(values), params)
+        lo, hi = _slider_range(p)
+        low, high = p.bounds(values)
+        lo = lo if low is None else max(lo, low)
+        hi = hi if high is None else min(hi, high)
+        if (lo, hi) == self._range:
+            return
+        self._range = (lo, hi)
+        v = self.widget.value()
+        with self.silent():
+            self.widget.setRange(min(lo, v), max(hi, v))    # a value held beyond stays
+        self.widthChanged.emit()
+
+    def show_absent(self, on: bool) -> None:
+        w = self.widget
+        w.slider.setVisible(not on)
+        w.absent_label.setVisible(on)
+        w.value_box().setVisible(not on)
 
     def _typed(self, text: str) -> None:
         w, p = self.widget, self.param
         try:
-            v = p.coerce(text.strip())
+            v = p.coerce(text.strip(), *self._context)
         except ParamError as exc:
             w.show_value()
             self._say(f"{exc}; kept {w.text()}")
@@ -426,6 +476,14 @@ class BoolEditor(Editor):
         with self.silent():
             self.widget.setChecked(bool(value))
 
+    def show_absent(self, on: bool) -> None:
+        w = self.widget
+        with self.silent():
+            w.setTristate(on)       # neither on nor off
+            if on:
+                w.setCheckState(Qt.CheckState.PartiallyChecked)
+        w.setText(f"{self.param.label}: {ABSENT_TEXT}" if on else self.param.label)
+
 
 class ChoiceEditor(Editor):
     """One of the Param's ``choices``: a combo box."""
@@ -449,6 +507,13 @@ class ChoiceEditor(Editor):
     def set_value(self, value: Any) -> None:
         with self.silent():
             self.widget.setCurrentText(self.text_of(value))
+
+    def show_absent(self, on: bool) -> None:
+        w = self.widget
+        w.setPlaceholderText(ABSENT_TEXT if on else "")
+        if on:
+            with self.silent():
+                w.setCurrentIndex(-1)       # no choice shown: the placeholder
 
 
 class NumberChoiceEditor(ChoiceEditor):

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..declaration import Declaration
-from ..engine.params import Param, same_value
+from ..engine.params import KEPT, Param, same_value, why_greyed
 from .param_editors import Editor, RefusedKeys, editor_for, tip_of
 
 SEED_MAX = 2**32 - 1
@@ -58,6 +58,7 @@ class ParamWidget(QWidget):
         self.kind_editor.changed.connect(self.changed)
         self.kind_editor.message.connect(self.set_error)
         self.editor = self.kind_editor.widget
+        self._held: tuple[Any] | None = None   # (value,) while the editor shows another
         self.setToolTip(tip_of(param))
         lay.addWidget(self.editor)
         self.error = QLabel()
@@ -84,17 +85,33 @@ class ParamWidget(QWidget):
         return self.kind_editor.shown_name()
 
     def value(self) -> Any:
-        return self.kind_editor.value()
+        """The value held (while greyed out showing another, that one)."""
+        return self._held[0] if self._held is not None else self.kind_editor.value()
 
     def set_value(self, value: Any) -> None:
-        """Show ``value`` without announcing a change."""
-        self.kind_editor.set_value(value)
+        """Show ``value`` without announcing a change (held, while the
+        editor shows what the setting amounts to)."""
+        if self._held is not None:
+            self._held = (value,)
+        else:
+            self.kind_editor.set_value(value)
 
-    def set_greyed(self, why: str | None) -> None:
-        """Grey the parameter out, its tooltip saying ``why`` (None: usable)."""
+    def set_greyed(self, why: str | None, shows: Any = KEPT) -> None:
+        """Grey the parameter out, its tooltip saying ``why`` (None: usable);
+        ``shows`` what the editor shows meanwhile (:attr:`OnlyWhen.otherwise`:
+        the value held, none, or the value the setting amounts to there),
+        the value held coming back when it counts again."""
         self.setEnabled(why is None)
         self.setToolTip(tip_of(self.param, why))
         self.kind_editor.set_greyed(why)
+        if why is not None and shows is not KEPT:
+            if self._held is None:
+                self._held = (self.kind_editor.value(),)
+            self.kind_editor.show_instead(shows)
+        elif self._held is not None:
+            held, self._held = self._held[0], None
+            self.kind_editor.show_instead(KEPT)
+            self.kind_editor.set_value(held)
 
     def set_error(self, message: str | None) -> None:
         self.error.setText(message or "")
@@ -230,14 +247,6 @@ class SeedRow(QWidget):
         self.new_button.setEnabled(not on)
 
 
-def _said(p: Param, value: Any) -> str:
-    """A value of ``p`` as the panel names it (its label, if it has labels)."""
-    labels = p.labels
-    if labels and isinstance(value, int) and 0 <= value < len(labels):
-        return str(labels[value])
-    return str(value)
-
-
 class ParamPanel(QWidget):
     """Every parameter of one generator, grouped as the generator groups
     them, and the seed.
@@ -307,22 +316,22 @@ class ParamPanel(QWidget):
         (:meth:`Param.lacking`: a setting one version of a game lacks, or one
         that counts only for another choice); its tooltip says why, in the
         owner's words (e.g. "Rivers none has no such setting (only few and
-        moderate and lots).")."""
+        moderate and lots)."), and its editor shows what the condition says
+        (:attr:`OnlyWhen.otherwise`: r13671's freeform edges are none).
+        Each editor also follows the bounds the other values give it
+        (:meth:`Param.bounds`: r13671's four terrain types)."""
         values = self.values()
+        by_name = {p.name: p for p in self.params}
         for p in self.params:
-            if p.only_when is None or p.name not in self.widgets:
+            if p.name not in self.widgets:
+                continue
+            if p.bounds_when is not None:
+                self.widgets[p.name].kind_editor.follow(values, by_name)
+            if p.only_when is None:
                 continue
             cond = p.failed_condition(values)
-            why = None
-            if cond is not None:
-                owner = self.widgets.get(cond.param)
-                if owner is None:
-                    why = f"{cond.param} {p.lacking(values)}."
-                else:
-                    said = [_said(owner.param, v) for v in cond.values]
-                    why = (f"{owner.param.label} {_said(owner.param, values[cond.param])} has "
-                           f"no such setting (only {' and '.join(said)}).")
-            self.widgets[p.name].set_greyed(why)
+            why = why_greyed(p, values, by_name)
+            self.widgets[p.name].set_greyed(why, cond.otherwise if cond is not None else KEPT)
             label = self._label_of.get(p.name)
             if label is not None:
                 label.setEnabled(why is None)

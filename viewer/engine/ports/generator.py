@@ -102,7 +102,8 @@ PARAMS: tuple[Param, ...] = (
     _tgp_param("landscape"),
     Param("png_path", "Heightmap PNG", "path", "", cli="--png-heightmap", group="source",
           help="greyscale PNG, one pixel per corner, row 0 = north",
-          file_filter="PNG images (*.png)", only_when=ONLY_PNG),
+          file_filter="PNG images (*.png)"),     # usable whatever the source: a PNG chosen
+                                                  # switches to it (the window's ports view)
     Param("png_sea_level", "PNG sea level", "int", 16, minimum=0, maximum=65535,
           cli="--png-sea-level", group="source",
           help="grey value of the sea level: darker corners are below it "

@@ -119,34 +119,24 @@ class PortsView(GeneratorView):
         super().close()
 
     def setup_panel(self, panel) -> None:
+        """A path chosen or typed switches to the png source (the tgp_* and
+        png_* settings are greyed out by their Params' OnlyWhen on the
+        source; the path stays usable, to pick a PNG with)."""
         source = panel.widgets.get("source")
         path = panel.widgets.get("png_path")
-        if source is None:
+        if source is None or path is None:
             return
 
-        def follow(*_args) -> None:
-            png = source.value() == "png"
-            for name, w in panel.widgets.items():
-                if name.startswith("tgp_"):
-                    w.setEnabled(not png)
-                elif name.startswith("png_") and name != "png_path":
-                    w.setEnabled(png)
+        def chosen() -> None:
+            panel.last_edited = "png_path"
+            if path.value().strip() and source.value() != "png":
+                panel.paramChanged.emit("source", "png")
+            panel.paramChanged.emit("png_path", path.value())
+            panel.changed.emit()
 
-        source.editor.currentTextChanged.connect(follow)
-        if path is not None:
-            def chosen() -> None:
-                panel.last_edited = "png_path"
-                if path.value().strip() and source.value() != "png":
-                    panel.paramChanged.emit("source", "png")
-                panel.paramChanged.emit("png_path", path.value())
-                panel.changed.emit()
-
-            # a path chosen or typed switches to the png source before regenerating:
-            # both are reported, the source first
-            path.changed.disconnect()
-            path.changed.connect(chosen)
-        panel.after_set_values.append(follow)
-        follow()
+        # both are reported, the source first
+        path.changed.disconnect()
+        path.changed.connect(chosen)
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         """A new map: the open local view follows it (or closes)."""
