@@ -276,9 +276,9 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     ys, xs = np.nonzero(check["diff"])
     rows = w.inspect(int(xs[0]), int(ys[0]))
     assert rows["second solution"].endswith("(differs here)")
-    # the overlay goes with the puzzle view, and comes back with the solution
+    # the overlay stays over the puzzle view (issue 28, 7.19), and with the solution
     w.set_option('show_solution', False)
-    assert not has_colour(w.shown_image(), nl_render.NL_DIFF)
+    assert has_colour(w.shown_image(), nl_render.NL_DIFF)
     w.set_option('show_solution', True)
     assert has_colour(w.shown_image(), nl_render.NL_DIFF)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
@@ -204,7 +205,8 @@ DONE: dict[str, int] = {}
 
 
 def _ux(w: MainWindow, rng: random.Random) -> None:
-    """Undo and redo, a map ID pasted (good or hostile), the gallery."""
+    """Undo and redo, a map ID pasted (good or hostile), the gallery (of
+    the next seeds or of a sweep)."""
     from PySide6.QtGui import QGuiApplication
 
     r = rng.random()
@@ -226,7 +228,21 @@ def _ux(w: MainWindow, rng: random.Random) -> None:
     else:
         DONE["gallery"] = DONE.get("gallery", 0) + 1
         g = w.gallery
-        if g.grid.count() == 0 or rng.random() < 0.3:
+        sweep = w.sweep.panel
+        if sweep is not None and rng.random() < 0.5:
+            # the gallery of a sweep: a short one first, waited for, as a user would
+            if not sweep.gallery_button.isEnabled() and not sweep.running:
+                w.sweep.dock.show()
+                sweep.set_seeds(f"1..{rng.randint(2, 4)}")
+                sweep.jobs.setValue(1)
+                sweep.run()
+            end = time.monotonic() + 60
+            while w.sweep.panel is sweep and sweep.running and time.monotonic() < end:
+                QTest.qWait(20)
+            if w.sweep.panel is sweep and sweep.gallery_button.isEnabled():
+                DONE["sweep gallery"] = DONE.get("sweep gallery", 0) + 1
+                sweep.gallery_button.click()
+        elif g.grid.count() == 0 or rng.random() < 0.3:
             g.next_seeds(rng.choice([2, 4, 24]))
         elif rng.random() < 0.5:
             rect = g.grid.visualItemRect(g.grid.item(rng.randrange(g.grid.count())))

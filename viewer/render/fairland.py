@@ -189,8 +189,9 @@ def fairland_legend(name: str, values: np.ndarray, info) -> Legend:
         lo, hi = distance_range(v)
         return Legend(title, [("65535 unreached", UNREACHED)], LUTS["magma"], lo, hi)
     if name in RESOURCE_NAMES:
-        return Legend(title + " (land; 0..100)", [("sea", SEA_MUTED)], RESOURCE_LUTS[name],
-                      0, 100)
+        # (the description may name the range already)
+        title += " (land)" if "0..100" in title else " (land; 0..100)"
+        return Legend(title, [("sea", SEA_MUTED)], RESOURCE_LUTS[name], 0, 100)
     return generic_legend(name, v, info)
 
 

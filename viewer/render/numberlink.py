@@ -13,7 +13,8 @@ the first:
 * ``region``: the squares a cut path may be rebuilt in, hatched;
 * ``second`` and ``diff``: the squares where a second solution differs are
   tinted red and the region they form is outlined in red; there the second
-  solution's lines are drawn over the first's (thinner, outlined in black).
+  solution's lines are drawn over the first's (thinner, outlined in black),
+  over the puzzle alone too (the first's lines there only).
 
 The picture of a ``w`` x ``h`` grid at ``cell`` pixels per square is
 ``(h * cell + 1, w * cell + 1, 4)`` RGBA: square ``(x, y)`` spans pixels
@@ -376,6 +377,13 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
         dash = ((yy + xx) // max(2, cell // 5)) % 2 == 0
         body[(lab > 0) & dash] = NL_GHOST[:3]
     if second is not None and diff_px is not None and np.any(diff_px):
+        if not show_paths and paths is not None:
+            # the puzzle alone: the first solution only where the second differs
+            p = np.asarray(paths)
+            right, down = links if links is not None else links_of(p)
+            lab = _line_labels(p, right, down, cell, thick)
+            m = (lab > 0) & diff_px
+            body[m] = pal[lab[m]]
         sp, sr, sd = second
         t2 = max(2, int(round(thick * 0.45)))
         edge = max(1, cell // 24)
@@ -455,7 +463,8 @@ class NumberLinkRenderer(Renderer):
         else:
             links = links_of(paths) if paths is not None else None
         show = bool(options.get("show_solution", True))
-        second = options.get("second") if final and show else None
+        # a second solution shows where it differs, over the puzzle alone too
+        second = options.get("second") if final else None
         return picture(
             paths if ok("paths") else None, layers["puzzle"], scale, labels=labels, links=links,
             show_paths=show,
@@ -484,7 +493,7 @@ class NumberLinkRenderer(Renderer):
                               ("rebuild_region", (NL_REGION,))):
             if state.ok(name) and layers[name].any():
                 drawn.update(colours)
-        if state.final and options.get("show_solution", True) and options.get("second"):
+        if state.final and options.get("second"):
             drawn.add(NL_DIFF)
         if layer == "attempt":
             drawn.update((NL_END, NL_TARGET))

@@ -413,6 +413,18 @@ def ports_with_routes(state) -> list[int]:
     return list(range(min(k, n)))
 
 
+def png_height_legend(legend: Legend, sea_level: float, unit: float) -> Legend:
+    """``legend`` of the height layer of a map on a PNG heightmap with its
+    bar over the PNG's greys (0..255, or 0..65535 for 16 bits), in the
+    colours each grey gets: sea below the PNG's sea level, land from it
+    (issue 28, 7.14: not the default sea level's split)."""
+    top = 255 if unit <= HEIGHT_UNIT else 65535
+    greys = np.linspace(0.0, top, len(TERRAIN_LUT))
+    lut = color_port_height(greys - sea_level, unit)
+    return Legend(f"PNG grey 0..{top}, sea below grey {sea_level:g}; ports sized by population",
+                  legend.entries, lut, 0, top)
+
+
 def _ports_legend(state, name: str, overlays: set[str]):
     from .colormaps import generic_legend
 
@@ -420,6 +432,8 @@ def _ports_legend(state, name: str, overlays: set[str]):
     layers = state.layers
     legend = (ports_legend(name, layers[name], r.layer_info.get(name))
               or generic_legend(name, layers[name], r.layer_info.get(name)))
+    if name == "height" and r.params.get("source") == "png":
+        legend = png_height_legend(legend, float(r.detail.sea_level), float(r.detail.height_unit))
     drawn = set()
     ok = state.ok
     if ok("coast") and name == "height":

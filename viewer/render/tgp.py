@@ -114,6 +114,19 @@ def color_fixed_height(heights: np.ndarray, top: int = TOP_LEVEL) -> np.ndarray:
     return lut_take(lut, h)
 
 
+@lru_cache(maxsize=8)
+def level_lut(top: int = TOP_LEVEL) -> np.ndarray:
+    """The colour bar of whole levels 0..``top - 1``: from the colour of
+    level 0 to that of level ``top - 1`` (each level drawn in the middle of
+    its band, as :func:`color_tile_height` draws it), so that a bar titled
+    0..30 ends at 30 in level 30's colour."""
+    lut = terrain_lut(top)
+    at = np.linspace(HEIGHT_UNIT // 2, (top - 1) * HEIGHT_UNIT + HEIGHT_UNIT // 2, 256)
+    out = lut[np.round(at).astype(np.intp)]
+    out.flags.writeable = False
+    return out
+
+
 def color_tile_height(levels: np.ndarray, top: int = TOP_LEVEL) -> np.ndarray:
     """Terrain colours of whole height levels (the middle of each band)."""
     lv = np.minimum(np.asarray(levels).astype(np.int16), top - 1)
@@ -389,7 +402,7 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
         return Legend("height in levels (fixed point / 16); level 0 is sea level",
                       [], terrain_lut(top), 0, top)
     if name == "tile_height":
-        return Legend(f"tile height in levels 0..{top - 1}", [], terrain_lut(top), 0, top)
+        return Legend(f"tile height in levels 0..{top - 1}", [], level_lut(top), 0, top - 1)
     if name == "rocks":
         return Legend("rocks (FixSlopes)", [("no rocks", MASK_OFF), ("rocks", TGP_ROCKS)])
     if name == "noise":

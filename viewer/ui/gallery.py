@@ -112,9 +112,16 @@ class GalleryDock(QDockWidget):
         self.show_cases([Case(values, s) for s in next_seeds(wb.generator, seed, n)],
                         f"the {n} seeds after {seed}")
 
-    def show_cases(self, cases: Sequence[Case], what: str = "") -> None:
-        """Make the thumbnails of ``cases`` (on the worker), in this order."""
+    def show_cases(self, cases: Sequence[Case], what: str = "", metric: str = "") -> None:
+        """Make the thumbnails of ``cases`` (on the worker), in this order,
+        with ``metric`` under each when it is one the gallery computes
+        (else what the case's label says)."""
         self.stop()
+        i = self.metric_box.findData(metric) if metric else -1
+        if i >= 0:
+            self.metric_box.blockSignals(True)
+            self.metric_box.setCurrentIndex(i)
+            self.metric_box.blockSignals(False)
         self.place()
         self.show()
         self.raise_()
@@ -180,7 +187,8 @@ class GalleryDock(QDockWidget):
         name = self.metric_box.currentData()
         if t is not None and t.error:
             return text + "\nrefused"
-        if name and t is not None and name in t.metrics:
+        if name and t is not None and name in t.metrics \
+                and not c.label.startswith(f"{name} "):       # (a sweep's label says it)
             text += f"\n{name} {t.metrics[name]:g}"
         return text
 

@@ -3,11 +3,9 @@ categories and special values (from :func:`viewer.render.colormaps.legend_for`).
 
 from __future__ import annotations
 
-import html
-
 import numpy as np
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -24,10 +22,82 @@ BAR_HEIGHT = 12
 
 
 FRAME = "#505058"
+"""The edge round every swatch, so that white and pale ones show on a pale
+window (and dark ones on a dark one)."""
 
 
-def _hex(rgba) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*rgba[:3])
+class Swatches(QWidget):
+    """The legend's swatches, each a colour in a FRAME edge all round with
+    its label beside it, wrapped to the width (a swatch never parted from
+    its label)."""
+
+    GAP = 14        # between one label and the next swatch
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.entries: list[tuple[str, tuple]] = []
+        self._height = 0
+
+    def set_entries(self, entries) -> None:
+        self.entries = [(str(label), tuple(int(v) for v in c[:3])) for label, c in entries]
+        self._layout(self.width())
+        self.update()
+
+    def text(self) -> str:
+        """The labels, as a line of text."""
+        return "   ".join(label for label, _c in self.entries)
+
+    def _box(self) -> QSize:
+        h = max(8, self.fontMetrics().ascent())
+        return QSize(2 * h, h)
+
+    def _places(self, width: int) -> list[tuple[QRect, QRect, str, tuple]]:
+        """(swatch rectangle, label rectangle, label, colour) of each entry."""
+        fm = self.fontMetrics()
+        line = fm.lineSpacing() + 2
+        box = self._box()
+        x = y = 0
+        out = []
+        for label, colour in self.entries:
+            w = box.width() + 4 + fm.horizontalAdvance(label)
+            if x and x + w > width:
+                x, y = 0, y + line
+            swatch = QRect(x, y + (line - box.height()) // 2, box.width(), box.height())
+            text = QRect(x + box.width() + 4, y, w - box.width() - 4, line)
+            out.append((swatch, text, label, colour))
+            x += w + self.GAP
+        self._height = y + line if out else 0
+        return out
+
+    def _layout(self, width: int) -> None:
+        self._places(max(1, width))
+        self.setMinimumHeight(self._height)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        self._places(max(1, width))
+        return self._height
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(200, self.heightForWidth(max(200, self.width())))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._layout(self.width())
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 - Qt's name
+        p = QPainter(self)
+        frame = QColor(FRAME)
+        ink = self.palette().windowText().color()
+        for swatch, text, label, colour in self._places(self.width()):
+            p.fillRect(swatch, frame)
+            p.fillRect(swatch.adjusted(1, 1, -1, -1), QColor(*colour))
+            p.setPen(ink)
+            p.drawText(text, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                       label)
+        p.end()
 
 
 class LegendWidget(QWidget):
@@ -58,9 +128,7 @@ class LegendWidget(QWidget):
         self.bar_box.setLayout(bar_row)
         bar_row.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.bar_box)
-        self.swatches = QLabel()
-        self.swatches.setWordWrap(True)
-        self.swatches.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.swatches = Swatches()
         # two lines of swatches; more scroll (60 paths of a puzzle, say)
         self.swatch_area = QScrollArea()
         self.swatch_area.setWidget(self.swatches)
@@ -81,7 +149,7 @@ class LegendWidget(QWidget):
         if legend is None:
             self._set_title("")
             self.bar_box.hide()
-            self.swatches.setText("")
+            self.swatches.set_entries([])
             return
         self._set_title(legend.title)
         if legend.lut is not None:
@@ -94,11 +162,7 @@ class LegendWidget(QWidget):
             self.bar_box.show()
         else:
             self.bar_box.hide()
-        # each swatch in a dark frame, so that white and pale ones show too
-        parts = [f'<span style="background-color:{FRAME}">&nbsp;<span style="color:{_hex(c)}">'
-                 f'&#9608;&#9608;</span>&nbsp;</span>&nbsp;{html.escape(label)}'
-                 for label, c in legend.entries]
-        self.swatches.setText("&nbsp;&nbsp; ".join(parts))
+        self.swatches.set_entries(legend.entries)
 
     def _set_title(self, text: str) -> None:
         self._title = text

@@ -61,6 +61,7 @@ class MainWindow(QMainWindow):
         self._export_actions: list[QAction] = []
         self._build()
         self.sweep = SweepLink(wb, self)
+        self.sweep.open_gallery = self.gallery.show_cases      # a sweep's "Open as gallery"
         self.gen_view = view_for(wb.generator, wb, self)
         wb.prepare_result = self.gen_view.prepare
         self._panel = self._make_panel()

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
@@ -143,36 +143,53 @@ class PeriodImage(pg.GraphicsObject):
         img, r = self.qimage, self.rect
         if img is None or r.isEmpty():
             return
-        # shrunk: averaged down to the screen's pixels once per zoom (every
-        # thin line stays visible); enlarged: sharp pixels
         t = p.transform()
-        dw, dh = round(abs(t.m11()) * r.width()), round(abs(t.m22()) * r.height())
-        shrunk = 0 < dw < img.width() and 0 < dh <= img.height() * 1.01
-        if shrunk and self._shrunk is not None and self._shrunk[0] == (dw, dh):
-            img = self._shrunk[1]           # (until it comes, the quick nearest pixels)
-        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        if not self.repeat:
-            p.drawImage(r, img)
+        if t.isRotating() or t.m11() <= 0 or t.m22() <= 0:
+            p.drawImage(r, img)             # (never in the map view: no flip, no rotation)
             return
+        # one period is painted on exactly dw x dh whole screen pixels, at a
+        # whole pixel: a picture stretched or squeezed by a pixel would
+        # repeat or drop one row and column of it (nearest pixels), across
+        # the middle (issue 28, 7.10)
+        dw, dh = round(t.m11() * r.width()), round(t.m22() * r.height())
+        if dw < 1 or dh < 1:
+            return
+        # shrunk: averaged down to the screen's pixels once per zoom (every
+        # thin line stays visible), until it comes the quick nearest pixels;
+        # enlarged: sharp pixels
+        if 0 < dw < img.width() and 0 < dh <= img.height() * 1.01 \
+                and self._shrunk is not None and self._shrunk[0] == (dw, dh):
+            img = self._shrunk[1]
+        corner = t.map(r.topLeft())
+        x0, y0 = round(corner.x()), round(corner.y())
+        tiles = [(0, 0)]
+        if self.repeat:
+            tiles = self._tiles(option)
+        p.save()
+        p.resetTransform()                  # screen pixels
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        # the copies of a torus side by side, dw and dh apart: no seam, no overlap
+        for tx, ty in tiles:
+            p.drawImage(QRect(x0 + tx * dw, y0 + ty * dh, dw, dh), img)
+        p.restore()
+
+    def _tiles(self, option) -> list[tuple[int, int]]:
+        """The copies of the period (tile offsets) that the shown part
+        touches, one more each way (a copy is within half a screen pixel
+        per period of where the view places it)."""
+        r = self.rect
         shown = option.exposedRect
         vr = self.viewRect()
         if vr is not None:
             shown = shown.intersected(vr) if not shown.isEmpty() else vr
         w, h = r.width(), r.height()
-        tx0 = math.floor((shown.left() - r.left()) / w)
-        tx1 = math.floor((shown.right() - r.left()) / w)
-        ty0 = math.floor((shown.top() - r.top()) / h)
-        ty1 = math.floor((shown.bottom() - r.top()) / h)
+        tx0 = math.floor((shown.left() - r.left()) / w) - 1
+        tx1 = math.floor((shown.right() - r.left()) / w) + 1
+        ty0 = math.floor((shown.top() - r.top()) / h) - 1
+        ty1 = math.floor((shown.bottom() - r.top()) / h) + 1
         if (tx1 - tx0 + 1) * (ty1 - ty0 + 1) > 4096:
-            return
-        # each copy one screen pixel larger, under the next: no seam between
-        # copies placed at fractions of a pixel
-        t = p.transform()
-        ex = min(1.0, 1.0 / max(abs(t.m11()), 1e-9))
-        ey = min(1.0, 1.0 / max(abs(t.m22()), 1e-9))
-        for ty in range(ty0, ty1 + 1):
-            for tx in range(tx0, tx1 + 1):
-                p.drawImage(QRectF(r.left() + tx * w, r.top() + ty * h, w + ex, h + ey), img)
+            return []
+        return [(tx, ty) for ty in range(ty0, ty1 + 1) for tx in range(tx0, tx1 + 1)]
 
 
 class _LinkGuard:

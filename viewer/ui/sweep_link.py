@@ -6,12 +6,14 @@ is per generator."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from ..workbench import Workbench
+from ..workbench.gallery import Case
 from .shell import BOTTOM, Shell
 from .sweep_dock import SweepPanel
 
@@ -22,6 +24,8 @@ class SweepLink:
         self.dock: QDockWidget | None = None
         self.panel: SweepPanel | None = None
         self._sized = False
+        # the seed gallery to show a sweep's maps in (show_cases(cases, what, metric))
+        self.open_gallery: Callable[..., None] | None = None
 
     def rebuild(self) -> None:
         """A sweep dock for the generator now chosen (none without metrics)."""
@@ -34,6 +38,7 @@ class SweepLink:
             return
         self.panel = SweepPanel(decl)
         self.panel.caseChosen.connect(self._case_chosen)
+        self.panel.galleryAsked.connect(self._gallery_asked)
         self.dock = QDockWidget(f"Sweep: {decl.title}", self.shell.widget)
         self.dock.setObjectName("sweep")
         self.dock.setWidget(self.panel)
@@ -64,6 +69,17 @@ class SweepLink:
             self.wb.set_seed(seed)
         self.wb.request(force=True)
         self.shell.status(f"sweep case: seed {seed}")
+
+    def _gallery_asked(self, rows: list, metric: str) -> None:
+        """The sweep's maps in the gallery, the sweep's value of ``metric``
+        under each (until the thumbnail's own comes)."""
+        if self.open_gallery is None or self.panel is None:
+            return
+        cases = [Case(values, seed, f"{metric} {value:g}" if metric and value == value else "")
+                 for values, seed, value in rows]
+        n = self.panel.model.rowCount()
+        what = f"the sweep's {'first ' if len(cases) < n else ''}{len(cases)} of {n} cases"
+        self.open_gallery(cases, what, metric)
 
     def busy(self) -> bool:
         return self.panel is not None and self.panel.running

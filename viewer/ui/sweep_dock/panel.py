@@ -3,6 +3,7 @@ side, and the run (see the package's docstring)."""
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Mapping
@@ -46,6 +47,9 @@ from .worker import _UNDER_WAY, SweepWorker, _stop
 __all__ = ["SweepPanel"]
 
 NOTHING = "(nothing)"
+GALLERY_MOST = 96
+"""A gallery of a sweep shows at most this many of its cases (the first in
+the table's order: sort it by a metric to see the best)."""
 VARIABLE_KINDS = ("int", "float", "bool", "choice", "size", "text")
 
 
@@ -54,6 +58,7 @@ class SweepPanel(QWidget):
     generator's checked values and the seed of a clicked row or point."""
 
     caseChosen = Signal(dict, object)  # noqa: N815 - Qt's spelling on the Qt surface
+    galleryAsked = Signal(list, str)  # noqa: N815 - (values, seed, metric value) rows, metric
     finished = Signal()
 
     def __init__(self, generator: Any, parent: QWidget | None = None):
@@ -119,8 +124,15 @@ class SweepPanel(QWidget):
         self.export_button = QPushButton("Export table…")
         self.export_button.clicked.connect(self._export_dialog)
         self.export_button.setEnabled(False)
+        self.gallery_button = QPushButton("Open as gallery")
+        self.gallery_button.setToolTip(
+            f"the sweep's maps as thumbnails, in the table's order (the first "
+            f"{GALLERY_MOST}), the histogram's metric under each: click one to open it")
+        self.gallery_button.clicked.connect(self.open_as_gallery)
+        self.gallery_button.setEnabled(False)
         buttons = QHBoxLayout()
-        for b in (self.run_button, self.cancel_button, self.export_button):
+        for b in (self.run_button, self.cancel_button, self.export_button,
+                  self.gallery_button):
             buttons.addWidget(b)
         self.progress = QProgressBar()
         self.progress.setFormat("%v of %m cases")
@@ -301,6 +313,7 @@ class SweepPanel(QWidget):
         self._done += len(batch.rows)
         self._failed += sum(1 for r in batch.rows if not r[ok])
         self.progress.setValue(self._done)
+        self.gallery_button.setEnabled(True)
         rate = self._done / max(time.perf_counter() - self._t0, 1e-9)
         text = f"{self._done} of {self.spec.n_cases} cases, {rate:.0f} cases/s"
         if self._failed:
@@ -340,6 +353,27 @@ class SweepPanel(QWidget):
             return
         seed, values = self.spec.case(int(case))
         self.caseChosen.emit(dict(values), seed)
+
+    def gallery_cases(self) -> tuple[list[tuple[dict, Any, float]], str]:
+        """The cases a gallery of this sweep shows: ``(values, seed, value of
+        the metric)`` in the table's order (the first GALLERY_MOST), and that
+        metric (the histogram's)."""
+        metric = self.plots.hist_metric.currentText()
+        model = self.model
+        if self.spec is None or not model.rows:
+            return [], metric
+        out = []
+        for row in range(min(model.rowCount(), GALLERY_MOST)):
+            seed, values = self.spec.case(model.case_at(row))
+            value = model.value_at(row, metric)
+            out.append((dict(values), seed,
+                        float(value) if isinstance(value, (int, float)) else math.nan))
+        return out, metric
+
+    def open_as_gallery(self) -> None:
+        cases, metric = self.gallery_cases()
+        if cases:
+            self.galleryAsked.emit(cases, metric)
 
     def _row_clicked(self, index: QModelIndex) -> None:
         if index.isValid():

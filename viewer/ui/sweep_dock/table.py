@@ -106,6 +106,12 @@ class SweepTableModel(QAbstractTableModel):
     def case_at(self, display_row: int) -> int:
         return self.cases[self._order[display_row]]
 
+    def value_at(self, display_row: int, name: str) -> Any:
+        """Column ``name``'s value in display row ``display_row`` (None: no such column)."""
+        if name not in self.columns:
+            return None
+        return self.rows[self._order[display_row]][self.columns.index(name)]
+
     def rows_by_case(self) -> list[tuple]:
         return [self.rows[i] for i in sorted(range(len(self.rows)), key=self.cases.__getitem__)]
 

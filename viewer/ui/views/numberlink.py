@@ -327,12 +327,11 @@ class NumberLinkView(GeneratorView):
         self.check = {"puzzle": r.detail.puzzle, "rule": rule, "status": res.status,
                       "seconds": res.seconds, "second": second, "diff": diff,
                       "count": res.count}
-        if second is not None and not self.workbench.picture_options().get("show_solution",
-                                                                           True):
-            self.workbench.set_option("show_solution", True)
         text = f"uniqueness under {rule}: {STATUS_WORDS.get(res.status, res.status)}"
         if diff is not None:
-            text += (f"; the second is drawn over the first where they differ "
+            over = ("the first" if self.workbench.picture_options().get("show_solution", True)
+                    else "the puzzle")
+            text += (f"; the second is drawn over {over} where they differ "
                      f"({int(diff.sum())} squares, outlined red)")
         text += f"  [{res.seconds:.2f} s]"
         self._show_second()
