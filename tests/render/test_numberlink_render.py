@@ -34,3 +34,24 @@ def test_the_solution_picture_colours_each_path_and_the_legend_has_its_labels():
     puzzle = picture(r, "paths", {"show_solution": False}).rgba[..., :3]
     white = (puzzle == 255).all(axis=2).mean()
     assert white > (pic.rgba[..., :3] == 255).all(axis=2).mean()
+
+
+def test_the_puzzle_alone_with_bridges_takes_a_second_solution():
+    """Check uniqueness in puzzle-only view of a bridged puzzle: the bridge
+    marks are drawn and the second solution over them where it differs."""
+    from viewer.render.numberlink import links_of, picture
+
+    ends = np.zeros((3, 3), np.int32)
+    ends[1, 0], ends[1, 2], ends[0, 1], ends[2, 1] = 1, 1, 2, 2
+    paths = np.array([[0, 2, 0], [1, 1, 1], [0, 2, 0]], np.int32)
+    bridges = np.zeros((3, 3), bool)
+    bridges[1, 1] = True
+    second = (paths.copy(), *links_of(paths))
+    diff = np.zeros((3, 3), bool)
+    diff[1, 1] = True
+    plain = picture(paths, ends, 24, show_paths=False, bridges=bridges)
+    over = picture(paths, ends, 24, show_paths=False, bridges=bridges, second=second, diff=diff)
+    assert plain.shape == over.shape
+    centre = (slice(24, 48), slice(24, 48))
+    assert not np.array_equal(plain[centre], over[centre])      # drawn where it differs
+    assert np.array_equal(plain[:24, :24], over[:24, :24])      # and nowhere else

@@ -367,9 +367,10 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
         near = (np.abs(yy % cell - centre) <= arm) & (np.abs(xx % cell - centre) <= arm)
         thin = max(1, cell // 12)
         plus = (np.abs(yy % cell - centre) < thin) | (np.abs(xx % cell - centre) < thin)
-        body[bx & near & plus] = NL_BRIDGE
+        mark = bx & near & plus
+        body[mark] = NL_BRIDGE
         if diff_px is not None and second is not None:
-            _blend(body, m & diff_px, (255, 255, 255), 0.12)
+            _blend(body, mark & diff_px, (255, 255, 255), 0.12)
     if pushed is not None and np.any(pushed):
         ghost = np.asarray(pushed)
         lab = _line_labels(ghost, *links_of(ghost), cell, max(1, cell // 10))
