@@ -236,6 +236,8 @@ class CompareView(QWidget):
         for i, (_name, va, vb) in enumerate(rows):
             for j, v in enumerate((va, vb, None if vb is None else vb - va)):
                 item = QTableWidgetItem("" if v is None else f"{v:.6g}")
+                if v is not None:               # the whole number where the cell cuts it
+                    item.setToolTip(f"{_name}: {v:.10g}")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(i, j, item)
 

@@ -39,6 +39,7 @@ from ...sweep import (
     write_table,
 )
 from .. import folders
+from ..elided import FullTextTips, fit_titles
 from .plots import SweepPlots
 from .table import SweepTableModel
 from .worker import _UNDER_WAY, SweepWorker, _stop
@@ -141,6 +142,7 @@ class SweepPanel(QWidget):
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.table.clicked.connect(self._row_clicked)
+        self.tips = FullTextTips(self.table)        # a cut title or cell: its whole text
 
         self.plots = SweepPlots()
         self.plots.caseClicked.connect(self.choose_case)
@@ -250,6 +252,7 @@ class SweepPanel(QWidget):
         self.error.setText("")
         self.spec = spec
         self.model.reset(spec.columns)
+        fit_titles(self.table)
         self._fill_metric_boxes(spec.metric_names)
         self.progress.setRange(0, spec.n_cases)
         self.progress.setValue(0)
