@@ -5,6 +5,8 @@ to every setting; a wide window gets the usual layout back."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from PySide6.QtCore import QRect, Qt
 
@@ -133,3 +135,142 @@ def test_the_small_layout_comes_back_as_it_was_left(qtbot, window, private_setti
         assert again.dockWidgetArea(again.layer_dock) == Qt.DockWidgetArea.RightDockWidgetArea
     finally:
         again.shutdown()
+
+
+# -- text that does not fit: elided with the whole of it in a tooltip ----------
+
+def tooltip_at(widget, pos) -> str:
+    """What a hovering user reads at ``pos`` of ``widget``."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    QToolTip.hideText()
+    deadline = time.monotonic() + 2
+    while QToolTip.isVisible() and time.monotonic() < deadline:     # the last one gone
+        QApplication.processEvents()
+    QApplication.sendEvent(widget, QHelpEvent(QEvent.Type.ToolTip, pos, widget.mapToGlobal(pos)))
+    return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+def header_texts_never_cut_unseen(header) -> int:
+    """For each section of ``header`` that is narrower than its text, the
+    tooltip there holds the whole text; returns how many were cut."""
+    from PySide6.QtCore import QPoint
+
+    from viewer.ui.elided import header_text_cut
+
+    model = header.model()
+    cut = 0
+    for s in range(header.count()):
+        text = str(model.headerData(s, header.orientation(), Qt.ItemDataRole.DisplayRole))
+        if header_text_cut(header, s):
+            cut += 1
+            mid = header.sectionViewportPosition(s) + header.sectionSize(s) // 2
+            pos = QPoint(mid, header.height() // 2) \
+                if header.orientation() == Qt.Orientation.Horizontal \
+                else QPoint(header.width() // 2, mid)
+            seen = tooltip_at(header.viewport(), pos)
+            assert text.replace("\n", " ") in seen.replace("\n", " "), text
+    return cut
+
+
+def test_a_long_status_message_ends_in_an_ellipsis_with_all_of_it_in_the_tooltip(qtbot,
+                                                                                   window):
+    w = window
+    resize(qtbot, w, (800, 600), MEDIUM)
+    long = "fairland: " + ", ".join(f"message part {i}" for i in range(40))
+    w.status(long)
+    qtbot.wait(20)
+    assert w.width() == 800                         # the message does not widen the window
+    msg = w.message
+    assert msg.text() == long
+    assert msg.shown_text().endswith("…") and len(msg.shown_text()) < len(long)
+    assert msg.fontMetrics().horizontalAdvance(msg.shown_text()) <= msg.width()
+    assert tooltip_at(msg, msg.rect().center()) == long
+    w.status("fairland: 64x32, seed 1")             # a short one: whole, no tooltip needed
+    qtbot.wait(20)
+    assert msg.shown_text() == "fairland: 64x32, seed 1" and msg.toolTip() == ""
+
+
+def test_the_sweep_table_titles_are_whole_or_in_a_tooltip(qtbot, window):
+    w = window
+    resize(qtbot, w, (800, 600), MEDIUM)
+    w.sweep.dock.show()
+    panel = w.sweep.panel
+    panel.set_seeds("1..3")
+    panel.jobs.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000):
+        assert panel.run()
+    qtbot.wait(50)
+    header = panel.table.horizontalHeader()
+    assert header.count() == len(panel.model.columns) >= 5
+    for s, name in enumerate(panel.model.columns):     # wide enough for short titles
+        if header.sectionSizeFromContents(s).width() <= 120:
+            assert header.sectionSize(s) >= header.sectionSizeFromContents(s).width(), name
+    header_texts_never_cut_unseen(header)
+    # a title squeezed by hand: its tooltip has it whole
+    longest = max(range(header.count()), key=lambda s: len(panel.model.columns[s]))
+    header.resizeSection(longest, 20)
+    assert header_texts_never_cut_unseen(header) >= 1
+    # a cell squeezed: its tooltip has the whole value
+    col = max(range(header.count()), key=lambda c: len(panel.model.index(0, c).data()))
+    assert len(panel.model.index(0, col).data()) >= 4
+    header.resizeSection(col, header.minimumSectionSize())
+    idx = panel.model.index(0, col)
+    panel.table.scrollTo(idx)
+    rect = panel.table.visualRect(idx)
+    assert panel.table.viewport().rect().contains(rect.center())
+    assert tooltip_at(panel.table.viewport(), rect.center()) == idx.data()
+
+
+def test_the_compare_metrics_names_and_numbers_are_whole_or_in_a_tooltip(qtbot, window):
+    w = window
+    resize(qtbot, w, (800, 600), MEDIUM)
+    w.menu_actions()["Pin as A"].trigger()
+    w.workbench.set_values({"sp": 40})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["sp"] == 40)
+    cmp = w.compare
+    t = cmp.table
+    assert t.rowCount() >= 3
+    split = cmp.parentWidget()                 # A's pane narrowed by hand: names cut
+    split.setSizes([200, w.width() - 200])
+    qtbot.wait(50)
+    assert header_texts_never_cut_unseen(t.verticalHeader()) >= 1
+    for i in range(t.rowCount()):
+        name = t.verticalHeaderItem(i).text()
+        assert t.verticalHeaderItem(i).toolTip() == name
+        for j in range(2):
+            item = t.item(i, j)
+            if item.text():
+                assert item.toolTip().startswith(name) and \
+                    float(item.toolTip().split(": ")[-1]) == pytest.approx(float(item.text()),
+                                                                           rel=1e-5)
+
+
+@pytest.mark.parametrize("continents", [3, 9])
+def test_the_fairness_tab_has_one_row_per_continent(qtbot, window, continents):
+    from viewer.engine.fairland.messages import NUMLETTER
+    from viewer.ui.views.fairland_fairness import SPREAD_ROW
+
+    w = window
+    resize(qtbot, w, (800, 600), MEDIUM)
+    w.workbench.set_values({"nc": continents, "ni": continents, "world": (128, 64)})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["nc"] == continents)
+    w.gen_view.fairness_dock.raise_()
+    panel = w.gen_view.fairness_panel
+    qtbot.waitUntil(panel.isVisible)
+    settle(qtbot, w, lambda: panel.data is not None and len(panel.data.rows) == continents)
+    t = panel.table
+    assert t.rowCount() == continents + 1
+    letters = [t.verticalHeaderItem(panel.continent_row(c)).text() for c in range(continents)]
+    assert letters == [NUMLETTER[c] for c in range(continents)]
+    assert t.verticalHeaderItem(SPREAD_ROW).text() == "spread"
+    for c, row in enumerate(panel.data.rows):
+        for k, col in enumerate(panel.data.columns):
+            assert t.item(panel.continent_row(c), k).text() == str(row[col])
+    # the titles fit their columns (a word a line), or say themselves in a tooltip
+    assert header_texts_never_cut_unseen(t.horizontalHeader()) == 0
+    assert t.horizontalHeader().height() >= 2 * t.fontMetrics().height()

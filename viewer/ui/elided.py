@@ -97,8 +97,8 @@ class FullTextTips(QObject):
         self.view = view
         headers = [getattr(view, n)() for n in ("horizontalHeader", "verticalHeader")
                    if hasattr(view, n)]
-        self.headers = headers
-        for w in headers + [view.viewport()]:
+        self.headers = {h.viewport(): h for h in headers}     # (a hover's events go there)
+        for w in [*self.headers, view.viewport()]:
             w.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
@@ -113,12 +113,12 @@ class FullTextTips(QObject):
         return True
 
     def tip_at(self, obj, pos) -> str | None:
-        """The tooltip at ``pos`` of ``obj`` (a header or the viewport)."""
+        """The tooltip at ``pos`` of ``obj`` (a header's viewport or the view's)."""
         model = self.view.model()
         if model is None:
             return None
         if obj in self.headers:
-            header: QHeaderView = obj
+            header: QHeaderView = self.headers[obj]
             coord = pos.x() if header.orientation() == Qt.Orientation.Horizontal else pos.y()
             section = header.logicalIndexAt(coord)
             if section < 0:
