@@ -274,3 +274,37 @@ def test_the_fairness_tab_has_one_row_per_continent(qtbot, window, continents):
     # the titles fit their columns (a word a line), or say themselves in a tooltip
     assert header_texts_never_cut_unseen(t.horizontalHeader()) == 0
     assert t.horizontalHeader().height() >= 2 * t.fontMetrics().height()
+
+
+def test_the_capitals_letters_grow_with_the_zoom_within_limits(qtbot, window):
+    from viewer.ui.map_view import LETTER_PX
+
+    w = window
+    resize(qtbot, w, (800, 600), MEDIUM)
+    mv = w.map_view
+    mv.fit()
+    qtbot.wait(20)
+    assert mv.letters()                                  # fairland's capitals
+
+    def size() -> float:
+        sizes = {float(s) for s in mv._letters.data["size"]}
+        sizes = {mv._letters.opts["size"] if s < 0 else s for s in sizes}
+        assert len(sizes) == 1                           # one size for every letter
+        return sizes.pop()
+
+    fitted = size()
+    mv.vb.scaleBy((0.4, 0.4))                            # zoom in
+    qtbot.wait(20)
+    closer = size()
+    assert closer > fitted and closer <= LETTER_PX[1]
+    mv.vb.scaleBy((0.1, 0.1))                            # far in: the largest, no more
+    qtbot.wait(20)
+    assert size() == LETTER_PX[1]
+    # a large world fitted: cells of a pixel or two, the letters at their least
+    w.workbench.set_values({"world": (256, 128)})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.grid.width == 256)
+    mv.fit()
+    qtbot.wait(50)
+    assert size() == LETTER_PX[0] < fitted
+    assert mv._boxes.opts["size"] > LETTER_PX[0]         # the dark box still around it
