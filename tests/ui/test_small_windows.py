@@ -238,6 +238,11 @@ def test_the_compare_metrics_names_and_numbers_are_whole_or_in_a_tooltip(qtbot, 
     split.setSizes([200, w.width() - 200])
     qtbot.wait(50)
     assert header_texts_never_cut_unseen(t.verticalHeader()) >= 1
+    from viewer.ui.elided import cell_text_cut
+
+    for i in range(t.rowCount()):               # the numbers whole (the table scrolls)
+        for j in range(t.columnCount()):
+            assert not cell_text_cut(t, t.model().index(i, j)), (i, j, t.item(i, j).text())
     for i in range(t.rowCount()):
         name = t.verticalHeaderItem(i).text()
         assert t.verticalHeaderItem(i).toolTip() == name
@@ -308,3 +313,25 @@ def test_the_capitals_letters_grow_with_the_zoom_within_limits(qtbot, window):
     qtbot.wait(50)
     assert size() == LETTER_PX[0] < fitted
     assert mv._boxes.opts["size"] > LETTER_PX[0]         # the dark box still around it
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_sweep_dock_and_the_gallery_keep_a_small_window_its_size(qtbot, window, size):
+    w = window
+    resize(qtbot, w, size, SIZES[size])
+    w.sweep.dock.show()
+    w.gallery.next_seeds(2)
+    qtbot.waitUntil(lambda: w.gallery.isVisible() and not w.gallery.busy(), timeout=WAIT)
+    qtbot.wait(50)
+    w.resize(*size)
+    qtbot.wait(50)
+    assert (w.width(), w.height()) == size
+    assert w.map_view.height() >= 120 and w.map_view.width() >= 0.5 * size[0]
+    # what the sweep dock cannot show at once, it scrolls to
+    area = w.sweep.dock.widget()
+    panel = w.sweep.panel
+    assert area.widget() is panel
+    if panel.minimumSizeHint().height() > area.viewport().height():
+        assert area.verticalScrollBar().maximum() > 0
+    area.ensureWidgetVisible(panel.run_button)
+    assert seen_in(area, panel.run_button)

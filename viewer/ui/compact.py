@@ -4,8 +4,8 @@ the space in any window (800x600, a portrait 600x1000):
 * wide (at least 1100 pixels): Parameters on the left, Layers and
   Inspector (and a view's docks, as tabs of it) on the right, as built;
 * medium (700..1100): Layers, Inspector and a view's docks become tabs
-  beside Parameters on the left, which takes the whole height (the
-  timeline goes under the map only);
+  beside Parameters on the left (the timeline stays the window's width,
+  its slider long enough to scrub);
 * narrow (under 700, a portrait window): Parameters, Layers, Inspector
   and a view's docks are tabs below the map, the map on top.
 
@@ -116,7 +116,6 @@ class CompactLayout(QObject):
         if self.params not in core:
             return                      # Parameters floated: the user's own arrangement
         self.rearranged += 1
-        w.setCorner(Qt.Corner.BottomLeftCorner, LEFT if cls == MEDIUM else BOTTOM)
         if cls == WIDE:
             w.addDockWidget(LEFT, self.params)
             right = [d for d in (self.layers, self.inspector) if d in core]

@@ -148,9 +148,10 @@ class CompareView(QWidget):
         if room >= NAMES_MIN_WIDTH:
             names.setFixedWidth(min(room, max(NAMES_MIN_WIDTH, names.sizeHint().width())))
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        else:                               # too narrow: every part elided, none hidden
+            t.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        else:                   # too narrow: the names elided (tooltips), the numbers whole
             names.setFixedWidth(NAMES_MIN_WIDTH)
-            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            t.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def fit(self) -> None:
         """Show the whole of A in its pane (as Fit does for B)."""

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
+    QFrame,
     QListWidget,
     QMainWindow,
     QMenu,
@@ -143,3 +144,21 @@ def fit_param_dock(w: QMainWindow, docks: Docks, needed_width: int) -> None:
     dock.widget().setMinimumWidth(max(PANEL_WIDTH - 20, need))
     if dock.width() < need:
         w.resizeDocks([dock], [max(PANEL_WIDTH, need)], Qt.Orientation.Horizontal)
+
+
+class _Room(QScrollArea):
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        fit = getattr(self.widget(), "fit_room", None)
+        if fit is not None:
+            fit(self.viewport().width(), self.viewport().height())
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that gives it all its room
+    (and tells it the room it has: its ``fit_room(width, height)``)."""
+    area = _Room()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QToolTip
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QStyle,
+    QToolTip,
+)
 
 
 class ElidedLabel(QLabel):
@@ -71,7 +78,8 @@ def cell_text_cut(view: QAbstractItemView, index) -> bool:
     if text is None:
         return False
     rect = view.visualRect(index)
-    return view.fontMetrics().horizontalAdvance(str(text)) + 8 > rect.width()
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    return view.fontMetrics().horizontalAdvance(str(text)) + 2 * margin > rect.width()
 
 
 TITLE_MAX_WIDTH = 180

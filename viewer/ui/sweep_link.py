@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from ..workbench import Workbench
+from .docks import scrolling
 from .shell import BOTTOM, Shell
 from .sweep_dock import SweepPanel
 
@@ -36,7 +37,8 @@ class SweepLink:
         self.panel.caseChosen.connect(self._case_chosen)
         self.dock = QDockWidget(f"Sweep: {decl.title}", self.shell.widget)
         self.dock.setObjectName("sweep")
-        self.dock.setWidget(self.panel)
+        # in a scroll area: a small window keeps its size, the panel scrolls
+        self.dock.setWidget(scrolling(self.panel))
         self.dock.visibilityChanged.connect(lambda on: on and self.follow_values())
         # below the timeline, the whole width of the window: room for the
         # table and the plots side by side, the map keeps its width

@@ -172,7 +172,15 @@ class SweepPanel(QWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        wide = self.width() >= 1.6 * self.height()
+        room = self.parentWidget() or self       # (a scroll area's viewport: its room)
+        self.fit_room(min(self.width(), room.width()), min(self.height(), room.height()))
+
+    def fit_room(self, width: int, height: int) -> None:
+        """The settings, table and plots side by side in a wide room where
+        they fit so, one above the other otherwise."""
+        side = sum(self.split.widget(i).minimumSizeHint().width()
+                   for i in range(self.split.count())) + 2 * self.split.handleWidth() + 8
+        wide = width >= 1.6 * height and width >= side
         want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if self.split.orientation() != want:
             self.split.setOrientation(want)
