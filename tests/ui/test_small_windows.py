@@ -234,15 +234,20 @@ def test_the_compare_metrics_names_and_numbers_are_whole_or_in_a_tooltip(qtbot, 
     cmp = w.compare
     t = cmp.table
     assert t.rowCount() >= 3
+    from viewer.ui.elided import cell_text_cut
+
+    def numbers_whole():
+        for i in range(t.rowCount()):           # the numbers whole (the table scrolls)
+            for j in range(t.columnCount()):
+                assert not cell_text_cut(t, t.model().index(i, j)), (i, j, t.item(i, j).text())
+
+    numbers_whole()
+    header_texts_never_cut_unseen(t.verticalHeader())
     split = cmp.parentWidget()                 # A's pane narrowed by hand: names cut
     split.setSizes([200, w.width() - 200])
     qtbot.wait(50)
     assert header_texts_never_cut_unseen(t.verticalHeader()) >= 1
-    from viewer.ui.elided import cell_text_cut
-
-    for i in range(t.rowCount()):               # the numbers whole (the table scrolls)
-        for j in range(t.columnCount()):
-            assert not cell_text_cut(t, t.model().index(i, j)), (i, j, t.item(i, j).text())
+    numbers_whole()
     for i in range(t.rowCount()):
         name = t.verticalHeaderItem(i).text()
         assert t.verticalHeaderItem(i).toolTip() == name

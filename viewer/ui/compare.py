@@ -244,7 +244,6 @@ class CompareView(QWidget):
         self.table.setVerticalHeaderLabels([name for name, _, _ in rows])
         for i, (name, _, _) in enumerate(rows):
             self.table.verticalHeaderItem(i).setToolTip(name)
-        self._fit_table()
         for i, (_name, va, vb) in enumerate(rows):
             for j, v in enumerate((va, vb, None if vb is None else vb - va)):
                 item = QTableWidgetItem("" if v is None else f"{v:.6g}")
@@ -252,6 +251,7 @@ class CompareView(QWidget):
                     item.setToolTip(f"{_name}: {v:.10g}")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(i, j, item)
+        self._fit_table()                   # for the numbers now in it
 
     def busy(self) -> bool:
         return not self.worker.is_idle() or self.zoom.busy()

@@ -52,7 +52,8 @@ class SweepLink:
         if on and self.dock is not None and not self.dock.isFloating() and not self._sized:
             self._sized = True
             w = self.shell.widget
-            w.resizeDocks([self.dock], [max(280, w.height() // 3)], Qt.Orientation.Vertical)
+            tall = max(min(280, int(w.height() * 0.35)), w.height() // 3)
+            w.resizeDocks([self.dock], [tall], Qt.Orientation.Vertical)
 
     def follow_values(self) -> None:
         """The sweep's fixed parameters are the Workbench's values (checked
