@@ -39,10 +39,10 @@ FIT_MARGIN_CELLS = 1.5
 MAX_SCREEN_PER_CELL = 160
 """Zooming in stops when a cell is this many screen pixels wide."""
 
-LETTER_PX = (10, 28)
+LETTER_PX = (10, 24)
 """The least and the most screen pixels a marker's letter is high: between
 them it grows with the zoom (LETTER_PER_CELL cells high)."""
-LETTER_PER_CELL = 1.6
+LETTER_PER_CELL = 1.2
 BOX_PER_LETTER = 19 / 13
 
 
