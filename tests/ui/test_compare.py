@@ -117,3 +117,40 @@ def test_switching_generator_ends_the_comparison(qtbot, window):
     w.set_generator("tgp")
     settle(qtbot, w, lambda: w.result.generator == "tgp")
     assert not w.compare.pinned and not w.compare.isVisible()
+
+
+def test_the_panes_share_one_colour_scale(qtbot, window):
+    """A is drawn on B's colour scale: one value, one colour in both panes,
+    where A's own values would have given it another scale."""
+    w = window
+    w.set_generator("tgp")
+    settle(qtbot, w, lambda: w.result.generator == "tgp")
+    w.set_option("hill_shading", False)           # colour by height alone
+    w.workbench.set_values({"terrain": 0})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["terrain"] == 0)
+    w.select_layer("heightmap")
+    w.menu_actions()["Pin as A"].trigger()
+    a = w.result
+    w.workbench.set_values({"terrain": 3})      # mountainous: higher, another top level
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["terrain"] == 3)
+    b = w.result
+    cmp = w.compare
+    settle(qtbot, w, lambda: cmp.state is not None and cmp.state.result is a)
+    own = picture(final_state(a), "heightmap", w.workbench.picture_options(), w.map_view.scale)
+    la, lb = cmp.legend.legend, w.legend.legend
+    assert (own.legend.vmin, own.legend.vmax) != (lb.vmin, lb.vmax)    # a case that counts
+    assert (la.vmin, la.vmax) == (lb.vmin, lb.vmax)
+    assert np.array_equal(la.lut, lb.lut)
+    # the same height is the same colour on screen in A's pane and in B's
+    ha, hb = np.asarray(a.layers["heightmap"]), np.asarray(b.layers["heightmap"])
+    s = int(w.map_view.scale)
+    img_a, img_b = cmp.map_view.rgba, w.map_view.rgba
+    assert img_a.shape == img_b.shape == (ha.shape[0] * s, ha.shape[1] * s, 4)
+    common = np.intersect1d(np.unique(ha), np.unique(hb))
+    assert common.size >= 5
+    for v in common[:: max(1, common.size // 12)]:
+        ya, xa = np.argwhere(ha == v)[0]
+        yb, xb = np.argwhere(hb == v)[0]
+        assert tuple(img_a[ya * s, xa * s]) == tuple(img_b[yb * s, xb * s]), v

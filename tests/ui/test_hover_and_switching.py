@@ -55,7 +55,7 @@ def test_hovering_a_far_cell_then_shrinking_the_map(qtbot, window, gen, param, b
     assert w.inspect(*cell) == {}                         # outside the new map: nothing
     if gen == "fairland":
         table = w.gen_view.fairness_panel.table
-        assert table.columnCount() == w.result.params["nc"] + 1
+        assert table.rowCount() == w.result.params["nc"] + 1
 
 
 def test_a_large_tgp_map_then_ports(qtbot, window):

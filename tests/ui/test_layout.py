@@ -63,8 +63,12 @@ def test_the_fairness_spread_stays_in_sight(qtbot, window):
     panel = w.gen_view.fairness_panel
     table = panel.table
     data = panel.data
-    for r, col in enumerate(data.columns):
-        assert f"spread {data.spread[col]}" in table.verticalHeaderItem(r).text()
+    from viewer.ui.views.fairland_fairness import SPREAD_ROW
+    assert table.verticalHeaderItem(SPREAD_ROW).text() == "spread"
+    assert table.rowViewportPosition(SPREAD_ROW) == 0     # first, whatever follows
+    for k, col in enumerate(data.columns):
+        assert table.item(SPREAD_ROW, k).text() == str(data.spread[col])
+        assert f"spread {data.spread[col]}" in table.horizontalHeaderItem(k).toolTip()
 
 
 def test_the_layout_comes_back_as_it_was_left(qtbot, window, private_settings):

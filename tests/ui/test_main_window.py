@@ -280,11 +280,12 @@ def test_fairness_panel_has_a_row_per_continent_and_the_spread(qtbot, window):
     assert all(row["nearest capital"] >= r.params["di"] for row in data.rows)
     assert data.spread["land"] == (max(row["land"] for row in data.rows)
                                    - min(row["land"] for row in data.rows))
-    table = window.gen_view.fairness_panel.table
-    assert table.columnCount() == r.params["nc"] + 1
-    land_row = list(data.columns).index("land")
-    assert [table.item(land_row, c).text() for c in range(r.params["nc"])] == \
-        [str(row["land"]) for row in data.rows]
+    panel = window.gen_view.fairness_panel
+    table = panel.table
+    assert table.rowCount() == r.params["nc"] + 1         # the continents and the spread
+    land = list(data.columns).index("land")
+    assert [table.item(panel.continent_row(c), land).text() for c in range(r.params["nc"])] \
+        == [str(row["land"]) for row in data.rows]
 
 
 def test_window_remembers_parameters_and_seed(qtbot, window, private_settings):

@@ -295,6 +295,9 @@ def quiet_dialogs(monkeypatch, tmp_path):
                         staticmethod(lambda *a, **k: (rng.choice([1, 2, 3]), rng.random() < 0.8)))
     for name in ("warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+    from viewer.ui.views.numberlink_print import BookDialog
+
+    monkeypatch.setattr(BookDialog, "exec", lambda self: 0)       # the book's dialog: cancel
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: rng.choice(
         [QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No])))
 

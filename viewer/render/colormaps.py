@@ -15,7 +15,9 @@ needs neither matplotlib nor pyqtgraph (which would pull in Qt).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,6 +39,37 @@ MASK_OFF: RGBA = (46, 52, 64, 255)
 MOUNTAIN: RGBA = (236, 236, 240, 255)
 WILDERNESS: RGBA = (92, 150, 64, 255)
 
+
+
+# -- one colour scale for two pictures ------------------------------------------
+
+VALUE_RANGE = "value_range"
+"""A picture option: ``(layer, lo, hi)``, the values ``layer``'s colour bar
+spans where it would otherwise span the layer's own values (A's compare
+pane is drawn on B's scale, so that one value is one colour in both)."""
+_FORCED: ContextVar[tuple[float, float] | None] = ContextVar("forced_range", default=None)
+
+
+@contextmanager
+def forced_range(value_range, layer: str | None) -> Iterator[None]:
+    """While drawing ``layer``: ranges taken from the values are those of
+    ``value_range`` (a :data:`VALUE_RANGE` option) when it is about
+    ``layer`` (otherwise, or None: their own), see :func:`own_range`."""
+    forced = None
+    if value_range is not None and value_range[0] == layer:
+        forced = (float(value_range[1]), float(value_range[2]))
+    token = _FORCED.set(forced)
+    try:
+        yield
+    finally:
+        _FORCED.reset(token)
+
+
+def own_range(lo: float, hi: float) -> tuple[float, float]:
+    """``(lo, hi)``, a range found in a layer's values, or the one forced
+    by :func:`forced_range` while a picture is drawn."""
+    forced = _FORCED.get()
+    return forced if forced is not None else (lo, hi)
 
 
 # -- building blocks ---------------------------------------------------------
@@ -169,6 +202,8 @@ def scalar_range(values: np.ndarray, info: LayerInfo) -> tuple[float, float]:
     ordinary = v[~np.isin(v, list(info.labels))] if info.labels else v.ravel()
     lo = info.vmin if info.vmin is not None else (float(ordinary.min()) if ordinary.size else 0.0)
     hi = info.vmax if info.vmax is not None else (float(ordinary.max()) if ordinary.size else 1.0)
+    if info.vmin is None or info.vmax is None:
+        lo, hi = own_range(lo, hi)
     return float(lo), float(max(hi, lo + 1e-9))
 
 

@@ -35,6 +35,7 @@ from .colormaps import (
     id_entries,
     ids_to_colors,
     lut_from_stops,
+    own_range,
     scalar_to_colors,
 )
 from .picture import Renderer, Toggle
@@ -88,7 +89,7 @@ def color_sector_type(st: np.ndarray) -> np.ndarray:
 def distance_range(distance: np.ndarray, unreached: int = 65535) -> tuple[float, float]:
     reached = np.asarray(distance)[np.asarray(distance) != unreached]
     top = float(reached.max()) if reached.size else 1.0
-    return 0.0, max(top, 1.0)
+    return own_range(0.0, max(top, 1.0))
 
 
 def color_distance(distance: np.ndarray) -> np.ndarray:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.protocol import HexTorus, MapState, Marker, Result
-from .colormaps import BACKGROUND, Legend, colorize, generic_legend
+from .colormaps import BACKGROUND, VALUE_RANGE, Legend, colorize, forced_range, generic_legend
 from .hexraster import rasterize, rasterize_square
 
 __all__ = ["Toggle", "Renderer", "Picture", "picture", "renderer_for", "final_state",
@@ -272,7 +272,8 @@ def hex_window(state: MapState, layer: str, options: Mapping[str, Any] | None,
         drawn = r.fallback_layer if r.fallback_layer is not None else None
         if drawn is None or not state.ok(drawn):
             return None
-    cells = np.ascontiguousarray(r.cells(state, drawn, options), np.uint8)
+    with forced_range(options.get(VALUE_RANGE), drawn):
+        cells = np.ascontiguousarray(r.cells(state, drawn, options), np.uint8)
     edge = OUTLINE if options.get("outline") and scale >= OUTLINE_FROM_SCALE else None
     return rasterize(cells, grid.width, grid.height, scale, outline=edge, window=window)
 
@@ -319,8 +320,9 @@ def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | N
         rgba = draw_cells(grid, blank, scale, stride)
         key = None
     else:
-        rgba = r.draw(state, drawn, options, scale, stride)
-        key = r.legend(state, drawn, options)
+        with forced_range(options.get(VALUE_RANGE), drawn):   # (A on B's colour scale)
+            rgba = r.draw(state, drawn, options, scale, stride)
+            key = r.legend(state, drawn, options)
     letters = r.markers(state, options) if r.letters else []
     if export:
         from .decorate import with_legend, with_letters

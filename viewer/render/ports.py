@@ -22,6 +22,7 @@ from .colormaps import (
     Legend,
     ids_to_colors,
     lut_take,
+    own_range,
     scalar_to_colors,
 )
 from .hexraster import rasterize_square
@@ -88,7 +89,7 @@ def port_scalar_range(values: np.ndarray) -> tuple[float, float]:
     ok = v[v >= 0]
     if not ok.size:
         return 0.0, 1.0
-    lo, hi = float(ok.min()), float(ok.max())
+    lo, hi = own_range(float(ok.min()), float(ok.max()))
     return lo, max(hi, lo + 1e-9)
 
 

@@ -36,6 +36,7 @@ from .colormaps import (
     ids_to_colors,
     lut_from_stops,
     lut_take,
+    own_range,
     scalar_to_colors,
 )
 from .picture import Renderer, Toggle
@@ -102,9 +103,8 @@ def top_level(info: LayerInfo | None) -> int:
     """The top of the terrain map for a map whose heightmap layer is ``info``:
     16 levels, or the map's highest level where it is higher (OpenTTD 15.2)."""
     vmax = None if info is None else info.vmax
-    if vmax is None:
-        return TOP_LEVEL
-    return max(TOP_LEVEL, -(-int(vmax) // HEIGHT_UNIT))
+    top = TOP_LEVEL if vmax is None else max(TOP_LEVEL, -(-int(vmax) // HEIGHT_UNIT))
+    return max(TOP_LEVEL, int(own_range(0, top)[1]))       # (A on B's top when comparing)
 
 
 def color_fixed_height(heights: np.ndarray, top: int = TOP_LEVEL) -> np.ndarray:
@@ -187,7 +187,7 @@ def noise_range(noise: np.ndarray) -> tuple[float, float]:
     ok = v[v != INVALID_HEIGHT]
     if not ok.size:
         return 0.0, 1.0
-    lo, hi = float(ok.min()), float(ok.max())
+    lo, hi = own_range(float(ok.min()), float(ok.max()))
     return lo, max(hi, lo + 1.0)
 
 
@@ -206,7 +206,8 @@ def change_range(change: np.ndarray) -> float:
     v = np.asarray(change)
     if not v.size:
         return 1.0
-    return float(max(1, abs(int(v.min())), abs(int(v.max()))))
+    lo, hi = own_range(float(v.min()), float(v.max()))
+    return float(max(1, abs(int(lo)), abs(int(hi))))
 
 
 def color_change(change: np.ndarray) -> np.ndarray:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ..declaration import Declaration
 from ..engine.protocol import MapState, Result
+from ..render.colormaps import VALUE_RANGE
 from ..render.difference import difference_picture
 from ..render.picture import picture
 from ..workbench import Pinned, Workbench
@@ -147,9 +148,10 @@ class CompareView(QWidget):
         if room >= NAMES_MIN_WIDTH:
             names.setFixedWidth(min(room, max(NAMES_MIN_WIDTH, names.sizeHint().width())))
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        else:                               # too narrow: every part elided, none hidden
+            t.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        else:                   # too narrow: the names elided (tooltips), the numbers whole
             names.setFixedWidth(NAMES_MIN_WIDTH)
-            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            t.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def fit(self) -> None:
         """Show the whole of A in its pane (as Fit does for B)."""
@@ -160,7 +162,16 @@ class CompareView(QWidget):
         if self.state is None or self.difference is not None or self.wb.state is None \
                 or self.mode.currentText() != SHOW_A:
             return None
-        return self.state, self.wb.layer, self.wb.picture_options()
+        return self.state, self.wb.layer, self.options()
+
+    def options(self) -> dict:
+        """A's picture options: B's, with B's colour scale (the range of
+        B's colour bar), so that one value is one colour in both panes."""
+        options = dict(self.wb.picture_options())
+        legend = self.shell.legend.legend
+        if legend is not None and legend.lut is not None:
+            options[VALUE_RANGE] = (self.wb.layer, legend.vmin, legend.vmax)
+        return options
 
     @property
     def pinned(self) -> bool:
@@ -195,19 +206,20 @@ class CompareView(QWidget):
         self.state = state
         wb = self.wb
         b = wb.state
-        layer, options = wb.layer, wb.picture_options()
+        layer = wb.layer
         shown = self.shell.map_view
         same = (state.result.grid == b.result.grid)
         scale = int(shown.scale) if same and shown.scale >= 1 else None
         notice = None
         if self.mode.currentText() == SHOW_DIFFERENCE:
+            options = wb.picture_options()
             try:
                 pic, self.difference = difference_picture(state, b, layer, options, scale)
             except ValueError as exc:
                 pic, notice = picture(state, layer, options, scale), str(exc)
                 self.difference = None
         else:
-            pic = picture(state, layer, options, scale)
+            pic = picture(state, layer, self.options(), scale)
             self.difference = None
         g = state.result.grid
         self.map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
@@ -232,12 +244,14 @@ class CompareView(QWidget):
         self.table.setVerticalHeaderLabels([name for name, _, _ in rows])
         for i, (name, _, _) in enumerate(rows):
             self.table.verticalHeaderItem(i).setToolTip(name)
-        self._fit_table()
         for i, (_name, va, vb) in enumerate(rows):
             for j, v in enumerate((va, vb, None if vb is None else vb - va)):
                 item = QTableWidgetItem("" if v is None else f"{v:.6g}")
+                if v is not None:               # the whole number where the cell cuts it
+                    item.setToolTip(f"{_name}: {v:.10g}")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(i, j, item)
+        self._fit_table()                   # for the numbers now in it
 
     def busy(self) -> bool:
         return not self.worker.is_idle() or self.zoom.busy()

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
+    QFrame,
     QListWidget,
     QMainWindow,
     QMenu,
@@ -29,6 +30,10 @@ from .timeline import TimelineDock
 
 PANEL_WIDTH = 320
 SIDE_WIDTH = 300
+SIDE_MIN_WIDTH = 160
+"""The inspector's least width: with Parameters beside it, the wide layout
+fits an 800 pixel window (before the docks become tabs, :mod:`.compact`)."""
+HOLDER_MARGIN = 4
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
 
@@ -81,6 +86,7 @@ def build_docks(w: QMainWindow, generators: dict[str, str]) -> Docks:
     """The docks; ``generators``: the chooser's titles by name."""
     holder = QWidget()
     hl = QVBoxLayout(holder)
+    hl.setContentsMargins(HOLDER_MARGIN, HOLDER_MARGIN, HOLDER_MARGIN, HOLDER_MARGIN)
     box = QComboBox()
     for name, title in generators.items():
         box.addItem(title, name)
@@ -95,7 +101,7 @@ def build_docks(w: QMainWindow, generators: dict[str, str]) -> Docks:
     layer_list = QListWidget()
     layer_dock = _dock(w, "Layers", "layers", RIGHT, layer_list)
     inspector = Inspector()
-    inspector.setMinimumWidth(SIDE_WIDTH - 20)
+    inspector.setMinimumWidth(SIDE_MIN_WIDTH)
     inspector_dock = _dock(w, "Inspector", "inspector", RIGHT, inspector)
     timeline = TimelineDock(w)
     w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, timeline)
@@ -120,7 +126,10 @@ def add_view_dock(w: QMainWindow, menu: QMenu, dock: QDockWidget,
 
 
 def remove_view_dock(w: QMainWindow, menu: QMenu, dock: QDockWidget) -> None:
+    from .compact import REMOVED
+
     menu.removeAction(dock.toggleViewAction())
+    dock.setProperty(REMOVED, True)        # never moved again (see .compact)
     w.removeDockWidget(dock)
     dock.deleteLater()
 
@@ -128,9 +137,28 @@ def remove_view_dock(w: QMainWindow, menu: QMenu, dock: QDockWidget) -> None:
 def fit_param_dock(w: QMainWindow, docks: Docks, needed_width: int) -> None:
     """The Parameters dock as wide as the panel needs (``needed_width``)
     for its sliders to keep a usable length (at least PANEL_WIDTH)."""
-    bar = docks.param_area.verticalScrollBar().sizeHint().width()
-    need = needed_width + bar + 30
+    area = docks.param_area
+    bar = area.verticalScrollBar().sizeHint().width()
+    need = needed_width + bar + 2 * area.frameWidth() + 2 * HOLDER_MARGIN + 4
     dock = docks.param_dock
     dock.widget().setMinimumWidth(max(PANEL_WIDTH - 20, need))
     if dock.width() < need:
         w.resizeDocks([dock], [max(PANEL_WIDTH, need)], Qt.Orientation.Horizontal)
+
+
+class _Room(QScrollArea):
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        fit = getattr(self.widget(), "fit_room", None)
+        if fit is not None:
+            fit(self.viewport().width(), self.viewport().height())
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that gives it all its room
+    (and tells it the room it has: its ``fit_room(width, height)``)."""
+    area = _Room()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from ..workbench import Workbench
 from ..workbench.gallery import THUMB_PIXELS, Case, Thumb, make_thumb, next_seeds
+from .docks import scrolling
 from .map_view import to_qimage
 from .worker import LatestWins
 
@@ -78,7 +79,7 @@ class GalleryDock(QDockWidget):
         self.grid.itemActivated.connect(self._open_item)
         self.grid.currentItemChanged.connect(self._current_changed)
         lay.addWidget(self.grid, 1)
-        self.setWidget(body)
+        self.setWidget(scrolling(body))        # a small window keeps its size
         self.fill_metrics()
 
     def place(self) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
@@ -28,6 +28,7 @@ from ..render.picture import renderer_for
 from ..workbench import Workbench
 from . import docks, file_actions
 from . import settings as remembered
+from .compact import CompactLayout
 from .compare import CompareView
 from .gallery import GalleryDock
 from .history_menu import HistoryMenu
@@ -69,6 +70,9 @@ class MainWindow(QMainWindow):
         self._listen()
         self.resize(1280, 820)
         self._panel.seed_row.lock.setChecked(remembered.restore_window(self, self.settings))
+        self.compact = CompactLayout(self, self.param_dock, self.layer_dock,
+                                     self._inspector_dock, lambda: self.gen_view.docks,
+                                     remembered.restored_layout(self.settings))
         self._keys = TimelineKeys(self, self.menus.shortcuts)
         QApplication.instance().installEventFilter(self._keys)
         if str(self.settings.value("view/period_outline", "false")) == "true":
@@ -144,6 +148,15 @@ class MainWindow(QMainWindow):
         ev.connect("run_failed", self._run_failed)
         ev.connect("run_cancelled", lambda _id: self._map_view.set_waiting(None))
         ev.connect("status", self.status)
+
+    def resize(self, *size) -> None:
+        """Resize (as QWidget.resize), with the docks arranged for the new
+        size first (:meth:`CompactLayout.prepare`)."""
+        wanted = QSize(*size) if len(size) == 2 else QSize(size[0])
+        compact = getattr(self, "compact", None)
+        if compact is not None:
+            compact.prepare(wanted.width(), wanted.height())
+        super().resize(wanted)
 
     # == the shell (see .shell) ===================================================
     @property
@@ -501,12 +514,14 @@ class MainWindow(QMainWindow):
 
     # == closing =====================================================================
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        remembered.save(self.workbench, self, self.settings, self._panel.seed_row.is_locked())
+        remembered.save(self.workbench, self, self.settings, self._panel.seed_row.is_locked(),
+                        self.compact.current)
         self.shutdown()
         super().closeEvent(event)
 
     def shutdown(self) -> None:
         QApplication.instance().removeEventFilter(self._keys)
+        self.compact.stop()
         self._timeline.pause()
         self.run_status.stop()
         self.workbench.shutdown()

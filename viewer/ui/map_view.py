@@ -39,6 +39,19 @@ FIT_MARGIN_CELLS = 1.5
 MAX_SCREEN_PER_CELL = 160
 """Zooming in stops when a cell is this many screen pixels wide."""
 
+LETTER_PX = (10, 24)
+"""The least and the most screen pixels a marker's letter is high: between
+them it grows with the zoom (LETTER_PER_CELL cells high)."""
+LETTER_PER_CELL = 1.2
+BOX_PER_LETTER = 19 / 13
+
+
+def letter_px(cell_px: float) -> int:
+    """A letter's height on screen when a cell is ``cell_px`` pixels wide."""
+    lo, hi = LETTER_PX
+    return int(round(min(hi, max(lo, LETTER_PER_CELL * cell_px))))
+
+
 LETTER_FONT = QFont()
 LETTER_FONT.setBold(True)
 LETTER_FONT.setPointSize(10)
@@ -500,6 +513,20 @@ class MapView(pg.GraphicsLayoutWidget):
         self._constrain()
         self._center_notice()
         self._letters_cover_view()
+        self._size_letters()
+
+    def _size_letters(self) -> None:
+        """Letters that grow with the zoom (within LETTER_PX); set only when
+        their size changes by a pixel."""
+        width = self.vb.size().width()
+        (x0, x1), _ = self.vb.viewRange()
+        if width < 1 or x1 <= x0:
+            return
+        px = letter_px(max(self.scale, 1) * width / (x1 - x0))
+        if px != getattr(self, "_letter_px", None):
+            self._letter_px = px
+            self._letters.setSize(px)
+            self._boxes.setSize(round(px * BOX_PER_LETTER))
 
     def _constrain(self) -> None:
         """Zoom between the limits; the centre in the first period (a torus)

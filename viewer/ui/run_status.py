@@ -8,10 +8,11 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QSizePolicy
+from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton
 
 from .. import jit_cache
 from ..workbench import Workbench
+from .elided import ElidedLabel
 from .shell import Shell
 
 PROGRESS_AFTER_S = 0.5
@@ -29,8 +30,7 @@ class RunStatus:
         self.wb, self.shell = workbench, shell
         window = shell.widget
         bar = window.statusBar()
-        self.message = QLabel()
-        self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.message = ElidedLabel()       # a long message ends in "…", whole in its tooltip
         bar.addWidget(self.message, 1)
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
@@ -60,7 +60,6 @@ class RunStatus:
 
     def show(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
-        self.message.setToolTip(text)
         self.message.setStyleSheet(ERROR_STYLE if error else "")
 
     def started(self, *_args) -> None:

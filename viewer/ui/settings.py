@@ -89,18 +89,33 @@ def restore_window(window, settings: QSettings) -> bool:
     if isinstance(geo, QByteArray):
         window.restoreGeometry(geo)
     size = read_json(settings, "window_size")
-    if isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size) \
-            and not window.isMaximized() and not window.isFullScreen():
+    if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size)
+            and not window.isMaximized() and not window.isFullScreen()):
+        size = None
+    if size is not None:
         # restoreGeometry keeps a window within the screen it finds; the size
         # as it was left
         window.resize(max(400, size[0]), max(300, size[1]))
     state = settings.value("window_state")
     if isinstance(state, QByteArray):
         window.restoreState(state)
+        if size is not None:        # a small window's docks allow the size only now
+            window.resize(max(400, size[0]), max(300, size[1]))
     return str(settings.value("seed_locked", "false")) == "true"
 
 
-def save(workbench, window, settings: QSettings, seed_locked: bool) -> None:
+def restored_layout(settings: QSettings) -> str:
+    """The size class (:mod:`.compact`) of the docks' arrangement the
+    window state restored holds ("wide" when none was saved)."""
+    from .compact import MEDIUM, NARROW, WIDE
+
+    cls = settings.value("window_class")
+    has_state = settings.value("window_state") is not None
+    return cls if has_state and cls in (WIDE, MEDIUM, NARROW) else WIDE
+
+
+def save(workbench, window, settings: QSettings, seed_locked: bool,
+         layout: str = "wide") -> None:
     """What :func:`restore_workbench` and :func:`restore_window` read."""
     from ..formats.bundle import jsonable
 
@@ -116,4 +131,5 @@ def save(workbench, window, settings: QSettings, seed_locked: bool) -> None:
     s.setValue("geometry", window.saveGeometry())
     write_json(s, "window_size", [window.width(), window.height()])
     s.setValue("window_state", window.saveState())
+    s.setValue("window_class", layout)
     s.sync()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 if TYPE_CHECKING:
     from .banner import Banner
+    from .legend import LegendWidget
     from .map_view import MapView
     from .param_panel import ParamPanel
     from .timeline import TimelineDock
@@ -38,6 +39,11 @@ class Shell(Protocol):
     @property
     def map_view(self) -> MapView:
         """The map shown (B when comparing)."""
+        ...
+
+    @property
+    def legend(self) -> LegendWidget:
+        """The legend under the map shown (B's colour scale when comparing)."""
         ...
 
     @property

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDockWidget
 
 from ..workbench import Workbench
 from ..workbench.gallery import Case
+from .docks import scrolling
 from .shell import BOTTOM, Shell
 from .sweep_dock import SweepPanel
 
@@ -41,7 +42,8 @@ class SweepLink:
         self.panel.galleryAsked.connect(self._gallery_asked)
         self.dock = QDockWidget(f"Sweep: {decl.title}", self.shell.widget)
         self.dock.setObjectName("sweep")
-        self.dock.setWidget(self.panel)
+        # in a scroll area: a small window keeps its size, the panel scrolls
+        self.dock.setWidget(scrolling(self.panel))
         self.dock.visibilityChanged.connect(lambda on: on and self.follow_values())
         # below the timeline, the whole width of the window: room for the
         # table and the plots side by side, the map keeps its width
@@ -55,7 +57,8 @@ class SweepLink:
         if on and self.dock is not None and not self.dock.isFloating() and not self._sized:
             self._sized = True
             w = self.shell.widget
-            w.resizeDocks([self.dock], [max(280, w.height() // 3)], Qt.Orientation.Vertical)
+            tall = max(min(280, int(w.height() * 0.35)), w.height() // 3)
+            w.resizeDocks([self.dock], [tall], Qt.Orientation.Vertical)
 
     def follow_values(self) -> None:
         """The sweep's fixed parameters are the Workbench's values (checked

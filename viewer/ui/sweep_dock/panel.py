@@ -40,6 +40,7 @@ from ...sweep import (
     write_table,
 )
 from .. import folders
+from ..elided import FullTextTips, fit_titles
 from .plots import SweepPlots
 from .table import SweepTableModel
 from .worker import _UNDER_WAY, SweepWorker, _stop
@@ -153,6 +154,7 @@ class SweepPanel(QWidget):
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.table.clicked.connect(self._row_clicked)
+        self.tips = FullTextTips(self.table)        # a cut title or cell: its whole text
 
         self.plots = SweepPlots()
         self.plots.caseClicked.connect(self.choose_case)
@@ -182,7 +184,15 @@ class SweepPanel(QWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        wide = self.width() >= 1.6 * self.height()
+        room = self.parentWidget() or self       # (a scroll area's viewport: its room)
+        self.fit_room(min(self.width(), room.width()), min(self.height(), room.height()))
+
+    def fit_room(self, width: int, height: int) -> None:
+        """The settings, table and plots side by side in a wide room where
+        they fit so, one above the other otherwise."""
+        side = sum(self.split.widget(i).minimumSizeHint().width()
+                   for i in range(self.split.count())) + 2 * self.split.handleWidth() + 8
+        wide = width >= 1.6 * height and width >= side
         want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if self.split.orientation() != want:
             self.split.setOrientation(want)
@@ -262,6 +272,7 @@ class SweepPanel(QWidget):
         self.error.setText("")
         self.spec = spec
         self.model.reset(spec.columns)
+        fit_titles(self.table)
         self._fill_metric_boxes(spec.metric_names)
         self.progress.setRange(0, spec.n_cases)
         self.progress.setValue(0)

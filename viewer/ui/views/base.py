@@ -55,6 +55,11 @@ class GeneratorView(QObject):
         self.shell.add_dock(dock, tab_with)
         self._docks.append(dock)
 
+    @property
+    def docks(self) -> tuple[QDockWidget, ...]:
+        """The docks this view added (and has not removed)."""
+        return tuple(self._docks)
+
     def setup_panel(self, panel) -> None:
         """Adjust the parameter panel just built for this generator."""
 

@@ -1,5 +1,5 @@
 """Fairland's fairness panel: :mod:`viewer.engine.fairland.fairness` as a
-table, one row per continent and a last row with the spread, the columns
+table, one row per continent and a first row with the spread, the columns
 with a large spread marked."""
 
 from __future__ import annotations
@@ -16,14 +16,26 @@ from PySide6.QtWidgets import (
 
 from ...engine.fairland.fairness import COLUMNS, FairnessTable
 from ...engine.fairland.messages import NUMLETTER
+from ..elided import FullTextTips
 
 UNFAIR = QColor(255, 120, 100)
 
 
+SPREAD_ROW = 0
+"""The spread's row: the first, below the header, in sight however many
+continents follow."""
+
+
+def header_label(name: str) -> str:
+    """A measure's column title, a word a line (narrow columns, nothing cut)."""
+    return name.replace(" ", "\n")
+
+
 class FairnessPanel(QWidget):
-    """One row per measure, one column per continent (by capital letter), and
-    a last column with the spread; a spread above a fifth of the largest
-    value is shown in red."""
+    """One row per continent (by capital letter), one column per measure,
+    and a first row with the spread of each; a spread above a fifth of the
+    largest value is shown in red.  Each title says its whole name and
+    spread in its tooltip."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -33,10 +45,14 @@ class FairnessPanel(QWidget):
                            "spread = largest - smallest")
         self.note.setWordWrap(True)
         lay.addWidget(self.note)
-        self.table = QTableWidget(len(COLUMNS), 0)
-        self.table.setVerticalHeaderLabels(list(COLUMNS))
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels([header_label(c) for c in COLUMNS])
+        for i, col in enumerate(COLUMNS):
+            self.table.horizontalHeaderItem(i).setToolTip(col)
         self.table.verticalHeader().setDefaultSectionSize(20)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.tips = FullTextTips(self.table)
         lay.addWidget(self.table)
         self.data: FairnessTable | None = None
         self._pending: FairnessTable | None = None
@@ -44,7 +60,8 @@ class FairnessPanel(QWidget):
     def show_table(self, data: FairnessTable | None) -> None:
         self.data = data
         if data is None:
-            self.table.setColumnCount(0)
+            self._pending = None
+            self.table.setRowCount(0)
             return
         self._pending = data
         if self.isVisible():
@@ -54,13 +71,15 @@ class FairnessPanel(QWidget):
         super().showEvent(event)
         self._fill()
 
+    def continent_row(self, c: int) -> int:
+        """The table row of continent ``c``."""
+        return c + 1
+
     def _fill(self) -> None:
-        """Fill the table (only when on screen: filling costs tens of ms)."""
+        """Fill the table (only when on screen: filling costs a few ms)."""
         data, self._pending = self._pending, None
         if data is None:
             return
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.setUpdatesEnabled(False)
         try:
             self._fill_items(data)
@@ -70,20 +89,25 @@ class FairnessPanel(QWidget):
 
     def _fill_items(self, data: FairnessTable) -> None:
         rows = data.rows
-        self.table.setColumnCount(len(rows) + 1)
-        self.table.setHorizontalHeaderLabels([NUMLETTER[c % 62] for c in range(len(rows))]
-                                             + ["spread"])
+        t = self.table
+        t.setRowCount(len(rows) + 1)
+        t.setVerticalHeaderLabels(["spread"] + [NUMLETTER[c % 62] for c in range(len(rows))])
+        t.verticalHeaderItem(SPREAD_ROW).setToolTip("largest - smallest of each column")
         for c, row in enumerate(rows):
-            for r, col in enumerate(COLUMNS):
-                self.table.setItem(r, c, QTableWidgetItem(str(row[col])))
-        # the spread in the row names too: it stays in sight however many
-        # continents push the spread column to the right
-        self.table.setVerticalHeaderLabels([f"{col} (spread {data.spread[col]})"
-                                            for col in COLUMNS])
-        for r, col in enumerate(COLUMNS):
-            item = QTableWidgetItem(str(data.spread[col]))
+            r = self.continent_row(c)
+            t.verticalHeaderItem(r).setToolTip(f"continent {NUMLETTER[c % 62]} (its capital's "
+                                               "letter on the map)")
+            for k, col in enumerate(COLUMNS):
+                t.setItem(r, k, QTableWidgetItem(str(row[col])))
+        for k, col in enumerate(COLUMNS):
+            spread = data.spread[col]
+            t.horizontalHeaderItem(k).setToolTip(f"{col} (spread {spread})")
+            item = QTableWidgetItem(str(spread))
+            font = item.font()
+            font.setBold(True)
+            item.setFont(font)
             biggest = max((abs(row[col]) for row in rows), default=0)
-            if biggest and data.spread[col] > 0.2 * biggest:
+            if biggest and spread > 0.2 * biggest:
                 item.setForeground(UNFAIR)
-                item.setToolTip("more than a fifth of the largest value")
-            self.table.setItem(r, len(rows), item)
+                item.setToolTip(f"{col}: a spread of more than a fifth of the largest value")
+            t.setItem(SPREAD_ROW, k, item)

@@ -58,7 +58,7 @@ class NumberLinkView(GeneratorView):
                 self.add_action("File", f"Export {what} {kind}...",
                                 lambda _=False, s=solution, k=kind: self.export_vector(s, k),
                                 None, f"the {what} shown as a vector picture ({kind}), for print")
-        self.add_action("File", "Export puzzle &book...", self.export_book, None,
+        self.add_action("File", "Export puzzle &book...", lambda _=False: self.export_book(), None,
                         "a printable book of graded puzzles: the puzzles several to a page "
                         "with number, size, grade and seed, then the solutions (PDF or SVG)")
         self.book_request = None
@@ -256,7 +256,8 @@ class NumberLinkView(GeneratorView):
         from .numberlink_print import BookDialog, BookRequest, ask_book_target, make_book_job
 
         if request is None:
-            w, h = self.workbench.values.get("size", (10, 10))
+            size = self.workbench.values.get("size")
+            w, h = size if isinstance(size, tuple) and len(size) == 2 else (10, 10)
             grade = self.workbench.values.get("difficulty", "normal")
             dialog = BookDialog(self.shell.widget, self.book_request or BookRequest(
                 width=min(max(w, 4), 40), height=min(max(h, 4), 40),
