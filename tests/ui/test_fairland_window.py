@@ -61,7 +61,7 @@ def test_the_map_keeps_its_size_whatever_the_layer(qtbot, window):
         qtbot.wait(10)
         heights.add((window.map_view.height(), window.legend.height()))
     assert len(heights) == 1, heights
-    # a long title is elided on screen and whole in the tooltip
+    # a long title is wrapped, whole on screen (and in the tooltip)
     window.select_layer("own")
     full = window.legend.title_text()
-    assert full and window.legend.title.toolTip() == full
+    assert full and window.legend.title.text() == full == window.legend.title.toolTip()

@@ -340,3 +340,37 @@ def test_the_sweep_dock_and_the_gallery_keep_a_small_window_its_size(qtbot, wind
         assert area.verticalScrollBar().maximum() > 0
     area.ensureWidgetVisible(panel.run_button)
     assert seen_in(area, panel.run_button)
+
+
+@pytest.mark.parametrize("generator", ["fairland", "tgp", "ports", "numberlink"])
+def test_legends_wrap_and_scroll_instead_of_being_cut(qtbot, window, generator):
+    """Item 6 at 800x600: every layer's legend title shows whole, wrapped at
+    words, and the title, bar and swatches all lie in the legend's scrolling
+    body (none cut off), at a legend height that does not change."""
+    w = window
+    if generator != w.generator.name:
+        w.set_generator(generator)
+        settle(qtbot, w, lambda: w.result.generator == generator)
+    resize(qtbot, w, (800, 600), MEDIUM)
+    legend = w.legend
+    heights = set()
+    wrapped = 0
+    for i in range(w.layer_list.count()):
+        w.layer_list.setCurrentRow(i)
+        qtbot.wait(10)
+        heights.add(legend.height())
+        title = legend.title
+        assert title.text() == legend.title_text(), title.text()
+        fm = title.fontMetrics()
+        if fm.horizontalAdvance(title.text()) > title.width():
+            wrapped += 1
+            assert title.height() >= 2 * fm.lineSpacing() - 2, (title.text(), title.height())
+        body = legend.body
+        for part in (title, legend.swatches):
+            if part.isVisible():
+                assert part.geometry().bottom() <= body.height(), part
+        bar = legend.scroll.verticalScrollBar()
+        assert bar.maximum() >= max(0, body.height() - legend.scroll.viewport().height())
+    assert len(heights) == 1, heights
+    if generator in ("fairland", "ports"):
+        assert wrapped, "no title long enough to wrap at 800 pixels"

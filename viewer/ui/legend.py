@@ -101,13 +101,21 @@ class Swatches(QWidget):
 
 
 class LegendWidget(QWidget):
+    """Title, colour bar and swatches, wrapped to the width and never cut:
+    in one fixed height (the map never changes size with the layer), what
+    does not fit scrolls (a long title at 800 pixels, 60 paths of a puzzle)."""
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 2, 4, 2)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 2, 4, 2)
+        self.body = QWidget()
+        lay = QVBoxLayout(self.body)
+        lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
-        self.title = QLabel()           # one line, elided: the map never jumps
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.title = QLabel()           # wrapped at words: all of it shows
+        self.title.setWordWrap(True)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         bold = self.title.font()
         bold.setBold(True)
@@ -129,17 +137,17 @@ class LegendWidget(QWidget):
         bar_row.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.bar_box)
         self.swatches = Swatches()
-        # two lines of swatches; more scroll (60 paths of a puzzle, say)
-        self.swatch_area = QScrollArea()
-        self.swatch_area.setWidget(self.swatches)
-        self.swatch_area.setWidgetResizable(True)
-        self.swatch_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.swatch_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        lay.addWidget(self.swatches)
+        lay.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.body)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self.scroll)
         line = self.swatches.fontMetrics().lineSpacing()
-        self.swatch_area.setMinimumHeight(2 * line + 6)
-        lay.addWidget(self.swatch_area, 1)
-        # one height with or without a bar (the swatches take its place), so
-        # the map never changes size with the layer
+        # one height with or without a bar: a title line, the bar's and two
+        # of swatches
         self.setFixedHeight(self.title.sizeHint().height() + max(BAR_HEIGHT, line) + 2 * line
                             + 6 + 2 * 2 + 2 * 2)
         self.legend: Legend | None = None
@@ -166,17 +174,8 @@ class LegendWidget(QWidget):
 
     def _set_title(self, text: str) -> None:
         self._title = text
+        self.title.setText(text)
         self.title.setToolTip(text)
-        self._elide()
-
-    def _elide(self) -> None:
-        fm = self.title.fontMetrics()
-        self.title.setText(fm.elidedText(self._title, Qt.TextElideMode.ElideRight,
-                                         max(20, self.title.width())))
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)
-        self._elide()
 
     def title_text(self) -> str:
         """The whole title (the label may show it elided)."""
