@@ -143,7 +143,9 @@ def _cases():
                 owner = by_name[cond.param]
                 choices = (owner.choices if owner.kind == "choice" else
                            (True, False) if owner.kind == "bool" else
-                           range(int(owner.minimum), int(owner.maximum) + 1))
+                           range(int(owner.minimum), int(owner.maximum) + 1)
+                           if owner.maximum is not None else
+                           range(int(owner.minimum), int(owner.minimum) + 3))
                 breaking = [c for c in choices if c not in cond.values]
                 holding = {c.param: c.values[0] for c in p.conditions() if c is not cond}
                 if breaking:

@@ -172,6 +172,37 @@ ABSENT = _Shown("ABSENT")
 
 
 @dataclass(frozen=True)
+class AtLeast:
+    """The numbers from ``least`` up, as an :class:`OnlyWhen`'s values (e.g.
+    island settings count only with 1 island or more)."""
+
+    least: int
+
+    def __contains__(self, value: Any) -> bool:
+        return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and value >= self.least)
+
+    def __iter__(self):
+        yield self.least                # the first value that holds
+
+    def __getitem__(self, i: int) -> int:
+        if i != 0:
+            raise IndexError(i)
+        return self.least
+
+    def words(self) -> str:
+        return f"{self.least} or more"
+
+
+def _values_said(values, say=str) -> str:
+    """A condition's values in words: ``"custom"``, ``"r13671 and 15.2"``,
+    ``"1 or more"``."""
+    if isinstance(values, AtLeast):
+        return values.words()
+    return " and ".join(say(v) for v in values)
+
+
+@dataclass(frozen=True)
 class OnlyWhen:
     """A parameter that counts only while parameter ``param`` has one of
     ``values`` (e.g. a setting only one version of a game has, or one only
@@ -181,7 +212,7 @@ class OnlyWhen:
     there (e.g. off: r13671's map edges are always sea)."""
 
     param: str
-    values: tuple[Any, ...]
+    values: tuple[Any, ...] | AtLeast
     otherwise: Any = KEPT
 
 
@@ -288,7 +319,7 @@ class Param:
         if cond is None:
             return None
         return (f"{values[cond.param]} has no such setting "
-                f"(only {' and '.join(map(str, cond.values))})")
+                f"(only {_values_said(cond.values)})")
 
     def narrowings(self, values: Mapping[str, Any] | None) -> tuple[BoundsWhen, ...]:
         """The :class:`BoundsWhen` that hold under ``values`` (none without them)."""
@@ -537,9 +568,9 @@ def failed_words(p: Param, values: Mapping[str, Any], params: Mapping[str, Param
         return None
     owner = params.get(cond.param)
     if owner is None:
-        return f"{cond.param} {values[cond.param]}", " and ".join(map(str, cond.values))
+        return f"{cond.param} {values[cond.param]}", _values_said(cond.values)
     return (f"{owner.label} {owner.said(values[cond.param])}",
-            " and ".join(owner.said(v) for v in cond.values))
+            _values_said(cond.values, owner.said))
 
 
 def why_greyed(p: Param, values: Mapping[str, Any], params: Mapping[str, Param]

@@ -39,7 +39,7 @@ import time
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..params import Param, ParamError, check_bounds, convert_values
+from ..params import AtLeast, OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import Cancelled, CancelToken, Engine, GenerationError, HexTorus, Result
 from .layers import LAYER_INFO, PHASE_NAMES
 
@@ -76,6 +76,9 @@ MIN_WORLD = (8, 4)
 # table alone is over 100 MB); real Empire worlds are far smaller.
 MAX_WORLD = (2048, 2048)
 
+ISLANDS = OnlyWhen("ni", AtLeast(1))
+"""Island size, island distance and merging count only with islands."""
+
 PARAMS: tuple[Param, ...] = (
     Param("world", "World size", "size", (64, 32), minimum=MIN_WORLD[1], maximum=MAX_WORLD[0],
           help="WORLD_X x WORLD_Y of the Empire world (both even)", group="world",
@@ -88,7 +91,7 @@ PARAMS: tuple[Param, ...] = (
           help="NI: number of islands, a multiple of the number of continents",
           slider=(0, 400)),
     Param("is", "Island size", "int", 15, minimum=1, positional=3, group="islands",
-          help="IS: average island size", slider=(1, 150)),
+          help="IS: average island size", slider=(1, 150), only_when=ISLANDS),
     Param("sp", "Spike %", "int", 10, minimum=0, maximum=100, positional=4, group="shape",
           help="SP: spike percentage, 0 = round, 100 = snake"),
     Param("pm", "Mountain %", "int", 0, minimum=0, maximum=100, positional=5, group="shape",
@@ -96,9 +99,11 @@ PARAMS: tuple[Param, ...] = (
     Param("di", "Continent distance", "int", 2, minimum=0, positional=6, group="distances",
           help="DI: minimum distance between continents", slider=(0, 30)),
     Param("id", "Island distance", "int", 1, minimum=0, positional=7, group="distances",
-          help="ID: minimum distance from islands to continents", slider=(0, 30)),
+          help="ID: minimum distance from islands to continents", slider=(0, 30),
+          only_when=ISLANDS),
     Param("merge", "Islands may merge", "bool", False, cli="-i", group="islands",
-          help="-i: islands may merge (no exclusive zone while an island round grows)"),
+          help="-i: islands may merge (no exclusive zone while an island round grows)",
+          only_when=ISLANDS),
 )
 
 
