@@ -68,7 +68,7 @@ class Declaration:
     compile on a 2-core machine (said when they do); ``ahead_of_time`` an
     :class:`AheadOfTime` module the set-up builds (None: none);
     ``batch_kernels()`` a context manager choosing the kernels of sweep
-    worker processes (None: none); ``complete_stored(values)`` fills what a preset or
+    worker processes and of the generic command line (None: none); ``complete_stored(values)`` fills what a preset or
     bundle written before a parameter existed meant (identity by default).
 
     By import path (None: none / the generic one):
