@@ -55,8 +55,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..params import OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
-from . import labels
-from .labels import LANDSCAPES, SMOOTHNESS
+from . import options
+from .options import LANDSCAPES, SMOOTHNESS
 from .layers import LANDSCAPE_LAYERS, LAYER_INFO
 from .units import HEIGHT_UNIT
 
@@ -77,8 +77,8 @@ SIZE_CHOICES = tuple(f"{s}x{s}" for s in (64, 128, 256, 512, 1024, 2048, 4096)) 
 VERSIONS = ("15.2", "r13671")
 ONLY_15 = OnlyWhen("openttd", ("15.2",))
 ONLY_R13671 = OnlyWhen("openttd", ("r13671",))
-TERRAIN = labels.TERRAIN
-SEA_LEVEL = labels.SEA_LEVEL
+TERRAIN = options.TERRAIN
+SEA_LEVEL = options.SEA_LEVEL
 VARIETY = ("none", "very low", "low", "medium", "high", "very high")
 R13671_MAX = {"terrain": 3, "sea_level": 3}
 RIVER_AMOUNTS = ("none", "few", "moderate", "lots")

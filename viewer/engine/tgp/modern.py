@@ -47,7 +47,7 @@ import numpy as np
 from . import kernel as K
 from . import modern_kernel as MK
 from .after_water import AfterWater
-from .labels import SEA_LEVEL, TERRAIN  # noqa: F401 - (their home was here)
+from .options import SEA_LEVEL, TERRAIN  # noqa: F401 - (their home was here)
 from .pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
 from .units import INVALID_HEIGHT
 

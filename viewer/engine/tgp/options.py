@@ -1,4 +1,4 @@
-"""The names of TGP's setting values, for the Params (a module without
+"""The values TGP's settings take, for the Params (a module without
 numpy: the declaration, and so every ``tgp -h``, needs them, not the maps)."""
 
 LANDSCAPES = ("temperate", "arctic", "tropic", "toyland")
