@@ -10,7 +10,7 @@ from ..engine.tgp.layers import LAYER_INFO
 from ..engine.tgp.metrics import METRICS
 
 DECLARATION = Declaration(
-    name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP, compile_estimate_s=10,
+    name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP, compile_estimate_s=45,
     layer_info=LAYER_INFO, metrics=METRICS,
     warm_up=TGP.warm_up, complete_stored=TGP.complete_stored,
     batch_kernels=aot.compiled_kernels,
