@@ -39,7 +39,7 @@ class LazyKernel:
         self.py_func = fn
         self.options = options
         self._dispatcher: Callable | None = None
-        self._compiled: dict[str | None, Callable | None] = {}
+        self._compiled: dict[tuple[ModuleType, str | None], Callable | None] = {}
 
     def __call__(self, *args: Any):
         if self._dispatcher is None:  # (a name imported before the first call keeps this)
@@ -60,10 +60,10 @@ class LazyKernel:
 
         key = aot.value_key(args)
         try:
-            return self._compiled[key]
+            return self._compiled[module, key]
         except KeyError:
             name = aot.export_name(self.py_func.__module__, self.py_func.__name__, key or "")
-            fn = self._compiled[key] = getattr(module, name, None) if key else None
+            fn = self._compiled[module, key] = getattr(module, name, None) if key else None
             return fn
 
 
