@@ -157,7 +157,7 @@ def compile_seconds(generator: str) -> float:
 
 def map_made() -> None:
     """A map is made: the runs of compiles open end (its generator's, and
-    those of another's kernels it used, e.g. TGP's under ports)."""
+    those of another generator's kernels it used)."""
     _runs.clear()
 
 
