@@ -18,10 +18,11 @@ By default it measures this checkout (``PYTHONPATH`` set to it).  With
 wheel is installed) it measures that interpreter's installed copy instead:
 run from a scratch folder, without ``PYTHONPATH``.
 
-fairland's figure assumes the ahead-of-time compiled kernels are built
-(a wheel carries them; a checkout builds them with ``scripts/setup`` or
-``python -m viewer.engine.fairland.aot``); without them the command line
-falls back to numba and says so here.
+fairland's and tgp's figures assume their ahead-of-time compiled kernels
+are built (a wheel carries them; a checkout builds them with
+``scripts/setup``, or ``python -m viewer.engine.fairland.aot`` and
+``python -m viewer.engine.tgp.aot``); without them the command line falls
+back to numba and says so here.
 Wall times depend on the machine's load (run it on a quiet machine); the
 median CPU time (user + system) each command takes beyond the same floor
 is printed too, as it is less sensitive to other processes.  Bytecode
@@ -93,10 +94,12 @@ def main() -> int:
         where = f"the checkout {ROOT}"
     # as a user runs it: Python caches the modules' bytecode (the warm-up run writes it)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    probe = subprocess.run([py, "-c", "from viewer.engine.fairland import aot; "
-                            "m = aot.load(); print(m.__file__ if m else '')"],
-                           cwd=tempfile.gettempdir(), env=env, capture_output=True, text=True)
-    compiled = probe.stdout.strip()
+    compiled = {}
+    for name in ("fairland", "tgp"):
+        probe = subprocess.run([py, "-c", f"from viewer.engine.{name} import aot; "
+                                "m = aot.load(); print(m.__file__ if m else '')"],
+                               cwd=tempfile.gettempdir(), env=env, capture_output=True, text=True)
+        compiled[name] = probe.stdout.strip()
 
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "p5x5.txt").write_text(PUZZLE_5X5)
@@ -133,11 +136,12 @@ def main() -> int:
         floor1_cpu = statistics.median(cpu[NUMPY1])
         print(f"{where}: whole-process wall time, median of {args.runs} runs "
               f"(load average {os.getloadavg()[0]:.2f})")
-        if compiled:
-            print(f"fairland's compiled kernels: {compiled}")
-        else:
-            print("note: fairland's compiled kernels are not built: it runs numba "
-                  "(python -m viewer.engine.fairland.aot)")
+        for name, path in compiled.items():
+            if path:
+                print(f"{name}'s compiled kernels: {path}")
+            else:
+                print(f"note: {name}'s compiled kernels are not built: it runs numba "
+                      f"(python -m viewer.engine.{name}.aot)")
         ok = True
         print(f"{'command':28s} {'median':>8s} {'over':>8s} {'[spread]':>17s} {'bar':>8s}  "
               f"verdict {'CPU over':>9s}  heavy imports")

@@ -65,10 +65,11 @@ class Declaration:
     ``metrics`` is None for a generator that declares none; ``warm_up``
     compiles what the defaults do not reach (a no-op by default);
     ``compile_estimate_s`` is about how long its numba kernels take to
-    compile on a 2-core machine (said when they do); ``ahead_of_time`` an
+    compile for a first map on a 2-core machine (said when they do, until
+    this machine's own time is kept: :mod:`viewer.jit_cache`); ``ahead_of_time`` an
     :class:`AheadOfTime` module the set-up builds (None: none);
     ``batch_kernels()`` a context manager choosing the kernels of sweep
-    worker processes (None: none); ``complete_stored(values)`` fills what a preset or
+    worker processes and of the generic command line (None: none); ``complete_stored(values)`` fills what a preset or
     bundle written before a parameter existed meant (identity by default).
 
     By import path (None: none / the generic one):
@@ -136,7 +137,10 @@ class Declaration:
         return checked(values) if checked is not None else self.engine.validate(values)
 
     def generate(self, values: Mapping[str, Any], **kw: Any) -> Any:
-        return self.engine.generate(values, **kw)
+        try:
+            return self.engine.generate(values, **kw)
+        finally:
+            jit_cache.map_made()    # (the compiles this map needed are one run, timed)
 
     def param(self, name: str) -> Param:
         for p in self.params:

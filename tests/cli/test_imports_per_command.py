@@ -75,11 +75,52 @@ def imported(argv: list[str], tmp_path) -> set[str]:
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["fairland", "-h"], ["replay", "-h"]])
+HELPS = """
+import contextlib, io, json, re, sys
+from viewer import registry
+from viewer.cli import GENERIC_COMMANDS, main
+def help_of(argv):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            main(argv)
+        except SystemExit:
+            pass
+    return out.getvalue()
+commands = [[c] for c in [*registry.names(), *GENERIC_COMMANDS]]
+for cmd in list(commands):   # a command's subcommands, as its usage line lists them
+    found = re.search(r"{{([a-z,-]+)}}", help_of(cmd + ["-h"]).split("\\n")[0])
+    commands += [cmd + [sub] for sub in (found.group(1).split(",") if found else ())]
+print(json.dumps(commands))
+"""
+
+
+def every_command() -> list[list[str]]:
+    """Every command and subcommand of the command line: the registry's
+    generators and the generic commands, and the subcommands each one's
+    usage lists (run in a fresh interpreter)."""
+    out = subprocess.run([sys.executable, "-c", HELPS.format()], capture_output=True,
+                         text=True, cwd=ROOT, env=ENV, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_every_command_and_subcommand_is_found():
+    """(So that the test below checks them all: the four generators, sweep,
+    replay and Number Link's subcommands at least.)"""
+    found = every_command()
+    assert {"fairland", "tgp", "ports", "sweep", "replay"} <= {c[0] for c in found}
+    assert {("numberlink", "generate"), ("numberlink", "solve")} <= {tuple(c) for c in found}
+
+
+@pytest.mark.parametrize("argv", [["--help"]] + [[*c, "-h"] for c in every_command()],
+                         ids=" ".join)
 def test_the_help_imports_no_numpy(argv, tmp_path):
     """Issue 30: help is text; numpy (and the kernels, the declarations'
     engines beyond their Params) is for making maps."""
-    assert "numpy" not in imported(argv, tmp_path)
+    mods = imported(argv, tmp_path)
+    assert "numpy" not in mods, f"{' '.join(argv)} imported numpy"
+    assert "viewer.cli" in mods                      # (the probe ran the command line)
 
 
 def test_a_fairland_run_imports_only_what_it_uses(tmp_path):

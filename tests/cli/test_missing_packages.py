@@ -23,7 +23,8 @@ def run_without(package: str, *args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize(("package", "args", "prog"), [
-    ("numba", ["tgp", "--size", "64x64", "--seed", "1"], "tgp"),
+    # (ports: fairland's and tgp's command lines run their compiled modules, without numba)
+    ("numba", ["ports", "-q"], "ports"),
     ("numpy", ["fairland", "-R", "1", "5", "30"], "fairland"),
     ("PySide6", [], "viewer"),
 ])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 
 from .args import (
     Parser,
@@ -73,9 +74,12 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
         err.write(f"{prog}: {exc}\n")
         return 1
     progress = ProgressLine(err, args.progress or isatty(err))
+    # the kernels of a batch process (e.g. compiled ahead of time: no numba to load)
+    kernels = decl.batch_kernels() if decl.batch_kernels is not None else nullcontext()
     try:
-        result = decl.generate(values, seed=seed, progress=lambda phase, done: progress(
-            f"{prog}: {phase} ({done:.0%})", done))
+        with kernels:
+            result = decl.generate(values, seed=seed, progress=lambda phase, done: progress(
+                f"{prog}: {phase} ({done:.0%})", done))
     except (GenerationError, ParamError) as exc:  # ParamError: an input file changed since
         err.write(f"{prog}: {exc}\n")
         return 1

@@ -60,8 +60,6 @@ from ..engine.numberlink.generator import (
     grid_paths,
     grid_puzzle,
 )
-from ..engine.numberlink.puzzle import PuzzleError, solution_from_paths
-from ..engine.numberlink.quality import quality
 from ..engine.params import Param, ParamError, check_bounds, parse_size
 from ..engine.protocol import GenerationError
 from ..formats.atomic import WriteError
@@ -273,6 +271,8 @@ def run_numberlink(argv: Sequence[str]) -> int:
 
 
 def _generate(args) -> int:
+    from ..engine.numberlink.puzzle import solution_from_paths
+    from ..engine.numberlink.quality import quality
     from ..formats.numberlink import format_puzzle, format_solution, format_testmain, render
     from ..formats.png import png_bytes
 
@@ -440,6 +440,7 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
 def _read_puzzle_file(path: str):
     """The puzzle in ``path`` and its text, or CliError in one line."""
     from ..engine.names import shown_name
+    from ..engine.numberlink.puzzle import PuzzleError
     from ..formats.numberlink import NumberLinkFormatError, parse_puzzle, read_text_file
 
     try:
@@ -485,6 +486,7 @@ def _grade(args) -> int:
 
 def _solve(args) -> int:
     from ..engine.names import shown_name
+    from ..engine.numberlink.puzzle import PuzzleError
     from ..engine.numberlink.solver import SolverLimitError, SolverUnavailable, solve
     from ..formats.numberlink import (
         NumberLinkFormatError,

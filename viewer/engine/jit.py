@@ -9,14 +9,22 @@ replaces every recorded function in its module's globals by a real
 dispatcher, so kernels calling kernels compile as usual and later
 ``kernel.f(...)`` lookups reach the dispatcher directly.
 ``LazyKernel.py_func`` (like a dispatcher's) is the plain Python function.
+
+Within :func:`compiled_kernels` (the command line, a sweep's worker), a
+call of a kernel not yet turned into a dispatcher runs the function of the
+same name and argument types in a module compiled ahead of time
+(:mod:`.aot`), when it has one, without importing numba; any other call
+falls back to numba as above.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from types import ModuleType
 from typing import Any
 
 _PENDING: dict[str, list[tuple[Callable, dict]]] = {}
@@ -31,13 +39,51 @@ class LazyKernel:
         self.py_func = fn
         self.options = options
         self._dispatcher: Callable | None = None
+        self._compiled: dict[tuple[ModuleType, str | None], Callable | None] = {}
 
     def __call__(self, *args: Any):
         if self._dispatcher is None:  # (a name imported before the first call keeps this)
+            compiled = getattr(_COMPILED, "modules", None)
+            if compiled:
+                module = compiled.get(self.py_func.__module__)
+                if module is not None:
+                    fn = self._compiled_for(module, args)
+                    if fn is not None:
+                        return fn(*args)
             materialize(self.py_func.__module__)
             self._dispatcher = getattr(sys.modules[self.py_func.__module__],
                                        self.py_func.__name__)
         return self._dispatcher(*args)
+
+    def _compiled_for(self, module: ModuleType, args: tuple) -> Callable | None:
+        from . import aot
+
+        key = aot.value_key(args)
+        try:
+            return self._compiled[module, key]
+        except KeyError:
+            name = aot.export_name(self.py_func.__module__, self.py_func.__name__, key or "")
+            fn = self._compiled[module, key] = getattr(module, name, None) if key else None
+            return fn
+
+
+_COMPILED = threading.local()
+# .modules: {kernel module name: compiled module} within compiled_kernels()
+
+
+@contextlib.contextmanager
+def compiled_kernels(modules: Iterable[str], compiled: ModuleType | None) -> Iterator[None]:
+    """Within this block (in this thread), the kernels of ``modules`` run
+    from ``compiled`` (an :mod:`.aot` module; None: numba's, as outside)."""
+    before = getattr(_COMPILED, "modules", None)
+    now = dict(before or {})
+    if compiled is not None:
+        now.update(dict.fromkeys(modules, compiled))
+    _COMPILED.modules = now
+    try:
+        yield
+    finally:
+        _COMPILED.modules = before
 
 
 def njit(**options: Any) -> Callable[[Callable], LazyKernel]:

@@ -14,8 +14,6 @@ that makes the map again."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from .exports import Ask, Export
 from .tgp_heightmap import (
     DEFAULT_HIGHEST_PEAK,
@@ -26,6 +24,8 @@ from .tgp_heightmap import (
 
 
 def _layer(result, name: str) -> np.ndarray:
+    import numpy as np
+
     if name not in result.layers:
         raise ValueError(f"this map has no {name.replace('_', ' ')} to export")
     return np.asarray(result.layers[name])
@@ -58,6 +58,8 @@ def loaded_tile_heights(grey: np.ndarray, size_x: int, size_y: int, *, highest_p
     GrayscaleToMapHeights (nearest-neighbour scaling keeping the aspect,
     padding at 0; grey 0 sea, else ``1 + (g - 1) * H // 255``), then
     FixSlopes."""
+    import numpy as np
+
     from ..engine.tgp.modern_kernel import fix_slopes
     from .tgp_heightmap import NUM_DIV, check_highest_peak, loader_scale
 

@@ -45,8 +45,6 @@ from __future__ import annotations
 import io
 import os
 
-import numpy as np
-
 from .atomic import write_atomic
 
 ROTATIONS = ("counter-clockwise", "clockwise")
@@ -59,6 +57,8 @@ HIGHEST_PEAK_RANGE = (1, 255)  # what the game's dialog offers
 
 def check_highest_peak(highest_peak: int) -> int:
     """``highest_peak`` as an int, or ValueError saying what the game takes."""
+    import numpy as np
+
     lo, hi = HIGHEST_PEAK_RANGE
     if isinstance(highest_peak, bool) or not isinstance(highest_peak, (int, np.integer)):
         raise ValueError(f"the highest peak must be a whole number, not {highest_peak!r}")
@@ -71,6 +71,8 @@ def check_highest_peak(highest_peak: int) -> int:
 def modern_grey_levels(highest_peak: int = DEFAULT_HIGHEST_PEAK) -> np.ndarray:
     """grey[h] for h = 0..highest_peak that today's game reads back as h:
     0 for the sea, else the middle of the band ``1 + (g - 1) * H // 255 == h``."""
+    import numpy as np
+
     big_h = check_highest_peak(highest_peak)
     h = np.arange(1, big_h + 1)
     lo = 1 + (255 * (h - 1) + big_h - 1) // big_h
@@ -79,6 +81,8 @@ def modern_grey_levels(highest_peak: int = DEFAULT_HIGHEST_PEAK) -> np.ndarray:
 
 
 def _grey(th: np.ndarray, fmt: str, highest_peak: int) -> np.ndarray:
+    import numpy as np
+
     if fmt == "r13671":
         if th.size and (int(th.min()) < 0 or int(th.max()) > 15):
             raise ValueError("tile heights must be 0..15 for an OpenTTD r13671 heightmap")
@@ -100,6 +104,8 @@ def heightmap_image(tile_height: np.ndarray, rotation: str = "counter-clockwise"
                     highest_peak: int = DEFAULT_HIGHEST_PEAK) -> np.ndarray:
     """The uint8 grey image of tile heights ``[y, x]`` for the game reading
     ``fmt`` (r13671: heights 0..15; modern: 0..highest_peak)."""
+    import numpy as np
+
     th = np.asarray(tile_height)
     if th.ndim != 2:
         raise ValueError(f"tile heights must be a 2-d array [y, x], not shape {th.shape}")
@@ -138,6 +144,8 @@ def write_openttd_heightmap(path: str | os.PathLike, tile_heights: np.ndarray, *
     ``fmt="modern"`` is for today's game, read with "Highest peak" =
     ``highest_peak``; ``fmt="r13671"`` for the game of 2008 (heights 0..15).
     Raises ValueError (bad format, peak or heights) or OSError (writing)."""
+    import numpy as np
+
     th = np.asarray(tile_heights)
     write_heightmap_png(path, th, fmt=fmt, highest_peak=highest_peak)
     return openttd_heightmap_note(path, th, highest_peak=highest_peak, fmt=fmt)
@@ -147,6 +155,8 @@ def openttd_heightmap_note(path: str | os.PathLike, tile_heights: np.ndarray, *,
                            highest_peak: int = DEFAULT_HIGHEST_PEAK,
                            fmt: str = "modern") -> str:
     """The message :func:`write_openttd_heightmap` returns for this file."""
+    import numpy as np
+
     th = np.asarray(tile_heights)
     top = int(th.max()) if th.size else 0
     if fmt == "modern":
@@ -162,6 +172,8 @@ def openttd_heightmap_note(path: str | os.PathLike, tile_heights: np.ndarray, *,
 def fixed_point_png_bytes(heights: np.ndarray) -> bytes:
     """A 16-bit greyscale PNG of a fixed-point heightmap ``[y, x]`` (values
     0..65535 as they are; TGP's normalised heights are 0..239)."""
+    import numpy as np
+
     from PIL import Image
 
     h = np.asarray(heights)
@@ -183,6 +195,8 @@ def read_grey(path_or_bytes: str | os.PathLike | bytes) -> np.ndarray:
     """The image as the game sees it: uint8 grey ``(height, width)``.
     8-bit grey is used as is; colour (and palette) pixels are made grey with
     the game's integer weights."""
+    import numpy as np
+
     from .png import png_image
 
     with png_image(path_or_bytes) as im:   # read once, size checked before decoding
@@ -218,6 +232,8 @@ def game_tile_heights(grey: np.ndarray, size_x: int, size_y: int,
     and the two outer tile rings at 0.  ``reader`` is the game's version:
     "r13671" (height = grey // 16) or "modern" (grey 0 sea, else
     ``1 + (grey - 1) * highest_peak // 255``)."""
+    import numpy as np
+
     if reader == "r13671":
         def to_height(g):
             return g // 16

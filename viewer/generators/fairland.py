@@ -9,7 +9,7 @@ from ..engine.fairland.layers import LAYER_INFO, PHASE_NAMES
 from ..engine.fairland.metrics import METRICS
 
 DECLARATION = Declaration(
-    name="fairland", title="Empire fairland", engine=FAIRLAND, compile_estimate_s=60,
+    name="fairland", title="Empire fairland", engine=FAIRLAND, compile_estimate_s=45,
     layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
     metrics=METRICS, batch_kernels=compiled_kernels, warm_up=FAIRLAND.warm_up,
     ahead_of_time=AheadOfTime("fairland command line", "viewer.engine.fairland.aot",

@@ -8,7 +8,7 @@ from ..engine.numberlink.generator import LAYER_INFO, NUMBERLINK
 from ..engine.numberlink.metrics import METRICS
 
 DECLARATION = Declaration(
-    name="numberlink", title="Number Link paths (Tatham)", engine=NUMBERLINK, compile_estimate_s=20,
+    name="numberlink", title="Number Link paths (Tatham)", engine=NUMBERLINK, compile_estimate_s=8,
     seed_kind="text", default_seed="12345",
     layer_info=LAYER_INFO, metrics=METRICS, warm_up=NUMBERLINK.warm_up,
     render="viewer.render.numberlink:RENDERER",

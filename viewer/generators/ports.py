@@ -8,7 +8,7 @@ from ..engine.ports.generator import LAYER_INFO, PHASE_NAMES, PORTS, complete_st
 from ..engine.ports.metrics import METRICS
 
 DECLARATION = Declaration(
-    name="ports", title="Port placement", engine=PORTS, compile_estimate_s=10,
+    name="ports", title="Port placement", engine=PORTS, compile_estimate_s=5,
     layer_info=LAYER_INFO, phase_names=PHASE_NAMES,
     metrics=METRICS, complete_stored=complete_stored,
     render="viewer.render.ports:RENDERER",

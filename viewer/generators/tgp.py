@@ -3,15 +3,19 @@ registry's one line for it."""
 
 from __future__ import annotations
 
-from ..declaration import Declaration
+from ..declaration import AheadOfTime, Declaration
+from ..engine.tgp import aot
 from ..engine.tgp.generator import TGP
 from ..engine.tgp.layers import LAYER_INFO
 from ..engine.tgp.metrics import METRICS
 
 DECLARATION = Declaration(
-    name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP, compile_estimate_s=10,
+    name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP, compile_estimate_s=45,
     layer_info=LAYER_INFO, metrics=METRICS,
     warm_up=TGP.warm_up, complete_stored=TGP.complete_stored,
+    batch_kernels=aot.compiled_kernels,
+    ahead_of_time=AheadOfTime("tgp command line", "viewer.engine.tgp.aot",
+                              lambda: aot.load() is not None),
     render="viewer.render.tgp:RENDERER",
     inspect="viewer.engine.tgp.inspect:rows",
     exports="viewer.formats.tgp_exports:EXPORTS",

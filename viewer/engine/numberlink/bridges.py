@@ -26,7 +26,7 @@ from .quality import quality
 
 __all__ = ["place_bridges", "BridgeSearch", "MAX_BRIDGES"]
 
-MAX_BRIDGES = 50
+from .options import MAX_BRIDGES  # noqa: E402,F401 - (its home was here)
 
 
 def _candidates(paths: np.ndarray, cells: np.ndarray, bridges: np.ndarray):

@@ -57,7 +57,7 @@ __all__ = ["UNKNOWN", "ON", "OFF", "TECHNIQUES", "TIERS", "TIER_TECHNIQUES", "De
 
 UNKNOWN, ON, OFF = 0, 1, 2
 
-TECHNIQUES = ("E1", "E2", "E3", "E4", "N1", "N2", "N3", "H1")
+from .options import TECHNIQUES  # noqa: E402 - (its home was here)
 TITLES = {"E1": "degree", "E2": "colour", "E3": "no ring", "E4": "touch", "N1": "reach",
           "N2": "bottleneck", "N3": "pocket", "H1": "one-step contradiction"}
 TIERS = ("easy", "normal", "hard")

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..params import OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import (
@@ -34,14 +32,18 @@ from ..protocol import (
     Result,
     SquareGrid,
 )
-from .bridges import MAX_BRIDGES, BridgeSearch
-from .detail import NumberLinkDetail
-from .grade import DIFFICULTIES
-from .graded import GRADED_MAX_BORING, GRADED_MIN_LENGTH, GradedSearch
-from .gridgen import GridResult, Stuck, grid_block, gridgen
-from .puzzle import RULES, Puzzle, solution_from_paths
-from .quality import boring_mask, quality
-from .rng import RandomState
+from .options import DIFFICULTIES, GRADED_MAX_BORING, GRADED_MIN_LENGTH, MAX_BRIDGES, RULES
+
+# (numpy, the grid generator and the solver are imported by the first
+# puzzle: the Params and so every ``numberlink ... -h`` need none of them)
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .bridges import BridgeSearch
+    from .graded import GradedSearch
+    from .gridgen import GridResult
+    from .puzzle import Puzzle
+    from .rng import RandomState
 
 __all__ = ["NUMBERLINK", "NumberLink", "PARAMS", "LAYER_INFO", "generate_grids",
            "GridStream", "UniqueSearch", "MODES"]
@@ -137,10 +139,16 @@ def check_size(w: int, h: int) -> None:
 
 
 def grid_puzzle(g: GridResult) -> Puzzle:
+    import numpy as np
+
+    from .puzzle import Puzzle
+
     return Puzzle.numbered(np.array(g.puzzle, np.int32).reshape(g.height, g.width))
 
 
 def grid_paths(g: GridResult) -> np.ndarray:
+    import numpy as np
+
     return np.array(g.solution, np.int32).reshape(g.height, g.width)
 
 
@@ -157,6 +165,8 @@ class GridStream:
                  extend_share: int = 0, fast_rounds: int = 30, cancel: CancelToken | None = None,
                  progress: ProgressFn | None = None, target: int = 1,
                  phase: str = "generate"):
+        from .rng import RandomState
+
         self.w, self.h, self.seed, self.mode = w, h, seed, mode
         self.extend_share, self.fast_rounds = extend_share, fast_rounds
         self.cancel, self.progress = cancel, progress
@@ -179,6 +189,8 @@ class GridStream:
         self._report(self.restarts + int(stat[0]), int(stat[1]), int(stat[3]))
 
     def next(self) -> GridResult:
+        from .gridgen import Stuck, gridgen
+
         flag = self.cancel.flag if self.cancel is not None else None
         check = self.cancel.check if self.cancel is not None else None
         try:
@@ -218,6 +230,8 @@ class UniqueSearch:
 
     def next(self) -> tuple[GridResult, RandomState | None, int, Any]:
         """(grid, faithful RNG state before it, tries used, solver result)."""
+        from .quality import quality
+
         from .solver import SolverLimitError, solve
 
         for tries in range(1, self.max_tries + 1):
@@ -253,6 +267,8 @@ class UniqueSearch:
 
 def graded_search(stream: GridStream, v: Mapping[str, Any], check=None) -> GradedSearch:
     """The graded search the values ``v`` ask for (a difficulty other than any)."""
+    from .graded import GradedSearch
+
     return GradedSearch(stream, v["difficulty"], rule=v["rule"],
                         min_length=v["min_length"] or GRADED_MIN_LENGTH,
                         max_same_length=v["max_same_length"],
@@ -263,6 +279,8 @@ def graded_search(stream: GridStream, v: Mapping[str, Any], check=None) -> Grade
 def bridge_search_of(stream: GridStream, v: Mapping[str, Any], check=None) -> BridgeSearch:
     """The bridge search the values ``v`` ask for (``bridges`` above 0); the
     quality controls of graded puzzles apply with a difficulty."""
+    from .bridges import BridgeSearch
+
     graded = v["difficulty"] != "any"
     return BridgeSearch(stream, v["bridges"], difficulty=v["difficulty"], rule=v["rule"],
                         max_tries=v["max_tries"],
@@ -274,6 +292,9 @@ def bridge_search_of(stream: GridStream, v: Mapping[str, Any], check=None) -> Br
 
 def generate_grids(w: int, h: int, seed: str | bytes, count: int, **options):
     """The first ``count`` grids of ``seed`` (as the C test program prints them)."""
+    from .gridgen import gridgen
+    from .rng import RandomState
+
     rs = RandomState(seed)
     return [gridgen(w, h, rs, **options) for _ in range(count)]
 
@@ -300,6 +321,13 @@ class NumberLink(Engine):
 
     def make(self, v: dict[str, Any], seed_text: Any, *, trace: bool = False,
              cancel: CancelToken | None = None, progress: ProgressFn | None = None) -> Result:
+        import numpy as np
+
+        from .detail import NumberLinkDetail
+        from .gridgen import grid_block, gridgen
+        from .puzzle import solution_from_paths
+        from .quality import boring_mask, quality
+
         w, h = v["size"]
         check = cancel.check if cancel is not None else None
         if cancel is not None:

@@ -27,9 +27,7 @@ from .puzzle import Puzzle, Solution
 
 __all__ = ["GRADES", "GradeResult", "grade", "DIFFICULTIES"]
 
-GRADES = ("easy", "normal", "hard", "extreme")
-DIFFICULTIES = ("any",) + GRADES
-"""What graded generation may be asked for (``any``: no grade wanted)."""
+from .options import DIFFICULTIES, GRADES  # noqa: E402,F401 - (their home was here)
 
 
 @dataclass

@@ -31,8 +31,7 @@ from .quality import Quality, quality
 
 __all__ = ["GradedSearch", "GRADED_MIN_LENGTH", "GRADED_MAX_BORING", "quality_refusal"]
 
-GRADED_MIN_LENGTH = 3
-GRADED_MAX_BORING = 25
+from .options import GRADED_MAX_BORING, GRADED_MIN_LENGTH  # noqa: E402,F401 - (their home was here)
 
 
 def quality_refusal(q: Quality, min_length: int, max_same_length: int,

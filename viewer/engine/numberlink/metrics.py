@@ -26,9 +26,7 @@ from typing import Any
 
 from ..metrics import Metrics
 from ..params import Param
-from .deduce import TECHNIQUES
-from .grade import GRADES
-from .quality import quality
+from .options import GRADES, TECHNIQUES
 
 NAMES = ("pairs", "length_min", "length_mean", "length_median", "length_max", "boring",
          "boring_share", "empty")
@@ -51,6 +49,8 @@ def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
 
 def compute(result: Any, check_unique: bool = False,
             check_grade: bool = False) -> dict[str, float]:
+    from .quality import quality
+
     q = quality(result.layers["paths"])
     out = {
         "pairs": q.npaths,

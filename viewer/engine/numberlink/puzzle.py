@@ -32,7 +32,7 @@ import numpy as np
 __all__ = ["Puzzle", "Solution", "RULES", "RULE_KEYS", "PuzzleError", "check_solution",
            "solution_from_paths", "bridged_solution", "route_of"]
 
-RULES = ("fill-no-touch", "fill", "free")
+from .options import RULES  # noqa: E402 - (its home was here)
 RULE_KEYS = {"fill-no-touch": "fill_no_touch", "fill": "fill", "free": "empty_cells_allowed"}
 """Each rule's key in the reference puzzles' manifest."""
 

@@ -33,27 +33,22 @@ import dataclasses
 import math
 import time
 from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..params import BoundsWhen, CurveAxes, OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Marker, Result, SquareGrid
 from ..tgp.generator import PARAMS as TGP_PARAMS
 from ..tgp.generator import check_size
-from . import kernel as K
-from .detail import PortsDetail
-from .local import LOCAL_SIZES, LocalSettings, buildings, port_view
-from .placement import (
-    CLASS_NAMES,
-    DISTRIBUTIONS,
-    Placement,
-    Settings,
-    place,
-    route_cells,
-    row_latitudes,
-)
-from .sources import Heightmap, png_heightmap, tgp_heightmap
+from .options import DISTRIBUTIONS, LOCAL_SIZES
+
+# (numpy, the kernels and the placement are imported by the first map: the
+# Params and so every ``ports -h`` need none of them)
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .local import LocalSettings
+    from .placement import Placement, Settings
+    from .sources import Heightmap
 
 SOURCES = ("tgp", "png")
 PHASE_NAMES = ("heightmap", "lakes", "coast", "candidates", "weighting", "ports",
@@ -252,6 +247,8 @@ class Ports(Engine):
     params = PARAMS
 
     def validate(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        from .sources import png_heightmap
+
         out = convert_values(self.params, values, _prepare)
         check_bounds(self.params, out, skip=("tgp_size",))
         try:
@@ -284,6 +281,8 @@ class Ports(Engine):
     # -- settings --------------------------------------------------------------
     @staticmethod
     def settings(v: Mapping[str, Any]) -> Settings:
+        from .placement import Settings
+
         return Settings(grid=v["grid"], radius=v["radius"], latitude_north=v["latitude_north"],
                         latitude_south=v["latitude_south"], curve=tuple(v["latitude_curve"]),
                         n_ports=v["n_ports"], min_distance=v["min_distance"],
@@ -294,12 +293,16 @@ class Ports(Engine):
 
     @staticmethod
     def local_settings(v: Mapping[str, Any], unit: float) -> LocalSettings:
+        from .local import LocalSettings
+
         return LocalSettings(n=v["local_size"], roughness=v["roughness"], unit=unit,
                              building_radius=v["building_radius"],
                              people_per_building=v["people_per_building"])
 
     @staticmethod
     def heightmap(v: Mapping[str, Any], seed: int, cancel: CancelToken | None = None) -> Heightmap:
+        from .sources import png_heightmap, tgp_heightmap
+
         if v["source"] == "png":
             return png_heightmap(v["png_path"], v["png_sea_level"])
         return tgp_heightmap({"openttd": v["tgp_openttd"], "size": v["tgp_size"],
@@ -310,6 +313,9 @@ class Ports(Engine):
     # -- generation ------------------------------------------------------------
     def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,
              cancel: CancelToken | None = None, progress=None) -> Result:
+        from .local import buildings, port_view
+        from .placement import place
+
         if cancel is None:
             cancel = CancelToken()
         cancel.phase_names = PHASE_NAMES
@@ -371,6 +377,11 @@ def port_record(p, town: np.ndarray | None = None) -> dict[str, Any]:
 
 
 def make_layers(pl: Placement, lat_rows: np.ndarray) -> dict[str, np.ndarray]:
+    import numpy as np
+
+    from . import kernel as K
+    from .placement import route_cells
+
     h, w = pl.shape
     rel = pl.rel
     height = (0.25 * (rel[:-1, :-1] + rel[:-1, 1:] + rel[1:, :-1] + rel[1:, 1:])
@@ -412,6 +423,10 @@ def make_layers(pl: Placement, lat_rows: np.ndarray) -> dict[str, np.ndarray]:
 
 def make_result(v: dict[str, Any], seed: int, hm: Heightmap, pl: Placement,
                 town: list[np.ndarray]) -> Result:
+    from . import kernel as K
+    from .detail import PortsDetail
+    from .placement import CLASS_NAMES, row_latitudes
+
     h, w = pl.shape
     layers = make_layers(pl, row_latitudes(h, v["latitude_north"], v["latitude_south"]))
     markers = [Marker("port", f"{p.index + 1} {p.size_class}", p.col, p.row) for p in pl.ports]

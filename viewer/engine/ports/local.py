@@ -28,7 +28,6 @@ import numpy as np
 
 from . import kernel as K
 
-LOCAL_SIZES = (9, 17, 33, 65, 129)
 MAX_BUILDING_RADIUS = 1.5  # cells: the town stays within the 3x3 view
 BUILDING_TRIES = 8
 

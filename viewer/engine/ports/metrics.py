@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..metrics import Metrics
-from .placement import CLASS_NAMES
+from .classes import CLASS_NAMES
 
 NAMES = ("ports_placed", "ports_short", "candidates", "mean_route_length", *CLASS_NAMES)
 

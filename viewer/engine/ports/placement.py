@@ -40,8 +40,6 @@ import numpy as np
 from . import kernel as K
 from .classes import CLASS_NAMES
 
-DISTRIBUTIONS = ("log-normal", "log-uniform", "constant")
-
 
 @dataclass(frozen=True)
 class Settings:

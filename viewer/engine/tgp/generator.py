@@ -54,21 +54,25 @@ tiles; the full arrays are in ``result.detail.noise_corners`` and
 
 from __future__ import annotations
 
+import numbers
 import time
 from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..params import ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bounds, convert_values
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
-from . import modern
-from .detail import TGPDetail
-from .landscape import landscape_layers_and_counts
+from . import options
+from .options import LANDSCAPES, SMOOTHNESS
 from .layers import LANDSCAPE_LAYERS, LAYER_INFO
-from .modern import ModernPipeline
-from .pipeline import LANDSCAPES, SMOOTHNESS, Pipeline, State
 from .units import HEIGHT_UNIT
+
+# (the pipelines, and numpy, are imported by the first map: the Params and
+# so every ``tgp -h`` need none of them)
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .modern import ModernPipeline
+    from .pipeline import Pipeline, State
 
 MIN_SIDE, MAX_SIDE = 64, 4096
 RNG_SKIP_MAX = 1 << 20
@@ -87,8 +91,8 @@ def only_15(otherwise=ABSENT) -> OnlyWhen:
 
 ONLY_15 = only_15()
 ONLY_R13671 = OnlyWhen("openttd", ("r13671",), 1)   # 15.2 always draws one Random()
-TERRAIN = modern.TERRAIN
-SEA_LEVEL = modern.SEA_LEVEL
+TERRAIN = options.TERRAIN
+SEA_LEVEL = options.SEA_LEVEL
 VARIETY = ("none", "very low", "low", "medium", "high", "very high")
 R13671_TOP = BoundsWhen("openttd", ("r13671",), maximum=3)
 """r13671's terrain types and sea levels: 0..3 (no alpinist, custom; no custom sea level)."""
@@ -245,7 +249,7 @@ def _named_levels(name: str, value: Any, version: str = "15.2") -> Any:
                              f"{', '.join(labels)}, not {value!r}", name)
     if name == "openttd" and isinstance(value, (int, float)) and not isinstance(value, bool):
         return f"{value:g}" if isinstance(value, float) else str(value)
-    if name == "landscape" and isinstance(value, (int, np.integer)) and \
+    if name == "landscape" and isinstance(value, numbers.Integral) and \
             not isinstance(value, bool) and 0 <= value < len(LANDSCAPES):
         return LANDSCAPES[int(value)]
     if name == "landscape" and isinstance(value, str):
@@ -311,6 +315,9 @@ class TerraGenesis(Engine):
 
     def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,
              cancel: CancelToken | None = None, progress=None) -> Result:
+        from .modern import ModernPipeline
+        from .pipeline import Pipeline
+
         pipe = Pipeline(v, seed) if v["openttd"] == "r13671" else ModernPipeline(v, seed)
         pipe.keep_steps = trace
         if cancel is None:
@@ -358,6 +365,8 @@ class TerraGenesis(Engine):
             from .trace import TgpTrace
 
             result.trace = TgpTrace(pipe, recorder.checkpoints, noise, st)
+            import numpy as np
+
             # The last step changes no height; zeros cost no memory until written.
             result.layers["change"] = np.zeros((pipe.size_y, pipe.size_x), np.int32)
             result.layer_info["change"] = LAYER_INFO["change"]
@@ -403,6 +412,8 @@ def rng_calls(pipe: ModernPipeline, calls_by_kind: Mapping[str, int],
 def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
     """One line about what the steps after the water pass made (``counts``:
     tiles of each kind)."""
+    import numpy as np
+
     from .landscape import DESERT_ZONE, RAINFOREST, RIVER, TREES
 
     parts = []
@@ -428,6 +439,13 @@ def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
 def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                 noise: np.ndarray, st: State,
                 calls_by_kind: Mapping[str, int] | None = None) -> Result:
+    import numpy as np
+
+    from . import modern
+    from .detail import TGPDetail
+    from .landscape import landscape_layers_and_counts
+    from .modern import ModernPipeline
+
     sx, sy = pipe.size_x, pipe.size_y
     tc = st.tile_class
     modern_map = isinstance(pipe, ModernPipeline)

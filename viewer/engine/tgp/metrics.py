@@ -24,7 +24,6 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
 
 from ..metrics import Metrics
 
@@ -44,6 +43,8 @@ def _attempts(detail: Any) -> tuple:
 
 def finished_figures(result: Any) -> dict[str, float]:
     """The river, zone and snow figures of an OpenTTD 15.2 map."""
+    import numpy as np
+
     layers = result.layers
     tile_class = np.asarray(layers["tile_class"])
     tiles = tile_class.size
@@ -67,6 +68,8 @@ def finished_figures(result: Any) -> dict[str, float]:
 
 
 def compute(result: Any) -> dict[str, float]:
+    import numpy as np
+
     tile_class = np.asarray(result.layers["tile_class"])
     height = np.asarray(result.layers["tile_height"])
     tiles = tile_class.size

@@ -47,11 +47,10 @@ import numpy as np
 from . import kernel as K
 from . import modern_kernel as MK
 from .after_water import AfterWater
+from .options import SEA_LEVEL, TERRAIN  # noqa: F401 - (their home was here)
 from .pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
 from .units import INVALID_HEIGHT
 
-TERRAIN = ("very flat", "flat", "hilly", "mountainous", "alpinist", "custom")
-SEA_LEVEL = ("very low", "low", "medium", "high", "custom")
 CUSTOM_TERRAIN = 5
 CUSTOM_SEA_LEVEL = 4
 RANDOM_BORDERS = 16

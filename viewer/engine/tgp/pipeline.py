@@ -36,6 +36,8 @@ from typing import Any
 import numpy as np
 
 from . import kernel as K
+from . import options
+from .options import LANDSCAPES, SMOOTHNESS  # noqa: F401 - (their home was here)
 from .units import INVALID_HEIGHT
 
 # Amplitudes (x1024) by smoothness and octave, lowest frequency first.
@@ -47,10 +49,8 @@ AMPLITUDES = (
 )
 WATER_PERCENT = (20, 80, 250, 400)      # out of 1024, by sea level
 MAX_HEIGHT = (6, 9, 12, 15)             # height levels, by terrain type
-LANDSCAPES = ("temperate", "arctic", "tropic", "toyland")
-SMOOTHNESS = ("very smooth", "smooth", "rough", "very rough")
-TERRAIN = ("very flat", "flat", "hilly", "mountainous")
-SEA_LEVEL = ("very low", "low", "medium", "high")
+TERRAIN = options.TERRAIN[:4]
+SEA_LEVEL = options.SEA_LEVEL[:4]
 COAST_P = (0.9, 0.35, 0.85, 0.45, 0.4)  # coast noise persistences (rows of POWERS)
 SINE_LOW = 12                           # SineTransform's lower limit (fixed point)
 

@@ -1,0 +1,61 @@
+"""The ahead-of-time modules' lookup (viewer.engine.aot, viewer.engine.jit):
+a call's argument types are named as numba names them, and within
+compiled_kernels a kernel runs the compiled function of its name and
+types, or numba's kernel when the module has none."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import numpy as np
+import pytest
+from numba import typeof
+
+from viewer.engine import aot, jit
+
+a2 = np.zeros((3, 4), np.int16)
+readonly = np.zeros(5, np.uint8)
+readonly.flags.writeable = False
+
+VALUES = [
+    a2, np.asfortranarray(a2), a2[:, ::2], a2[0], readonly, np.zeros(3, bool),
+    np.zeros((2, 2, 2), np.float32), 7, -2**40, True, 1.5, np.int32(3), np.float32(2.0),
+    np.bool_(True), np.uint8(9), (a2, a2), (a2, np.zeros(2, np.int64), 3), ((1, 2), 3.0),
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_a_value_is_named_as_numba_types_it(value):
+    assert aot.value_key([value]) == aot.type_key([typeof(value)])
+    assert aot.value_key([value]) is not None
+
+
+def test_types_no_kernel_takes_have_no_name():
+    assert aot.value_key(["text"]) is None and aot.value_key([None]) is None
+    assert aot.value_key([1, object()]) is None
+
+
+def test_the_names_differ_by_kernel_module_and_types():
+    names = {aot.export_name(m, f, k) for m in ("viewer.engine.tgp.kernel",
+                                                "viewer.engine.tgp.modern_kernel")
+             for f in ("noise_round", "tile_classes") for k in ("int64", "bool")}
+    assert len(names) == 8 and all(n.isidentifier() for n in names)
+
+
+@jit.njit(cache=False)
+def _add(x, y):
+    return x + y
+
+
+def test_within_compiled_kernels_a_call_runs_the_compiled_function_of_its_types():
+    calls = []
+    key = aot.value_key([1, 2])
+    fake = ModuleType("fake_compiled")     # what numba.pycc makes, standing in
+    setattr(fake, aot.export_name(__name__, "_add", key),
+            lambda x, y: calls.append((x, y)) or "compiled")
+    kernel = _add
+    with jit.compiled_kernels([__name__], fake):
+        assert kernel(1, 2) == "compiled"
+        assert kernel(1.5, 2.0) == 3.5          # no such function: numba's kernel
+    assert calls == [(1, 2)]
+    assert kernel(1, 2) == 3                    # and outside, numba's
