@@ -53,6 +53,17 @@ def private_settings(tmp_path, monkeypatch) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def private_compile_record(tmp_path, monkeypatch) -> Path:
+    """The compile seconds a test's (fake or real) compiles keep, in a file
+    of the test's own: never the checkout's record the next estimate reads."""
+    from viewer import jit_cache
+
+    path = tmp_path / jit_cache.RECORD
+    monkeypatch.setattr(jit_cache, "record_path", lambda: str(path))
+    return path
+
+
 @pytest.fixture
 def fairland_reference() -> Path:
     return require_reference("fairland")
