@@ -12,6 +12,7 @@ polling with the GIL held, which slows the worker threads the window waits for.
 from __future__ import annotations
 
 import collections
+import gc
 import os
 import statistics
 import sys
@@ -88,7 +89,20 @@ class StallSpy:
         self.samples: collections.Counter = collections.Counter()
         self.others: collections.Counter = collections.Counter()
         self.on = True
+        self.collections: list[tuple[float, int, str]] = []   # (ms, generation, thread)
+        self._gc_start: dict[int, float] = {}
+        gc.callbacks.append(self._gc)
         threading.Thread(target=self._run, daemon=True, name="stall spy").start()
+
+    def _gc(self, phase: str, info: dict) -> None:
+        me = threading.get_ident()
+        if phase == "start":
+            self._gc_start[me] = time.perf_counter()
+        elif me in self._gc_start:
+            ms = (time.perf_counter() - self._gc_start.pop(me)) * 1000
+            if ms > 2:
+                self.collections.append((ms, info["generation"],
+                                         threading.current_thread().name))
 
     @staticmethod
     def _where(frame, depth: int) -> str:
@@ -114,8 +128,12 @@ class StallSpy:
                 say(f"    where {title} was while the heartbeat was late (ms samples):")
                 for where, k in counts.most_common(n):
                     say(f"      {k:5d}  {where}")
+        if self.collections:
+            say("    garbage collections over 2 ms: " + ", ".join(
+                f"{ms:.0f} ms (generation {g}, {t})" for ms, g, t in self.collections))
         self.samples.clear()
         self.others.clear()
+        self.collections.clear()
 
 
 class Heartbeat:
@@ -213,6 +231,8 @@ def open_window(app: QApplication, warmed: bool = True, generate: bool = True):
     moment)."""
     from viewer.ui.main_window import MainWindow
 
+    if os.environ.get("BENCH_SWITCH_INTERVAL"):     # (to compare GIL switch intervals)
+        sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
     win = MainWindow(generate=generate)
     win.resize(1280, 820)
     win.show()
