@@ -277,9 +277,12 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     rows = w.inspect(int(xs[0]), int(ys[0]))
     assert rows["second solution"].endswith("(differs here)")
     # the overlay stays over the puzzle view (issue 28, 7.19), and with the solution
+    # (a picture slow to draw is drawn again on the worker: settle)
     w.set_option('show_solution', False)
+    settle(qtbot, w)
     assert has_colour(w.shown_image(), nl_render.NL_DIFF)
     w.set_option('show_solution', True)
+    settle(qtbot, w)
     assert has_colour(w.shown_image(), nl_render.NL_DIFF)
 
 
@@ -525,6 +528,7 @@ def test_a_bridge_puzzle_in_the_window_draws_the_crossing(qtbot, nl, tmp_path):
     down = tuple(int(c) for c in pal[sol.cross[y, x] - 1])
     assert across in colours and down in colours          # both paths drawn on the bridge
     w.set_option("show_solution", False)
+    settle(qtbot, w)
     assert has_colour(w.shown_image(), nl_render.NL_BRIDGE)
 
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from ..workbench import Workbench
 from ..workbench.gallery import THUMB_PIXELS, Case, Thumb, make_thumb, next_seeds
 from .docks import scrolling
-from .map_view import to_qimage
+from .screen_image import to_qimage
 from .worker import LatestWins
 
 GALLERY_SEEDS = 24

@@ -16,6 +16,7 @@ closed when another one is.  The GUI thread never computes a map.
 
 from __future__ import annotations
 
+import gc
 import threading
 from typing import Any
 
@@ -34,7 +35,7 @@ from .gallery import GalleryDock
 from .history_menu import HistoryMenu
 from .map_id_actions import MapIdActions
 from .layer_list import fill_layer_list, select_layer
-from .map_view import shrink, to_qimage
+from .screen_image import shrink, to_qimage
 from .menus import Menus
 from .param_panel import ParamPanel
 from .qt_runner import QtRunner
@@ -264,7 +265,9 @@ class MainWindow(QMainWindow):
 
     def _shown_source(self):
         wb = self.workbench
-        return (wb.state, wb.layer, wb.picture_options()) if wb.state is not None else None
+        if wb.state is None or wb.drawing():
+            return None
+        return wb.state, wb.layer, wb.picture_options()
 
     def current_picture(self):
         """The picture of the state shown (for tests and checks)."""
@@ -404,6 +407,8 @@ class MainWindow(QMainWindow):
         note = self.workbench.note
         self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result)
+        if self.runs_done <= 1:
+            freeze_heap()
         warm_up_later(self.workbench.generator)
         self.map_ids.remember_inputs(result)
 
@@ -477,10 +482,11 @@ class MainWindow(QMainWindow):
             self.workbench.set_layer(name)
 
     def render_view(self) -> None:
-        """Draw the Workbench's state (the picture its job drew, when it has one)."""
+        """Draw the Workbench's state (the picture its job drew, when it has
+        one; while a job draws it, the last picture stays until it comes)."""
         wb = self.workbench
         state = wb.state
-        if state is None:
+        if state is None or wb.drawing():
             return
         pic = wb.picture()
         qimage, shrunk = wb.prepared_picture(pic) or (None, None)
@@ -548,8 +554,19 @@ def warm_up_later(decl) -> None:
             decl.warm_up()
         except Exception:  # noqa: BLE001 - the run that needs it will say what is wrong
             pass
+        freeze_heap()
 
     threading.Thread(target=run, name=f"warm up {decl.name}", daemon=True).start()
 
 
 _WARMED_UP: set[str] = set()
+
+
+def freeze_heap() -> None:
+    """Leave the objects made so far (Qt's, pyqtgraph's, numba's, the
+    engines': hundreds of thousands) out of Python's cyclic garbage
+    collector: a full collection walks every object and holds the GIL while
+    it does, 50 to 200 ms that no thread, the GUI's included, can run; after
+    this it walks only what was made since (the objects frozen are still
+    freed when nothing refers to them)."""
+    gc.freeze()

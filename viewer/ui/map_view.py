@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from ..engine.protocol import Marker
 from ..render.hexraster import hex_center, sector_at
+from .screen_image import to_qimage
 
 ZOOM_OUT = 1.25
 """Zooming out stops when the whole map takes 1 / ZOOM_OUT of the view."""
@@ -79,26 +80,6 @@ def _same_markers(a: Sequence[Marker], b: Sequence[Marker]) -> bool:
                                     for m, n in zip(a, b))
 
 
-def to_qimage(rgba: np.ndarray) -> QImage:
-    """An RGBA array as a QImage ready to paint (premultiplied, its own
-    copy); safe to call on a worker thread."""
-    a = np.ascontiguousarray(rgba, np.uint8)
-    if a.ndim == 2:
-        a = np.ascontiguousarray(np.repeat(a[..., None], 4, axis=2))
-        a[..., 3] = 255
-    h, w = a.shape[:2]
-    img = QImage(a.data, w, h, w * a.shape[2],
-                 QImage.Format.Format_RGBA8888 if a.shape[2] == 4 else
-                 QImage.Format.Format_RGB888)
-    return img.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
-
-
-def shrink(img: QImage, size: tuple[int, int]) -> QImage:
-    """``img`` averaged down to ``size`` (safe on a worker thread)."""
-    return img.scaled(size[0], size[1], Qt.AspectRatioMode.IgnoreAspectRatio,
-                      Qt.TransformationMode.SmoothTransformation)
-
-
 class PeriodImage(pg.GraphicsObject):
     """A picture painted on ``rect`` (view coordinates), or with ``repeat``
     painted on every copy of ``rect`` the view shows (a torus)."""
@@ -116,7 +97,7 @@ class PeriodImage(pg.GraphicsObject):
     def set_image(self, qimage: QImage | None, rect: QRectF, repeat: bool = False,
                   shrunk: tuple | None = None) -> None:
         """``shrunk``: ``((w, h), qimage averaged to w x h)`` made beforehand
-        (on a worker, see :func:`shrink`) for the zoom it will be shown at."""
+        (on a worker, see :func:`.screen_image.shrink`) for the zoom it will be shown at."""
         self.prepareGeometryChange()
         self.qimage, self.rect, self.repeat = qimage, QRectF(rect), repeat
         self._shrunk = shrunk

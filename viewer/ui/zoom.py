@@ -19,7 +19,8 @@ from PySide6.QtCore import QObject, QRectF, QTimer
 from ..engine.protocol import CancelToken, HexTorus, MapState
 from ..render.hexraster import row_height
 from ..render.picture import hex_window
-from .map_view import MapView, shrink, to_qimage
+from .map_view import MapView
+from .screen_image import shrink, to_qimage
 from .worker import LatestWins
 
 MAX_HEX_SCALE = 48

@@ -20,6 +20,7 @@ event (:mod:`.events`), so a front end only draws what it is told changed.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,6 +37,12 @@ from .map_id import generic_command_line, map_id, parse_map_id
 from .runs import ENGINE_LOCK, InlineRunner, Outcome, Runner
 
 __all__ = ["Workbench", "Pinned", "generic_command_line", "same_options"]
+
+DRAW_INLINE_S = 0.008
+"""A map whose last picture took more CPU time than this to draw has its
+pictures of another layer, other options or its finished state drawn by a
+job on the state runner (as every timeline step is), so that a front end's
+thread never draws it; a quicker one is drawn when it is asked for."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,16 @@ class Drawn:
     options: dict[str, Any]
     picture: Any
     screen: Any
+    seconds: float = 0.0        # the CPU time the picture took to draw
+
+
+def timed_picture(state: MapState, layer: str, options: dict[str, Any]) -> tuple[Any, float]:
+    """The picture of ``state`` and the CPU time its drawing took in this thread."""
+    from ..render.picture import picture
+
+    t0 = time.thread_time()
+    pic = picture(state, layer, options)
+    return pic, time.thread_time() - t0
 
 
 class Workbench:
@@ -105,6 +122,9 @@ class Workbench:
         self._shown_run = 0             # the request whose map is shown (0: none or a file's)
         self._latest_state = 0
         self._drawn: Drawn | None = None    # the picture a job drew last
+        self._draw_seconds = 0.0            # the CPU time the map's last picture took
+        self._drawing = 0                   # the state job drawing what is shown (0: none)
+        self._drawing_step: tuple[Result, int | None] | None = None   # the step it rebuilds
         self.prepare_result: Callable[[Result], Any] | None = None
         self.prepare_picture: Callable[[], Callable[[Any], Any]] | None = None
         self.prepared: Any = None           # prepare_result's value for the map shown
@@ -331,7 +351,7 @@ class Workbench:
         prepare, finish = self.prepare_result, self._picture_finisher()
 
         def job(token: CancelToken) -> tuple[Result, Any]:
-            from ..render.picture import final_state, picture, renderer_for
+            from ..render.picture import final_state, renderer_for
 
             with ENGINE_LOCK:
                 result = engine.generate(values, seed=seed, trace=trace, cancel=token,
@@ -341,10 +361,10 @@ class Workbench:
                 # the request, not on the front end's thread
                 state = final_state(result)
                 drawn = renderer_for(result.generator).drawn_layer(state, layer)
-                pic = picture(state, drawn, options)
+                pic, seconds = timed_picture(state, drawn, options)
                 screen = finish(pic)
             prepared = prepare(result) if prepare is not None else None
-            return result, Drawn(state, drawn, options, pic, screen), prepared
+            return result, Drawn(state, drawn, options, pic, screen, seconds), prepared
 
         self._latest_run += 1
         expected = self._latest_run
@@ -448,14 +468,17 @@ class Workbench:
 
         self.state_runner.cancel()
         self._latest_state += 1
+        self._drawing, self._drawing_step = 0, None
         self.result = result
         self.prepared = prepared
         self.shown_values = dict(result.params) if result is not None else {}
         if drawn is not None:
             self.state, self.layer = drawn.state, drawn.layer
             self._drawn = drawn
+            self._draw_seconds = drawn.seconds
         else:
             self._drawn = None
+            self._draw_seconds = 0.0
             self.state = final_state(result) if result is not None else None
             if result is not None:
                 self.layer = renderer_for(result.generator).drawn_layer(self.state, self.layer)
@@ -494,34 +517,68 @@ class Workbench:
         if r is None or r.trace is None:
             return None
         step = max(0, min(int(step), r.trace.n_steps))
-        self._latest_state += 1
-        expected = self._latest_state
         if step >= r.trace.n_steps:          # the finished map: nothing to rebuild
+            if self._slow_picture():
+                return self._draw_job(r, None, self.state_at(None, r))
             self.state_runner.cancel()
+            self._latest_state += 1
+            self._drawing, self._drawing_step = 0, None
             self.state = self.state_at(None, r)
             self.events.emit("state_changed", self.state)
             return None
+        return self._draw_job(r, step)
+
+    def _draw_job(self, r: Result, step: int | None, state: MapState | None = None
+                  ) -> int | None:
+        """Draw ``state`` (or the state of ``r`` at ``step``, rebuilt) with the
+        layer and options now, in a job on the state runner: scrubbing, a
+        large map's other layer or options never draw on the front end's
+        thread.  Event ``state_changed`` when it is there; :meth:`drawing`
+        until then."""
+        self._latest_state += 1
+        expected = self._latest_state
+        self._drawing, self._drawing_step = expected, (r, step) if state is None else None
         layer, options, finish = self.layer, self.picture_options(), self._picture_finisher()
 
-        def job(_token: CancelToken) -> tuple[MapState, Any]:
-            from ..render.picture import picture
-
-            state = self.state_at(step, r)
-            # its picture here too: scrubbing never draws on the front end's thread
-            pic = picture(state, layer, options)
-            return state, pic, finish(pic)
+        def job(_token: CancelToken) -> tuple[MapState, Any, Any, float]:
+            shown = state if state is not None else self.state_at(step, r)
+            pic, seconds = timed_picture(shown, layer, options)
+            return shown, pic, finish(pic), seconds
 
         def done(o: Outcome) -> None:
+            if expected == self._latest_state:
+                self._drawing, self._drawing_step = 0, None
             if expected != self._latest_state or self.result is not r or o.error is not None:
                 if o.error is not None and not o.cancelled and expected == self._latest_state:
                     self.events.emit("status", f"timeline: {o.error}", True)
                 return
-            state, pic, screen = o.value
-            self.state = state
-            self._drawn = Drawn(state, layer, options, pic, screen)
-            self.events.emit("state_changed", state)
+            shown, pic, screen, seconds = o.value
+            self.state = shown
+            self._draw_seconds = seconds
+            self._drawn = Drawn(shown, layer, options, pic, screen, seconds)
+            self.events.emit("state_changed", shown)
 
         return self.state_runner.submit(job, done)
+
+    def _slow_picture(self) -> bool:
+        return self.state is not None and self._draw_seconds > DRAW_INLINE_S
+
+    def _redraw(self) -> None:
+        """The layer or options changed: a map slow to draw is drawn again
+        by a job (the step it is going to, when one is being rebuilt)."""
+        if not self._slow_picture():
+            return
+        pending = self._drawing_step if self._drawing else None
+        if pending is not None and pending[0] is self.result:
+            self._draw_job(pending[0], pending[1])
+        else:
+            self._draw_job(self.state.result, None, self.state)
+
+    def drawing(self) -> bool:
+        """A job is drawing the picture to show (a step, or a slow map's
+        layer or options): until its ``state_changed`` the picture shown is
+        the last one."""
+        return self._drawing != 0
 
     def _picture_finisher(self) -> Callable[[Any], Any]:
         make = self.prepare_picture
@@ -536,10 +593,12 @@ class Workbench:
     # == the picture ================================================================
     def set_layer(self, name: str) -> None:
         self.layer = name
+        self._redraw()
         self.events.emit("layer_changed", name)
 
     def set_option(self, key: str, on: Any) -> None:
         self.options[key] = on
+        self._redraw()
         self.events.emit("options_changed", dict(self.options))
 
     def picture_options(self) -> dict[str, Any]:
@@ -566,7 +625,12 @@ class Workbench:
         if (drawn is not None and not export and scale is None and state is drawn.state
                 and self.layer == drawn.layer and same_options(options, drawn.options)):
             return drawn.picture        # drawn by the run or the step's job
-        return picture(state, self.layer, options, scale, export=export)
+        if export or scale is not None or state is not self.state:
+            return picture(state, self.layer, options, scale, export=export)
+        t0 = time.thread_time()
+        pic = picture(state, self.layer, options)
+        self._draw_seconds = time.thread_time() - t0
+        return pic
 
     def _refresh_picture(self) -> None:
         self.events.emit("options_changed", self.picture_options())

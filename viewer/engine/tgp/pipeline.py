@@ -155,12 +155,54 @@ class State:
         if self.land is None:
             rng, land, rivers = self.rng.copy(), None, None
         else:  # one deep copy, so that the Landscape and CreateRivers keep sharing
-            rng, land, rivers = copy.deepcopy((self.rng, self.land, self.rivers))
-        return State(self.hm.copy(), rng, self.water_level,
+            both = (self.rng, self.land, self.rivers)
+            rng, land, rivers = copy.deepcopy(both, _sliced_copies(both))
+        return State(sliced_copy(self.hm), rng, self.water_level,
                      self.desired_water_tiles, self.tile_height, self.tile_class,
                      self.water, self.class_counts, self.bad_slopes, self.borders,
                      self.rocks, self.lowered, self.tile_height_copied, self.rocks_fixed,
                      self.rock_count, land, rivers, list(self.attempts), dict(self.found))
+
+
+SLICE_BYTES = 1 << 20
+
+
+def sliced_copy(a: np.ndarray) -> np.ndarray:
+    """``a.copy()``, a megabyte at a time: numpy copies an array holding the
+    GIL, and a 4096\u00b2 map's arrays take tens of milliseconds each, which
+    a window's thread would wait for while the trace rebuilds a step."""
+    out = np.empty_like(a)
+    if a.ndim == 0 or a.nbytes <= SLICE_BYTES:
+        out[...] = a
+        return out
+    rows = max(1, SLICE_BYTES * a.shape[0] // a.nbytes)
+    for i in range(0, a.shape[0], rows):
+        out[i:i + rows] = a[i:i + rows]
+    return out
+
+
+def _sliced_copies(obj: Any) -> dict[int, Any]:
+    """A ``copy.deepcopy`` memo holding a :func:`sliced_copy` of every large
+    array reachable from ``obj`` through containers and object attributes
+    (an array reached twice is copied once, as deepcopy would)."""
+    memo: dict[int, Any] = {}
+    seen: set[int] = set()
+    todo = [obj]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, np.ndarray):
+            if x.nbytes > SLICE_BYTES and x.dtype != object:
+                memo[id(x)] = sliced_copy(x)
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            todo.extend(x)
+        elif isinstance(x, dict):
+            todo.extend(x.values())
+        elif hasattr(x, "__dict__") and not isinstance(x, type):
+            todo.extend(vars(x).values())
+    return memo
 
 
 NORMALISE_NAMES = ("water level", "coast lines", "smooth slopes", "smooth coasts",

@@ -16,6 +16,9 @@ from .base import GeneratorView
 from .fairland_fairness import FairnessPanel
 
 
+TABLE_AFTER_MS = 17
+
+
 class FairlandView(GeneratorView):
     def build(self) -> None:
         self.fairness_panel = FairnessPanel()
@@ -49,11 +52,12 @@ class FairlandView(GeneratorView):
         return fairness(result.layers, caps, (result.grid.width, result.grid.height))
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
-        # the table in the next turn of the event loop (busy until then): a
-        # new world's picture and its table do not stall the window in one go
+        # the table a frame later (busy until then): a new world's picture,
+        # its letters (a millisecond after it) and its table do not stall the
+        # window in one go
         self._table = prepared if result is not None else None
         self._table_pending = True
-        QTimer.singleShot(2, self._fill_table)
+        QTimer.singleShot(TABLE_AFTER_MS, self._fill_table)
         a = result.detail.assertion if result is not None else None
         if a is not None:
             # the state before the failing event: what the server's fairland had
