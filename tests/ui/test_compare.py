@@ -9,12 +9,9 @@ import pytest
 
 from viewer.render.difference import CHANGED, UNCHANGED, difference
 from viewer.render.picture import final_state, picture
+from window_waits import settle
 
 WAIT = 60_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def has_colour(img, rgb) -> bool:

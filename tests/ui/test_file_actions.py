@@ -12,13 +12,10 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from viewer import registry
 from viewer.render.picture import PictureTooLarge, check_export, export_scale
+from window_waits import settle
 
 WAIT = 120_000
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def choose(w, name: str, value) -> None:

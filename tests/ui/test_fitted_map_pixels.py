@@ -17,22 +17,11 @@ be the picture's, none repeated, dropped or darkened."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from PySide6.QtCore import QPointF, QRect, Qt
 from PySide6.QtGui import QImage, QPainter
+from window_waits import settle, rgb
 
 WAIT = 120_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
-
-
-def rgb(img: QImage) -> np.ndarray:
-    img = img.convertToFormat(QImage.Format.Format_RGB888)
-    w, h, line = img.width(), img.height(), img.bytesPerLine()
-    a = np.frombuffer(img.constBits(), np.uint8, line * h).reshape(h, line)[:, :w * 3]
-    return a.reshape(h, w, 3).astype(np.int16)
 
 
 def content_at_screen_size(rgba: np.ndarray, size: tuple[int, int]) -> np.ndarray:

@@ -8,12 +8,9 @@ import threading
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from window_waits import settle
 
 WAIT = 120_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def test_the_gallery_shows_the_next_seeds_and_opens_the_one_clicked(qtbot, window, monkeypatch):

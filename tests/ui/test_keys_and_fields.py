@@ -15,10 +15,6 @@ WAIT = 120_000
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
-
-
 def choose(w, name: str, value) -> None:
     """Pick ``value`` in a combo box parameter as a user does (activated)."""
     box = w.param_panel.widgets[name].editor

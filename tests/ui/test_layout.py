@@ -7,12 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from viewer.ui.main_window import MainWindow
+from window_waits import settle
 
 WAIT = 60_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def test_the_timeline_is_compact_and_the_map_tall_at_1024x700(qtbot, window):

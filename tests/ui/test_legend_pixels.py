@@ -11,20 +11,9 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
-from PySide6.QtGui import QImage
+from window_waits import settle, rgb
 
 WAIT = 120_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
-
-
-def rgb(img: QImage) -> np.ndarray:
-    img = img.convertToFormat(QImage.Format.Format_RGB888)
-    w, h, line = img.width(), img.height(), img.bytesPerLine()
-    a = np.frombuffer(img.constBits(), np.uint8, line * h).reshape(h, line)[:, :w * 3]
-    return a.reshape(h, w, 3).astype(np.int16)
 
 
 def export_whole_map(qtbot, w, path: Path) -> np.ndarray:

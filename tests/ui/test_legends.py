@@ -7,14 +7,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
+from window_waits import settle
 
 
 WAIT = 120_000
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def choose(w, name: str, value) -> None:

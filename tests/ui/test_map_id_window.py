@@ -6,12 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import QMimeData, QPoint, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication
+from window_waits import settle
 
 WAIT = 60_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def test_a_copied_map_id_makes_the_same_map_and_pastes_back(qtbot, window, tmp_path):

@@ -6,12 +6,9 @@ import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
+from window_waits import settle
 
 WAIT = 60_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def focus(qtbot, w, widget) -> None:

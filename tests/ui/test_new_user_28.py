@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from window_waits import settle
 
 WAIT = 60_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def numberlink(qtbot, w, size="5x5", seed="12345"):

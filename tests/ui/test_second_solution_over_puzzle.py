@@ -7,6 +7,7 @@ import numpy as np
 
 from viewer.render import numberlink as nl_render
 from viewer.render.picture import picture
+from window_waits import settle
 
 WAIT = 60_000
 
@@ -18,10 +19,6 @@ SEVERAL = """5 5
 2 . . . .
 """
 """Two solutions even under fill-no-touch."""
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def colours_in(img: np.ndarray) -> set[tuple[int, int, int]]:

@@ -11,13 +11,10 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 
 from viewer.ui.compact import MEDIUM, NARROW, WIDE
+from window_waits import settle
 
 WAIT = 60_000
 SIZES = {(800, 600): MEDIUM, (600, 1000): NARROW}
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def resize(qtbot, w, size, cls):

@@ -9,12 +9,9 @@ import threading
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from window_waits import settle
 
 WAIT = 120_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def test_open_a_sweep_as_a_gallery_and_click_a_map(qtbot, window, monkeypatch):

@@ -5,12 +5,9 @@ and the greyed-out settings."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from window_waits import settle
 
 WAIT = 60_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def tgp(qtbot, w, **values):

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from window_waits import settle
 
 WAIT = 60_000
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def test_a_drag_is_undone_at_once_and_the_menu_says_what(qtbot, window):

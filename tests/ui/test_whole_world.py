@@ -11,13 +11,10 @@ from PySide6.QtCore import QPoint, QPointF
 
 from viewer.render.hexraster import sector_at
 from viewer.ui.map_view import ZOOM_OUT
+from window_waits import settle
 
 WAIT = 60_000
 BACKGROUND = (20, 20, 24)
-
-
-def settle(qtbot, w, pred=lambda: True):
-    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=WAIT)
 
 
 def shows_whole_map(view) -> bool:

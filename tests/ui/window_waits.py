@@ -1,0 +1,21 @@
+"""What the window tests wait for and read: the map settled, a grab's pixels."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtGui import QImage
+
+WAIT_MS = 120_000
+
+
+def settle(qtbot, w, pred=lambda: True, timeout: int = WAIT_MS) -> None:
+    """Wait until window ``w`` shows a map, is generating nothing, and ``pred()``."""
+    qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=timeout)
+
+
+def rgb(img: QImage) -> np.ndarray:
+    """A QImage's pixels as an (h, w, 3) int16 array."""
+    img = img.convertToFormat(QImage.Format.Format_RGB888)
+    w, h, line = img.width(), img.height(), img.bytesPerLine()
+    a = np.frombuffer(img.constBits(), np.uint8, line * h).reshape(h, line)[:, :w * 3]
+    return a.reshape(h, w, 3).astype(np.int16)
