@@ -407,7 +407,10 @@ class MainWindow(QMainWindow):
         note = self.workbench.note
         self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result)
-        if self.runs_done <= 1:
+        if result.generator not in _FROZEN_AFTER:
+            # the first map of each generator: its kernels, loaded by now, and
+            # what they made out of the collector (before its bigger maps)
+            _FROZEN_AFTER.add(result.generator)
             freeze_heap()
         warm_up_later(self.workbench.generator)
         self.map_ids.remember_inputs(result)
@@ -560,6 +563,9 @@ def warm_up_later(decl) -> None:
 
 
 _WARMED_UP: set[str] = set()
+_FROZEN_AFTER: set[str] = set()
+"""The generators whose first map has been shown in this process (the heap
+frozen after it)."""
 
 
 def freeze_heap() -> None:
