@@ -394,6 +394,8 @@ def test_the_first_map_of_each_generator_leaves_the_heap_frozen(qtbot, window, m
     from viewer import registry
 
     monkeypatch.setattr(main_window, "_WARMED_UP", set(registry.names()))
+    # (as in a new process: no generator's first map shown yet)
+    monkeypatch.setattr(main_window, "_FROZEN_AFTER", {w.generator.name})
     w.request_generation(force=True)            # a window that has made maps already
     settle(qtbot, w, lambda: w.runs_done >= 2)
     other = "tgp" if w.generator.name != "tgp" else "fairland"
