@@ -36,6 +36,12 @@ def test_the_warm_up_replays_every_trace(monkeypatch):
         def communicate(self):
             return "", ""
 
+        def wait(self):
+            return 0
+
+        def poll(self):
+            return 0
+
     monkeypatch.setattr(warmup.subprocess, "Popen", Built)
     warmup.warm_up(verbose=False)
     traced = {n for n in registered.names()
@@ -90,4 +96,4 @@ def test_a_build_compiles_its_generators_numba_kernels_in_its_own_process(monkey
     monkeypatch.setattr(warmup.registry, "names", lambda: [name])
     monkeypatch.setattr(warmup.registry, "declaration", lambda n: due)
     warmup.warm_up(verbose=False)
-    assert [a[1:] for a in started] == [["-m", warmup.__name__, "--build", name]]
+    assert [a[1:] for a in started] == [["-m", "viewer.generators.warmup", "--build", name]]

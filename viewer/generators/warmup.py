@@ -20,6 +20,9 @@ import time
 
 from .. import registry
 
+MODULE = "viewer.generators.warmup"
+"""This module's name, also when it runs as ``__main__`` (its builds run it again)."""
+
 
 def warm_up(verbose: bool = True) -> None:
     decls = [registry.declaration(name) for name in registry.names()]
@@ -31,7 +34,7 @@ def warm_up(verbose: bool = True) -> None:
         aot = decl.ahead_of_time
         if aot is not None and not aot.built():
             log = tempfile.TemporaryFile(mode="w+")     # (a pipe unread could fill up)
-            builds[decl.name] = (subprocess.Popen([sys.executable, "-m", __name__,
+            builds[decl.name] = (subprocess.Popen([sys.executable, "-m", MODULE,
                                                    "--build", decl.name],
                                                   stderr=log, text=True),
                                  time.perf_counter(), log)
