@@ -76,11 +76,7 @@ def warm_up(verbose: bool = True) -> None:
         else:
             free_core()
         t0 = time.perf_counter()
-        result = decl.generate({p.name: p.default for p in decl.params}, seed=decl.default_seed,
-                               trace=True)
-        if result.trace is not None:
-            result.trace.state_at(result.trace.n_steps // 2)
-        decl.warm_up()
+        warm(decl)
         if verbose:
             print(f"{decl.name}: ready in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
 
@@ -96,7 +92,16 @@ def build_and_warm(name: str) -> None:
     import importlib
 
     importlib.import_module(decl.ahead_of_time.module).COMPILED.main()
-    decl.generate({p.name: p.default for p in decl.params}, seed=decl.default_seed, trace=True)
+    warm(decl)
+
+
+def warm(decl) -> None:
+    """Compile (or load) what ``decl``'s window needs: its defaults' map
+    with a trace, a step of that trace rebuilt, and its declared warm-up."""
+    result = decl.generate({p.name: p.default for p in decl.params}, seed=decl.default_seed,
+                           trace=True)
+    if result.trace is not None:
+        result.trace.state_at(result.trace.n_steps // 2)
     decl.warm_up()
 
 
