@@ -214,6 +214,7 @@ def test_the_puzzle_solution_toggle_changes_the_picture(qtbot, nl):
     solved = w.shown_image().copy()
     solution_action.trigger()
     assert not w.options["show_solution"]
+    settle(qtbot, w)        # (a picture slow to draw, on a busy machine, comes from the worker)
     puzzle = w.shown_image()
     assert not np.array_equal(puzzle, solved)
     # the puzzle alone: blank squares are white, the ends are drawn
@@ -224,6 +225,7 @@ def test_the_puzzle_solution_toggle_changes_the_picture(qtbot, nl):
     assert (centres[blank] == 255).all() and (below[~blank] != 255).any(axis=1).all()
     assert np.array_equal(puzzle, render(w.result.detail.puzzle, None, cell))
     solution_action.trigger()
+    settle(qtbot, w)
     assert np.array_equal(w.shown_image(), solved)
     assert "Ctrl+Shift+S" in solution_action.shortcut().toString()
 

@@ -68,4 +68,5 @@ def test_7_19_check_uniqueness_in_the_puzzle_view_draws_the_second_over_the_puzz
                 assert np.array_equal(img[box], alone[box]), (x, y)
     # showing the solution keeps the second over the first
     w.menu_actions()["Show solution"].trigger()
+    settle(qtbot, w)
     assert w.options["show_solution"] and nl_render.NL_DIFF[:3] in colours_in(w.shown_image())

@@ -174,13 +174,16 @@ def test_hill_shading_and_contours_change_the_picture(qtbot, tgp):
         shading.trigger()
     if w.options["contours"]:
         contours.trigger()
+    settle(qtbot, w)        # (a picture slow to draw, on a busy machine, comes from the worker)
     plain = w.shown_image().copy()
     shading.trigger()
     assert w.options["hill_shading"]
+    settle(qtbot, w)
     shaded = w.shown_image().copy()
     assert not np.array_equal(plain, shaded)
     contours.trigger()
     assert w.options["contours"]
+    settle(qtbot, w)
     lined = w.shown_image()
     assert not np.array_equal(lined, shaded)
     # contours only darken
