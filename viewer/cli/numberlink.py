@@ -270,17 +270,23 @@ def run_numberlink(argv: Sequence[str]) -> int:
         return 1
 
 
+def _size(args) -> tuple[int, int]:
+    """``--size WxH``, parsed and within Number Link's bounds."""
+    try:
+        w, h = parse_size(args.size)
+    except ValueError as exc:
+        raise CliError(f"--size: {exc}") from None
+    check_size(w, h)
+    return w, h
+
+
 def _generate(args) -> int:
     from ..engine.numberlink.puzzle import solution_from_paths
     from ..engine.numberlink.quality import quality
     from ..formats.numberlink import format_puzzle, format_solution, format_testmain, render
     from ..formats.png import png_bytes
 
-    try:
-        w, h = parse_size(args.size)
-    except ValueError as exc:
-        raise CliError(f"--size: {exc}") from None
-    check_size(w, h)
+    w, h = _size(args)
     if args.count * w * h > MAX_SQUARES:
         raise CliError(f"--count {args.count} grids of {w}x{h} make {args.count * w * h} "
                        f"squares; at most {MAX_SQUARES} in one run (about 100 MB of text)")
@@ -377,11 +383,7 @@ def _book(args) -> int:
     from ..render.numberlink_vector import LayoutError, book_pages, layout
     from ..render.numberlink_vector import MIN_PUZZLE_CELL_MM
 
-    try:
-        w, h = parse_size(args.size)
-    except ValueError as exc:
-        raise CliError(f"--size: {exc}") from None
-    check_size(w, h)
+    w, h = _size(args)
     if args.pdf is None and args.svg is None:
         raise CliError("book: say where it goes: --pdf FILE and/or --svg DIR")
     if args.svg is not None and os.path.exists(args.svg) and not os.path.isdir(args.svg):
@@ -555,11 +557,7 @@ def map_values(argv: Sequence[str]) -> tuple[dict, str]:
         raise CliError("a map ID is a command that makes a map, not its help") from None
     if args.command != "generate":
         raise CliError("a Number Link map ID is a 'numberlink generate' command")
-    try:
-        w, h = parse_size(args.size)
-    except ValueError as exc:
-        raise CliError(f"--size: {exc}") from None
-    check_size(w, h)
+    w, h = _size(args)
     top = _gen_param("grid_number").maximum
     if args.count > top:
         raise CliError(f"the window opens grid 1..{top} of a run: --count {top} at most")

@@ -116,7 +116,7 @@ def coverage_line(land: Landscape, coverage: int, edge_multiplier: int) -> int:
     h > 1 also subtracts that many times the counts of tiles at level 1 and
     at level h that have a lower (non-void, on-map) 4-neighbour."""
     h = land.height
-    hist = np.zeros(max(MAX_TILE_HEIGHT, int(h.max(initial=0))) + 1, np.int64)
+    hist = np.zeros(MAX_TILE_HEIGHT + 1, np.int64)      # (heights are uint8)
     _histogram(h, hist)
     edges = np.zeros(MAX_TILE_HEIGHT + 1, np.int64)
     if edge_multiplier:
