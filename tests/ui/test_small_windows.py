@@ -363,9 +363,11 @@ def test_legends_wrap_and_scroll_instead_of_being_cut(qtbot, window, generator):
             wrapped += 1
             assert title.height() >= 2 * fm.lineSpacing() - 2, (title.text(), title.height())
         body = legend.body
-        for part in (title, legend.swatches):
-            if part.isVisible():
-                assert part.geometry().bottom() <= body.height(), part
+        # (the body takes the new height in a turn of the event loop: on a
+        # busy machine later than 10 ms)
+        qtbot.waitUntil(lambda: all(part.geometry().bottom() <= body.height()
+                                    for part in (title, legend.swatches)
+                                    if part.isVisible()), timeout=5000)
         bar = legend.scroll.verticalScrollBar()
         assert bar.maximum() >= max(0, body.height() - legend.scroll.viewport().height())
     assert len(heights) == 1, heights
