@@ -7,6 +7,18 @@ GUI thread: the time its event loop could not service the timer (a frame at
 60 Hz is 16.7 ms; issue 28's target is at most 16 ms).  Waiting is done in
 Qt's event loop (:func:`wait_in_loop`), as ``app.exec()`` waits, rather than
 polling with the GIL held, which slows the worker threads the window waits for.
+
+To find what a stall is made of (each phase's line also says how much of
+its longest gap the GUI thread was on a core, and how long it waited for one):
+
+- ``BENCH_STALL_SPY=1``: the threads' Python stacks while a beat is late;
+- ``BENCH_SLOW_HANDLERS=1``: the Python the event loop called in the
+  longest gap, and every call over 4 ms (a profile hook: it slows the GUI
+  thread, so a stall may hide);
+- ``BENCH_STALL_LOG=FILE``: every gap over 8 ms, the phases' starts and the
+  maps' and states' arrivals, with CLOCK_MONOTONIC times (as ``perf record
+  -k CLOCK_MONOTONIC`` writes them);
+- ``BENCH_SWITCH_INTERVAL=S``: Python's GIL switch interval.
 """
 
 from __future__ import annotations
@@ -136,6 +148,79 @@ class StallSpy:
         self.collections.clear()
 
 
+class SlowHandlers:
+    """With ``BENCH_SLOW_HANDLERS=1``: every Python function the event loop
+    calls on the GUI thread (a slot, a timer, an event handler) that runs
+    longer than ``ms``, timed by a profile hook on that thread (which slows
+    it, so the times are upper bounds), listed in each phase's report."""
+
+    def __init__(self, ms: float = 4.0):
+        self.limit = ms / 1000
+        self.loops = {wait_in_loop.__code__, wait_until.__code__}
+        self.started: dict[int, float] = {}
+        self.slow: collections.Counter = collections.Counter()
+        self.worst: dict[str, float] = {}
+        self._gc_t = 0.0
+        self.calls: collections.deque = collections.deque(maxlen=200_000)
+        """(start, seconds, code) of every call the event loop made lately"""
+        gc.callbacks.append(self._gc)
+        sys.setprofile(self._hook)
+
+    def _gc(self, phase: str, info: dict) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        if phase == "start":
+            self._gc_t = time.perf_counter()
+        else:
+            took = time.perf_counter() - self._gc_t
+            if took > self.limit / 4:
+                where = f"garbage collection, generation {info['generation']}"
+                self.slow[where] += 1
+                self.worst[where] = max(self.worst.get(where, 0.0), took * 1000)
+
+    def _hook(self, frame, event, _arg) -> None:
+        if event == "call":
+            if frame.f_back is not None and frame.f_back.f_code in self.loops:
+                self.started[id(frame)] = time.perf_counter()
+        elif event == "return":
+            t = self.started.pop(id(frame), None)
+            if t is not None:
+                took = time.perf_counter() - t
+                self.calls.append((t, took, frame.f_code))
+                if took > self.limit:
+                    c = frame.f_code
+                    where = f"{c.co_qualname} {Path(c.co_filename).name}:{c.co_firstlineno}"
+                    self.slow[where] += 1
+                    self.worst[where] = max(self.worst.get(where, 0.0), took * 1000)
+
+    def within(self, t0: float, t1: float) -> None:
+        """What the event loop called between ``t0`` and ``t1`` (a long gap)."""
+        inside = [(t, took, c) for t, took, c in self.calls if t1 >= t and t + took >= t0]
+        total = collections.Counter()
+        count = collections.Counter()
+        for _t, took, c in inside:
+            where = f"{c.co_qualname} {Path(c.co_filename).name}:{c.co_firstlineno}"
+            total[where] += took * 1000
+            count[where] += 1
+        say(f"    in the longest gap ({(t1 - t0) * 1000:.1f} ms), Python called by the event "
+            f"loop: {sum(total.values()):.1f} ms in {len(inside)} calls")
+        for where, ms in total.most_common(8):
+            say(f"      {count[where]:4d}  {ms:6.1f} ms  {where}")
+
+    def report(self) -> None:
+        if self.slow:
+            say("    Python called by the event loop for over "
+                f"{self.limit * 1000:g} ms (times, longest):")
+            for where, k in sorted(self.slow.items(), key=lambda kv: -self.worst[kv[0]])[:10]:
+                say(f"      {k:4d}  {self.worst[where]:6.1f} ms  {where}")
+        self.slow.clear()
+        self.worst.clear()
+
+    def stop(self) -> None:
+        sys.setprofile(None)
+        gc.callbacks.remove(self._gc)
+
+
 class Heartbeat:
     """A 1 ms precise timer on the GUI thread; :meth:`phase` names the
     longest gap between its beats since the last phase (the longest stall).
@@ -150,6 +235,7 @@ class Heartbeat:
         self.app = app
         self.beats: list[float] = []
         self.waits: list[float] = []
+        self.cpu: list[float] = []
         self.stalls: dict[str, float] = {}
         self.own: dict[str, float] = {}
         try:
@@ -164,6 +250,7 @@ class Heartbeat:
         wait_in_loop(app, lambda: len(self.beats) >= 5)
         self.restart()
         self.spy = StallSpy(self) if os.environ.get("BENCH_STALL_SPY") == "1" else None
+        self.handlers = SlowHandlers() if os.environ.get("BENCH_SLOW_HANDLERS") == "1" else None
 
     def _run_queue_wait(self) -> float:
         """Seconds the GUI thread has waited for a core so far."""
@@ -174,11 +261,17 @@ class Heartbeat:
     def _beat(self) -> None:
         self.beats.append(time.perf_counter())
         self.waits.append(self._run_queue_wait())
+        self.cpu.append(time.thread_time())
 
     def restart(self) -> None:
         """Measure from now."""
+        log = os.environ.get("BENCH_STALL_LOG")
+        if log:
+            with open(log, "a") as f:
+                f.write(f"{time.perf_counter():.6f} start\n")
         self.beats[:] = [time.perf_counter()]
         self.waits[:] = [self._run_queue_wait()]
+        self.cpu[:] = [time.thread_time()]
         if getattr(self, "spy", None) is not None:
             self.spy.samples.clear()
             self.spy.others.clear()
@@ -186,20 +279,34 @@ class Heartbeat:
     def phase(self, name: str, echo: bool = True) -> float:
         beats = self.beats + [time.perf_counter()]
         waits = self.waits + [self._run_queue_wait()]
-        gaps = [((b - a) * 1000, (wb - wa) * 1000)
-                for a, b, wa, wb in zip(beats, beats[1:], waits, waits[1:])]
-        worst, wait = max(gaps, default=(0.0, 0.0))
-        own = max((g - w for g, w in gaps), default=0.0)
+        cpu = self.cpu + [time.thread_time()]
+        gaps = [((b - a) * 1000, (wb - wa) * 1000, (cb - ca) * 1000)
+                for a, b, wa, wb, ca, cb in zip(beats, beats[1:], waits, waits[1:],
+                                                cpu, cpu[1:])]
+        worst, wait, busy = max(gaps, default=(0.0, 0.0, 0.0))
+        log = os.environ.get("BENCH_STALL_LOG")
+        if log:         # the long gaps' times (CLOCK_MONOTONIC), e.g. for perf -k CLOCK_MONOTONIC
+            with open(log, "a") as f:
+                for a, (g, w, c) in zip(beats, gaps):
+                    if g > STALL_TARGET_MS / 2:
+                        f.write(f"{a:.6f} {a + g / 1000:.6f} {g:.1f} {c:.1f} {w:.1f} {name}\n")
+        own = max((g - w for g, w, _ in gaps), default=0.0)
         if worst > self.stalls.get(name, -1.0):
             self.stalls[name] = worst
         self.own[name] = max(own, self.own.get(name, 0.0))
         if echo:
-            over = sum(1 for g, _ in gaps if g > STALL_TARGET_MS)
-            say(f"  {name}: longest GUI stall {worst:.1f} ms (load wait {wait:.1f} ms in "
-                f"it; longest own {own:.1f} ms; {over} of {len(gaps)} gaps over "
+            over = sum(1 for g, _, _ in gaps if g > STALL_TARGET_MS)
+            say(f"  {name}: longest GUI stall {worst:.1f} ms (on a core {busy:.1f} ms and "
+                f"waiting for one {wait:.1f} ms in it; longest own {own:.1f} ms; {over} "
+                f"of {len(gaps)} gaps over "
                 f"{STALL_TARGET_MS:g} ms)")
             if self.spy is not None:
                 self.spy.report()
+            if self.handlers is not None:
+                i = max(range(len(gaps)), key=lambda k: gaps[k][0], default=None)
+                if i is not None:
+                    self.handlers.within(beats[i], beats[i + 1])
+                self.handlers.report()
         self.restart()
         return worst
 
@@ -214,6 +321,8 @@ class Heartbeat:
 
     def stop(self) -> None:
         self.timer.stop()
+        if self.handlers is not None:
+            self.handlers.stop()
         if self.spy is not None:
             self.spy.on = False
         if self._sched is not None:
@@ -234,6 +343,15 @@ def open_window(app: QApplication, warmed: bool = True, generate: bool = True):
     if os.environ.get("BENCH_SWITCH_INTERVAL"):     # (to compare GIL switch intervals)
         sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
     win = MainWindow(generate=generate)
+    log = os.environ.get("BENCH_STALL_LOG")
+    if log:                     # when maps and states reach the window, beside the stalls
+        def mark(what):
+            def write(*_a):
+                with open(log, "a") as f:
+                    f.write(f"{time.perf_counter():.6f} {what}\n")
+            return write
+        for event in ("run_started", "run_finished", "state_changed"):
+            win.workbench.events.connect(event, mark(event))
     win.resize(1280, 820)
     win.show()
     if generate:

@@ -75,7 +75,6 @@ class MainWindow(QMainWindow):
                                      self._inspector_dock, lambda: self.gen_view.docks,
                                      remembered.restored_layout(self.settings))
         self._keys = TimelineKeys(self, self.menus.shortcuts)
-        QApplication.instance().installEventFilter(self._keys)
         if str(self.settings.value("view/period_outline", "false")) == "true":
             self.set_period_outline(True)           # remembered like the View toggles
         wb.history.clear()                  # what was remembered is where undo starts
@@ -529,7 +528,7 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def shutdown(self) -> None:
-        QApplication.instance().removeEventFilter(self._keys)
+        self._keys.stop()
         self.compact.stop()
         self._timeline.pause()
         self.run_status.stop()

@@ -59,8 +59,11 @@ class RunStatus:
         ev.connect("run_cancelled", lambda *_: self.ended())
 
     def show(self, text: str, error: bool = False) -> None:
-        self.message.setText(text)
-        self.message.setStyleSheet(ERROR_STYLE if error else "")
+        style = ERROR_STYLE if error else ""
+        if text != self.message.text():
+            self.message.setText(text)
+        if style != self.message.styleSheet():
+            self.message.setStyleSheet(style)
 
     def started(self, *_args) -> None:
         self._started = time.perf_counter()
@@ -76,18 +79,26 @@ class RunStatus:
             return
         if time.perf_counter() - self._started < PROGRESS_AFTER_S:
             return
-        self.shell.map_view.set_waiting("generating...")
+        # (what has not changed is left alone: this runs ten times a second
+        # beside a long run, and each Qt call may wait for Python's lock)
+        view = self.shell.map_view
+        if not view.is_waiting():
+            view.set_waiting("generating...")
         phase, frac = progress
-        self.progress.show()
-        self.cancel_button.show()
+        self.progress.setVisible(True)
+        self.cancel_button.setVisible(True)
         compiling = jit_cache.active()      # numba's line, while it compiles
         if self.runs_done == 0 or compiling:
-            self.progress.setRange(0, 0)        # busy indicator: no phases yet
+            if self.progress.maximum() != 0:
+                self.progress.setRange(0, 0)        # busy indicator: no phases yet
             self.show(compiling or COMPILING)
         else:
-            self.progress.setRange(0, 100)
-            self.progress.setValue(int(frac * 100))
-            self.show(f"generating: {phase or 'starting'} ({int(frac * 100)}%)...")
+            percent = int(frac * 100)
+            if self.progress.maximum() != 100:
+                self.progress.setRange(0, 100)
+            if self.progress.value() != percent:
+                self.progress.setValue(percent)
+            self.show(f"generating: {phase or 'starting'} ({percent}%)...")
 
     def ended(self, seconds: float | None = None) -> None:
         self.runs_done += 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDockWidget,
     QHBoxLayout,
@@ -236,18 +237,48 @@ def _editing_keys() -> frozenset[str]:
 
 
 class TimelineKeys(QObject):
-    """An application event filter: the window's shortcuts (the timeline's,
-    and every menu action's that ``shortcuts()`` names) work while a field
-    of ``window`` has focus.  Without it a spin box or line edit takes
-    Ctrl+Left/Right/Home/End itself, and on X11 a line edit takes Ctrl+U
-    (erase to the start) and Ctrl+K (erase to the end) instead of the menu
-    items; only copy, cut, paste, undo, redo and select all stay the field's."""
+    """An event filter on the focused widget of ``window``: the window's
+    shortcuts (the timeline's, and every menu action's that ``shortcuts()``
+    names) work while a field has focus.  Without it a spin box or line
+    edit takes Ctrl+Left/Right/Home/End itself, and on X11 a line edit takes
+    Ctrl+U (erase to the start) and Ctrl+K (erase to the end) instead of the
+    menu items; only copy, cut, paste, undo, redo and select all stay the
+    field's.
+
+    It follows the focus (the shortcut's override is asked of the focused
+    widget) rather than filtering the application's events: a filter on the
+    application is Python called for every event of every widget, and each
+    call waits for Python's lock while a worker thread holds it, which
+    stalled the window by tens of milliseconds during a long generation."""
 
     def __init__(self, window: QWidget, shortcuts=lambda: ()):
         super().__init__(window)
         self.window = window
         self.shortcuts = shortcuts
         self._editing = _editing_keys()
+        self._watched: QWidget | None = None
+        app = QApplication.instance()
+        app.focusChanged.connect(self._focus_changed)
+        self._following = True
+        self._focus_changed(None, app.focusWidget())
+
+    def stop(self) -> None:
+        """Follow the focus no more (the window is closing)."""
+        if self._following:
+            self._following = False
+            QApplication.instance().focusChanged.disconnect(self._focus_changed)
+        self._focus_changed(None, None)
+
+    def _focus_changed(self, _old, new) -> None:
+        if self._watched is not None:
+            try:
+                self._watched.removeEventFilter(self)
+            except RuntimeError:            # (deleted with its panel)
+                pass
+            self._watched = None
+        if isinstance(new, QWidget) and new.window() is self.window:
+            new.installEventFilter(self)
+            self._watched = new
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.ShortcutOverride and isinstance(obj, QWidget) \

@@ -121,14 +121,27 @@ def from_water_pass(tile_height: np.ndarray, tile_class: np.ndarray,
     sy, sx = tile_height.shape
     n = sx * sy
     kind = np.ascontiguousarray(tile_class, np.uint8).reshape(n).copy()
-    ground = np.where(np.asarray(rocks).reshape(n) != 0, ROCKS, GRASS).astype(np.uint8)
-    ground[kind != CLEAR] = GRASS
-    density = np.where(kind == CLEAR, 3, 0).astype(np.uint8)
+    ground = np.empty(n, np.uint8)
+    density = np.empty(n, np.uint8)
+    # one pass in a kernel (numpy's where would make 8-byte temporaries of
+    # every tile: half a gigabyte at 4096 x 4096, allocated and freed while a
+    # window's thread waits)
+    _water_pass_ground(kind, np.ascontiguousarray(rocks, np.uint8).reshape(n), ground, density)
     z = lambda: np.zeros(n, np.uint8)  # noqa: E731
     return Landscape(sx, sy, np.ascontiguousarray(tile_height, np.uint8).reshape(n).copy(),
                      kind, ground, density, z(), z(), z(), z(), z(), z(), z(),
                      np.zeros(n, np.int32),
                      np.array(rng if rng is not None else [0, 0, 0], np.int64))
+
+
+@njit(**JIT)
+def _water_pass_ground(kind, rocks, ground, density):
+    """Ground and density of the water pass's tiles: clear tiles grass (or
+    rocks where FixSlopes made them) at density 3, others grass at 0."""
+    for t in range(kind.size):
+        clear = kind[t] == CLEAR
+        ground[t] = ROCKS if clear and rocks[t] != 0 else GRASS
+        density[t] = 3 if clear else 0
 
 
 def reference_arrays(land: Landscape) -> dict[str, np.ndarray]:
