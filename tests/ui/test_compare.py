@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from viewer.render.colormaps import VALUE_RANGE
 from viewer.render.difference import CHANGED, UNCHANGED, difference
 from viewer.render.picture import final_state, picture
 from window_waits import settle
@@ -117,29 +118,40 @@ def test_switching_generator_ends_the_comparison(qtbot, window):
 
 
 def test_the_panes_share_one_colour_scale(qtbot, window):
-    """A is drawn on B's colour scale: one value, one colour in both panes,
-    where A's own values would have given it another scale."""
+    """A and B are drawn on one colour scale, the range covering both maps'
+    own values: one value, one colour in both panes, and neither pane's
+    values pressed against the ends of the bar; unpinned, B has its own
+    scale again, and a file always has its own."""
     w = window
     w.set_generator("tgp")
     settle(qtbot, w, lambda: w.result.generator == "tgp")
     w.set_option("hill_shading", False)           # colour by height alone
-    w.workbench.set_values({"terrain": 0})
-    w.request_generation()
-    settle(qtbot, w, lambda: w.result.params["terrain"] == 0)
-    w.select_layer("heightmap")
-    w.menu_actions()["Pin as A"].trigger()
-    a = w.result
     w.workbench.set_values({"terrain": 3})      # mountainous: higher, another top level
     w.request_generation()
     settle(qtbot, w, lambda: w.result.params["terrain"] == 3)
+    w.select_layer("heightmap")
+    w.menu_actions()["Pin as A"].trigger()
+    a = w.result
+    w.workbench.set_values({"terrain": 0})      # very flat: B lower than A
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["terrain"] == 0)
     b = w.result
     cmp = w.compare
-    settle(qtbot, w, lambda: cmp.state is not None and cmp.state.result is a)
-    own = picture(final_state(a), "heightmap", w.workbench.picture_options(), w.map_view.scale)
+    settle(qtbot, w, lambda: cmp.state is not None and cmp.state.result is a
+           and w.workbench.shared_range is not None)
+    settle(qtbot, w)
+    plain = {k: v for k, v in w.workbench.picture_options().items() if k != VALUE_RANGE}
+    own_a = picture(final_state(a), "heightmap", plain, w.map_view.scale).legend
+    own_b = picture(final_state(b), "heightmap", plain, w.map_view.scale).legend
+    assert (own_a.vmin, own_a.vmax) != (own_b.vmin, own_b.vmax)     # a case that counts
+    lo, hi = min(own_a.vmin, own_b.vmin), max(own_a.vmax, own_b.vmax)
+    assert (lo, hi) != (own_b.vmin, own_b.vmax)       # B's own scale would have cut A's
     la, lb = cmp.legend.legend, w.legend.legend
-    assert (own.legend.vmin, own.legend.vmax) != (lb.vmin, lb.vmax)    # a case that counts
-    assert (la.vmin, la.vmax) == (lb.vmin, lb.vmax)
+    assert (la.vmin, la.vmax) == (lb.vmin, lb.vmax) == (lo, hi)
     assert np.array_equal(la.lut, lb.lut)
+    assert w.legend.vmax.text() == f"{hi:g}"          # the bar as the user reads it
+    # a file of B has B's own scale
+    assert (w.workbench.picture(export=True).legend.vmax) == own_b.vmax
     # the same height is the same colour on screen in A's pane and in B's
     ha, hb = np.asarray(a.layers["heightmap"]), np.asarray(b.layers["heightmap"])
     s = int(w.map_view.scale)
@@ -151,3 +163,7 @@ def test_the_panes_share_one_colour_scale(qtbot, window):
         ya, xa = np.argwhere(ha == v)[0]
         yb, xb = np.argwhere(hb == v)[0]
         assert tuple(img_a[ya * s, xa * s]) == tuple(img_b[yb * s, xb * s]), v
+    # unpinned: B on its own scale again
+    w.menu_actions()["Unpin A"].trigger()
+    settle(qtbot, w)
+    assert (w.legend.legend.vmin, w.legend.legend.vmax) == (own_b.vmin, own_b.vmax)

@@ -373,3 +373,29 @@ def test_legends_wrap_and_scroll_instead_of_being_cut(qtbot, window, generator):
     assert len(heights) == 1, heights
     if generator in ("fairland", "ports"):
         assert wrapped, "no title long enough to wrap at 800 pixels"
+
+
+def test_messages_over_the_map_stay_in_the_view_and_wrap(qtbot, window):
+    """The notice and "generating..." are words to the user: in a small
+    window, zoomed in and panned, they sit inside the view, wrapped at words
+    to its width instead of cut by its edges."""
+    w = window
+    w.show()
+    resize(qtbot, w, (800, 600), MEDIUM)
+    settle(qtbot, w)
+    view = w.map_view
+    view.zoom_by(0.25)                   # zoomed in, and away from the map's centre
+    view.pan_by(view.period[0] * 0.3, view.period[1] * 0.2)
+    long = ("tile_class: not meaningful at this step (showing heightmap), "
+            "the words of a notice long enough to be cut by a view this narrow")
+    view.set_notice(long)
+    view.set_waiting("generating...")
+    qtbot.wait(20)
+    box = view.vb.sceneBoundingRect()
+    for item in (view.notice, view.waiting):
+        r = item.sceneBoundingRect()
+        assert item.isVisible()
+        assert box.contains(r), (item.toPlainText(), r, box)
+    assert view.notice.boundingRect().height() > view.waiting.boundingRect().height() * 1.5
+    view.set_notice(None)
+    view.set_waiting(None)

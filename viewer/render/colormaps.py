@@ -45,8 +45,9 @@ WILDERNESS: RGBA = (92, 150, 64, 255)
 
 VALUE_RANGE = "value_range"
 """A picture option: ``(layer, lo, hi)``, the values ``layer``'s colour bar
-spans where it would otherwise span the layer's own values (A's compare
-pane is drawn on B's scale, so that one value is one colour in both)."""
+spans where it would otherwise span the layer's own values (while comparing,
+A and B are drawn on the range covering both, so that one value is one
+colour in both panes; the legend keeps its own range in ``Legend.own``)."""
 _FORCED: ContextVar[tuple[float, float] | None] = ContextVar("forced_range", default=None)
 
 
@@ -161,6 +162,15 @@ class Legend:
     lut: np.ndarray | None = None
     vmin: float = 0.0
     vmax: float = 1.0
+    own: tuple[float, float] | None = None
+    """The bar's range as the layer's values alone give it, where a
+    :data:`VALUE_RANGE` made the bar span another (None: vmin..vmax)."""
+
+    def own_range(self) -> tuple[float, float] | None:
+        """The colour bar's range from the layer's own values (None: no bar)."""
+        if self.lut is None:
+            return None
+        return self.own if self.own is not None else (self.vmin, self.vmax)
 
 
 def color_mask(mask: np.ndarray) -> np.ndarray:

@@ -11,7 +11,7 @@ which colours each layer by its LayerInfo.  No Qt.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -320,9 +320,15 @@ def picture(state: MapState | Result, layer: str, options: Mapping[str, Any] | N
         rgba = draw_cells(grid, blank, scale, stride)
         key = None
     else:
-        with forced_range(options.get(VALUE_RANGE), drawn):   # (A on B's colour scale)
+        shared = options.get(VALUE_RANGE)
+        with forced_range(shared, drawn):       # (A and B on one colour scale)
             rgba = r.draw(state, drawn, options, scale, stride)
             key = r.legend(state, drawn, options)
+        if shared is not None and shared[0] == drawn and key is not None \
+                and key.lut is not None:
+            own = r.legend(state, drawn, options)
+            if own is not None and own.lut is not None:
+                key = replace(key, own=(own.vmin, own.vmax))
     letters = r.markers(state, options) if r.letters else []
     if export:
         from .decorate import with_legend, with_letters

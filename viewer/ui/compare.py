@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from ..declaration import Declaration
 from ..engine.protocol import MapState, Result
-from ..render.colormaps import VALUE_RANGE
 from ..render.difference import difference_picture
 from ..render.picture import picture
 from ..workbench import Pinned, Workbench
@@ -165,13 +164,24 @@ class CompareView(QWidget):
         return self.state, self.wb.layer, self.options()
 
     def options(self) -> dict:
-        """A's picture options: B's, with B's colour scale (the range of
-        B's colour bar), so that one value is one colour in both panes."""
-        options = dict(self.wb.picture_options())
-        legend = self.shell.legend.legend
-        if legend is not None and legend.lut is not None:
-            options[VALUE_RANGE] = (self.wb.layer, legend.vmin, legend.vmax)
-        return options
+        """A's picture options: B's, with the colour scale they share (the
+        Workbench's :attr:`~Workbench.shared_range`, from both maps' values)."""
+        return self.wb.picture_options()
+
+    def _share_scale(self, a_legend) -> bool:
+        """One colour scale for A and B: the range covering both maps' own
+        values of the layer.  True when it changed: B is drawn again on it,
+        and A after B (so this picture of A is not shown)."""
+        b_legend = self.shell.legend.legend
+        mine = a_legend.own_range() if a_legend is not None else None
+        theirs = b_legend.own_range() if b_legend is not None else None
+        if mine is None or theirs is None:
+            return False
+        shared = (self.wb.layer, min(mine[0], theirs[0]), max(mine[1], theirs[1]))
+        if shared == self.wb.shared_range:
+            return False
+        self.wb.share_range(shared)
+        return True
 
     @property
     def pinned(self) -> bool:
@@ -221,6 +231,8 @@ class CompareView(QWidget):
         else:
             pic = picture(state, layer, self.options(), scale)
             self.difference = None
+            if self._share_scale(pic.legend):
+                return
         g = state.result.grid
         self.map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
                                hexes=pic.hexes)

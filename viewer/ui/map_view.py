@@ -40,6 +40,8 @@ FIT_MARGIN_CELLS = 1.5
 MAX_SCREEN_PER_CELL = 160
 """Zooming in stops when a cell is this many screen pixels wide."""
 
+MESSAGE_MIN_WIDTH = 120
+"""Screen pixels a message over the map wraps to at the least."""
 LETTER_PX = (10, 24)
 """The least and the most screen pixels a marker's letter is high: between
 them it grows with the zoom (LETTER_PER_CELL cells high)."""
@@ -541,9 +543,22 @@ class MapView(pg.GraphicsLayoutWidget):
         self._letters_cover_view()
 
     def _center_notice(self) -> None:
+        """The messages over the map where the view is, whatever its zoom
+        and pan (they keep their size on screen: they are words to the
+        user, not labels of the map), wrapped at words to the view's width
+        rather than cut by it."""
         (x0, x1), (y0, y1) = self.vb.viewRange()
         self.notice.setPos((x0 + x1) / 2, (y0 + y1) / 2)
-        self.waiting.setPos((x0 + x1) / 2, (y0 + y1) * 0.42)
+        self.waiting.setPos((x0 + x1) / 2, y0 + (y1 - y0) * 0.42)
+        room = max(MESSAGE_MIN_WIDTH, self.vb.boundingRect().width() * 0.9)
+        for item in (self.notice, self.waiting):
+            if item.isVisible():
+                text = item.textItem
+                text.setTextWidth(-1)                   # its own width, when it fits
+                if text.boundingRect().width() > room:
+                    item.setTextWidth(room)
+                else:
+                    item.updateTextPos()
 
     def pan_by(self, dx: float, dy: float) -> None:
         """Pan by ``(dx, dy)`` image pixels (as a mouse drag would)."""

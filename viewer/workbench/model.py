@@ -112,6 +112,9 @@ class Workbench:
         self.layer = ""
         self.options: dict[str, Any] = {}
         self.pinned: Pinned | None = None
+        self.shared_range: tuple[str, float, float] | None = None
+        """(layer, lo, hi): the colour scale B shares with A while comparing
+        (see :meth:`share_range`)."""
         self.error: tuple[str | None, str] | None = None   # the value refused last
         self.note = ""          # one line on what the last change did beyond itself,
         # until the map that follows it is shown
@@ -605,11 +608,28 @@ class Workbench:
         """The options a picture is drawn with: the renderer's toggles'
         defaults and the options set (the one mechanism of picture-only
         settings)."""
+        from ..render.colormaps import VALUE_RANGE
         from ..render.picture import renderer_for
 
         out = {t.key: t.default for t in renderer_for(self._decl.name).toggles}
         out.update(self.options)
+        shared = self.shared_range
+        if self.pinned is not None and shared is not None and shared[0] == self.layer:
+            out[VALUE_RANGE] = shared
         return out
+
+    def share_range(self, value_range: tuple[str, float, float] | None) -> None:
+        """While a map is pinned: draw ``value_range[0]`` (a layer) on the
+        colour scale ``value_range[1:]`` (A's and B's values together, as the
+        compare view finds them: one value, one colour in both panes)."""
+        if value_range is not None:
+            value_range = (str(value_range[0]), float(value_range[1]), float(value_range[2]))
+        if value_range == self.shared_range:
+            return
+        self.shared_range = value_range
+        if self.state is not None:
+            self._redraw()
+            self._refresh_picture()
 
     def picture(self, scale: int | None = None, *, export: bool = False,
                 state: MapState | None = None):
@@ -625,6 +645,9 @@ class Workbench:
         if (drawn is not None and not export and scale is None and state is drawn.state
                 and self.layer == drawn.layer and same_options(options, drawn.options)):
             return drawn.picture        # drawn by the run or the step's job
+        if export:                      # a file has the layer's own scale
+            from ..render.colormaps import VALUE_RANGE
+            options.pop(VALUE_RANGE, None)
         if export or scale is not None or state is not self.state:
             return picture(state, self.layer, options, scale, export=export)
         t0 = time.thread_time()
@@ -719,6 +742,7 @@ class Workbench:
         if self.pinned is not None:
             self.pinned = None
             self.events.emit("pinned_changed", None)
+            self.share_range(None)
 
     def pinned_step(self) -> int | None:
         """The step A is shown at: B's (the timelines are linked) within A's
