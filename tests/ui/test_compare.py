@@ -140,7 +140,8 @@ def test_the_panes_share_one_colour_scale(qtbot, window):
     settle(qtbot, w, lambda: cmp.state is not None and cmp.state.result is a
            and w.workbench.shared_range is not None)
     settle(qtbot, w)
-    plain = {k: v for k, v in w.workbench.picture_options().items() if k != VALUE_RANGE}
+    plain = w.workbench.picture_options()
+    assert VALUE_RANGE not in plain and VALUE_RANGE in w.workbench.screen_options()
     own_a = picture(final_state(a), "heightmap", plain, w.map_view.scale).legend
     own_b = picture(final_state(b), "heightmap", plain, w.map_view.scale).legend
     assert (own_a.vmin, own_a.vmax) != (own_b.vmin, own_b.vmax)     # a case that counts

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from viewer.ui.main_window import MainWindow
-from window_waits import settle
+from window_waits import reopened, settle
 
 WAIT = 60_000
 
@@ -75,15 +74,8 @@ def test_the_layout_comes_back_as_it_was_left(qtbot, window, private_settings):
     w.sweep.dock.show()
     qtbot.wait(50)
     size = (w.width(), w.height())
-    w.close()
-    again = MainWindow()
-    qtbot.addWidget(again)
-    again.show()
-    try:
-        settle(qtbot, again)
+    with reopened(qtbot, w) as again:
         assert (again.width(), again.height()) == size
         assert not again.layer_dock.isVisible()
         assert again.sweep.dock.isVisible()
         assert again.timeline.isVisible() and again.inspector_dock.isVisible()
-    finally:
-        again.shutdown()

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 
 from viewer.ui.compact import MEDIUM, NARROW, WIDE
-from window_waits import settle
+from window_waits import reopened, settle
 
 WAIT = 60_000
 SIZES = {(800, 600): MEDIUM, (600, 1000): NARROW}
@@ -113,16 +113,9 @@ def test_a_floated_panel_is_left_where_the_user_put_it(qtbot, window):
 
 
 def test_the_small_layout_comes_back_as_it_was_left(qtbot, window, private_settings):
-    from viewer.ui.main_window import MainWindow
-
     w = window
     resize(qtbot, w, (800, 600), MEDIUM)
-    w.close()
-    again = MainWindow()
-    qtbot.addWidget(again)
-    again.show()
-    try:
-        settle(qtbot, again)
+    with reopened(qtbot, w) as again:
         qtbot.wait(50)
         assert (again.width(), again.height()) == (800, 600)
         assert again.compact.current == MEDIUM
@@ -130,8 +123,6 @@ def test_the_small_layout_comes_back_as_it_was_left(qtbot, window, private_setti
         again.resize(1400, 900)
         qtbot.waitUntil(lambda: again.compact.current == WIDE, timeout=5000)
         assert again.dockWidgetArea(again.layer_dock) == Qt.DockWidgetArea.RightDockWidgetArea
-    finally:
-        again.shutdown()
 
 
 # -- text that does not fit: elided with the whole of it in a tooltip ----------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 from PySide6.QtGui import QImage
 
@@ -11,6 +13,24 @@ WAIT_MS = 120_000
 def settle(qtbot, w, pred=lambda: True, timeout: int = WAIT_MS) -> None:
     """Wait until window ``w`` shows a map, is generating nothing, and ``pred()``."""
     qtbot.waitUntil(lambda: w.result is not None and not w.busy() and pred(), timeout=timeout)
+
+
+@contextmanager
+def reopened(qtbot, w):
+    """Close window ``w`` (it saves its settings) and open a new one, as a
+    user starting the application again; the new window, its first map
+    settled, is shut down after the block."""
+    from viewer.ui.main_window import MainWindow
+
+    w.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    try:
+        settle(qtbot, again)
+        yield again
+    finally:
+        again.shutdown()
 
 
 def rgb(img: QImage) -> np.ndarray:

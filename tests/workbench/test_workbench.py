@@ -293,22 +293,23 @@ def test_a_shared_colour_scale_counts_while_pinned_for_its_layer_and_never_in_fi
     wb.set_layer("heightmap")
     own = wb.picture().legend
     wb.share_range(("heightmap", 0.0, 9999.0))
-    assert VALUE_RANGE not in wb.picture_options()          # nothing pinned: no sharing
+    assert VALUE_RANGE not in wb.screen_options()           # nothing pinned: no sharing
     wb.pin()
     wb.set_seed(wb.seed + 1)
     wb.request()
     wb.share_range(("heightmap", 0.0, 9999.0))
-    assert wb.picture_options()[VALUE_RANGE] == ("heightmap", 0.0, 9999.0)
+    assert wb.screen_options()[VALUE_RANGE] == ("heightmap", 0.0, 9999.0)
+    assert VALUE_RANGE not in wb.picture_options()          # files and thumbnails: their own
     pic = wb.picture()
     assert pic.legend.vmax == 9999
     b_own = pic.legend.own_range()                          # B's values' own range, beside it
     assert b_own is not None and b_own[1] < 9999.0
     assert wb.picture(export=True).legend.vmax == b_own[1]  # a file: its own scale
     wb.set_layer("tile_height")                             # another layer: its own scale
-    assert VALUE_RANGE not in wb.picture_options()
+    assert VALUE_RANGE not in wb.screen_options()
     wb.set_layer("heightmap")
     wb.unpin()                                              # unpinned: no sharing left
-    assert wb.shared_range is None and VALUE_RANGE not in wb.picture_options()
+    assert wb.shared_range is None and VALUE_RANGE not in wb.screen_options()
     assert own.lut is not None
 
 

@@ -166,7 +166,7 @@ class CompareView(QWidget):
     def options(self) -> dict:
         """A's picture options: B's, with the colour scale they share (the
         Workbench's :attr:`~Workbench.shared_range`, from both maps' values)."""
-        return self.wb.picture_options()
+        return self.wb.screen_options()
 
     def _share_scale(self, a_legend) -> bool:
         """One colour scale for A and B: the range covering both maps' own
@@ -177,11 +177,8 @@ class CompareView(QWidget):
         theirs = b_legend.own_range() if b_legend is not None else None
         if mine is None or theirs is None:
             return False
-        shared = (self.wb.layer, min(mine[0], theirs[0]), max(mine[1], theirs[1]))
-        if shared == self.wb.shared_range:
-            return False
-        self.wb.share_range(shared)
-        return True
+        return self.wb.share_range((self.wb.layer, min(mine[0], theirs[0]),
+                                    max(mine[1], theirs[1])))
 
     @property
     def pinned(self) -> bool:

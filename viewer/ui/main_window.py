@@ -225,7 +225,8 @@ class MainWindow(QMainWindow):
 
     @property
     def options(self) -> dict[str, Any]:
-        """The picture options the map is drawn with."""
+        """The picture options set (the map on screen adds the colour scale
+        it shares with a pinned map: ``Workbench.screen_options``)."""
         return self.workbench.picture_options()
 
     @property
@@ -266,7 +267,7 @@ class MainWindow(QMainWindow):
         wb = self.workbench
         if wb.state is None or wb.drawing():
             return None
-        return wb.state, wb.layer, wb.picture_options()
+        return wb.state, wb.layer, wb.screen_options()
 
     def current_picture(self):
         """The picture of the state shown (for tests and checks)."""

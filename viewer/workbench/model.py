@@ -349,7 +349,7 @@ class Workbench:
                 self.events.emit("status", idle, False)
             return None
         self._requested = request
-        layer, options, trace = self.layer, self.picture_options(), self.trace
+        layer, options, trace = self.layer, self.screen_options(), self.trace
         engine = decl.engine
         prepare, finish = self.prepare_result, self._picture_finisher()
 
@@ -541,7 +541,7 @@ class Workbench:
         self._latest_state += 1
         expected = self._latest_state
         self._drawing, self._drawing_step = expected, (r, step) if state is None else None
-        layer, options, finish = self.layer, self.picture_options(), self._picture_finisher()
+        layer, options, finish = self.layer, self.screen_options(), self._picture_finisher()
 
         def job(_token: CancelToken) -> tuple[MapState, Any, Any, float]:
             shown = state if state is not None else self.state_at(step, r)
@@ -608,28 +608,38 @@ class Workbench:
         """The options a picture is drawn with: the renderer's toggles'
         defaults and the options set (the one mechanism of picture-only
         settings)."""
-        from ..render.colormaps import VALUE_RANGE
         from ..render.picture import renderer_for
 
         out = {t.key: t.default for t in renderer_for(self._decl.name).toggles}
         out.update(self.options)
+        return out
+
+    def screen_options(self) -> dict[str, Any]:
+        """The options the map on screen is drawn with: :meth:`picture_options`
+        and, while a map is pinned, the colour scale shared with it (files,
+        thumbnails and the like keep the layer's own scale)."""
+        from ..render.colormaps import VALUE_RANGE
+
+        out = self.picture_options()
         shared = self.shared_range
         if self.pinned is not None and shared is not None and shared[0] == self.layer:
             out[VALUE_RANGE] = shared
         return out
 
-    def share_range(self, value_range: tuple[str, float, float] | None) -> None:
-        """While a map is pinned: draw ``value_range[0]`` (a layer) on the
-        colour scale ``value_range[1:]`` (A's and B's values together, as the
-        compare view finds them: one value, one colour in both panes)."""
+    def share_range(self, value_range: tuple[str, float, float] | None) -> bool:
+        """While a map is pinned: draw ``value_range[0]`` (a layer) on screen
+        on the colour scale ``value_range[1:]`` (A's and B's values together,
+        as the compare view finds them: one value, one colour in both panes).
+        True when that changed the scale (the map is drawn again)."""
         if value_range is not None:
             value_range = (str(value_range[0]), float(value_range[1]), float(value_range[2]))
         if value_range == self.shared_range:
-            return
+            return False
         self.shared_range = value_range
         if self.state is not None:
             self._redraw()
             self._refresh_picture()
+        return True
 
     def picture(self, scale: int | None = None, *, export: bool = False,
                 state: MapState | None = None):
@@ -640,14 +650,11 @@ class Workbench:
         state = state if state is not None else self.state
         if state is None:
             raise ValueError("no map to draw")
-        options = self.picture_options()
+        options = self.picture_options() if export else self.screen_options()
         drawn = self._drawn
         if (drawn is not None and not export and scale is None and state is drawn.state
                 and self.layer == drawn.layer and same_options(options, drawn.options)):
             return drawn.picture        # drawn by the run or the step's job
-        if export:                      # a file has the layer's own scale
-            from ..render.colormaps import VALUE_RANGE
-            options.pop(VALUE_RANGE, None)
         if export or scale is not None or state is not self.state:
             return picture(state, self.layer, options, scale, export=export)
         t0 = time.thread_time()
