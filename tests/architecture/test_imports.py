@@ -37,8 +37,11 @@ ALLOWED["registry"] = {"generators"}
 # viewer.jit_cache (numba's cache folder, the compile line) is a leaf but for
 # the registry, where it reads a generator's compile estimate
 ALLOWED["jit_cache"] = {"registry"}
+# viewer.background (the priority of the threads and processes that work
+# for the window) is a leaf every layer may use
+ALLOWED["background"] = set()
 for _allowed in ALLOWED.values():
-    _allowed.add("jit_cache")
+    _allowed.update(("jit_cache", "background"))
 QT = ("PySide6", "pyqtgraph", "superqt", "shiboken6")
 
 
@@ -222,7 +225,8 @@ def test_a_name_is_registered_once_unless_replacing_is_asked_for():
     assert registry.declaration("fairland") is decl
 
 
-GENERIC = ("ui", "render", "formats", "sweep", "cli", "declaration", "workbench", "jit_cache")
+GENERIC = ("ui", "render", "formats", "sweep", "cli", "declaration", "workbench", "jit_cache",
+           "background")
 NAMES = {"fairland": ("fairland",), "tgp": ("tgp", "terragenesis"),
          "numberlink": ("numberlink", "number link", "number_link"),
          "ports": ("ports",)}

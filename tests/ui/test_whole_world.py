@@ -123,6 +123,33 @@ def test_panning_anywhere_leaves_no_edge_and_hover_reads_modulo_the_world(qtbot,
             assert rows["sector"] == f"{want[0]},{want[1]}"
 
 
+def test_every_copy_of_every_capital_in_the_view_has_its_letter_wherever_one_pans(
+        qtbot, window):
+    """The letters are placed on the torus copies the view touches and half a
+    period around them, placed anew when a pan or a zoom goes beyond."""
+    view = window.map_view
+    w, h = view.period
+    rng = np.random.default_rng(11)
+    for zoom in (0.5, 2.0, 1.6):
+        view.zoom_by(zoom)
+        for _ in range(6):
+            view.pan_by(float(rng.uniform(-1.7, 1.7) * w), float(rng.uniform(-1.7, 1.7) * h))
+            qtbot.wait(5)
+            (x0, x1), (y0, y1) = view.vb.viewRange()
+            placed = view.letter_positions()
+            where = {(lab, round(x, 3), round(y, 3)) for lab, x, y in placed}
+            firsts = {}
+            for lab, x, y in placed:       # each letter's spot in the first period
+                firsts[lab] = (x - np.floor(x / w) * w, y - np.floor(y / h) * h)
+            assert set(firsts) == set(view.letters()) and firsts
+            for lab, (fx, fy) in firsts.items():
+                for tx in range(int(np.floor(x0 / w)) - 1, int(np.floor(x1 / w)) + 2):
+                    for ty in range(int(np.floor(y0 / h)) - 1, int(np.floor(y1 / h)) + 2):
+                        x, y = fx + tx * w, fy + ty * h
+                        if x0 <= x <= x1 and y0 <= y <= y1:
+                            assert (lab, round(x, 3), round(y, 3)) in where, (lab, x, y)
+
+
 def test_outline_of_one_period(qtbot, window):
     act = window.menu_actions()["Outline one period"]
     view = window.map_view

@@ -3,11 +3,14 @@ results never delivered."""
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 
 import pytest
 
+from viewer.background import BACKGROUND_NICE
 from viewer.engine.protocol import Cancelled
 from viewer.ui.worker import LatestWins
 
@@ -131,3 +134,14 @@ def test_with_finish_running_cancel_still_stops_everything(qtbot):
         assert time.perf_counter() - t0 < 2.0 and got == []
     finally:
         w.shutdown()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="only Linux gives each thread its own nice level")
+def test_jobs_run_below_the_gui_threads_priority(qtbot, worker):
+    """So the GUI thread gets a core the moment it wakes (viewer.background)."""
+    gui = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    with qtbot.waitSignal(worker.finished, timeout=5000) as sig:
+        worker.submit(lambda token: os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+    assert sig.args[1] == min(19, gui + BACKGROUND_NICE)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == gui

@@ -37,9 +37,11 @@ class Swatches(QWidget):
         super().__init__(parent)
         self.entries: list[tuple[str, tuple]] = []
         self._height = 0
+        self._placed: dict[tuple, tuple] = {}   # (width, font) -> (places, height)
 
     def set_entries(self, entries) -> None:
         self.entries = [(str(label), tuple(int(v) for v in c[:3])) for label, c in entries]
+        self._placed.clear()
         self._layout(self.width())
         self.update()
 
@@ -52,7 +54,20 @@ class Swatches(QWidget):
         return QSize(2 * h, h)
 
     def _places(self, width: int) -> list[tuple[QRect, QRect, str, tuple]]:
-        """(swatch rectangle, label rectangle, label, colour) of each entry."""
+        """(swatch rectangle, label rectangle, label, colour) of each entry
+        (kept for the last width: a layout asks a dozen times, and measuring
+        a puzzle's hundred labels each time held the GUI thread 4 ms)."""
+        key = (width, self.font().key())
+        if key in self._placed:
+            out, self._height = self._placed[key]
+            return out
+        out = self._measure(width)
+        if len(self._placed) > 32:
+            self._placed.clear()
+        self._placed[key] = (out, self._height)
+        return out
+
+    def _measure(self, width: int) -> list[tuple[QRect, QRect, str, tuple]]:
         fm = self.fontMetrics()
         line = fm.lineSpacing() + 2
         box = self._box()

@@ -17,7 +17,6 @@ closed when another one is.  The GUI thread never computes a map.
 from __future__ import annotations
 
 import gc
-import threading
 from typing import Any
 
 from PySide6.QtCore import QSettings, QSize, Qt
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 from ..engine.protocol import GenerationError, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
+from ..background import background_thread
 from . import docks, file_actions
 from . import settings as remembered
 from .compact import CompactLayout
@@ -559,7 +559,7 @@ def warm_up_later(decl) -> None:
             pass
         freeze_heap()
 
-    threading.Thread(target=run, name=f"warm up {decl.name}", daemon=True).start()
+    background_thread(run, f"warm up {decl.name}")
 
 
 _WARMED_UP: set[str] = set()

@@ -60,21 +60,39 @@ LETTER_FONT.setBold(True)
 LETTER_FONT.setPointSize(10)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.cache
+def _capital_height() -> float:
+    ref = QPainterPath()
+    ref.addText(0, 0, LETTER_FONT, "M")
+    return ref.boundingRect().height()
+
+
+_SYMBOLS: dict[str, QPainterPath] = {}
+NEW_SYMBOLS_PER_TURN = 12
+"""Letters made at most this many a turn of the event loop (about 50 us
+each, and as much again for the scatter item's picture of it): a world's
+40 new capitals made at once held the GUI thread 5-8 ms, beside the new map."""
+
+
 def _letter_symbol(text: str) -> QPainterPath:
-    """``text`` as a scatter symbol: a path centred on 0 about 1 unit high."""
+    """``text`` as a scatter symbol: a path centred on 0 about 1 unit high
+    (made once per text: the scatter item keeps its picture by the path)."""
+    symbol = _SYMBOLS.get(text)
+    if symbol is not None:
+        return symbol
     path = QPainterPath()
     path.addText(0, 0, LETTER_FONT, text)
     box = path.boundingRect()
     # one scale for every label (the height of a capital letter), so that a
     # small letter is not blown up to the size of a tall one
-    ref = QPainterPath()
-    ref.addText(0, 0, LETTER_FONT, "M")
-    size = max(ref.boundingRect().height(), box.width(), 1e-6)
+    size = max(_capital_height(), box.width(), 1e-6)
     tr = QTransform()
     tr.scale(1 / size, 1 / size)
     tr.translate(-box.center().x(), -box.center().y())
-    return tr.map(path)
+    if len(_SYMBOLS) >= 4096:
+        _SYMBOLS.clear()
+    symbol = _SYMBOLS[text] = tr.map(path)
+    return symbol
 
 
 def _same_markers(a: Sequence[Marker], b: Sequence[Marker]) -> bool:
@@ -253,6 +271,8 @@ class MapView(pg.GraphicsLayoutWidget):
         self._markers: list[Marker] = []
         self._letter_tiles: tuple[int, int, int, int] | None = None
         self._pending_letters: list[Marker] | None = None
+        self._letter_px: int | None = None      # the letters' size for this zoom
+        self._applied_px: int | None = None     # the size they have
         self.world: tuple[int, int] | None = None
         self.scale = 1
         self.hexes = True
@@ -431,8 +451,11 @@ class MapView(pg.GraphicsLayoutWidget):
             return (0, 0, 0, 0)
         (x0, x1), (y0, y1) = self.vb.viewRange()
         w, h = self.period
-        return (math.floor(x0 / w) - 1, math.floor(x1 / w) + 1,
-                math.floor(y0 / h) - 1, math.floor(y1 / h) + 1)
+        # the copies the view touches, and half a period more each way (so a
+        # pan places them anew only after half a period; a whole period each
+        # way made 25 copies of every letter on a fitted map, not 9)
+        return (math.floor(x0 / w - 0.5), math.floor(x1 / w + 0.5),
+                math.floor(y0 / h - 0.5), math.floor(y1 / h + 0.5))
 
     def _place_letters(self, markers: Sequence[Marker]) -> None:
         w, h = self.period
@@ -455,8 +478,13 @@ class MapView(pg.GraphicsLayoutWidget):
                     ys.append(cy + ty * h)
                     symbols.append(symbol)
         self._labels = [m.label for m in markers]
-        self._boxes.setData(x=xs, y=ys)
-        self._letters.setData(x=xs, y=ys, symbol=symbols)
+        px = self._applied_px = self._letter_px
+        if px is None:
+            self._boxes.setData(x=xs, y=ys)
+            self._letters.setData(x=xs, y=ys, symbol=symbols)
+        else:       # (at their size: set afterwards, each spot would be drawn twice)
+            self._boxes.setData(x=xs, y=ys, size=round(px * BOX_PER_LETTER))
+            self._letters.setData(x=xs, y=ys, symbol=symbols, size=px)
 
     def _letters_cover_view(self) -> None:
         have = self._letter_tiles
@@ -466,23 +494,32 @@ class MapView(pg.GraphicsLayoutWidget):
         if need[0] < have[0] or need[1] > have[1] or need[2] < have[2] or need[3] > have[3]:
             self._place_letters(self._markers)
 
-    def _flush_letters(self) -> None:
+    def _flush_letters(self, at_once: bool = False) -> None:
         markers, self._pending_letters = self._pending_letters, None
         if markers is None:
             return
+        if not at_once:
+            new = list(dict.fromkeys(m.label for m in markers if m.label not in _SYMBOLS))
+            if len(new) > NEW_SYMBOLS_PER_TURN:     # some now, the rest next turn
+                for label in new[:NEW_SYMBOLS_PER_TURN]:
+                    _letter_symbol(label)
+                self._pending_letters = markers
+                QTimer.singleShot(0, self._flush_letters)
+                return
         if self._letter_tiles == self._needed_tiles() and _same_markers(markers, self._markers) \
                 and getattr(self, "_letters_for", None) == (self.scale, self.period, self.hexes):
+            self._apply_letter_size()
             return                      # the same letters where they are (a step of the timeline)
         self._place_letters(markers)
 
     def letters(self) -> list[str]:
         """The labels shown (once each, for tests)."""
-        self._flush_letters()
+        self._flush_letters(at_once=True)
         return list(self._labels)
 
     def letter_positions(self) -> list[tuple[str, float, float]]:
         """Every letter drawn (each torus copy), in view coordinates."""
-        self._flush_letters()
+        self._flush_letters(at_once=True)
         data = self._letters.data
         n = len(self._labels)
         per = len(data) // n if n else 0
@@ -506,8 +543,14 @@ class MapView(pg.GraphicsLayoutWidget):
         if width < 1 or x1 <= x0:
             return
         px = letter_px(max(self.scale, 1) * width / (x1 - x0))
-        if px != getattr(self, "_letter_px", None):
-            self._letter_px = px
+        self._letter_px = px
+        if self._pending_letters is None:   # (else a new map's letters, placed at it soon)
+            self._apply_letter_size()
+
+    def _apply_letter_size(self) -> None:
+        px = self._letter_px
+        if px is not None and px != self._applied_px:
+            self._applied_px = px
             self._letters.setSize(px)
             self._boxes.setSize(round(px * BOX_PER_LETTER))
 

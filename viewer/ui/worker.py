@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ..engine.protocol import Cancelled, CancelToken
+from ..background import as_background
 
 JobFn = Callable[[CancelToken], Any]
 
@@ -43,6 +44,7 @@ class _Executor(QObject):
 
     @Slot(object)
     def run(self, job: Job) -> None:
+        as_background()             # (once per thread: below the GUI's priority)
         t0 = time.perf_counter()
         value, error = None, None
         try:

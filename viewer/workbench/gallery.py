@@ -12,7 +12,6 @@ refuses or fails on comes back as a thumbnail without a picture, saying why.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +20,7 @@ import numpy as np
 
 from ..declaration import Declaration
 from ..engine.protocol import Cancelled, CancelToken
+from ..background import background_thread
 from .runs import ENGINE_LOCK
 
 __all__ = ["Case", "Thumb", "GalleryRun", "make_thumb", "next_seeds", "thumbnail",
@@ -89,8 +89,7 @@ class GalleryRun:
         self._post = post or (lambda callback: callback())
         self.token = CancelToken()
         self.made = 0
-        self._thread = threading.Thread(target=self._loop, name="gallery", daemon=True)
-        self._thread.start()
+        self._thread = background_thread(self._loop, "gallery")
 
     def cancel(self) -> None:
         self.token.cancel()

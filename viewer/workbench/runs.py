@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..engine.protocol import Cancelled, CancelToken
+from ..background import background_thread
 
 JobFn = Callable[[CancelToken], Any]
 
@@ -129,8 +130,7 @@ class ThreadRunner:
         self._running: _Job | None = None
         self._waiting: _Job | None = None
         self._stop = False
-        self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
-        self._thread.start()
+        self._thread = background_thread(self._loop, name)
 
     def submit(self, fn: JobFn, done: Done) -> int:
         with self._lock:
