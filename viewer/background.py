@@ -1,10 +1,12 @@
-"""Work off the GUI thread runs at a lower scheduling priority than the GUI.
+"""What keeps the GUI thread moving beside the work of its workers: they run
+at a lower scheduling priority than the GUI, and the window's process keeps
+the memory it frees (:func:`keep_memory`).
 
 A window keeps moving only if its event loop gets a core the moment it
 wakes.  With as many busy threads as cores (on 2 cores: a 4096 x 4096
 generation beside a trace rebuild, or a sweep's processes), the kernel's fair
 scheduler let the GUI thread wait, runnable, for a core up to 16 ms
-(``bench/gui_tgp_stall.py``, "waiting for one"); a frame is 16.7 ms.  So every
+(the 4096 x 4096 stall bench, "waiting for one"); a frame is 16.7 ms.  So every
 thread and process that works for the window (the runners, the gallery, the
 warm-up, the sweep's pool) runs :data:`BACKGROUND_NICE` nice levels below the
 program's main thread.  They lose nothing while the window is idle (the
@@ -16,10 +18,22 @@ Linux gives each thread its own nice level; elsewhere (macOS, Windows) a
 nice level is the whole process's, so threads are left alone there and only
 the sweep's worker processes are lowered.  ``MAPGEN_BACKGROUND_NICE=0`` turns
 it off (to compare).
+
+:func:`keep_memory`: freeing a 4096 x 4096 array gave its pages back to the
+system (munmap, or glibc trimming its heap) with Python's lock held: 14 ms
+in the kernel on the trace's worker, the GUI thread waiting for the lock all
+that while.  In the window's process (Linux with glibc), freed memory stays
+the process's, for its next arrays: no unmapping, no page faults when it is
+used again.  The process stays at its largest size (a 4096 x 4096 heightmap
+and its timeline: about 3.3 GB, against 2.7 GB at most when memory is given
+back).  Transparent huge pages are off in it too: on a virtual machine, while
+a worker faulted in new huge pages the GUI thread ran a hundred times slower
+for 20-150 ms.  ``MAPGEN_KEEP_MEMORY=0`` turns both off.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import sys
 import threading
@@ -87,3 +101,27 @@ def background_process(base: int) -> int | None:
     """In a worker process: lower the whole process below ``base`` (the
     nice level of the program that started it)."""
     return lower(os.getpid(), base)
+
+
+M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4       # glibc's mallopt parameters
+PR_SET_THP_DISABLE = 41
+_kept: bool | None = None
+
+
+def keep_memory() -> bool:
+    """In this process, from now on: freed memory stays the process's and no
+    transparent huge pages (see the module docstring); once per process.
+    Whether it could (Linux with glibc, not turned off)."""
+    global _kept
+    if _kept is None:
+        _kept = False
+        if sys.platform.startswith("linux") and os.environ.get("MAPGEN_KEEP_MEMORY") != "0":
+            try:
+                libc = ctypes.CDLL(None)
+                kept = (libc.mallopt(M_MMAP_MAX, 0) == 1
+                        and libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) == 1)
+                libc.prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0)
+                _kept = kept
+            except (OSError, AttributeError):   # not glibc (musl has no mallopt)
+                pass
+    return _kept

@@ -406,3 +406,14 @@ def test_the_first_map_of_each_generator_leaves_the_heap_frozen(qtbot, window, m
     w.set_generator(other)
     settle(qtbot, w, lambda: w.result.generator == other)
     assert gc.get_freeze_count() >= before + 1000
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"),
+                    reason="Linux's prctl")
+def test_the_window_keeps_the_memory_it_frees(window):
+    """viewer.background.keep_memory, from the window: no huge pages since."""
+    import ctypes
+
+    from viewer import background
+    assert ctypes.CDLL(None).prctl(42, 0, 0, 0, 0) == 1      # PR_GET_THP_DISABLE
+    assert background._kept is True

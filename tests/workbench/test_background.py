@@ -73,3 +73,38 @@ def test_a_sweep_pool_process_runs_below_the_program_that_started_it():
     with LocalPool(1) as pool:
         nice = pool._pool.submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=120)
     assert nice == expected()
+
+
+KEPT = """
+import ctypes, sys
+import numpy as np
+from viewer.background import keep_memory
+kept = keep_memory()
+
+class Mallinfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
+                                                "usmblks", "fsmblks", "uordblks", "fordblks",
+                                                "keepcost")]
+libc = ctypes.CDLL(None)
+libc.mallinfo2.restype = Mallinfo2
+before = libc.mallinfo2().hblks
+a = np.ones(64 << 20, np.uint8)                 # 64 MB: glibc maps it by itself...
+mapped = libc.mallinfo2().hblks - before
+del a
+print(kept, mapped, libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc, Linux's prctl")
+@pytest.mark.parametrize("env, kept", [({}, True), ({"MAPGEN_KEEP_MEMORY": "0"}, False)])
+def test_the_window_process_keeps_the_memory_it_frees(env, kept):
+    """...unless kept: a large array comes from the heap that freed memory
+    stays in (and no huge pages); turned off, glibc maps it apart.  (A
+    process's huge pages setting is inherited: this one's may be off already,
+    after a window.)"""
+    import subprocess
+    out = subprocess.run([sys.executable, "-c", KEPT], capture_output=True, text=True,
+                         env={**os.environ, **env}, timeout=120, check=True).stdout.split()
+    assert out[:2] == (["True", "0"] if kept else ["False", "1"]), out
+    if kept:
+        assert out[2] == "1", out

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 from ..engine.protocol import GenerationError, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
-from ..background import background_thread
+from ..background import background_thread, keep_memory
 from . import docks, file_actions
 from . import settings as remembered
 from .compact import CompactLayout
@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
+        keep_memory()           # (a large map freed with the GIL held stalled this thread)
         self.setWindowTitle("Map generator workbench")
         self.settings = settings if settings is not None else make_settings()
         self.workbench = wb = Workbench(runner=QtRunner("generate", self, finish_running=True),
