@@ -55,8 +55,9 @@ class Swatches(QWidget):
 
     def _places(self, width: int) -> list[tuple[QRect, QRect, str, tuple]]:
         """(swatch rectangle, label rectangle, label, colour) of each entry
-        (kept for the last width: a layout asks a dozen times, and measuring
-        a puzzle's hundred labels each time held the GUI thread 4 ms)."""
+        (kept per width and font until the entries change: a layout asks a
+        dozen times, and measuring a puzzle's hundred labels each time held
+        the GUI thread 4 ms)."""
         key = (width, self.font().key())
         if key in self._placed:
             out, self._height = self._placed[key]

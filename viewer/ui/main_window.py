@@ -23,10 +23,10 @@ from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
+from ..background import background_thread, keep_memory
 from ..engine.protocol import GenerationError, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
-from ..background import background_thread, keep_memory
 from . import docks, file_actions
 from . import settings as remembered
 from .compact import CompactLayout

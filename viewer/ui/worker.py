@@ -23,8 +23,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ..engine.protocol import Cancelled, CancelToken
 from ..background import as_background
+from ..engine.protocol import Cancelled, CancelToken
 
 JobFn = Callable[[CancelToken], Any]
 
