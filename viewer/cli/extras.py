@@ -82,6 +82,7 @@ class CliExtras:
         if any(w in ("-h", "--help") for w in argv):
             raise Usage("a map ID is a command that makes a map, not its help")
         args = generic_parser(decl, self).parse_args(argv)
+        refuse_input_files(decl, args)
         return values_and_seed(decl, self, args)
 
     def report(self, out: Any, decl: Any, result: Any, values: Mapping[str, Any], seed: Any,
@@ -92,6 +93,34 @@ class CliExtras:
                   f"seed {result.seed}\n")
         for note in notes:
             out.write(note + "\n")
+
+
+def refuse_input_file(flag: str, path: Any) -> None:
+    """A pasted map ID reads no file the user did not choose: Usage naming
+    ``flag`` and ``path``."""
+    from ..engine.names import shown_name
+    from .args import Usage, shorten
+
+    shown = shown_name(path)
+    raise Usage(f"{flag}: a map ID reads no file ({shown if len(shown) <= 60 else shorten(path)}"
+                f"); open the file itself in the window")
+
+
+def refuse_input_files(decl: Any, args: argparse.Namespace) -> None:
+    """Refuse the generic command line's options that name an input file in
+    a map ID: ``--preset`` (but one of the presets that come with the
+    program) and every file parameter."""
+    from .args import given_values
+
+    if args.preset:
+        from ..formats.presets import is_shipped
+
+        if not is_shipped(args.preset):
+            refuse_input_file("--preset", args.preset)
+    files = [p for p in decl.params if p.kind == "path"]
+    for name, path in given_values(args, files).items():
+        if path:
+            refuse_input_file(decl.param(name).flag, path)
 
 
 class OwnCommand(CliExtras):

@@ -423,6 +423,10 @@ def map_values(argv: Sequence[str]) -> tuple[dict[str, Any], int]:
     args = parse_fairland_argv(argv)
     if args.help or args.version:
         raise UsageError("a map ID is a command that makes a map, not its help")
+    if args.econfig is not None:
+        from .extras import refuse_input_file
+
+        refuse_input_file("-e", args.econfig)
     values = fairland_values(args.numbers, _world_size(args), args.merge)
     seed = args.seed if args.seed is not None else random.randrange(2 ** 32)
     return values, seed

@@ -431,12 +431,19 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
     if args.count > top:
         raise CliError(f"--bundle holds the last grid, at most grid {top}: --count {top} "
                        f"at most")
-    return NUMBERLINK.validate({
-        "size": (w, h), "mode": args.mode, "fast_rounds": args.fast_rounds,
-        "grid_number": args.count, "extend_share": args.extend_share, "unique": args.unique,
-        "rule": args.rule, "max_boring": args.max_boring, "max_tries": args.max_tries,
-        "difficulty": args.difficulty, "min_length": args.min_length,
-        "max_same_length": args.max_same_length, "bridges": args.bridges})
+    return NUMBERLINK.validate(_generate_values(args, w, h))
+
+
+def _generate_values(args, w: int, h: int) -> dict:
+    """The generator's values of a ``generate`` command (grid N of
+    ``--count N``): every option that shapes the grid, for a bundle and a
+    map ID alike."""
+    return {"size": (w, h), "mode": args.mode, "fast_rounds": args.fast_rounds,
+            "grid_number": args.count, "extend_share": args.extend_share,
+            "unique": args.unique, "rule": args.rule, "max_boring": args.max_boring,
+            "max_tries": args.max_tries, "difficulty": args.difficulty,
+            "min_length": args.min_length, "max_same_length": args.max_same_length,
+            "bridges": args.bridges}
 
 
 def _read_puzzle_file(path: str):
@@ -561,11 +568,7 @@ def map_values(argv: Sequence[str]) -> tuple[dict, str]:
     top = _gen_param("grid_number").maximum
     if args.count > top:
         raise CliError(f"the window opens grid 1..{top} of a run: --count {top} at most")
-    values = {"size": (w, h), "mode": args.mode, "fast_rounds": args.fast_rounds,
-              "grid_number": args.count, "extend_share": args.extend_share,
-              "unique": args.unique, "rule": args.rule, "max_boring": args.max_boring,
-              "max_tries": args.max_tries}
-    return values, args.seed
+    return _generate_values(args, w, h), args.seed
 
 
 EXTRAS = OwnCommand(run_numberlink, map_values)

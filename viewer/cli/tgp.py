@@ -123,13 +123,19 @@ class TgpExtras(CliExtras):
 
     def values(self, args, given: dict) -> dict:
         """The settings given, with the version (15.2 unless --openttd says
-        otherwise); a setting the version does not have is refused."""
+        otherwise); a setting the version does not have is refused when its
+        flag gives it, and skipped when a preset holds it (as the window
+        skips it: a preset holds every setting of both versions)."""
         from ..engine.tgp.generator import PARAMS, VERSION_PARAM
+        from .args import given_values
 
+        flags = given_values(args, PARAMS)
         given.setdefault("openttd", VERSION_PARAM.default)
         for prm in PARAMS:
             lacking = prm.lacking(given, among=("openttd",)) if prm.name in given else None
-            if lacking:
+            if lacking and prm.name not in flags:
+                del given[prm.name]     # a preset's value the version lacks
+            elif lacking:
                 flag = prm.flag
                 if prm.kind == "bool" and given[prm.name] is False:
                     flag = "--no-" + flag[2:]

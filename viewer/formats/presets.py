@@ -172,3 +172,12 @@ def load_preset(path: str | os.PathLike) -> Preset:
 def shipped_presets(folder: Path = PRESET_DIR) -> list[Path]:
     """The presets that come with the program, by file name."""
     return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def is_shipped(path: str | os.PathLike) -> bool:
+    """Whether ``path`` is one of the presets that come with the program."""
+    try:
+        real = os.path.realpath(os.fspath(path))
+    except (TypeError, ValueError, OSError):
+        return False
+    return any(real == os.path.realpath(p) for p in shipped_presets())

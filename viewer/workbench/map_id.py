@@ -145,7 +145,8 @@ def map_id(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
         back, back_seed = _map_values(decl, words[1:])
     except Exception as exc:  # noqa: BLE001
         raise MapIdError(f"{decl.name}: its command line does not read back ({exc})") from None
-    ignored: set[str] = set()  # settings the command refuses for these values (unused)
+    ignored: set[str] = set()  # settings these values do not have (unused)
+    refused: dict[str, str] = {}
     for p in decl.params:      # what the command leaves to its context, as options
         said = any(w == p.flag or w.startswith(p.flag + "=") for w in words)
         if back.get(p.name) == values.get(p.name) and (p.kind != "size" or said):
@@ -154,10 +155,14 @@ def map_id(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
         try:
             back, back_seed = _map_values(decl, trial[1:])
             words = trial
-        except Exception:  # noqa: BLE001 - a setting these values do not have
-            ignored.add(p.name)
+        except Exception as exc:  # noqa: BLE001
+            if p.lacking(values):   # a setting these values do not have: it makes no map
+                ignored.add(p.name)
+            else:                   # a setting that counts, and the command refuses it
+                refused[p.name] = _one_line(exc)
     differ = [n for n in values if n not in ignored and back.get(n) != values.get(n)]
     if differ or back_seed != seed:
+        why = next((refused[n] for n in differ if n in refused), None)
         raise MapIdError(f"{decl.name}: no command line makes this map (it cannot say "
-                         f"{', '.join(differ) or 'the seed'})")
+                         f"{', '.join(differ) or 'the seed'}" + (f": {why})" if why else ")"))
     return shlex.join(["python", "-m", "viewer"] + words)
