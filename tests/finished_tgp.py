@@ -80,4 +80,6 @@ def finished(result):
         if k not in fields:
             object.__setattr__(detail, k, v)
     # (no trace: its steps are those of the map it was made from)
-    return dataclasses.replace(result, layers=layers, layer_info=info, detail=detail, trace=None)
+    params = {**result.params, "stop_after": "rivers"}    # (a finished map's)
+    return dataclasses.replace(result, layers=layers, layer_info=info, detail=detail, trace=None,
+                               params=params)

@@ -71,6 +71,11 @@ class Declaration:
     ``batch_kernels()`` a context manager choosing the kernels of sweep
     worker processes and of the generic command line (None: none); ``complete_stored(values)`` fills what a preset or
     bundle written before a parameter existed meant (identity by default).
+    ``version_param`` names the parameter that chooses the version of the
+    original program (None: none): a setting the chosen version lacks
+    (:meth:`~viewer.engine.params.Param.lacking` on it) is refused where it
+    is given (the command line, a sweep's ``--set``) and skipped where a
+    stored file holds it (:meth:`refused_setting`).
 
     By import path (None: none / the generic one):
     ``render`` a :class:`viewer.render.picture.Renderer`;
@@ -98,6 +103,7 @@ class Declaration:
     ahead_of_time: AheadOfTime | None = None
     batch_kernels: Callable[[], Any] | None = None
     complete_stored: Callable[[Mapping[str, Any]], dict[str, Any]] = _identity
+    version_param: str | None = None
     render: Any = None
     inspect: Any = None
     exports: Any = None
@@ -141,6 +147,18 @@ class Declaration:
             return self.engine.generate(values, **kw)
         finally:
             jit_cache.map_made()    # (the compiles this map needed are one run, timed)
+
+    def refused_setting(self, given: Any, values: Mapping[str, Any]) -> tuple[Param, str] | None:
+        """The first parameter named in ``given`` that the version chosen in
+        ``values`` lacks, with why (``"OpenTTD r13671 has no such setting
+        (only 15.2)"``); None when every one counts there."""
+        if self.version_param is None:
+            return None
+        for p in self.params:
+            why = p.lacking(values, among=(self.version_param,)) if p.name in given else None
+            if why:
+                return p, why
+        return None
 
     def param(self, name: str) -> Param:
         for p in self.params:

@@ -48,6 +48,9 @@ def _parser() -> Parser:
                    help="a fixed parameter (repeatable); others keep their defaults")
     p.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2,...",
                    help="a parameter to vary over a list of values (at most two)")
+    p.add_argument("--preset", metavar="FILE",
+                   help="start from the values of a preset (--set and --vary change them; "
+                        "its seed is not used)")
     backend = p.add_mutually_exclusive_group()
     backend.add_argument("--jobs", metavar="N",
                          help="worker processes on this machine (default: the number of cores)")
@@ -124,7 +127,17 @@ def _options(args):
     for v in args.vary:
         name, values = _pair(v, "--vary")
         vary.append((name, [x.strip() for x in values.split(",") if x.strip()]))
-    spec = build_spec(args.generator, fixed, args.seeds, vary)
+    base = None
+    if args.preset is not None:
+        from ..engine.names import shown_name
+        from ..formats.presets import load_preset
+
+        preset = load_preset(args.preset)
+        if preset.generator != args.generator:
+            raise Usage(f"--preset {shown_name(args.preset)} is for {preset.generator}, "
+                        f"not {args.generator}")
+        base = preset.params
+    spec = build_spec(args.generator, fixed, args.seeds, vary, base)
     if args.scheduler is not None:
         backend = DaskCluster(args.scheduler)
     else:
@@ -153,6 +166,7 @@ def run_sweep_cli(argv: Sequence[str]) -> int:
     from ..engine.names import shown_name
     from ..engine.params import ParamError
     from ..formats.atomic import WriteError
+    from ..formats.presets import PresetError
     from ..sweep import BackendError, Reorder, TableWriter, TopK, format_rows, run_sweep
 
     parser = _parser()
@@ -165,9 +179,9 @@ def run_sweep_cli(argv: Sequence[str]) -> int:
     try:
         spec, backend, top = _options(args)
     except Usage as exc:
-        sys.stderr.write(f"{PROG}: {exc}\nTry '{PROG} --help' for help.\n")
+        sys.stderr.write(f"{PROG}: {exc}\n")
         return 1
-    except ParamError as exc:
+    except (ParamError, PresetError) as exc:
         sys.stderr.write(f"{PROG}: {exc}\n")
         return 1
 

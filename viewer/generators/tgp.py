@@ -12,7 +12,7 @@ from ..engine.tgp.metrics import METRICS
 DECLARATION = Declaration(
     name="tgp", title="OpenTTD TerraGenesis Perlin", engine=TGP, compile_estimate_s=45,
     layer_info=LAYER_INFO, metrics=METRICS,
-    warm_up=TGP.warm_up, complete_stored=TGP.complete_stored,
+    warm_up=TGP.warm_up, complete_stored=TGP.complete_stored, version_param="openttd",
     batch_kernels=aot.compiled_kernels,
     ahead_of_time=AheadOfTime("tgp command line", "viewer.engine.tgp.aot",
                               lambda: aot.load() is not None),

@@ -183,9 +183,14 @@ def _split_known(gen: Any, names: Iterable[str]) -> None:
 
 def build_spec(generator: str, fixed: Mapping[str, Any] | None = None,
                seeds: str | Sequence[Any] | range = "1..100",
-               vary: Sequence[tuple[str, Sequence[Any]]] = ()) -> SweepSpec:
+               vary: Sequence[tuple[str, Sequence[Any]]] = (),
+               base: Mapping[str, Any] | None = None) -> SweepSpec:
     """Check everything about a sweep and return it, or raise ParamError
-    with the message of the parameter at fault (nothing has run yet)."""
+    with the message of the parameter at fault (nothing has run yet).
+    ``base``: values under the fixed ones (a preset's, checked already),
+    of which a setting the chosen version lacks is skipped; one given in
+    ``fixed`` or ``vary`` is refused, as the generator's command line
+    refuses it."""
     if generator not in registry.names():
         raise ParamError(f"unknown generator {generator!r}; known: "
                          f"{', '.join(registry.names())}", "generator")
@@ -209,7 +214,7 @@ def build_spec(generator: str, fixed: Mapping[str, Any] | None = None,
             raise ParamError(f"{name} only changes what is measured and cannot be varied; "
                              f"set it with {name}=VALUE", name)
     options = gen.metrics.option_values({k: v for k, v in fixed.items() if k in option_names})
-    base = {k: v for k, v in fixed.items() if k not in option_names}
+    base = {**(base or {}), **{k: v for k, v in fixed.items() if k not in option_names}}
     for name, values in vary:
         if not values:
             raise ParamError(f"{name}: no values to vary over", name)
@@ -217,6 +222,12 @@ def build_spec(generator: str, fixed: Mapping[str, Any] | None = None,
     # (islands a multiple of continents) may hold only with the varied value.
     combos = tuple(gen.validate({**base, **dict(zip(names, chosen))})
                    for chosen in itertools.product(*(values for _, values in vary)))
+    for combo in combos:
+        refused = gen.refused_setting({*fixed, *names}, combo)
+        if refused is not None:
+            p, why = refused
+            version = gen.param(gen.version_param)
+            raise ParamError(f"{p.name}: {version.label} {why}", p.name)
     n_inner = 1
     checked_vary: list[tuple[str, tuple[Any, ...]]] = []
     for i in range(len(vary) - 1, -1, -1):

@@ -13,9 +13,11 @@
 ``snow_tiles``       clear tiles with snow (arctic; the tile loop makes it;
                      trees on snow are not counted, as in the reference)
 
-The river, zone and snow figures are NaN for an r13671 map (the game of
-2008 as ported here has none of it); a 15.2 map that stops before a pass
-counts what it has (0).
+The river, zone and snow figures are NaN (an empty cell in a sweep's
+table) where they do not apply: on an r13671 map (the game of 2008 as
+ported here has none of it), on a 15.2 map stopped after the water pass
+(no climate, no rivers), and the river figures on one stopped after the
+climate.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ RIVER_CLASS = 4
 NAMES = ("water_share", "shore_share", "mean_height", "max_height", "river_tiles",
          "rivers_made", "lakes", "desert_share", "rainforest_share", "snow_tiles")
 FINISHED_15_2 = NAMES[4:]
+RIVER_FIGURES = ("river_tiles", "rivers_made", "lakes")
+NOT_MADE = {"water": FINISHED_15_2, "climate": RIVER_FIGURES, "rivers": ()}
+"""The figures a 15.2 map stopped after each step has not made yet."""
 
 
 def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -81,6 +86,8 @@ def compute(result: Any) -> dict[str, float]:
     }
     if getattr(result.detail, "version", "r13671") == "15.2":
         out.update(finished_figures(result))
+        stop = (getattr(result, "params", None) or {}).get("stop_after", "rivers")
+        out.update(dict.fromkeys(NOT_MADE.get(stop, ()), math.nan))
     else:
         out.update(dict.fromkeys(FINISHED_15_2, math.nan))
     return out
