@@ -79,17 +79,33 @@ def test_sweep_writes_through_a_symbolic_link(tmp_path):
     assert (tmp_path / "target.csv").read_text().startswith("seed,size,")
 
 
+BLOCKED_SECOND_RENAME = """
+import os, sys, time
+real = os.replace
+calls = []
+def replace(src, dst):
+    calls.append(dst)
+    if len(calls) == 2:          # the first file is in place, the second waits
+        time.sleep(60)
+    return real(src, dst)
+os.replace = replace
+from viewer.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 def test_sigterm_during_a_blocked_write_restores_the_old_file(tmp_path):
     (tmp_path / "good.npz").write_bytes(b"old")
-    os.mkfifo(tmp_path / "fifo.png")
-    p = subprocess.Popen([sys.executable, "-m", "viewer", "numberlink", "generate", "--size",
-                          "5x5", "--seed", "a", "--out", "good.txt", "--png", "fifo.png"],
+    (tmp_path / "good.txt").write_text("old")
+    (tmp_path / "good.png").write_bytes(b"old")
+    p = subprocess.Popen([sys.executable, "-c", BLOCKED_SECOND_RENAME, "numberlink",
+                          "generate", "--size", "5x5", "--seed", "a", "--out", "good.txt",
+                          "--png", "good.png"],
                          cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          env={**os.environ, "PYTHONPATH": str(REPO)})
-    (tmp_path / "good.txt").write_text("old")
     try:
         deadline = time.monotonic() + 60
-        # Blocked: the text is in place, the FIFO (no reader) comes last.
+        # Blocked: the text is in place, the picture's rename waits.
         while (tmp_path / "good.txt").read_text() == "old" and time.monotonic() < deadline:
             assert p.poll() is None, p.communicate()
             time.sleep(0.05)
@@ -102,6 +118,7 @@ def test_sigterm_during_a_blocked_write_restores_the_old_file(tmp_path):
     assert p.returncode == 128 + 15
     assert err.strip().splitlines() == ["numberlink: terminated; no file changed"]
     assert (tmp_path / "good.txt").read_text() == "old"
-    assert sorted(os.listdir(tmp_path)) == ["fifo.png", "good.npz", "good.txt"]
+    assert (tmp_path / "good.png").read_bytes() == b"old"
+    assert sorted(os.listdir(tmp_path)) == ["good.npz", "good.png", "good.txt"]
 
 

@@ -46,6 +46,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
+import shutil
 import sys
 from collections.abc import Sequence
 
@@ -61,8 +63,8 @@ from ..engine.numberlink.generator import (
     grid_puzzle,
 )
 from ..engine.params import Param, ParamError, check_bounds, parse_size
-from ..engine.protocol import GenerationError
-from ..formats.atomic import WriteError
+from ..engine.protocol import Cancelled, CancelToken, GenerationError
+from ..formats.atomic import WriteError, check_folder_target, new_folder, write_atomic
 from .args import (
     LiteralDashes,
     Usage,
@@ -91,6 +93,8 @@ are held until written: 16 million squares are some 300 MB)."""
 MAX_SOLUTIONS = 1000
 """--max-solutions at most."""
 GRADE_TIME_LIMIT = 60.0
+SEARCH_TIME_LIMIT = 300.0
+"""generate's time limit when it searches (--unique, --difficulty, --bridges)."""
 MAX_BOOK = 1000
 """Puzzles in one book at most (the engine's own bound, engine.numberlink.book)."""
 SOLVE_MAX_SIDE = 128
@@ -194,6 +198,10 @@ def _parser() -> _Parser:
     _param_option(g, _gen_param("min_length"))
     _param_option(g, _gen_param("max_same_length"))
     _param_option(g, _gen_param("bridges"))
+    g.add_argument("--time-limit", type=_seconds, default=None,
+                   help=f"give up after this many seconds, the whole run (default: "
+                        f"{SEARCH_TIME_LIMIT:g} s with --unique, --difficulty or --bridges, "
+                        f"else none)")
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
@@ -246,12 +254,16 @@ def _parser() -> _Parser:
     gr.add_argument("--steps", action="store_true",
                     help="print every deduction, as a hint, before the counts")
     gr.add_argument("--time-limit", type=_seconds, default=GRADE_TIME_LIMIT,
-                    help=f"time for the SAT solver on a puzzle no tier solves (default "
-                         f"{GRADE_TIME_LIMIT:g} s)")
+                    help=f"time for the whole run, the deductions and the SAT solver on a "
+                         f"puzzle no tier solves (default {GRADE_TIME_LIMIT:g} s); when it "
+                         f"runs out the grade is unknown, with the deductions made by then")
     return p
 
 
 def run_numberlink(argv: Sequence[str]) -> int:
+    from ..engine.numberlink.solver import SolverLimitError
+
+    args = None
     try:
         args = _parser().parse_args(list(argv))
         if args.command == "generate":
@@ -267,6 +279,10 @@ def run_numberlink(argv: Sequence[str]) -> int:
         return exc.status
     except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
         sys.stderr.write(f"{PROG}: {exc}\n")
+        return 1
+    except SolverLimitError as exc:      # a grid too large for the solver a search needs
+        flag = "--bridges: " if getattr(args, "bridges", 0) else ""
+        sys.stderr.write(f"{PROG}: {flag}{exc}\n")
         return 1
 
 
@@ -296,21 +312,31 @@ def _generate(args) -> int:
                             *bundle_targets(args.bundle))
     # Always watched (so that Ctrl-C reaches a long compiled run), shown on request.
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
+    searching = args.unique or args.difficulty != "any" or args.bridges > 0
+    limit = args.time_limit if args.time_limit is not None else (
+        SEARCH_TIME_LIMIT if searching else None)
+    token = CancelToken()
     stream = GridStream(w, h, args.seed, mode=args.mode, extend_share=args.extend_share,
-                        fast_rounds=args.fast_rounds, progress=progress,
-                        target=args.count * (args.max_tries if args.unique or args.difficulty != "any"
-                                     or args.bridges else 1))
+                        fast_rounds=args.fast_rounds, progress=progress, cancel=token,
+                        target=args.count * (args.max_tries if searching else 1))
     puzzles, solutions = [], []
     search = bridge_search = None
     if args.bridges > 0:
         if args.format == "testmain":
             raise CliError("--bridges: the testmain format has no bridges; use --format text")
-        bridge_search = bridge_search_of(stream, vars(args))
+        bridge_search = bridge_search_of(stream, vars(args), token.check)
     elif args.difficulty != "any":
-        search = graded_search(stream, vars(args))
+        search = graded_search(stream, vars(args), token.check)
     elif args.unique:
         search = UniqueSearch(stream, rule=args.rule, max_boring=args.max_boring,
-                              max_tries=args.max_tries)
+                              max_tries=args.max_tries, check=token.check)
+    timer = None
+    if limit is not None:
+        import threading
+
+        timer = threading.Timer(limit, token.cancel)
+        timer.daemon = True
+        timer.start()
     try:
         for n in range(args.count):
             restarts_before = stream.restarts
@@ -335,8 +361,19 @@ def _generate(args) -> int:
                     extra += f"; {graded.summary()}"
                 sys.stderr.write(f"grid {n + 1}: {quality(paths).summary()}; "
                                  f"restarts {stream.restarts - restarts_before}{extra}\n")
+    except Cancelled:
+        what = (f"{args.difficulty} " if args.difficulty != "any" else
+                "unique " if searching else "") + f"{w}x{h} "
+        refused = (bridge_search or search).rejected if searching else {}
+        refused_text = ", ".join(f"{v} {k}" for k, v in sorted(refused.items()) if v)
+        raise CliError(f"the time limit ({limit:g} s, --time-limit) ran out: "
+                       f"{len(puzzles)} of {args.count} {what}grids made"
+                       + (f" (grids refused: {refused_text})" if refused_text else "")
+                       + "; nothing written") from None
     finally:
         progress.clear()
+        if timer is not None:
+            timer.cancel()
     if args.format == "testmain":
         text = "".join(format_testmain(p, s) for p, s in zip(puzzles, solutions))
         sol_text = "".join(format_testmain(p, s).split("\n\n")[0] + "\n\n"
@@ -386,13 +423,20 @@ def _book(args) -> int:
     w, h = _size(args)
     if args.pdf is None and args.svg is None:
         raise CliError("book: say where it goes: --pdf FILE and/or --svg DIR")
-    if args.svg is not None and os.path.exists(args.svg) and not os.path.isdir(args.svg):
-        raise CliError(f"--svg {shown_name(args.svg)}: not a folder")
+    svg_existed = False
+    if args.svg is not None:
+        try:
+            svg_existed = check_folder_target(args.svg)
+        except WriteError as exc:
+            raise CliError(f"--svg: {exc}") from None
     try:
         layout(w, h, args.paper, MIN_PUZZLE_CELL_MM)
     except LayoutError as exc:
         raise CliError(f"book: {exc}") from None
-    outputs = check_outputs(args.pdf)
+    try:
+        outputs = check_outputs(args.pdf)
+    except Usage as exc:
+        raise CliError(f"--pdf: {exc}") from None
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     try:
         entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
@@ -403,21 +447,45 @@ def _book(args) -> int:
     from ..ui.views.numberlink_book import pdf_bytes, svg_bytes
 
     pages = book_pages(entries, args.paper, args.title)
-    svgs = []
-    if args.svg is not None:
-        os.makedirs(args.svg, exist_ok=True)
-        svgs = [os.path.join(args.svg, f"page-{n:02d}.svg") for n in range(1, len(pages) + 1)]
-        for path in svgs:
-            outputs.expect(path)
-    with outputs:
-        if args.pdf is not None:
-            outputs.add(args.pdf, pdf_bytes(pages, args.title))
-        for path, page in zip(svgs, pages):
-            outputs.add(path, svg_bytes(page, args.title))
+    names = [f"page-{n:02d}.svg" for n in range(1, len(pages) + 1)]
+    if args.svg is not None and svg_existed:       # the pages replace an older book's
+        try:
+            for name in names:
+                outputs.expect(os.path.join(args.svg, name))
+        except WriteError as exc:
+            raise CliError(f"--svg: {exc}") from None
+    made = None
+    try:
+        with outputs:       # all or nothing: the PDF, and the pages (a new folder whole)
+            if args.pdf is not None:
+                outputs.add(args.pdf, pdf_bytes(pages, args.title))
+            if args.svg is not None and svg_existed:
+                for name, page in zip(names, pages):
+                    outputs.add(os.path.join(args.svg, name), svg_bytes(page, args.title))
+            elif args.svg is not None:
+                try:
+                    with new_folder(args.svg) as folder:
+                        for name, page in zip(names, pages):
+                            write_atomic(os.path.join(folder, name), svg_bytes(page, args.title))
+                except WriteError as exc:
+                    raise CliError(f"--svg: {exc}") from None
+                made = args.svg
+    except BaseException:
+        if made is not None:        # the PDF failed after the folder was put in place
+            shutil.rmtree(made, ignore_errors=True)
+        raise
+    if args.svg is not None and svg_existed:       # no page of an older book is left
+        for name in os.listdir(args.svg):
+            if _OLD_PAGE.fullmatch(name) and name not in names:
+                os.unlink(os.path.join(args.svg, name))
     where = " and ".join(shown_name(p) for p in (args.pdf, args.svg) if p is not None)
     sys.stderr.write(f"{PROG}: book of {len(entries)} {args.difficulty} {w}x{h} puzzles, "
                      f"{len(pages)} pages, written to {where}\n")
     return 0
+
+
+_OLD_PAGE = re.compile(r"page-\d+\.svg")
+"""A page of a book (``book --svg``)."""
 
 
 def _bundle_values(args, w: int, h: int) -> dict | None:
@@ -475,7 +543,7 @@ def _grade(args) -> int:
 
     puzzle, _ = _read_puzzle_file(args.file)
     try:
-        g = grade(puzzle, args.rule, time_limit=args.time_limit)
+        g = grade(puzzle, args.rule, time_limit=args.time_limit, budget=args.time_limit)
     except SolverUnavailable as exc:
         raise CliError(str(exc)) from None
     except SolverLimitError as exc:
@@ -488,8 +556,10 @@ def _grade(args) -> int:
     out.append(f"deductions: {len(g.deductions)}")
     sys.stdout.write("\n".join(out) + "\n")
     if g.grade == "unknown":
-        sys.stderr.write(f"{PROG}: the SAT solver's time limit ({args.time_limit:g} s) ran "
-                         f"out before it decided whether the puzzle is unique\n")
+        tiers = ", ".join(g.tier_steps) or "none"
+        sys.stderr.write(f"{PROG}: the time limit ({args.time_limit:g} s, --time-limit) ran "
+                         f"out before the grade was known: {len(g.deductions)} deductions "
+                         f"by then (tiers finished: {tiers})\n")
     return 0
 
 

@@ -1,7 +1,8 @@
 """Names and keys the user gave (file names, preset keys, labels) as
 messages show them: unchanged when every character is printable, else as
 ``repr`` writes them (``'a\\nb'``, ``'\\x1b[2J'``), so that a message stays one
-line and no escape sequence reaches the terminal."""
+line and no escape sequence reaches the terminal; a very long one is cut
+(:data:`SHOWN_MAX`)."""
 
 from __future__ import annotations
 
@@ -18,4 +19,10 @@ def shown_name(name: Any) -> str:
     if isinstance(name, bytes):
         name = os.fsdecode(name)
     text = name if isinstance(name, str) else str(name)
-    return text if text and text.isprintable() else repr(text)
+    shown = text if text and text.isprintable() else repr(text)
+    return shown if len(shown) <= SHOWN_MAX else shown[:SHOWN_MAX - 3] + "..."
+
+
+SHOWN_MAX = 160
+"""A name longer than this is cut in a message (a 4,000-character path
+would fill the screen)."""

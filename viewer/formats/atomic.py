@@ -8,10 +8,13 @@ them are written are they renamed into place; on any failure (or Ctrl+C)
 the temporary files are removed and no target is touched.
 
 A target that is a symbolic link is written through: the link stays and
-its target gets the new contents (a dangling link creates its target).  A
-target that exists but is not a regular file (``/dev/null``,
-``/dev/stdout``, a named pipe) is written into directly, as ``cat > FILE``
-would, since it cannot be replaced.
+its target gets the new contents (a dangling link creates its target).
+``/dev/null`` is written into directly, as ``cat > FILE`` would; any other
+target that exists but is not a regular file (a named pipe, a device, a
+socket) is refused, as is ``-`` (which is not standard output here: a file
+named ``-`` is ``./-``), so that an output never hangs on a pipe nobody
+reads nor fills a device.  A folder of outputs (:func:`new_folder`) is
+filled under a temporary name beside it and renamed into place whole.
 
 Every writer goes through here: single files (:func:`write_atomic`), the
 files of one command (:class:`OutputSet`, which may also be filled through
@@ -38,7 +41,7 @@ from typing import BinaryIO
 from ..engine.names import shown_name
 
 __all__ = ["WriteError", "write_atomic", "OutputSet", "check_target", "Terminated",
-           "shown_name"]
+           "shown_name", "check_folder_target", "new_folder"]
 
 
 class Terminated(KeyboardInterrupt):
@@ -111,6 +114,9 @@ def _plan(path: str | os.PathLike) -> tuple[str, str, str]:
         name = os.fsdecode(name)
     if not name:
         raise WriteError(_errno.ENOENT, "cannot write '': an empty file name")
+    if name == "-":
+        raise WriteError(_errno.EINVAL, "cannot write '-': it is not standard output here "
+                                        "(a file named - is ./-)")
     if "\0" in name:
         raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: a file name may not "
                          f"hold NUL")
@@ -123,13 +129,93 @@ def _plan(path: str | os.PathLike) -> tuple[str, str, str]:
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise WriteError(_errno.EISDIR, f"cannot write {shown_name(name)}: it is a folder")
     if st is not None and not stat.S_ISREG(st.st_mode):
+        if not _is_null_device(st):
+            raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: "
+                                            f"{_not_a_file(st.st_mode)}, not a file")
         return name, "direct", name
     where = os.path.realpath(name) if os.path.islink(name) else name
     return name, "atomic", where
 
 
+def _is_null_device(st: os.stat_result) -> bool:
+    try:
+        null = os.stat(os.devnull)
+    except OSError:
+        return False
+    return stat.S_ISCHR(st.st_mode) and st.st_rdev == null.st_rdev
+
+
+def _not_a_file(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device (only /dev/null is written into)"
+    return "not a regular file"
+
+
 def _folder(where: str) -> str:
     return os.path.dirname(where) or "."
+
+
+def check_folder_target(path: str | os.PathLike) -> bool:
+    """Raise :class:`WriteError` unless ``path`` can be a folder of outputs:
+    an existing folder that may be written, or a new one whose parent
+    folder exists and may be written.  True when it exists."""
+    try:
+        name = os.fsdecode(os.fspath(path))
+    except TypeError:
+        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(repr(path))}: not a folder "
+                         f"name") from None
+    if not name:
+        raise WriteError(_errno.ENOENT, "cannot write '': an empty folder name")
+    if "\0" in name:
+        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: a folder name may "
+                         f"not hold NUL")
+    try:
+        st = os.stat(name)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise _fail(name, exc) from None
+    if st is not None:
+        if not stat.S_ISDIR(st.st_mode):
+            raise WriteError(_errno.ENOTDIR, f"cannot write {shown_name(name)}: not a folder")
+        if not os.access(name, os.W_OK | os.X_OK):
+            raise WriteError(_errno.EACCES, f"cannot write {shown_name(name)}: Permission "
+                             f"denied")
+        return True
+    check_target(name)      # a new folder: as a new file there (its folder, the name)
+    return False
+
+
+@contextmanager
+def new_folder(path: str | os.PathLike) -> Iterator[str]:
+    """A temporary folder beside the new folder ``path``, to fill in the
+    block; renamed to ``path`` when the block ends without an error, and
+    removed (with what it holds) otherwise, so that no half-made folder is
+    ever left."""
+    import shutil
+
+    name = os.fsdecode(os.fspath(path)).rstrip(os.sep) or os.sep
+    base = os.path.basename(name)
+    try:
+        tmp = tempfile.mkdtemp(prefix=f".{base[:200]}.", suffix=".tmp", dir=_folder(name))
+    except OSError as exc:
+        raise _fail(name, exc) from None
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o777 & ~umask)      # (mkdtemp's is the owner's alone)
+        yield tmp
+        try:
+            os.rename(tmp, name)
+        except OSError as exc:
+            raise _fail(name, exc) from None
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
 
 
 def check_target(path: str | os.PathLike) -> None:

@@ -541,9 +541,12 @@ class State:
                 return True
         return self.pockets()
 
-    def fixpoint(self, tier: str) -> None:
-        """Techniques of ``tier`` (easy, normal) until none applies."""
+    def fixpoint(self, tier: str, check: Callable[[], None] | None = None) -> None:
+        """Techniques of ``tier`` (easy, normal) until none applies
+        (``check`` asked before each round)."""
         while True:
+            if check is not None:
+                check()
             self.easy()
             if tier == "easy" or self.solved():
                 return
@@ -623,9 +626,9 @@ class State:
 
     def run(self, tier: str, check: Callable[[], None] | None = None) -> None:
         """Every technique of ``tier`` (easy, normal, hard) until none applies."""
-        self.fixpoint("easy" if tier == "easy" else "normal")
+        self.fixpoint("easy" if tier == "easy" else "normal", check)
         while tier == "hard" and not self.solved() and self.hard(check):
-            self.fixpoint("normal")
+            self.fixpoint("normal", check)
 
     # -- reading the state -------------------------------------------------------
     def solution(self) -> Solution:

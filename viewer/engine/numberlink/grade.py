@@ -43,6 +43,9 @@ class GradeResult:
     """The solution, when the deductions or the SAT solver found it."""
     seconds: float = 0.0
     contradiction: str | None = None
+    out_of_time: bool = False
+    """The whole run's time (``grade``'s ``budget``) ran out before the
+    grade was known: ``unknown``, with the deductions made by then."""
 
     @property
     def counts(self) -> dict[str, int]:
@@ -61,17 +64,34 @@ class GradeResult:
         return f"grade {self.grade}; deductions {len(self.deductions)} ({counts})"
 
 
+class _OutOfTime(Exception):
+    """The budget of one :func:`grade` ran out."""
+
+
 def grade(puzzle: Puzzle, rule: str = "fill-no-touch", *, top: str = "hard",
           sat: bool = True, time_limit: float | None = 30.0,
-          check: Callable[[], None] | None = None) -> GradeResult:
+          check: Callable[[], None] | None = None,
+          budget: float | None = None) -> GradeResult:
     """Grade ``puzzle`` under ``rule``; tiers above ``top`` are not tried
     (then an unsolved puzzle is graded as if no tier solved it).  ``sat``
     False skips the SAT solver for puzzles no tier solves (grade
-    ``extreme`` if unique is then not known: ``unknown``)."""
+    ``extreme`` if unique is then not known: ``unknown``).  ``time_limit``
+    bounds the SAT solver; ``budget`` the whole run, deductions included
+    (when it runs out: ``unknown`` with the deductions made by then and
+    :attr:`GradeResult.out_of_time`)."""
     t0 = time.perf_counter()
     board = Board(puzzle, rule)
     state = State(board)
     out = GradeResult("unknown", rule, board=board)
+    asked = check
+    if budget is not None:
+        end = t0 + budget
+
+        def check() -> None:
+            if asked is not None:
+                asked()
+            if time.perf_counter() > end:
+                raise _OutOfTime
     try:
         for tier in TIERS:
             state.run(tier, check)
@@ -84,14 +104,24 @@ def grade(puzzle: Puzzle, rule: str = "fill-no-touch", *, top: str = "hard",
                 break
     except Contradiction as why:
         out.grade, out.contradiction = "none", str(why)
+    except _OutOfTime:
+        out.out_of_time = True
     out.deductions = list(state.log)
-    if out.grade == "unknown" and sat:
+    if budget is not None and not out.out_of_time:
+        left = max(0.0, end - time.perf_counter())
+        time_limit = left if time_limit is None else min(time_limit, left)
+        out.out_of_time = out.grade == "unknown" and sat and left <= 0
+    if out.grade == "unknown" and sat and not out.out_of_time:
         from .solver import solve
 
-        r = solve(puzzle, rule, 2, time_limit=time_limit, check=check)
+        try:
+            r = solve(puzzle, rule, 2, time_limit=time_limit, check=check)
+        except _OutOfTime:
+            r = None
         out.grade = {"unique": "extreme", "several": "several", "none": "none"}.get(
-            r.status, "unknown")
-        if r.solutions:
+            r.status if r is not None else "", "unknown")
+        if r is not None and r.solutions:
             out.solution = r.solutions[0]
+        out.out_of_time = out.grade == "unknown" and budget is not None
     out.seconds = time.perf_counter() - t0
     return out
