@@ -29,11 +29,18 @@ class LiteralDashes:
 
 
 class Parser(LiteralDashes, argparse.ArgumentParser):
-    def error(self, message: str):  # argparse would exit(2)
-        raise Usage(message)
+    def error(self, message: str):  # argparse would exit(2) after its usage lines
+        raise Usage(usage_line(message))
 
     def exit(self, status: int = 0, message: str | None = None):
         raise Usage((message or "").strip() or "bad arguments")
+
+
+def usage_line(message: str) -> str:
+    """Argparse's message as one line (the words it echoes escaped and cut)."""
+    from ..engine.names import one_line
+
+    return one_line(message)
 
 
 METAVAR = {"size": "WxH", "int": "K", "choice": "NAME", "float": "X", "text": "TEXT",
@@ -112,7 +119,7 @@ def parse(parser: Parser, argv: Sequence[str], prog: str) -> argparse.Namespace 
     try:
         args = parser.parse_args(argv)
     except Usage as exc:
-        sys.stderr.write(f"{prog}: {exc}\nTry '{prog} --help' for help.\n")
+        sys.stderr.write(f"{prog}: {exc}\n")
         return 1
     if getattr(args, "help", False):
         sys.stdout.write(parser.format_help())

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.names import shown_name
+from ..engine.names import one_line, shown_name
 from .extras import OwnCommand
 
 PROG = "fairland"
@@ -410,7 +410,8 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
         outputs.abort()
     if not args.quiet:
         out.write(result.detail.map_text)
-        out.write(f'\n\nA script for adding all the countries can be found in "{args.script}".\n')
+        out.write(f'\n\nA script for adding all the countries can be found in '
+                  f'"{one_line(args.script)}".\n')
     return 0
 
 

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from contextlib import nullcontext
 
+from ..engine.names import one_line, shown_name
 from .args import (
     Parser,
     ProgressLine,
@@ -68,10 +69,10 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
         outputs = _outputs(args, wanted, extras)      # every target checked before any work
         scale = _check_picture(decl, extras, args, values, scale)
     except ParamError as exc:
-        err.write(f"{prog}: {flagged(decl, exc)}\n")
+        err.write(f"{prog}: {one_line(flagged(decl, exc))}\n")
         return 1
     except (Usage, PresetError) as exc:
-        err.write(f"{prog}: {exc}\n")
+        err.write(f"{prog}: {one_line(exc)}\n")
         return 1
     progress = ProgressLine(err, args.progress or isatty(err))
     # the kernels of a batch process (e.g. compiled ahead of time: no numba to load)
@@ -81,7 +82,7 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
             result = decl.generate(values, seed=seed, progress=lambda phase, done: progress(
                 f"{prog}: {phase} ({done:.0%})", done))
     except (GenerationError, ParamError) as exc:  # ParamError: an input file changed since
-        err.write(f"{prog}: {exc}\n")
+        err.write(f"{prog}: {one_line(exc)}\n")
         return 1
     finally:
         progress.clear()
@@ -90,7 +91,7 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
             notes = extras.write(outputs, result, args, checked)
             notes += _write(decl, result, args, layer, scale, wanted)
     except (OSError, WriteError, ValueError) as exc:
-        err.write(f"{prog}: {getattr(exc, 'strerror', None) or exc}\n")
+        err.write(f"{prog}: {one_line(getattr(exc, 'strerror', None) or exc)}\n")
         return 1
     if not args.quiet:
         out = sys.stdout
@@ -184,13 +185,14 @@ def _write(decl, result, args, layer, scale, wanted) -> list[str]:
             raise ValueError(f"--layer: no layer {layer!r}; layers: {', '.join(result.layers)}")
         pic = picture(result, layer or "", None, scale, export=True)   # "": the default layer
         write_png(args.png, pic.rgba)
-        notes.append(f"picture of {pic.layer} written to {args.png}")
+        notes.append(f"picture of {pic.layer} written to {shown_name(args.png)}")
     for export, path in wanted:
         value = export.ask.default if export.ask is not None else None
-        notes.append(export.write(path, result, value) or f"{export.name} written to {path}")
+        notes.append(export.write(path, result, value)
+                     or f"{export.name} written to {shown_name(path)}")
     if args.bundle is not None:
         from ..formats.bundle import write_bundle
 
         side = write_bundle(args.bundle, result)
-        notes.append(f"bundle written to {args.bundle} and {side}")
+        notes.append(f"bundle written to {shown_name(args.bundle)} and {shown_name(side)}")
     return notes

@@ -62,6 +62,7 @@ from ..engine.numberlink.generator import (
     grid_paths,
     grid_puzzle,
 )
+from ..engine.names import one_line
 from ..engine.params import Param, ParamError, check_bounds, parse_size
 from ..engine.protocol import Cancelled, CancelToken, GenerationError
 from ..formats.atomic import WriteError, check_folder_target, new_folder, write_atomic
@@ -73,6 +74,7 @@ from .args import (
     bundle_targets,
     check_outputs,
     shorten,
+    usage_line,
 )
 from .args import ProgressLine as _ProgressLine
 from .args import isatty as _isatty
@@ -104,7 +106,7 @@ largest; the solver's memory grows with the squares times the labels)."""
 
 class _Parser(LiteralDashes, argparse.ArgumentParser):
     def error(self, message: str):  # argparse would exit(2) and print usage
-        raise CliError(f"{message}\nTry '{self.prog} --help'.")
+        raise CliError(usage_line(message))
 
     def exit(self, status: int = 0, message: str | None = None):
         if message:
@@ -274,15 +276,16 @@ def run_numberlink(argv: Sequence[str]) -> int:
             return _grade(args)
         if args.command == "book":
             return _book(args)
-        raise CliError("missing command: generate, solve, grade or book\nTry 'numberlink --help'.")
+        raise CliError("missing command: generate, solve, grade or book (numberlink --help "
+                       "says more)")
     except _Exit as exc:
         return exc.status
     except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
-        sys.stderr.write(f"{PROG}: {exc}\n")
+        sys.stderr.write(f"{PROG}: {one_line(exc)}\n")
         return 1
     except SolverLimitError as exc:      # a grid too large for the solver a search needs
         flag = "--bridges: " if getattr(args, "bridges", 0) else ""
-        sys.stderr.write(f"{PROG}: {flag}{exc}\n")
+        sys.stderr.write(f"{PROG}: {flag}{one_line(exc)}\n")
         return 1
 
 

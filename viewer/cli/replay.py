@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from ..engine.names import one_line
 from .args import Parser, ProgressLine, isatty, parse
 
 PROG = "replay"
@@ -46,7 +47,7 @@ def run_replay(argv: Sequence[str]) -> int:
         done = replay_file(args.bundle, progress=lambda phase, f: progress(
             f"{PROG}: {phase} ({f:.0%})", f))
     except BundleError as exc:
-        sys.stderr.write(f"{PROG}: {exc}\n")
+        sys.stderr.write(f"{PROG}: {one_line(exc)}\n")
         return 1
     finally:
         progress.clear()

@@ -22,6 +22,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
+from ..engine.names import one_line
 from .args import Parser, Usage, default_text, parse, shorten, whole
 
 PROG = "sweep"
@@ -179,10 +180,10 @@ def run_sweep_cli(argv: Sequence[str]) -> int:
     try:
         spec, backend, top = _options(args)
     except Usage as exc:
-        sys.stderr.write(f"{PROG}: {exc}\n")
+        sys.stderr.write(f"{PROG}: {one_line(exc)}\n")
         return 1
     except (ParamError, PresetError) as exc:
-        sys.stderr.write(f"{PROG}: {exc}\n")
+        sys.stderr.write(f"{PROG}: {one_line(exc)}\n")
         return 1
 
     cancel = threading.Event()
@@ -226,10 +227,10 @@ def run_sweep_cli(argv: Sequence[str]) -> int:
                 if bar is not None:
                     bar.close()
     except BackendError as exc:
-        sys.stderr.write(f"{PROG}: {exc}\n")
+        sys.stderr.write(f"{PROG}: {one_line(exc)}\n")
         return 1
     except WriteError as exc:
-        sys.stderr.write(f"{PROG}: {exc.strerror}\n")
+        sys.stderr.write(f"{PROG}: {one_line(exc.strerror)}\n")
         return 1
     except KeyboardInterrupt:
         sys.stderr.write(f"{PROG}: interrupted; {shown_name(args.out)} left as it was\n")

@@ -69,6 +69,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
+from ..engine.names import one_line, shown_name
 from .args import Usage, whole
 from .extras import CliExtras
 
@@ -223,8 +224,9 @@ class TgpExtras(CliExtras):
             except NotPlayable as exc:
                 raise ValueError(f"--console-script: {exc}") from None
             outputs.add(args.console_script, text)
-            notes.append(f"OpenTTD 15.2 console script written to {args.console_script}; "
-                         f"in the game's console: {exec_command(args.console_script)}"
+            notes.append(f"OpenTTD 15.2 console script written to "
+                         f"{shown_name(args.console_script)}; "
+                         f"in the game's console: {one_line(exec_command(args.console_script))}"
                          + (f"; {note}" if (note := stopped_early_note(result)) else ""))
         return notes
 

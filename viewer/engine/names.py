@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-__all__ = ["shown_name"]
+__all__ = ["shown_name", "one_line"]
 
 
 def shown_name(name: Any) -> str:
@@ -26,3 +26,17 @@ def shown_name(name: Any) -> str:
 SHOWN_MAX = 160
 """A name longer than this is cut in a message (a 4,000-character path
 would fill the screen)."""
+
+
+MESSAGE_MAX = 600
+"""A message longer than this is cut (an echoed input of 5,000 characters)."""
+
+
+def one_line(message: Any) -> str:
+    """``message`` as one line of a terminal: characters that are not
+    printable (a newline in a file name, an escape sequence) written as
+    ``repr`` writes them, without its quotes; cut to :data:`MESSAGE_MAX`."""
+    text = str(message)
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= MESSAGE_MAX else text[:MESSAGE_MAX - 3] + "..."

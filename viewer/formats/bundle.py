@@ -44,7 +44,13 @@ SIDECAR_DEPTH = 32
 
 
 class BundleError(ValueError):
-    """A bundle refused: one line, ``FILE: what is wrong``."""
+    """A bundle refused: one line, ``FILE: what is wrong`` (a name's
+    control characters escaped)."""
+
+    def __init__(self, message: object = "") -> None:
+        from ..engine.names import one_line
+
+        super().__init__(one_line(message))
 
 
 def sidecar_path(npz_path: str | os.PathLike) -> Path:

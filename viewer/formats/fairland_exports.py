@@ -3,6 +3,7 @@ table as ``empdump -x`` prints it, and fairland's text map."""
 
 from __future__ import annotations
 
+from ..engine.names import shown_name
 from . import fairland_empire as empire
 from .atomic import write_atomic
 from .exports import Export
@@ -11,7 +12,7 @@ from .exports import Export
 def _text(kind: str, fn):
     def write(path, result, _value=None) -> str:
         write_atomic(path, fn(result))
-        return f"{kind} written to {path}"
+        return f"{kind} written to {shown_name(path)}"
     return write
 
 

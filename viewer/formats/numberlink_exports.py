@@ -3,6 +3,7 @@ text, path.c's testmain grids, and pictures of the puzzle and solution."""
 
 from __future__ import annotations
 
+from ..engine.names import shown_name
 from .atomic import write_atomic
 from .exports import Ask, Export
 from .numberlink import (
@@ -51,24 +52,24 @@ def solution_of(result):
 
 def write_puzzle_text(path, result, _value=None) -> str:
     write_atomic(path, format_puzzle(puzzle_of(result)))
-    return f"puzzle written to {path}"
+    return f"puzzle written to {shown_name(path)}"
 
 
 def write_solution_text(path, result, _value=None) -> str:
     write_atomic(path, format_solution(puzzle_of(result), solution_of(result)))
-    return f"solution written to {path}"
+    return f"solution written to {shown_name(path)}"
 
 
 def write_testmain(path, result, _value=None) -> str:
     write_atomic(path, format_testmain(puzzle_of(result), result.detail.get("solution")))
-    return f"testmain grids written to {path}"
+    return f"testmain grids written to {shown_name(path)}"
 
 
 def write_png(solution: bool):
     def write(path, result, cell=32) -> str:
         write_puzzle_png(path, puzzle_of(result), solution_of(result) if solution else None,
                          int(cell or 32))
-        return f"{'solution' if solution else 'puzzle'} picture written to {path}"
+        return f"{'solution' if solution else 'puzzle'} picture written to {shown_name(path)}"
     return write
 
 
@@ -77,7 +78,7 @@ def write_print_png(path, result, cell=32) -> str:
     from .png import png_bytes
 
     write_atomic(path, png_bytes(print_picture(puzzle_of(result), int(cell or 32))))
-    return f"puzzle for printing (black and white) written to {path}"
+    return f"puzzle for printing (black and white) written to {shown_name(path)}"
 
 
 CELL = Ask("Pixels per square:", 32, 8, 128)

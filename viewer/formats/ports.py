@@ -22,6 +22,7 @@ import json
 import os
 from typing import Any
 
+from ..engine.names import shown_name
 from .atomic import write_atomic
 
 PROG = "ports"
@@ -97,7 +98,7 @@ def write_ports_csv(path: str | os.PathLike, result) -> None:
 def _say(kind: str, fn):
     def write(path, result, _value=None) -> str:
         fn(path, result)
-        return f"ports written to {path} ({kind})"
+        return f"ports written to {shown_name(path)} ({kind})"
     return write
 
 

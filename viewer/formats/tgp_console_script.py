@@ -34,6 +34,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ..engine.names import shown_name
+
 RANDOM_SEED = 0xFFFFFFFF
 """``newgame``'s "make a random seed" (GENERATE_NEW_SEED)."""
 LAND_GENERATOR_TGP = 1
@@ -182,7 +184,7 @@ def exec_command(path: str | os.PathLike) -> str:
 def how_to_run(path: str | os.PathLike) -> str:
     """What to tell the user after writing the script to ``path``."""
     folder = personal_scripts_folder()
-    return (f"OpenTTD 15.2 console script written to {os.fspath(path)}. In the game, open the "
+    return (f"OpenTTD 15.2 console script written to {shown_name(path)}. In the game, open the "
             "console (the key left of 1, at the main menu or in a game) and type "
             f"{exec_command(path)} . "
             "The game reads scripts by a name relative to its personal directory (put "

@@ -14,6 +14,7 @@ that makes the map again."""
 
 from __future__ import annotations
 
+from ..engine.names import shown_name
 from .exports import Ask, Export
 from .tgp_heightmap import (
     DEFAULT_HIGHEST_PEAK,
@@ -136,7 +137,7 @@ def write_r13671(path, result, _value=None) -> str:
 
 def write_fixed(path, result, _value=None) -> str:
     write_fixed_point_png(path, _layer(result, "heightmap"))
-    return f"16-bit heightmap written to {path} (16 units = one level)"
+    return f"16-bit heightmap written to {shown_name(path)} (16 units = one level)"
 
 
 EXPORTS = (

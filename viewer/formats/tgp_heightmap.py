@@ -45,6 +45,7 @@ from __future__ import annotations
 import io
 import os
 
+from ..engine.names import shown_name
 from .atomic import write_atomic
 
 ROTATIONS = ("counter-clockwise", "clockwise")
@@ -160,11 +161,11 @@ def openttd_heightmap_note(path: str | os.PathLike, tile_heights: np.ndarray, *,
     th = np.asarray(tile_heights)
     top = int(th.max()) if th.size else 0
     if fmt == "modern":
-        return (f"OpenTTD heightmap written to {os.fspath(path)}: in the game's \"Play "
+        return (f"OpenTTD heightmap written to {shown_name(path)}: in the game's \"Play "
                 f"heightmap\" dialog choose Highest peak {int(highest_peak)} (and the "
                 f"default rotation, counter-clockwise) to get these heights back "
                 f"(sea 0, highest tile {top})")
-    return (f"OpenTTD heightmap written to {os.fspath(path)} for OpenTTD r13671 "
+    return (f"OpenTTD heightmap written to {shown_name(path)} for OpenTTD r13671 "
             f"(grey = 16 x height + 8; highest tile {top}); today's OpenTTD reads this "
             f"encoding differently: use the modern format for it")
 
