@@ -132,10 +132,14 @@ def _has_help(parser: argparse.ArgumentParser) -> bool:
 
 
 def whole(text: str, what: str) -> int:
+    """``text`` read by the one rule for whole numbers
+    (:func:`~viewer.engine.params.parse_whole`); Usage naming ``what``."""
+    from ..engine.params import parse_whole
+
     try:
         if len(str(text)) > 30:
             raise ValueError
-        return int(str(text).strip(), 10)
+        return parse_whole(str(text))
     except ValueError:
         raise Usage(f"{what}: expected a whole number, not {shorten(text)}") from None
 

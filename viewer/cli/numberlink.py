@@ -63,7 +63,7 @@ from ..engine.numberlink.generator import (
     grid_puzzle,
 )
 from ..engine.names import one_line
-from ..engine.params import Param, ParamError, check_bounds, parse_size
+from ..engine.params import Param, ParamError, check_bounds, parse_real, parse_size, parse_whole
 from ..engine.protocol import Cancelled, CancelToken, GenerationError
 from ..formats.atomic import WriteError, check_folder_target, new_folder, write_atomic
 from .args import (
@@ -124,7 +124,7 @@ def _bounded(top: int):
         try:
             if len(text) > 30:
                 raise ValueError
-            v = int(text.strip(), 10)
+            v = parse_whole(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number, not "
                                              f"{shorten(text)}") from None
@@ -140,7 +140,7 @@ def _seconds(text: str) -> float:
     try:
         if len(text) > 40:
             raise ValueError
-        v = float(text)
+        v = parse_real(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not "
                                          f"{shorten(text)}") from None
@@ -263,9 +263,6 @@ def _parser() -> _Parser:
 
 
 def run_numberlink(argv: Sequence[str]) -> int:
-    from ..engine.numberlink.solver import SolverLimitError
-
-    args = None
     try:
         args = _parser().parse_args(list(argv))
         if args.command == "generate":
@@ -283,10 +280,6 @@ def run_numberlink(argv: Sequence[str]) -> int:
     except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
         sys.stderr.write(f"{PROG}: {one_line(exc)}\n")
         return 1
-    except SolverLimitError as exc:      # a grid too large for the solver a search needs
-        flag = "--bridges: " if getattr(args, "bridges", 0) else ""
-        sys.stderr.write(f"{PROG}: {flag}{one_line(exc)}\n")
-        return 1
 
 
 def _size(args) -> tuple[int, int]:
@@ -302,6 +295,7 @@ def _size(args) -> tuple[int, int]:
 def _generate(args) -> int:
     from ..engine.numberlink.puzzle import solution_from_paths
     from ..engine.numberlink.quality import quality
+    from ..engine.numberlink.solver import SolverLimitError
     from ..formats.numberlink import format_puzzle, format_solution, format_testmain, render
     from ..formats.png import png_bytes
 
@@ -364,6 +358,8 @@ def _generate(args) -> int:
                     extra += f"; {graded.summary()}"
                 sys.stderr.write(f"grid {n + 1}: {quality(paths).summary()}; "
                                  f"restarts {stream.restarts - restarts_before}{extra}\n")
+    except SolverLimitError as exc:      # a grid too large for the solver a search needs
+        raise CliError(f"--bridges: {exc}" if args.bridges else str(exc)) from None
     except Cancelled:
         what = (f"{args.difficulty} " if args.difficulty != "any" else
                 "unique " if searching else "") + f"{w}x{h} "
@@ -420,6 +416,7 @@ def _book(args) -> int:
 
     from ..engine.names import shown_name
     from ..engine.numberlink.book import book_entries
+    from ..engine.numberlink.solver import SolverLimitError
     from ..render.numberlink_vector import LayoutError, book_pages, layout
     from ..render.numberlink_vector import MIN_PUZZLE_CELL_MM
 
@@ -445,6 +442,8 @@ def _book(args) -> int:
         entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
                                max_tries=args.max_tries, mode=args.mode, bridges=args.bridges,
                                progress=progress)
+    except SolverLimitError as exc:
+        raise CliError(f"--bridges: {exc}" if args.bridges else str(exc)) from None
     finally:
         progress.clear()
     from ..ui.views.numberlink_book import pdf_bytes, svg_bytes

@@ -172,12 +172,13 @@ class TgpExtras(CliExtras):
                                            or args.heightmap_format is not None):
             raise Usage("--highest-peak and --heightmap-format need --heightmap-png")
         if args.console_script is not None:
+            from ..engine.params import parse_whole
             from ..formats.tgp_console_script import RANDOM_SEED, refusal
 
             seed = RANDOM_SEED - 1   # the seed is checked again once known
             if args.seed is not None:
                 try:
-                    seed = int(str(args.seed).strip())
+                    seed = parse_whole(str(args.seed))
                 except ValueError:
                     pass
             why = refusal(values, seed)

@@ -22,7 +22,7 @@ from .names import shown_name
 
 __all__ = ["ABSENT", "BoundsWhen", "KEPT", "OnlyWhen", "Param", "ParamError", "check_bounds",
            "check_seed", "coerce_values", "convert_values", "counting", "defaults", "fit_bounds",
-           "parse_size", "INT_MIN", "INT_MAX", "SEED_MAX"]
+           "parse_size", "parse_real", "parse_whole", "INT_MIN", "INT_MAX", "SEED_MAX"]
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 """Whole-number parameters without bounds of their own are bounded as a C
@@ -45,7 +45,39 @@ class ParamError(ValueError):
         self.param = param
 
 
-_SIZE_RE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+_SIZE_RE = re.compile(r"^[ \t]*([0-9]+)[ \t]*[xX×][ \t]*([0-9]+)[ \t]*$")
+
+_WHOLE_RE = re.compile(r"[+-]?[0-9]+")
+_REAL_RE = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+_BLANKS = " \t\r\n\f\v"
+NUMBER_TEXT_MAX = 100
+"""A longer text is no number (Python's int() refuses 4,300 digits with a
+traceback's words)."""
+
+
+def parse_whole(text: str) -> int:
+    """The one rule for a whole number written as text, on every command
+    line and in every file: ASCII decimal digits with an optional sign,
+    blanks around ignored; leading zeros mean nothing (``010`` is ten, as
+    ``strtol`` reads it in base 10); underscores (``1_000``), other scripts'
+    digits (``٣``, fullwidth ``７``, superscript ``²``) and anything else are
+    refused with ValueError."""
+    t = text.strip(_BLANKS) if isinstance(text, str) else None
+    if t is None or len(t) > NUMBER_TEXT_MAX or not _WHOLE_RE.fullmatch(t):
+        raise ValueError(f"expected a whole number, not {_short(text)}")
+    return int(t, 10)
+
+
+def parse_real(text: str) -> float:
+    """The rule of :func:`parse_whole` for a number with a fraction:
+    ASCII digits, an optional sign, point and exponent (``1.5``, ``.5``,
+    ``2e3``); ``inf`` and ``nan`` are read (and refused by whoever needs a
+    finite number); underscores and other digits are refused."""
+    t = text.strip(_BLANKS) if isinstance(text, str) else None
+    if t is None or len(t) > NUMBER_TEXT_MAX or not (
+            _REAL_RE.fullmatch(t) or t.lstrip("+-").lower() in ("inf", "infinity", "nan")):
+        raise ValueError(f"expected a number, not {_short(text)}")
+    return float(t)
 
 
 def _side(v: Any) -> int:
@@ -56,7 +88,7 @@ def _side(v: Any) -> int:
             raise ValueError(f"a side must be a whole number, not {v!r}")
         return int(v)
     if isinstance(v, str):
-        return int(v.strip(), 10)
+        return parse_whole(v)
     if hasattr(v, "__index__"):
         return int(v.__index__())
     number = float(v)
@@ -95,9 +127,9 @@ def check_seed(seed: Any) -> int:
         if isinstance(seed, bool):
             raise ValueError
         if isinstance(seed, str):
-            if len(seed) > 100:
-                raise ValueError
-            value = int(seed.strip(), 0)
+            t = seed.strip(_BLANKS)
+            hexa = re.fullmatch(r"0[xX][0-9a-fA-F]{1,16}", t)
+            value = int(t, 16) if hexa else parse_whole(t)
         elif isinstance(seed, float):
             if not seed.is_integer():
                 raise ValueError
@@ -432,9 +464,7 @@ class Param:
                 return int(value)
             try:
                 if isinstance(value, str):
-                    if len(value) > 100:
-                        raise ValueError
-                    return int(value.strip(), 10)
+                    return parse_whole(value)
                 if hasattr(value, "__index__"):
                     return int(value.__index__())
                 number = float(value)  # numpy floats, Decimal: whole ones only
@@ -445,9 +475,9 @@ class Param:
                 raise ValueError(f"expected a whole number, not {_short(value)}") from None
         if kind == "float":
             try:
-                if isinstance(value, bool) or (isinstance(value, str) and len(value) > 100):
+                if isinstance(value, bool):
                     raise ValueError
-                number = float(value)
+                number = parse_real(value) if isinstance(value, str) else float(value)
             except (TypeError, ValueError, OverflowError):
                 raise ValueError(f"expected a number, not {_short(value)}") from None
             if not math.isfinite(number):

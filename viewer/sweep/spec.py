@@ -19,13 +19,13 @@ from typing import Any
 
 from .. import registry
 from ..declaration import Declaration
-from ..engine.params import Param, ParamError
+from ..engine.params import Param, ParamError, parse_whole
 
 __all__ = ["SweepSpec", "build_spec", "parse_seeds", "cell_value", "SEED_MAX", "MAX_VARIED"]
 
 SEED_MAX = 0xFFFFFFFF
 MAX_VARIED = 2
-_RANGE = re.compile(r"^\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)\s*$")
+_RANGE = re.compile(r"^[ \t]*([+-]?[0-9]+)[ \t]*\.\.[ \t]*([+-]?[0-9]+)[ \t]*$")
 
 
 def parse_seeds(text: str | Sequence[Any] | range, kind: str = "int") -> Sequence[Any]:
@@ -91,7 +91,7 @@ def _check_int_seed(s: Any) -> int:
     try:
         if isinstance(s, bool):
             raise ValueError
-        value = int(s.strip(), 10) if isinstance(s, str) else int(s)
+        value = parse_whole(s) if isinstance(s, str) else int(s)
         if isinstance(s, float) and not s.is_integer():
             raise ValueError
     except (TypeError, ValueError):

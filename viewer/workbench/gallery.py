@@ -56,7 +56,7 @@ def next_seeds(decl: Declaration, seed: Any, n: int) -> list[Any]:
     ``TEXT-2``, ...)."""
     if decl.seed_kind == "text":
         text = seed.decode("latin-1") if isinstance(seed, bytes) else str(seed)
-        if text.isdigit():
+        if text.isascii() and text.isdigit() and len(text) <= 100:  # (the one number rule)
             return [str(int(text) + i) for i in range(1, n + 1)]
         return [f"{text}-{i}" for i in range(1, n + 1)]
     return [(int(seed) + i) % 2 ** 32 for i in range(1, n + 1)]

@@ -241,7 +241,7 @@ def _named_levels(name: str, value: Any, version: str = "15.2") -> Any:
         word = value.strip().lower()
         if word in labels:
             return labels.index(word)
-        if not word.lstrip("+-").isdigit():
+        if not (word.lstrip("+-").isascii() and word.lstrip("+-").isdigit()):
             p = next(p for p in PARAMS if p.name == name)
             top = p.bounds({"openttd": version})[1]
             labels = labels[:len(labels) if top is None else int(top) + 1]
