@@ -9,9 +9,16 @@ from hostile import HOSTILE_TEXT
 from hypothesis import strategies as st
 
 # Output targets: new, existing (must survive a failure), in a missing or
-# unwritable folder, a folder, a symlink, odd names.
+# unwritable folder, a folder, a symlink, odd names, and what is not a file
+# (a named pipe, a device: refused at once, never a hang).
 TARGETS = ("out.a", "out.b", "keep.txt", "nodir/x", "ro/x", "sub", "link", "--", "-", "",
-           "/dev/null", ".", "keep.txt/x", "out.a")
+           "/dev/null", ".", "keep.txt/x", "out.a", "fifo", "/dev/full", "n\nl.out",
+           "x" * 300)
+
+PRESETS = tuple(str(p) for p in sorted((Path(__file__).resolve().parents[2] / "resources"
+                                        / "presets").glob("*.toml")))
+"""The shipped presets, which every command that takes a preset loads."""
+PRESET_INPUTS = PRESETS + ("saved.toml", "keep.txt", "garbage.bin", "fifo", "sub", "nope.toml")
 
 TEXT = st.sampled_from(HOSTILE_TEXT)
 
@@ -111,6 +118,7 @@ def tgp_argv() -> st.SearchStrategy:
                               ["--rivers", "0", "--stop-after", "climate"]]),
              _opt("--scale", st.one_of(st.sampled_from(["1", "2", "64", "65", "0"]), TEXT)),
              _opt("--highest-peak", _numbers_text(-1, 300)),
+             _opt("--preset", st.sampled_from(PRESET_INPUTS)),
              _opt("--heightmap-format", st.one_of(st.sampled_from(["modern", "r13671"]), TEXT)),
              st.sampled_from([["-q"], ["-h"], ["--bogus"], ["--"], ["-"], ["--size"]])]
     return _argv(opts, head=["tgp", "--size", "64x64", "--seed", "1"])
@@ -226,6 +234,9 @@ def setup_inputs(folder: Path) -> None:
     from viewer.formats.png import png_bytes
 
     setup_folder(folder)
+    (folder / "saved.toml").write_text('generator = "tgp"\nseed = 5\n[params]\n'
+                                       'openttd = "r13671"\nsize = "64x64"\n'
+                                       'custom_terrain = 9\nrivers = 3\nrng_skip = 0\n')
     (folder / "p_ok.txt").write_text("3 3\n1 . 2\n. . .\n1 . 2\n")
     (folder / "p_col.txt").write_text("1 2\n1\n1\n")
     (folder / "p_one.txt").write_text("1 1\n.\n")
@@ -260,7 +271,10 @@ def setup_inputs(folder: Path) -> None:
 def sweep_argv() -> st.SearchStrategy:
     gens = st.sampled_from(["fairland", "tgp", "numberlink", "ports", "nope", ""])
     names = st.sampled_from(["world", "nc", "sc", "size", "terrain", "tgp_size", "n_ports",
-                             "mode", "bogus", "", "seed"])
+                             "mode", "bogus", "", "seed", "openttd", "rivers", "rng_skip",
+                             "stop_after", "variety"])
+    versions = st.sampled_from(["openttd=r13671", "openttd=15.2", "rivers=3", "rng_skip=2",
+                                "stop_after=water", "stop_after=climate"])
     small = {"fairland": ["--set", "world=32x16", "--set", "nc=2", "--set", "ni=2",
                           "--set", "sc=10"],
              "tgp": ["--set", "size=64x64"], "numberlink": ["--set", "size=5x5"],
@@ -269,7 +283,8 @@ def sweep_argv() -> st.SearchStrategy:
     opts = [
         _opt("--seeds", st.one_of(st.sampled_from(["1..2", "1", "3,4", "2..1", "0..99999999999",
                                                     "a..b", "1..", ",,", "-1..2"]), TEXT)),
-        _opt("--set", st.one_of(pair, TEXT)), _opt("--vary", st.one_of(pair, TEXT)),
+        _opt("--set", st.one_of(pair, versions, TEXT)), _opt("--vary", st.one_of(pair, TEXT)),
+        _opt("--preset", st.sampled_from(PRESET_INPUTS)),
         _opt("--out", st.sampled_from(["t.csv", "t.parquet", "t.txt", "nodir/t.csv",
                                        "keep.txt", "sub", "link", "--"])),
         _opt("--top", st.one_of(st.sampled_from(["1", "0", "5"]), TEXT)),

@@ -16,8 +16,10 @@ import pytest
 from cli_cases import fairland_argv, numberlink_argv, ports_argv, setup_inputs, sweep_argv, tgp_argv
 from hostile import check_clean, run_main
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-CI_EXAMPLES = {"fairland": 300, "tgp": 250, "ports": 200, "numberlink": 300, "sweep": 80}
+CI_EXAMPLES = {"fairland": 300, "tgp": 250, "ports": 200, "numberlink": 300, "sweep": 80,
+               "map_id": 200}
 
 
 def examples(name: str) -> int:
@@ -77,3 +79,47 @@ def test_numberlink_cli(folder, argv):
 @given(argv=sweep_argv())
 def test_sweep_cli(folder, argv):
     _check(argv, folder, "sweep")
+
+
+@fuzz_settings("map_id")
+@given(argv=st.one_of(tgp_argv(), ports_argv(), fairland_argv(), numberlink_argv(),
+                      sweep_argv()))
+def test_pasted_map_ids(folder, argv):
+    """A hostile command line pasted as a map ID: opened or refused in one
+    line, and no file read but a shipped preset (the user chose none)."""
+    import builtins
+    import shlex
+
+    from cli_cases import PRESETS
+
+    from viewer.workbench.map_id import MapIdError, parse_map_id
+
+    import io
+
+    opened = []
+    real, real_os = builtins.open, os.open
+
+    def spy(f, *a, **kw):
+        opened.append(str(f))
+        return real(f, *a, **kw)
+
+    def os_spy(f, *a, **kw):
+        opened.append(str(f))
+        return real_os(f, *a, **kw)
+
+    text = shlex.join(["python", "-m", "viewer", *argv])
+    old = os.getcwd()
+    os.chdir(folder)
+    builtins.open = io.open = spy
+    os.open = os_spy
+    try:
+        parse_map_id(text)
+    except MapIdError as exc:
+        assert "\n" not in str(exc) and str(exc).strip(), repr(exc)
+    finally:
+        builtins.open = io.open = real
+        os.open = real_os
+        os.chdir(old)
+    read = [f for f in opened if not f.endswith(".py") and f not in PRESETS
+            and "site-packages" not in f and "/viewer/" not in f]
+    assert not read, (argv, read)

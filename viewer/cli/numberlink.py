@@ -28,14 +28,20 @@ the rule, K = 2 that it is not.
 ``grade`` prints ``grade: G`` (easy, normal, hard, extreme; or several /
 none for a file that is not a unique puzzle), then one line per technique
 with the number of deductions it made, then ``deductions: N``; ``--steps``
-prints each deduction first, as a hint.  ``generate --difficulty`` makes
+prints each deduction first, as a hint.  ``--time-limit`` (default 60 s)
+bounds the whole run: when it runs out the grade is ``unknown`` with the
+deductions made by then, and one line on standard error says so.
+``generate --time-limit`` bounds a generation (default 300 s when it
+searches: ``--unique``, ``--difficulty``, ``--bridges``).  ``generate --difficulty`` makes
 unique puzzles of exactly that grade (``--unique`` is then implied);
 ``--bridges K`` unique puzzles with K bridge squares (text format only).
 
 ``book`` makes a printable book: the puzzles several to a page, each with
 its number, size, grade and seed (puzzle ``n`` is ``generate --seed
 TEXT-n``), then the solutions; ``--pdf FILE`` one PDF, ``--svg DIR`` one
-SVG a page (``page-01.svg`` ...), vector output painted by Qt.
+SVG a page (``page-01.svg`` ...), vector output painted by Qt; a new
+folder is filled under a temporary name and renamed into place, and in an
+existing one the pages of an older book are replaced (none is left).
 ``generate --svg/--pdf`` (and ``--solution-svg/--solution-pdf``) draw the
 last puzzle (solution) alone.
 
