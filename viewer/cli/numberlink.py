@@ -206,7 +206,7 @@ def _parser() -> _Parser:
     _param_option(g, _gen_param("min_length"))
     _param_option(g, _gen_param("max_same_length"))
     _param_option(g, _gen_param("bridges"))
-    g.add_argument("--time-limit", type=_seconds, default=None,
+    g.add_argument("--time-limit", type=_seconds, default=None, metavar="S",
                    help=f"give up after this many seconds, the whole run (default: "
                         f"{SEARCH_TIME_LIMIT:g} s with --unique, --difficulty or --bridges, "
                         f"else none)")
@@ -261,7 +261,7 @@ def _parser() -> _Parser:
     _param_option(gr, _gen_param("rule"))
     gr.add_argument("--steps", action="store_true",
                     help="print every deduction, as a hint, before the counts")
-    gr.add_argument("--time-limit", type=_seconds, default=GRADE_TIME_LIMIT,
+    gr.add_argument("--time-limit", type=_seconds, default=GRADE_TIME_LIMIT, metavar="S",
                     help=f"time for the whole run, the deductions and the SAT solver on a "
                          f"puzzle no tier solves (default {GRADE_TIME_LIMIT:g} s); when it "
                          f"runs out the grade is unknown, with the deductions made by then")
@@ -636,6 +636,9 @@ def _solve(args) -> int:
 def map_values(argv: Sequence[str]) -> tuple[dict, str]:
     """A ``numberlink generate`` map ID's values and seed (grid N of
     ``--count N``), read by the command's own parser."""
+    argv = list(argv)
+    if any(w in ("-h", "--help") for w in argv):      # (argparse would print the help)
+        raise CliError("a map ID is a command that makes a map, not its help")
     try:
         args = _parser().parse_args(list(argv))
     except _Exit:
