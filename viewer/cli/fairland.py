@@ -411,7 +411,7 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
     if not args.quiet:
         out.write(result.detail.map_text)
         out.write(f'\n\nA script for adding all the countries can be found in '
-                  f'"{one_line(args.script)}".\n')
+                  f'"{one_line(args.script, controls_only=True)}".\n')
     return 0
 
 
