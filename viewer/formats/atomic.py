@@ -102,30 +102,36 @@ def _fail(path: str, exc: BaseException | None = None, *, code: int | None = Non
     return WriteError(code or _errno.EIO, f"cannot write {shown_name(path)}: {why}")
 
 
-def _plan(path: str | os.PathLike) -> tuple[str, str, str]:
-    """(name as given, how, where): how is "atomic" (rename into ``where``)
-    or "direct" (write into ``where``, an existing non-regular file)."""
+def _named(path: str | os.PathLike, what: str) -> tuple[str, os.stat_result | None]:
+    """(the name, its status or None when there is nothing there) of an
+    output ``what`` ("file" or "folder"); WriteError for a name that is none."""
     try:
         name = os.fspath(path)
     except TypeError:
-        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(repr(path))}: not a file "
+        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(repr(path))}: not a {what} "
                          f"name") from None
     if isinstance(name, bytes):
         name = os.fsdecode(name)
     if not name:
-        raise WriteError(_errno.ENOENT, "cannot write '': an empty file name")
+        raise WriteError(_errno.ENOENT, f"cannot write '': an empty {what} name")
     if name == "-":
         raise WriteError(_errno.EINVAL, "cannot write '-': it is not standard output here "
                                         "(a file named - is ./-)")
     if "\0" in name:
-        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: a file name may not "
-                         f"hold NUL")
+        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: a {what} name may "
+                         f"not hold NUL")
     try:
-        st = os.stat(name)
+        return name, os.stat(name)
     except FileNotFoundError:
-        st = None
+        return name, None
     except OSError as exc:
         raise _fail(name, exc) from None
+
+
+def _plan(path: str | os.PathLike) -> tuple[str, str, str]:
+    """(name as given, how, where): how is "atomic" (rename into ``where``)
+    or "direct" (write into ``where``, /dev/null)."""
+    name, st = _named(path, "file")
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise WriteError(_errno.EISDIR, f"cannot write {shown_name(name)}: it is a folder")
     if st is not None and not stat.S_ISREG(st.st_mode):
@@ -163,22 +169,7 @@ def check_folder_target(path: str | os.PathLike) -> bool:
     """Raise :class:`WriteError` unless ``path`` can be a folder of outputs:
     an existing folder that may be written, or a new one whose parent
     folder exists and may be written.  True when it exists."""
-    try:
-        name = os.fsdecode(os.fspath(path))
-    except TypeError:
-        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(repr(path))}: not a folder "
-                         f"name") from None
-    if not name:
-        raise WriteError(_errno.ENOENT, "cannot write '': an empty folder name")
-    if "\0" in name:
-        raise WriteError(_errno.EINVAL, f"cannot write {shown_name(name)}: a folder name may "
-                         f"not hold NUL")
-    try:
-        st = os.stat(name)
-    except FileNotFoundError:
-        st = None
-    except OSError as exc:
-        raise _fail(name, exc) from None
+    name, st = _named(path, "folder")
     if st is not None:
         if not stat.S_ISDIR(st.st_mode):
             raise WriteError(_errno.ENOTDIR, f"cannot write {shown_name(name)}: not a folder")
