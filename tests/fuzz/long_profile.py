@@ -6,7 +6,10 @@ summary instead of a failing test.
 For each generator it runs ``--examples`` command lines (in-process),
 ``--examples`` engine calls and, for the generators that read files, as
 many hostile files (fairland: econfigs, ports: PNG heightmaps, numberlink:
-puzzles; presets on their own line), then prints: tried, clean, crashes
+puzzles; presets on their own line); ``sweep`` runs hostile sweeps (presets,
+settings a version lacks) and ``map_ids`` pastes every generator's hostile
+command lines as map IDs (opened or refused in one line, printing nothing,
+reading no file but a shipped preset); then prints: tried, clean, crashes
 (a broken promise: traceback, bad status, lost or temporary file, ...),
 runs over 30 s, and the slowest input.  Crashes are listed with their
 input, up to ``--show`` of each kind.  The CI profile is the same
@@ -89,7 +92,8 @@ def profile(name: str, examples: int, seed: int | None, folder: Path) -> Tally:
 
     tally = Tally()
     argv_of = {"fairland": cli_cases.fairland_argv, "tgp": cli_cases.tgp_argv,
-               "ports": cli_cases.ports_argv, "numberlink": cli_cases.numberlink_argv}
+               "ports": cli_cases.ports_argv, "numberlink": cli_cases.numberlink_argv,
+               "sweep": cli_cases.sweep_argv}
     if name in argv_of:
         def cli_body(argv):
             def go():
@@ -100,7 +104,16 @@ def profile(name: str, examples: int, seed: int | None, folder: Path) -> Tally:
             _timed(tally, "cli " + " ".join(map(repr, argv)), go)
 
         _drive(argv_of[name](), cli_body, examples, seed)
+    if name == "map_ids":       # every command line pasted as a map ID
+        from hypothesis import strategies as st
+        from test_cli_fuzz import check_pasted_map_id
 
+        def id_body(argv):
+            _timed(tally, "map ID " + " ".join(map(repr, argv)),
+                   lambda: check_pasted_map_id(folder, argv))
+
+        _drive(st.one_of(*(f() for f in argv_of.values())), id_body, examples, seed)
+    if name in argv_of and name != "sweep":
         def api_body(case):
             _timed(tally, f"api {name} {case!r}", lambda: run_api(name, *case))
 
@@ -126,7 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--examples", type=int, default=1000,
                     help="examples per kind of input and generator (default 1000)")
     ap.add_argument("--only", action="append",
-                    choices=("fairland", "tgp", "ports", "numberlink", "presets"))
+                    choices=("fairland", "tgp", "ports", "numberlink", "presets", "sweep",
+                             "map_ids"))
     ap.add_argument("--seed", type=int, default=None,
                     help="random draws from this seed (default: derandomized, as in CI)")
     ap.add_argument("--show", type=int, default=3, help="crashes shown per generator")
@@ -134,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     warnings.simplefilter("ignore")
     from cli_cases import setup_inputs
 
-    names = args.only or ["fairland", "tgp", "ports", "numberlink", "presets"]
+    names = args.only or ["fairland", "tgp", "ports", "numberlink", "presets", "sweep",
+                          "map_ids"]
     print(f"{'generator':<11} {'tried':>7} {'clean':>7} {'crashes':>7} {'>30 s':>6}  slowest")
     worst = 0
     with tempfile.TemporaryDirectory(prefix="fuzz-long-") as d:

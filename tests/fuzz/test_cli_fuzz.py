@@ -85,16 +85,21 @@ def test_sweep_cli(folder, argv):
 @given(argv=st.one_of(tgp_argv(), ports_argv(), fairland_argv(), numberlink_argv(),
                       sweep_argv()))
 def test_pasted_map_ids(folder, argv):
+    check_pasted_map_id(folder, argv)
+
+
+def check_pasted_map_id(folder: Path, argv: list[str]) -> None:
     """A hostile command line pasted as a map ID: opened or refused in one
-    line, and no file read but a shipped preset (the user chose none)."""
+    line, nothing printed, and no file read but a shipped preset (the user
+    chose none)."""
     import builtins
+    import contextlib
+    import io
     import shlex
 
     from cli_cases import PRESETS
 
     from viewer.workbench.map_id import MapIdError, parse_map_id
-
-    import io
 
     opened = []
     real, real_os = builtins.open, os.open
@@ -108,12 +113,14 @@ def test_pasted_map_ids(folder, argv):
         return real_os(f, *a, **kw)
 
     text = shlex.join(["python", "-m", "viewer", *argv])
+    printed = io.StringIO()
     old = os.getcwd()
     os.chdir(folder)
     builtins.open = io.open = spy
     os.open = os_spy
     try:
-        parse_map_id(text)
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            parse_map_id(text)
     except MapIdError as exc:
         assert "\n" not in str(exc) and str(exc).strip(), repr(exc)
     finally:
@@ -124,3 +131,4 @@ def test_pasted_map_ids(folder, argv):
             and "site-packages" not in f and "/viewer/" not in f
             and not f.isdigit()]      # (a descriptor of a file opened by name above)
     assert not read, (argv, read)
+    assert not printed.getvalue(), (argv, printed.getvalue()[:200])
