@@ -116,3 +116,33 @@ def test_metrics_not_made_at_the_stage_are_empty(tmp_path, stop, empty):
             assert row[name] == "", name
         else:
             assert not math.isnan(float(row[name])), name
+
+
+def test_every_shipped_preset_loads_in_the_window(qtbot, tmp_path):
+    """File > Load preset in the window itself: each preset's values shown,
+    its seed taken, and saved again as the window saves it."""
+    from viewer import registry
+    from viewer.ui.main_window import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    try:
+        for path in PRESETS:
+            preset = load_preset(path)
+            w.file_actions.load_preset_file(path)
+            assert w.workbench.generator.name == preset.generator
+            decl = registry.declaration(preset.generator)
+            assert w.workbench.validated() == decl.validate(preset.params), path.name
+            if preset.seed is not None:
+                assert w.workbench.seed == preset.seed
+            values = w.workbench.validated()
+            shown = w.param_panel.values()            # what the panel shows, where it counts
+            for p in decl.params:
+                if p.name in shown and p.failed_condition(values) is None:
+                    assert decl.validate({**values, p.name: shown[p.name]})[p.name] == \
+                        values[p.name], (path.name, p.name, shown[p.name])
+            saved = tmp_path / f"saved-{path.name}"
+            w.file_actions.save_preset_file(saved)
+            assert load_preset(saved).params == w.workbench.validated()
+    finally:
+        w.shutdown()

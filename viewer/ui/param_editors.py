@@ -510,9 +510,9 @@ class ChoiceEditor(Editor):
 
     def show_absent(self, on: bool) -> None:
         w = self.widget
-        w.setPlaceholderText(ABSENT_TEXT if on else "")
-        if on:
-            with self.silent():
+        with self.silent():   # (Qt picks the first choice when the placeholder goes: no change)
+            w.setPlaceholderText(ABSENT_TEXT if on else "")
+            if on:
                 w.setCurrentIndex(-1)       # no choice shown: the placeholder
 
 
