@@ -146,3 +146,21 @@ def test_every_shipped_preset_loads_in_the_window(qtbot, tmp_path):
             assert load_preset(saved).params == w.workbench.validated()
     finally:
         w.shutdown()
+
+
+def test_a_preset_under_another_version_keeps_within_its_levels(tmp_path):
+    """A 15.2 preset run as r13671: its alpinist terrain becomes r13671's
+    highest, mountainous, as the window brings it in when the version is
+    switched; a flag that gives alpinist is still refused."""
+    path = str(REPO / "resources" / "presets" / "tgp15-alpinist.toml")
+    run = cli(["tgp", "--preset", path, "--openttd", "r13671", "--size", "64x64"], tmp_path)
+    assert run.status == 0, run.err
+    assert "--openttd r13671" in run.out and "--terrain 3" in run.out
+    run = cli(["sweep", "tgp", "--preset", path, "--set", "openttd=r13671", "--set",
+               "size=64x64", "--seeds", "1", "--out", "t.csv", "--jobs", "1", "-q"], tmp_path)
+    assert run.status == 0, run.err
+    row = next(csv.DictReader((tmp_path / "t.csv").open()))
+    assert (row["openttd"], row["terrain"], row["ok"]) == ("r13671", "3", "1")
+    run = cli(["tgp", "--preset", path, "--openttd", "r13671", "--terrain", "4", "--size",
+               "64x64"], tmp_path)
+    assert run.status == 1 and only_line(run).startswith("tgp: --terrain: ")

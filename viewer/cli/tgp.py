@@ -127,11 +127,14 @@ class TgpExtras(CliExtras):
         otherwise); a setting the version does not have is refused when its
         flag gives it, and skipped when a preset holds it (as the window
         skips it: a preset holds every setting of both versions)."""
+        from ..engine.params import fit_bounds
         from ..engine.tgp.generator import PARAMS, VERSION_PARAM
         from .args import given_values
 
         flags = given_values(args, PARAMS)
         given.setdefault("openttd", VERSION_PARAM.default)
+        if args.preset:     # a preset's values within the bounds of the version the flags chose
+            given.update(fit_bounds(PARAMS, given, tuple(flags))[0])
         for prm in PARAMS:
             lacking = prm.lacking(given, among=("openttd",)) if prm.name in given else None
             if lacking and prm.name not in flags:

@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import registry
 from ..declaration import Declaration
-from ..engine.params import Param, ParamError, parse_whole
+from ..engine.params import Param, ParamError, fit_bounds, parse_whole
 
 __all__ = ["SweepSpec", "build_spec", "parse_seeds", "cell_value", "SEED_MAX", "MAX_VARIED"]
 
@@ -181,6 +181,13 @@ def _split_known(gen: Any, names: Iterable[str]) -> None:
                          f"{', '.join(known)})", unknown[0])
 
 
+def _fitted(gen: Declaration, values: dict[str, Any], given: tuple[str, ...]) -> dict[str, Any]:
+    """``values`` with those not ``given`` (a preset's) brought within the
+    bounds the given ones set (a version's narrower levels), as the window
+    brings them in."""
+    return {**values, **fit_bounds(gen.params, values, given)[0]}
+
+
 def build_spec(generator: str, fixed: Mapping[str, Any] | None = None,
                seeds: str | Sequence[Any] | range = "1..100",
                vary: Sequence[tuple[str, Sequence[Any]]] = (),
@@ -220,7 +227,8 @@ def build_spec(generator: str, fixed: Mapping[str, Any] | None = None,
             raise ParamError(f"{name}: no values to vary over", name)
     # Only whole combinations are checked: a rule spanning several parameters
     # (islands a multiple of continents) may hold only with the varied value.
-    combos = tuple(gen.validate({**base, **dict(zip(names, chosen))})
+    combos = tuple(gen.validate(_fitted(gen, {**base, **dict(zip(names, chosen))},
+                                        (*fixed, *names)))
                    for chosen in itertools.product(*(values for _, values in vary)))
     for combo in combos:
         refused = gen.refused_setting({*fixed, *names}, combo)
