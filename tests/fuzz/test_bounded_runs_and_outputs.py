@@ -163,3 +163,16 @@ def test_a_sweep_table_on_a_named_pipe_is_refused(tmp_path):
 def test_dev_null_is_still_written_into(tmp_path):
     run = cli(["tgp", "--size", "64x64", "--seed", "1", "--npz", "/dev/null", "-q"], tmp_path)
     assert run.status == 0, run.err
+
+
+def test_a_new_book_folder_may_end_with_a_slash(tmp_path):
+    run = cli(BOOK + ["--svg", "book/"], tmp_path)
+    assert run.status == 0, run.err
+    assert sorted(os.listdir(tmp_path / "book")) == ["page-01.svg", "page-02.svg"]
+
+
+def test_a_book_pdf_named_as_its_folder_is_refused_first(tmp_path):
+    run = cli(BOOK + ["--svg", "b/", "--pdf", "./b"], tmp_path)
+    assert run.status == 1
+    assert only_line(run) == "numberlink: --pdf ./b: the same name as --svg's folder"
+    assert os.listdir(tmp_path) == []

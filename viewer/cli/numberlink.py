@@ -443,6 +443,9 @@ def _book(args) -> int:
         outputs = check_outputs(args.pdf)
     except Usage as exc:
         raise CliError(f"--pdf: {exc}") from None
+    if args.pdf is not None and args.svg is not None and \
+            os.path.realpath(args.pdf) == os.path.realpath(args.svg):
+        raise CliError(f"--pdf {shown_name(args.pdf)}: the same name as --svg's folder")
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     try:
         entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,

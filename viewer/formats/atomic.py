@@ -177,7 +177,7 @@ def check_folder_target(path: str | os.PathLike) -> bool:
             raise WriteError(_errno.EACCES, f"cannot write {shown_name(name)}: Permission "
                              f"denied")
         return True
-    check_target(name)      # a new folder: as a new file there (its folder, the name)
+    check_target(name.rstrip(os.sep) or name)   # a new folder: as a new file there
     return False
 
 
