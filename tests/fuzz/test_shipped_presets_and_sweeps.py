@@ -164,3 +164,18 @@ def test_a_preset_under_another_version_keeps_within_its_levels(tmp_path):
     run = cli(["tgp", "--preset", path, "--openttd", "r13671", "--terrain", "4", "--size",
                "64x64"], tmp_path)
     assert run.status == 1 and only_line(run).startswith("tgp: --terrain: ")
+
+
+def test_metrics_not_made_are_null_in_the_json(tmp_path):
+    import json
+
+    run = cli(["tgp", "--size", "64x64", "--seed", "1", "--stop-after", "water", "--metrics"],
+              tmp_path)
+    assert run.status == 0, run.err
+
+    def no_constant(word):
+        raise AssertionError(f"{word} is not JSON")
+
+    figures = json.loads(run.out.splitlines()[-1], parse_constant=no_constant)
+    assert figures["river_tiles"] is None and figures["snow_tiles"] is None
+    assert isinstance(figures["water_share"], float)

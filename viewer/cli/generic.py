@@ -98,8 +98,9 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
         extras.report(out, decl, result, values, seed, notes)
         if args.metrics:
             metrics = decl.metrics
-            out.write(json.dumps(metrics(result) if metrics is not None else {},
-                                 sort_keys=True) + "\n")
+            figures = metrics(result) if metrics is not None else {}
+            out.write(json.dumps({k: None if v != v else v for k, v in figures.items()},
+                                 sort_keys=True) + "\n")     # (NaN, not applicable: null)
     return 0
 
 
