@@ -153,3 +153,18 @@ def test_a_map_id_may_name_a_shipped_preset():
     back = parse_map_id(f"python -m viewer tgp --preset {path} --size 64x64")
     assert back.values["openttd"] == "r13671" and back.values["sea_level"] == 3
     assert back.seed == 2008
+
+
+def test_a_png_chosen_then_left_for_tgp_is_not_in_the_map_id(tmp_path):
+    """Ports on TGP with a heightmap PNG chosen before: the map is TGP's, so
+    its ID says no PNG (which, pasted, would switch to the PNG source)."""
+    from hostile import grey_png
+
+    decl = registry.declaration("ports")
+    png = str(grey_png(tmp_path / "h.png", 64))
+    values = decl.validate({"png_path": png, "source": "tgp", "n_ports": 7})
+    text = map_id(decl, values, 3)
+    assert "--png-heightmap" not in text and "h.png" not in text
+    back = parse_map_id(text)
+    assert back.values == {**values, "png_path": ""} and back.seed == 3
+    assert decl.validate(back.values)["source"] == "tgp"

@@ -44,8 +44,8 @@ def command_line(values: dict[str, Any], seed: int) -> str:
     parts = [PROG, "--seed", str(seed)]
     for prm in PARAMS:
         v = values[prm.name]
-        if v == prm.default or (prm.kind == "path" and not v):
-            continue
+        if v == prm.default or (prm.kind == "path" and (not v or values["source"] != "png")):
+            continue            # (a PNG chosen for the png source makes no TGP map)
         parts += [prm.flag, prm.text(v)]
     return " ".join(parts)
 

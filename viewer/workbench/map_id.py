@@ -134,6 +134,16 @@ def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any
     return shlex.join(parts)
 
 
+def _unneeded(decl: Declaration, values: Mapping[str, Any], name: str) -> bool:
+    """Whether the input file ``values[name]`` names is not needed for the
+    map (the values are taken without it: e.g. a PNG chosen, then the TGP
+    source): a map ID need not say it (and never reads it)."""
+    try:
+        return decl.validate({**values, name: ""}) == {**values, name: ""}
+    except Exception:  # noqa: BLE001 - the generator needs it
+        return False
+
+
 def map_id(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
     """The map ID of ``values`` (validated) and ``seed`` of ``decl``."""
     own = decl.load("command_line")
@@ -145,9 +155,12 @@ def map_id(decl: Declaration, values: Mapping[str, Any], seed: Any) -> str:
         back, back_seed = _map_values(decl, words[1:])
     except Exception as exc:  # noqa: BLE001
         raise MapIdError(f"{decl.name}: its command line does not read back ({exc})") from None
-    ignored: set[str] = set()  # settings these values do not have (unused)
+    ignored = {p.name for p in decl.params if p.kind == "path" and values.get(p.name)
+               and _unneeded(decl, values, p.name)}   # settings these values do not use
     refused: dict[str, str] = {}
     for p in decl.params:      # what the command leaves to its context, as options
+        if p.name in ignored:
+            continue
         said = any(w == p.flag or w.startswith(p.flag + "=") for w in words)
         if back.get(p.name) == values.get(p.name) and (p.kind != "size" or said):
             continue           # (a map's size is always said)
