@@ -136,8 +136,8 @@ def generic_command_line(decl: Declaration, values: Mapping[str, Any], seed: Any
 
 def _unneeded(decl: Declaration, values: Mapping[str, Any], name: str) -> bool:
     """Whether the input file ``values[name]`` names is not needed for the
-    map (the values are taken without it: e.g. a PNG chosen, then the TGP
-    source): a map ID need not say it (and never reads it)."""
+    map (the values are taken without it: a file chosen for a source that
+    is not the one in use): a map ID need not say it (and never reads it)."""
     try:
         return decl.validate({**values, name: ""}) == {**values, name: ""}
     except Exception:  # noqa: BLE001 - the generator needs it
