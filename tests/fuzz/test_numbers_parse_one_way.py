@@ -95,3 +95,13 @@ def test_the_rule_refuses(text):
 def test_the_rule_for_fractions_refuses(text):
     with pytest.raises(ValueError):
         parse_real(text)
+
+
+@pytest.mark.parametrize("seed,after", [("007", ["8", "9"]), ("²", ["²-1", "²-2"]),
+                                        ("٣", ["٣-1", "٣-2"]), ("9" * 5000, None)])
+def test_the_gallerys_next_text_seeds_read_digits_one_way(seed, after):
+    from viewer import registry
+    from viewer.workbench.gallery import next_seeds
+
+    got = next_seeds(registry.declaration("numberlink"), seed, 2)
+    assert got == (after or [f"{seed}-1", f"{seed}-2"])
