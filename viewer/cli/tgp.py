@@ -8,7 +8,11 @@
         --freeform-edges | --no-freeform-edges --height-limit 0..255
         --rivers 0..3 --min-river-length N --river-route-random N
         --tree-placer none|original|improved --snow-coverage P --desert-coverage P
-        --stop-after water|climate|rivers
+        --extra-tree-placement NAME --number-towns NAME --custom-town-number N
+        --town-layout NAME --larger-towns N --initial-city-size N --starting-year Y
+        --construction-cost NAME --town-name NAME --industry-density NAME
+        --custom-industry-number N --stop-after water|climate|rivers|clear|towns
+        [--openttd-cfg FILE]
         [--rng-skip N (r13671 only)] [--npz FILE]
         [--png FILE [--layer NAME] [--scale N]]
         [--heightmap-png FILE [--highest-peak H] [--heightmap-format modern|r13671]]
@@ -39,7 +43,15 @@ tile) and writes the files asked for:
                      ``ground`` and ``density`` (uint8, the encoding of
                      ``tgp-rivers``: ground type + 128 with snow on clear
                      land, 64 + tree ground on trees, 255 elsewhere) and
-                     ``rng_state`` (uint32, the Randomizer's two words after)
+                     ``rng_state`` (uint32, the Randomizer's two words after);
+                     a map past GenerateLandscape (``--stop-after clear`` or
+                     ``towns``) also the game's tile bytes as the
+                     ``openttd-firstframe`` reference keeps them:
+                     ``tile_type`` (uint8: type in bits 4..7, bridge bits
+                     2..3, tropic zone 0..1), ``tile_height`` (the same
+                     array), ``m1``, ``m3`` ... ``m7`` (uint8), ``m2``,
+                     ``m8`` (uint16), and with the towns ``towns`` (a JSON
+                     text: the towns as the reference's manifest holds them)
 ``--png``            one layer as the window's Export map draws it (legend below)
 ``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
                      reads back to the same tile heights: for today's game
@@ -90,6 +102,18 @@ def npz_bytes(result) -> bytes:
         for name in ("tropic", "ground", "density"):
             arrays[name] = np.ascontiguousarray(result.layers[name], dtype=np.uint8)
         arrays["rng_state"] = np.array(result.detail.rng_state_after, dtype=np.uint32)
+    world = getattr(result.detail, "world", None)
+    if world is not None:  # past GenerateLandscape: the game's tile bytes, the towns
+        import json
+
+        from ..engine.tgp.openttd15.stages import town_records
+
+        grids = world.map.grids()
+        arrays["tile_type"] = np.ascontiguousarray(grids["type"])
+        for name in ("m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8"):
+            arrays[name] = np.ascontiguousarray(grids[name])
+        if "towns" in (result.detail.stages or {}):
+            arrays["towns"] = np.array(json.dumps(town_records(world)))
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
     return buf.getvalue()

@@ -158,3 +158,14 @@ def to_game(values: Mapping[str, Any]) -> list[tuple[str, str]]:
         if s.game == "game_creation.landscape":
             out.append((LAND_GENERATOR, str(LAND_GENERATOR_TGP)))
     return out
+
+
+def world_settings(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings a :class:`~.game.world.World` carries (the game's names,
+    the values as the game holds them: numbers and booleans) of the
+    generator's validated ``values``, and the land generator (TerraGenesis)."""
+    out: dict[str, Any] = {LAND_GENERATOR: LAND_GENERATOR_TGP}
+    for s in SETTINGS:
+        text = game_value(s, values)
+        out[s.game] = text == "true" if s.codec == "bool" else int(text)
+    return out

@@ -232,7 +232,7 @@ PARAMS: tuple[Param, ...] = (
           choices=options.TOWN_LAYOUTS, cli="--town-layout", group="towns",
           help="original, better roads, 2x2 grid, 3x3 grid, or random (each town its own)",
           only_when=(ONLY_15, REACHES_TOWNS)),
-    Param("larger_towns", "Cities: 1 in", "int", 4, minimum=0, maximum=255,
+    Param("larger_towns", "Cities (1 in N)", "int", 4, minimum=0, maximum=255,
           cli="--larger-towns", group="towns",
           help="the proportion of towns that become cities: 1 in N (0: none)",
           only_when=(ONLY_15, REACHES_TOWNS), slider=(0, 255),
@@ -318,6 +318,13 @@ def _named_levels(name: str, value: Any, version: str = "15.2") -> Any:
     if name in _GAME_CHOICES and isinstance(value, numbers.Integral) and \
             not isinstance(value, bool) and 0 <= value < len(_GAME_CHOICES[name]):
         return _GAME_CHOICES[name][int(value)]   # the game's index of a choice
+    if name in _GAME_CHOICES and isinstance(value, str):
+        word = value.strip().lower()
+        words = [c.lower() for c in _GAME_CHOICES[name]]
+        if word in words:
+            return _GAME_CHOICES[name][words.index(word)]
+        if name == "town_name" and word in options.TOWN_NAMES_CFG:   # openttd.cfg's word
+            return options.TOWN_NAMES[options.TOWN_NAMES_CFG.index(word)]
     return value
 
 
@@ -429,8 +436,9 @@ class TerraGenesis(Engine):
             result.timings["climate"] = timings["climate"]
         if "river" in timings:
             result.timings["rivers"] = timings["river"] + timings.get("river water", 0.0)
-        if "tile loop" in timings:
-            result.timings["tile loop"] = timings["tile loop"]
+        for kind in ("tile loop",) + stages_made(pipe):
+            if kind in timings:
+                result.timings[kind] = timings[kind]
         if recorder is not None:
             from .trace import TgpTrace
 
@@ -467,7 +475,8 @@ RNG_PHASES = (("before_tgp", ()), ("height_map_generate", ("round",)),
               ("height_map_normalize", ("normalise",)), ("tile_transfer", ("tiles",)),
               ("fix_slopes", ("fix",)), ("convert_water", ("water",)),
               ("climate", ("climate",)), ("rivers_built", ("river", "river water")),
-              ("river_tile_loop", ("tile loop",)))
+              ("river_tile_loop", ("tile loop",)), ("clear", ("clear",)),
+              ("towns", ("towns",)))
 """The reference's Random() phases and the step kinds that draw for each."""
 
 
@@ -507,6 +516,24 @@ def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
     return ("; ".join(parts) + "\n") if parts else ""
 
 
+def stages_made(pipe) -> tuple[str, ...]:
+    """The stages after GenerateLandscape a pipeline makes (() for r13671)."""
+    return tuple(getattr(pipe, "stages", ()))
+
+
+def stages_summary(world, made: Mapping[str, Any]) -> str:
+    """One line about what the stages after GenerateLandscape made."""
+    parts = []
+    if "clear" in made and isinstance(made["clear"], Mapping):
+        parts.append(f"rough land on {made['clear']['rough']} tiles, rocks on "
+                     f"{made['clear']['rocky']}")
+    if "towns" in made:
+        towns = [t for t in world.towns if t is not None]
+        cities = sum(1 for t in towns if getattr(t, "larger_town", False))
+        parts.append(f"{len(towns)} towns ({cities} cities)")
+    return ("; ".join(parts) + "\n") if parts else ""
+
+
 def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                 noise: np.ndarray, st: State,
                 calls_by_kind: Mapping[str, int] | None = None) -> Result:
@@ -540,10 +567,16 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                                         "scalar", 0, max(pipe.tile_max_height, 1))
     else:
         info.pop("rocks")
-    if land is not None:
+    world = st.world if modern_map else None
+    if world is not None:
+        from .game.map_layers import map_layers_and_counts
+
+        finished, kind_counts = map_layers_and_counts(world.map, pipe.landscape)
+        finished["river_id"] = land.grid("river_id")
+        layers.update(finished)
+    elif land is not None:
         finished, kind_counts = landscape_layers_and_counts(land, pipe.landscape)
         layers.update(finished)
-        tc = layers["tile_class"]
     else:
         for name in LANDSCAPE_LAYERS:
             info.pop(name)
@@ -574,6 +607,12 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
             if pipe.after.missing_rivers:
                 warnings += ("rivers were not made: this build has no CreateRivers "
                              "(viewer/engine/tgp/rivers.py)",)
+            if world is not None:
+                extra.update(world=world, stages=dict(st.made))
+                messages += stages_summary(world, st.made)
+            for name in pipe.missing_stages:
+                warnings += (f"the map stops before the {name}: this build has no {name} "
+                             "stage yet",)
     else:
         messages = (f"TerraGenesis Perlin {sx}x{sy}, seed {seed}: water level "
                     f"{st.water_level} (fixed point), {counts[1] / tiles:.1%} sea, "

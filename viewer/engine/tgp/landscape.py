@@ -147,50 +147,18 @@ def _water_pass_ground(kind, rocks, ground, density):
 def reference_arrays(land: Landscape) -> dict[str, np.ndarray]:
     """``tile_height``, ``tile_class``, ``rocks``, ``tropic``, ``ground`` and
     ``density`` as ``(size_y, size_x)`` uint8 arrays in the reference's
-    encoding (see the ``tgp-rivers`` README)."""
-    shape = (land.size_y, land.size_x)
-    clear = land.kind == CLEAR
-    trees = land.kind == TREES
-    ground = np.full(land.kind.shape, 0xFF, np.uint8)
-    ground[clear] = land.ground[clear] | np.where(land.snow[clear] != 0, 0x80, 0)
-    ground[trees] = 0x40 | land.ground[trees]
-    density = np.where(clear | trees, land.density, 0).astype(np.uint8)
-    rocks = (clear & (land.ground == ROCKS)).astype(np.uint8)
-    return {"tile_height": land.height.reshape(shape).copy(),
-            "tile_class": _TO_REFERENCE_CLASS[land.kind].reshape(shape),
-            "rocks": rocks.reshape(shape),
-            "tropic": land.tropic.reshape(shape).copy(),
-            "ground": ground.reshape(shape),
-            "density": density.reshape(shape)}
+    encoding (see the ``tgp-rivers`` README), read from the game's tile
+    bytes of ``land``."""
+    from .game.from_landscape import game_map
+    from .game.map_layers import map_layers
+
+    layers = map_layers(game_map(land), 0)
+    return {"tile_height": layers["tile_height"].copy(),
+            "tile_class": _TO_REFERENCE_CLASS[layers["tile_class"]],
+            **{k: layers[k] for k in ("rocks", "tropic", "ground", "density")}}
 
 
 TROPIC_CLIMATE = 2
-
-
-@njit(**JIT)
-def _encode(kind, ground, density, snow, snow_trees_too, g_out, d_out, s_out, r_out, counts):
-    """The finished map's ground, density, snow and rocks encodings in one
-    pass, and the tiles of each kind."""
-    for t in range(kind.shape[0]):
-        k = kind[t]
-        counts[k] += 1
-        g = ground[t]
-        if k == CLEAR:
-            g_out[t] = g | (0x80 if snow[t] != 0 else 0)
-            d_out[t] = density[t]
-            s_out[t] = density[t] + 1 if snow[t] != 0 else 0
-            r_out[t] = 1 if g == ROCKS else 0
-        elif k == TREES:
-            g_out[t] = 0x40 | g
-            d_out[t] = density[t]
-            snowy = g == TG_ROUGH_SNOW or (snow_trees_too and g == TG_SNOW_DESERT)
-            s_out[t] = density[t] + 1 if snowy else 0
-            r_out[t] = 0
-        else:
-            g_out[t] = 0xFF
-            d_out[t] = 0
-            s_out[t] = 0
-            r_out[t] = 0
 
 
 def landscape_layers(land: Landscape, climate: int) -> dict[str, np.ndarray]:
@@ -199,25 +167,22 @@ def landscape_layers(land: Landscape, climate: int) -> dict[str, np.ndarray]:
     ``tropic``, ``ground`` and ``density`` (as :func:`reference_arrays`),
     ``snow`` (0 none, else the snow density + 1: clear land with the snow
     bit, trees on snow; ``climate`` 2, the sub-tropic, has desert where the
-    others have snow under trees) and ``river_id`` (int32).  ``tile_height``,
-    ``tile_class``, ``tropic`` and ``river_id`` are views of ``land``'s
-    arrays (read them, do not write them)."""
+    others have snow under trees) and ``river_id`` (int32), read from the
+    game's tile bytes of ``land``.  ``tile_height`` and ``river_id`` are
+    views of ``land``'s arrays (read them, do not write them)."""
     layers, _counts = landscape_layers_and_counts(land, climate)
     return layers
 
 
 def landscape_layers_and_counts(land: Landscape, climate: int):
-    """:func:`landscape_layers` and the number of tiles of each kind (clear,
-    sea, shore, void, river, trees)."""
-    shape = (land.size_y, land.size_x)
-    n = land.kind.shape[0]
-    ground, density, snow, rocks = (np.empty(n, np.uint8) for _ in range(4))
-    counts = np.zeros(len(KIND_NAMES), np.int64)
-    _encode(land.kind, land.ground, land.density, land.snow, climate != TROPIC_CLIMATE,
-            ground, density, snow, rocks, counts)
+    """:func:`landscape_layers` and the number of tiles of each class
+    (:data:`~.game.map_layers.CLASS_NAMES`: clear, sea, shore, void, river,
+    trees, ...): the layers are read from the game's tile bytes of ``land``
+    (:func:`~.game.from_landscape.game_map`, :mod:`.game.map_layers`)."""
+    from .game.from_landscape import game_map
+    from .game.map_layers import map_layers_and_counts
+
+    layers, counts = map_layers_and_counts(game_map(land), climate)
     # (views of the Landscape where the encoding is its own: the result holds both)
-    layers = {"tile_height": land.grid("height"), "tile_class": land.grid("kind"),
-              "rocks": rocks.reshape(shape), "tropic": land.grid("tropic"),
-              "ground": ground.reshape(shape), "density": density.reshape(shape),
-              "snow": snow.reshape(shape), "river_id": land.grid("river_id")}
+    layers.update(tile_height=land.grid("height"), river_id=land.grid("river_id"))
     return layers, counts

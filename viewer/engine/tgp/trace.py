@@ -24,6 +24,7 @@ import numpy as np
 
 from ..protocol import Marker
 from . import kernel as K
+from .game.map_layers import map_layers
 from .landscape import landscape_layers
 from .layers import LANDSCAPE_LAYERS, layer_names
 from .pipeline import Pipeline, State
@@ -92,6 +93,8 @@ class TgpTrace:
             if st.arg < len(final.attempts):
                 return ": " + final.attempts[st.arg].text
             return ""
+        if st.kind in final.made and isinstance(final.made[st.kind], dict):
+            return "; " + ", ".join(f"{v} {k}" for k, v in final.made[st.kind].items())
         if st.kind == "climate":
             key = {0: "snow_line_height", 1: "desert_line", 2: "desert_tiles",
                    4: "rainforest_tiles"}.get(st.arg)
@@ -159,12 +162,20 @@ class TgpTrace:
         st = self._state_at(k)
         prev = self._state_at(k - 1)
         land = pipe.after.land(st) if st is not self._final else st.land
-        layers = landscape_layers(land, pipe.landscape)
-        if k - 1 > self._water_step and prev.land is not None:
+        if st.world is not None:   # a stage after GenerateLandscape: the World's bytes
+            layers = map_layers(st.world.map, pipe.landscape)
+            layers["river_id"] = land.grid("river_id")
+            height = st.world.map.height
+        else:
+            layers = landscape_layers(land, pipe.landscape)
+            height = land.height
+        if prev.world is not None:
+            before = prev.world.map.height
+        elif k - 1 > self._water_step and prev.land is not None:
             before = prev.land.height
         else:
             before = prev.tile_height.reshape(-1)
-        change = (land.height.astype(np.int32) - before).reshape(sy, sx) * 16
+        change = (height.astype(np.int32) - before).reshape(sy, sx) * 16
         final = self._final
         layers.update(noise=self._noise[:sy, :sx], heightmap=final.hm[:sy, :sx],
                       change=change)
