@@ -60,6 +60,12 @@ tile) and writes the files asked for:
                      or with ``--heightmap-format r13671`` for the game of
                      2008 (see :mod:`viewer.formats.tgp_heightmap`); the line
                      printed says which "Highest peak" to choose
+``--openttd-cfg``    the settings that shape the map from a player's
+                     openttd.cfg, read as the game reads it (see
+                     :mod:`viewer.formats.openttd_cfg`); flags given too win;
+                     ``--seed`` is the game's ``-G``; a value the game would
+                     not take as written is refused in one line naming the
+                     file, the line and the setting
 ``--console-script`` OpenTTD 15.2's console script (``setting_newgame`` lines
                      and ``newgame SEED``) that makes this map in the game:
                      ``exec FILE`` in its console (see
@@ -144,12 +150,32 @@ class TgpExtras(CliExtras):
         p.add_argument("--console-script", metavar="FILE",
                        help="write OpenTTD 15.2's console script that makes this map in the "
                             "game (run it there with: exec FILE)")
+        p.add_argument("--openttd-cfg", metavar="FILE",
+                       help="take every setting that shapes the map from an openttd.cfg, as "
+                            "the game reads it (flags given as well win); with --seed as "
+                            "the game's -G")
 
     def values(self, args, given: dict) -> dict:
         """The settings given, with the version (15.2 unless --openttd says
         otherwise); a setting the version does not have is refused."""
         from ..engine.tgp.generator import PARAMS, VERSION_PARAM
 
+        args.cfg_notes = []
+        if getattr(args, "openttd_cfg", None) is not None:
+            from ..formats.openttd_cfg import OpenttdCfgError, read_openttd_cfg
+
+            try:
+                cfg = read_openttd_cfg(args.openttd_cfg)
+                from_cfg = cfg.values()
+            except OpenttdCfgError as exc:
+                raise Usage(f"--openttd-cfg: {exc}") from None
+            if given.get("openttd", "15.2") != "15.2":
+                raise Usage("--openttd-cfg: an openttd.cfg is OpenTTD 15.2's; not with "
+                            f"--openttd {given['openttd']}")
+            args.cfg_notes = [f"openttd.cfg: {note}" for note in cfg.notes]
+            from ..engine.tgp.game_settings import param_names
+
+            given = {**{k: from_cfg[k] for k in param_names()}, **given}
         given.setdefault("openttd", VERSION_PARAM.default)
         for prm in PARAMS:
             lacking = prm.lacking(given, among=("openttd",)) if prm.name in given else None
@@ -207,8 +233,9 @@ class TgpExtras(CliExtras):
 
     def write(self, outputs, result, args, checked) -> list[str]:
         """--heightmap-png first (a peak too low for the map writes nothing),
-        then --npz; the heightmap's message, if one was written."""
-        notes = []
+        then --npz; the heightmap's message, if one was written (after what
+        --openttd-cfg noted)."""
+        notes = list(getattr(args, "cfg_notes", ()))
         if args.heightmap_png is not None:
             from ..formats.tgp_exports import game_settings_note
             from ..formats.tgp_heightmap import (
