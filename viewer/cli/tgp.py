@@ -62,7 +62,7 @@ tile) and writes the files asked for:
                      printed says which "Highest peak" to choose
 ``--openttd-cfg``    the settings that shape the map from a player's
                      openttd.cfg, read as the game reads it (see
-                     :mod:`viewer.formats.openttd_cfg`); flags given too win;
+                     :mod:`viewer.formats.tgp_openttd_cfg`); flags given too win;
                      ``--seed`` is the game's ``-G``; a value the game would
                      not take as written is refused in one line naming the
                      file, the line and the setting
@@ -162,7 +162,7 @@ class TgpExtras(CliExtras):
 
         args.cfg_notes = []
         if getattr(args, "openttd_cfg", None) is not None:
-            from ..formats.openttd_cfg import OpenttdCfgError, read_openttd_cfg
+            from ..formats.tgp_openttd_cfg import OpenttdCfgError, read_openttd_cfg
 
             try:
                 cfg = read_openttd_cfg(args.openttd_cfg)

@@ -1,7 +1,7 @@
 """The map OpenTTD 15.2's GenerateLandscape leaves, as the game's tile bytes:
 our 15.2 pipeline run from each ``openttd-firstframe`` case's seed and
 settings (read from the case's settings by the game's names), converted to
-the game's bytes (``game.from_landscape``), equals the reference's
+the game's bytes (``landscape.game_map``), equals the reference's
 ``landscape`` stage on every byte of every tile, on the Randomizer's state
 and on the tile loop's position; and the layers read from the bytes are the
 layers of the map."""
@@ -14,7 +14,7 @@ import pytest
 import firstframe as ff
 from viewer.engine.tgp import game_settings
 from viewer.engine.tgp.game import GameMap
-from viewer.engine.tgp.game.from_landscape import game_map
+from viewer.engine.tgp.landscape import game_map
 from viewer.engine.tgp.generator import TGP
 
 

@@ -22,11 +22,10 @@ from typing import Any
 from . import climate
 from .landscape import from_water_pass
 from .pipeline import State, Step
-from .options import EXTRA_TREE_PLACEMENTS, stops_from
+from .options import EXTRA_TREE_PLACEMENTS, TREE_PLACERS, stops_from
 from .tileloop import RUNS_PER_PASS, run_tile_loop
 
 ARCTIC, TROPIC = 1, 2
-TREE_PLACERS = ("none", "original", "improved")
 CLIMATE_KINDS = ("snow line", "desert line", "desert zones", "desert ground",
                  "rainforest zones")
 

@@ -40,7 +40,10 @@ class TGPDetail(Detail):
     OpenTTD 15.2 maps that go past GenerateLandscape (``stop_after`` clear,
     towns): ``world``, the :class:`~.game.world.World` the stages left (the
     game's tile bytes, the Randomizer, the towns), ``stages`` the stages
-    made and what each reported."""
+    made and what each reported; ``towns`` (with the towns stage) the
+    towns' records (:class:`~.openttd15.towns.town.Town`), in the pool's
+    order.  Their layers add the game's tile bytes (``tile_type``, ``m1``
+    ... ``m8``; :data:`~.layers.GAME_BYTE_LAYERS`)."""
 
     noise_corners: np.ndarray
     heightmap_corners: np.ndarray
@@ -67,6 +70,7 @@ class TGPDetail(Detail):
     rng_calls: dict[str, int] | None = None
     world: Any = None
     stages: dict[str, Any] | None = None
+    towns: tuple | None = None
 
     def tile_height_before_fix(self) -> np.ndarray | None:
         """OpenTTD 15.2: the tile heights TGP copied to the tiles, before

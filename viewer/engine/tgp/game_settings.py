@@ -33,6 +33,14 @@ class GameSetting:
     """openttd.cfg's words for a one-of-many setting's choices (its index also reads)."""
 
 
+CHOICES = {"landscape": options.LANDSCAPES, "tree_placer": options.TREE_PLACERS,
+           "extra_tree_placement": options.EXTRA_TREE_PLACEMENTS,
+           "number_towns": options.NUMBER_TOWNS, "town_layout": options.TOWN_LAYOUTS,
+           "construction_cost": options.CONSTRUCTION_COSTS, "town_name": options.TOWN_NAMES,
+           "industry_density": options.INDUSTRY_DENSITIES}
+"""The choices of the Params the game keeps as a number (its index)."""
+
+
 SETTINGS: tuple[GameSetting, ...] = (
     GameSetting("game_creation.map_x", "size", "log2"),
     GameSetting("game_creation.map_y", "size", "log2"),
@@ -100,12 +108,6 @@ def param_names() -> tuple[str, ...]:
     return tuple(dict.fromkeys(s.param for s in SETTINGS))
 
 
-def _choices(param: str) -> tuple[str, ...]:
-    from .generator import PARAMS
-
-    return next(p for p in PARAMS if p.name == param).choices
-
-
 def to_values(game: Mapping[str, Any]) -> dict[str, Any]:
     """The generator's values of the settings ``game`` holds (the game's
     names, values as the game keeps them: numbers, booleans, a one-of-many
@@ -127,7 +129,7 @@ def to_values(game: Mapping[str, Any]) -> dict[str, Any]:
                 value = s.names.index(value.strip().lower())
             if isinstance(value, str) and value.strip().isdigit():
                 value = int(value)
-            out[s.param] = _choices(s.param)[value] if isinstance(value, int) else value
+            out[s.param] = CHOICES[s.param][value] if isinstance(value, int) else value
         else:
             out[s.param] = int(value)
     if sides:
@@ -144,7 +146,7 @@ def game_value(s: GameSetting, values: Mapping[str, Any]) -> str:
     if s.codec == "bool":
         return "true" if v else "false"
     if s.codec == "choice":
-        return str(_choices(s.param).index(v) if isinstance(v, str) else int(v))
+        return str(CHOICES[s.param].index(v) if isinstance(v, str) else int(v))
     return str(int(v))
 
 

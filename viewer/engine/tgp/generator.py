@@ -63,7 +63,7 @@ from ..params import ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_boun
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import options
 from .options import LANDSCAPES, SMOOTHNESS
-from .layers import LANDSCAPE_LAYERS, LAYER_INFO
+from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, LAYER_INFO
 from .units import HEIGHT_UNIT
 
 # (the pipelines, and numpy, are imported by the first map: the Params and
@@ -97,7 +97,7 @@ VARIETY = ("none", "very low", "low", "medium", "high", "very high")
 R13671_TOP = BoundsWhen("openttd", ("r13671",), maximum=3)
 """r13671's terrain types and sea levels: 0..3 (no alpinist, custom; no custom sea level)."""
 RIVER_AMOUNTS = ("none", "few", "moderate", "lots")
-TREE_PLACERS = ("none", "original", "improved")
+TREE_PLACERS = options.TREE_PLACERS
 STOP_AFTER = options.STOP_AFTER
 PAST_WATER = OnlyWhen("stop_after", options.stops_from("climate"))
 """What the steps after the water pass use (the climate, the rivers)."""
@@ -571,14 +571,20 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
     if world is not None:
         from .game.map_layers import map_layers_and_counts
 
+        from .game.map_layers import byte_layers
+
         finished, kind_counts = map_layers_and_counts(world.map, pipe.landscape)
         finished["river_id"] = land.grid("river_id")
         layers.update(finished)
+        layers.update(byte_layers(world.map))
     elif land is not None:
         finished, kind_counts = landscape_layers_and_counts(land, pipe.landscape)
         layers.update(finished)
     else:
         for name in LANDSCAPE_LAYERS:
+            info.pop(name)
+    if world is None:
+        for name in GAME_BYTE_LAYERS:
             info.pop(name)
     counts = st.class_counts
     if land is not None:
@@ -608,7 +614,9 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                 warnings += ("rivers were not made: this build has no CreateRivers "
                              "(viewer/engine/tgp/rivers.py)",)
             if world is not None:
-                extra.update(world=world, stages=dict(st.made))
+                extra.update(world=world, stages=dict(st.made),
+                             towns=tuple(t for t in world.towns if t is not None)
+                             if "towns" in st.made else None)
                 messages += stages_summary(world, st.made)
             for name in pipe.missing_stages:
                 warnings += (f"the map stops before the {name}: this build has no {name} "

@@ -23,6 +23,8 @@ def stops_from(step: str) -> tuple[str, ...]:
     return order[order.index(step):]
 
 
+TREE_PLACERS = ("none", "original", "improved")
+"""``game_creation.tree_placer``."""
 EXTRA_TREE_PLACEMENTS = ("no spread", "rainforest", "spread", "no growth")
 """``construction.extra_tree_placement`` (ExtraTreePlacement): grow but do not
 spread, spread only in rainforests, grow and spread everywhere, neither."""

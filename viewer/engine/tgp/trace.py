@@ -24,9 +24,9 @@ import numpy as np
 
 from ..protocol import Marker
 from . import kernel as K
-from .game.map_layers import map_layers
+from .game.map_layers import byte_layers, map_layers
 from .landscape import landscape_layers
-from .layers import LANDSCAPE_LAYERS, layer_names
+from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, layer_names
 from .pipeline import Pipeline, State
 from .units import INVALID_HEIGHT
 
@@ -165,10 +165,15 @@ class TgpTrace:
         if st.world is not None:   # a stage after GenerateLandscape: the World's bytes
             layers = map_layers(st.world.map, pipe.landscape)
             layers["river_id"] = land.grid("river_id")
+            layers.update(byte_layers(st.world.map))
             height = st.world.map.height
         else:
             layers = landscape_layers(land, pipe.landscape)
             height = land.height
+            if getattr(pipe, "stages", None):   # (a map that has the bytes has them throughout)
+                from .landscape import game_map
+
+                layers.update(byte_layers(game_map(land)))
         if prev.world is not None:
             before = prev.world.map.height
         elif k - 1 > self._water_step and prev.land is not None:
@@ -231,4 +236,9 @@ class TgpTrace:
             layers.update({n: np.zeros((sy, sx), np.uint8) for n in LANDSCAPE_LAYERS})
             layers["river_id"] = np.zeros((sy, sx), np.int32)
             layers["ground"] = np.full((sy, sx), 0xFF, np.uint8)
+        if getattr(pipe, "stages", None):
+            from .game.tiles import DTYPES
+
+            layers.update({n: np.zeros((sy, sx), DTYPES["type" if n == "tile_type" else n])
+                           for n in GAME_BYTE_LAYERS})
         return layers

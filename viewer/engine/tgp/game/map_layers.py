@@ -108,3 +108,13 @@ def map_layers_and_counts(m: GameMap, climate: int) -> tuple[dict[str, np.ndarra
 def map_layers(m: GameMap, climate: int) -> dict[str, np.ndarray]:
     """:func:`map_layers_and_counts` without the counts."""
     return map_layers_and_counts(m, climate)[0]
+
+
+def byte_layers(m: GameMap) -> dict[str, np.ndarray]:
+    """The game's tile bytes besides the heights as ``(size_y, size_x)``
+    views, named as ``openttd-firstframe`` and ``tgp --npz`` name them
+    (``tile_type``, ``m1`` ... ``m8``)."""
+    grids = m.grids()
+    out = {"tile_type": grids["type"]}
+    out.update({b: grids[b] for b in ("m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8")})
+    return out

@@ -229,3 +229,22 @@ def read_openttd_cfg(path: str | os.PathLike) -> OpenttdCfg:
         cfg.notes.append("NewGRFs are configured ([newgrf]): the game's map with them may "
                          "differ; this map is made without")
     return cfg
+
+
+def _read_values(path) -> tuple[dict[str, Any], list[str]]:
+    """The declared settings file's ``read``: the values of the settings an
+    openttd.cfg sets (OpenTTD 15.2's), its notes."""
+    cfg = read_openttd_cfg(path)
+    values = cfg.values()
+    return {"openttd": "15.2", **{k: values[k] for k in gs.param_names()}}, cfg.notes
+
+
+def _settings_file():
+    from ..declaration import SettingsFile
+
+    return SettingsFile("Use settings from openttd.cfg...", "OpenTTD settings (*.cfg);;All "
+                        "files (*)", default_path, _read_values)
+
+
+SETTINGS_FILE = _settings_file()
+"""What the window's File > Use settings from openttd.cfg... reads."""

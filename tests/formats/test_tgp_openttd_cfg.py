@@ -1,4 +1,4 @@
-"""A player's openttd.cfg read as OpenTTD 15.2 reads it (viewer.formats.openttd_cfg):
+"""A player's openttd.cfg read as OpenTTD 15.2 reads it (viewer.formats.tgp_openttd_cfg):
 every ``openttd-firstframe`` case's ``.cfg`` gives the case's settings; the
 ini rules the game follows; bad values refused in one line naming the file,
 the line and the setting; ``tgp --openttd-cfg`` and ``--seed`` make the case's
@@ -16,7 +16,7 @@ import firstframe as ff
 from viewer.cli import main
 from viewer.engine.tgp import game_settings as gs
 from viewer.engine.tgp.generator import TGP
-from viewer.formats.openttd_cfg import OpenttdCfgError, default_path, read_openttd_cfg
+from viewer.formats.tgp_openttd_cfg import OpenttdCfgError, default_path, read_openttd_cfg
 from viewer.formats.tgp_console_script import console_script
 
 LANDSCAPES = ("temperate", "arctic", "tropic", "toyland")
@@ -184,3 +184,12 @@ def test_the_game_settings_table_names_each_param_once_and_reads_back():
     back = TGP.validate(gs.to_values(world))
     assert {k: back[k] for k in gs.param_names()} == {k: values[k] for k in gs.param_names()}
     assert json.dumps(world)   # numbers and booleans only
+
+
+def test_the_tables_choices_are_the_params():
+    from viewer.engine.tgp.generator import PARAMS
+
+    by_name = {p.name: p for p in PARAMS}
+    for param, choices in gs.CHOICES.items():
+        assert by_name[param].choices == choices, param
+    assert {s.param for s in gs.SETTINGS if s.codec == "choice"} == set(gs.CHOICES)
