@@ -146,8 +146,8 @@ BAD = [
                                      "5000000"),
     (["--construction-cost", "free"], "tgp: --construction-cost: Construction costs: must be "
                                       "one of low, medium, high"),
-    (["--town-name", "silly"], "tgp: --town-name: Town names Silly: not yet (only English "
-                               "(Original) is made here)"),
+    (["--town-name", "silly", "--stop-after", "towns"], "tgp: --town-name: Town names Silly: not yet (made here: English "
+                               "(Original))"),
     (["--industry-density", "9"], "tgp: --industry-density: Industries: must be one of "
                                   "funding only"),
     (["--custom-industry-number", "0"], "tgp: --custom-industry-number: Custom number of "

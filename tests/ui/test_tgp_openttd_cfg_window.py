@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import firstframe as ff
 import pytest
+from PySide6.QtWidgets import QComboBox
 
 WAIT = 180_000
 
@@ -44,3 +45,9 @@ def test_use_settings_from_openttd_cfg(qtbot, window, tmp_path, monkeypatch):
     settle(qtbot, window, lambda: window.result.params["stop_after"] == "clear")
     town_name = window.param_panel.widgets["town_name"]
     assert town_name.isEnabled() is False          # (no towns on this map: greyed)
+    box = town_name.findChild(QComboBox) if not isinstance(town_name, QComboBox) else town_name
+    model = box.model()
+    names = [box.itemText(i) for i in range(box.count())]
+    assert names[0] == "English (Original)" and model.item(0).isEnabled()
+    french = model.item(names.index("French"))
+    assert not french.isEnabled() and french.toolTip() == "not yet"

@@ -81,7 +81,8 @@ class OpenttdCfg:
         from ..engine.tgp.generator import TGP
 
         values = gs.to_values(self.settings)
-        try:
+        try:   # (checked for the map the game makes: its towns too)
+            TGP.validate({**values, "stop_after": "towns"})
             return TGP.validate(values)
         except ParamError as exc:
             raise self._error_for(exc) from None

@@ -59,7 +59,8 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..params import ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bounds, convert_values
+from ..params import (ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bounds,
+                      check_not_yet, convert_values)
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import options
 from .options import LANDSCAPES, SMOOTHNESS
@@ -253,7 +254,8 @@ PARAMS: tuple[Param, ...] = (
           choices=options.TOWN_NAMES, cli="--town-name", group="towns",
           help="the town name style; only English (Original) is made yet (the others: "
                "not yet)",
-          only_when=(ONLY_15, REACHES_TOWNS)),
+          only_when=(ONLY_15, REACHES_TOWNS),
+          not_yet=tuple(n for n in options.TOWN_NAMES if n not in options.TOWN_NAMES_MADE)),
     Param("industry_density", "Industries", "choice", "normal",
           choices=options.INDUSTRY_DENSITIES, cli="--industry-density", group="industries",
           help="funding only, minimal, very low, low, normal, high, or custom (the count "
@@ -361,9 +363,7 @@ class TerraGenesis(Engine):
                 out[p.name] = vd[version]
         check_size(*out["size"])
         check_bounds(self.params, out, skip=("size",))
-        if out.get("town_name", options.TOWN_NAMES_MADE[0]) not in options.TOWN_NAMES_MADE:
-            raise ParamError(f"Town names {out['town_name']}: not yet (only "
-                             f"{', '.join(options.TOWN_NAMES_MADE)} is made here)", "town_name")
+        check_not_yet(self.params, out)
         return out
 
     def warm_up(self) -> None:
