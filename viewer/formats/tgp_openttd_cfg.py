@@ -34,6 +34,7 @@ from typing import Any
 
 from ..engine.names import shown_name
 from ..engine.tgp import game_settings as gs
+from .reading import InputFileError, read_limited
 
 MAX_BYTES = 4 << 20
 """A larger file is no openttd.cfg."""
@@ -177,13 +178,12 @@ def read_openttd_cfg(path: str | os.PathLike) -> OpenttdCfg:
     """The map's settings in openttd.cfg ``path`` (:class:`OpenttdCfgError`,
     one line, for a file that cannot be read or a value refused)."""
     name = shown_name(str(path))
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+    try:   # (a folder, a pipe or a device refused unread)
+        data = read_limited(os.fspath(path), MAX_BYTES, "openttd.cfg")
+    except InputFileError as exc:
+        raise OpenttdCfgError(str(exc)) from None
     except OSError as exc:
         raise OpenttdCfgError(f"{name}: cannot read it ({exc.strerror or exc})") from None
-    if len(data) > MAX_BYTES:
-        raise OpenttdCfgError(f"{name}: not an openttd.cfg (larger than {MAX_BYTES >> 20} MB)")
     if b"\0" in data:
         raise OpenttdCfgError(f"{name}: not an openttd.cfg (a binary file)")
     groups = _items(data.decode("utf-8", errors="replace"))
