@@ -29,7 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from viewer.engine.tgp.game import TileType, World
-from viewer.engine.tgp.game.tiles import GameMap
+from viewer.engine.tgp.game.road_map import has_town_owned_road
+from viewer.engine.tgp.game.tiles import DIAGDIR_DX, DIAGDIR_DY, OWNER_TOWN, GameMap
+from viewer.engine.tgp.game.town_map import get_town_index
 
 from .growth import TEM_ALL, grow_town
 from .names import SPECSTR_TOWNNAME_START, generate_town_name, town_name
@@ -326,22 +328,40 @@ def do_create_town(world: World, town: Town, tile: int, townnameparts: int, size
     # UpdateTownMaxPass: cargo statistics only, nothing on the map.
 
 
+def town_owns_bridge(m: GameMap, town: Town, tile: int) -> bool:
+    """``TestTownOwnsBridge``: a town-owned tunnel or bridge end next to a
+    road of this town (the road before this end, or before the tile in the
+    other end's entry direction, as the game looks)."""
+    from viewer.engine.tgp.game.road_map import get_tunnel_bridge_direction
+    from viewer.engine.tgp.game.tunnelbridge_map import get_other_tunnel_bridge_end
+    if not m.is_tile_owner(tile, OWNER_TOWN):
+        return False
+
+    def town_road_behind(direction: int) -> bool:
+        back = direction ^ 2          # ReverseDiagDir
+        adjacent = tile + m.tile_diff_xy(DIAGDIR_DX[back], DIAGDIR_DY[back])
+        return (m.is_tile_type(adjacent, TileType.ROAD) and m.is_tile_owner(adjacent, OWNER_TOWN)
+                and get_town_index(m, adjacent) == town.index)
+
+    return (town_road_behind(get_tunnel_bridge_direction(m, tile))
+            or town_road_behind(get_tunnel_bridge_direction(m, get_other_tunnel_bridge_end(m, tile))))
+
+
 def delete_town(world: World, town: Town) -> None:
-    """``CmdDeleteTown`` at world generation: the town's bridges cleared
-    first, then, tile by tile, its roads and houses (CMD_LANDSCAPE_CLEAR),
-    then the town freed from the pool."""
+    """``CmdDeleteTown`` at world generation: the town's bridges and tunnels
+    cleared first, then, tile by tile, its roads and houses
+    (CMD_LANDSCAPE_CLEAR), then the town freed from the pool."""
     from ..landscape_clear import landscape_clear
-    from .roads import has_town_owned_road, town_owns_bridge
     m = world.map
     for t in range(m.size):
-        if m.is_tile_type(t, TileType.TUNNELBRIDGE) and town_owns_bridge(world, town, t):
+        if m.is_tile_type(t, TileType.TUNNELBRIDGE) and town_owns_bridge(m, town, t):
             landscape_clear(world, t, execute=True)
     for t in range(m.size):
         tt = m.get_tile_type(t)
         if tt == TileType.ROAD:
-            clear = has_town_owned_road(world, t) and int(m.m2[t]) == town.index
+            clear = has_town_owned_road(m, t) and get_town_index(m, t) == town.index
         elif tt == TileType.HOUSE:
-            clear = int(m.m2[t]) == town.index
+            clear = get_town_index(m, t) == town.index
         else:
             clear = False
         if clear:
