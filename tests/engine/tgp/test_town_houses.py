@@ -10,19 +10,35 @@ from __future__ import annotations
 
 from collections import Counter
 
+import firstframe as ff
 import numpy as np
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.game import GameMap, Randomizer, World
 from viewer.engine.tgp.game import town_map as tm
+from viewer.engine.tgp.game.randomizer import next_state
 from viewer.engine.tgp.game.tiles import TileType
 from viewer.engine.tgp.openttd15.towns import house_specs as hsp
 from viewer.engine.tgp.openttd15.towns.houses import (
-    TL_3X3_GRID, TL_ORIGINAL, build_town_house, change_population, clear_town_house,
-    get_town_radius_group, make_town_house, try_build_town_house)
+    TL_3X3_GRID,
+    TL_ORIGINAL,
+    build_town_house,
+    candidate_houses,
+    change_population,
+    clear_town_house,
+    current_year,
+    draw_candidate,
+    get_town_radius_group,
+    house_zones,
+    make_town_house,
+    try_build_town_house,
+)
 from viewer.engine.tgp.openttd15.towns.town import (
-    TF_HAS_CHURCH, TF_HAS_STADIUM, Town, update_town_radius)
+    TF_HAS_CHURCH,
+    TF_HAS_STADIUM,
+    Town,
+    update_town_radius,
+)
 
 CASES = ff.case_ids() or ["none"]
 TEM_ALL = 3
@@ -84,7 +100,8 @@ def test_house_table_has_the_games_shape():
             # the extra tiles: no size, no zone (never a candidate), no population
             assert part.building_flags == part.population == 0
             assert not part.building_availability & hsp.HZ_ZONE_ALL
-        assert hs.building_availability & hsp.HZ_ZONE_ALL and hs.building_availability & hsp.HZ_CLIMATE_ALL
+        assert hs.building_availability & hsp.HZ_ZONE_ALL
+        assert hs.building_availability & hsp.HZ_CLIMATE_ALL
     assert sizes[hsp.SIZE_2X2] and sizes[hsp.SIZE_2X1] and sizes[hsp.SIZE_1X2]
     assert all(hs.probability == 16 for hs in specs)
 
@@ -180,7 +197,8 @@ def test_houses_cleared_and_rebuilt_give_back_the_games_bytes(case_id):
         clear_town_house(w, town, t)
     assert not _house_tiles(m).size
     for town in filter(None, towns):
-        assert (town.population, town.num_houses, town.flags & (TF_HAS_CHURCH | TF_HAS_STADIUM)) == (0, 0, 0)
+        assert (town.population, town.num_houses) == (0, 0)
+        assert not town.flags & (TF_HAS_CHURCH | TF_HAS_STADIUM)
         assert not any(town.building_counts.values())
         assert town.squared_town_zone_radius == [4, 0, 0, 0, 0]
     for t, house, bits, stage, counter, town in saved:
@@ -278,8 +296,9 @@ def test_houses_fill_a_town_and_only_one_church():
                     if tm.is_house_completed(m, t))
     assert town.population == completed
     # every house keeps to its years
-    assert all(specs[tm.get_house_type(m, t)].min_year <= 2000 <= specs[tm.get_house_type(m, t)].max_year
-               for t in north)
+    years = [(specs[tm.get_house_type(m, t)].min_year, specs[tm.get_house_type(m, t)].max_year)
+             for t in north]
+    assert all(lo <= 2000 <= hi for lo, hi in years)
 
 
 def test_clearing_a_multi_tile_house_from_any_of_its_tiles():
@@ -301,4 +320,82 @@ def test_original_layout_allows_houses_anywhere():
     w, town = _flat_world()
     assert town.layout == TL_ORIGINAL
     m = w.map
-    assert try_build_town_house(w, town, m.tile_xy(m.tile_x(town.xy) + 4, m.tile_y(town.xy)), TEM_ALL)
+    tile = m.tile_xy(m.tile_x(town.xy) + 4, m.tile_y(town.xy))
+    assert try_build_town_house(w, town, tile, TEM_ALL)
+
+
+def _draws_between(start: tuple[int, int], end: tuple[int, int], limit: int = 500) -> int | None:
+    s = start
+    for n in range(limit):
+        if s == end:
+            return n
+        s = next_state(*s)
+    return None
+
+
+@pytest.mark.parametrize("case_id", CASES)
+def test_each_house_is_drawn_as_the_trail_says(case_id):
+    """Between entering TryBuildTownHouse and entering BuildTownHouse the
+    game draws one RandomRange per candidate tried and the random bits: from
+    the trail's state, the candidates of the built house's zone and climate
+    (the town then had DoCreateTown's GrowTown count / 4 + the houses built
+    so far for its radii) must be drawn so that the last one tried is the
+    house the reference holds, every one before it a house the game would
+    turn down (out of its years, a second church or stadium, a multi-tile
+    house without room).  Where the random bits and stage are not unique in
+    the town, one of the houses holding them must be so drawn."""
+    w = ff.world(case_id, "towns")
+    m = w.map
+    specs = hsp.house_specs(w.landscape)
+    year = current_year(w)
+    events = [e for e in ff.events(case_id) if e[3] == 3]
+    grows: Counter = Counter()
+    tries: dict[int, list] = {}
+    k = -1
+    for i, (function, s0, s1, _) in enumerate(events):
+        if function == "DoCreateTown":
+            k += 1
+            tries[k] = []
+        elif function == "GrowTown":
+            grows[k] += 1
+        elif function == "TryBuildTownHouse" and events[i + 1:i + 2] and \
+                events[i + 1][0] == "BuildTownHouse":
+            tries[k].append(((s0, s1), events[i + 1][1:3]))
+    assert k + 1 == len(w.towns)      # no town deleted: pool index = order of founding
+    by_key: dict[tuple, list[int]] = {}
+    for t in _north_tiles(m, specs):
+        key = (tm.get_town_index(m, t), tm.get_house_random_bits(m, t),
+               tm.get_house_building_stage(m, t), tm.get_house_construction_tick(m, t))
+        by_key.setdefault(key, []).append(t)
+    checked = total = 0
+    for d in w.towns:
+        town = Town(d["index"], d["xy"])
+        for j, (start, (b0, b1)) in enumerate(tries[town.index]):
+            total += 1
+            n = _draws_between(start, (b0, b1))
+            assert n is not None and n >= 2
+            rng = Randomizer(b0, b1)
+            r = rng.next()
+            stage = r & 3 if rng.chance16(1, 7) else hsp.TOWN_HOUSE_COMPLETED
+            counter = 0 if stage == hsp.TOWN_HOUSE_COMPLETED else (r >> 2) & 3
+            town.num_houses = grows[town.index] // 4 + j
+            update_town_radius(town)
+            explained = False
+            for north in by_key[(town.index, b1 & 0xFF, stage, counter)]:
+                house = tm.get_house_type(m, north)
+                for base in [north] + _parts(m, north, specs[house].building_flags):
+                    probs = candidate_houses(w, house_zones(w, town, base))
+                    pmax = sum(p for _, p in probs)
+                    rng = Randomizer(*start)
+                    picks = []
+                    while pmax > 0 and len(picks) < n - 1:
+                        picked, p = draw_candidate(rng, probs, pmax)
+                        picks.append(picked)
+                        pmax -= p
+                    turned_down = hsp.CHURCH | hsp.STADIUM | hsp.BUILDING_HAS_2_TILES
+                    refusable = all(not specs[h].min_year <= year <= specs[h].max_year
+                                    or specs[h].building_flags & turned_down for h in picks[:-1])
+                    explained |= len(picks) == n - 1 and picks[-1] == house and refusable
+            assert explained, (town.index, j, n)
+            checked += 1
+    assert checked == total > 0

@@ -94,8 +94,8 @@ def get_house_processing_time(m: GameMap, t: int) -> int:
     return int(m.m6[t]) >> 2
 
 
-def make_house_tile(m: GameMap, t: int, town_index: int, counter: int, stage: int,
-                    house: int, random_bits: int, protected: bool, processing_time: int = 0) -> None:
+def make_house_tile(m: GameMap, t: int, town_index: int, counter: int, stage: int, house: int,
+                    random_bits: int, protected: bool, processing_time: int = 0) -> None:
     """``MakeHouseTile`` on a clear tile (as CMD_LANDSCAPE_CLEAR left it):
     the type byte's tropic zone and m4 stay; m6's low bits stay."""
     m.set_tile_type(t, TileType.HOUSE)

@@ -110,8 +110,9 @@ def landscape_clear(world: World, t: int, *, execute: bool, auto: bool = False,
         if auto:
             return False
         if execute:
-            from .towns.houses import clear_town_house
             from viewer.engine.tgp.game.town_map import get_town_index
+
+            from .towns.houses import clear_town_house
             clear_town_house(world, world.towns[get_town_index(m, t)], t)
         return True
     if tt == TileType.TUNNELBRIDGE:

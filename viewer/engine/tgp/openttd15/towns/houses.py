@@ -39,14 +39,30 @@ import numpy as np
 
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.tiles import SLOPE_FLAT, SLOPE_STEEP, TileType
-from viewer.engine.tgp.game.town_map import (
-    get_house_type, is_house_completed, make_house_tile)
+from viewer.engine.tgp.game.town_map import get_house_type, is_house_completed, make_house_tile
 
 from ..landscape_clear import do_clear_square, landscape_clear
 from .house_specs import (
-    ABOVE_SNOW, ANIMATED, BELOW_SNOW, BUILDING_2_TILES_X, BUILDING_2_TILES_Y, BUILDING_HAS_4_TILES,
-    CHURCH, NOT_SLOPED, SIZE_1X2, SIZE_2X1, SIZE_2X2, STADIUM, SUBTROPIC, TEMPERATE,
-    TOWN_HOUSE_COMPLETED, TOYLAND, ZONE_BITS, HouseSpec, house_specs)
+    ABOVE_SNOW,
+    ANIMATED,
+    BELOW_SNOW,
+    BUILDING_2_TILES_X,
+    BUILDING_2_TILES_Y,
+    BUILDING_HAS_4_TILES,
+    CHURCH,
+    NOT_SLOPED,
+    SIZE_1X2,
+    SIZE_2X1,
+    SIZE_2X2,
+    STADIUM,
+    SUBTROPIC,
+    TEMPERATE,
+    TOWN_HOUSE_COMPLETED,
+    TOYLAND,
+    ZONE_BITS,
+    HouseSpec,
+    house_specs,
+)
 from .town import TF_HAS_CHURCH, TF_HAS_STADIUM, Town, update_town_growth_rate, update_town_radius
 
 # TownExpandMode bits (as growth.py defines them)
@@ -317,6 +333,44 @@ def build_town_house(world: World, town: Town, tile: int, house: int, random_bit
     update_town_growth_rate(world, town)
 
 
+def house_zones(world: World, town: Town, tile: int) -> int:
+    """The HouseZones a house on ``tile`` must be available in: the tile's
+    town zone and the climate (in arctic, above the snow line when the
+    tile's highest corner is above HighestSnowLine)."""
+    zones = ZONE_BITS[get_town_radius_group(world, town, tile)]
+    landscape = world.landscape
+    if landscape == 0:
+        return zones | TEMPERATE
+    if landscape == 1:
+        above = world.map.get_tile_max_z(tile) > highest_snow_line(world)
+        return zones | (ABOVE_SNOW if above else BELOW_SNOW)
+    if landscape == 2:
+        return zones | SUBTROPIC
+    return zones | TOYLAND
+
+
+def candidate_houses(world: World, zones: int) -> list[tuple[int, int]]:
+    """(house id, probability) of every enabled house available in all of
+    ``zones``, in id order: TryBuildTownHouse's ``probs``."""
+    return [(hs.id, hs.probability) for hs in _specs(world)
+            if hs.enabled and hs.building_availability & zones == zones]
+
+
+def draw_candidate(rng, probs: list[tuple[int, int]], probability_max: int) -> tuple[int, int]:
+    """One ``RandomRange(probability_max)`` picks a candidate by its
+    probability; it leaves ``probs`` (the last candidate takes its place).
+    Returns (house id, probability)."""
+    r = rng.next_range(probability_max)
+    i = 0
+    while i < len(probs) and probs[i][1] <= r:
+        r -= probs[i][1]
+        i += 1
+    picked = probs[i]
+    probs[i] = probs[-1]
+    probs.pop()
+    return picked
+
+
 def try_build_town_house(world: World, town: Town, tile: int, modes: int) -> bool:
     """``TryBuildTownHouse(t, tile, modes)``: pick a house by probability
     among the specs available for the tile's zone, the climate (above or
@@ -333,37 +387,15 @@ def try_build_town_house(world: World, town: Town, tile: int, modes: int) -> boo
     m = world.map
     slope = m.get_tile_slope(tile)
     maxz = m.get_tile_max_z(tile)
-    zones = ZONE_BITS[get_town_radius_group(world, town, tile)]
-    landscape = world.landscape
-    if landscape == 0:
-        zones |= TEMPERATE
-    elif landscape == 1:
-        zones |= ABOVE_SNOW if maxz > highest_snow_line(world) else BELOW_SNOW
-    elif landscape == 2:
-        zones |= SUBTROPIC
-    else:
-        zones |= TOYLAND
-
     specs = _specs(world)
-    probs = [(hs.id, hs.probability) for hs in specs
-             if hs.enabled and hs.building_availability & zones == zones]
+    probs = candidate_houses(world, house_zones(world, town, tile))
     probability_max = sum(p for _, p in probs)
     year = current_year(world)
-    base_tile = tile
     while probability_max > 0:
-        tile = base_tile
-        r = rng.next_range(probability_max)
-        i = 0
-        while i < len(probs):
-            if probs[i][1] > r:
-                break
-            r -= probs[i][1]
-            i += 1
-        house, p = probs[i]
+        # a multi-tile house may move its north tile (found); the next
+        # candidate starts from the tile again
+        house, p = draw_candidate(rng, probs, probability_max)
         probability_max -= p
-        probs[i] = probs[-1]
-        probs.pop()
-
         hs = specs[house]
         if year < hs.min_year or year > hs.max_year:
             continue
