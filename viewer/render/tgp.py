@@ -40,6 +40,7 @@ from .colormaps import (
     scalar_to_colors,
 )
 from .picture import Renderer, Toggle
+from . import town_map
 from .relief import square_picture
 
 # -- OpenTTD TerraGenesis (tgp) ------------------------------------------------
@@ -482,7 +483,8 @@ class TGPRenderer(Renderer):
     toggles = (Toggle("hill_shading", "&Hill shading", True, "Ctrl+H",
                       "light the heights from the north-west"),
                Toggle("contours", "&Contour lines", False, "Ctrl+K",
-                      "a line at every whole height level (every fifth darker)"))
+                      "a line at every whole height level (every fifth darker)"),
+               town_map.TOWNS_TOGGLE)
     default_layer = "heightmap"
 
     def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
@@ -494,18 +496,23 @@ class TGPRenderer(Renderer):
         if stride > 1:
             layers = {n: a[::stride, ::stride] for n, a in layers.items()}
         top = _top(state)
-        return square_picture(layers, state.result.layer_info.get(layer), layer, scale,
-                              lambda ls, name: tgp_colours(ls, name, top),
-                              hill_shading=bool(options.get("hill_shading")),
-                              contours=bool(options.get("contours")),
-                              meaningful=state.meaningful, cell=stride,
-                              relief=relief_levels)
+        img = square_picture(layers, state.result.layer_info.get(layer), layer, scale,
+                             lambda ls, name: tgp_colours(ls, name, top),
+                             hill_shading=bool(options.get("hill_shading")),
+                             contours=bool(options.get("contours")),
+                             meaningful=state.meaningful, cell=stride,
+                             relief=relief_levels)
+        return town_map.draw_towns(img, state, options, scale, stride)
+
+    def markers(self, state: MapState, options: Mapping[str, Any]) -> list:
+        return list(state.markers) + town_map.state_town_markers(state, options)
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
-        return tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
-                          state.layers) or generic_legend(layer, values, info)
+        key = tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
+                         state.layers) or generic_legend(layer, values, info)
+        return town_map.with_town_entries(key, state, options)
 
 
 RENDERER = TGPRenderer()

@@ -52,7 +52,19 @@ def rows(state: MapState, x: int, y: int) -> Rows:
     if state.result.detail.version == "15.2":
         out += _modern_rows(state, x, y)
         out += finished_rows(state, x, y)
+        out += town_tile_rows(state, x, y)
     return out
+
+
+def town_tile_rows(state: MapState, x: int, y: int) -> Rows:
+    """A map with towns: the tile's town, house and construction stage, or
+    road bits (:mod:`.openttd15.towns.overview`)."""
+    from .openttd15.towns.overview import game_map_of_layers, tile_rows
+
+    m = game_map_of_layers(state.layers)
+    if m is None:
+        return []
+    return tile_rows(m, getattr(state.result.detail, "towns", None) or (), x, y)
 
 
 def ground_text(code: int) -> str:
