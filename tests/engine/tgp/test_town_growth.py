@@ -280,3 +280,32 @@ def test_a_new_town_without_roads_gets_a_two_piece_road_at_its_centre():
     t2 = _town(bare, bare.map.tile_xy(30, 30))
     assert not growth.grow_town(bare, t2, growth.TEM_BUILDINGS)
     assert bare.map.get_tile_type(t2.xy) == TileType.CLEAR
+
+
+def test_a_town_tunnels_through_a_hill_its_road_climbs():
+    from viewer.engine.tgp.game.tunnelbridge_map import get_other_tunnel_bridge_end, is_tunnel_tile
+    world = _flat_world()
+    m = world.map
+    s = 20                                         # the tunnel's mouth, rising towards SW (+x)
+    for t in range(m.size):
+        if m.get_tile_type(t) != TileType.VOID:
+            x = m.tile_x(t)
+            m.height[t] = 2 + max(0, min(x - s, s + 8 - x))
+    town = _town(world, m.tile_xy(s - 1, 20))
+    assert build_road(world, m.tile_xy(s - 1, 20), rm.ROAD_X, town.index, execute=True)
+    start, end = m.tile_xy(s, 20), m.tile_xy(s + 7, 20)
+    assert m.get_tile_slope(start) == 3 and m.get_tile_z(end) == m.get_tile_z(start)
+    assert growth.grow_town_with_tunnel(world, town, start, 2)
+    assert is_tunnel_tile(m, start) and is_tunnel_tile(m, end)
+    assert get_other_tunnel_bridge_end(m, start) == end
+    assert rm.get_tunnel_bridge_direction(m, start) == 2 and rm.get_tunnel_bridge_direction(m, end) == 0
+    assert rm.get_road_owner(m, start) == OWNER_TOWN and rm.get_town_road_bits(m, end) == rm.ROAD_X
+    # a longer hill than a small town may tunnel (7 tiles) is left alone
+    long = _flat_world()
+    for t in range(long.map.size):
+        if long.map.get_tile_type(t) != TileType.VOID:
+            x = long.map.tile_x(t)
+            long.map.height[t] = 2 + max(0, min(x - s, s + 10 - x))
+    town2 = _town(long, long.map.tile_xy(s - 1, 20))
+    build_road(long, long.map.tile_xy(s - 1, 20), rm.ROAD_X, 0, execute=True)
+    assert not growth.grow_town_with_tunnel(long, town2, long.map.tile_xy(s, 20), 2)
