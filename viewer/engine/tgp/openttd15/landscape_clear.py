@@ -24,7 +24,7 @@ ROAD_TILE_NORMAL = 0
 
 def is_valid_tile(m: GameMap, t: int) -> bool:
     """``IsValidTile``: on the map and not a void tile."""
-    return 0 <= t < m.size and not m.is_tile_type(t, TileType.VOID)
+    return 0 <= t < m.type.size and (int(m.type[t]) >> 4) != TileType.VOID
 
 
 def clear_neighbour_non_flooding_states(m: GameMap, t: int) -> None:

@@ -35,6 +35,8 @@ How a house is chosen and built (TryBuildTownHouse):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from viewer.engine.tgp.game import World
@@ -351,9 +353,14 @@ def house_zones(world: World, town: Town, tile: int) -> int:
 
 def candidate_houses(world: World, zones: int) -> list[tuple[int, int]]:
     """(house id, probability) of every enabled house available in all of
-    ``zones``, in id order: TryBuildTownHouse's ``probs``."""
-    return [(hs.id, hs.probability) for hs in _specs(world)
-            if hs.enabled and hs.building_availability & zones == zones]
+    ``zones``, in id order: TryBuildTownHouse's ``probs`` (a new list)."""
+    return list(_candidates(world.landscape, zones))
+
+
+@lru_cache(maxsize=64)
+def _candidates(landscape: int, zones: int) -> tuple[tuple[int, int], ...]:
+    return tuple((hs.id, hs.probability) for hs in house_specs(landscape)
+                 if hs.enabled and hs.building_availability & zones == zones)
 
 
 def draw_candidate(rng, probs: list[tuple[int, int]], probability_max: int) -> tuple[int, int]:
