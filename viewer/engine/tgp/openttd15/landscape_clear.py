@@ -11,6 +11,8 @@ No Random() draw in any of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.tiles import OWNER_NONE, GameMap, TileType
 
@@ -20,6 +22,12 @@ _TILEOFFS_BY_DIR = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1),
 WATER_TILE_CLEAR, WATER_TILE_COAST = 0, 1
 CLEAR_GRASS = 0
 ROAD_TILE_NORMAL = 0
+
+
+CLEAR_TILE_PROCS: dict[int, Callable[..., bool]] = {}
+"""``ClearTile_*`` of the tile types whose module sits above this one (as
+the game's ``_tile_type_procs``): ``proc(world, tile, execute=, auto=)``.
+:mod:`.towns.houses` gives the house's (ClearTile_Town) on import."""
 
 
 def is_valid_tile(m: GameMap, t: int) -> bool:
@@ -66,7 +74,7 @@ def landscape_clear(world: World, t: int, *, execute: bool, auto: bool = False,
                     no_water: bool = False) -> bool:
     """``Command<CMD_LANDSCAPE_CLEAR>::Do(flags, tile)`` as a town (no
     company) does it: True when it succeeds; with ``execute`` the tile is
-    cleared (a house through ClearTownHouse)."""
+    cleared (a house through ClearTownHouse: :data:`CLEAR_TILE_PROCS`)."""
     m = world.map
     if not is_valid_tile(m, t):
         return False
@@ -106,15 +114,8 @@ def landscape_clear(world: World, t: int, *, execute: bool, auto: bool = False,
         if auto:
             return False
         raise NotImplementedError("clearing a level crossing or road depot")
-    if tt == TileType.HOUSE:
-        if auto:
-            return False
-        if execute:
-            from viewer.engine.tgp.game.town_map import get_town_index
-
-            from .towns.houses import clear_town_house
-            clear_town_house(world, world.towns[get_town_index(m, t)], t)
-        return True
+    if tt in CLEAR_TILE_PROCS:
+        return CLEAR_TILE_PROCS[tt](world, t, execute=execute, auto=auto)
     if tt == TileType.TUNNELBRIDGE:
         if auto:
             return False

@@ -41,9 +41,14 @@ import numpy as np
 
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.tiles import SLOPE_FLAT, SLOPE_STEEP, TileType
-from viewer.engine.tgp.game.town_map import get_house_type, is_house_completed, make_house_tile
+from viewer.engine.tgp.game.town_map import (
+    get_house_type,
+    get_town_index,
+    is_house_completed,
+    make_house_tile,
+)
 
-from ..landscape_clear import do_clear_square, landscape_clear
+from ..landscape_clear import CLEAR_TILE_PROCS, do_clear_square, landscape_clear
 from .house_specs import (
     ABOVE_SNOW,
     ANIMATED,
@@ -472,3 +477,16 @@ def clear_town_house(world: World, town: Town, tile: int) -> None:
         decrease_building_count(town, part)
         do_clear_square(world, part_tile)
     update_town_radius(town)
+
+
+def clear_tile_town(world: World, tile: int, *, execute: bool, auto: bool) -> bool:
+    """``ClearTile_Town`` without a company: refused under ``auto``; else
+    the town's house cleared (ClearTownHouse) when executing."""
+    if auto:
+        return False
+    if execute:
+        clear_town_house(world, world.towns[get_town_index(world.map, tile)], tile)
+    return True
+
+
+CLEAR_TILE_PROCS[TileType.HOUSE] = clear_tile_town
