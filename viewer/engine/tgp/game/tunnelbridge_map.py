@@ -13,15 +13,31 @@ of ``type`` (bit 2 + axis).
 
 from __future__ import annotations
 
-from .road_map import INVALID_ROADTYPE, TRANSPORT_ROAD, get_tunnel_bridge_direction, \
-    get_tunnel_bridge_transport_type
-from .tiles import DIAGDIR_DX, DIAGDIR_DY, GameMap, TileType
+from .road_map import (
+    INVALID_ROADTYPE,
+    TRANSPORT_ROAD,
+    get_tunnel_bridge_direction,
+    get_tunnel_bridge_transport_type,
+)
+from .slope_func import (
+    FOUNDATION_INCLINED_X,
+    FOUNDATION_INCLINED_Y,
+    FOUNDATION_NONE,
+    SLOPE_NE,
+    SLOPE_NW,
+    SLOPE_SE,
+    SLOPE_SW,
+    apply_foundation_to_slope,
+    flattening_foundation,
+    has_slope_highest_corner,
+)
+from .tiles import DIAGDIR_DX, DIAGDIR_DY, SLOPE_FLAT, GameMap, TileType
 
 __all__ = ["get_tunnel_bridge_direction", "get_tunnel_bridge_transport_type", "is_bridge",
            "is_tunnel", "is_bridge_tile", "is_tunnel_tile", "get_bridge_type",
            "get_bridge_axis", "set_bridge_middle", "make_road_bridge_ramp", "make_road_tunnel",
            "get_other_tunnel_bridge_end", "get_bridge_height", "get_northern_bridge_end",
-           "get_southern_bridge_end"]
+           "get_southern_bridge_end", "get_bridge_foundation"]
 
 
 def is_bridge(m: GameMap, t: int) -> bool:
@@ -142,10 +158,17 @@ def get_southern_bridge_end(m: GameMap, t: int) -> int:
 def get_bridge_height(m: GameMap, t: int) -> int:
     """``GetBridgeHeight`` of a bridge end: its height plus one, plus one
     more when its ramp is flat (the foundation's slope is not)."""
-    from viewer.engine.tgp.openttd15.towns.roads import get_bridge_foundation, \
-        apply_foundation_to_slope
     tileh, h = m.get_tile_slope_z(t)
     f = get_bridge_foundation(tileh, get_tunnel_bridge_direction(m, t) & 1)
     dz, _ = apply_foundation_to_slope(f, tileh)
     return h + 1 + dz
 
+
+def get_bridge_foundation(tileh: int, axis: int) -> int:
+    """``GetBridgeFoundation``."""
+    if (tileh == SLOPE_FLAT or (tileh in (SLOPE_NE, SLOPE_SW) and axis == 0)
+            or (tileh in (SLOPE_NW, SLOPE_SE) and axis == 1)):
+        return FOUNDATION_NONE
+    if has_slope_highest_corner(tileh):
+        return FOUNDATION_INCLINED_X if axis == 0 else FOUNDATION_INCLINED_Y
+    return flattening_foundation(tileh)

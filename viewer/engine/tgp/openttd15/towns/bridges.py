@@ -11,9 +11,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from viewer.engine.tgp.game import World
-from viewer.engine.tgp.game.road_map import TRANSPORT_ROAD
-from viewer.engine.tgp.game.tiles import DIAGDIR_DX, DIAGDIR_DY, OWNER_TOWN, SLOPE_FLAT, \
-    GameMap, TileType
+from viewer.engine.tgp.game.tiles import (
+    DIAGDIR_DX,
+    DIAGDIR_DY,
+    OWNER_TOWN,
+    SLOPE_FLAT,
+    GameMap,
+    TileType,
+)
 from viewer.engine.tgp.game.tunnelbridge_map import (
     get_bridge_axis,
     get_bridge_height,

@@ -42,7 +42,6 @@ from viewer.engine.tgp.game.road_map import (
     diagdir_to_road_bits,
     get_disallowed_road_directions,
     get_road_owner,
-    get_road_type_road,
     get_town_road_bits,
     get_tunnel_bridge_direction,
     get_tunnel_bridge_transport_type,
@@ -168,7 +167,8 @@ def is_neighbour_road_tile(m: GameMap, tile: int, d: int, dist_multi: int) -> bo
         if pos & 2:
             cur += tid[2]
         t = tile + cur
-        if _valid(m, t) and get_town_road_bits(m, t) & diagdir_to_road_bits(d if pos & 2 else d ^ 2):
+        towards = d if pos & 2 else d ^ 2
+        if _valid(m, t) and get_town_road_bits(m, t) & diagdir_to_road_bits(towards):
             return True
     return False
 
@@ -464,7 +464,8 @@ def grow_town_in_tile(world: World, tile: int, cur_rb: int, target_dir: int, tow
                     target_dir = _random_diag_dir(world)
                     if target_dir != source_dir:
                         break
-            if not is_road_allowed_here(world, town, tile + _diag_offset(m, target_dir), target_dir):
+            ahead = tile + _diag_offset(m, target_dir)
+            if not is_road_allowed_here(world, town, ahead, target_dir):
                 if target_dir != source_dir ^ 2:
                     return SEARCH_STOPPED, tile
                 right = tile + _diag_offset(m, (target_dir + 1) % 4)
@@ -679,4 +680,4 @@ def grow_town(world: World, town: Town, modes: int = TEM_ALL) -> bool:
 
 
 __all__ = ["TEM_ALL", "TEM_BUILDINGS", "TEM_ROADS", "grow_town", "grow_town_at_road",
-           "grow_town_in_tile", "get_road_type_road", "ROAD_SE", "ROAD_SW", "ROAD_NE", "ROAD_NW"]
+           "grow_town_in_tile"]

@@ -32,31 +32,36 @@ from viewer.engine.tgp.game.road_map import (
     mirror_road_bits,
     set_road_bits,
 )
+from viewer.engine.tgp.game.slope_func import (  # noqa: F401  (re-exported for growth)
+    FOUNDATION_INCLINED_X,
+    FOUNDATION_INCLINED_Y,
+    FOUNDATION_LEVELED,
+    FOUNDATION_NONE,
+    SLOPE_ELEVATED,
+    SLOPE_NE,
+    SLOPE_NW,
+    SLOPE_SE,
+    SLOPE_SW,
+    apply_foundation_to_slope,
+    complement_slope,
+    flattening_foundation,
+    get_highest_slope_corner,
+    get_inclined_slope_direction,
+    inclined_slope,
+    is_slope_with_one_corner_raised,
+    is_steep_slope,
+)
 from viewer.engine.tgp.game.tiles import (
     DIAGDIR_DX,
     DIAGDIR_DY,
     OWNER_TOWN,
-    SLOPE_E,
     SLOPE_FLAT,
-    SLOPE_N,
-    SLOPE_S,
-    SLOPE_STEEP,
-    SLOPE_W,
     GameMap,
     TileType,
 )
+from viewer.engine.tgp.game.tunnelbridge_map import get_bridge_foundation
 
 from ..landscape_clear import is_valid_tile, landscape_clear
-
-# Slopes with two corners raised (slope_type.h)
-SLOPE_NW = SLOPE_N | SLOPE_W
-SLOPE_SW = SLOPE_S | SLOPE_W
-SLOPE_SE = SLOPE_S | SLOPE_E
-SLOPE_NE = SLOPE_N | SLOPE_E
-SLOPE_ELEVATED = 15
-
-# Foundation
-FOUNDATION_NONE, FOUNDATION_LEVELED, FOUNDATION_INCLINED_X, FOUNDATION_INCLINED_Y = 0, 1, 2, 3
 
 # _invalid_tileh_slopes_road[0]: the inverse of the mixable road bits on a
 # levelled slope; [1]: the inverse of the straight roads allowed on a slope
@@ -65,61 +70,6 @@ _INVALID_LEVELLED = (0, _R_NE | _R_SE, _R_NE | _R_NW, _R_NE, _R_NW | _R_SW, 0, _
                      _R_SE | _R_SW, _R_SE, 0, 0, _R_SW, 0, 0)
 _INVALID_STRAIGHT = (0, 0, 0, _R_NW | _R_SE, 0, ROAD_ALL, ROAD_X, ROAD_ALL, 0, ROAD_X, ROAD_ALL,
                      ROAD_ALL, _R_NW | _R_SE, ROAD_ALL, ROAD_ALL)
-
-
-# --- slope_func.h -----------------------------------------------------------
-def is_steep_slope(s: int) -> bool:
-    return bool(s & SLOPE_STEEP)
-
-
-def is_slope_with_one_corner_raised(s: int) -> bool:
-    return s in (SLOPE_W, SLOPE_S, SLOPE_E, SLOPE_N)
-
-
-def get_highest_slope_corner(s: int) -> int:
-    """``GetHighestSlopeCorner`` (0 W, 1 S, 2 E, 3 N) of a slope with one
-    corner raised or a steep slope."""
-    s &= ~SLOPE_STEEP
-    return {SLOPE_W: 0, SLOPE_S: 1, SLOPE_E: 2, SLOPE_N: 3,
-            SLOPE_N | SLOPE_W | SLOPE_S: 0, SLOPE_W | SLOPE_S | SLOPE_E: 1,
-            SLOPE_S | SLOPE_E | SLOPE_N: 2, SLOPE_E | SLOPE_N | SLOPE_W: 3}[s]
-
-
-def has_slope_highest_corner(s: int) -> bool:
-    return is_steep_slope(s) or is_slope_with_one_corner_raised(s)
-
-
-def inclined_slope(d: int) -> int:
-    """``InclinedSlope``: the slope rising towards ``d``'s opposite side."""
-    return (SLOPE_NE, SLOPE_SE, SLOPE_SW, SLOPE_NW)[d]
-
-
-def get_inclined_slope_direction(s: int) -> int | None:
-    return {SLOPE_NE: 0, SLOPE_SE: 1, SLOPE_SW: 2, SLOPE_NW: 3}.get(s)
-
-
-def complement_slope(s: int) -> int:
-    return s ^ SLOPE_ELEVATED
-
-
-def flattening_foundation(s: int) -> int:
-    return FOUNDATION_NONE if s == SLOPE_FLAT else FOUNDATION_LEVELED
-
-
-def apply_foundation_to_slope(f: int, s: int) -> tuple[int, int]:
-    """``ApplyFoundationToSlope``: (dz, the slope on top of the foundation)
-    for the foundations roads, bridges and houses use."""
-    if f == FOUNDATION_NONE:
-        return 0, s
-    if f == FOUNDATION_LEVELED:
-        return 1 + (1 if is_steep_slope(s) else 0), SLOPE_FLAT
-    dz = 1 if is_steep_slope(s) else 0
-    corner = get_highest_slope_corner(s)
-    if f == FOUNDATION_INCLINED_X:
-        return dz, (SLOPE_SW if corner in (0, 1) else SLOPE_NE)
-    if f == FOUNDATION_INCLINED_Y:
-        return dz, (SLOPE_SE if corner in (1, 2) else SLOPE_NW)
-    raise ValueError(f"foundation {f}")
 
 
 # --- foundations --------------------------------------------------------------
@@ -134,16 +84,6 @@ def get_road_foundation(tileh: int, bits: int) -> int:
     if not is_slope_with_one_corner_raised(tileh) and _INVALID_STRAIGHT[tileh] & bits == ROAD_NONE:
         return FOUNDATION_NONE
     return FOUNDATION_INCLINED_X if bits == ROAD_X else FOUNDATION_INCLINED_Y
-
-
-def get_bridge_foundation(tileh: int, axis: int) -> int:
-    """``GetBridgeFoundation``."""
-    if (tileh == SLOPE_FLAT or (tileh in (SLOPE_NE, SLOPE_SW) and axis == 0)
-            or (tileh in (SLOPE_NW, SLOPE_SE) and axis == 1)):
-        return FOUNDATION_NONE
-    if has_slope_highest_corner(tileh):
-        return FOUNDATION_INCLINED_X if axis == 0 else FOUNDATION_INCLINED_Y
-    return flattening_foundation(tileh)
 
 
 def get_foundation_slope(m: GameMap, t: int) -> int:

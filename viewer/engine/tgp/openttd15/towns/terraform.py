@@ -18,7 +18,7 @@ Nothing here draws Random().
 from __future__ import annotations
 
 from viewer.engine.tgp.game import World
-from viewer.engine.tgp.game.road_map import get_road_bits, get_road_tile_type, ROAD_TILE_NORMAL
+from viewer.engine.tgp.game.road_map import ROAD_TILE_NORMAL, get_road_bits, get_road_tile_type
 from viewer.engine.tgp.game.tiles import GameMap, TileType
 
 from ..landscape_clear import do_clear_square
@@ -162,8 +162,7 @@ def terraform_land(world: World, tile: int, slope: int, up: bool, *, execute: bo
     or None when it fails; with ``execute`` the tiles are cleared and the
     heights set.  ``cleared``: tiles the calling command already cleared
     (the tunnel's far end), passed through CMD_LANDSCAPE_CLEAR instead."""
-    from viewer.engine.tgp.game.tunnelbridge_map import get_bridge_height, \
-        get_southern_bridge_end
+    from viewer.engine.tgp.game.tunnelbridge_map import get_bridge_height, get_southern_bridge_end
     m = world.map
     pr = world_prices(world)
     try:
