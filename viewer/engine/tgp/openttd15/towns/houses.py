@@ -162,13 +162,22 @@ def _cmod(a: int, n: int) -> int:
     return -r if a < 0 else r
 
 
-def town_layout_allows_house_here(world: World, town: Town, tile: int, modes: int) -> bool:
-    """``TownLayoutAllowsHouseHere``: not on the road lines of the 2x2 and
-    3x3 grids (while the town may build roads)."""
+def _decided_by_modes(modes: int) -> bool | None:
+    """What the expand modes alone decide of a house's place: none without
+    buildings, anywhere without roads; None when the layout decides."""
     if not modes & TEM_BUILDINGS:
         return False
     if not modes & TEM_ROADS:
         return True
+    return None
+
+
+def town_layout_allows_house_here(world: World, town: Town, tile: int, modes: int) -> bool:
+    """``TownLayoutAllowsHouseHere``: not on the road lines of the 2x2 and
+    3x3 grids (while the town may build roads)."""
+    decided = _decided_by_modes(modes)
+    if decided is not None:
+        return decided
     x, y = _grid_pos(world, town, tile)
     if town.layout == TL_2X2_GRID:
         return _cmod(x, 3) != 0 and _cmod(y, 3) != 0
@@ -180,10 +189,9 @@ def town_layout_allows_house_here(world: World, town: Town, tile: int, modes: in
 def town_layout_allows_2x2_house_here(world: World, town: Town, tile: int, modes: int) -> bool:
     """``TownLayoutAllows2x2HouseHere``: a 2x2 house's north tile only
     where the whole house fits between the grid's roads."""
-    if not modes & TEM_BUILDINGS:
-        return False
-    if not modes & TEM_ROADS:
-        return True
+    decided = _decided_by_modes(modes)
+    if decided is not None:
+        return decided
     x, y = _grid_pos(world, town, tile)
     if town.layout == TL_2X2_GRID:
         x, y = _cmod(x, 3), _cmod(y, 3)
