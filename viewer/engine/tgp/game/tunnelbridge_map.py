@@ -37,7 +37,8 @@ __all__ = ["get_tunnel_bridge_direction", "get_tunnel_bridge_transport_type", "i
            "is_tunnel", "is_bridge_tile", "is_tunnel_tile", "get_bridge_type",
            "get_bridge_axis", "set_bridge_middle", "make_road_bridge_ramp", "make_road_tunnel",
            "get_other_tunnel_bridge_end", "get_bridge_height", "get_northern_bridge_end",
-           "get_southern_bridge_end", "get_bridge_foundation"]
+           "get_southern_bridge_end", "get_bridge_foundation",
+           "is_tunnel_in_way_dir"]
 
 
 def is_bridge(m: GameMap, t: int) -> bool:
@@ -172,3 +173,17 @@ def get_bridge_foundation(tileh: int, axis: int) -> int:
     if has_slope_highest_corner(tileh):
         return FOUNDATION_INCLINED_X if axis == 0 else FOUNDATION_INCLINED_Y
     return flattening_foundation(tileh)
+
+
+def is_tunnel_in_way_dir(m: GameMap, tile: int, z: int, d: int) -> bool:
+    """``IsTunnelInWayDir``: walking back against ``d`` while the land is
+    higher than ``z``, is there a tunnel end at ``z`` facing ``d``?"""
+    delta = m.tile_diff_xy(DIAGDIR_DX[d], DIAGDIR_DY[d])
+    while True:
+        tile -= delta
+        if not (0 <= tile < m.size) or m.is_tile_type(tile, TileType.VOID):
+            return False
+        height = m.get_tile_z(tile)
+        if z >= height:
+            break
+    return z == height and is_tunnel_tile(m, tile) and get_tunnel_bridge_direction(m, tile) == d

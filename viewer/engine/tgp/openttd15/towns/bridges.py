@@ -24,10 +24,9 @@ from viewer.engine.tgp.game.tunnelbridge_map import (
     get_bridge_height,
     get_northern_bridge_end,
     get_tunnel_bridge_direction,
-    is_bridge,
     is_bridge_tile,
     is_tunnel,
-    is_tunnel_tile,
+    is_tunnel_in_way_dir,
     make_road_bridge_ramp,
     make_road_tunnel,
     set_bridge_middle,
@@ -212,21 +211,7 @@ def build_bridge(world: World, tile_end: int, tile_start: int, bridge_type: int,
     return True
 
 
-def is_tunnel_in_way_dir(m: GameMap, tile: int, z: int, d: int) -> bool:
-    """``IsTunnelInWayDir``: walking back against ``d`` while the land is
-    higher than ``z``, is there a tunnel end at ``z`` facing ``d``?"""
-    delta = m.tile_diff_xy(DIAGDIR_DX[d], DIAGDIR_DY[d])
-    while True:
-        tile -= delta
-        if not is_valid_tile(m, tile):
-            return False
-        height = m.get_tile_z(tile)
-        if z >= height:
-            break
-    return z == height and is_tunnel_tile(m, tile) and get_tunnel_bridge_direction(m, tile) == d
-
-
-def _has_tile_water_ground(m: GameMap, t: int) -> bool:
+def has_tile_water_ground(m: GameMap, t: int) -> bool:
     """``HasTileWaterGround`` for the tile types present (water that is not
     coast)."""
     if not m.is_tile_type(t, TileType.WATER):
@@ -246,7 +231,7 @@ def build_tunnel(world: World, start_tile: int, *, execute: bool) -> bool:
     direction = get_inclined_slope_direction(start_tileh)
     if direction is None:
         return False
-    if _has_tile_water_ground(m, start_tile):
+    if has_tile_water_ground(m, start_tile):
         return False
     if not landscape_clear(world, start_tile, execute=False, auto=True):
         return False
@@ -269,7 +254,7 @@ def build_tunnel(world: World, start_tile: int, *, execute: bool) -> bool:
         tiles += 1
     if tiles > int(world.setting("construction.max_tunnel_length", 64)):
         return False
-    if _has_tile_water_ground(m, end_tile):
+    if has_tile_water_ground(m, end_tile):
         return False
     if not landscape_clear(world, end_tile, execute=False, auto=True):
         return False
@@ -307,4 +292,4 @@ def town_owns_bridge(world: World, town, tile: int) -> bool:
 
 
 __all__ = ["BRIDGES", "MAX_BRIDGES", "BridgeSpec", "build_bridge", "build_tunnel",
-           "get_tunnel_bridge_length", "is_tunnel_in_way_dir", "is_bridge", "town_owns_bridge"]
+           "get_tunnel_bridge_length", "has_tile_water_ground", "town_owns_bridge"]

@@ -65,7 +65,7 @@ from viewer.engine.tgp.game.tunnelbridge_map import (
 
 from ..landscape_clear import is_valid_tile, landscape_clear
 from ..prices import world_prices
-from .bridges import MAX_BRIDGES, build_bridge, build_tunnel
+from .bridges import MAX_BRIDGES, build_bridge, build_tunnel, has_tile_water_ground
 from .houses import try_build_town_house
 from .roads import (
     SLOPE_ELEVATED,
@@ -126,16 +126,6 @@ def _tile_type(m: GameMap, t: int) -> int:
 
 def _is_type(m: GameMap, t: int, tt: int) -> bool:
     return 0 <= t < m.size and m.is_tile_type(t, tt)
-
-
-def _has_tile_water_ground(m: GameMap, t: int) -> bool:
-    """``HasTileWaterGround``: water (not coast) and water-class tiles
-    (no such others while towns grow)."""
-    if not m.is_tile_type(t, TileType.WATER):
-        return False
-    if (int(m.m1[t]) >> 5) & 3 == 3:
-        return False
-    return ((int(m.m5[t]) >> 4) & 0xF) != 1
 
 
 def _is_water_tile(m: GameMap, t: int) -> bool:
@@ -511,7 +501,7 @@ def grow_town_in_tile(world: World, tile: int, cur_rb: int, target_dir: int, tow
         else:
             house_tile = tile + _diag_offset(m, target_dir)
 
-        if 0 <= house_tile < m.size and _has_tile_water_ground(m, house_tile):
+        if 0 <= house_tile < m.size and has_tile_water_ground(m, house_tile):
             return CONTINUE, tile
         if not _valid(m, house_tile):
             return CONTINUE, tile
@@ -546,7 +536,7 @@ def grow_town_in_tile(world: World, tile: int, cur_rb: int, target_dir: int, tow
         if not town_can_grow_road(world, tile):
             return result, tile
 
-    if _has_tile_water_ground(m, tile):
+    if has_tile_water_ground(m, tile):
         return SEARCH_STOPPED, tile
 
     rcmd = clean_up_road_bits(m, tile, rcmd)
@@ -573,7 +563,7 @@ def can_follow_road(world: World, tile: int, d: int, modes: int) -> bool:
     target = tile + _diag_offset(m, d)
     if not _valid(m, target):
         return False
-    if _has_tile_water_ground(m, target):
+    if has_tile_water_ground(m, target):
         return False
     target_rb = get_town_road_bits(m, target)
     if modes & TEM_ROADS:

@@ -20,6 +20,11 @@ from __future__ import annotations
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.road_map import ROAD_TILE_NORMAL, get_road_bits, get_road_tile_type
 from viewer.engine.tgp.game.tiles import GameMap, TileType
+from viewer.engine.tgp.game.tunnelbridge_map import (
+    get_bridge_height,
+    get_southern_bridge_end,
+    is_tunnel_in_way_dir,
+)
 
 from ..landscape_clear import do_clear_square
 from ..prices import world_prices
@@ -162,7 +167,6 @@ def terraform_land(world: World, tile: int, slope: int, up: bool, *, execute: bo
     or None when it fails; with ``execute`` the tiles are cleared and the
     heights set.  ``cleared``: tiles the calling command already cleared
     (the tunnel's far end), passed through CMD_LANDSCAPE_CLEAR instead."""
-    from viewer.engine.tgp.game.tunnelbridge_map import get_bridge_height, get_southern_bridge_end
     m = world.map
     pr = world_prices(world)
     try:
@@ -211,7 +215,6 @@ def terraform_land(world: World, tile: int, slope: int, up: bool, *, execute: bo
 
 def _is_tunnel_in_way(m: GameMap, t: int, z: int) -> bool:
     """``IsTunnelInWay``."""
-    from .bridges import is_tunnel_in_way_dir
     return (is_tunnel_in_way_dir(m, t, z, 0 if m.tile_x(t) > m.max_x // 2 else 2)
             or is_tunnel_in_way_dir(m, t, z, 3 if m.tile_y(t) > m.max_y // 2 else 1))
 
