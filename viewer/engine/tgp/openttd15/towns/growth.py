@@ -319,22 +319,17 @@ def grow_town_with_bridge(world: World, town: Town, tile: int, bridge_dir: int) 
     delta = _diag_offset(m, bridge_dir)
     base_bridge_length = 5
     max_bridge_length = min(town.population // 1000 + base_bridge_length, 11)
-    if slope == SLOPE_FLAT:
-        while True:
-            if bridge_length >= base_bridge_length:
-                return False
-            bridge_length += 1
-            bridge_tile += delta
-            if not _bridge_crossable(m, bridge_tile, True):
-                break
-    else:
-        while True:
-            if bridge_length >= max_bridge_length:
-                return False
-            bridge_length += 1
-            bridge_tile += delta
-            if not _bridge_crossable(m, bridge_tile, False):
-                break
+    # from flat land only across rivers (not seas), rails or one-way roads,
+    # and no longer than the base length
+    flat = slope == SLOPE_FLAT
+    limit = base_bridge_length if flat else max_bridge_length
+    while True:
+        if bridge_length >= limit:
+            return False
+        bridge_length += 1
+        bridge_tile += delta
+        if not _bridge_crossable(m, bridge_tile, flat):
+            break
     if bridge_length == 1:
         return False
     if not can_road_continue_into_next_tile(world, town, bridge_tile, bridge_dir):
