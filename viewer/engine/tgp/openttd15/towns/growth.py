@@ -41,7 +41,6 @@ from viewer.engine.tgp.game.road_map import (
     TRANSPORT_ROAD,
     diagdir_to_road_bits,
     get_disallowed_road_directions,
-    get_road_owner,
     get_town_road_bits,
     get_tunnel_bridge_direction,
     get_tunnel_bridge_transport_type,
@@ -408,13 +407,12 @@ def town_can_grow_road(world: World, tile: int) -> bool:
 
 def _road_types_allow_house_here(world: World, t: int) -> bool:
     """``RoadTypesAllowHouseHere``: a road (any, without NewGRF) among the
-    eight neighbours."""
+    eight neighbours (a road tile is never void: the bounds suffice)."""
     m = world.map
-    for dx, dy in ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)):
-        cur = t + m.tile_diff_xy(dx, dy)
-        if not _valid(m, cur):
-            continue
-        if m.is_tile_type(cur, TileType.ROAD):
+    sx, n, types = m.size_x, m.size, m.type
+    for off in (-sx - 1, -1, sx - 1, -sx, sx, -sx + 1, 1, sx + 1):
+        cur = t + off
+        if 0 <= cur < n and types[cur] >> 4 == TileType.ROAD:
             return True
     return False
 
@@ -556,15 +554,14 @@ def can_follow_road(world: World, tile: int, d: int, modes: int) -> bool:
     """``CanFollowRoad``."""
     m = world.map
     target = tile + _diag_offset(m, d)
-    if not _valid(m, target):
+    if not 0 <= target < m.size:
         return False
-    if has_tile_water_ground(m, target):
+    tt = int(m.type[target]) >> 4
+    if tt == TileType.VOID or (tt == TileType.WATER and has_tile_water_ground(m, target)):
         return False
-    target_rb = get_town_road_bits(m, target)
     if modes & TEM_ROADS:
-        tt = m.get_tile_type(target)
         if tt == TileType.ROAD:
-            return target_rb != ROAD_NONE
+            return get_town_road_bits(m, target) != ROAD_NONE
         if tt == TileType.STATION:
             return False
         if tt == TileType.TUNNELBRIDGE:
@@ -572,6 +569,7 @@ def can_follow_road(world: World, tile: int, d: int, modes: int) -> bool:
         if tt in (TileType.HOUSE, TileType.INDUSTRY, TileType.OBJECT):
             return False
         return True
+    target_rb = get_town_road_bits(m, target)
     back_rb = diagdir_to_road_bits(d ^ 2)
     return bool(target_rb & back_rb) and bool(target_rb & ~back_rb)
 
@@ -616,9 +614,10 @@ def grow_town_at_road(world: World, town: Town, tile: int, modes: int) -> bool:
                     break
         tile = tile + _diag_offset(m, target_dir)
 
-        if (m.is_tile_type(tile, TileType.ROAD) and not is_road_depot(m, tile)
+        if (int(m.type[tile]) >> 4 == TileType.ROAD and not is_road_depot(m, tile)
                 and has_tile_road_type(m, tile)):
-            if get_road_owner(m, tile) == OWNER_TOWN and int(m.m2[tile]) != town.index:
+            # a normal road's owner is in m1 (depots are excluded above)
+            if int(m.m1[tile]) & 0x1F == OWNER_TOWN and int(m.m2[tile]) != town.index:
                 return False
 
         iterations -= 1
