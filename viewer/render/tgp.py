@@ -40,7 +40,7 @@ from .colormaps import (
     scalar_to_colors,
 )
 from .picture import Renderer, Toggle
-from . import town_map
+from . import tgp_towns
 from .relief import square_picture
 
 # -- OpenTTD TerraGenesis (tgp) ------------------------------------------------
@@ -484,7 +484,7 @@ class TGPRenderer(Renderer):
                       "light the heights from the north-west"),
                Toggle("contours", "&Contour lines", False, "Ctrl+K",
                       "a line at every whole height level (every fifth darker)"),
-               town_map.TOWNS_TOGGLE)
+               tgp_towns.TOWNS_TOGGLE)
     default_layer = "heightmap"
 
     def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
@@ -502,17 +502,17 @@ class TGPRenderer(Renderer):
                              contours=bool(options.get("contours")),
                              meaningful=state.meaningful, cell=stride,
                              relief=relief_levels)
-        return town_map.draw_towns(img, state, options, scale, stride)
+        return tgp_towns.draw_towns(img, state, options, scale, stride)
 
     def markers(self, state: MapState, options: Mapping[str, Any]) -> list:
-        return list(state.markers) + town_map.state_town_markers(state, options)
+        return list(state.markers) + tgp_towns.state_town_markers(state, options)
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
         key = tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
                          state.layers) or generic_legend(layer, values, info)
-        return town_map.with_town_entries(key, state, options)
+        return tgp_towns.with_town_entries(key, state, options)
 
 
 RENDERER = TGPRenderer()

@@ -19,7 +19,7 @@ from viewer.engine.tgp.openttd15.towns.overview import (
     town_tile_kinds,
 )
 from viewer.render.picture import picture
-from viewer.render.town_map import HOUSE, ROAD
+from viewer.render.tgp_towns import HOUSE, ROAD
 
 CASE = "ff-04"      # 64x64, six towns
 
@@ -62,7 +62,7 @@ def test_a_tile_is_wholly_painted_below_four_pixels(state):
 
 
 def test_bridge_ends_are_drawn_as_roads():
-    from viewer.render.town_map import paint_towns
+    from viewer.render.tgp_towns import paint_towns
     k = np.zeros((3, 3), np.uint8)
     k[1, 1] = KIND_BRIDGE
     img = paint_towns(np.zeros((3, 3, 4), np.uint8), k, 1)
