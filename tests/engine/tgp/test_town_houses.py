@@ -399,3 +399,25 @@ def test_each_house_is_drawn_as_the_trail_says(case_id):
             assert explained, (town.index, j, n)
             checked += 1
     assert checked == total > 0
+
+
+KERNEL_CASES = [c for c in ("ff-04", "ff-13", "ff-16", "ff-17", "ff-21") if c in ff.case_ids()]
+"""Small cases of each climate and the grid layouts for the kernel's run."""
+
+
+@pytest.mark.parametrize("case_id", KERNEL_CASES or ["none"])
+def test_the_house_kernel_grows_the_games_towns(case_id, monkeypatch):
+    """GenerateTowns with every TryBuildTownHouse through the numba kernel
+    (houses_kernel): the game's Random() trail, tiles, towns and state."""
+    from viewer.engine.tgp.openttd15.towns import founding, growth
+    from viewer.engine.tgp.openttd15.towns.houses_kernel import try_build_town_house_fast
+    monkeypatch.setattr(growth, "try_build_town_house", try_build_town_house_fast)
+    w = ff.world(case_id, "clear")
+    w.rng.trail = []
+    assert founding.generate_towns(w)
+    want = [e[:3] for e in ff.events(case_id) if e[3] == 3]
+    assert [tuple(e) for e in w.rng.trail] == want
+    assert ff.first_difference(w.map, GameMap.from_grids(ff.grids(case_id, "towns"))) is None
+    rec = ff.stage_record(case_id, "towns")
+    assert [t.manifest_fields() for t in w.towns] == rec["towns"]
+    assert w.rng.words() == tuple(rec["random_state"])
