@@ -33,7 +33,9 @@ import numpy as np
 from viewer.engine.jit import njit
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.tiles import OWNER_NONE, TileType
-from viewer.engine.tgp.kernel import _next
+from viewer.engine.tgp.kernel import corner_slope
+from viewer.engine.tgp.river_tiles import rand as _random
+from viewer.engine.tgp.river_tiles import rand_range as _random_range
 
 from .house_specs import (
     ABOVE_SNOW,
@@ -123,20 +125,6 @@ def house_table(landscape: int) -> np.ndarray:
 # --- Random() ---------------------------------------------------------------
 
 @njit(**INLINE)
-def _random(rng):
-    s0, s1, r = _next(rng[0], rng[1])
-    rng[0] = s0
-    rng[1] = s1
-    rng[2] += 1
-    return r
-
-
-@njit(**INLINE)
-def _random_range(rng, limit):
-    return (_random(rng) * (limit & MASK32)) >> 32
-
-
-@njit(**INLINE)
 def _chance16(rng, a, b):
     return (((_random(rng) & 0xFFFF) * b + b // 2) >> 16) < a
 
@@ -172,19 +160,8 @@ def _slope_and_max_z(tiles, ctx, t):
     h = tiles.height
     hn, hw = np.int64(h[y * sx + x]), np.int64(h[y * sx + x2])
     he, hs = np.int64(h[y2 * sx + x]), np.int64(h[y2 * sx + x2])
-    lo = min(min(hn, hw), min(he, hs))
+    slope, _lo = corner_slope(hn, hw, he, hs)
     hi = max(max(hn, hw), max(he, hs))
-    slope = 0
-    if hn != lo:
-        slope |= 8
-    if hw != lo:
-        slope |= 1
-    if he != lo:
-        slope |= 4
-    if hs != lo:
-        slope |= 2
-    if hi - lo == 2:
-        slope |= 16
     return slope, hi
 
 
