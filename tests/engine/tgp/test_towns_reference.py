@@ -31,9 +31,9 @@ FOUNDING_FIELDS = ("index", "xy", "name", "townnametype", "townnameparts", "larg
 """The fields founding decides once the game's houses are in; not the grow
 counter, which each house built rescales (UpdateTownGrowthRate)."""
 
-NOT_YET_EXACT = {case_id: "GrowTown is not implemented yet (growth.py): the trail parts at "
-                 "the first town's first GrowTown" for case_id in ff.case_ids()}
-"""Cases whose ``towns`` stage is not yet the game's, with the first divergence."""
+NOT_YET_EXACT: dict[str, str] = {}
+"""Cases whose ``towns`` stage is not yet the game's, with the first
+divergence (none: all 24 are exact)."""
 
 
 def town_events(case_id: str) -> list[tuple[str, int, int]]:
@@ -109,10 +109,11 @@ class GamesGrowth:
         changed = np.zeros(m.size, bool)
         for b in BYTES:
             changed |= getattr(m, b) != getattr(world.map, b)
-        x, y = np.arange(m.size) % m.size_x, np.arange(m.size) // m.size_x
+        self.tiles = np.flatnonzero(changed)
+        x, y = self.tiles % m.size_x, self.tiles // m.size_x
         dist = np.stack([np.abs(x - t["xy"] % m.size_x) + np.abs(y - t["xy"] // m.size_x)
                          for t in self.rec["towns"]])
-        self.changed, self.nearest = changed, dist.argmin(0)
+        self.nearest = dist.argmin(0)
         self.town = None
         self.k = 0
         self.problems: list[str] = []
@@ -130,7 +131,7 @@ class GamesGrowth:
             self.problems.append(f"town {k}: first GrowTown on {world.rng!r}, game's {name} "
                                  f"({s0:#010x}, {s1:#010x})")
         world.rng.state[0], world.rng.state[1] = self.next_name[k]
-        sel = self.changed & (self.nearest == k)
+        sel = self.tiles[self.nearest == k]
         for b in BYTES:
             getattr(world.map, b)[sel] = getattr(self.theirs, b)[sel]
         want = self.rec["towns"][k]
