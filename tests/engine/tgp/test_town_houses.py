@@ -421,3 +421,38 @@ def test_the_house_kernel_grows_the_games_towns(case_id, monkeypatch):
     rec = ff.stage_record(case_id, "towns")
     assert [t.manifest_fields() for t in w.towns] == rec["towns"]
     assert w.rng.words() == tuple(rec["random_state"])
+
+
+DELETE_CASES = [c for c in ("ff-06", "ff-13") if c in ff.case_ids()]
+"""A case of one town with a bridge, and one of two towns."""
+
+
+@pytest.mark.parametrize("case_id", DELETE_CASES or ["none"])
+def test_deleting_a_grown_town_clears_its_bridges_roads_and_houses(case_id):
+    """CmdDeleteTown (founding.delete_town, through CMD_LANDSCAPE_CLEAR) on
+    a town the game grew with a bridge: nothing of the town is left, its
+    house and bridge-end tiles are grass, no tile is under a bridge any
+    more, the other towns keep theirs."""
+    from viewer.engine.tgp.openttd15.towns.founding import delete_town
+    w = ff.world(case_id, "towns")
+    m = w.map
+    towns = _towns(w)
+    kind = m.type >> 4
+    bridge_ends = np.flatnonzero(kind == TileType.TUNNELBRIDGE)
+    assert bridge_ends.size
+    victim = towns[tm.get_town_index(m, int(np.flatnonzero(kind == TileType.HOUSE)[0]))]
+    houses = [int(t) for t in np.flatnonzero(kind == TileType.HOUSE)
+              if tm.get_town_index(m, int(t)) == victim.index]
+    others = [int(t) for t in np.flatnonzero(kind == TileType.HOUSE)
+              if tm.get_town_index(m, int(t)) != victim.index]
+    delete_town(w, victim)
+    kind = m.type >> 4
+    assert victim not in w.towns
+    assert victim.num_houses == victim.population == 0
+    assert all(kind[t] == TileType.CLEAR and m.m5[t] == 3 for t in houses)
+    assert all(kind[t] == TileType.HOUSE for t in others)
+    road = kind == TileType.ROAD
+    assert not (road & (m.m2 == victim.index) & ((m.m1 & 0x1F) == 0x0F)).any()
+    if len(w.towns) == 0 or all(t is None for t in w.towns):
+        assert not (kind == TileType.TUNNELBRIDGE).any() and not (m.type & 0x0C).any()
+        assert all(kind[t] == TileType.CLEAR and m.m5[t] == 3 for t in bridge_ends)

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from viewer.engine.tgp.game import World
-from viewer.engine.tgp.game.tiles import OWNER_NONE, GameMap, TileType
+from viewer.engine.tgp.game.road_map import get_tunnel_bridge_direction
+from viewer.engine.tgp.game.tiles import DIAGDIR_DX, DIAGDIR_DY, OWNER_NONE, GameMap, TileType
+from viewer.engine.tgp.game.tunnelbridge_map import get_other_tunnel_bridge_end, is_bridge
 
 # The eight neighbours (dx, dy) in Direction order N, NE, E, SE, S, SW, W, NW.
 _TILEOFFS_BY_DIR = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
@@ -119,5 +121,27 @@ def landscape_clear(world: World, t: int, *, execute: bool, auto: bool = False,
     if tt == TileType.TUNNELBRIDGE:
         if auto:
             return False
-        raise NotImplementedError("clearing a tunnel or bridge: the roads' part")
+        if execute:
+            clear_road_tunnel_bridge(world, t)
+        return True
     return False
+
+
+def clear_road_tunnel_bridge(world: World, t: int) -> None:
+    """DoClearTunnel / DoClearBridge executed by a town (deleting itself)
+    on its road tunnel or bridge: both ends cleared (DoClearSquare), the
+    tiles under a bridge no longer under it.  (A town's bridge ends over
+    road tiles without roadside trees: the tile loop has not yet run on
+    roads while towns are built.)"""
+    m = world.map
+    end = get_other_tunnel_bridge_end(m, t)
+    bridge = is_bridge(m, t)
+    d = get_tunnel_bridge_direction(m, t)
+    delta = m.tile_diff_xy(DIAGDIR_DX[d], DIAGDIR_DY[d])
+    do_clear_square(world, t)
+    do_clear_square(world, end)
+    if bridge:
+        c = t + delta
+        while c != end:
+            m.type[c] = int(m.type[c]) & ~0x0C & 0xFF       # ClearBridgeMiddle
+            c += delta
