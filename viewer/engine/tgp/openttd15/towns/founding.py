@@ -26,7 +26,8 @@ named how, and each founded and grown at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from viewer.engine.tgp.game import TileType, World
 from viewer.engine.tgp.game.road_map import has_town_owned_road
@@ -114,32 +115,25 @@ def tile_hash(x: int, y: int) -> int:
     return (h - (y >> 6)) & 0xFFFFFFFF
 
 
+@lru_cache(maxsize=8)
+def _spiral_offsets(diameter: int) -> tuple[tuple[int, int], ...]:
+    from viewer.engine.tgp.river_tiles import spiral
+
+    dx, dy = spiral(diameter)
+    return tuple(zip(dx.tolist(), dy.tolist()))
+
+
 def spiral_tile_sequence(m: GameMap, centre: int, diameter: int) -> Iterator[int]:
     """``SpiralTileSequence(centre, diameter)``: the tiles of the square of
     that edge around ``centre``, ring by ring outwards (odd diameters start
     at the centre, even ones at the west corner of the central 2x2), those
     off the map skipped."""
-    max_radius = diameter // 2
-    x, y = m.tile_x(centre), m.tile_y(centre)
-    if diameter % 2 == 1:
-        extent = 1
-        if x < m.size_x and y < m.size_y:
-            yield y * m.size_x + x
-        x, y = x + 1, y - 1
-    else:
-        extent = 0
-        x += 1
-    # DiagDirection NE, SE, SW, NW steps
-    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
-    for radius in range(max_radius):
-        for dx, dy in steps:
-            for _ in range(extent + 2 * radius + 1):
-                if 0 <= x < m.size_x and 0 <= y < m.size_y:
-                    yield y * m.size_x + x
-                x += dx
-                y += dy
-        # the ring's last step lands on its first tile: one step west to the next ring
-        x, y = x + 1, y - 1
+    cx, cy = m.tile_x(centre), m.tile_y(centre)
+    sx, sy = m.size_x, m.size_y
+    for dx, dy in _spiral_offsets(diameter):
+        x, y = cx + dx, cy + dy
+        if 0 <= x < sx and 0 <= y < sy:
+            yield y * sx + x
 
 
 def _water_class(m: GameMap, t: int) -> int:
@@ -291,8 +285,15 @@ def initialize_layout(m: GameMap, town: Town, layout: int) -> None:
         town.layout = tile_hash(m.tile_x(town.xy), m.tile_y(town.xy)) % (NUM_TLS - 1)
 
 
+TownEvent = Callable[[Town, str], None]
+"""Told of each town as it is ``founded`` (its fields set, before it
+grows), ``grown`` (its growth done) and ``deleted`` (it got no population):
+a timeline steps town by town with it."""
+
+
 def do_create_town(world: World, town: Town, tile: int, townnameparts: int, size: int,
-                   city: bool, layout: int, manual: bool = False) -> None:
+                   city: bool, layout: int, manual: bool = False,
+                   on_town: TownEvent | None = None) -> None:
     """``DoCreateTown``: the town's fields, its size (one Random() for
     TSZ_RANDOM), ``4 x size`` GrowTown, then its radii and growth rate."""
     world.rng.mark("DoCreateTown")
@@ -320,12 +321,16 @@ def do_create_town(world: World, town: Town, tile: int, townnameparts: int, size
 
     town.num_houses += x
     update_town_radius(town)
+    if on_town is not None:
+        on_town(town, "founded")
     for _ in range(x * 4):
         grow_town(world, town, TEM_ALL)
     town.num_houses -= x
     update_town_radius(town)
     update_town_growth_rate(world, town)
     # UpdateTownMaxPass: cargo statistics only, nothing on the map.
+    if on_town is not None:
+        on_town(town, "grown")
 
 
 def town_owns_bridge(m: GameMap, town: Town, tile: int) -> bool:
@@ -370,7 +375,7 @@ def delete_town(world: World, town: Town) -> None:
 
 
 def create_random_town(world: World, attempts: int, townnameparts: int, size: int,
-                       city: bool, layout: int) -> Town | None:
+                       city: bool, layout: int, on_town: TownEvent | None = None) -> Town | None:
     """``CreateRandomTown``: up to ``attempts`` random tiles; the town
     founded on the first good one that gets a population."""
     world.rng.mark("CreateRandomTown")
@@ -386,10 +391,12 @@ def create_random_town(world: World, attempts: int, townnameparts: int, size: in
         elif not town_can_be_placed_here(world, tile, True):
             continue
         town = new_town(world.towns, tile)
-        do_create_town(world, town, tile, townnameparts, size, city, layout)
+        do_create_town(world, town, tile, townnameparts, size, city, layout, on_town=on_town)
         if town.population > 0:
             return town
         delete_town(world, town)
+        if on_town is not None:
+            on_town(town, "deleted")
     return None
 
 
@@ -404,10 +411,12 @@ def number_of_towns(world: World) -> int:
     return scale_by_land_proportion(m, n, initial_land_count(m))
 
 
-def generate_towns(world: World, layout: int | None = None) -> bool:
+def generate_towns(world: World, layout: int | None = None,
+                   on_town: TownEvent | None = None) -> bool:
     """``GenerateTowns(layout)`` (the game's stage between ``clear`` and
     ``towns``): towns founded and grown on ``world`` in place; False when
-    not one town could be made (the game then aborts the generation)."""
+    not one town could be made (the game then aborts the generation).
+    ``on_town`` is told of each town founded, grown or deleted."""
     if layout is None:
         layout = town_layout_setting(world)
     rng = world.rng
@@ -421,11 +430,12 @@ def generate_towns(world: World, layout: int | None = None) -> bool:
         parts = generate_town_name(rng, town_names)
         if parts is None:
             continue
-        if create_random_town(world, CREATE_ATTEMPTS, parts, TSZ_RANDOM, city, layout) is not None:
+        if create_random_town(world, CREATE_ATTEMPTS, parts, TSZ_RANDOM, city, layout,
+                              on_town) is not None:
             current += 1
     world.stage = "towns"
     if current:
         return True
     parts = generate_town_name(rng, None, [t.name for t in world.towns if t is not None])
     return parts is not None and create_random_town(
-        world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0, layout) is not None
+        world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0, layout, on_town) is not None
