@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..inspect import NOT_MEANINGFUL, Rows
 from ..protocol import MapState
+from .options import LANDSCAPES
 from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
 
 CLASS_NAMES = TILE_CLASS_NAMES + ("river", "trees")
@@ -64,7 +65,9 @@ def town_tile_rows(state: MapState, x: int, y: int) -> Rows:
     m = game_map_of_layers(state.layers)
     if m is None:
         return []
-    return tile_rows(m, getattr(state.result.detail, "towns", None) or (), x, y)
+    landscape = state.result.params.get("landscape", "temperate")
+    return tile_rows(m, getattr(state.result.detail, "towns", None) or (), x, y,
+                     LANDSCAPES.index(landscape) if landscape in LANDSCAPES else None)
 
 
 def ground_text(code: int) -> str:

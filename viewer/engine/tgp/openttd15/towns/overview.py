@@ -136,10 +136,21 @@ def owner_text(owner: int) -> str:
     return f"company {owner}"
 
 
-def tile_rows(m: GameMap, towns: Sequence[Any], x: int, y: int) -> list[tuple[str, str]]:
+def house_text(house: int, landscape: int | None) -> str:
+    """A house type by its name (in ``landscape``'s house table) and id."""
+    from .house_specs import house_specs
+
+    specs = house_specs(landscape) if landscape is not None else ()
+    return f"{specs[house].name} ({house})" if house < len(specs) else str(house)
+
+
+def tile_rows(m: GameMap, towns: Sequence[Any], x: int, y: int,
+              landscape: int | None = None) -> list[tuple[str, str]]:
     """The inspector's rows of tile (x, y) of a map with towns: its town,
-    and a house's type and construction stage, or a road's bits and owner,
-    or a road bridge's or tunnel's direction; nothing for other tiles."""
+    and a house's type (named by the house table of ``landscape``, 0
+    temperate .. 3 toyland) and construction stage, or a road's bits and
+    owner, or a road bridge's or tunnel's direction; nothing for other
+    tiles."""
     t = m.tile_xy(x, y)
     tt = m.get_tile_type(t)
     if tt == TileType.HOUSE:
@@ -150,7 +161,7 @@ def tile_rows(m: GameMap, towns: Sequence[Any], x: int, y: int) -> list[tuple[st
             stage_text = (f"{stage} of {TOWN_HOUSE_COMPLETED} (counter "
                           f"{get_house_construction_tick(m, t)})")
         return [("town", town_named(towns, get_town_index(m, t))),
-                ("house type", str(get_house_type(m, t))),
+                ("house type", house_text(get_house_type(m, t), landscape)),
                 ("construction stage", stage_text)]
     if tt == TileType.ROAD:
         rtt = get_road_tile_type(m, t)
