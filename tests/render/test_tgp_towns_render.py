@@ -1,6 +1,6 @@
 """Towns drawn over a TerraGenesis map as the game's small map draws them
-(houses dark red, roads, bridges and tunnels black, the land around a town
-tile's middle at four pixels a tile), their names as markers, their
+(houses dark red, roads, bridges and tunnels black; zoomed in, roads by the
+sides they leave their tiles by and houses inside a margin), their names as markers, their
 swatches in the legend, all off with the Towns toggle."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.openttd15.towns.overview import (
     KIND_BRIDGE,
     KIND_HOUSE,
+    KIND_NONE,
     KIND_ROAD,
     town_tile_kinds,
 )
@@ -53,7 +54,7 @@ def test_houses_and_roads_in_the_small_maps_colours(state):
     assert np.array_equal(img[none], off[none])
 
 
-def test_a_tile_is_wholly_painted_below_four_pixels(state):
+def test_a_tile_is_wholly_painted_below_eight_pixels(state):
     k = kinds()
     img = picture(state, "tile_height", {"hill_shading": False}, scale=2).rgba
     ys, xs = np.nonzero(k == KIND_HOUSE)
@@ -80,3 +81,15 @@ def test_the_towns_names_are_markers_and_the_legend_has_them(state):
     off = picture(state, "tile_class", {"towns": False})
     assert not [m for m in off.letters if m.kind == "town"]
     assert ("houses", HOUSE) not in off.legend.entries
+
+
+def test_zoomed_in_a_road_reaches_the_sides_it_leaves_by():
+    from viewer.render.tgp_towns import paint_towns, road_arms
+
+    k = np.array([[KIND_ROAD, KIND_ROAD, KIND_NONE]], np.uint8)
+    m5 = np.array([[2, 8, 0]], np.uint8)         # SW (towards +x), NE (towards -x)
+    img = paint_towns(np.zeros((8, 24, 4), np.uint8), k, 8, road_arms(k, m5))
+    painted = (img[..., 3] > 0)
+    assert painted[4, 3:13].all()                # one street across the two tiles
+    assert not painted[0].any() and not painted[:, 16:].any()
+    assert not painted[4, 0:2].any()             # the first leaves only by SW
