@@ -80,3 +80,14 @@ def test_the_status_line_says_the_stage():
     cities = sum(t["larger_town"] for t in towns)
     assert f"{len(towns)} towns ({cities} cit" in text and "GenerateTowns" in text
     assert "GenerateClearTile" in what_the_15_2_map_is("clear")
+
+
+def test_names_that_would_overlap_give_way_to_the_first():
+    from PySide6.QtCore import QRectF
+
+    from viewer.ui.name_labels import apart
+
+    boxes = [QRectF(0, 0, 80, 16), QRectF(40, 4, 80, 16), QRectF(200, 0, 80, 16),
+             QRectF(0, 60, 80, 16)]
+    assert apart(boxes, 16) == [True, False, True, True]
+    assert apart(boxes[1:], 16) == [True, True, True]

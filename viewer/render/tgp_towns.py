@@ -117,15 +117,15 @@ def paint_towns(img: np.ndarray, kinds: np.ndarray, scale: int,
 
 
 def town_markers(towns: Sequence[Any] | None, size_x: int) -> list[Marker]:
-    """A ``town`` marker labelled with each town's name at its centre tile."""
-    out = []
-    for t in towns or ():
-        if t is None:
-            continue
-        name = t["name"] if isinstance(t, dict) else t.name
-        xy = int(t["xy"] if isinstance(t, dict) else t.xy)
-        out.append(Marker("town", str(name), xy % size_x, xy // size_x))
-    return out
+    """A ``town`` marker labelled with each town's name at its centre tile,
+    the most populous first (where names would overlap, the first shown)."""
+    def field(t, name):
+        return t[name] if isinstance(t, dict) else getattr(t, name)
+
+    ranked = sorted((t for t in towns or () if t is not None),
+                    key=lambda t: -int(field(t, "population")))
+    return [Marker("town", str(field(t, "name")), int(field(t, "xy")) % size_x,
+                   int(field(t, "xy")) // size_x) for t in ranked]
 
 
 TOWNS_TOGGLE = Toggle("towns", "&Towns", True, None,
