@@ -456,3 +456,25 @@ def test_deleting_a_grown_town_clears_its_bridges_roads_and_houses(case_id):
     if len(w.towns) == 0 or all(t is None for t in w.towns):
         assert not (kind == TileType.TUNNELBRIDGE).any() and not (m.type & 0x0C).any()
         assert all(kind[t] == TileType.CLEAR and m.m5[t] == 3 for t in bridge_ends)
+
+
+def test_the_snow_line_from_the_finished_heights_is_the_games():
+    """HighestSnowLine for a World without GenerateLandscape's value: from
+    the map's heights, the snow line the game reported for every arctic
+    case of the tgp-rivers reference (its heights after the rivers)."""
+    import json
+
+    from refdata import require_reference
+
+    from viewer.engine.tgp.openttd15.towns.houses import calculate_snow_line
+    ref = require_reference("tgp-rivers")
+    cases = [c for c in json.loads((ref / "manifest.json").read_text())["cases"]
+             if c["derived"]["snow_line_height"] >= 0]
+    assert cases
+    for c in cases:
+        heights = np.load(ref / c["arrays"]["tile_height"]["file"])
+        m = GameMap.empty(heights.shape[1], heights.shape[0])
+        m.height[:] = heights.reshape(-1)
+        w = World(map=m, rng=Randomizer(),
+                  settings={"game_creation.snow_coverage": c["settings"]["snow_coverage"]})
+        assert calculate_snow_line(w) == c["derived"]["snow_line_height"], c["id"]

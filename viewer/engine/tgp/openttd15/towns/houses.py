@@ -36,9 +36,9 @@ How a house is chosen and built (TryBuildTownHouse):
 from __future__ import annotations
 
 from functools import lru_cache
+from types import SimpleNamespace
 
-import numpy as np
-
+from viewer.engine.tgp.climate import snow_line_height
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.tiles import SLOPE_FLAT, SLOPE_STEEP, TileType
 from viewer.engine.tgp.game.town_map import (
@@ -84,7 +84,6 @@ _DIAG = ((-1, 0), (0, 1), (1, 0), (0, -1))
 DIAGDIR_NE, DIAGDIR_SE, DIAGDIR_SW, DIAGDIR_NW = range(4)
 
 DEFAULT_STARTING_YEAR = 1950
-MAX_TILE_HEIGHT = 255
 
 
 # --- where the game keeps what a house reads -------------------------------
@@ -109,19 +108,11 @@ def highest_snow_line(world: World) -> int:
 
 def calculate_snow_line(world: World) -> int:
     """``CalculateSnowLine``: the height whose tiles and those above cover
-    ``snow_coverage`` percent of the land tiles (at least 2)."""
-    coverage = int(world.setting("game_creation.snow_coverage", 40))
-    hist = np.bincount(world.map.height, minlength=MAX_TILE_HEIGHT + 1)
-    land = int(world.map.height.size - hist[0])
-    goal = land * coverage // 100
-    best_score, best_h = land, MAX_TILE_HEIGHT
-    current = 0
-    for level in range(MAX_TILE_HEIGHT, 0, -1):
-        current += int(hist[level])
-        score = goal - current
-        if abs(score) < abs(best_score):
-            best_score, best_h = score, level
-    return max(best_h, 2)
+    ``snow_coverage`` percent of the land tiles (at least 2), as TGP's
+    climate step finds it (its heights are the map's)."""
+    m = world.map
+    heights = SimpleNamespace(height=m.height, kind=None, size_x=m.size_x, size_y=m.size_y)
+    return snow_line_height(heights, int(world.setting("game_creation.snow_coverage", 40)))
 
 
 def _specs(world: World) -> tuple[HouseSpec, ...]:
