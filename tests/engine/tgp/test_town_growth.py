@@ -310,3 +310,64 @@ def test_a_town_tunnels_through_a_hill_its_road_climbs():
     town2 = _town(long, long.map.tile_xy(s - 1, 20))
     build_road(long, long.map.tile_xy(s - 1, 20), rm.ROAD_X, 0, execute=True)
     assert not growth.grow_town_with_tunnel(long, town2, long.map.tile_xy(s, 20), 2)
+
+
+# --- the numba kernels ---------------------------------------------------------------------
+def _grow_each_town_at_once(monkeypatch, fast: bool) -> None:
+    """Stands in for founding's GrowTown: DoCreateTown calls it 4 * x times
+    in a row with ``num_houses == x`` at the first call, so the first call
+    of a town does all of them through growth.grow_town_times."""
+    grown = set()
+
+    def grow(world, town, modes=growth.TEM_ALL):
+        if id(town) not in grown:
+            grown.add(id(town))
+            growth.grow_town_times(world, town, modes, 4 * town.num_houses, fast=fast)
+        return True
+
+    monkeypatch.setattr(founding, "grow_town", grow)
+
+
+@pytest.mark.parametrize("case_id", CASES)
+def test_the_growth_kernels_grow_every_town_as_the_game(case_id, monkeypatch):
+    world = ff.world(case_id, "clear")
+    world.rng.trail = []
+    _grow_each_town_at_once(monkeypatch, fast=True)
+    assert founding.generate_towns(world)
+    ours = [e for e in world.rng.trail if e[0] in GROWTH_EVENTS]
+    game = [e[:3] for e in ff.events(case_id)
+            if e[3] == TOWNS_STAGES_DONE and e[0] in GROWTH_EVENTS]
+    first = next((i for i, (a, b) in enumerate(zip(ours, game)) if tuple(a) != tuple(b)), None)
+    assert first is None and len(ours) == len(game), f"trail parts at call {first}"
+    theirs = GameMap.from_grids(ff.grids(case_id, "towns"))
+    diff = ff.first_difference(world.map, theirs)
+    assert diff is None, diff
+    assert world.rng.words() == tuple(ff.stage_record(case_id, "towns")["random_state"])
+
+
+@pytest.mark.parametrize("case_id,layout,cost,slopes,year", [
+    ("ff-04", growth.TL_BETTER_ROADS, 2, False, 2050),
+    ("ff-13", growth.TL_ORIGINAL, 1, False, 1920),
+    ("ff-15", growth.TL_3X3_GRID, 0, True, 1995),
+    ("ff-21", 4, 2, False, 1950),
+    ("ff-06", growth.TL_2X2_GRID, 1, True, 2010),
+])
+def test_the_growth_kernels_follow_the_python_growth_on_other_settings(
+        case_id, layout, cost, slopes, year, monkeypatch):
+    if case_id not in CASES:
+        pytest.skip("reference case absent")
+    worlds = []
+    for fast in (False, True):
+        world = ff.world(case_id, "clear")
+        world.settings.update({"economy.town_layout": layout, "difficulty.construction_cost": cost,
+                               "construction.build_on_slopes": slopes,
+                               "game_creation.starting_year": year,
+                               "economy.initial_city_size": 3, "economy.larger_towns": 2})
+        world.rng.trail = []
+        _grow_each_town_at_once(monkeypatch, fast=fast)
+        founding.generate_towns(world)
+        worlds.append(world)
+    py, nb = worlds
+    assert nb.rng.trail == py.rng.trail
+    assert ff.first_difference(nb.map, py.map) is None
+    assert [t.manifest_fields() for t in nb.towns] == [t.manifest_fields() for t in py.towns]

@@ -23,6 +23,7 @@ from viewer.engine.tgp.game.tunnelbridge_map import (
     get_bridge_axis,
     get_bridge_height,
     get_northern_bridge_end,
+    get_other_tunnel_bridge_end,
     get_tunnel_bridge_direction,
     is_bridge_tile,
     is_tunnel,
@@ -159,7 +160,8 @@ def build_bridge(world: World, tile_end: int, tile_start: int, bridge_type: int,
     ok_south, z_end, _ = _check_bridge_slope(False, axis, tileh_end, z_end)
     if z_start != z_end:
         return False
-    if is_bridge_tile(m, tile_start) and is_bridge_tile(m, tile_end):
+    if (is_bridge_tile(m, tile_start) and is_bridge_tile(m, tile_end)
+            and get_other_tunnel_bridge_end(m, tile_start) == tile_end):
         raise NotImplementedError("a town replacing a bridge")
     build_on_slopes = bool(world.setting("construction.build_on_slopes", True))
 
@@ -278,7 +280,6 @@ def build_tunnel(world: World, start_tile: int, *, execute: bool) -> bool:
 def town_owns_bridge(world: World, town, tile: int) -> bool:
     """``TestTownOwnsBridge``: a bridge end owned by OWNER_TOWN next to
     (behind either end) a road tile owned by OWNER_TOWN of ``town``."""
-    from viewer.engine.tgp.game.tunnelbridge_map import get_other_tunnel_bridge_end
     m = world.map
     if not m.is_tile_owner(tile, OWNER_TOWN):
         return False

@@ -663,5 +663,18 @@ def grow_town(world: World, town: Town, modes: int = TEM_ALL) -> bool:
     return False
 
 
+def grow_town_times(world: World, town: Town, modes: int, times: int, fast: bool = True) -> None:
+    """DoCreateTown's ``times`` GrowTown calls in one: through the numba
+    kernels of :mod:`.growth_kernel` (``fast``; the same tiles, town
+    fields, Random() draws and trail marks, the tests hold both to the
+    game) or through :func:`grow_town`, the readable reference."""
+    if fast:
+        from .growth_kernel import grow_town_fast
+        grow_town_fast(world, town, modes, times)
+        return
+    for _ in range(times):
+        grow_town(world, town, modes)
+
+
 __all__ = ["TEM_ALL", "TEM_BUILDINGS", "TEM_ROADS", "grow_town", "grow_town_at_road",
-           "grow_town_in_tile"]
+           "grow_town_in_tile", "grow_town_times"]
