@@ -141,13 +141,18 @@ class GamesGrowth:
         return True
 
 
+@pytest.mark.parametrize("finder", ["python", "kernel"])
 @pytest.mark.parametrize("case_id", ff.case_ids() or ["none"])
-def test_founding_with_the_games_growth(case_id, monkeypatch):
+def test_founding_with_the_games_growth(case_id, finder, monkeypatch):
+    """Both spot finders: the readable one and its numba twin."""
+    from viewer.engine.tgp.openttd15.towns.founding_kernel import next_town_spot_fast
+
     world = ff.world(case_id, "clear")
     world.rng.trail = []
     growth = GamesGrowth(case_id, world)
     monkeypatch.setattr(founding, "grow_town", growth)
-    assert founding.generate_towns(world)
+    find = founding.next_town_spot if finder == "python" else next_town_spot_fast
+    assert founding.generate_towns(world, spot_finder=find)
     assert growth.problems == []
     theirs = [e for e in town_events(case_id) if e[0] in TOWN_EVENTS[:3]]
     trail = first_trail_difference([e for e in world.rng.trail if e[0] in TOWN_EVENTS[:3]], theirs)

@@ -374,15 +374,20 @@ def delete_town(world: World, town: Town) -> None:
     free_town(world.towns, town)
 
 
-def create_random_town(world: World, attempts: int, townnameparts: int, size: int,
-                       city: bool, layout: int, on_town: TownEvent | None = None) -> Town | None:
-    """``CreateRandomTown``: up to ``attempts`` random tiles; the town
-    founded on the first good one that gets a population."""
-    world.rng.mark("CreateRandomTown")
-    if len(world.towns) >= TOWN_POOL_MAX_SIZE:
-        return None
+SpotFinder = Callable[[World, int, int], "tuple[int | None, int]"]
+"""``(world, layout, attempts) -> (tile or None, attempts left)``: the
+tries of CreateRandomTown until a tile passes (:func:`next_town_spot`, or
+the numba twin :func:`.founding_kernel.next_town_spot_fast`)."""
+
+
+def next_town_spot(world: World, layout: int, attempts: int) -> tuple[int | None, int]:
+    """CreateRandomTown's tries until a tile passes, each one Random()
+    (RandomTile) aligned to the grid, a water tile's coastal spot, or a
+    tile TownCanBePlacedHere: (the tile, the attempts left after its own),
+    or (None, 0)."""
     m = world.map
-    for _ in range(attempts):
+    while attempts > 0:
+        attempts -= 1
         tile = align_tile_to_grid(m, random_tile(world), layout)
         if m.is_tile_type(tile, TileType.WATER):
             tile = find_nearest_good_coastal_town_spot(world, tile, layout)
@@ -390,6 +395,29 @@ def create_random_town(world: World, attempts: int, townnameparts: int, size: in
                 continue
         elif not town_can_be_placed_here(world, tile, True):
             continue
+        return tile, attempts
+    return None, 0
+
+
+def _default_spot_finder() -> SpotFinder:
+    from .founding_kernel import next_town_spot_fast
+    return next_town_spot_fast
+
+
+def create_random_town(world: World, attempts: int, townnameparts: int, size: int,
+                       city: bool, layout: int, on_town: TownEvent | None = None,
+                       spot_finder: SpotFinder | None = None) -> Town | None:
+    """``CreateRandomTown``: up to ``attempts`` random tiles; the town
+    founded on the first good one that gets a population."""
+    world.rng.mark("CreateRandomTown")
+    if len(world.towns) >= TOWN_POOL_MAX_SIZE:
+        return None
+    find = spot_finder or _default_spot_finder()
+    left = attempts
+    while left > 0:
+        tile, left = find(world, layout, left)
+        if tile is None:
+            return None
         town = new_town(world.towns, tile)
         do_create_town(world, town, tile, townnameparts, size, city, layout, on_town=on_town)
         if town.population > 0:
@@ -412,11 +440,13 @@ def number_of_towns(world: World) -> int:
 
 
 def generate_towns(world: World, layout: int | None = None,
-                   on_town: TownEvent | None = None) -> bool:
+                   on_town: TownEvent | None = None,
+                   spot_finder: SpotFinder | None = None) -> bool:
     """``GenerateTowns(layout)`` (the game's stage between ``clear`` and
     ``towns``): towns founded and grown on ``world`` in place; False when
     not one town could be made (the game then aborts the generation).
-    ``on_town`` is told of each town founded, grown or deleted."""
+    ``on_town`` is told of each town founded, grown or deleted;
+    ``spot_finder`` finds the towns' places (the numba kernel by default)."""
     if layout is None:
         layout = town_layout_setting(world)
     rng = world.rng
@@ -431,11 +461,12 @@ def generate_towns(world: World, layout: int | None = None,
         if parts is None:
             continue
         if create_random_town(world, CREATE_ATTEMPTS, parts, TSZ_RANDOM, city, layout,
-                              on_town) is not None:
+                              on_town, spot_finder) is not None:
             current += 1
     world.stage = "towns"
     if current:
         return True
     parts = generate_town_name(rng, None, [t.name for t in world.towns if t is not None])
     return parts is not None and create_random_town(
-        world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0, layout, on_town) is not None
+        world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0, layout, on_town,
+        spot_finder) is not None
