@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 
+import firstframe as ff
 import numpy as np
 
-import firstframe as ff
 from viewer.engine.protocol import LayerInfo
 from viewer.engine.tgp.game.tiles import BYTES
 

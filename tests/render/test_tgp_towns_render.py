@@ -5,11 +5,11 @@ swatches in the legend, all off with the Towns toggle."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import numpy as np
 import pytest
 from towns_tgp import with_towns
 
-import firstframe as ff
 from viewer.engine.protocol import MapState
 from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.openttd15.towns.overview import (

@@ -6,10 +6,10 @@ status line's stage."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import numpy as np
 from towns_tgp import with_towns
 
-import firstframe as ff
 from viewer.engine.tgp.openttd15.towns.overview import KIND_HOUSE, town_tile_kinds
 from viewer.render.tgp_towns import HOUSE
 from viewer.ui.views.tgp import what_the_15_2_map_is

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..engine.protocol import LayerInfo, MapState
 from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
+from . import tgp_towns
 from .colormaps import (
     BACKGROUND,
     DIVERGING_LUT,
@@ -40,7 +41,6 @@ from .colormaps import (
     scalar_to_colors,
 )
 from .picture import Renderer, Toggle
-from . import tgp_towns
 from .relief import square_picture
 
 # -- OpenTTD TerraGenesis (tgp) ------------------------------------------------

@@ -6,10 +6,10 @@ the placement checks walk; the grid alignment of the layouts."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import numpy as np
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.game import TileType
 from viewer.engine.tgp.game.tiles import GameMap
 from viewer.engine.tgp.openttd15.towns import founding

@@ -4,9 +4,9 @@ uniqueness and length rules of VerifyTownName."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.game import Randomizer
 from viewer.engine.tgp.openttd15.towns.names import (
     MAX_LENGTH_TOWN_NAME_CHARS,

@@ -4,11 +4,11 @@ a table, and the inspector's rows of a house, a town road and a bridge."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import numpy as np
 import pytest
 from towns_tgp import with_towns
 
-import firstframe as ff
 from viewer.engine.protocol import MapState
 from viewer.engine.tgp.game.town_map import get_house_building_stage
 from viewer.engine.tgp.openttd15.towns.overview import (

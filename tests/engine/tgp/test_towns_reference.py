@@ -13,10 +13,10 @@ town begins."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import numpy as np
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.game import GameMap
 from viewer.engine.tgp.game.tiles import BYTES
 from viewer.engine.tgp.openttd15.towns import founding
@@ -53,7 +53,8 @@ def first_trail_difference(ours: list, theirs: list) -> str | None:
         i = min(len(ours), len(theirs))
         extra = ours[i] if len(ours) > i else theirs[i]
         who = "ours" if len(ours) > i else "the game's"
-        return f"Random() trail: {who} goes on at call {i} with {extra[0]} ({len(ours)} vs {len(theirs)} calls)"
+        return (f"Random() trail: {who} goes on at call {i} with {extra[0]} "
+                f"({len(ours)} vs {len(theirs)} calls)")
     return None
 
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QDockWidget
 
 from ...engine.protocol import MapState, Result
 from ...engine.tgp.generator import WHAT_THE_MAP_IS
-from ...engine.tgp.units import INVALID_HEIGHT
 from ...engine.tgp.openttd15.towns.overview import town_rows
+from ...engine.tgp.units import INVALID_HEIGHT
 from ...render.tgp import mesh_step
 from ..name_labels import centre_on
 from .base import GeneratorView, Rows

@@ -36,8 +36,22 @@ from viewer.engine.tgp.game.town_map import get_town_index
 
 from .growth import TEM_ALL, grow_town
 from .names import SPECSTR_TOWNNAME_START, generate_town_name, town_name
-from .town import (
+from .town import (  # noqa: F401 - the layouts and placement rules, named here too
+    CLEAR_ROUGH,
+    MIN_EDGE_DISTANCE,
+    MIN_TOWN_DISTANCE,
+    NUM_TLS,
+    SEARCH_DIAMETER,
+    TL_2X2_GRID,
+    TL_3X3_GRID,
+    TL_BETTER_ROADS,
+    TL_ORIGINAL,
+    TL_RANDOM,
     TOWN_POOL_MAX_SIZE,
+    TREE_GROUND_ROUGH,
+    VALID_TILE_GOAL,
+    WATER_CLASS_INVALID,
+    WATER_TILE_COAST,
     Town,
     free_town,
     new_town,
@@ -46,9 +60,6 @@ from .town import (
     update_town_radius,
 )
 
-# TownLayout (town_type.h)
-TL_ORIGINAL, TL_BETTER_ROADS, TL_2X2_GRID, TL_3X3_GRID, TL_RANDOM = range(5)
-NUM_TLS = 5
 # TownSize
 TSZ_SMALL, TSZ_MEDIUM, TSZ_LARGE, TSZ_RANDOM = range(4)
 
@@ -56,16 +67,6 @@ CUSTOM_TOWN_NUMBER_DIFFICULTY = 4
 NUM_INITIAL_TOWNS = (5, 11, 23, 46)   # very low, low, normal, high (for 256x256)
 CREATE_ATTEMPTS = 20
 LAST_TRY_ATTEMPTS = 10000
-MIN_EDGE_DISTANCE = 12
-MIN_TOWN_DISTANCE = 20
-SEARCH_DIAMETER = 5
-VALID_TILE_GOAL = SEARCH_DIAMETER * SEARCH_DIAMETER // 2
-
-# ClearGround / TreeGround values read here (clear_map.h, tree_map.h)
-CLEAR_ROUGH = 1
-TREE_GROUND_ROUGH = 1
-WATER_CLASS_INVALID = 3
-WATER_TILE_COAST = 1
 
 
 # --- settings ---------------------------------------------------------------
@@ -348,8 +349,9 @@ def town_owns_bridge(m: GameMap, town: Town, tile: int) -> bool:
         return (m.is_tile_type(adjacent, TileType.ROAD) and m.is_tile_owner(adjacent, OWNER_TOWN)
                 and get_town_index(m, adjacent) == town.index)
 
+    other_end = get_other_tunnel_bridge_end(m, tile)
     return (town_road_behind(get_tunnel_bridge_direction(m, tile))
-            or town_road_behind(get_tunnel_bridge_direction(m, get_other_tunnel_bridge_end(m, tile))))
+            or town_road_behind(get_tunnel_bridge_direction(m, other_end)))
 
 
 def delete_town(world: World, town: Town) -> None:

@@ -22,7 +22,7 @@ from viewer.engine.jit import njit
 from viewer.engine.tgp.river_tiles import rand as _random
 from viewer.engine.tgp.river_tiles import spiral
 
-from .founding import (
+from .town import (
     CLEAR_ROUGH,
     MIN_EDGE_DISTANCE,
     MIN_TOWN_DISTANCE,

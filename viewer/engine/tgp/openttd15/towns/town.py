@@ -44,6 +44,21 @@ class Town:
 
 TOWN_POOL_MAX_SIZE = 64000
 
+# TownLayout (town_type.h)
+TL_ORIGINAL, TL_BETTER_ROADS, TL_2X2_GRID, TL_3X3_GRID, TL_RANDOM = range(5)
+NUM_TLS = 5
+
+# TownCanBePlacedHere
+MIN_EDGE_DISTANCE = 12
+MIN_TOWN_DISTANCE = 20
+SEARCH_DIAMETER = 5
+VALID_TILE_GOAL = SEARCH_DIAMETER * SEARCH_DIAMETER // 2
+# ClearGround / TreeGround / water values placement reads (clear_map.h, tree_map.h, water_map.h)
+CLEAR_ROUGH = 1
+TREE_GROUND_ROUGH = 1
+WATER_CLASS_INVALID = 3
+WATER_TILE_COAST = 1
+
 
 def new_town(towns: list, xy: int) -> Town:
     """``new Town(xy)``: a town at the lowest free index of the pool
@@ -137,7 +152,8 @@ def update_town_growth_rate(world, town: Town) -> None:
     if town.flags & TF_CUSTOM_GROWTH:
         return
     old = town.growth_rate
-    town.growth_rate = get_normal_growth_rate(town, int(world.setting("economy.town_growth_rate", 2)))
+    rate = int(world.setting("economy.town_growth_rate", 2))
+    town.growth_rate = get_normal_growth_rate(town, rate)
     if town.growth_rate == TOWN_GROWTH_RATE_NONE:
         return
     if old == TOWN_GROWTH_RATE_NONE:
