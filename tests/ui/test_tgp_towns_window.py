@@ -55,7 +55,10 @@ def test_towns_are_drawn_named_listed_and_inspected(qtbot, window):
     assert not set(w.map_view.letters()) & {t["name"] for t in towns}
     # the Towns tab: every town; a row centres the map on its town
     table = w.gen_view.towns_table
-    assert sorted(table.names()) == sorted(t["name"] for t in towns)
+    assert table.names() == sorted(t["name"] for t in towns)        # by name at first
+    table.sortItems(1)
+    pops = [int(table.item(i, 1).text()) for i in range(table.rowCount())]
+    assert pops == sorted(pops)                                       # numbers as numbers
     table.selectRow(2)
     row_name = table.item(2, 0).text()
     t = next(t for t in towns if t["name"] == row_name)

@@ -34,10 +34,11 @@ class TownsTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
         head = self.horizontalHeader()
-        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for c in range(1, len(COLUMNS)):
+        for c in range(len(COLUMNS)):
             head.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        head.setStretchLastSection(True)
         self.setSortingEnabled(True)
+        self.sortItems(0, Qt.SortOrder.AscendingOrder)
         self.setToolTip("the map's towns; choose one to centre the map on it")
         self.currentCellChanged.connect(self._chosen)
         self.cellClicked.connect(lambda row, _col: self._chosen(row))
@@ -55,7 +56,7 @@ class TownsTable(QTableWidget):
                     self.setItem(i, c, _item(value, xy))
         finally:
             self.blockSignals(False)
-            self.setSortingEnabled(True)
+            self.setSortingEnabled(True)      # (sorts as the header says: by name at first)
 
     def names(self) -> list[str]:
         """The names in the order shown."""
