@@ -84,6 +84,23 @@ class _Trees:
         self.snow_line = snow_line_height(world) if self.landscape == 1 else 0
         self.max_height = height_limit(world) & 0xFF
         self.mask = world.map.size - 1
+        self.plantable = self._plantable(True)            # CanPlantTreesOnTile(t, true)
+        self.plantable_no_desert = self._plantable(False)
+
+    def _plantable(self, allow_desert: bool) -> np.ndarray:
+        """``CanPlantTreesOnTile`` of every tile (kept up to date as trees
+        are planted: a tile with trees takes no more)."""
+        m = self.map
+        tt = m.type >> 4
+        bridge = ((m.type >> 2) & 3) != 0
+        ground = (m.m5 >> 2) & 7
+        ok = (tt == TileType.CLEAR) & ~bridge & (ground != CLEAR_FIELDS) & (ground != CLEAR_ROCKS)
+        if not allow_desert:
+            ok &= ground != CLEAR_DESERT
+        coast = np.flatnonzero((tt == TileType.WATER) & ((m.m5 >> 4) == WATER_TILE_COAST) & ~bridge)
+        for t in coast:
+            ok[t] = m.get_tile_slope(int(t)) not in _ONE_CORNER
+        return ok
 
     def can_plant_trees_on_tile(self, t: int, allow_desert: bool) -> bool:
         """``CanPlantTreesOnTile``."""
@@ -97,6 +114,16 @@ class _Trees:
             return (not m.is_bridge_above(t) and g != CLEAR_FIELDS and g != CLEAR_ROCKS
                     and (allow_desert or g != CLEAR_DESERT))
         return False
+
+    def tile_add_wrap(self, t: int, dx: int, dy: int) -> int | None:
+        """``TileAddWrap``."""
+        sx = self.map.size_x
+        x, y = t % sx + dx, t // sx + dy
+        if (x == 0 or y == 0) and self.freeform_edges:
+            return None
+        if 0 <= x < sx - 1 and 0 <= y < self.map.size_y - 1:
+            return y * sx + x
+        return None
 
     def random_tree_type(self, t: int, seed: int) -> int:
         """``GetRandomTreeType``."""
@@ -141,6 +168,7 @@ class _Trees:
         if tree == TREE_INVALID:
             return
         self.plant_trees_on_tile(t, tree, (r >> 22) & 3, min((r >> 16) & 7, 6))
+        self.plantable[t] = self.plantable_no_desert[t] = False
         ground = get_tree_ground(self.map, t)
         if ground not in (TREE_GROUND_SNOW_DESERT, TREE_GROUND_ROUGH_SNOW, TREE_GROUND_SHORE):
             set_tree_ground_density(self.map, t, (r >> 28) & 1, 3)
@@ -166,17 +194,18 @@ class _Trees:
 
     def place_tree_groups(self, num_groups: int) -> None:
         m, rng = self.map, self.rng
+        plantable = self.plantable
         while True:
             center = rng.next() & self.mask
-            grove = self.random_star_shaped_polygon(GROVE_RADIUS)
+            inside = _star_shaped_polygon_mask(self.random_star_shaped_polygon(GROVE_RADIUS))
             for _ in range(DEFAULT_TREE_STEPS):
                 r = rng.next()
                 x = (r & 31) - GROVE_RADIUS
                 y = ((r >> 8) & 31) - GROVE_RADIUS
-                cur = m.tile_add_wrap(center, x, y, self.freeform_edges)
-                if cur is None or not self.can_plant_trees_on_tile(cur, True):
+                cur = self.tile_add_wrap(center, x, y)
+                if cur is None or not plantable[cur]:
                     continue
-                if not _point_in_star_shaped_polygon(x, y, grove):
+                if not inside[y + GROVE_RADIUS, x + GROVE_RADIUS]:
                     continue
                 self.place_tree(cur, r)
             num_groups -= 1
@@ -189,10 +218,10 @@ class _Trees:
             r = rng.next()
             x = (r & 31) - 16
             y = ((r >> 8) & 31) - 16
-            cur = m.tile_add_wrap(tile, x, y, self.freeform_edges)
+            cur = self.tile_add_wrap(tile, x, y)
             if cur is None or abs(x) + abs(y) > 16:
                 continue
-            if not self.can_plant_trees_on_tile(cur, True):
+            if not self.plantable[cur]:
                 continue
             if abs(m.get_tile_z(cur) - height) > 2:
                 continue
@@ -206,7 +235,7 @@ class _Trees:
         for _ in range(scale_by_size(m, DEFAULT_TREE_STEPS)):
             r = rng.next()
             tile = r & self.mask
-            if not self.can_plant_trees_on_tile(tile, True):
+            if not self.plantable[tile]:
                 continue
             self.place_tree(tile, r)
             if self.placer != TP_IMPROVED:
@@ -224,7 +253,7 @@ class _Trees:
                 r = rng.next()
                 tile = r & self.mask
                 if m.get_tropic_zone(tile) == TROPICZONE_RAINFOREST and \
-                        self.can_plant_trees_on_tile(tile, False):
+                        self.plantable_no_desert[tile]:
                     self.place_tree(tile, r)
 
 
@@ -238,11 +267,32 @@ def _point_in_triangle(x: int, y: int, v1, v2, v3) -> bool:
 
 
 def _point_in_star_shaped_polygon(x: int, y: int, shape) -> bool:
+    """``IsPointInStarShapedPolygon``: in one of the triangles the
+    polygon's edges make with (0, 0)."""
     n = len(shape)
     for i in range(n):
         if _point_in_triangle(x, y, shape[i], shape[(i + 1) % n], (0, 0)):
             return True
     return False
+
+
+_GROVE_Y, _GROVE_X = np.mgrid[-GROVE_RADIUS:GROVE_RADIUS, -GROVE_RADIUS:GROVE_RADIUS]
+
+
+def _star_shaped_polygon_mask(shape) -> np.ndarray:
+    """:func:`_point_in_star_shaped_polygon` of every offset a grove
+    draws (-16 .. 15 on each axis), as a ``[y + 16, x + 16]`` array."""
+    x, y = _GROVE_X, _GROVE_Y
+    inside = np.zeros(x.shape, bool)
+    n = len(shape)
+    for i in range(n):
+        (x1, y1), (x2, y2) = shape[i], shape[(i + 1) % n]
+        s = x1 * y - y1 * x                  # v3 = (0, 0)
+        t = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        d = (0 - x2) * (y - y2) - (0 - y2) * (x - x2)
+        refused = ((s < 0) != (t < 0)) & (s != 0) & (t != 0)
+        inside |= ~refused & ((d < 0) == (s + t <= 0))
+    return inside
 
 
 def generate_trees(world: World) -> None:
