@@ -43,9 +43,13 @@ def is_water_tile(m, t: int) -> bool:
     return (int(m.type[t]) >> 4) == TileType.WATER and water_tile_type(m, t) == WATER_TILE_CLEAR
 
 
+WATER_CLASS_TYPES = (TileType.WATER, TileType.STATION, TileType.INDUSTRY, TileType.OBJECT,
+                     TileType.TREES)
+"""The tile types that keep a water class (``HasTileWaterClass``)."""
+
+
 def has_tile_water_class(m, t: int) -> bool:
-    return (int(m.type[t]) >> 4) in (TileType.WATER, TileType.STATION, TileType.INDUSTRY,
-                                     TileType.OBJECT, TileType.TREES)
+    return (int(m.type[t]) >> 4) in WATER_CLASS_TYPES
 
 
 def is_tile_on_water(m, t: int) -> bool:
@@ -260,7 +264,7 @@ def terraform_land(ctx, t: int, dir_up: bool, flags: int) -> bool:
                         return False
                     if direction == -1 and bh > z_min + ctx.max_bridge_height:
                         return False
-                if direction == -1 and is_tunnel_in_way(m, d, z_min):
+                if direction == -1 and ctx.has_tunnels and is_tunnel_in_way(m, d, z_min):
                     return False
             tile_flags = flags if pass_ == 1 else (flags & ~EXECUTE)
             if not _terraform_tile_ok(ctx, d, tile_flags, z_min, tileh):

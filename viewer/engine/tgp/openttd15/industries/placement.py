@@ -64,6 +64,8 @@ class Placer:
         self.oil_refinery_limit = int(s("game_creation.oil_refinery_limit", 32))
         self.max_bridge_height = int(s("construction.max_bridge_height", 12))
         self.smooth_economy = int(s("economy.type", 1)) != 0
+        m = world.map
+        self.has_tunnels = bool((((m.type >> 4) == TileType.TUNNELBRIDGE) & ((m.m5 & 0x80) == 0)).any())
 
     def clear_town_house(self, t: int) -> None:
         self.towns.clear_town_house(self.map, t)
@@ -97,31 +99,40 @@ class Placer:
         return True
 
     def tiles_free(self, tile: int, layout, spec: IndustrySpec) -> bool:
-        """``CheckIfIndustryTilesAreFree``."""
+        """``CheckIfIndustryTilesAreFree`` (in test mode: no tile changes,
+        so only whether one refuses matters)."""
         m = self.map
         on_water = spec.has("BuiltOnWater")
         house_only = spec.has("OnlyInTown") or spec.has("Town1200More")
         near_town = spec.has("OnlyNearTown")
+        sx, sy = m.size_x, m.size_y
+        x0, y0 = tile % sx, tile // sx
+        typ, m1 = m.type, m.m1
+        ff = self.freeform_edges
         for dx, dy, gfx in layout:
-            cur = m.tile_add_wrap(tile, dx, dy, self.freeform_edges)
-            if cur is None or not ls.is_valid_tile(m, cur):
+            x, y = x0 + dx, y0 + dy                              # TileAddWrap, IsValidTile
+            if (ff and (x == 0 or y == 0)) or not (0 <= x < sx - 1 and 0 <= y < sy - 1):
+                return False
+            cur = y * sx + x
+            ty = int(typ[cur])
+            tt = ty >> 4
+            if tt == TileType.VOID:
                 return False
             if gfx == GFX_WATERTILE_SPECIALCHECK:
                 if not ls.is_water_tile(m, cur) or not m.is_tile_flat(cur):
                     return False
                 continue
-            if m.is_bridge_above(cur):
+            if ty & 0x0C:                                        # a bridge above
                 return False
             if not (INDUSTRY_TILE_SLOPES_REFUSED[gfx] & 0x20):
-                if (ls.has_tile_water_class(m, cur) and ls.is_tile_on_water(m, cur)) != on_water:
+                wet = tt in ls.WATER_CLASS_TYPES and ((int(m1[cur]) >> 5) & 3) != ls.WATER_CLASS_INVALID
+                if wet != on_water:
                     return False
-            is_house = m.is_tile_type(cur, TileType.HOUSE)
+            is_house = tt == TileType.HOUSE
             if house_only or (near_town and is_house):
-                if not is_house:
+                if not is_house or not ls.clear_tile(self, cur, 0):
                     return False
-                if not ls.clear_tile(self, cur, 0):
-                    return False
-            elif not ls.clear_tile(self, cur, ls.AUTO):
+            elif tt not in (TileType.CLEAR, TileType.TREES) and not ls.clear_tile(self, cur, ls.AUTO):
                 return False
         return True
 

@@ -7,6 +7,8 @@ changed through the same names."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...game.tiles import TileType
 from .house_facts import HOUSE_FLAGS, HOUSE_POPULATION
 from .landscape import do_clear_square
@@ -77,21 +79,16 @@ class TownIndex:
         self.towns = [TownView(t) for t in towns]
         self.by_index = {t.index: t for t in self.towns}
         self.order = sorted(self.towns, key=lambda t: t.index)
-        self._xs = [t.xy for t in self.order]
+        self._xy = np.array([t.xy for t in self.order], np.int64)
 
     def calc_closest_town_from_tile(self, m, tile: int) -> TownView | None:
         """``CalcClosestTownFromTile`` (no threshold): the nearest centre by
         Manhattan distance, ties to the lowest index (the kd-tree's rule)."""
         if not self.order:
             return None
-        x, y = tile % m.size_x, tile // m.size_x
-        best, best_d = None, None
         sx = m.size_x
-        for t in self.order:
-            d = abs(t.xy % sx - x) + abs(t.xy // sx - y)
-            if best_d is None or d < best_d:
-                best, best_d = t, d
-        return best
+        d = np.abs(self._xy % sx - tile % sx) + np.abs(self._xy // sx - tile // sx)
+        return self.order[int(np.argmin(d))]          # the first of the nearest: the lowest index
 
     def closest_town_from_tile(self, m, tile: int) -> TownView | None:
         """``ClosestTownFromTile(tile, UINT_MAX)``: a road's or house's own
