@@ -73,6 +73,41 @@ PHASE_DIVISOR = f32(2147483647 / math.pi * 2)
 GROVE_STEP = f32((math.pi * 2) / GROVE_SEGMENTS)
 
 
+def can_plant_trees_on_tile(m, t: int, allow_desert: bool) -> bool:
+    """``CanPlantTreesOnTile``: clear land but fields and rocks (desert
+    only when allowed), or coast whose slope is not one raised corner."""
+    tt = int(m.type[t]) >> 4
+    if tt == TileType.WATER:
+        return (not m.is_bridge_above(t) and (int(m.m5[t]) >> 4) == WATER_TILE_COAST
+                and m.get_tile_slope(t) not in _ONE_CORNER)
+    if tt == TileType.CLEAR:
+        g = get_clear_ground(m, t)
+        return (not m.is_bridge_above(t) and g != CLEAR_FIELDS and g != CLEAR_ROCKS
+                and (allow_desert or g != CLEAR_DESERT))
+    return False
+
+
+def plant_trees_on_tile(m, t: int, tree_type: int, count: int, growth: int) -> None:
+    """``PlantTreesOnTile``: the ground and its density from the tile."""
+    density = 3
+    if m.is_tile_type(t, TileType.WATER):
+        ground = TREE_GROUND_SHORE
+        clear_neighbour_non_flooding_states(m, t)
+    else:
+        cg = get_clear_ground(m, t)
+        if is_snow_tile(m, t):
+            ground = TREE_GROUND_ROUGH_SNOW if cg == CLEAR_ROUGH else TREE_GROUND_SNOW_DESERT
+        elif cg == CLEAR_GRASS:
+            ground = TREE_GROUND_GRASS
+        elif cg == CLEAR_ROUGH:
+            ground = TREE_GROUND_ROUGH
+        else:
+            ground = TREE_GROUND_SNOW_DESERT
+        if cg != CLEAR_ROUGH:
+            density = int(m.m5[t]) & 3
+    make_tree(m, t, tree_type, count, growth, ground, density)
+
+
 class _Trees:
     def __init__(self, world: World) -> None:
         self.world = world
@@ -103,17 +138,7 @@ class _Trees:
         return ok
 
     def can_plant_trees_on_tile(self, t: int, allow_desert: bool) -> bool:
-        """``CanPlantTreesOnTile``."""
-        m = self.map
-        tt = int(m.type[t]) >> 4
-        if tt == TileType.WATER:
-            return (not m.is_bridge_above(t) and (int(m.m5[t]) >> 4) == WATER_TILE_COAST
-                    and m.get_tile_slope(t) not in _ONE_CORNER)
-        if tt == TileType.CLEAR:
-            g = get_clear_ground(m, t)
-            return (not m.is_bridge_above(t) and g != CLEAR_FIELDS and g != CLEAR_ROCKS
-                    and (allow_desert or g != CLEAR_DESERT))
-        return False
+        return can_plant_trees_on_tile(self.map, t, allow_desert)
 
     def tile_add_wrap(self, t: int, dx: int, dy: int) -> int | None:
         """``TileAddWrap``."""
@@ -141,33 +166,12 @@ class _Trees:
             return seed * TREE_COUNT_RAINFOREST // 256 + TREE_RAINFOREST
         return seed * TREE_COUNT_TOYLAND // 256 + TREE_TOYLAND
 
-    def plant_trees_on_tile(self, t: int, tree_type: int, count: int, growth: int) -> None:
-        """``PlantTreesOnTile``: ground and density from the tile."""
-        m = self.map
-        density = 3
-        if m.is_tile_type(t, TileType.WATER):
-            ground = TREE_GROUND_SHORE
-            clear_neighbour_non_flooding_states(m, t)
-        else:
-            cg = get_clear_ground(m, t)
-            if is_snow_tile(m, t):
-                ground = TREE_GROUND_ROUGH_SNOW if cg == CLEAR_ROUGH else TREE_GROUND_SNOW_DESERT
-            elif cg == CLEAR_GRASS:
-                ground = TREE_GROUND_GRASS
-            elif cg == CLEAR_ROUGH:
-                ground = TREE_GROUND_ROUGH
-            else:
-                ground = TREE_GROUND_SNOW_DESERT
-            if cg != CLEAR_ROUGH:
-                density = int(m.m5[t]) & 3
-        make_tree(m, t, tree_type, count, growth, ground, density)
-
     def place_tree(self, t: int, r: int) -> None:
         """``PlaceTree`` (the ground re-drawn but for snow, desert, shore)."""
         tree = self.random_tree_type(t, r >> 24)
         if tree == TREE_INVALID:
             return
-        self.plant_trees_on_tile(t, tree, (r >> 22) & 3, min((r >> 16) & 7, 6))
+        plant_trees_on_tile(self.map, t, tree, (r >> 22) & 3, min((r >> 16) & 7, 6))
         self.plantable[t] = self.plantable_no_desert[t] = False
         ground = get_tree_ground(self.map, t)
         if ground not in (TREE_GROUND_SNOW_DESERT, TREE_GROUND_ROUGH_SNOW, TREE_GROUND_SHORE):

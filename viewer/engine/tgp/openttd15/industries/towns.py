@@ -47,6 +47,12 @@ class TownView:
     def population(self) -> int:
         return int(self._get("population"))
 
+    def get(self, name: str, default=None):
+        """A field the towns may not hold (``default`` then)."""
+        if isinstance(self.rec, dict):
+            return self.rec.get(name, default)
+        return getattr(self.rec, name, default)
+
     def change(self, name: str, delta: int) -> None:
         self._set(name, int(self._get(name)) + delta)
 
