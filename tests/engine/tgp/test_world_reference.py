@@ -13,7 +13,18 @@ import firstframe as ff
 from viewer.engine.tgp.openttd15.tile_loop import run_tile_loops
 
 
-@pytest.mark.parametrize("case_id", ff.case_ids() or ["none"])
+def _cases():
+    """Every case; those larger than 256x256 marked slow (a second or two
+    each)."""
+    out = []
+    for cid in ff.case_ids():
+        rec = ff.stage_record(cid, "world")
+        big = rec["size_x"] * rec["size_y"] > 256 * 256
+        out.append(pytest.param(cid, marks=[pytest.mark.slow] if big else []))
+    return out or ["none"]
+
+
+@pytest.mark.parametrize("case_id", _cases())
 def test_the_first_frame_equals_the_games(case_id):
     world = ff.world(case_id, "startup")
     world.rng.trail = []
