@@ -36,5 +36,6 @@ def test_the_first_frame_equals_the_games(case_id):
     assert off is None, f"RunTileLoop call {off} enters with another Random() state"
     assert ff.first_difference(world.map, ff.world(case_id, "world").map) is None
     assert world.rng.words() == tuple(rec["random_state"])
+    assert world.towns == rec["towns"]                      # houses finished: population
     assert (world.tick_counter, world.cur_tileloop_tile) == (rec["tick_counter"],
                                                              rec["cur_tileloop_tile"])

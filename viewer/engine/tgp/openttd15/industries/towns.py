@@ -18,6 +18,24 @@ TOWN_FLAG_HAS_CHURCH = 1 << 1
 TOWN_FLAG_HAS_STADIUM = 1 << 2
 
 
+# _town_squared_town_zone_radius_data: the zone radii by num_houses / 4
+_ZONE_RADII = ((4, 0, 0, 0, 0), (16, 0, 0, 0, 0), (25, 0, 0, 0, 0), (36, 0, 0, 0, 0),
+               (49, 0, 4, 0, 0), (64, 0, 4, 0, 0), (64, 0, 9, 0, 1), (64, 0, 9, 0, 4),
+               (64, 0, 16, 0, 4), (81, 0, 16, 0, 4), (81, 0, 16, 0, 4), (81, 0, 25, 0, 9),
+               (81, 36, 25, 0, 9), (81, 36, 25, 16, 9), (81, 49, 0, 25, 9), (81, 64, 0, 25, 9),
+               (81, 64, 0, 36, 9), (81, 64, 0, 36, 16), (100, 81, 0, 49, 16),
+               (100, 81, 0, 49, 25), (121, 81, 0, 49, 25), (121, 81, 0, 49, 25),
+               (121, 81, 0, 49, 36))
+
+
+def town_zone_radii(num_houses: int) -> list[int]:
+    """``UpdateTownRadius``: the squared radii of the five house zones."""
+    if num_houses < len(_ZONE_RADII) * 4:
+        return list(_ZONE_RADII[num_houses // 4])
+    mass = num_houses // 8
+    return [mass * 15 - 40, mass * 9 - 15, 0, mass * 5 - 5, mass * 3 + 5]
+
+
 class TownView:
     """One town, read and written whether it is a dict or a record."""
 
@@ -55,6 +73,10 @@ class TownView:
 
     def change(self, name: str, delta: int) -> None:
         self._set(name, int(self._get(name)) + delta)
+
+    def update_radius(self) -> None:
+        """``UpdateTownRadius``."""
+        self._set("squared_town_zone_radius", town_zone_radii(int(self._get("num_houses"))))
 
     def clear_flag(self, bit: int) -> None:
         self._set("flags", int(self._get("flags")) & ~bit)
@@ -130,3 +152,4 @@ class TownIndex:
             do_clear_square(m, tile + 1)
         if "Size2x2" in flags:
             do_clear_square(m, tile + m.size_x + 1)
+        town.update_radius()
