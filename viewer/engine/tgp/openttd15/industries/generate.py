@@ -44,11 +44,17 @@ def initial_land_count(m) -> int:
 
 
 def snow_line_height(world: World) -> int:
-    """The arctic snow line for the case's snow coverage (as GenerateLandscape
-    sets it), from the map's heights."""
-    coverage = int(world.setting("game_creation.snow_coverage", 40))
-    land = SimpleNamespace(height=world.map.height)
-    return max(coverage_line(land, coverage, 0), SNOW_LINE_MIN)
+    """``game_creation.snow_line_height``: as GenerateLandscape set it when
+    the world carries it, else the arctic snow line for the case's snow
+    coverage from the map's heights (then kept in the settings, as the game
+    keeps it, so every later step reads the same line)."""
+    line = world.settings.get("game_creation.snow_line_height")
+    if line is None:
+        coverage = int(world.setting("game_creation.snow_coverage", 40))
+        land = SimpleNamespace(height=world.map.height)
+        line = max(coverage_line(land, coverage, 0), SNOW_LINE_MIN)
+        world.settings["game_creation.snow_line_height"] = line
+    return int(line)
 
 
 def height_limit(world: World) -> int:
