@@ -78,9 +78,10 @@ def clear_neighbour_non_flooding_states(m, t: int) -> None:
     del x, y
 
 
-def do_clear_square(m, t: int) -> None:
-    """``DoClearSquare`` at world generation: grass of density 3."""
-    make_clear(m, t, CLEAR_GRASS, 3)
+def do_clear_square(m, t: int, density: int = 3) -> None:
+    """``DoClearSquare``: grass of density 3 while the world is generated,
+    0 after (the tile loops at the end of generation run after it)."""
+    make_clear(m, t, CLEAR_GRASS, density)
     clear_neighbour_non_flooding_states(m, t)
 
 

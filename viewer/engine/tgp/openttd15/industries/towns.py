@@ -131,9 +131,10 @@ class TownIndex:
             return self.by_index[int(m.m2[tile])]
         return self.calc_closest_town_from_tile(m, tile)
 
-    def clear_town_house(self, m, tile: int) -> None:
+    def clear_town_house(self, m, tile: int, density: int = 3) -> None:
         """``ClearTownHouse``: the whole house goes, its town loses its
-        population (when completed), the house and its church or stadium."""
+        population (when completed), the house and its church or stadium;
+        the land left is grass of ``density`` (see ``do_clear_square``)."""
         town = self.by_index[int(m.m2[tile])]
         house, dx, dy = house_north_part(house_type(m, tile))
         tile += dy * m.size_x + dx
@@ -145,11 +146,11 @@ class TownIndex:
             town.clear_flag(TOWN_FLAG_HAS_CHURCH)
         elif "IsStadium" in flags:
             town.clear_flag(TOWN_FLAG_HAS_STADIUM)
-        do_clear_square(m, tile)
+        do_clear_square(m, tile, density)
         if flags & {"Size1x2", "Size2x2"}:
-            do_clear_square(m, tile + m.size_x)
+            do_clear_square(m, tile + m.size_x, density)
         if flags & {"Size2x1", "Size2x2"}:
-            do_clear_square(m, tile + 1)
+            do_clear_square(m, tile + 1, density)
         if "Size2x2" in flags:
-            do_clear_square(m, tile + m.size_x + 1)
+            do_clear_square(m, tile + m.size_x + 1, density)
         town.update_radius()

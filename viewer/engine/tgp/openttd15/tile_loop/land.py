@@ -24,8 +24,9 @@ from ...game.tree_map import (TREE_CACTUS, TREE_GROUND_GRASS, TREE_GROUND_ROUGH,
                               TREE_GROUND_ROUGH_SNOW, TREE_GROUND_SHORE, TREE_GROUND_SNOW_DESERT,
                               get_tree_ground, set_tree_ground_density)
 from ...kernel import FLOOD_FROM_DIRS
-from ..industries.fields import (CLEAR_DESERT, CLEAR_FIELDS, CLEAR_GRASS, CLEAR_ROUGH, get_clear_ground, get_fence, is_fields,
-                                 is_snow_tile, set_fence)
+from ..industries.fields import (CLEAR_DESERT, CLEAR_FIELDS, CLEAR_GRASS, CLEAR_ROUGH,
+                                 get_clear_ground, get_fence, is_fields, is_snow_tile,
+                                 set_fence)
 from ..industries.landscape import (WATER_CLASS_TYPES, do_clear_square, is_valid_tile,
                                     make_clear)
 from ..trees import can_plant_trees_on_tile, plant_trees_on_tile
@@ -306,22 +307,33 @@ def _neighbour(m, t: int, d: int) -> int | None:
     return None
 
 
-def _do_flood_tile(m, t: int) -> None:
-    """``DoFloodTile`` of clear land and trees (what the first frame's
-    flooding meets)."""
+def _do_flood_tile(ctx, m, t: int) -> None:
+    """``DoFloodTile`` (the current company OWNER_WATER): sloped clear land
+    becomes shore (trees on more than one raised corner get shore ground);
+    a flat tile is cleared (a town road goes, a house goes whole, an
+    industry is destroyed) and becomes sea.  After generation a cleared
+    tile is grass of density 0."""
     tt = int(m.type[t]) >> 4
     tileh = m.get_tile_slope(t)
-    if tt not in (TileType.CLEAR, TileType.TREES):
-        return            # roads, houses, industries at sea level by the sea: none at generation
     if tileh != 0:
         if tt == TileType.TREES and tileh not in _ONE_CORNER:
             set_tree_ground_density(m, t, TREE_GROUND_SHORE, 3)
-            return
-        do_clear_square(m, t)
-        _make_shore(m, t)
+        elif tt in (TileType.CLEAR, TileType.TREES):
+            do_clear_square(m, t, 0)
+            _make_shore(m, t)
+        return
+    if tt in (TileType.CLEAR, TileType.TREES):
+        do_clear_square(m, t, 0)
+    elif tt == TileType.ROAD and (int(m.m5[t]) >> 6) == 0:
+        do_clear_square(m, t, 0)
+    elif tt == TileType.HOUSE:
+        ctx.towns.clear_town_house(m, t, 0)
+    elif tt == TileType.INDUSTRY:
+        from .industry import destroy_industry
+        destroy_industry(ctx, int(m.m2[t]))
     else:
-        do_clear_square(m, t)
-        _make_sea(m, t)
+        return            # objects, tunnels and bridges at sea level: none at generation
+    _make_sea(m, t)
 
 
 def tile_loop_water(ctx, t: int) -> None:
@@ -348,7 +360,7 @@ def tile_loop_water(ctx, t: int) -> None:
                 continue
             if not (int(FLOOD_FROM_DIRS[slope & 15]) >> ((d + 4) & 7)) & 1:
                 continue
-            _do_flood_tile(m, u)
+            _do_flood_tile(ctx, m, u)
         if not go_on and tt == TileType.WATER:
             m.m3[t] = int(m.m3[t]) | 1
     elif b == FLOOD_DRYUP:
@@ -365,4 +377,5 @@ def tile_loop_water(ctx, t: int) -> None:
         if tt == TileType.TREES:
             set_tree_ground_density(m, t, TREE_GROUND_GRASS, 3)
         else:
-            do_clear_square(m, t)
+            do_clear_square(m, t, 0)
+            make_clear(m, t, CLEAR_GRASS, 3)
