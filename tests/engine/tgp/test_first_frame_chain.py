@@ -6,9 +6,9 @@ game's at ``world`` (ff-02: a water tower replaced houses)."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.openttd15.industries import generate_industries
 from viewer.engine.tgp.openttd15.objects import generate_objects
 from viewer.engine.tgp.openttd15.startup import startup

@@ -5,9 +5,9 @@ builds."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.game.industry_map import get_industry_index
 from viewer.engine.tgp.game.tiles import TileType
 from viewer.engine.tgp.openttd15.industries import generate_industries

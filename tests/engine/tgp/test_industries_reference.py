@@ -7,13 +7,15 @@ custom count); where not, the message names the first placement try
 
 from __future__ import annotations
 
+import firstframe as ff
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.openttd15.industries import generate_industries
-from viewer.engine.tgp.openttd15.industries.specs import (GFX_WATERTILE_SPECIALCHECK,
-                                                          INDUSTRY_SPECS,
-                                                          INDUSTRY_TILE_SLOPES_REFUSED)
+from viewer.engine.tgp.openttd15.industries.specs import (
+    GFX_WATERTILE_SPECIALCHECK,
+    INDUSTRY_SPECS,
+    INDUSTRY_TILE_SLOPES_REFUSED,
+)
 
 
 def _trail_divergence(ours, theirs) -> str:

@@ -5,9 +5,9 @@ after our own GenerateIndustries from ``towns``, still."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER
 from viewer.engine.tgp.game.tiles import TileType
 from viewer.engine.tgp.openttd15.industries import generate_industries

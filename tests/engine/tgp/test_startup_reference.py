@@ -4,9 +4,9 @@ equals the game's at ``startup`` in every case and no tile changes."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.openttd15.startup import startup
 
 

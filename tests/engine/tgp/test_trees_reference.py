@@ -6,9 +6,9 @@ PlaceTreesRandomly pass enters with the game's Random() state."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.game.tiles import TileType
 from viewer.engine.tgp.game.tree_map import get_tree_count, get_tree_growth
 from viewer.engine.tgp.openttd15.trees import generate_trees
@@ -50,8 +50,10 @@ def test_the_plantable_tiles_follow_can_plant_trees_on_tile(case_id):
 def test_the_grove_mask_is_the_point_in_polygon_rule():
     import random
 
-    from viewer.engine.tgp.openttd15.trees import (_point_in_star_shaped_polygon,
-                                                   _star_shaped_polygon_mask)
+    from viewer.engine.tgp.openttd15.trees import (
+        _point_in_star_shaped_polygon,
+        _star_shaped_polygon_mask,
+    )
     rnd = random.Random(5)
     for _ in range(20):
         shape = [(rnd.randint(-16, 16), rnd.randint(-16, 16)) for _ in range(16)]

@@ -7,9 +7,9 @@ enters with the game's Random() state."""
 
 from __future__ import annotations
 
+import firstframe as ff
 import pytest
 
-import firstframe as ff
 from viewer.engine.tgp.openttd15.tile_loop import run_tile_loops
 
 

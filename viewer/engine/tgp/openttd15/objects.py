@@ -158,7 +158,8 @@ def generate_objects(world: World) -> None:
         else:
             amount = scale_by_size(m, amount)
         amount &= 0xFFFF
-        try_build = try_build_transmitter if object_type == OBJECT_TRANSMITTER else try_build_lighthouse
+        try_build = (try_build_transmitter if object_type == OBJECT_TRANSMITTER
+                     else try_build_lighthouse)
         j = scale_by_size(m, 1000)
         while j != 0 and amount != 0 and len(world.objects) < OBJECT_POOL_MAX:
             if try_build(world, towns):

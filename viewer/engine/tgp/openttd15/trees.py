@@ -29,16 +29,38 @@ import math
 import numpy as np
 
 from ..game.tiles import TROPICZONE_DESERT, TROPICZONE_NORMAL, TROPICZONE_RAINFOREST, TileType
-from ..game.tree_map import (TREE_COUNT_RAINFOREST, TREE_COUNT_SUB_ARCTIC,
-                             TREE_COUNT_SUB_TROPICAL, TREE_COUNT_TEMPERATE, TREE_COUNT_TOYLAND,
-                             TREE_CACTUS, TREE_GROUND_GRASS, TREE_GROUND_ROUGH,
-                             TREE_GROUND_ROUGH_SNOW, TREE_GROUND_SHORE, TREE_GROUND_SNOW_DESERT,
-                             TREE_INVALID, TREE_RAINFOREST, TREE_SUB_ARCTIC, TREE_SUB_TROPICAL,
-                             TREE_TEMPERATE, TREE_TOYLAND, get_tree_ground, make_tree,
-                             set_tree_ground_density)
+from ..game.tree_map import (
+    TREE_CACTUS,
+    TREE_COUNT_RAINFOREST,
+    TREE_COUNT_SUB_ARCTIC,
+    TREE_COUNT_SUB_TROPICAL,
+    TREE_COUNT_TEMPERATE,
+    TREE_COUNT_TOYLAND,
+    TREE_GROUND_GRASS,
+    TREE_GROUND_ROUGH,
+    TREE_GROUND_ROUGH_SNOW,
+    TREE_GROUND_SHORE,
+    TREE_GROUND_SNOW_DESERT,
+    TREE_INVALID,
+    TREE_RAINFOREST,
+    TREE_SUB_ARCTIC,
+    TREE_SUB_TROPICAL,
+    TREE_TEMPERATE,
+    TREE_TOYLAND,
+    get_tree_ground,
+    make_tree,
+    set_tree_ground_density,
+)
 from ..game.world import World
-from .industries.fields import CLEAR_DESERT, CLEAR_FIELDS, CLEAR_GRASS, CLEAR_ROCKS, \
-    CLEAR_ROUGH, get_clear_ground, is_snow_tile
+from .industries.fields import (
+    CLEAR_DESERT,
+    CLEAR_FIELDS,
+    CLEAR_GRASS,
+    CLEAR_ROCKS,
+    CLEAR_ROUGH,
+    get_clear_ground,
+    is_snow_tile,
+)
 from .industries.generate import height_limit, scale_by_size, snow_line_height
 from .industries.landscape import clear_neighbour_non_flooding_states
 
@@ -197,7 +219,7 @@ class _Trees:
         return shape
 
     def place_tree_groups(self, num_groups: int) -> None:
-        m, rng = self.map, self.rng
+        rng = self.rng
         plantable = self.plantable
         while True:
             center = rng.next() & self.mask

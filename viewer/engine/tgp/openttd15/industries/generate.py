@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ...climate import coverage_line, SNOW_LINE_MIN
+from ...climate import SNOW_LINE_MIN, coverage_line
 from ...game.world import World
 from ...modern import effective_height_limit
 from .industry import IndustryPool

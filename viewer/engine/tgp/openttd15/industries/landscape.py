@@ -70,12 +70,10 @@ def make_clear(m, t: int, ground: int, density: int) -> None:
 
 
 def clear_neighbour_non_flooding_states(m, t: int) -> None:
-    x, y = t % m.size_x, t // m.size_x
     for dx, dy in _DIR_OFFSETS:
         d = t + dy * m.size_x + dx     # the game adds the offset without wrapping checks
         if is_valid_tile(m, d) and (int(m.type[d]) >> 4) == TileType.WATER:
             m.m3[d] = int(m.m3[d]) & ~1
-    del x, y
 
 
 def do_clear_square(m, t: int, density: int = 3) -> None:

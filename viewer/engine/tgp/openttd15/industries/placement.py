@@ -7,16 +7,31 @@ fields).  No check draws a random number; only a built industry does."""
 
 from __future__ import annotations
 
-from ...game.industry_map import make_industry, set_industry_construction_counter, \
-    set_industry_construction_stage
+from ...game.industry_map import (
+    make_industry,
+    set_industry_construction_counter,
+    set_industry_construction_stage,
+)
 from ...game.tiles import TROPICZONE_DESERT, TROPICZONE_RAINFOREST, TileType
 from ...game.world import World
 from . import landscape as ls
 from .fields import plant_random_farm_field
 from .industry import ICT_MAP_GENERATION, OWNER_NONE, PRODLEVEL_DEFAULT, Industry, IndustryPool
-from .specs import (CHECK_BUBBLEGEN, CHECK_FARM, CHECK_FOREST, CHECK_LUMBERMILL, CHECK_OIL_RIG,
-                    CHECK_PLANTATION, CHECK_REFINERY, CHECK_WATER, GFX_WATERTILE_SPECIALCHECK,
-                    INDUSTRY_SPECS, INDUSTRY_TILE_SLOPES_REFUSED, IT_INVALID, IndustrySpec)
+from .specs import (
+    CHECK_BUBBLEGEN,
+    CHECK_FARM,
+    CHECK_FOREST,
+    CHECK_LUMBERMILL,
+    CHECK_OIL_RIG,
+    CHECK_PLANTATION,
+    CHECK_REFINERY,
+    CHECK_WATER,
+    GFX_WATERTILE_SPECIALCHECK,
+    INDUSTRY_SPECS,
+    INDUSTRY_TILE_SLOPES_REFUSED,
+    IT_INVALID,
+    IndustrySpec,
+)
 from .towns import TownIndex
 
 LG_TERRAGENESIS = 1
@@ -65,7 +80,8 @@ class Placer:
         self.max_bridge_height = int(s("construction.max_bridge_height", 12))
         self.smooth_economy = int(s("economy.type", 1)) != 0
         m = world.map
-        self.has_tunnels = bool((((m.type >> 4) == TileType.TUNNELBRIDGE) & ((m.m5 & 0x80) == 0)).any())
+        tunnels = ((m.type >> 4) == TileType.TUNNELBRIDGE) & ((m.m5 & 0x80) == 0)
+        self.has_tunnels = bool(tunnels.any())
 
     def clear_town_house(self, t: int) -> None:
         self.towns.clear_town_house(self.map, t)
@@ -125,14 +141,16 @@ class Placer:
             if ty & 0x0C:                                        # a bridge above
                 return False
             if not (INDUSTRY_TILE_SLOPES_REFUSED[gfx] & 0x20):
-                wet = tt in ls.WATER_CLASS_TYPES and ((int(m1[cur]) >> 5) & 3) != ls.WATER_CLASS_INVALID
+                wet = (tt in ls.WATER_CLASS_TYPES
+                       and ((int(m1[cur]) >> 5) & 3) != ls.WATER_CLASS_INVALID)
                 if wet != on_water:
                     return False
             is_house = tt == TileType.HOUSE
             if house_only or (near_town and is_house):
                 if not is_house or not ls.clear_tile(self, cur, 0):
                     return False
-            elif tt not in (TileType.CLEAR, TileType.TREES) and not ls.clear_tile(self, cur, ls.AUTO):
+            elif tt not in (TileType.CLEAR, TileType.TREES) and \
+                    not ls.clear_tile(self, cur, ls.AUTO):
                 return False
         return True
 

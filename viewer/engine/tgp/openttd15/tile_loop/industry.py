@@ -7,9 +7,6 @@ the sugar sieve) by a chance, or puff smoke or bubbles."""
 
 from __future__ import annotations
 
-from ..industries.fields import is_fields
-from ..industries.landscape import do_clear_square
-from ..industries.specs import INDUSTRY_SPECS
 from .land import tile_loop_water
 
 GFX_COAL_MINE_TOWER_NOT_ANIMATED, GFX_COAL_MINE_TOWER_ANIMATED = 0, 1
@@ -117,31 +114,3 @@ def tile_loop_industry(ctx, t: int) -> None:
     elif gfx == GFX_BUBBLE_GENERATOR:
         rng.next()                      # the bubble's direction
 
-
-def destroy_industry(ctx, index: int) -> None:
-    """An industry destroyed (the Industry destructor, as flooding does it):
-    its tiles become grass (after generation: density 0), its farm's fields
-    within 21 tiles belong to no industry, and it leaves the pool."""
-    m = ctx.map
-    world = ctx.world
-    records = [i for i in world.industries if _field(i, "index") == index]
-    if not records:
-        return
-    ind = records[0]
-    x0, y0 = m.tile_x(_field(ind, "tile")), m.tile_y(_field(ind, "tile"))
-    for j in range(_field(ind, "h")):
-        for i in range(_field(ind, "w")):
-            t = m.tile_xy(x0 + i, y0 + j)
-            if (int(m.type[t]) >> 4) == 8 and int(m.m2[t]) == index:
-                do_clear_square(m, t, 0)        # MakeWaterKeepingClass of a land tile
-    if "PlantFields" in INDUSTRY_SPECS[_field(ind, "type")].behaviour:
-        for y in range(max(0, y0 - 21), min(m.size_y, y0 + 22)):
-            for x in range(max(0, x0 - 21), min(m.size_x, x0 + 22)):
-                t = m.tile_xy(x, y)
-                if is_fields(m, t) and int(m.m2[t]) == index:
-                    m.m2[t] = 0xFFFF
-    world.industries = [i for i in world.industries if _field(i, "index") != index]
-
-
-def _field(ind, name: str):
-    return ind[name] if isinstance(ind, dict) else getattr(ind, name)

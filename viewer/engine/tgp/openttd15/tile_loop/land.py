@@ -20,16 +20,32 @@
 from __future__ import annotations
 
 from ...game.tiles import OWNER_WATER, TROPICZONE_DESERT, TROPICZONE_RAINFOREST, TileType
-from ...game.tree_map import (TREE_CACTUS, TREE_GROUND_GRASS, TREE_GROUND_ROUGH,
-                              TREE_GROUND_ROUGH_SNOW, TREE_GROUND_SHORE, TREE_GROUND_SNOW_DESERT,
-                              get_tree_ground, set_tree_ground_density)
+from ...game.tree_map import (
+    TREE_CACTUS,
+    TREE_GROUND_GRASS,
+    TREE_GROUND_ROUGH,
+    TREE_GROUND_ROUGH_SNOW,
+    TREE_GROUND_SHORE,
+    TREE_GROUND_SNOW_DESERT,
+    get_tree_ground,
+    set_tree_ground_density,
+)
 from ...kernel import FLOOD_FROM_DIRS
-from ..industries.fields import (CLEAR_DESERT, CLEAR_FIELDS, CLEAR_GRASS, CLEAR_ROUGH,
-                                 get_clear_ground, get_fence, is_fields, is_snow_tile,
-                                 set_fence)
-from ..industries.landscape import (WATER_CLASS_TYPES, do_clear_square, is_valid_tile,
-                                    make_clear)
+from ..industries.closure import destroy_industry
+from ..industries.fields import (
+    CLEAR_DESERT,
+    CLEAR_FIELDS,
+    CLEAR_GRASS,
+    CLEAR_ROUGH,
+    get_clear_ground,
+    get_fence,
+    is_fields,
+    is_snow_tile,
+    set_fence,
+)
+from ..industries.landscape import WATER_CLASS_TYPES, do_clear_square, is_valid_tile, make_clear
 from ..trees import can_plant_trees_on_tile, plant_trees_on_tile
+from .town import foundation_slope_of
 
 _DIAG = ((-1, 0), (0, 1), (1, 0), (0, -1))                                 # NE SE SW NW
 _DIRS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))  # N .. NW
@@ -62,7 +78,8 @@ def _neighbour_is_normal(m, t: int) -> bool:
             continue
         if m.get_tropic_zone(u) != TROPICZONE_DESERT:
             return True
-        if (int(m.type[u]) >> 4) in WATER_CLASS_TYPES and ((int(m.m1[u]) >> 5) & 3) == WATER_CLASS_SEA:
+        if (int(m.type[u]) >> 4) in WATER_CLASS_TYPES and \
+                ((int(m.m1[u]) >> 5) & 3) == WATER_CLASS_SEA:
             return True
     return False
 
@@ -294,7 +311,6 @@ def flooding_behaviour(m, t: int) -> int:
 
 def foundation_slope(m, t: int) -> tuple[int, int]:
     """``GetFoundationSlope``: (slope, z) on top of the tile's foundation."""
-    from .town import foundation_slope_of
     return foundation_slope_of(m, t)
 
 
@@ -329,8 +345,7 @@ def _do_flood_tile(ctx, m, t: int) -> None:
     elif tt == TileType.HOUSE:
         ctx.towns.clear_town_house(m, t, 0)
     elif tt == TileType.INDUSTRY:
-        from .industry import destroy_industry
-        destroy_industry(ctx, int(m.m2[t]))
+        destroy_industry(ctx.world, m, int(m.m2[t]))
     else:
         return            # objects, tunnels and bridges at sea level: none at generation
     _make_sea(m, t)

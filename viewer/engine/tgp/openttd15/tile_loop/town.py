@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from ...game.tiles import TileType
 from ..industries.house_facts import HOUSE_FLAGS, HOUSE_POPULATION
 
 # Roadside
@@ -48,7 +49,6 @@ def foundation_slope_of(m, t: int) -> tuple[int, int]:
     objects level a slope; roads level it where their bits allow, else
     keep it (their inclined foundations only matter for flooding, which no
     road meets); tunnels and bridges keep it."""
-    from ...game.tiles import TileType
     tileh, z = m.get_tile_slope_z(t)
     tt = int(m.type[t]) >> 4
     levelled = False
