@@ -203,13 +203,6 @@ def is_tile_aligned_to_grid(m: GameMap, tile: int, layout: int) -> bool:
     return True
 
 
-def distance_from_edge(m: GameMap, t: int) -> int:
-    """``DistanceFromEdge``: tiles to the nearest map edge (the edge row
-    and column count 0)."""
-    x, y = m.tile_x(t), m.tile_y(t)
-    return min(x, y, m.size_x - 1 - x, m.size_y - 1 - y)
-
-
 def is_close_to_town(world: World, tile: int, dist: int) -> bool:
     """``IsCloseToTown``: a town within Manhattan distance ``dist`` - 1 (the
     game asks its Manhattan k-d tree for the nearest town)."""
@@ -222,7 +215,7 @@ def town_can_be_placed_here(world: World, tile: int, check_surrounding: bool) ->
     flat clear or trees tile, and (checking the surrounding) 12 of the 25
     tiles around it clear or trees, not rough, and within one level."""
     m = world.map
-    if distance_from_edge(m, tile) < MIN_EDGE_DISTANCE:
+    if m.distance_from_edge(tile) < MIN_EDGE_DISTANCE:
         return False
     if is_close_to_town(world, tile, MIN_TOWN_DISTANCE):
         return False

@@ -107,12 +107,6 @@ def _diag_offset(m: GameMap, d: int) -> int:
     return m.tile_diff_xy(DIAGDIR_DX[d], DIAGDIR_DY[d])
 
 
-def _distance_from_edge(m: GameMap, t: int) -> int:
-    """``DistanceFromEdge``: to the nearest map edge tile (0 on the edge)."""
-    x, y = m.tile_x(t), m.tile_y(t)
-    return min(x, y, m.size_x - 1 - x, m.size_y - 1 - y)
-
-
 def _valid(m: GameMap, t: int) -> bool:
     """``IsValidTile`` on an index that may have left the map (a C++
     TileIndex wraps to a huge value, which is invalid)."""
@@ -166,7 +160,7 @@ def is_road_allowed_here(world: World, town: Town, tile: int, d: int) -> bool:
     """``IsRoadAllowedHere`` while generating the world (no terraforming
     there: the Chance16(1, 10) is not drawn)."""
     m = world.map
-    if _distance_from_edge(m, tile) == 0:
+    if m.distance_from_edge(tile) == 0:
         return False
     if m.is_bridge_above(tile) and get_bridge_axis(m, tile) == (d & 1):
         return False
@@ -254,7 +248,7 @@ def grow_town_with_extra_house(world: World, town: Town, tile: int, modes: int) 
     """``GrowTownWithExtraHouse``: a house where three of the four
     neighbours are houses (or void)."""
     m = world.map
-    if _distance_from_edge(m, tile) == 0:
+    if m.distance_from_edge(tile) == 0:
         return False
     counter = 0
     for d in range(4):
