@@ -38,7 +38,7 @@ from .houses_kernel import (
     town_record,
     try_build_town_house_k,
 )
-from .terraform import _height_limit
+from ...height_limit import world_height_limit
 from .town import Town
 
 JIT = dict(nogil=True, cache=True)
@@ -1369,7 +1369,7 @@ def grow_context(world: World) -> np.ndarray:
             int(world.setting("construction.max_bridge_length", 64)),
             int(world.setting("construction.max_bridge_height", 12)),
             int(world.setting("construction.max_tunnel_length", 64)),
-            _height_limit(world), pr["PR_TERRAFORM"], pr["PR_CLEAR_GRASS"],
+            world_height_limit(world), pr["PR_TERRAFORM"], pr["PR_CLEAR_GRASS"],
             pr["PR_CLEAR_ROUGH"], pr["PR_CLEAR_ROCKS"], pr["PR_CLEAR_FIELDS"],
             pr["PR_CLEAR_WATER"], pr["PR_CLEAR_ROAD"])
     return g
