@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.names import shown_name
 from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution
@@ -63,6 +63,8 @@ class Loaded:
     """The puzz.link type (numlin, arukone) it was, if any."""
     note: str = ""
     """Why a solution the source holds was not taken ('' if none)."""
+    fmt: str = "url"
+    """The format it was read from (a URL given as it is: url)."""
 
 
 def single_puzzle_formats() -> tuple[str, ...]:
@@ -101,6 +103,10 @@ def parse_source_text(text: str, name: str = "<puzzle>") -> list[Loaded]:
     """The puzzles of a file's text, whatever its format."""
     shown = shown_name(name)
     fmt = detect(text)
+    return [replace(i, fmt=fmt) for i in _parse(text, name, fmt, shown)]
+
+
+def _parse(text: str, name: str, fmt: str, shown: str) -> list[Loaded]:
     try:
         if fmt == "pzprv3":
             r = parse_pzprv3(text, name)
