@@ -33,6 +33,24 @@ def open_puzzle(path):
     return puzzle_result(puzzle, str(path))
 
 
+def open_link(text: str):
+    """A pasted or dropped puzz.link URL as a Result to show (under the
+    rule its type means); None for a text that is no URL; ValueError (one
+    line) for one that is not a Number Link puzzle we can take."""
+    from ..engine.numberlink.opened import puzzle_result
+    from ..engine.numberlink.puzzlink import link_puzzle, looks_like_url, parse_url
+
+    text = text.strip()
+    if not looks_like_url(text) or "\n" in text:
+        return None
+    link = parse_url(text, "puzz.link URL: ")
+    puzzle = link_puzzle(link, "puzz.link URL: ")
+    if max(puzzle.width, puzzle.height) > MAX_OPEN_SIDE:
+        raise ValueError(f"puzz.link URL: {puzzle.width}x{puzzle.height} is too large to show "
+                         f"(at most {MAX_OPEN_SIDE} a side)")
+    return puzzle_result(puzzle, text, link.rule)
+
+
 def puzzle_of(result):
     puzzle = result.detail.get("puzzle")
     if puzzle is None:

@@ -64,7 +64,11 @@ class MapIdActions(QObject):
         return self.open_text(QGuiApplication.clipboard().text())
 
     def open_text(self, text: str) -> bool:
-        """Open map ID ``text``; a refusal is said in one line and the map stays."""
+        """Open map ID ``text`` (or a link a generator opens, such as a
+        puzz.link URL); a refusal is said in one line and the map stays."""
+        opened = self.open_link(text)
+        if opened is not None:
+            return opened
         try:
             self.wb.open_map_id(text)
         except MapIdError as exc:
@@ -72,6 +76,29 @@ class MapIdActions(QObject):
             self.shell.status(f"{exc} (showing the last map)", error=True)
             return False
         return True
+
+    def open_link(self, text: str) -> bool | None:
+        """``text`` opened as a link by the first generator whose
+        ``link_opener`` takes it (None: none does)."""
+        from .. import registry
+
+        for name in registry.names():
+            decl = registry.declaration(name)
+            if not decl.link_opener:
+                continue
+            try:
+                result = decl.load("link_opener")(text)
+            except ValueError as exc:
+                self.last_error = str(exc)
+                self.shell.status(f"{exc} (showing the last map)", error=True)
+                return False
+            if result is None:
+                continue
+            self.wb.show(result)
+            self.shell.status(f"opened {decl.title}: {result.grid.width}x{result.grid.height} "
+                              f"from {text.strip()[:80]}")
+            return True
+        return None
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         """A text (not a file) dropped on the window is a map ID."""
