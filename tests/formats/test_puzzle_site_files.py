@@ -13,16 +13,16 @@ from refdata import require_reference
 
 from viewer.engine.numberlink.generator import generate_grids, grid_paths, grid_puzzle
 from viewer.engine.numberlink.puzzle import check_solution, solution_from_paths
+from viewer.formats.numberlink import NumberLinkFormatError, parse_puzzle, parse_solution
 from viewer.formats.numberlink_flowfree import FlowError, format_flow, parse_flow
 from viewer.formats.numberlink_janko import JankoError, format_janko, parse_janko
-from viewer.formats.numberlink import NumberLinkFormatError, parse_puzzle, parse_solution
+from viewer.formats.numberlink_pzprv3 import Pzprv3Error, format_pzprv3, parse_pzprv3
 from viewer.formats.numberlink_sources import (
     SourceError,
     detect,
     format_as,
     parse_source_text,
 )
-from viewer.formats.numberlink_pzprv3 import Pzprv3Error, format_pzprv3, parse_pzprv3
 
 # pzprjs's test scripts: a solved numlin and arukone, '/' for line breaks
 NUMLIN = ("pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /. . . . . /. 1 . . 2 /. . . . 3 /"

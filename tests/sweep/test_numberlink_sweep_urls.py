@@ -5,7 +5,6 @@ a failed case has an empty URL; --by refuses it (not a number)."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from viewer.engine.numberlink.generator import NUMBERLINK
 from viewer.engine.numberlink.puzzlink import link_puzzle, parse_url

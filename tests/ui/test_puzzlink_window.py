@@ -75,3 +75,15 @@ def test_a_bad_url_is_refused_in_one_line_and_the_map_stays(qtbot, window):
     w.menu_actions()["Paste map ID"].trigger()
     qtbot.wait(50)
     assert w.result is shown and "hidden number" in w.map_ids.last_error
+
+
+def test_file_open_takes_the_sites_files_under_their_rule(qtbot, window, tmp_path):
+    w = window
+    path = tmp_path / "a.txt"
+    path.write_text("pzprv3\narukone\n2\n3\ndontpassallcell\nA . A \nB . B \n0 0 \n0 0 \n"
+                    "0 0 0 \n")
+    assert w.file_actions.open_file("numberlink", path)
+    settle(qtbot, w, lambda: w.result.detail.solution is not None)
+    assert w.workbench.values["rule"] == "free"           # arukone's flag e
+    assert w.result.detail.puzzle.labels == ("A", "B")
+    assert w.gen_view.copy_url() == "https://puzz.link/p?numlin/3/2/1g12g2"

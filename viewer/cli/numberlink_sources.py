@@ -41,8 +41,8 @@ def rule_for(args, loaded) -> str:
 def read_puzzles(source: str, level: int | None, error) -> list:
     """The puzzles of ``source`` (all, or its ``level``-th); ``error(text)``
     makes the command's one-line error."""
-    from ..formats.numberlink_sources import read_source
     from ..formats.numberlink import NumberLinkFormatError
+    from ..formats.numberlink_sources import read_source
 
     try:
         items = read_source(source)

@@ -14,9 +14,9 @@ generator gave up with a :class:`GenerationError` (fairland's ``would_abort``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-import math
 from typing import Any
 
 from .params import Param, coerce_values

@@ -26,8 +26,6 @@ from ..engine.numberlink.puzzlink import (
     parse_url,
     puzzle_url,
 )
-from .numberlink_flowfree import FlowError, format_flow, is_flow, parse_flow
-from .numberlink_janko import JankoError, format_janko, is_janko, parse_janko
 from .numberlink import (
     NumberLinkFormatError,
     detect_format,
@@ -37,6 +35,8 @@ from .numberlink import (
     parse_testmain,
     read_text_file,
 )
+from .numberlink_flowfree import FlowError, format_flow, is_flow, parse_flow
+from .numberlink_janko import JankoError, format_janko, is_janko, parse_janko
 from .numberlink_pzprv3 import Pzprv3Error, format_pzprv3, is_pzprv3, parse_pzprv3
 
 __all__ = ["Loaded", "SourceError", "FORMATS", "read_source", "parse_source_text",
