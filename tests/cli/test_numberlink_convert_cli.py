@@ -4,25 +4,14 @@ files, called in-process."""
 
 from __future__ import annotations
 
-import io
-import sys
-
 import numpy as np
 import pytest
+from test_numberlink_cli import run
 
-from viewer.cli.numberlink import run_numberlink
 from viewer.formats.numberlink import parse_puzzle
 from viewer.formats.numberlink_sources import parse_source_text
 
 VECTOR = "https://puzz.link/p?numlin/7/6/523i1j5l4i2h3m4g1l"
-
-
-def run(argv, monkeypatch):
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    rc = run_numberlink(argv)
-    return rc, out.getvalue(), err.getvalue()
 
 
 def test_solve_and_grade_a_url_under_its_types_rule(monkeypatch):
