@@ -105,7 +105,7 @@ def test_janko_file_with_its_site_lines():
             "problem\n1 - 2\n1 - 2\nsolution\n1 2 2\n1 - 2\nmoves\n1,1;2,2;\nend\n")
     j = parse_janko(text, "j.txt")
     assert (j.puzzle.width, j.puzzle.height) == (3, 2) and j.rule == "fill"
-    assert j.solution is None and "not one" in j.solution_note    # a square left empty
+    assert j.solution is None and "not taken" in j.solution_note    # a square left empty
 
 
 def test_flow_pack_levels_and_their_numbers():
@@ -178,3 +178,37 @@ def test_formats_refuse_what_they_cannot_hold():
         format_as("pzprv3", one + one)
     with pytest.raises(ValueError, match="solution's paths"):
         format_as("flow", one)
+
+
+def test_hostile_sizes_are_refused_or_read_at_once(tmp_path):
+    import time
+
+    from viewer.engine.numberlink.puzzlink import PuzzLinkError, encode_body, link_puzzle
+    from viewer.formats.numberlink_sources import read_source
+
+    t0 = time.perf_counter()
+    # 300 boards of 512x512 in a few kilobytes: more squares than a pack may hold
+    with pytest.raises(FlowError, match="more than 4194304 squares"):
+        parse_flow("512,0,1,1;0,1\n" * 300, "big.txt")
+    urls = tmp_path / "urls.txt"
+    urls.write_text(("https://puzz.link/p?numlin/512/512/" + "z" * 13107 + "j\n") * 20)
+    with pytest.raises(SourceError, match="line 17, column 1: the file's URLs come to more"):
+        read_source(str(urls))
+    # 512x512 squares, each a number of its own: refused at once, saying which
+    body = encode_body(range(512 * 512))
+    with pytest.raises(PuzzLinkError, match="the number 0 is in 1 square"):
+        link_puzzle(parse_url_of(f"https://puzz.link/p?numlin/512/512/{body}"))
+    # a pzprv3 file whose lines are too many paths to check: read without them
+    cols = 400
+    row = " ".join(str(k) for k in range(1, cols + 1)) + " "
+    text = "\n".join(["pzprv3", "numlin", "200", str(cols)] + [row, row] + [". " * cols] * 198
+                     + ["1 " * (cols - 1)] * 200 + ["0 " * cols] * 199) + "\n"
+    r = parse_pzprv3(text)
+    assert r.puzzle.npaths == 400 and r.solution is None and "too many" in r.lines_note
+    assert time.perf_counter() - t0 < 20
+
+
+def parse_url_of(url):
+    from viewer.engine.numberlink.puzzlink import parse_url
+
+    return parse_url(url)

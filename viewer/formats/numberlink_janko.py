@@ -27,13 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..engine.names import shown_name
-from ..engine.numberlink.puzzle import (
-    Puzzle,
-    PuzzleError,
-    Solution,
-    check_solution,
-    solution_from_paths,
-)
+from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution, solution_from_paths
+from .numberlink_pzprv3 import checked_solution
 
 __all__ = ["JankoError", "Janko", "parse_janko", "format_janko", "is_janko", "RULE"]
 
@@ -170,11 +165,9 @@ def parse_janko(text: str, source: str = "<janko>") -> Janko:
                     raise JankoError(f"{name}: line {sstart + y}, column {col}: {t[:20]!r} is "
                                      f"no end's label")
                 paths[y, x] = index[t]
-        sol = solution_from_paths(paths)
-        problems = check_solution(puzzle, sol, RULE)
-        if problems:
-            sol, note = None, f"{name}: line {sstart - 1}: the solution is not one " \
-                              f"({problems[0]})"
+        sol, why = checked_solution(puzzle, solution_from_paths(paths), RULE)
+        if why:
+            note = f"{name}: line {sstart - 1}: the solution is not taken ({why})"
     return Janko(puzzle, sol, RULE, note)
 
 

@@ -43,9 +43,13 @@ from ..engine.numberlink.puzzlink import (
 )
 
 __all__ = ["Pzprv3Error", "Pzprv3", "parse_pzprv3", "format_pzprv3", "solution_from_links",
-           "is_pzprv3"]
+           "is_pzprv3", "checked_solution", "CHECK_BUDGET"]
 
 MAX_SIDE = 512
+CHECK_BUDGET = 20_000_000
+"""Paths times squares at most for checking a solution a file holds (the
+check walks each path over the grid): a hostile file of 100,000 paths on
+512x512 squares is read without its solution instead of checked for hours."""
 
 
 class Pzprv3Error(ValueError):
@@ -196,13 +200,24 @@ def solution_from_links(puzzle: Puzzle, right: np.ndarray, down: np.ndarray,
     """The solution the links draw (each end's path followed along them)
     and '' when it is one under ``rule``; else (None, what is wrong)."""
     h, w = puzzle.cells.shape
+    if puzzle.npaths * w * h > CHECK_BUDGET:
+        return checked_solution(puzzle, None, rule)
     bare = Solution(np.zeros((h, w), np.int32), right, down)
     paths = np.zeros(h * w, np.int32)
     for k, (a, _b) in enumerate(puzzle.endpoints(), start=1):
         for sq in route_of(bare, a, puzzle.bridges):
             if paths[sq] == 0:
                 paths[sq] = k
-    sol = Solution(paths.reshape(h, w), right, down)
+    return checked_solution(puzzle, Solution(paths.reshape(h, w), right, down), rule)
+
+
+def checked_solution(puzzle: Puzzle, sol: Solution,
+                     rule: str) -> tuple[Solution | None, str]:
+    """(sol, '') when it is a solution of ``puzzle`` under ``rule``; else
+    (None, what is wrong), also when it is too large to check."""
+    if puzzle.npaths * puzzle.width * puzzle.height > CHECK_BUDGET:
+        return None, (f"{puzzle.npaths} paths on {puzzle.width}x{puzzle.height} squares are "
+                      f"too many to check")
     problems = check_solution(puzzle, sol, rule)
     if problems:
         return None, problems[0]

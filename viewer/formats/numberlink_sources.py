@@ -43,6 +43,8 @@ __all__ = ["Loaded", "SourceError", "FORMATS", "read_source", "parse_source_text
            "detect", "format_as", "single_puzzle_formats", "URL_TYPES"]
 
 FORMATS = ("text", "testmain", "url", "pzprv3", "janko", "flow")
+MAX_SQUARES = 2**22
+"""Squares in all the URLs of a file at most."""
 URL_TYPES = ("numlin", "arukone")
 SINGLE = ("pzprv3", "janko")
 """Formats that hold one puzzle a file."""
@@ -124,14 +126,15 @@ def _parse(text: str, name: str, fmt: str, shown: str) -> list[Loaded]:
         return [Loaded(p, None, None, name) for p in _text_puzzles(text, name)]
     except (Pzprv3Error, JankoError, FlowError) as exc:
         raise SourceError(str(exc)) from None
-    except PuzzLinkError as exc:
-        raise SourceError(f"{shown}: {exc}") from None
+    except PuzzLinkError as exc:                 # (its message names the file)
+        raise SourceError(str(exc)) from None
     except PuzzleError as exc:
         raise SourceError(f"{shown}: {exc}") from None
 
 
 def _urls(text: str, name: str) -> list[Loaded]:
     out = []
+    squares = 0
     shown = shown_name(name)
     for n, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         if not line.strip():
@@ -141,6 +144,10 @@ def _urls(text: str, name: str) -> list[Loaded]:
             raise PuzzLinkError(f"{where}column 1: not a puzz.link URL (a file of URLs holds "
                                 f"one a line)")
         link = parse_url(line, where)
+        squares += link.cols * link.rows
+        if squares > MAX_SQUARES:
+            raise PuzzLinkError(f"{where}column 1: the file's URLs come to more than "
+                                f"{MAX_SQUARES} squares")
         out.append(Loaded(link_puzzle(link, where), None, link.rule, f"{name} line {n}",
                           link.kind))
     return out

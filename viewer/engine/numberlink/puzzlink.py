@@ -309,23 +309,22 @@ def link_puzzle(link: Link, where: str = "") -> Puzzle:
         raise PuzzLinkError(f"{where}row {y + 1}, column {x + 1} of the grid holds a hidden "
                             f"number ('?'); the solver needs the number of every end "
                             f"({len(hidden)} hidden)")
-    numbers = sorted({int(v) for v in cells.ravel() if v >= 0})
-    for n in numbers:
+    values, counts = np.unique(cells[cells >= 0], return_counts=True)
+    numbers = [int(v) for v in values]
+    odd = values[counts != 2]
+    if odd.size:
+        n = int(odd[0])
         spots = np.argwhere(cells == n)
-        if len(spots) != 2:
-            at = ", ".join(f"row {y + 1} column {x + 1}" for y, x in spots[:3].tolist())
-            name = _label(link.kind, n)
-            raise PuzzLinkError(f"{where}the number {name} is in {len(spots)} square(s) "
-                                f"({at}{', ...' if len(spots) > 3 else ''}); each end's number "
-                                f"must be in exactly two")
+        at = ", ".join(f"row {y + 1} column {x + 1}" for y, x in spots[:3].tolist())
+        raise PuzzLinkError(f"{where}the number {_label(link.kind, n)} is in {len(spots)} "
+                            f"square(s) ({at}{', ...' if len(spots) > 3 else ''}); each end's "
+                            f"number must be in exactly two")
     if link.kind == "arukone":
         bad = [n for n in numbers if not 1 <= n <= 52]
         if bad:
             raise PuzzLinkError(f"{where}arukone's numbers are 1 to 52 (A-Z, a-z), not {bad[0]}")
-    index = np.zeros(int(cells.max()) + 2 if cells.size else 1, np.int32)
-    for k, n in enumerate(numbers, start=1):
-        index[n] = k
-    grid = np.where(cells >= 0, index[np.maximum(cells, 0)], 0).astype(np.int32)
+    grid = np.where(cells >= 0, np.searchsorted(values, np.maximum(cells, 0)) + 1,
+                    0).astype(np.int32)
     return Puzzle(grid, tuple(_label(link.kind, n) for n in numbers))
 
 
