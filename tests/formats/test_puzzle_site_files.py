@@ -129,7 +129,8 @@ def test_formats_told_apart_by_their_first_line(text, fmt):
      "f.txt: line 6, column 3: 'x' is not a square"),
     (parse_pzprv3, "pzprv3\nnumlin\n2\n2\n1 1 \n. . \n0 \n7 \n0 0 \n",
      "f.txt: line 8, column 1: '7' is not a link"),
-    (parse_pzprv3, "pzprv3/numlin/2/2/1 1 /. . . /", "f.txt: line 1, column 24: row 2 has 3 values, expected 2"),
+    (parse_pzprv3, "pzprv3/numlin/2/2/1 1 /. . . /",
+     "f.txt: line 1, column 24: row 2 has 3 values, expected 2"),
     (parse_pzprv3, "pzprv3\nsudoku\n", "f.txt: line 2, column 1: the puzzle type is 'sudoku'"),
     (parse_pzprv3, "pzprv3\nnumlin\n2\n", "f.txt: line 4, column 1: expected the number of "
                                          "columns"),
