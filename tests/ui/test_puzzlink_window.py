@@ -87,3 +87,24 @@ def test_file_open_takes_the_sites_files_under_their_rule(qtbot, window, tmp_pat
     assert w.workbench.values["rule"] == "free"           # arukone's flag e
     assert w.result.detail.puzzle.labels == ("A", "B")
     assert w.gen_view.copy_url() == "https://puzz.link/p?numlin/3/2/1g12g2"
+
+
+def test_a_link_dragged_from_a_browser_opens(qtbot, window):
+    from PySide6.QtCore import QUrl
+
+    w = window
+    url = "https://puzz.link/p?numlin/7/6/523i1j5l4i2h3m4g1l"
+    mime = QMimeData()
+    mime.setUrls([QUrl(url)])
+    mime.setText(url)
+    pos = QPoint(w.width() // 2, w.height() // 2)
+    enter = QDragEnterEvent(pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(w, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(w, QDropEvent(pos, Qt.DropAction.CopyAction, mime,
+                                         Qt.MouseButton.LeftButton,
+                                         Qt.KeyboardModifier.NoModifier))
+    settle(qtbot, w, lambda: w.result.generator == "numberlink"
+           and w.result.detail.solution is not None)
+    assert w.result.detail.source == url and w.gen_view.check["status"] == "unique"

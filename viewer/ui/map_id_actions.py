@@ -101,7 +101,8 @@ class MapIdActions(QObject):
         return None
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        """A text (not a file) dropped on the window is a map ID."""
+        """A text (not a file) dropped on the window is a map ID; a web link
+        (dragged from a browser) a link a generator opens (a puzz.link URL)."""
         kind = event.type()
         if obj is self.shell.widget and kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove,
                                                  QEvent.Type.Drop):
@@ -109,6 +110,13 @@ class MapIdActions(QObject):
             if mime.hasText() and not mime.hasUrls():
                 if kind == QEvent.Type.Drop:
                     self.open_text(mime.text())
+                event.acceptProposedAction()
+                return True
+            web = [u.toString() for u in mime.urls() if u.scheme() in ("http", "https")] \
+                if mime.hasUrls() else []
+            if web:
+                if kind == QEvent.Type.Drop:
+                    self.open_text(web[0])
                 event.acceptProposedAction()
                 return True
         return False
