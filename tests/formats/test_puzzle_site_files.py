@@ -213,3 +213,17 @@ def parse_url_of(url):
     from viewer.engine.numberlink.puzzlink import parse_url
 
     return parse_url(url)
+
+
+def test_a_pzprjs_file_url_holds_a_pzprv3_file():
+    from urllib.parse import quote
+
+    from viewer.formats.numberlink_sources import read_source
+
+    url = "https://puzz.link/p?" + "/".join(quote(part) for part in NUMLIN.split("/"))
+    [item] = read_source(url)
+    assert item.kind == "numlin" and item.solution is not None
+    assert check_solution(item.puzzle, item.solution, "free") == []
+    with pytest.raises(SourceError, match="the pzprv3 file in the URL: line 1, column 19: "
+                                          "row 1 has 5 values, expected 4"):
+        read_source(url.replace("numlin/5/5", "numlin/5/4"))

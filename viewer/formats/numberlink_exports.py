@@ -43,17 +43,18 @@ def open_link(text: str):
     rule its type means); None for a text that is no URL; ValueError (one
     line) for one that is not a Number Link puzzle we can take."""
     from ..engine.numberlink.opened import puzzle_result
-    from ..engine.numberlink.puzzlink import link_puzzle, looks_like_url, parse_url
+    from ..engine.numberlink.puzzlink import looks_like_url
+    from .numberlink_sources import url_item
 
     text = text.strip()
     if not looks_like_url(text) or "\n" in text:
         return None
-    link = parse_url(text, "puzz.link URL: ")
-    puzzle = link_puzzle(link, "puzz.link URL: ")
+    item = url_item(text, "puzz.link URL: ", "URL")
+    puzzle = item.puzzle
     if max(puzzle.width, puzzle.height) > MAX_OPEN_SIDE:
         raise ValueError(f"puzz.link URL: {puzzle.width}x{puzzle.height} is too large to show "
                          f"(at most {MAX_OPEN_SIDE} a side)")
-    return puzzle_result(puzzle, text, link.rule)
+    return puzzle_result(puzzle, text, item.rule)
 
 
 def puzzle_of(result):

@@ -88,13 +88,38 @@ def detect(text: str) -> str:
     return detect_format(text)
 
 
+def file_in_url(text: str) -> str | None:
+    """The pzprv3 file a pzprjs file URL holds (``?pzprv3/numlin/...``, its
+    lines percent-encoded and joined by '/'), decoded; None for another URL."""
+    from urllib.parse import unquote
+
+    t = text.strip()
+    rest = t[t.find("?") + 1:]
+    while (m := re.match(r"\w+=\w+&", rest)):
+        rest = rest[m.end():]
+    if re.match(r"(v:[^/]*/)?pzprv[0-9.]*/", rest):
+        return unquote(rest)
+    return None
+
+
+def url_item(text: str, where: str, name: str) -> Loaded:
+    """The puzzle of one URL (a puzz.link URL, or a pzprjs file URL)."""
+    held = file_in_url(text)
+    if held is not None:
+        try:
+            r = parse_pzprv3(held, f"{where}the pzprv3 file in the URL")
+        except Pzprv3Error as exc:
+            raise PuzzLinkError(str(exc)) from None
+        return Loaded(r.puzzle, r.solution, r.rule, name, r.kind, r.lines_note)
+    link = parse_url(text, where)
+    return Loaded(link_puzzle(link, where), None, link.rule, name, link.kind)
+
+
 def read_source(source: str) -> list[Loaded]:
     """The puzzles of a file or of a puzz.link URL given as it is."""
     if looks_like_url(source) and not os.path.exists(source):
         try:
-            link = parse_url(source, "puzz.link URL: ")
-            return [Loaded(link_puzzle(link, "puzz.link URL: "), None, link.rule, "URL",
-                           link.kind)]
+            return [url_item(source, "puzz.link URL: ", "URL")]
         except PuzzLinkError as exc:
             raise SourceError(str(exc)) from None
     text = read_text_file(source)
@@ -143,13 +168,12 @@ def _urls(text: str, name: str) -> list[Loaded]:
         if not looks_like_url(line):
             raise PuzzLinkError(f"{where}column 1: not a puzz.link URL (a file of URLs holds "
                                 f"one a line)")
-        link = parse_url(line, where)
-        squares += link.cols * link.rows
+        item = url_item(line, where, f"{name} line {n}")
+        squares += item.puzzle.width * item.puzzle.height
         if squares > MAX_SQUARES:
             raise PuzzLinkError(f"{where}column 1: the file's URLs come to more than "
                                 f"{MAX_SQUARES} squares")
-        out.append(Loaded(link_puzzle(link, where), None, link.rule, f"{name} line {n}",
-                          link.kind))
+        out.append(item)
     return out
 
 

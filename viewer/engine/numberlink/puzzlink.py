@@ -217,7 +217,7 @@ def parse_url(text: str, where: str = "") -> Link:
     head = url[start:qs]
     if head.startswith("v:") or re.match(r"^pzprv[0-9.]*$", head):
         raise PuzzLinkError(f"{where}column {lead + start + 1}: a URL holding a whole pzprv3 "
-                            f"file; open the file itself (or its puzz.link URL)")
+                            f"file (the file readers take it)")
     pid = re.sub(r"(_edit|_play)$", "", head)
     kind = ALIASES.get(pid)
     if kind is None:
