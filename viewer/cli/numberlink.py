@@ -60,6 +60,7 @@ from ..engine.numberlink.generator import (
     grid_paths,
     grid_puzzle,
 )
+from ..engine.numberlink.options import PUZZLE_FORMATS, URL_TYPES
 from ..engine.params import Param, ParamError, check_bounds, parse_size
 from ..engine.protocol import GenerationError
 from ..formats.atomic import WriteError
@@ -102,7 +103,6 @@ MAX_SOLUTIONS = 1000
 GRADE_TIME_LIMIT = 60.0
 MAX_BOOK = 1000
 """Puzzles in one book at most (the engine's own bound, engine.numberlink.book)."""
-GENERATE_FORMATS = ("text", "testmain", "url", "pzprv3", "janko", "flow")
 SOLVE_MAX_SIDE = 128
 """solve takes puzzles of at most this many squares a side (the generator's
 largest; the solver's memory grows with the squares times the labels)."""
@@ -207,13 +207,13 @@ def _parser() -> _Parser:
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
-    g.add_argument("--format", choices=GENERATE_FORMATS, default="text",
+    g.add_argument("--format", choices=PUZZLE_FORMATS, default="text",
                    help="text: the plain puzzle format (puzzles separated by an empty "
                         "line); testmain: solution and puzzle as path.c's test program "
                         "prints them; url: each puzzle's puzz.link URL, one a line; "
                         "pzprv3 (pzprjs's file, with the solution's lines), janko (Janko's "
                         "Arukone): one puzzle; flow: a Flow Free level pack (default text)")
-    g.add_argument("--url-type", choices=("numlin", "arukone"), default="numlin",
+    g.add_argument("--url-type", choices=URL_TYPES, default="numlin",
                    help="the puzz.link type of --format url and pzprv3 (default numlin)")
     g.add_argument("--out", help="write the puzzles here instead of standard output")
     g.add_argument("--solution-out", help="also write the solutions to this file")

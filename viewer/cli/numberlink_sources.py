@@ -60,7 +60,8 @@ def read_one(source: str, level: int | None, error):
 
 
 def add_convert(sub, param_option, rule_param) -> None:
-    from ..formats.numberlink_sources import FORMATS, URL_TYPES
+    from ..engine.numberlink.options import PUZZLE_FORMATS as FORMATS
+    from ..engine.numberlink.options import URL_TYPES
 
     c = sub.add_parser("convert", help="turn a puzzle (a file in any format, or a puzz.link "
                                        "URL) into another format")

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..engine.names import shown_name
+from ..engine.numberlink.options import PUZZLE_FORMATS, URL_TYPES
 from ..engine.numberlink.puzzle import Puzzle, PuzzleError, Solution
 from ..engine.numberlink.puzzlink import (
     PuzzLinkError,
@@ -42,10 +43,9 @@ from .numberlink_pzprv3 import Pzprv3Error, format_pzprv3, is_pzprv3, parse_pzpr
 __all__ = ["Loaded", "SourceError", "FORMATS", "read_source", "parse_source_text",
            "detect", "format_as", "single_puzzle_formats", "URL_TYPES"]
 
-FORMATS = ("text", "testmain", "url", "pzprv3", "janko", "flow")
+FORMATS = PUZZLE_FORMATS
 MAX_SQUARES = 2**22
 """Squares in all the URLs of a file at most."""
-URL_TYPES = ("numlin", "arukone")
 SINGLE = ("pzprv3", "janko")
 """Formats that hold one puzzle a file."""
 
