@@ -41,7 +41,7 @@ from .numberlink_janko import JankoError, format_janko, is_janko, parse_janko
 from .numberlink_pzprv3 import Pzprv3Error, format_pzprv3, is_pzprv3, parse_pzprv3
 
 __all__ = ["Loaded", "SourceError", "FORMATS", "read_source", "parse_source_text",
-           "detect", "format_as", "single_puzzle_formats", "URL_TYPES"]
+           "detect", "format_as", "URL_TYPES", "file_in_url", "url_item"]
 
 FORMATS = PUZZLE_FORMATS
 MAX_SQUARES = 2**22
@@ -67,10 +67,6 @@ class Loaded:
     """Why a solution the source holds was not taken ('' if none)."""
     fmt: str = "url"
     """The format it was read from (a URL given as it is: url)."""
-
-
-def single_puzzle_formats() -> tuple[str, ...]:
-    return SINGLE
 
 
 def detect(text: str) -> str:

@@ -27,7 +27,7 @@ and :func:`puzzle_url` go the other way.  Every refusal is a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -377,7 +377,3 @@ def puzzle_url(puzzle: Puzzle, kind: str = "numlin", rule: str | None = None,
                prefix: str = DEFAULT_PREFIX) -> str:
     """The puzz.link URL of ``puzzle`` (see :func:`puzzle_link`)."""
     return format_url(puzzle_link(puzzle, kind, rule, prefix))
-
-
-def with_prefix(link: Link, prefix: str) -> Link:
-    return replace(link, prefix=prefix)
