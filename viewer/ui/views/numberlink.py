@@ -242,7 +242,11 @@ class NumberLinkView(GeneratorView):
         from PySide6.QtGui import QGuiApplication
 
         QGuiApplication.clipboard().setText(url)
-        self.shell.status(f"copied puzz.link URL: {url}")
+        note = ""
+        if "?numlin/" in url and self.rule() != "free":
+            note = (" (numlin's paths need not fill the grid: before publishing, check "
+                    "uniqueness under the rule free)")
+        self.shell.status(f"copied puzz.link URL: {url}{note}")
         return url
 
     # -- print --------------------------------------------------------------------
