@@ -17,6 +17,7 @@ DECLARATION = Declaration(
     view="viewer.ui.views.numberlink:NumberLinkView",
     opener="viewer.formats.numberlink_exports:open_puzzle",
     open_title="&Open Number Link puzzle...", open_shortcut="Ctrl+Shift+O",
+    link_opener="viewer.formats.numberlink_exports:open_link",
     command_line="viewer.formats.numberlink_exports:command_line",
     cli_extras="viewer.cli.numberlink:EXTRAS",
 )

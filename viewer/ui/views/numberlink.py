@@ -58,6 +58,9 @@ class NumberLinkView(GeneratorView):
                 self.add_action("File", f"Export {what} {kind}...",
                                 lambda _=False, s=solution, k=kind: self.export_vector(s, k),
                                 None, f"the {what} shown as a vector picture ({kind}), for print")
+        self.add_action("Edit", "Copy puzz.lin&k URL", self.copy_url, None,
+                        "the puzzle's puzz.link URL, to play or check it online (numlin; "
+                        "a puzzle opened from an arukone URL stays arukone)")
         self.add_action("File", "Export puzzle &book...", lambda _=False: self.export_book(), None,
                         "a printable book of graded puzzles: the puzzles several to a page "
                         "with number, size, grade and seed, then the solutions (PDF or SVG)")
@@ -225,6 +228,26 @@ class NumberLinkView(GeneratorView):
 
         self.shell.status(f"solving step by step under {rule}... (Esc cancels)")
         return self.solve_worker.submit(job)
+
+    def copy_url(self) -> str | None:
+        """Put the shown puzzle's puzz.link URL on the clipboard; returns it."""
+        from .numberlink_links import puzzle_url_of
+
+        r = self.workbench.result
+        try:
+            url = puzzle_url_of(r, self.rule())
+        except ValueError as exc:
+            self.shell.status(f"copy puzz.link URL: {exc}", error=True)
+            return None
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.clipboard().setText(url)
+        note = ""
+        if "?numlin/" in url and self.rule() != "free":
+            note = (" (numlin's paths need not fill the grid: before publishing, check "
+                    "uniqueness under the rule free)")
+        self.shell.status(f"copied puzz.link URL: {url}{note}")
+        return url
 
     # -- print --------------------------------------------------------------------
     def export_vector(self, solution: bool, kind: str, path: str | None = None) -> str | None:
