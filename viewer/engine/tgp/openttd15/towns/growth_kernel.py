@@ -21,6 +21,7 @@ import numpy as np
 
 from viewer.engine.jit import njit
 from viewer.engine.tgp.game import World
+from viewer.engine.tgp.kernel import corner_slope
 
 from ..prices import world_prices
 from .houses_kernel import (
@@ -209,32 +210,16 @@ def _diag(ctx, d):
 
 
 @njit(**JIT)
-def _heights_slope(hn, hw, he, hs):
-    lo = min(min(hn, hw), min(he, hs))
-    hi = max(max(hn, hw), max(he, hs))
-    s = 0
-    if hn != lo:
-        s |= SLOPE_N
-    if hw != lo:
-        s |= SLOPE_W
-    if he != lo:
-        s |= SLOPE_E
-    if hs != lo:
-        s |= SLOPE_S
-    if hi - lo == 2:
-        s |= SLOPE_STEEP
-    return s, lo, hi
-
-
-@njit(**JIT)
 def _slope_z(tiles, ctx, t):
     """(slope, lowest corner, highest corner) as GetTileSlopeZ/GetTileMaxZ."""
     sx = ctx.size_x
     x, y = t % sx, t // sx
     x2, y2 = min(x + 1, sx - 1), min(y + 1, ctx.size_y - 1)
     h = tiles.height
-    return _heights_slope(np.int64(h[y * sx + x]), np.int64(h[y * sx + x2]),
-                          np.int64(h[y2 * sx + x]), np.int64(h[y2 * sx + x2]))
+    hn, hw = np.int64(h[y * sx + x]), np.int64(h[y * sx + x2])
+    he, hs = np.int64(h[y2 * sx + x]), np.int64(h[y2 * sx + x2])
+    slope, lo = corner_slope(hn, hw, he, hs)
+    return slope, lo, max(max(hn, hw), max(he, hs))
 
 
 @njit(**INLINE)
