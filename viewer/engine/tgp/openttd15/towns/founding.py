@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
+import numpy as np
+
 from viewer.engine.tgp.game import TileType, World
 from viewer.engine.tgp.game.road_map import has_town_owned_road
 from viewer.engine.tgp.game.tiles import DIAGDIR_DX, DIAGDIR_DY, OWNER_TOWN, GameMap
@@ -96,7 +98,7 @@ def initial_land_count(m: GameMap) -> int:
     a water tile of type clear, so coast counts as land), plus a twelfth,
     at most the map's size."""
     water = ((m.type >> 4) == TileType.WATER) & ((m.m5 >> 4) == 0)
-    land = m.size - int(water.sum())
+    land = m.size - int(np.count_nonzero(water))
     return min(land + land // 12, m.size)
 
 
