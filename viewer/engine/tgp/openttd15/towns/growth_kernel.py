@@ -1360,17 +1360,30 @@ def grow_context(world: World) -> np.ndarray:
     return g
 
 
+def _contexts(world: World) -> tuple:
+    """(tiles, ctx, grow, house table) of ``world``, kept on it while its
+    map and settings stay the same (the snow line and height limit take
+    a pass over the map; DoCreateTown asks once per town)."""
+    key = (world.map, tuple(world.settings.items()))
+    cached = world.__dict__.get("_growth_kernel_contexts")
+    if cached is None or cached[0][0] is not key[0] or cached[0][1] != key[1]:
+        cached = (key, (tile_bytes(world), context(world)[0], grow_context(world)[0],
+                        house_table(world.landscape)))
+        world.__dict__["_growth_kernel_contexts"] = cached
+    return cached[1]
+
+
 def grow_town_fast(world: World, town: Town, modes: int = 3, times: int = 1) -> None:
     """:func:`.growth.grow_town` ``times`` times through the kernels: the
     same tiles, town fields, Random() draws and trail marks."""
+    tiles, ctx, grow, specs = _contexts(world)
     rec, counts = town_record(town)
     keep = world.rng.trail is not None
     # marks per GrowTown: at most two houses tried per step of GrowTownAtRoad
     cap = times * (3 * (12 + town.num_houses) + 8) if keep else 0
     trail = np.zeros((cap, 3), np.int64)
     trail_len = np.zeros(1, np.int64)
-    grow_town_times_k(tile_bytes(world), context(world)[0], grow_context(world)[0], rec[0],
-                      counts, house_table(world.landscape), world.rng.state, trail, trail_len,
+    grow_town_times_k(tiles, ctx, grow, rec[0], counts, specs, world.rng.state, trail, trail_len,
                       modes, times)
     _store_town(town, rec, counts)
     if keep:
