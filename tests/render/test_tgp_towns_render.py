@@ -93,3 +93,22 @@ def test_zoomed_in_a_road_reaches_the_sides_it_leaves_by():
     assert painted[4, 3:13].all()                # one street across the two tiles
     assert not painted[0].any() and not painted[:, 16:].any()
     assert not painted[4, 0:2].any()             # the first leaves only by SW
+
+
+def test_a_map_before_a_towns_founding_shows_no_name_of_it(state):
+    from viewer.render.tgp_towns import towns_on_map
+
+    towns = state.result.detail.towns
+    assert towns_on_map(towns, state.layers) == list(towns)
+    layers = dict(state.layers)
+    m2 = np.asarray(layers["m2"]).copy()
+    kinds = kinds_of(state)
+    m2[(kinds == KIND_HOUSE) | (kinds == KIND_ROAD)] = 0    # as if only town 0 were there
+    layers["m2"] = m2
+    assert [t["index"] for t in towns_on_map(towns, layers)] == [0]
+
+
+def kinds_of(state):
+    from viewer.render.tgp_towns import layer_kinds
+
+    return layer_kinds(state.layers)[0]

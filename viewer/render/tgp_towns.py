@@ -37,6 +37,7 @@ houses inside a margin (below, a town tile is painted whole)."""
 
 TILE_TYPE_LAYER = "tile_type"
 M5_LAYER = "m5"
+M2_LAYER = "m2"
 
 
 def has_towns(layers: Mapping[str, np.ndarray]) -> bool:
@@ -151,11 +152,29 @@ def state_towns(state) -> Sequence[Any] | None:
     return getattr(state.result.detail, "towns", None)
 
 
+def towns_on_map(towns: Sequence[Any] | None, layers: Mapping[str, np.ndarray]) -> list[Any]:
+    """The towns that have a house or a road on the map the layers hold (a
+    step of the timeline before a town was founded shows no name of it)."""
+    if not towns:
+        return []
+    if M2_LAYER not in layers:
+        return list(towns)
+    kinds = town_kinds(layers[TILE_TYPE_LAYER], layers[M5_LAYER])
+    owned = (kinds == KIND_HOUSE) | (kinds == KIND_ROAD)
+    present = set(np.unique(np.asarray(layers[M2_LAYER])[owned]).tolist())
+
+    def index(t):
+        return t["index"] if isinstance(t, dict) else t.index
+
+    return [t for t in towns if t is not None and index(t) in present]
+
+
 def state_town_markers(state, options: Mapping[str, Any]) -> list[Marker]:
     """The towns' name markers of ``state`` (none with the toggle off)."""
     if not _shown(state, options):
         return []
-    return town_markers(state_towns(state), state.result.grid.width)
+    return town_markers(towns_on_map(state_towns(state), state.layers),
+                        state.result.grid.width)
 
 
 def with_town_entries(legend: Legend | None, state, options: Mapping[str, Any]
