@@ -101,14 +101,8 @@ def test_a_map_before_a_towns_founding_shows_no_name_of_it(state):
     towns = state.result.detail.towns
     assert towns_on_map(towns, state.layers) == list(towns)
     layers = dict(state.layers)
-    m2 = np.asarray(layers["m2"]).copy()
-    kinds = kinds_of(state)
-    m2[(kinds == KIND_HOUSE) | (kinds == KIND_ROAD)] = 0    # as if only town 0 were there
-    layers["m2"] = m2
+    tile_type = np.asarray(layers["tile_type"]).copy()
+    for t in towns[1:]:                       # as if only town 0 were founded yet
+        tile_type.reshape(-1)[t["xy"]] = 0
+    layers["tile_type"] = tile_type
     assert [t["index"] for t in towns_on_map(towns, layers)] == [0]
-
-
-def kinds_of(state):
-    from viewer.render.tgp_towns import layer_kinds
-
-    return layer_kinds(state.layers)[0]

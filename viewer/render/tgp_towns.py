@@ -153,20 +153,24 @@ def state_towns(state) -> Sequence[Any] | None:
 
 
 def towns_on_map(towns: Sequence[Any] | None, layers: Mapping[str, np.ndarray]) -> list[Any]:
-    """The towns that have a house or a road on the map the layers hold (a
-    step of the timeline before a town was founded shows no name of it)."""
+    """The towns whose centre tile is a road or house of theirs on the map
+    the layers hold (a grown town's always is: a step of the timeline before
+    a town was founded shows no name of it)."""
     if not towns:
         return []
     if M2_LAYER not in layers:
         return list(towns)
-    kinds = town_kinds(layers[TILE_TYPE_LAYER], layers[M5_LAYER])
-    owned = (kinds == KIND_HOUSE) | (kinds == KIND_ROAD)
-    present = set(np.unique(np.asarray(layers[M2_LAYER])[owned]).tolist())
-
-    def index(t):
-        return t["index"] if isinstance(t, dict) else t.index
-
-    return [t for t in towns if t is not None and index(t) in present]
+    tile_type = np.asarray(layers[TILE_TYPE_LAYER]).reshape(-1)
+    m2 = np.asarray(layers[M2_LAYER]).reshape(-1)
+    out = []
+    for t in towns:
+        if t is None:
+            continue
+        xy = int(t["xy"] if isinstance(t, dict) else t.xy)
+        index = int(t["index"] if isinstance(t, dict) else t.index)
+        if (int(tile_type[xy]) >> 4) in (2, 3) and int(m2[xy]) == index:   # road, house
+            out.append(t)
+    return out
 
 
 def state_town_markers(state, options: Mapping[str, Any]) -> list[Marker]:
