@@ -1362,15 +1362,17 @@ def grow_context(world: World) -> np.ndarray:
 
 def _contexts(world: World) -> tuple:
     """(tiles, ctx, grow, house table) of ``world``, kept on it while its
-    map and settings stay the same (the snow line and height limit take
-    a pass over the map; DoCreateTown asks once per town)."""
-    key = (world.map, tuple(world.settings.items()))
+    map's arrays and its settings stay the same (the snow line and the
+    height limit take a pass over the map; DoCreateTown asks per town)."""
+    tiles = tile_bytes(world)
+    settings = tuple(world.settings.items())
     cached = world.__dict__.get("_growth_kernel_contexts")
-    if cached is None or cached[0][0] is not key[0] or cached[0][1] != key[1]:
-        cached = (key, (tile_bytes(world), context(world)[0], grow_context(world)[0],
-                        house_table(world.landscape)))
+    if (cached is None or cached[1] != settings
+            or not all(a is b for a, b in zip(cached[0], tiles))):
+        cached = (tiles, settings, (tiles, context(world)[0], grow_context(world)[0],
+                                    house_table(world.landscape)))
         world.__dict__["_growth_kernel_contexts"] = cached
-    return cached[1]
+    return cached[2]
 
 
 def grow_town_fast(world: World, town: Town, modes: int = 3, times: int = 1) -> None:
