@@ -73,4 +73,4 @@ def test_number_link_legend_has_the_letters_and_every_path_its_colour(qtbot, win
     assert len(colours) == len(pic.legend.entries) >= min(n_paths, 60) > 24
 
 
-# near-white swatches framed all round: tests/ui/test_legend_pixels.py (issue 28, 7.12)
+# near-white swatches framed all round: tests/ui/test_legend_pixels.py

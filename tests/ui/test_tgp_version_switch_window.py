@@ -1,5 +1,4 @@
-"""Issue 28, items 7.2, 7.3, 7.16 and 7.17 in the window, as the new user
-did it: switch TGP's version in the panel, read the sliders, the status bar
+"""Switching TGP's version in the window, as a new user did it: switch TGP's version in the panel, read the sliders, the status bar
 and the greyed-out settings."""
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ def choose_version(qtbot, w, version):
     settle(qtbot, w, lambda: w.result.params["openttd"] == version)
 
 
-def test_7_2_and_7_3_switching_to_r13671_narrows_the_sliders_and_says_what_moved(qtbot,
+def test_switching_to_r13671_narrows_the_sliders_and_says_what_moved(qtbot,
                                                                                  window):
     w = window
     panel = tgp(qtbot, w, terrain=4, sea_level=2)
@@ -44,7 +43,7 @@ def test_7_2_and_7_3_switching_to_r13671_narrows_the_sliders_and_says_what_moved
     assert terrain.maximum() == 5 and not w.run_status.message.text().startswith("alpinist")
 
 
-def test_7_16_a_setting_r13671_lacks_shows_no_value_of_15_2(qtbot, window):
+def test_a_setting_r13671_lacks_shows_no_value_of_15_2(qtbot, window):
     w = window
     panel = tgp(qtbot, w, freeform_edges=True, terrain=5, custom_terrain=77)
     free, custom = panel.widgets["freeform_edges"], panel.widgets["custom_terrain"]
@@ -66,7 +65,7 @@ def test_7_16_a_setting_r13671_lacks_shows_no_value_of_15_2(qtbot, window):
     assert free.editor.checkState() == Qt.CheckState.Checked
 
 
-def test_7_17_the_custom_height_is_greyed_unless_custom_and_makes_no_new_map(qtbot, window):
+def test_the_custom_height_is_greyed_unless_custom_and_makes_no_new_map(qtbot, window):
     w = window
     panel = tgp(qtbot, w, terrain=1)
     custom = panel.widgets["custom_terrain"]
