@@ -10,6 +10,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
+from viewer import runtime  # noqa: E402
+
+# The test run is this process's entry point: the one tweak a long run of
+# Qt calls needs (viewer.runtime: PySide6's lost references to None/True)
+runtime.guard_references()
+
 
 @pytest.fixture
 def window(qtbot):

@@ -395,7 +395,9 @@ def test_the_first_map_of_each_generator_leaves_the_heap_frozen(qtbot, window, m
 
     monkeypatch.setattr(main_window, "_WARMED_UP", set(registry.names()))
     # (as in a new process: no generator's first map shown yet)
-    monkeypatch.setattr(main_window, "_FROZEN_AFTER", {w.generator.name})
+    from viewer import runtime
+    monkeypatch.setattr(runtime, "_role", runtime.WINDOW)      # (as app.main configures it)
+    monkeypatch.setattr(runtime, "_frozen_after", {w.generator.name})
     w.request_generation(force=True)            # a window that has made maps already
     settle(qtbot, w, lambda: w.runs_done >= 2)
     other = "tgp" if w.generator.name != "tgp" else "fairland"
@@ -406,14 +408,3 @@ def test_the_first_map_of_each_generator_leaves_the_heap_frozen(qtbot, window, m
     w.set_generator(other)
     settle(qtbot, w, lambda: w.result.generator == other)
     assert gc.get_freeze_count() >= before + 1000
-
-
-@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"),
-                    reason="Linux's prctl")
-def test_the_window_keeps_the_memory_it_frees(window):
-    """viewer.background.keep_memory, from the window: no huge pages since."""
-    import ctypes
-
-    from viewer import background
-    assert ctypes.CDLL(None).prctl(42, 0, 0, 0, 0) == 1      # PR_GET_THP_DISABLE
-    assert background._kept is True

@@ -16,14 +16,14 @@ closed when another one is.  The GUI thread never computes a map.
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
-from ..background import background_thread, keep_memory
+from .. import runtime
+from ..runtime import background_thread
 from ..engine.protocol import GenerationError, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
@@ -53,7 +53,6 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
-        keep_memory()           # (a large map freed with the GIL held stalled this thread)
         self.setWindowTitle("Map generator workbench")
         self.settings = settings if settings is not None else make_settings()
         self.workbench = wb = Workbench(runner=QtRunner("generate", self, finish_running=True),
@@ -408,11 +407,9 @@ class MainWindow(QMainWindow):
         note = self.workbench.note
         self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result)
-        if result.generator not in _FROZEN_AFTER:
-            # the first map of each generator: its kernels, loaded by now, and
-            # what they made out of the collector (before its bigger maps)
-            _FROZEN_AFTER.add(result.generator)
-            freeze_heap()
+        # after the first map of each generator: its kernels, loaded by now,
+        # and what they made out of the collector (before its bigger maps)
+        runtime.first_map_shown(result.generator)
         warm_up_later(self.workbench.generator)
         self.map_ids.remember_inputs(result)
 
@@ -558,22 +555,9 @@ def warm_up_later(decl) -> None:
             decl.warm_up()
         except Exception:  # noqa: BLE001 - the run that needs it will say what is wrong
             pass
-        freeze_heap()
+        runtime.freeze_heap()
 
     background_thread(run, f"warm up {decl.name}")
 
 
 _WARMED_UP: set[str] = set()
-_FROZEN_AFTER: set[str] = set()
-"""The generators whose first map has been shown in this process (the heap
-frozen after it)."""
-
-
-def freeze_heap() -> None:
-    """Leave the objects made so far (Qt's, pyqtgraph's, numba's, the
-    engines': hundreds of thousands) out of Python's cyclic garbage
-    collector: a full collection walks every object and holds the GIL while
-    it does, 50 to 200 ms that no thread, the GUI's included, can run; after
-    this it walks only what was made since (the objects frozen are still
-    freed when nothing refers to them)."""
-    gc.freeze()

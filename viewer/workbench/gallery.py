@@ -20,7 +20,7 @@ import numpy as np
 
 from ..declaration import Declaration
 from ..engine.protocol import Cancelled, CancelToken
-from ..background import background_thread
+from ..runtime import background_thread
 from .runs import ENGINE_LOCK
 
 __all__ = ["Case", "Thumb", "GalleryRun", "make_thumb", "next_seeds", "thumbnail",

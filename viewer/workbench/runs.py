@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..engine.protocol import Cancelled, CancelToken
-from ..background import background_thread
+from ..runtime import background_thread
 
 JobFn = Callable[[CancelToken], Any]
 
