@@ -352,8 +352,10 @@ def open_window(app: QApplication, warmed: bool = True, generate: bool = True):
                 with open(log, "a") as f:
                     f.write(f"{time.perf_counter():.6f} {what}\n")
             return write
-        for event in ("run_started", "run_finished", "state_changed"):
-            win.workbench.events.connect(event, mark(event))
+        from viewer.workbench import events as ev
+        for kind, what in ((ev.RunStarted, "run_started"), (ev.RunFinished, "run_finished"),
+                           (ev.StateChanged, "state_changed")):
+            win.workbench.events.connect(kind, mark(what))
     win.resize(1280, 820)
     win.show()
     if generate:

@@ -43,7 +43,7 @@ ALLOWED["jit_cache"] = {"registry"}
 ALLOWED["runtime"] = {"jit_cache"}
 for _allowed in ALLOWED.values():
     _allowed.update(("jit_cache", "runtime"))
-QT = ("PySide6", "pyqtgraph", "superqt", "shiboken6")
+QT = ("PySide6", "pyqtgraph", "shiboken6")
 
 
 def _module_name(path: Path) -> str:

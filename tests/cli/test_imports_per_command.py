@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # (this checkout's viewer, whatever an editable install points at)
 ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
-HEAVY = ("numba", "PySide6", "pyqtgraph", "pysat", "superqt", "distributed")
+HEAVY = ("numba", "PySide6", "pyqtgraph", "pysat", "distributed")
 PROBE = """
 import contextlib, io, json, sys
 from viewer.cli import main

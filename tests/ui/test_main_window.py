@@ -16,6 +16,7 @@ from viewer.render.hexraster import hex_center, image_size, rasterize
 from viewer.render.picture import display_scale
 from viewer.ui.main_window import MainWindow
 from viewer.ui.run_status import COMPILING
+from viewer.workbench.events import RunFinished
 
 WAIT = 30_000
 
@@ -59,7 +60,7 @@ def test_moving_a_slider_regenerates_and_the_pixels_change(qtbot, window):
 def test_a_hundred_rapid_changes_end_on_the_final_map(qtbot, window):
     sc, sp = slider(window, "sc"), slider(window, "sp")
     made = []                                   # the maps that came out
-    window.workbench.events.connect("run_finished", lambda _id, r, _s: made.append(r))
+    window.workbench.events.connect(RunFinished, lambda e: made.append(e.result))
     for k in range(100):
         sc.setValue(20 + k % 17)
         sp.setValue(k % 90)

@@ -121,8 +121,7 @@ def test_a_setting_that_does_not_apply_is_greyed_with_the_reason(qtbot):
     wb = Workbench("tgp")
     panel = panel_of(qtbot, wb.generator.params)
     panel.paramChanged.connect(wb.set_value)
-    wb.events.connect("values_changed",
-                      lambda names: panel.set_values({n: wb.values[n] for n in names}))
+    panel.follow(wb)
     owner = panel.widgets["openttd"]
     custom = panel.widgets["variety"]   # 15.2 only, whatever else
     assert custom.isEnabled() and custom.editor.toolTip() == custom.param.help

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from window_waits import settle
+from viewer.workbench.events import RunStarted
 
 WAIT = 60_000
 
@@ -73,7 +74,7 @@ def test_the_custom_height_is_greyed_unless_custom_and_makes_no_new_map(qtbot, w
     assert "Terrain type flat has no such setting (only custom)" in custom.toolTip()
     shown = w.result
     started = []
-    w.workbench.events.connect("run_started", started.append)
+    w.workbench.events.connect(RunStarted, lambda e: started.append(e.run_id))
     w.workbench.set_value("custom_terrain", 90)
     w.request_generation()
     assert started == [] and w.result is shown

@@ -21,6 +21,7 @@ from viewer.engine.params import ParamError, counts
 from viewer.engine.tgp.generator import TGP
 from viewer.formats.presets import parse_preset
 from viewer.workbench import Workbench
+from viewer.workbench.events import RunStarted, Status
 
 
 def tgp_bench(**values) -> Workbench:
@@ -65,7 +66,7 @@ def test_a_preset_with_a_level_its_version_lacks_is_refused():
 def test_switching_to_r13671_moves_what_it_lacks_and_says_so():
     wb = tgp_bench(terrain=4, sea_level=4, variety=3, custom_sea_level=40)
     said = []
-    wb.events.connect("status", lambda text, error: said.append(text))
+    wb.events.connect(Status, lambda e: said.append(e.text))
     wb.set_value("openttd", "r13671")
     assert (wb.values["terrain"], wb.values["sea_level"]) == (3, 3)
     assert wb.note == ("alpinist is 15.2 only: terrain type set to mountainous; "
@@ -99,7 +100,7 @@ def test_a_switch_that_fits_says_nothing_and_a_value_given_with_it_is_judged():
 def test_the_custom_height_makes_no_new_map_unless_the_terrain_is_custom():
     wb = tgp_bench(terrain=1)
     started = []
-    wb.events.connect("run_started", started.append)
+    wb.events.connect(RunStarted, lambda e: started.append(e.run_id))
     assert wb.request() is not None
     shown = wb.result
     wb.set_value("custom_terrain", 77)

@@ -135,19 +135,22 @@ class MainWindow(QMainWindow):
             self.docks_menu.addAction(dock.toggleViewAction())
 
     def _listen(self) -> None:
-        ev = self.workbench.events
-        ev.connect("generator_changed", self._generator_changed)
-        ev.connect("values_changed", self._values_changed)
-        ev.connect("seed_changed", self._seed_changed)
-        ev.connect("invalid", lambda param, text: self._panel.set_error(param, text or None))
-        ev.connect("result_changed", self._result_changed)
-        ev.connect("state_changed", self._state_changed)
-        ev.connect("layer_changed", lambda _layer: self.render_view())
-        ev.connect("options_changed", self._options_changed)
-        ev.connect("run_finished", self._run_finished)
-        ev.connect("run_failed", self._run_failed)
-        ev.connect("run_cancelled", lambda _id: self._map_view.set_waiting(None))
-        ev.connect("status", self.status)
+        """What the window itself shows of the Workbench's events (the panel,
+        the sweep link, the run status, the views and the compare pane
+        follow the ones they need themselves)."""
+        from ..workbench import events as ev
+
+        self.workbench.events.connect_all({
+            ev.GeneratorChanged: lambda e: self._generator_changed(e.name),
+            ev.ResultChanged: lambda e: self._result_changed(e.result),
+            ev.StateChanged: lambda e: self._state_changed(e.state),
+            ev.LayerChanged: lambda _e: self.render_view(),
+            ev.OptionsChanged: lambda e: self._options_changed(e.options),
+            ev.RunFinished: lambda e: self._run_finished(e.run_id, e.result, e.seconds),
+            ev.RunFailed: lambda e: self._run_failed(e.run_id, e.error),
+            ev.RunCancelled: lambda _e: self._map_view.set_waiting(None),
+            ev.Status: lambda e: self.status(e.text, e.error),
+        })
 
     def resize(self, *size) -> None:
         """Resize (as QWidget.resize), with the docks arranged for the new
@@ -283,6 +286,9 @@ class MainWindow(QMainWindow):
         decl = wb.generator
         panel = ParamPanel(decl.params, seed=wb.seed, text_seed=decl.seed_kind == "text")
         panel.set_values(wb.values)
+        if getattr(self, "_unfollow_panel", None) is not None:
+            self._unfollow_panel()              # the panel replaced no longer follows
+        self._unfollow_panel = panel.follow(wb)
         panel.paramChanged.connect(self._param_edited)
         panel.seedChanged.connect(self._seed_edited)
         panel.newSeedAsked.connect(self._new_seed_asked)
@@ -352,15 +358,6 @@ class MainWindow(QMainWindow):
     def _edited(self) -> None:
         if not self.gen_view.panel_changed():
             self.request_generation()
-
-    def _values_changed(self, names: tuple[str, ...]) -> None:
-        """The panel shows what the Workbench holds now (the names that changed)."""
-        values = self.workbench.values
-        self._panel.set_values({n: values[n] for n in names})
-        self.sweep.follow_values()
-
-    def _seed_changed(self, seed: int | str) -> None:
-        self._panel.seed_row.set_seed(seed)
 
     def request_generation(self, force: bool = False) -> int | None:
         """Ask the Workbench for a map of its values and seed; returns the

@@ -21,7 +21,6 @@ import numpy as np
 from ..declaration import Declaration
 from ..engine.protocol import Cancelled, CancelToken
 from ..runtime import background_thread
-from .runs import ENGINE_LOCK
 
 __all__ = ["Case", "Thumb", "GalleryRun", "make_thumb", "next_seeds", "thumbnail",
            "THUMB_PIXELS"]
@@ -127,8 +126,7 @@ def make_thumb(decl: Declaration, i: int, case: Case, layer: str,
     """Case ``i``'s thumbnail, made now (in the caller's thread); a
     cancelled ``token`` stops it (its thumbnail then has neither picture nor
     error)."""
-    with ENGINE_LOCK:               # never beside the window's own run and picture
-        return _make_now(decl, i, case, layer, options, token)
+    return _make_now(decl, i, case, layer, options, token)
 
 
 def _make_now(decl, i, case, layer, options, token) -> Thumb:

@@ -37,9 +37,12 @@ class NumberLinkView(GeneratorView):
         self.check: dict[str, Any] | None = None    # the last uniqueness check
         self.check_pending = False      # asked for while a map was being made
         self.last_open_error = ""
-        ev = self.workbench.events
-        self._off = [ev.connect("run_failed", lambda *_a: self._pending_dropped("failed")),
-                     ev.connect("run_cancelled", lambda *_a: self._pending_dropped("cancelled"))]
+        from ...workbench import events as ev
+
+        self._off = [self.workbench.events.connect(ev.RunFailed,
+                                                   lambda _e: self._pending_dropped("failed")),
+                     self.workbench.events.connect(ev.RunCancelled,
+                                                   lambda _e: self._pending_dropped("cancelled"))]
         self.solve_worker = LatestWins("solve", self)
         self.solve_worker.started.connect(lambda *_: self.shell.own_work(True))
         self.solve_worker.finished.connect(self._solved)
