@@ -21,7 +21,7 @@ from viewer.engine.params import ParamError, counts
 from viewer.engine.tgp.generator import TGP
 from viewer.formats.presets import parse_preset
 from viewer.workbench import Workbench
-from viewer.workbench.events import RunStarted, Status
+from viewer.workbench.events import RunStarted, Status, ValuesChanged
 
 
 def tgp_bench(**values) -> Workbench:
@@ -221,3 +221,22 @@ def test_r13671_starts_tgp_where_the_game_does():
                          seed=case["seed"])
         assert r.detail.random_calls == case["stats"]["random_calls"]
         assert list(r.detail.rng_state_after) == case["stats"]["rng_state_after"], case["id"]
+
+
+def test_a_png_chosen_means_the_png_source_by_the_params_own_rule():
+    """Ports' Heightmap PNG implies the PNG source (Param.implies), in the
+    Workbench, without the window: one change, both values, undone as one."""
+    from viewer.engine.params import implied
+
+    wb = Workbench("ports")
+    assert wb.values["source"] == "tgp"
+    said = []
+    wb.events.connect(ValuesChanged, lambda e: said.append(set(e.names)))
+    wb.set_value("png_path", "island.png")
+    assert wb.values["source"] == "png" and said == [{"png_path", "source"}]
+    wb.undo()
+    assert wb.values["source"] == "tgp" and wb.values["png_path"] == ""
+    # an empty path implies nothing; a source given with the path wins
+    assert implied(wb.generator.params, {"png_path": "  "}) == {}
+    wb.set_values({"png_path": "island.png", "source": "tgp"})
+    assert wb.values["source"] == "tgp"

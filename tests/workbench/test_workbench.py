@@ -551,3 +551,30 @@ def test_the_values_a_map_stands_for():
     wb.set_value("sp", 20)
     assert wb.shown_values == r.params != wb.validated()
     assert wb.progress() is None                      # no run under way
+
+
+def test_solving_is_the_generators_behind_the_workbench():
+    """Number Link's uniqueness check and step-by-step solve are jobs the
+    Workbench gives (its declaration's ``solving``), under the panel's rule,
+    with no window; a generator that solves nothing gives none."""
+    from viewer.engine.protocol import CancelToken
+
+    wb = Workbench("numberlink")
+    wb.set_values({"size": (5, 5), "rule": "free"})
+    assert wb.solve_job("uniqueness") is None           # no puzzle shown yet
+    wb.request()
+    job = wb.solve_job("uniqueness")
+    r, rule, answer = job(CancelToken())
+    assert r is wb.result and rule == "free"
+    assert answer.status in ("unique", "several") and answer.first is not None
+    if answer.status == "several":
+        assert answer.second is not None and answer.diff.any()
+    r2, rule2, graded = wb.solve_job("steps")(CancelToken())
+    assert r2 is wb.result and rule2 == "free" and graded.board is not None
+    with pytest.raises(KeyError):
+        wb.generator.load("solving").solve("nonsense", r, wb.values)
+    assert wb.solve_job("nonsense") is None
+    fair = Workbench("fairland")
+    fair.set_values(SMALL_FAIRLAND)
+    fair.request()
+    assert fair.solve_job("uniqueness") is None

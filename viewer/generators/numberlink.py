@@ -19,4 +19,5 @@ DECLARATION = Declaration(
     open_title="&Open Number Link puzzle...", open_shortcut="Ctrl+Shift+O",
     command_line="viewer.formats.numberlink_exports:command_line",
     cli_extras="viewer.cli.numberlink:EXTRAS",
+    solving="viewer.engine.numberlink.solving",
 )

@@ -28,7 +28,8 @@ from typing import Any
 
 from .. import registry
 from ..declaration import Declaration
-from ..engine.params import ParamError, counting, counts, failed_words, fit_bounds, same_value
+from ..engine.params import (ParamError, counting, counts, failed_words, fit_bounds, implied,
+                             same_value)
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from . import events as ev
 from .events import Events
@@ -172,6 +173,24 @@ class Workbench:
         out.update(self._values.get(self._decl.name, {}))
         return out
 
+    def solve_job(self, kind: str) -> Callable[[CancelToken], tuple[Result, str, Any]] | None:
+        """A job (``fn(token)``, for a runner) that solves the map shown as
+        its generator declares (``Declaration.solving``: e.g. a puzzle's
+        uniqueness check and step-by-step solve) under the values now, and
+        returns ``(result, rule, answer)``; None where the generator solves
+        nothing of that kind or the map shown has nothing to solve."""
+        solving = self._decl.load("solving")
+        r = self.result
+        if solving is None or kind not in solving.KINDS or not solving.can_solve(r):
+            return None
+        values = dict(self.values)
+        rule = solving.rule(values)
+
+        def job(token: CancelToken) -> tuple[Result, str, Any]:
+            return r, rule, solving.solve(kind, r, values, check=token.check)
+
+        return job
+
     def set_value(self, name: str, value: Any) -> None:
         self.set_values({name: value})
 
@@ -192,6 +211,7 @@ class Workbench:
         before = self.values if current else {}
         mine = {} if replace else dict(self._values.get(decl.name, {}))
         mine.update(values)
+        mine.update(implied(decl.params, values))      # (a PNG chosen: the PNG source)
         full = {p.name: p.default for p in decl.params}
         full.update(mine)
         moved, note = fit_bounds(decl.params, full, tuple(values))
