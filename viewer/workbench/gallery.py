@@ -130,7 +130,7 @@ def make_thumb(decl: Declaration, i: int, case: Case, layer: str,
 
 
 def _make_now(decl, i, case, layer, options, token) -> Thumb:
-    from ..render.picture import final_state, picture, renderer_for
+    from ..render.picture import final_state, picture, renderer_of
 
     thumb = Thumb(i, case)
     try:
@@ -138,7 +138,7 @@ def _make_now(decl, i, case, layer, options, token) -> Thumb:
         result = decl.engine.generate(values, seed=decl.check_seed(case.seed),
                                       trace=False, cancel=token)
         state = final_state(result)
-        drawn = renderer_for(result.generator).drawn_layer(state, layer)
+        drawn = renderer_of(decl).drawn_layer(state, layer)
         pic = picture(state, drawn, options, legend=False)
         thumb.rgba = thumbnail(pic.rgba)
         if decl.metrics is not None:

@@ -627,9 +627,9 @@ class Workbench:
         """The options a picture is drawn with: the renderer's toggles'
         defaults and the options set (the one mechanism of picture-only
         settings)."""
-        from ..render.picture import renderer_for
+        from ..render.picture import renderer_of
 
-        out = {t.key: t.default for t in renderer_for(self._decl.name).toggles}
+        out = {t.key: t.default for t in renderer_of(self._decl).toggles}
         out.update(self.options)
         return out
 
