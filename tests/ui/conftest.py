@@ -27,3 +27,13 @@ def window(qtbot):
     qtbot.waitUntil(lambda: w.result is not None and not w.busy(), timeout=120_000)
     yield w
     w.shutdown()
+
+
+@pytest.fixture
+def warnings(monkeypatch):
+    """The texts of the warning boxes the window shows (none is opened)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
+    return shown

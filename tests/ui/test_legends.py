@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QMessageBox
 from window_waits import settle
 
@@ -21,13 +20,6 @@ def choose(w, name: str, value) -> None:
     i = box.findText(text)
     box.setCurrentIndex(i)
     box.activated.emit(i)
-
-
-@pytest.fixture
-def warnings(monkeypatch):
-    shown = []
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
-    return shown
 
 
 def test_resource_layers_mute_the_sea_and_the_legend_matches(qtbot, window):
