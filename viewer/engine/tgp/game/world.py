@@ -34,6 +34,9 @@ class World:
     cur_tileloop_tile: int = 1
     tick_counter: int = 0
     stage: str = "landscape"
+    objects: list[Any] = field(default_factory=list)
+    """The object pool (lighthouses, transmitters ...), by index; the
+    reference holds none, a step adds its own records."""
 
     def setting(self, name: str, default: Any) -> Any:
         """The game setting ``name`` (the game's default when unset)."""
