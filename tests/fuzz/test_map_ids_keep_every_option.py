@@ -123,6 +123,7 @@ def test_a_numberlink_map_id_keeps_the_grade_and_quality_options():
     ("ports --source png --png-heightmap /etc/hostname", "--png-heightmap"),
     ("tgp --preset /etc/passwd", "--preset"),
     ("tgp --size 64x64 --preset=x.toml", "--preset"),
+    ("tgp --openttd-cfg /etc/passwd", "--openttd-cfg"),
 ])
 def test_a_pasted_map_id_reads_no_file(monkeypatch, tmp_path, text, flag):
     import builtins

@@ -59,6 +59,12 @@ class CliExtras:
         wrong); what is returned is handed to :meth:`write`."""
         return None
 
+    def input_files(self, args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+        """(flag, path) of the input files the generator's own flags name
+        (a pasted map ID refuses them: it reads no file the user did not
+        choose)."""
+        return ()
+
     def targets(self, args: argparse.Namespace) -> tuple[str | None, ...]:
         """The files the generator's own flags write (None: not asked for),
         checked with the others before any work."""
@@ -83,6 +89,8 @@ class CliExtras:
             raise Usage("a map ID is a command that makes a map, not its help")
         args = generic_parser(decl, self).parse_args(argv)
         refuse_input_files(decl, args)
+        for flag, path in self.input_files(args):
+            refuse_input_file(flag, path)
         return values_and_seed(decl, self, args)
 
     def report(self, out: Any, decl: Any, result: Any, values: Mapping[str, Any], seed: Any,

@@ -69,6 +69,7 @@ from ..engine.numberlink.generator import (
     grid_puzzle,
 )
 from ..engine.names import one_line
+from ..engine.numberlink.options import PUZZLE_FORMATS, URL_TYPES
 from ..engine.params import Param, ParamError, check_bounds, parse_real, parse_size, parse_whole
 from ..engine.protocol import Cancelled, CancelToken, GenerationError
 from ..formats.atomic import WriteError, check_folder_target, new_folder, write_atomic
@@ -85,6 +86,15 @@ from .args import (
 from .args import ProgressLine as _ProgressLine
 from .args import isatty as _isatty
 from .extras import OwnCommand
+from .numberlink_sources import (
+    add_convert,
+    add_source_options,
+    book_entries_from,
+    read_one,
+    read_puzzles,
+    rule_for,
+    run_convert,
+)
 
 PROG = "numberlink"
 
@@ -213,10 +223,14 @@ def _parser() -> _Parser:
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
-    g.add_argument("--format", choices=("text", "testmain"), default="text",
+    g.add_argument("--format", choices=PUZZLE_FORMATS, default="text",
                    help="text: the plain puzzle format (puzzles separated by an empty "
                         "line); testmain: solution and puzzle as path.c's test program "
-                        "prints them (default text)")
+                        "prints them; url: each puzzle's puzz.link URL, one a line; "
+                        "pzprv3 (pzprjs's file, with the solution's lines), janko (Janko's "
+                        "Arukone): one puzzle; flow: a Flow Free level pack (default text)")
+    g.add_argument("--url-type", choices=URL_TYPES, default="numlin",
+                   help="the puzz.link type of --format url and pzprv3 (default numlin)")
     g.add_argument("--out", help="write the puzzles here instead of standard output")
     g.add_argument("--solution-out", help="also write the solutions to this file")
     g.add_argument("--png", help="picture of the (last) puzzle")
@@ -229,9 +243,9 @@ def _parser() -> _Parser:
     g.add_argument("--quality", action="store_true",
                    help="print quality figures of each grid on standard error")
     s = sub.add_parser("solve", help="solve a puzzle file")
-    s.add_argument("file", help="the puzzle file, in the text format or the testmain "
-                                "format (generate --format)")
-    _param_option(s, _gen_param("rule"))
+    s.add_argument("file", help="the puzzle: a file (text, testmain, puzz.link URLs, pzprv3, "
+                                "Janko, Flow Free) or a puzz.link URL")
+    add_source_options(s, _param_option, _gen_param("rule"))
     s.add_argument("--max-solutions", type=_bounded(MAX_SOLUTIONS), default=2,
                    help=f"stop after this many solutions, 1..{MAX_SOLUTIONS} (default 2)")
     s.add_argument("--time-limit", type=_seconds, default=None,
@@ -239,13 +253,17 @@ def _parser() -> _Parser:
     s.add_argument("--all", action="store_true", help="print every solution found")
     s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
     bk = sub.add_parser("book", help="a printable book of graded puzzles (PDF or SVG)")
+    bk.add_argument("sources", nargs="*", metavar="SOURCE",
+                    help="puzzles to print (files in any format, puzz.link URLs) instead of "
+                         "generating them; each is graded under its rule")
     bk.add_argument("--count", type=_bounded(MAX_BOOK), default=12,
                     help=f"puzzles in the book, 1..{MAX_BOOK} (default 12)")
     bk.add_argument("--size", default="10x10", help="WxH of every puzzle (default 10x10)")
     _param_option(bk, _gen_param("difficulty"))
     bk.add_argument("--seed", default="book", help="seed text; puzzle n is made from "
                                                   "TEXT-n (default book)")
-    _param_option(bk, _gen_param("rule"))
+    _param_option(bk, _gen_param("rule"), "default for SOURCEs: each one's own rule, else ")
+    bk.set_defaults(rule=None)
     _param_option(bk, _gen_param("mode"))
     _param_option(bk, _gen_param("max_tries"))
     _param_option(bk, _gen_param("bridges"))
@@ -257,14 +275,16 @@ def _parser() -> _Parser:
     bk.add_argument("--progress", action="store_true",
                     help="report the puzzles made on standard error")
     gr = sub.add_parser("grade", help="grade a puzzle file: how a person would solve it")
-    gr.add_argument("file", help="the puzzle file (text or testmain format)")
-    _param_option(gr, _gen_param("rule"))
+    gr.add_argument("file", help="the puzzle: a file (text, testmain, puzz.link URLs, pzprv3, "
+                                 "Janko, Flow Free) or a puzz.link URL")
+    add_source_options(gr, _param_option, _gen_param("rule"))
     gr.add_argument("--steps", action="store_true",
                     help="print every deduction, as a hint, before the counts")
     gr.add_argument("--time-limit", type=_seconds, default=GRADE_TIME_LIMIT, metavar="S",
                     help=f"time for the whole run, the deductions and the SAT solver on a "
                          f"puzzle no tier solves (default {GRADE_TIME_LIMIT:g} s); when it "
                          f"runs out the grade is unknown, with the deductions made by then")
+    add_convert(sub, _param_option, _gen_param("rule"))
     return p
 
 
@@ -279,8 +299,10 @@ def run_numberlink(argv: Sequence[str]) -> int:
             return _grade(args)
         if args.command == "book":
             return _book(args)
-        raise CliError("missing command: generate, solve, grade or book (numberlink --help "
-                       "says more)")
+        if args.command == "convert":
+            return run_convert(args, CliError, check_outputs)
+        raise CliError("missing command: generate, solve, grade, book or convert "
+                       "(numberlink --help says more)")
     except _Exit as exc:
         return exc.status
     except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
@@ -309,6 +331,9 @@ def _generate(args) -> int:
     if args.count * w * h > MAX_SQUARES:
         raise CliError(f"--count {args.count} grids of {w}x{h} make {args.count * w * h} "
                        f"squares; at most {MAX_SQUARES} in one run (about 100 MB of text)")
+    if args.format in ("pzprv3", "janko") and args.count > 1:
+        raise CliError(f"--format {args.format} holds one puzzle: --count 1 (or --format url, "
+                       f"flow or text for several)")
     bundle = _bundle_values(args, w, h)
     outputs = check_outputs(args.out, args.solution_out, args.png, args.solution_png,
                             args.svg, args.pdf, args.solution_svg, args.solution_pdf,
@@ -325,8 +350,9 @@ def _generate(args) -> int:
     puzzles, solutions = [], []
     search = bridge_search = None
     if args.bridges > 0:
-        if args.format == "testmain":
-            raise CliError("--bridges: the testmain format has no bridges; use --format text")
+        if args.format != "text":
+            raise CliError(f"--bridges: the {args.format} format has no bridges; use "
+                           f"--format text")
         bridge_search = bridge_search_of(stream, vars(args), token.check)
     elif args.difficulty != "any":
         search = graded_search(stream, vars(args), token.check)
@@ -379,7 +405,10 @@ def _generate(args) -> int:
         progress.clear()
         if timer is not None:
             timer.cancel()
-    if args.format == "testmain":
+    if args.format not in ("text", "testmain"):
+        text = _site_format(args, puzzles, solutions)
+        sol_text = "\n".join(format_solution(p, s) for p, s in zip(puzzles, solutions))
+    elif args.format == "testmain":
         text = "".join(format_testmain(p, s) for p, s in zip(puzzles, solutions))
         sol_text = "".join(format_testmain(p, s).split("\n\n")[0] + "\n\n"
                            for p, s in zip(puzzles, solutions))
@@ -400,6 +429,18 @@ def _generate(args) -> int:
     if args.out is None:
         sys.stdout.write(text)
     return 0
+
+
+def _site_format(args, puzzles, solutions) -> str:
+    """--format url, pzprv3, janko or flow (each puzzle with its solution)."""
+    from ..formats.numberlink_sources import Loaded, format_as
+
+    rule = args.rule if args.unique or args.difficulty != "any" else None
+    items = [Loaded(p, s, rule) for p, s in zip(puzzles, solutions)]
+    try:
+        return format_as(args.format, items, args.url_type)
+    except ValueError as exc:
+        raise CliError(f"--format {args.format}: {exc}") from None
 
 
 def _add_vector_pictures(outputs, args, puzzle, solution) -> None:
@@ -426,9 +467,17 @@ def _book(args) -> int:
     from ..render.numberlink_vector import LayoutError, book_pages, layout
     from ..render.numberlink_vector import MIN_PUZZLE_CELL_MM
 
-    w, h = _size(args)
     if args.pdf is None and args.svg is None:
         raise CliError("book: say where it goes: --pdf FILE and/or --svg DIR")
+    items = [i for src in args.sources for i in read_puzzles(src, None, CliError)]
+    if items:
+        w = max(i.puzzle.width for i in items)
+        h = max(i.puzzle.height for i in items)
+        if len(items) > MAX_BOOK:
+            raise CliError(f"book: {len(items)} puzzles; a book holds at most {MAX_BOOK}")
+    else:
+        w, h = _size(args)
+        args.rule = args.rule or _gen_param("rule").default
     svg_existed = False
     if args.svg is not None:
         try:
@@ -448,9 +497,12 @@ def _book(args) -> int:
         raise CliError(f"--pdf {shown_name(args.pdf)}: the same name as --svg's folder")
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     try:
-        entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
-                               max_tries=args.max_tries, mode=args.mode, bridges=args.bridges,
-                               progress=progress)
+        if items:
+            entries = book_entries_from(items, args, CliError, progress)
+        else:
+            entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
+                                   max_tries=args.max_tries, mode=args.mode,
+                                   bridges=args.bridges, progress=progress)
     except SolverLimitError as exc:
         raise CliError(f"--bridges: {exc}" if args.bridges else str(exc)) from None
     finally:
@@ -490,7 +542,8 @@ def _book(args) -> int:
             if _OLD_PAGE.fullmatch(name) and name not in names:
                 os.unlink(os.path.join(args.svg, name))
     where = " and ".join(shown_name(p) for p in (args.pdf, args.svg) if p is not None)
-    sys.stderr.write(f"{PROG}: book of {len(entries)} {args.difficulty} {w}x{h} puzzles, "
+    what = "read" if items else args.difficulty
+    sys.stderr.write(f"{PROG}: book of {len(entries)} {what} {w}x{h} puzzles, "
                      f"{len(pages)} pages, written to {where}\n")
     return 0
 
@@ -525,24 +578,20 @@ def _generate_values(args, w: int, h: int) -> dict:
             "bridges": args.bridges}
 
 
-def _read_puzzle_file(path: str):
-    """The puzzle in ``path`` and its text, or CliError in one line."""
+def _read_puzzle_file(path: str, args=None):
+    """The puzzle ``path`` names (a file in any format, or a puzz.link URL)
+    and how it came (its rule, its solution), or CliError in one line."""
     from ..engine.names import shown_name
-    from ..engine.numberlink.puzzle import PuzzleError
-    from ..formats.numberlink import NumberLinkFormatError, parse_puzzle, read_text_file
 
-    try:
-        text = read_text_file(path)
-        puzzle = parse_puzzle(text, path)
-    except NumberLinkFormatError as exc:
-        raise CliError(str(exc)) from None
-    except PuzzleError as exc:
-        raise CliError(f"{shown_name(path)}: {exc}") from None
+    loaded = read_one(path, getattr(args, "level", None), CliError)
+    puzzle = loaded.puzzle
     if puzzle.width > SOLVE_MAX_SIDE or puzzle.height > SOLVE_MAX_SIDE:
         raise CliError(f"{shown_name(path)}: the puzzle is {puzzle.width}x"
                        f"{puzzle.height}; the solver takes at most "
                        f"{SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
-    return puzzle, text
+    if args is not None:
+        args.rule = rule_for(args, loaded)
+    return puzzle, loaded
 
 
 def _grade(args) -> int:
@@ -552,7 +601,7 @@ def _grade(args) -> int:
     from ..engine.numberlink.hints import hint
     from ..engine.numberlink.solver import SolverLimitError, SolverUnavailable
 
-    puzzle, _ = _read_puzzle_file(args.file)
+    puzzle, _ = _read_puzzle_file(args.file, args)
     try:
         g = grade(puzzle, args.rule, time_limit=args.time_limit, budget=args.time_limit)
     except SolverUnavailable as exc:
@@ -576,33 +625,18 @@ def _grade(args) -> int:
 
 def _solve(args) -> int:
     from ..engine.names import shown_name
-    from ..engine.numberlink.puzzle import PuzzleError
     from ..engine.numberlink.solver import SolverLimitError, SolverUnavailable, solve
     from ..formats.numberlink import (
-        NumberLinkFormatError,
         _is_number,
         _testmain_block_rows,
-        detect_format,
         format_solution,
-        parse_puzzle,
-        read_text_file,
         render,
     )
     from ..formats.png import png_bytes
 
     outputs = check_outputs(args.png)
-    try:
-        text = read_text_file(args.file)
-        puzzle = parse_puzzle(text, args.file)
-    except NumberLinkFormatError as exc:
-        raise CliError(str(exc)) from None
-    except PuzzleError as exc:
-        raise CliError(f"{shown_name(args.file)}: {exc}") from None
-    if puzzle.width > SOLVE_MAX_SIDE or puzzle.height > SOLVE_MAX_SIDE:
-        raise CliError(f"{shown_name(args.file)}: the puzzle is {puzzle.width}x"
-                       f"{puzzle.height}; the solver takes at most "
-                       f"{SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
-    fmt = detect_format(text)
+    puzzle, loaded = _read_puzzle_file(args.file, args)
+    fmt = loaded.fmt
     if fmt == "testmain" and not all(_is_number(t) for t in puzzle.labels):
         fmt = "text"
     try:
