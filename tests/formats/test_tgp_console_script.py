@@ -30,7 +30,8 @@ from viewer.formats.tgp_console_script import (
 # industry_type.h (IndustryDensity: ID_FUND_ONLY 0 .. ID_CUSTOM 6, ID_END 7).
 SYMBOLS = {"TGEN_SMOOTHNESS_BEGIN": 0, "TGEN_SMOOTHNESS_END - 1": 3, "TL_BEGIN": 0,
            "NUM_TLS - 1": 4, "CalendarTime::MIN_YEAR": 0, "CalendarTime::MAX_YEAR": 5000000,
-           "ID_END - 1": 6}
+           "ID_END - 1": 6, "MAX_TILE_HEIGHT": 255, "MAX_MAP_SIZE": 4096, "ET_BEGIN": 0,
+           "ET_END - 1": 2, "TCGM_BEGIN": 0, "TCGM_END - 1": 1}
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +103,12 @@ def test_every_terrain_setting_of_a_reference_case_is_set(manifest):
                                   "number_towns", "custom_town_number", "town_layout",
                                   "larger_towns", "initial_city_size", "starting_year",
                                   "construction_cost", "town_name", "industry_density",
-                                  "custom_industry_number"}
+                                  "custom_industry_number", "build_on_slopes",
+                                  "max_bridge_height", "max_bridge_length",
+                                  "max_tunnel_length", "industry_platform",
+                                  "allow_town_level_crossings", "town_growth_rate",
+                                  "town_cargogen_mode", "multiple_industry_per_town", "type",
+                                  "oil_refinery_limit"}
 
 
 def _our_values(s: dict) -> dict:
@@ -232,3 +238,15 @@ def test_a_map_that_stops_early_says_the_game_goes_on(monkeypatch, tmp_path):
     # the game makes the whole map either way: the scripts are the same
     assert (tmp_path / "w.scr").read_text().splitlines()[3:] == \
         (tmp_path / "r.scr").read_text().splitlines()[3:]
+
+
+def test_the_settings_pinned_at_their_defaults_are_the_games_defaults(table):
+    from viewer.engine.tgp.game_settings import SHAPING_DEFAULTS
+
+    symbols = {"TCGM_BITCOUNT": 1, "ET_SMOOTH": 1, "true": True, "false": False}
+    for name, value in SHAPING_DEFAULTS.items():
+        default = table[name]["def"]
+        assert symbols.get(default, default) == value, name
+    lines = script_lines(values_of(), 7)
+    assert "setting_newgame construction.max_bridge_length 64" in lines
+    assert "setting_newgame economy.type 1" in lines

@@ -5,8 +5,11 @@ the terrain, then ``newgame SEED``.
 Besides the terrain's, the script pins the settings of the steps after it
 (extra tree placement, the number of towns, their layout, cities, the
 initial city size, the starting year, the construction costs, the town
-names, the industry density and their custom counts), so ``newgame SEED``
-makes the towns shown.
+names, the industry density and their custom counts) and, at the game's
+defaults, the settings the first map depends on that are no setting here
+(bridges, tunnels, slopes, town growth, industries:
+``game_settings.SHAPING_DEFAULTS``), so ``newgame SEED`` makes the towns and
+industries shown whatever the player's own settings are.
 
 The names are the settings' full names as the console takes them
 (``section.name`` of 15.2's ``src/table/settings/*.ini``), the values as
@@ -148,7 +151,7 @@ def stage_settings(values: Mapping[str, Any]) -> list[tuple[str, str]]:
     terrain = {"game_creation.tree_placer", "game_creation.desert_coverage"}
     later = gs.SETTINGS[[s.game for s in gs.SETTINGS].index("game_creation.tree_placer") + 1:]
     return [(s.game, gs.game_value(s, {s.param: values.get(s.param, defaults[s.param])}))
-            for s in later if s.game not in terrain]
+            for s in later if s.game not in terrain] + gs.pinned_defaults()
 
 
 def console_script(values: Mapping[str, Any], seed: int, made_by: str = "") -> str:
