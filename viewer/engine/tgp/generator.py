@@ -668,6 +668,7 @@ class _Recorder:
 
     LAND_BUDGET = 128 * 2**20
     LAND_BYTES_PER_TILE = 20   # a Landscape's arrays, about
+    WORLD_BYTES_PER_TILE = 12  # the game's tile bytes a World adds past GenerateLandscape
 
     def __init__(self, pipe: Pipeline):
         self.pipe = pipe
@@ -679,7 +680,9 @@ class _Recorder:
         # Landscape every few steps (the timeline replays the steps between)
         self.water_step = getattr(pipe, "water_step", None)
         after = len(pipe.steps) - self.water_step if self.water_step is not None else 0
-        land_bytes = pipe.size_x * pipe.size_y * self.LAND_BYTES_PER_TILE
+        per_tile = self.LAND_BYTES_PER_TILE + (self.WORLD_BYTES_PER_TILE
+                                               if getattr(pipe, "stages", None) else 0)
+        land_bytes = pipe.size_x * pipe.size_y * per_tile
         fit = self.LAND_BUDGET // land_bytes
         self.every_land = max(1, -(-after // fit)) if fit else 0
 
