@@ -250,3 +250,15 @@ def test_the_settings_pinned_at_their_defaults_are_the_games_defaults(table):
     lines = script_lines(values_of(), 7)
     assert "setting_newgame construction.max_bridge_length 64" in lines
     assert "setting_newgame economy.type 1" in lines
+
+
+def test_a_map_stopped_after_a_later_stage_says_what_the_game_adds(monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--stop-after", "towns",
+                        "--console-script", "t.scr"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    assert out.splitlines()[-1].endswith("this map stops after towns; the game goes on with "
+                                         "industries, objects, trees, startup, world before "
+                                         "its first frame")
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--stop-after", "world",
+                        "--console-script", "w.scr"], monkeypatch, tmp_path)
+    assert rc == 0 and "stops after" not in out
