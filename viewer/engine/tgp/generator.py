@@ -617,9 +617,6 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                          river_wells=pipe.after.wells, river_attempts=attempts,
                          rivers_made=sum(1 for a in attempts if a.made))
             messages += landscape_summary(pipe, land, st, counts)
-            if pipe.after.missing_rivers:
-                warnings += ("rivers were not made: this build has no CreateRivers "
-                             "(viewer/engine/tgp/rivers.py)",)
             if world is not None:
                 extra.update(world=world, stages=dict(st.made),
                              towns=tuple(t for t in world.towns if t is not None)

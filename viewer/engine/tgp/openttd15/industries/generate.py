@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from ...climate import SNOW_LINE_MIN, coverage_line
 from ...game.world import World
-from ...modern import effective_height_limit
+from ...height_limit import world_height_limit
 from .industry import IndustryPool
 from .placement import Placer
 from .specs import CHECK_OIL_RIG, CHECK_REFINERY, INDUSTRY_SPECS, NUM_INDUSTRYTYPES
@@ -59,11 +59,7 @@ def snow_line_height(world: World) -> int:
 
 def height_limit(world: World) -> int:
     """``construction.map_height_limit`` as the game resolves "auto"."""
-    s = world.setting
-    log_min = min(_log2(world.map.size_x), _log2(world.map.size_y))
-    return effective_height_limit(int(s("difficulty.terrain_type", 1)),
-                                  int(s("game_creation.custom_terrain_type", 1)), log_min,
-                                  int(s("construction.map_height_limit", 0)))
+    return world_height_limit(world)
 
 
 def generation_probability(world: World, industry_type: int, water: bool):
