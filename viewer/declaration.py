@@ -28,7 +28,8 @@ from .engine.protocol import LayerInfo
 
 __all__ = ["Declaration", "AheadOfTime", "PARTS"]
 
-PARTS = ("render", "inspect", "exports", "view", "opener", "command_line", "cli_extras")
+PARTS = ("render", "inspect", "exports", "view", "opener", "command_line", "cli_extras",
+         "settings_file")
 """The parts named by import path, each None where the generator has none."""
 
 
@@ -50,6 +51,22 @@ class AheadOfTime:
     what: str
     module: str
     built: Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class SettingsFile:
+    """A settings file of another program (a game's configuration) that a
+    generator's settings may be taken from: the window's File menu offers
+    ``title`` (``"Use settings from X..."``), its dialog ``file_filter``,
+    starting at ``default_path()`` (the program's usual place);
+    ``read(path) -> (values, notes)`` gives the generator's values of the
+    settings the file holds (those it does not: the defaults) and lines the
+    user should read, or raises ValueError with one line."""
+
+    title: str
+    file_filter: str
+    default_path: Callable[[], Any]
+    read: Callable[[Any], tuple[dict[str, Any], list[str]]]
 
 
 @dataclass(frozen=True)
@@ -78,6 +95,8 @@ class Declaration:
     ``exports`` a tuple of :class:`viewer.formats.exports.Export`;
     ``view`` a :class:`viewer.ui.views.base.GeneratorView` subclass;
     ``opener`` ``open(path) -> Result``, with ``open_title`` and ``open_shortcut``;
+    ``settings_file`` a :class:`SettingsFile`: another program's settings
+    file the generator's settings may be taken from (File > its title);
     ``command_line(values, seed) -> str`` the shareable command;
     ``cli_extras`` a :class:`viewer.cli.extras.CliExtras`: the flags,
     outputs and report the generator adds to the generic command line, or
@@ -107,6 +126,7 @@ class Declaration:
     open_shortcut: str | None = None
     command_line: Any = None
     cli_extras: Any = None
+    settings_file: Any = None
 
     def __post_init__(self) -> None:
         if self.seed_kind not in ("int", "text"):

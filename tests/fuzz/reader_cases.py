@@ -250,3 +250,45 @@ def check_econfig_file(folder: Path, data: bytes) -> str:
         return "refused"
     assert isinstance(wx, int) and isinstance(wy, int)
     return "read"
+
+
+# -- openttd.cfg ---------------------------------------------------------------------
+
+CFG_LINES = st.sampled_from([
+    "[game_creation]", "[difficulty]", "[economy]", "[construction]", "[patches]", "[newgrf]",
+    "[game_creation", "map_x = 7", "map_x = 13", "map_y = -1", "map_x=99999999999999999999",
+    "landscape = tropic", "landscape = 9", "landscape = moon", 'landscape = "arctic',
+    "freeform_edges = on", "freeform_edges = maybe", "town_layout = 4", "town_layout = 5",
+    "larger_towns = 0", "larger_towns = 4x", "starting_year = 1950", "starting_year = -5",
+    "town_name = german", "town_name = english", "number_towns = 4", "custom_town_number =",
+    "land_generator = 0", "land_generator = 1", "max_bridge_length = 3", "; comment",
+    "# comment", "", "   ", '"map_y" = 6', "map_y\t8", "x", "=", "[]", "²", "\u200b = 1"])
+
+
+@st.composite
+def openttd_cfg_files(draw) -> bytes:
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        text = "\n".join(draw(st.lists(CFG_LINES, max_size=12)))
+    elif kind == 1:
+        text = draw(st.text(max_size=200))
+    elif kind == 2:
+        text = draw(st.sampled_from(HOSTILE_TEXT))
+    else:
+        return draw(st.binary(max_size=200))
+    return text.encode(draw(st.sampled_from(["utf-8", "latin-1", "utf-16"])), "replace")
+
+
+def check_openttd_cfg_file(folder: Path, data: bytes) -> str:
+    """Read and its values made, or refused in one line naming the file."""
+    from viewer.formats.tgp_openttd_cfg import OpenttdCfgError, read_openttd_cfg
+
+    path = folder / "openttd.cfg"
+    path.write_bytes(data)
+    try:
+        values = read_openttd_cfg(path).values()
+    except OpenttdCfgError as exc:
+        assert "\n" not in str(exc) and "openttd.cfg" in str(exc), exc
+        return "refused"
+    assert values["openttd"] == "15.2"
+    return "read"

@@ -21,6 +21,7 @@ from typing import Any
 from .names import shown_name
 
 __all__ = ["ABSENT", "BoundsWhen", "KEPT", "OnlyWhen", "Param", "ParamError", "check_bounds",
+           "check_not_yet",
            "check_seed", "coerce_values", "convert_values", "counting", "defaults", "fit_bounds",
            "parse_size", "INT_MIN", "INT_MAX", "SEED_MAX"]
 
@@ -284,6 +285,9 @@ class Param:
     only_when: OnlyWhen | tuple[OnlyWhen, ...] | None = None
     bounds_when: BoundsWhen | tuple[BoundsWhen, ...] | None = None
     version_defaults: Mapping[str, Any] = field(default_factory=dict)
+    not_yet: tuple[str, ...] = ()
+    """Choices offered (greyed in the window, "not yet") but not made yet:
+    :func:`check_not_yet` refuses them where the setting counts."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -617,6 +621,15 @@ def check_bounds(params: tuple[Param, ...], values: Mapping[str, Any],
     for p in params:
         if p.name not in skip:
             p.coerce(values[p.name], values, by_name)
+
+
+def check_not_yet(params: tuple[Param, ...], values: Mapping[str, Any]) -> None:
+    """Raise :class:`ParamError` for the first choice not made yet
+    (:attr:`Param.not_yet`) where its setting counts (:func:`counts`)."""
+    for p in params:
+        if p.not_yet and values.get(p.name) in p.not_yet and counts(p, values):
+            made = ", ".join(c for c in p.choices if c not in p.not_yet)
+            raise ParamError(f"{p.label} {values[p.name]}: not yet (made here: {made})", p.name)
 
 
 def coerce_values(params: tuple[Param, ...], values: Mapping[str, Any]) -> dict[str, Any]:

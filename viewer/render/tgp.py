@@ -22,6 +22,7 @@ import numpy as np
 
 from ..engine.protocol import LayerInfo, MapState
 from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
+from . import tgp_towns
 from .colormaps import (
     BACKGROUND,
     DIVERGING_LUT,
@@ -482,7 +483,8 @@ class TGPRenderer(Renderer):
     toggles = (Toggle("hill_shading", "&Hill shading", True, "Ctrl+H",
                       "light the heights from the north-west"),
                Toggle("contours", "&Contour lines", False, "Ctrl+K",
-                      "a line at every whole height level (every fifth darker)"))
+                      "a line at every whole height level (every fifth darker)"),
+               tgp_towns.TOWNS_TOGGLE)
     default_layer = "heightmap"
 
     def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
@@ -494,18 +496,23 @@ class TGPRenderer(Renderer):
         if stride > 1:
             layers = {n: a[::stride, ::stride] for n, a in layers.items()}
         top = _top(state)
-        return square_picture(layers, state.result.layer_info.get(layer), layer, scale,
-                              lambda ls, name: tgp_colours(ls, name, top),
-                              hill_shading=bool(options.get("hill_shading")),
-                              contours=bool(options.get("contours")),
-                              meaningful=state.meaningful, cell=stride,
-                              relief=relief_levels)
+        img = square_picture(layers, state.result.layer_info.get(layer), layer, scale,
+                             lambda ls, name: tgp_colours(ls, name, top),
+                             hill_shading=bool(options.get("hill_shading")),
+                             contours=bool(options.get("contours")),
+                             meaningful=state.meaningful, cell=stride,
+                             relief=relief_levels)
+        return tgp_towns.draw_towns(img, state, options, scale, stride)
+
+    def markers(self, state: MapState, options: Mapping[str, Any]) -> list:
+        return list(state.markers) + tgp_towns.state_town_markers(state, options)
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
-        return tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
-                          state.layers) or generic_legend(layer, values, info)
+        key = tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
+                         state.layers) or generic_legend(layer, values, info)
+        return tgp_towns.with_town_entries(key, state, options)
 
 
 RENDERER = TGPRenderer()

@@ -34,6 +34,7 @@ from .compare import CompareView
 from .gallery import GalleryDock
 from .history_menu import HistoryMenu
 from .map_id_actions import MapIdActions
+from .settings_file_actions import SettingsFileActions
 from .layer_list import fill_layer_list, select_layer
 from .screen_image import shrink, to_qimage
 from .menus import Menus
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow):
         self.file_actions = file_actions.FileActions(wb, self)
         self.map_ids = MapIdActions(wb, self, self.settings, self.open_recent)
         self.file_actions.opened = self.map_ids.remember
+        self.settings_files = SettingsFileActions(wb, self)
         self.file_actions.warn_export = lambda name: self.gen_view.export_warning(name)
         self.history = HistoryMenu(wb, self.menus["Edit"], self)
         # (the seed row asks, unless its seed is locked; the Workbench draws it)

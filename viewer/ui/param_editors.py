@@ -497,6 +497,11 @@ class ChoiceEditor(Editor):
     def make_widget(self) -> QComboBox:
         w = QComboBox()
         w.addItems(self.options())
+        for i, choice in enumerate(self.options()):
+            if choice in self.param.not_yet:      # offered, greyed: not made yet
+                item = w.model().item(i)
+                item.setEnabled(False)
+                item.setToolTip("not yet")
         w.setCurrentText(self.text_of(self.param.default))
         w.currentTextChanged.connect(self.changed)
         return w

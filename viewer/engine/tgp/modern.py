@@ -47,6 +47,7 @@ import numpy as np
 from . import kernel as K
 from . import modern_kernel as MK
 from .after_water import AfterWater
+from .openttd15 import stages
 from .options import SEA_LEVEL, TERRAIN  # noqa: F401 - (their home was here)
 from .pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
 from .units import INVALID_HEIGHT
@@ -297,6 +298,13 @@ class ModernPipeline:
         self.after = AfterWater(values, self.size_x, self.size_y, self.landscape,
                                 self.freeform, self.height_limit)
         steps += self.after.steps()
+        self.values = values
+        self.stages, self.missing_stages = [], []
+        for name in stages.stages_until(self.after.stop_after):
+            (self.stages if stages.available(name) else self.missing_stages).append(name)
+            if self.missing_stages:
+                break   # (a stage not there yet: the later ones cannot follow it)
+            steps.append(Step(name, name, stages.DESCRIPTIONS[name]))
         self.steps: tuple[Step, ...] = tuple(steps)
 
     @property
@@ -353,6 +361,8 @@ class ModernPipeline:
             st.rocks_fixed = rocks
             if not self.keep_steps:
                 st.tile_height_copied = None
+        elif step.kind in stages.STAGES:
+            self._stage(step.kind, st)
         elif step.kind != "water":
             self.after.run(step, st)
         else:
@@ -363,6 +373,15 @@ class ModernPipeline:
             st.rocks, st.rock_count = rocks, int(n_rocks)
             if not self.keep_steps:
                 st.rocks_fixed = None
+
+    def _stage(self, name: str, st: State) -> None:
+        """A stage of ``_GenerateWorld`` after GenerateLandscape, on the
+        World (made from the Landscape the first time)."""
+        if st.world is None:
+            st.world = stages.world_from_landscape(self.after.land(st), self.values, st.rng,
+                                                   st.found)
+        st.made[name] = stages.stage_function(name)(st.world)
+        st.world.stage = name
 
     def _curves(self, st: State, flag: np.ndarray) -> None:
         c = curves_setup(self.size_x, self.size_y, self.variety, self.h_max_new)

@@ -157,8 +157,10 @@ class GameMap:
         return dx * dx + dy * dy
 
     def distance_from_edge(self, t: int) -> int:
+        """``DistanceFromEdge``: tiles to the nearest map edge (the edge row
+        and column count 0)."""
         x, y = self.tile_x(t), self.tile_y(t)
-        return min(x, self.size_x - x, y, self.size_y - y)
+        return min(x, y, self.size_x - 1 - x, self.size_y - 1 - y)
 
     # --- tile_map.h --------------------------------------------------------
     def get_tile_type(self, t: int) -> int:

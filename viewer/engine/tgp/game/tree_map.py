@@ -9,7 +9,10 @@ growth stage; ``m4``, ``m7``, ``m8`` 0.
 
 from __future__ import annotations
 
+import numpy as np
+
 from .tiles import OWNER_NONE, GameMap, TileType
+from .water_map import WATER_CLASS_INVALID, WATER_CLASS_SEA
 
 TREE_TEMPERATE, TREE_SUB_ARCTIC, TREE_RAINFOREST = 0x00, 0x0C, 0x14
 TREE_CACTUS, TREE_SUB_TROPICAL, TREE_TOYLAND, TREE_INVALID = 0x1B, 0x1C, 0x20, 0xFF
@@ -21,7 +24,8 @@ TREE_COUNT_TOYLAND = 9
 
 (TREE_GROUND_GRASS, TREE_GROUND_ROUGH, TREE_GROUND_SNOW_DESERT, TREE_GROUND_SHORE,
  TREE_GROUND_ROUGH_SNOW) = range(5)
-WATER_CLASS_SEA, WATER_CLASS_INVALID = 0, 3
+# TreeGrowthStage
+GROWING1, GROWN, DEAD = 0, 3, 6
 
 
 def get_tree_type(m: GameMap, t: int) -> int:
@@ -43,6 +47,10 @@ def get_tree_count(m: GameMap, t: int) -> int:
 
 def get_tree_growth(m: GameMap, t: int) -> int:
     return int(m.m5[t]) & 7
+
+
+def get_tree_counter(m: GameMap, t: int) -> int:
+    return int(m.m2[t]) & 0xF
 
 
 def _set_water_class(m: GameMap, t: int, ground: int) -> None:
@@ -71,3 +79,12 @@ def make_tree(m: GameMap, t: int, tree_type: int, count: int, growth: int, groun
     m.m6[t] = int(m.m6[t]) & 0x03
     m.m7[t] = 0
     m.m8[t] = 0
+
+
+# --- whole maps -------------------------------------------------------------
+def tree_ground_array(m: GameMap) -> np.ndarray:
+    return (m.m2 >> 6) & 7
+
+
+def tree_density_array(m: GameMap) -> np.ndarray:
+    return (m.m2 >> 4) & 3
