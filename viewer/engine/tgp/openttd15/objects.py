@@ -146,7 +146,7 @@ def _border_water_tiles(world: World) -> int:
 def generate_objects(world: World) -> None:
     """GenerateObjects on ``world`` (in place)."""
     m = world.map
-    towns = TownIndex(world.towns)
+    towns = TownIndex(world)
     water_tiles = _border_water_tiles(world) if world.freeform_edges else 0
     for object_type, climates, amount, by_water in GENERATED_OBJECTS:
         if world.landscape not in climates:

@@ -112,7 +112,7 @@ def generate_industries(world: World) -> None:
     if density != ID_FUND_ONLY:
         m = world.map
         snow = snow_line_height(world) if world.landscape == 1 else 0
-        placer = Placer(world, pool, TownIndex(world.towns), snow, height_limit(world))
+        placer = Placer(world, pool, TownIndex(world), snow, height_limit(world))
         probs = {}
         for water in (False, True):
             p = [generation_probability(world, it, water) for it in range(NUM_INDUSTRYTYPES)]

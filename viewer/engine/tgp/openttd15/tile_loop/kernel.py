@@ -11,6 +11,7 @@ import numpy as np
 
 from ....jit import njit
 from ...kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
+from ..towns.house_specs import ANIMATED, SIZE_1X1, SIZE_1X2, SIZE_2X1, SIZE_2X2
 
 # tile types
 T_CLEAR, T_ROAD, T_HOUSE, T_TREES, T_WATER, T_VOID, T_INDUSTRY, T_TUNNELBRIDGE = \
@@ -27,11 +28,12 @@ _ROAD_TYPES_TOYLAND = np.array([[1, 1], [2, 2], [3, 2], [3, 2], [3, 2]], np.int6
 _ROAD_LEVELLED_REFUSED = np.array([0, 12, 9, 8, 3, 0, 1, 0, 6, 4, 0, 0, 2, 0, 0], np.int64)
 
 
-def house_flag_bits(flags) -> int:
-    """A house's building flags as the kernel's bits."""
-    return ((HF_1X1 if "Size1x1" in flags else 0) | (HF_2X1 if "Size2x1" in flags else 0)
-            | (HF_1X2 if "Size1x2" in flags else 0) | (HF_2X2 if "Size2x2" in flags else 0)
-            | (HF_ANIMATED if "IsAnimated" in flags else 0))
+def house_flag_bits(flags: int) -> int:
+    """A house's building flags (:mod:`..towns.house_specs`' bits) as the
+    kernel's bits."""
+    return ((HF_1X1 if flags & SIZE_1X1 else 0) | (HF_2X1 if flags & SIZE_2X1 else 0)
+            | (HF_1X2 if flags & SIZE_1X2 else 0) | (HF_2X2 if flags & SIZE_2X2 else 0)
+            | (HF_ANIMATED if flags & ANIMATED else 0))
 
 
 @njit(**INLINE)

@@ -10,7 +10,6 @@ import numpy as np
 from ...game.tiles import BYTES, TileType
 from ...game.world import World
 from ..industries.generate import snow_line_height
-from ..industries.house_facts import HOUSE_FLAGS, HOUSE_POPULATION
 from ..industries.towns import TownIndex
 from . import industry as industry_loop
 from . import kernel as tile_loop_kernel
@@ -20,8 +19,6 @@ LFSR_FEEDBACK = (0xD8F, 0x1296, 0x2496, 0x4357, 0x8679, 0x1030E, 0x206CD, 0x403F
                  0x807B8, 0x1004B2, 0x2006A8, 0x4004B2, 0x800B87)
 TILE_UPDATE_FREQUENCY = 256
 GENERATION_RUNS = 0x500
-_HOUSE_BITS = np.array([tile_loop_kernel.house_flag_bits(f) for f in HOUSE_FLAGS], np.int64)
-_HOUSE_POPULATION = np.array(HOUSE_POPULATION, np.int64)
 
 
 class TileLoopContext:
@@ -37,7 +34,7 @@ class TileLoopContext:
         self.snow_line = snow_line_height(world) if self.landscape == 1 else 0
         self.extra_tree_placement = int(s("construction.extra_tree_placement", 2))
         self.town_cargogen_mode = int(s("economy.town_cargogen_mode", 1))
-        self.towns = TownIndex(world.towns)
+        self.towns = TownIndex(world)
         self.counter = world.tick_counter
 
 
@@ -115,8 +112,10 @@ def _run_compiled(world: World, runs: int) -> bool:
         ctx.extra_tree_placement, ctx.town_cargogen_mode, world.tick_counter, runs,
         world.cur_tileloop_tile, LFSR_FEEDBACK[log_sum - 12], town_slot,
         np.array([t.xy for t in towns], np.int64), radius, field("fund_buildings_months"),
-        field("road_build_months"), field("flags"), population, _HOUSE_BITS,
-        _HOUSE_POPULATION, marks)
+        field("road_build_months"), field("flags"), population,
+        np.array([tile_loop_kernel.house_flag_bits(hs.building_flags) for hs in ctx.towns.specs],
+                 np.int64),
+        np.array([hs.population for hs in ctx.towns.specs], np.int64), marks)
     if status != 0:
         for b in BYTES:
             getattr(m, b)[:] = saved[b]
