@@ -17,8 +17,8 @@ from ..game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER, get_object_
 from ..game.tiles import OWNER_NONE, TileType
 from ..game.world import World
 from .industries.generate import scale_by_size, scale_by_size_1d
-from .industries.landscape import is_valid_tile
 from .industries.towns import TownIndex
+from .landscape_clear import is_valid_tile
 
 OBJECT_POOL_MAX = 0xFF0000
 WATER_CLASS_SEA, WATER_CLASS_INVALID = 0, 3

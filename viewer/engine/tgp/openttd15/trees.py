@@ -28,6 +28,15 @@ import math
 
 import numpy as np
 
+from ..game.clear_map import (
+    CLEAR_DESERT,
+    CLEAR_FIELDS,
+    CLEAR_GRASS,
+    CLEAR_ROCKS,
+    CLEAR_ROUGH,
+    get_clear_ground,
+    is_snow_tile,
+)
 from ..game.tiles import TROPICZONE_DESERT, TROPICZONE_NORMAL, TROPICZONE_RAINFOREST, TileType
 from ..game.tree_map import (
     TREE_CACTUS,
@@ -52,17 +61,8 @@ from ..game.tree_map import (
     set_tree_ground_density,
 )
 from ..game.world import World
-from .industries.fields import (
-    CLEAR_DESERT,
-    CLEAR_FIELDS,
-    CLEAR_GRASS,
-    CLEAR_ROCKS,
-    CLEAR_ROUGH,
-    get_clear_ground,
-    is_snow_tile,
-)
 from .industries.generate import height_limit, scale_by_size, snow_line_height
-from .industries.landscape import clear_neighbour_non_flooding_states
+from .landscape_clear import clear_neighbour_non_flooding_states
 
 TP_NONE, TP_ORIGINAL, TP_IMPROVED = 0, 1, 2
 DEFAULT_TREE_STEPS = 1000

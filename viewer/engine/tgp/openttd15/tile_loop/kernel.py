@@ -37,23 +37,27 @@ def house_flag_bits(flags: int) -> int:
 
 
 @njit(**INLINE)
-def _slope_z(height, sx, sy, t):
+def _corners(height, sx, sy, t):
+    """The heights of tile ``t``'s N, W, E, S corners (the last row and
+    column read their own)."""
     x = t % sx
     y = t // sx
     x2 = min(x + 1, sx - 1)
     y2 = min(y + 1, sy - 1)
-    return corner_slope(np.int64(height[y * sx + x]), np.int64(height[y * sx + x2]),
-                        np.int64(height[y2 * sx + x]), np.int64(height[y2 * sx + x2]))
+    return (np.int64(height[y * sx + x]), np.int64(height[y * sx + x2]),
+            np.int64(height[y2 * sx + x]), np.int64(height[y2 * sx + x2]))
+
+
+@njit(**INLINE)
+def _slope_z(height, sx, sy, t):
+    hn, hw, he, hs = _corners(height, sx, sy, t)
+    return corner_slope(hn, hw, he, hs)
 
 
 @njit(**INLINE)
 def _max_z(height, sx, sy, t):
-    x = t % sx
-    y = t // sx
-    x2 = min(x + 1, sx - 1)
-    y2 = min(y + 1, sy - 1)
-    return max(max(np.int64(height[y * sx + x]), np.int64(height[y * sx + x2])),
-               max(np.int64(height[y2 * sx + x]), np.int64(height[y2 * sx + x2])))
+    hn, hw, he, hs = _corners(height, sx, sy, t)
+    return max(max(hn, hw), max(he, hs))
 
 
 @njit(**INLINE)
