@@ -62,8 +62,10 @@ from ..game.tree_map import (
 )
 from ..game.world import World
 from . import trees_kernel
-from .industries.generate import height_limit, scale_by_size, snow_line_height
+from .industries.generate import scale_by_size
 from .landscape_clear import clear_neighbour_non_flooding_states
+from .towns.houses import highest_snow_line
+from .towns.terraform import _height_limit as height_limit  # map_height_limit, auto resolved
 
 TP_NONE, TP_ORIGINAL, TP_IMPROVED = 0, 1, 2
 DEFAULT_TREE_STEPS = 1000
@@ -140,7 +142,7 @@ class _Trees:
         self.landscape = world.landscape
         self.freeform_edges = world.freeform_edges
         self.placer = int(world.setting("game_creation.tree_placer", TP_IMPROVED))
-        self.snow_line = snow_line_height(world) if self.landscape == 1 else 0
+        self.snow_line = highest_snow_line(world) if self.landscape == 1 else 0
         self.max_height = height_limit(world) & 0xFF
         self.mask = world.map.size - 1
         self.plantable = self._plantable(True)            # CanPlantTreesOnTile(t, true)

@@ -522,9 +522,9 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                 # the road's town
                 slot = -1
                 tid = m2[t]
-                if tid != 0xFFFF and tid < town_slot.shape[0]:
+                if tid < town_slot.shape[0]:
                     slot = town_slot[tid]
-                else:
+                if slot < 0:
                     best = -1
                     for i in range(n_towns):
                         tx = town_xy[i] % sx

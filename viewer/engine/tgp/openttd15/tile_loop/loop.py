@@ -9,8 +9,8 @@ import numpy as np
 
 from ...game.tiles import BYTES, TileType
 from ...game.world import World
-from ..industries.generate import snow_line_height
 from ..industries.towns import TownIndex
+from ..towns.houses import highest_snow_line
 from . import industry as industry_loop
 from . import kernel as tile_loop_kernel
 from . import land, town
@@ -31,7 +31,7 @@ class TileLoopContext:
         self.rng = world.rng
         self.landscape = world.landscape
         s = world.setting
-        self.snow_line = snow_line_height(world) if self.landscape == 1 else 0
+        self.snow_line = highest_snow_line(world) if self.landscape == 1 else 0
         self.extra_tree_placement = int(s("construction.extra_tree_placement", 2))
         self.town_cargogen_mode = int(s("economy.town_cargogen_mode", 1))
         self.towns = TownIndex(world)
