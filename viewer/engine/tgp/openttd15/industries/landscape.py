@@ -203,16 +203,19 @@ def terraform_land(ctx, t: int, dir_up: bool, flags: int) -> bool:
     """``CmdTerraformLand(flags, t, SLOPE_N, dir_up)``: raise or lower the
     north corner of ``t`` (and the corners it drags); with EXECUTE, done
     (after the same checks without)."""
-    if flags & EXECUTE:
-        if not terraform_land(ctx, t, dir_up, flags & ~EXECUTE):
-            return False
     m = ctx.map
     ts = _Terraformer()
     if not _terraform_tile_height(ctx, ts, t, int(m.height[t]) + (1 if dir_up else -1)):
         return False
     direction = 1 if dir_up else -1
     sx = m.size_x
-    for pass_ in (0, 1):
+    # The game runs the command twice when executing (a test, then for
+    # real), and each run checks every dirty tile twice (pass 0 with the
+    # checks of bridges and tunnels, pass 1 asking the tile types with the
+    # command's flags).  Nothing changes the map before pass 1 executes and
+    # the tile types answer a test the same in both passes, so one checking
+    # pass decides, and an executing run adds the executing pass.
+    for pass_ in ((0, 1) if flags & EXECUTE else (0,)):
         for d in sorted(ts.dirty):
             if (int(m.type[d]) >> 4) == TileType.VOID:
                 continue
