@@ -257,7 +257,14 @@ class Placer:
         where a check refuses the site."""
         self.rng.mark("CreateNewIndustryHelper")
         layout = spec.layouts[layout_index]
+        # The game's order is: conflicts, town, town rules, tiles, location,
+        # slopes, platform.  None of them changes anything or draws, so only
+        # whether all pass matters: the location check (one tile's height or
+        # zone) goes before the tiles (an arctic map's forests and farms
+        # fail it thousands of times).
         if not self.far_enough_from_conflicting(tile, spec):
+            return None
+        if not self.location_check(tile, spec):
             return None
         ok, town = self.find_town(tile, spec)
         if not ok:
@@ -265,8 +272,6 @@ class Placer:
         if not self.industry_allowed(tile, spec, town):
             return None
         if not self.tiles_free(tile, layout, spec):
-            return None
-        if not self.location_check(tile, spec):
             return None
         if not self.tile_slopes_ok(tile, layout):
             return None
