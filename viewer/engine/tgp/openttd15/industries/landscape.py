@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...game.clear_map import CLEAR_GRASS, make_clear
 from ...game.tiles import OWNER_NONE, OWNER_WATER, TileType
-from ...game.water_map import WATER_CLASS_INVALID, is_water_tile
+from ...game.water_map import is_water_tile
 from ..landscape_clear import clear_neighbour_non_flooding_states, is_valid_tile
 
 # DoCommandFlag
@@ -34,14 +34,6 @@ def water_tile_type(m, t: int) -> int:
 WATER_CLASS_TYPES = (TileType.WATER, TileType.STATION, TileType.INDUSTRY, TileType.OBJECT,
                      TileType.TREES)
 """The tile types that keep a water class (``HasTileWaterClass``)."""
-
-
-def has_tile_water_class(m, t: int) -> bool:
-    return (int(m.type[t]) >> 4) in WATER_CLASS_TYPES
-
-
-def is_tile_on_water(m, t: int) -> bool:
-    return ((int(m.m1[t]) >> 5) & 3) != WATER_CLASS_INVALID
 
 
 def do_clear_square(m, t: int, density: int = 3) -> None:
