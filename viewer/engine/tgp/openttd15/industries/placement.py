@@ -13,6 +13,7 @@ from ...game.industry_map import (
     set_industry_construction_stage,
 )
 from ...game.tiles import TROPICZONE_DESERT, TROPICZONE_RAINFOREST, TileType
+from ...game.water_map import WATER_CLASS_INVALID
 from ...game.world import World
 from . import landscape as ls
 from .fields import plant_random_farm_field
@@ -142,7 +143,7 @@ class Placer:
                 return False
             if not (INDUSTRY_TILE_SLOPES_REFUSED[gfx] & 0x20):
                 wet = (tt in ls.WATER_CLASS_TYPES
-                       and ((int(m1[cur]) >> 5) & 3) != ls.WATER_CLASS_INVALID)
+                       and ((int(m1[cur]) >> 5) & 3) != WATER_CLASS_INVALID)
                 if wet != on_water:
                     return False
             is_house = tt == TileType.HOUSE
@@ -310,7 +311,7 @@ class Placer:
                 continue
             cur = tile + m.tile_diff_xy(dx, dy)
             ind.add_to_area(m.size_x, cur)
-            wc = ((int(m.m1[cur]) >> 5) & 3) if ls.is_water_tile(m, cur) else ls.WATER_CLASS_INVALID
+            wc = ((int(m.m1[cur]) >> 5) & 3) if ls.is_water_tile(m, cur) else WATER_CLASS_INVALID
             # CMD_LANDSCAPE_CLEAR (test, then execute)
             if ls.clear_tile(self, cur, 0):
                 ls.clear_tile(self, cur, ls.EXECUTE)
