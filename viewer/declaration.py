@@ -28,8 +28,8 @@ from .engine.protocol import LayerInfo
 
 __all__ = ["Declaration", "AheadOfTime", "PARTS"]
 
-PARTS = ("render", "inspect", "exports", "view", "opener", "command_line", "cli_extras",
-         "settings_file")
+PARTS = ("render", "inspect", "exports", "view", "opener", "link_opener", "command_line",
+         "cli_extras", "settings_file", "solving")
 """The parts named by import path, each None where the generator has none."""
 
 
@@ -95,12 +95,19 @@ class Declaration:
     ``exports`` a tuple of :class:`viewer.formats.exports.Export`;
     ``view`` a :class:`viewer.ui.views.base.GeneratorView` subclass;
     ``opener`` ``open(path) -> Result``, with ``open_title`` and ``open_shortcut``;
+    ``link_opener`` ``open(text) -> Result | None``: a text pasted or dropped
+    on the window that names a map of this generator (a puzz.link URL), None
+    when it is not one (ValueError, one line: one it refuses);
     ``settings_file`` a :class:`SettingsFile`: another program's settings
     file the generator's settings may be taken from (File > its title);
     ``command_line(values, seed) -> str`` the shareable command;
     ``cli_extras`` a :class:`viewer.cli.extras.CliExtras`: the flags,
     outputs and report the generator adds to the generic command line, or
-    an ``OwnCommand`` for a generator with a command line of its own.
+    an ``OwnCommand`` for a generator with a command line of its own;
+    ``solving`` a module with ``KINDS``, ``rule(values)``,
+    ``can_solve(result)`` and ``solve(kind, result, values, check)``: what
+    solving a shown map means (Tatham's ``midend_solve``; the Workbench's
+    :meth:`~viewer.workbench.Workbench.solve_job`).
     """
 
     name: str
@@ -124,9 +131,11 @@ class Declaration:
     opener: Any = None
     open_title: str = ""
     open_shortcut: str | None = None
+    link_opener: Any = None
     command_line: Any = None
     cli_extras: Any = None
     settings_file: Any = None
+    solving: Any = None
 
     def __post_init__(self) -> None:
         if self.seed_kind not in ("int", "text"):

@@ -193,3 +193,24 @@ def test_the_tables_choices_are_the_params():
     for param, choices in gs.CHOICES.items():
         assert by_name[param].choices == choices, param
     assert {s.param for s in gs.SETTINGS if s.codec == "choice"} == set(gs.CHOICES)
+
+
+def test_the_new_settings_travel_in_map_ids_and_presets(tmp_path):
+    from viewer import registry
+    from viewer.formats.presets import Preset, load_preset, save_preset
+    from viewer.workbench.map_id import map_id, parse_map_id
+
+    decl = registry.declaration("tgp")
+    values = TGP.validate({"size": (64, 64), "stop_after": "clear",
+                           "extra_tree_placement": "no growth", "number_towns": "custom",
+                           "custom_town_number": 17, "town_layout": "3x3 grid",
+                           "larger_towns": 0, "initial_city_size": 5, "starting_year": 2030,
+                           "construction_cost": "high", "industry_density": "funding only"})
+    text = map_id(decl, values, 99)
+    assert "--town-layout '3x3 grid'" in text and "--custom-town-number 17" in text
+    back = parse_map_id(text)
+    assert back.values == values and back.seed == 99
+    path = tmp_path / "p.toml"
+    save_preset(path, Preset("tgp", values, 99, "towns"))
+    again = load_preset(path)
+    assert TGP.validate(TGP.complete_stored(again.params)) == values

@@ -16,14 +16,17 @@ from reader_cases import (
     check_png_file,
     check_preset_file,
     check_puzzle_file,
+    check_site_file,
     econfig_files,
     openttd_cfg_files,
     png_files,
     preset_files,
     puzzle_texts,
+    site_texts,
 )
 
-CI_EXAMPLES = {"puzzle": 200, "png": 150, "preset": 200, "econfig": 150, "openttd_cfg": 150}
+CI_EXAMPLES = {"puzzle": 200, "site": 200, "png": 150, "preset": 200, "econfig": 150,
+               "openttd_cfg": 150}
 
 
 def fuzz(name: str):
@@ -43,6 +46,12 @@ def folder():
        rule=st.sampled_from(["fill-no-touch", "fill", "free"]))
 def test_puzzle_files(folder, text, encoding, rule):
     check_puzzle_file(folder, text.encode(encoding, "replace"), rule)
+
+
+@fuzz("site")
+@given(text=site_texts(), encoding=st.sampled_from(["utf-8", "utf-8", "latin-1"]))
+def test_puzzle_site_files_and_urls(folder, text, encoding):
+    check_site_file(folder, text.encode(encoding, "replace"))
 
 
 @fuzz("png")

@@ -93,3 +93,16 @@ def test_zoomed_in_a_road_reaches_the_sides_it_leaves_by():
     assert painted[4, 3:13].all()                # one street across the two tiles
     assert not painted[0].any() and not painted[:, 16:].any()
     assert not painted[4, 0:2].any()             # the first leaves only by SW
+
+
+def test_a_map_before_a_towns_founding_shows_no_name_of_it(state):
+    from viewer.render.tgp_towns import towns_on_map
+
+    towns = state.result.detail.towns
+    assert towns_on_map(towns, state.layers) == list(towns)
+    layers = dict(state.layers)
+    tile_type = np.asarray(layers["tile_type"]).copy()
+    for t in towns[1:]:                       # as if only town 0 were founded yet
+        tile_type.reshape(-1)[t["xy"]] = 0
+    layers["tile_type"] = tile_type
+    assert [t["index"] for t in towns_on_map(towns, layers)] == [0]

@@ -27,7 +27,7 @@ def test_use_settings_from_openttd_cfg(qtbot, window, tmp_path, monkeypatch):
     offered = []
     monkeypatch.setattr("viewer.ui.folders.open_path",
                         lambda parent, title, filt, start="": offered.append(start) or "")
-    action.ask("tgp")
+    action.actions["tgp"].trigger()             # from the menu, as a user asks
     assert offered and offered[0].endswith("openttd.cfg")
     assert action.use("tgp", str(ff.folder() / c["cfg"]))
     settle(qtbot, window, lambda: window.result.generator == "tgp"

@@ -231,6 +231,16 @@ class BoundsWhen:
 
 
 @dataclass(frozen=True)
+class Implies:
+    """Giving the parameter a value that is not empty sets parameter
+    ``param`` to ``value`` in the same change (e.g. a PNG file chosen means
+    the PNG source), unless ``param`` is given in that change too."""
+
+    param: str
+    value: Any
+
+
+@dataclass(frozen=True)
 class CurveAxes:
     """A curve's axes: the ranges of x and y, whether the editor mirrors the
     curve about x = 0 (None: when x starts at 0), and the axes' names."""
@@ -288,6 +298,7 @@ class Param:
     not_yet: tuple[str, ...] = ()
     """Choices offered (greyed in the window, "not yet") but not made yet:
     :func:`check_not_yet` refuses them where the setting counts."""
+    implies: Implies | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -519,6 +530,22 @@ def _elsewhere(owner: Param | None, b: BoundsWhen) -> str:
     others = [c for c in (owner.choices if owner is not None else ()) if c not in b.values]
     return " and ".join(map(str, others)) if others else \
         f"not {' or '.join(map(str, b.values))}"
+
+
+def implied(params: tuple[Param, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """What the values ``given`` in one change imply (:class:`Implies`): a
+    parameter given a value that is not empty (a path, a text) sets the one
+    it names, unless that one is given too."""
+    out: dict[str, Any] = {}
+    for p in params:
+        rule = p.implies
+        if rule is None or p.name not in given or rule.param in given:
+            continue
+        v = given[p.name]
+        if v is None or (isinstance(v, str) and not v.strip()):
+            continue
+        out[rule.param] = rule.value
+    return out
 
 
 def fit_bounds(params: tuple[Param, ...], values: Mapping[str, Any],

@@ -244,14 +244,6 @@ def ground_cover_index(layers: Mapping[str, np.ndarray]) -> np.ndarray:
     return idx
 
 
-def paint_ground_cover(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The tile classes' colours with what covers clear land: rocks grey,
-    desert ground sand, snow by its density, the rainforest zone a deeper
-    green (each where the map has that layer), written into ``out``."""
-    out[...] = lut_take(_COVER_PAL, ground_cover_index(layers))
-    return out
-
-
 # ground as the tgp-rivers reference writes it: clear tiles 0 grass, 1 rough,
 # 2 rocks, 3 fields, 5 desert, + 0x80 with snow; tree tiles 0x40 + tree ground
 # (0 grass, 1 rough, 2 snow or desert, 3 shore, 4 rough with snow); 0xFF others

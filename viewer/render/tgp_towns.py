@@ -37,6 +37,7 @@ houses inside a margin (below, a town tile is painted whole)."""
 
 TILE_TYPE_LAYER = "tile_type"
 M5_LAYER = "m5"
+M2_LAYER = "m2"
 
 
 def has_towns(layers: Mapping[str, np.ndarray]) -> bool:
@@ -151,11 +152,33 @@ def state_towns(state) -> Sequence[Any] | None:
     return getattr(state.result.detail, "towns", None)
 
 
+def towns_on_map(towns: Sequence[Any] | None, layers: Mapping[str, np.ndarray]) -> list[Any]:
+    """The towns whose centre tile is a road or house of theirs on the map
+    the layers hold (a grown town's always is: a step of the timeline before
+    a town was founded shows no name of it)."""
+    if not towns:
+        return []
+    if M2_LAYER not in layers:
+        return list(towns)
+    tile_type = np.asarray(layers[TILE_TYPE_LAYER]).reshape(-1)
+    m2 = np.asarray(layers[M2_LAYER]).reshape(-1)
+    out = []
+    for t in towns:
+        if t is None:
+            continue
+        xy = int(t["xy"] if isinstance(t, dict) else t.xy)
+        index = int(t["index"] if isinstance(t, dict) else t.index)
+        if (int(tile_type[xy]) >> 4) in (2, 3) and int(m2[xy]) == index:   # road, house
+            out.append(t)
+    return out
+
+
 def state_town_markers(state, options: Mapping[str, Any]) -> list[Marker]:
     """The towns' name markers of ``state`` (none with the toggle off)."""
     if not _shown(state, options):
         return []
-    return town_markers(state_towns(state), state.result.grid.width)
+    return town_markers(towns_on_map(state_towns(state), state.layers),
+                        state.result.grid.width)
 
 
 def with_town_entries(legend: Legend | None, state, options: Mapping[str, Any]

@@ -48,14 +48,15 @@ def _first_town_grown(case_id: str, monkeypatch) -> World:
     world.rng.trail = []
     first = []
 
-    def grow_first_only(w, town, modes=growth.TEM_ALL):
+    def grow_first_only(w, town, modes, times, fast=True):
         if not first:
             first.append(town)
         if town is not first[0]:
             raise _SecondTown
-        return growth.grow_town(w, town, modes)
+        for _ in range(times):
+            growth.grow_town(w, town, modes)
 
-    monkeypatch.setattr(founding, "grow_town", grow_first_only)
+    monkeypatch.setattr(founding, "grow_town_times", grow_first_only)
     try:
         founding.generate_towns(world)
     except _SecondTown:
@@ -313,27 +314,17 @@ def test_a_town_tunnels_through_a_hill_its_road_climbs():
 
 
 # --- the numba kernels ---------------------------------------------------------------------
-def _grow_each_town_at_once(monkeypatch, fast: bool) -> None:
-    """Stands in for founding's GrowTown: DoCreateTown calls it 4 * x times
-    in a row with ``num_houses == x`` at the first call, so the first call
-    of a town does all of them through growth.grow_town_times."""
-    grown = set()
-
-    def grow(world, town, modes=growth.TEM_ALL):
-        if id(town) not in grown:
-            grown.add(id(town))
-            growth.grow_town_times(world, town, modes, 4 * town.num_houses, fast=fast)
-        return True
-
-    monkeypatch.setattr(founding, "grow_town", grow)
+def _kernels_only(world, town, modes, times, fast=False):
+    """GrowTown through the growth kernels while the founding stays Python."""
+    growth.grow_town_times(world, town, modes, times, fast=True)
 
 
 @pytest.mark.parametrize("case_id", CASES)
 def test_the_growth_kernels_grow_every_town_as_the_game(case_id, monkeypatch):
     world = ff.world(case_id, "clear")
     world.rng.trail = []
-    _grow_each_town_at_once(monkeypatch, fast=True)
-    assert founding.generate_towns(world)
+    monkeypatch.setattr(founding, "grow_town_times", _kernels_only)
+    assert founding.generate_towns(world, fast=False)
     ours = [e for e in world.rng.trail if e[0] in GROWTH_EVENTS]
     game = [e[:3] for e in ff.events(case_id)
             if e[3] == TOWNS_STAGES_DONE and e[0] in GROWTH_EVENTS]
@@ -353,7 +344,7 @@ def test_the_growth_kernels_grow_every_town_as_the_game(case_id, monkeypatch):
     ("ff-06", growth.TL_2X2_GRID, 1, True, 2010),
 ])
 def test_the_growth_kernels_follow_the_python_growth_on_other_settings(
-        case_id, layout, cost, slopes, year, monkeypatch):
+        case_id, layout, cost, slopes, year):
     if case_id not in CASES:
         pytest.skip("reference case absent")
     worlds = []
@@ -364,8 +355,7 @@ def test_the_growth_kernels_follow_the_python_growth_on_other_settings(
                                "game_creation.starting_year": year,
                                "economy.initial_city_size": 3, "economy.larger_towns": 2})
         world.rng.trail = []
-        _grow_each_town_at_once(monkeypatch, fast=fast)
-        founding.generate_towns(world)
+        founding.generate_towns(world, fast=fast)
         worlds.append(world)
     py, nb = worlds
     assert nb.rng.trail == py.rng.trail

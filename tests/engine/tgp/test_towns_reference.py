@@ -74,12 +74,14 @@ def _cases():
             if c in NOT_YET_EXACT else c for c in ff.case_ids()] or ["none"]
 
 
+@pytest.mark.parametrize("fast", [True, False], ids=["kernels", "python"])
 @pytest.mark.parametrize("case_id", _cases())
-def test_towns_stage_is_the_games(case_id):
+def test_towns_stage_is_the_games(case_id, fast):
+    """The numba kernels (what the generator runs) and the readable Python."""
     world = ff.world(case_id, "clear")
     world.rng.trail = []
     rec = ff.stage_record(case_id, "towns")
-    made = founding.generate_towns(world)
+    made = founding.generate_towns(world, fast=fast)
     trail = first_trail_difference(world.rng.trail, town_events(case_id))
     assert trail is None, trail
     theirs = GameMap.from_grids(ff.grids(case_id, "towns"))
@@ -92,7 +94,7 @@ def test_towns_stage_is_the_games(case_id):
 
 
 class GamesGrowth:
-    """Stands in for GrowTown: on a town's first call, checks the Random()
+    """Stands in for DoCreateTown's GrowTown calls: on a town's first call, checks the Random()
     state against the game's first GrowTown of that town, then puts in the
     game's tiles of the town (those changed from ``clear`` to ``towns``
     nearest its centre), its houses and population, and sets the Randomizer
@@ -151,7 +153,8 @@ def test_founding_with_the_games_growth(case_id, finder, monkeypatch):
     world = ff.world(case_id, "clear")
     world.rng.trail = []
     growth = GamesGrowth(case_id, world)
-    monkeypatch.setattr(founding, "grow_town", growth)
+    monkeypatch.setattr(founding, "grow_town_times",
+                        lambda world, town, modes, times, fast=True: growth(world, town, modes))
     find = founding.next_town_spot if finder == "python" else next_town_spot_fast
     assert founding.generate_towns(world, spot_finder=find)
     assert growth.problems == []

@@ -271,7 +271,9 @@ PARAMS: tuple[Param, ...] = (
           help="the last step of the game's world generation made: water (the map of the "
                "water pass), climate (snow line, desert and rainforest), rivers (the whole "
                "of GenerateLandscape: rivers, lakes, wetlands and the tile loops), clear "
-               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns)",
+               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns), industries, "
+               "objects (lighthouses, transmitters), trees, startup (the start-up draws), "
+               "world (the 1,280 tile loops: the game's first frame)",
           only_when=only_15("water")),
     Param("rng_skip", "Random() calls before TGP", "int", R13671_GAME_SKIP, minimum=0,
           maximum=RNG_SKIP_MAX, cli="--rng-skip", group="advanced",
@@ -476,7 +478,8 @@ RNG_PHASES = (("before_tgp", ()), ("height_map_generate", ("round",)),
               ("fix_slopes", ("fix",)), ("convert_water", ("water",)),
               ("climate", ("climate",)), ("rivers_built", ("river", "river water")),
               ("river_tile_loop", ("tile loop",)), ("clear", ("clear",)),
-              ("towns", ("towns",)))
+              ("towns", ("towns",)), ("industries", ("industries",)), ("objects", ("objects",)),
+              ("trees", ("trees",)), ("startup", ("startup",)), ("world", ("world",)))
 """The reference's Random() phases and the step kinds that draw for each."""
 
 
@@ -531,6 +534,10 @@ def stages_summary(world, made: Mapping[str, Any]) -> str:
         towns = [t for t in world.towns if t is not None]
         cities = sum(1 for t in towns if getattr(t, "larger_town", False))
         parts.append(f"{len(towns)} towns ({cities} cities)")
+    if "industries" in made:
+        parts.append(f"{sum(1 for i in world.industries if i is not None)} industries")
+    if "world" in made:
+        parts.append(f"{world.tick_counter} tile loops: the game's first frame")
     return ("; ".join(parts) + "\n") if parts else ""
 
 
@@ -610,13 +617,12 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                          river_wells=pipe.after.wells, river_attempts=attempts,
                          rivers_made=sum(1 for a in attempts if a.made))
             messages += landscape_summary(pipe, land, st, counts)
-            if pipe.after.missing_rivers:
-                warnings += ("rivers were not made: this build has no CreateRivers "
-                             "(viewer/engine/tgp/rivers.py)",)
             if world is not None:
                 extra.update(world=world, stages=dict(st.made),
                              towns=tuple(t for t in world.towns if t is not None)
-                             if "towns" in st.made else None)
+                             if "towns" in st.made else None,
+                             industries=tuple(i for i in world.industries if i is not None)
+                             if "industries" in st.made else None)
                 messages += stages_summary(world, st.made)
             for name in pipe.missing_stages:
                 warnings += (f"the map stops before the {name}: this build has no {name} "

@@ -47,24 +47,17 @@ import numpy as np
 from . import kernel as K
 from . import modern_kernel as MK
 from .after_water import AfterWater
+from .height_limit import (AUTO_HEIGHT_CEILING, AUTO_HEIGHT_MIN, CUSTOM_TERRAIN,  # noqa: F401
+                           MAX_HEIGHT, effective_height_limit, tgp_max_height)
 from .openttd15 import stages
 from .options import SEA_LEVEL, TERRAIN  # noqa: F401 - (their home was here)
 from .pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
 from .units import INVALID_HEIGHT
 
-CUSTOM_TERRAIN = 5
 CUSTOM_SEA_LEVEL = 4
 RANDOM_BORDERS = 16
 BORDER_NAMES = ((MK.NE, "NE"), (MK.SE, "SE"), (MK.SW, "SW"), (MK.NW, "NW"))
 
-# Highest level by terrain type and min(log2 size) - 6 (64 ... 4096).
-MAX_HEIGHT = (
-    (3, 3, 3, 3, 4, 5, 7),
-    (5, 7, 8, 9, 14, 19, 31),
-    (8, 9, 10, 15, 23, 37, 61),
-    (10, 11, 17, 19, 49, 63, 73),
-    (12, 19, 25, 31, 67, 75, 87),
-)
 # Noise amplitudes (x1024) by smoothness, lowest frequency (mesh step 64) first.
 AMPLITUDES = (
     (16000, 5600, 1968, 688, 240, 16, 16),
@@ -76,8 +69,6 @@ EXTRAPOLATION = (3.3, 2.8, 2.3, 1.8)   # per missing step, by smoothness
 WATER_PERCENT = (70, 170, 270, 420)    # out of 1024, by sea level
 MAX_FREQUENCIES = 10
 SINE_LOW = 16                          # I2H(1)
-AUTO_HEIGHT_MIN = 30                   # MAP_HEIGHT_LIMIT_AUTO_MINIMUM
-AUTO_HEIGHT_CEILING = 15               # MAP_HEIGHT_LIMIT_AUTO_CEILING_ROOM
 
 # HeightMapCurves' control points (fractions of the height above sea level).
 CURVE_MAPS = (
@@ -92,26 +83,6 @@ def _c_div(a: int, b: int) -> int:
     """C's integer division (toward zero)."""
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
-
-
-def tgp_max_height(terrain: int, custom: int, log_min: int, limit: int) -> int:
-    """TGPGetMaxHeight in fixed point: the table value (clamped to an
-    explicit height limit), or I2H(custom + 1) - 1 for custom terrain."""
-    if terrain == CUSTOM_TERRAIN:
-        return ((custom + 1) << 4) - 1
-    h = MAX_HEIGHT[terrain][log_min - 6]
-    if limit != 0:
-        h = min(h, limit)
-    return h << 4
-
-
-def effective_height_limit(terrain: int, custom: int, log_min: int, limit: int) -> int:
-    """The map height limit the game uses: the setting, or for "auto" (0)
-    max(30, min(255, E + 15)) with E TGP's estimate while the limit is 0."""
-    if limit != 0:
-        return limit
-    estimate = tgp_max_height(terrain, custom, log_min, 0) >> 4
-    return max(AUTO_HEIGHT_MIN, min(255, estimate + AUTO_HEIGHT_CEILING))
 
 
 def amplitude(frequency: int, smoothness: int, max_height: int) -> int:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from ...engine.tgp.openttd15.towns.overview import TownRow
 
 COLUMNS = ("name", "population", "houses", "city")
+HEADERS = ("Name", "Pop.", "Houses", "City")
 
 
 def _item(value, xy: tuple[int, int]) -> QTableWidgetItem:
@@ -29,7 +30,9 @@ class TownsTable(QTableWidget):
 
     def __init__(self, parent=None) -> None:
         super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels([c.capitalize() for c in COLUMNS])
+        self.setHorizontalHeaderLabels(list(HEADERS))
+        for c, tip in enumerate(COLUMNS):
+            self.horizontalHeaderItem(c).setToolTip(tip)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
@@ -37,6 +40,9 @@ class TownsTable(QTableWidget):
         for c in range(len(COLUMNS)):
             head.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
         head.setStretchLastSection(True)
+        rows = self.verticalHeader()
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.setSortingEnabled(True)
         self.sortItems(0, Qt.SortOrder.AscendingOrder)
         self.setToolTip("the map's towns; choose one to centre the map on it")
@@ -54,6 +60,7 @@ class TownsTable(QTableWidget):
                 for c, value in enumerate((r.name, r.population, r.houses,
                                            "city" if r.city else "")):
                     self.setItem(i, c, _item(value, xy))
+                self.item(i, 0).setToolTip(f"{r.name}: centre {r.x},{r.y}")
         finally:
             self.blockSignals(False)
             self.setSortingEnabled(True)      # (sorts as the header says: by name at first)

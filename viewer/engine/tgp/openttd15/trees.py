@@ -61,11 +61,11 @@ from ..game.tree_map import (
     set_tree_ground_density,
 )
 from ..game.world import World
+from ..height_limit import world_height_limit
 from . import trees_kernel
 from .industries.generate import scale_by_size
 from .landscape_clear import clear_neighbour_non_flooding_states
 from .towns.houses import highest_snow_line
-from .towns.terraform import _height_limit as height_limit  # map_height_limit, auto resolved
 
 TP_NONE, TP_ORIGINAL, TP_IMPROVED = 0, 1, 2
 DEFAULT_TREE_STEPS = 1000
@@ -143,7 +143,7 @@ class _Trees:
         self.freeform_edges = world.freeform_edges
         self.placer = int(world.setting("game_creation.tree_placer", TP_IMPROVED))
         self.snow_line = highest_snow_line(world) if self.landscape == 1 else 0
-        self.max_height = height_limit(world) & 0xFF
+        self.max_height = world_height_limit(world) & 0xFF
         self.mask = world.map.size - 1
         self.plantable = self._plantable(True)            # CanPlantTreesOnTile(t, true)
         self.plantable_no_desert = self._plantable(False)

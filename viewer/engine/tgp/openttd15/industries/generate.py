@@ -6,8 +6,8 @@ each); land industries first, then those on water."""
 from __future__ import annotations
 
 from ...game.world import World
+from ...height_limit import world_height_limit
 from ..towns.houses import highest_snow_line
-from ..towns.terraform import _height_limit as height_limit  # map_height_limit, auto resolved
 from .industry import IndustryPool
 from .placement import Placer
 from .specs import CHECK_OIL_RIG, CHECK_REFINERY, INDUSTRY_SPECS, NUM_INDUSTRYTYPES
@@ -87,7 +87,7 @@ def generate_industries(world: World) -> None:
     if density != ID_FUND_ONLY:
         m = world.map
         snow = highest_snow_line(world) if world.landscape == 1 else 0
-        placer = Placer(world, pool, TownIndex(world), snow, height_limit(world))
+        placer = Placer(world, pool, TownIndex(world), snow, world_height_limit(world))
         probs = {}
         for water in (False, True):
             p = [generation_probability(world, it, water) for it in range(NUM_INDUSTRYTYPES)]

@@ -29,12 +29,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
+import numpy as np
+
 from viewer.engine.tgp.game import TileType, World
 from viewer.engine.tgp.game.road_map import has_town_owned_road
 from viewer.engine.tgp.game.tiles import DIAGDIR_DX, DIAGDIR_DY, OWNER_TOWN, GameMap
 from viewer.engine.tgp.game.town_map import get_town_index
 
-from .growth import TEM_ALL, grow_town
+from .growth import TEM_ALL, grow_town_times
 from .names import SPECSTR_TOWNNAME_START, generate_town_name, town_name
 from .town import (  # noqa: F401 - the layouts and placement rules, named here too
     CLEAR_ROUGH,
@@ -96,7 +98,7 @@ def initial_land_count(m: GameMap) -> int:
     a water tile of type clear, so coast counts as land), plus a twelfth,
     at most the map's size."""
     water = ((m.type >> 4) == TileType.WATER) & ((m.m5 >> 4) == 0)
-    land = m.size - int(water.sum())
+    land = m.size - int(np.count_nonzero(water))
     return min(land + land // 12, m.size)
 
 
@@ -287,9 +289,10 @@ a timeline steps town by town with it."""
 
 def do_create_town(world: World, town: Town, tile: int, townnameparts: int, size: int,
                    city: bool, layout: int, manual: bool = False,
-                   on_town: TownEvent | None = None) -> None:
+                   on_town: TownEvent | None = None, fast: bool = True) -> None:
     """``DoCreateTown``: the town's fields, its size (one Random() for
-    TSZ_RANDOM), ``4 x size`` GrowTown, then its radii and growth rate."""
+    TSZ_RANDOM), ``4 x size`` GrowTown (the numba kernels when ``fast``,
+    else the readable Python), then its radii and growth rate."""
     world.rng.mark("DoCreateTown")
     town.xy = tile
     town.num_houses = 0
@@ -317,8 +320,7 @@ def do_create_town(world: World, town: Town, tile: int, townnameparts: int, size
     update_town_radius(town)
     if on_town is not None:
         on_town(town, "founded")
-    for _ in range(x * 4):
-        grow_town(world, town, TEM_ALL)
+    grow_town_times(world, town, TEM_ALL, x * 4, fast)
     town.num_houses -= x
     update_town_radius(town)
     update_town_growth_rate(world, town)
@@ -394,27 +396,31 @@ def next_town_spot(world: World, layout: int, attempts: int) -> tuple[int | None
     return None, 0
 
 
-def _default_spot_finder() -> SpotFinder:
+def _default_spot_finder(fast: bool) -> SpotFinder:
+    if not fast:
+        return next_town_spot
     from .founding_kernel import next_town_spot_fast
     return next_town_spot_fast
 
 
 def create_random_town(world: World, attempts: int, townnameparts: int, size: int,
                        city: bool, layout: int, on_town: TownEvent | None = None,
-                       spot_finder: SpotFinder | None = None) -> Town | None:
+                       spot_finder: SpotFinder | None = None,
+                       fast: bool = True) -> Town | None:
     """``CreateRandomTown``: up to ``attempts`` random tiles; the town
     founded on the first good one that gets a population."""
     world.rng.mark("CreateRandomTown")
     if len(world.towns) >= TOWN_POOL_MAX_SIZE:
         return None
-    find = spot_finder or _default_spot_finder()
+    find = spot_finder or _default_spot_finder(fast)
     left = attempts
     while left > 0:
         tile, left = find(world, layout, left)
         if tile is None:
             return None
         town = new_town(world.towns, tile)
-        do_create_town(world, town, tile, townnameparts, size, city, layout, on_town=on_town)
+        do_create_town(world, town, tile, townnameparts, size, city, layout, on_town=on_town,
+                       fast=fast)
         if town.population > 0:
             return town
         delete_town(world, town)
@@ -436,12 +442,13 @@ def number_of_towns(world: World) -> int:
 
 def generate_towns(world: World, layout: int | None = None,
                    on_town: TownEvent | None = None,
-                   spot_finder: SpotFinder | None = None) -> bool:
+                   spot_finder: SpotFinder | None = None, fast: bool = True) -> bool:
     """``GenerateTowns(layout)`` (the game's stage between ``clear`` and
     ``towns``): towns founded and grown on ``world`` in place; False when
     not one town could be made (the game then aborts the generation).
     ``on_town`` is told of each town founded, grown or deleted;
-    ``spot_finder`` finds the towns' places (the numba kernel by default)."""
+    ``spot_finder`` finds the towns' places; ``fast``: the numba kernels
+    place and grow the towns (else the readable Python, the same map)."""
     if layout is None:
         layout = town_layout_setting(world)
     rng = world.rng
@@ -456,7 +463,7 @@ def generate_towns(world: World, layout: int | None = None,
         if parts is None:
             continue
         if create_random_town(world, CREATE_ATTEMPTS, parts, TSZ_RANDOM, city, layout,
-                              on_town, spot_finder) is not None:
+                              on_town, spot_finder, fast) is not None:
             current += 1
     world.stage = "towns"
     if current:
@@ -464,4 +471,4 @@ def generate_towns(world: World, layout: int | None = None,
     parts = generate_town_name(rng, None, [t.name for t in world.towns if t is not None])
     return parts is not None and create_random_town(
         world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0, layout, on_town,
-        spot_finder) is not None
+        spot_finder, fast) is not None

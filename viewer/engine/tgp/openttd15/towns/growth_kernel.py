@@ -21,7 +21,9 @@ import numpy as np
 
 from viewer.engine.jit import njit
 from viewer.engine.tgp.game import World
+from viewer.engine.tgp.kernel import corner_slope
 
+from ...height_limit import world_height_limit
 from ..prices import world_prices
 from .houses_kernel import (
     TRAIL_LABELS,
@@ -38,7 +40,6 @@ from .houses_kernel import (
     town_record,
     try_build_town_house_k,
 )
-from .terraform import _height_limit
 from .town import Town
 
 JIT = dict(nogil=True, cache=True)
@@ -209,32 +210,16 @@ def _diag(ctx, d):
 
 
 @njit(**JIT)
-def _heights_slope(hn, hw, he, hs):
-    lo = min(min(hn, hw), min(he, hs))
-    hi = max(max(hn, hw), max(he, hs))
-    s = 0
-    if hn != lo:
-        s |= SLOPE_N
-    if hw != lo:
-        s |= SLOPE_W
-    if he != lo:
-        s |= SLOPE_E
-    if hs != lo:
-        s |= SLOPE_S
-    if hi - lo == 2:
-        s |= SLOPE_STEEP
-    return s, lo, hi
-
-
-@njit(**JIT)
 def _slope_z(tiles, ctx, t):
     """(slope, lowest corner, highest corner) as GetTileSlopeZ/GetTileMaxZ."""
     sx = ctx.size_x
     x, y = t % sx, t // sx
     x2, y2 = min(x + 1, sx - 1), min(y + 1, ctx.size_y - 1)
     h = tiles.height
-    return _heights_slope(np.int64(h[y * sx + x]), np.int64(h[y * sx + x2]),
-                          np.int64(h[y2 * sx + x]), np.int64(h[y2 * sx + x2]))
+    hn, hw = np.int64(h[y * sx + x]), np.int64(h[y * sx + x2])
+    he, hs = np.int64(h[y2 * sx + x]), np.int64(h[y2 * sx + x2])
+    slope, lo = corner_slope(hn, hw, he, hs)
+    return slope, lo, max(max(hn, hw), max(he, hs))
 
 
 @njit(**INLINE)
@@ -1369,23 +1354,38 @@ def grow_context(world: World) -> np.ndarray:
             int(world.setting("construction.max_bridge_length", 64)),
             int(world.setting("construction.max_bridge_height", 12)),
             int(world.setting("construction.max_tunnel_length", 64)),
-            _height_limit(world), pr["PR_TERRAFORM"], pr["PR_CLEAR_GRASS"],
+            world_height_limit(world), pr["PR_TERRAFORM"], pr["PR_CLEAR_GRASS"],
             pr["PR_CLEAR_ROUGH"], pr["PR_CLEAR_ROCKS"], pr["PR_CLEAR_FIELDS"],
             pr["PR_CLEAR_WATER"], pr["PR_CLEAR_ROAD"])
     return g
 
 
+def _contexts(world: World) -> tuple:
+    """(tiles, ctx, grow, house table) of ``world``, kept on it while its
+    map's arrays and its settings stay the same (the snow line and the
+    height limit take a pass over the map; DoCreateTown asks per town)."""
+    tiles = tile_bytes(world)
+    settings = tuple(world.settings.items())
+    cached = world.__dict__.get("_growth_kernel_contexts")
+    if (cached is None or cached[1] != settings
+            or not all(a is b for a, b in zip(cached[0], tiles))):
+        cached = (tiles, settings, (tiles, context(world)[0], grow_context(world)[0],
+                                    house_table(world.landscape)))
+        world.__dict__["_growth_kernel_contexts"] = cached
+    return cached[2]
+
+
 def grow_town_fast(world: World, town: Town, modes: int = 3, times: int = 1) -> None:
     """:func:`.growth.grow_town` ``times`` times through the kernels: the
     same tiles, town fields, Random() draws and trail marks."""
+    tiles, ctx, grow, specs = _contexts(world)
     rec, counts = town_record(town)
     keep = world.rng.trail is not None
     # marks per GrowTown: at most two houses tried per step of GrowTownAtRoad
     cap = times * (3 * (12 + town.num_houses) + 8) if keep else 0
     trail = np.zeros((cap, 3), np.int64)
     trail_len = np.zeros(1, np.int64)
-    grow_town_times_k(tile_bytes(world), context(world)[0], grow_context(world)[0], rec[0],
-                      counts, house_table(world.landscape), world.rng.state, trail, trail_len,
+    grow_town_times_k(tiles, ctx, grow, rec[0], counts, specs, world.rng.state, trail, trail_len,
                       modes, times)
     _store_town(town, rec, counts)
     if keep:

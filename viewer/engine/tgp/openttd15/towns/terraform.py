@@ -26,6 +26,7 @@ from viewer.engine.tgp.game.tunnelbridge_map import (
     is_tunnel_in_way_dir,
 )
 
+from ...height_limit import world_height_limit
 from ..landscape_clear import do_clear_square
 from ..prices import world_prices
 
@@ -36,24 +37,13 @@ class _Failed(Exception):
     pass
 
 
-def _height_limit(world: World) -> int:
-    """``map_height_limit`` as GenerateWorld leaves it (auto: from TGP's
-    estimate of the highest level)."""
-    from viewer.engine.tgp.modern import effective_height_limit
-    m = world.map
-    log_min = min(m.size_x, m.size_y).bit_length() - 1
-    return effective_height_limit(int(world.setting("difficulty.terrain_type", 1)),
-                                  int(world.setting("game_creation.custom_terrain_type", 30)),
-                                  log_min, int(world.setting("construction.map_height_limit", 0)))
-
-
 def _model(world: World, tile: int, slope: int, up: bool) -> tuple[dict[int, int], int]:
     """The corners the command would change ({corner tile: new height},
     in the order the game stores them) and how many TerraformTileHeight
     calls succeeded; raises _Failed."""
     m = world.map
     direction = 1 if up else -1
-    limit = _height_limit(world)
+    limit = world_height_limit(world)
     freeform = world.freeform_edges
     model: dict[int, int] = {}
     calls = 0
