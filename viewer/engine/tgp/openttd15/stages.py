@@ -115,8 +115,8 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
     Randomizer on ``rng_state`` (shared, not copied), the settings of
     ``values`` by the game's names (with the snow line GenerateLandscape
     found, as the game keeps it in its settings)."""
-    from ..landscape import game_map
     from ..game_settings import world_settings
+    from ..landscape import game_map
 
     settings = world_settings(values)
     if found and found.get("snow_line_height") is not None:

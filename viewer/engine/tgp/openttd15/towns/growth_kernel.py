@@ -23,6 +23,7 @@ from viewer.engine.jit import njit
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.kernel import corner_slope
 
+from ...height_limit import world_height_limit
 from ..prices import world_prices
 from .houses_kernel import (
     TRAIL_LABELS,
@@ -39,7 +40,6 @@ from .houses_kernel import (
     town_record,
     try_build_town_house_k,
 )
-from ...height_limit import world_height_limit
 from .town import Town
 
 JIT = dict(nogil=True, cache=True)

@@ -26,8 +26,8 @@ from viewer.engine.tgp.game.tunnelbridge_map import (
     is_tunnel_in_way_dir,
 )
 
-from ..landscape_clear import do_clear_square
 from ...height_limit import world_height_limit
+from ..landscape_clear import do_clear_square
 from ..prices import world_prices
 
 _NEIGHBOURS = ((-1, 0), (0, 1), (1, 0), (0, -1))      # DiagDir NE, SE, SW, NW
