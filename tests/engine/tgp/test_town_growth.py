@@ -18,7 +18,7 @@ import pytest
 
 from viewer.engine.tgp.game import GameMap, Randomizer, World
 from viewer.engine.tgp.game import road_map as rm
-from viewer.engine.tgp.game.tiles import OWNER_TOWN, SLOPE_N, TileType
+from viewer.engine.tgp.game.tiles import OWNER_TOWN, SLOPE_E, SLOPE_N, SLOPE_W, TileType
 from viewer.engine.tgp.game.tunnelbridge_map import get_bridge_type, is_bridge_tile
 from viewer.engine.tgp.openttd15 import prices
 from viewer.engine.tgp.openttd15.towns import founding, growth
@@ -361,3 +361,83 @@ def test_the_growth_kernels_follow_the_python_growth_on_other_settings(
     assert nb.rng.trail == py.rng.trail
     assert ff.first_difference(nb.map, py.map) is None
     assert [t.manifest_fields() for t in nb.towns] == [t.manifest_fields() for t in py.towns]
+
+
+def test_a_tunnel_lowers_its_far_end_to_the_slope_facing_its_mouth():
+    from viewer.engine.tgp.game.tunnelbridge_map import is_tunnel_tile
+    from viewer.engine.tgp.openttd15.towns.bridges import build_tunnel
+    world = _flat_world()
+    m = world.map
+    s = 20
+    for t in range(m.size):
+        if m.get_tile_type(t) != TileType.VOID:
+            x = m.tile_x(t)
+            m.height[t] = 2 + max(0, min(x - s, s + 8 - x))
+    end = m.tile_xy(s + 7, 20)
+    m.height[end + 1] = 3                       # the far end's W corner up: slope N|W|E
+    assert m.get_tile_slope(end) == SLOPE_N | SLOPE_E | SLOPE_W and m.get_tile_z(end) == 2
+    start = m.tile_xy(s, 20)
+    assert build_tunnel(world, start, execute=True)
+    assert is_tunnel_tile(m, start) and is_tunnel_tile(m, end)
+    assert m.get_tile_slope(end) == SLOPE_NE      # lowered to face the mouth (SW slope)
+
+
+def test_land_under_a_bridge_is_not_raised_into_it():
+    world = _flat_world(**{"game_creation.starting_year": 1950})
+    m = world.map
+    town = _town(world, m.tile_xy(20, 20))
+    build_road(world, m.tile_xy(20, 20), rm.ROAD_X, town.index, execute=True)
+    middle = m.tile_xy(23, 20)
+    for x in range(22, 25):
+        for y in range(1, m.max_y):
+            r = m.tile_xy(x, y)
+            m.set_tile_type(r, TileType.WATER)
+            m.m1[r] = (2 << 5) | 0x11
+            m.m5[r] = 0
+    # without NoWater (as the tunnel's terraforming) the river could be raised
+    assert terraform_land(world, middle, SLOPE_N, True, execute=False, no_water=False) is not None
+    assert growth.grow_town_with_bridge(world, town, m.tile_xy(21, 20), 2)
+    assert terraform_land(world, middle, SLOPE_N, True, execute=False, no_water=False) is None
+    assert terraform_land(world, middle, SLOPE_N, False, execute=False, no_water=False) is not None
+
+
+def _twin(world: World) -> World:
+    return World(map=world.map.copy(), rng=world.rng.copy(), settings=dict(world.settings),
+                 towns=list(world.towns))
+
+
+def test_the_kernels_tunnel_bridge_and_terraform_as_the_python_commands():
+    from viewer.engine.tgp.openttd15.towns import growth_kernel as gk
+    from viewer.engine.tgp.openttd15.towns.bridges import build_bridge, build_tunnel
+    world = _flat_world(**{"game_creation.starting_year": 1950})
+    m = world.map
+    s = 20
+    for t in range(m.size):
+        if m.get_tile_type(t) != TileType.VOID:
+            x = m.tile_x(t)
+            m.height[t] = 2 + max(0, min(x - s, s + 8 - x))
+    m.height[m.tile_xy(s + 8, 20)] = 3
+    for x in range(40, 43):
+        for y in range(1, m.max_y):
+            r = m.tile_xy(x, y)
+            m.set_tile_type(r, TileType.WATER)
+            m.m1[r] = (2 << 5) | 0x11
+            m.m5[r] = 0
+    py, nb = world, _twin(world)
+    tiles, ctx, grow, _ = gk._contexts(nb)
+    assert build_tunnel(py, m.tile_xy(s, 20), execute=True)
+    assert gk.build_tunnel_k(tiles, ctx, grow, m.tile_xy(s, 20), True)
+    for bridge_type in range(gk.MAX_BRIDGES):
+        a = build_bridge(py, m.tile_xy(39, 30), m.tile_xy(43, 30), bridge_type, execute=False)
+        b = gk.build_bridge_k(tiles, ctx, grow, m.tile_xy(39, 30), m.tile_xy(43, 30),
+                              bridge_type, False)
+        assert a == b, bridge_type
+    assert build_bridge(py, m.tile_xy(39, 30), m.tile_xy(43, 30), 4, execute=True)
+    assert gk.build_bridge_k(tiles, ctx, grow, m.tile_xy(39, 30), m.tile_xy(43, 30), 4, True)
+    for t, slope, up in ((m.tile_xy(41, 30), SLOPE_N, True), (m.tile_xy(41, 30), SLOPE_N, False),
+                         (m.tile_xy(s + 3, 25), SLOPE_E, True), (m.tile_xy(30, 30), 15, True)):
+        for no_water in (True, False):
+            a = terraform_land(py, t, slope, up, execute=True, no_water=no_water)
+            b = gk.terraform_k(tiles, ctx, grow, t, slope, up, True, no_water, -1)
+            assert (-1 if a is None else a) == b
+    assert ff.first_difference(nb.map, py.map) is None

@@ -758,7 +758,7 @@ def _make_ramp(tiles, t, bridge_type, d):
 
 
 @njit(**JIT)
-def _build_bridge(tiles, ctx, grow, tile_end, tile_start, bridge_type, execute):
+def build_bridge_k(tiles, ctx, grow, tile_end, tile_start, bridge_type, execute):
     """:func:`.bridges.build_bridge`."""
     sx = ctx.size_x
     if tile_end != 0 and not _valid(tiles, ctx, tile_end):
@@ -843,7 +843,7 @@ def _make_tunnel(tiles, t, d):
 
 
 @njit(**JIT)
-def _build_tunnel(tiles, ctx, grow, start, execute):
+def build_tunnel_k(tiles, ctx, grow, start, execute):
     """:func:`.bridges.build_tunnel`."""
     sx = ctx.size_x
     if start != 0 and not _valid(tiles, ctx, start):
@@ -1059,8 +1059,8 @@ def _grow_with_bridge(tiles, ctx, grow, town, rng, tile, bridge_dir):
                     return False
     for _ in range(23):
         bridge_type = _random_range(rng, MAX_BRIDGES - 1)
-        if _build_bridge(tiles, ctx, grow, tile, bridge_tile, bridge_type, False):
-            _build_bridge(tiles, ctx, grow, tile, bridge_tile, bridge_type, True)
+        if build_bridge_k(tiles, ctx, grow, tile, bridge_tile, bridge_type, False):
+            build_bridge_k(tiles, ctx, grow, tile, bridge_tile, bridge_type, True)
             return True
     return False
 
@@ -1100,8 +1100,8 @@ def _grow_with_tunnel(tiles, ctx, grow, town, tile, tunnel_dir):
         return False
     if not _road_can_continue(tiles, ctx, grow, town, t, tunnel_dir):
         return False
-    if _build_tunnel(tiles, ctx, grow, tile, False):
-        _build_tunnel(tiles, ctx, grow, tile, True)
+    if build_tunnel_k(tiles, ctx, grow, tile, False):
+        build_tunnel_k(tiles, ctx, grow, tile, True)
         return True
     return False
 
