@@ -140,6 +140,27 @@ def _town(world: World, xy: int, layout: int = growth.TL_ORIGINAL) -> Town:
     return town
 
 
+def _hill(world: World, s: int, top: int) -> None:
+    """A ridge across the map: up one level a tile from x = s, down again
+    to x = s + 2 * top (a road climbing it towards SW meets SLOPE_SW)."""
+    m = world.map
+    for t in range(m.size):
+        if m.get_tile_type(t) != TileType.VOID:
+            x = m.tile_x(t)
+            m.height[t] = 2 + max(0, min(x - s, s + 2 * top - x))
+
+
+def _river(world: World, xs, water_class: int = 2) -> None:
+    """Water (a river, or the sea with class 0) across the map at ``xs``."""
+    m = world.map
+    for x in xs:
+        for y in range(1, m.max_y):
+            r = m.tile_xy(x, y)
+            m.set_tile_type(r, TileType.WATER)
+            m.m1[r] = (water_class << 5) | 0x11
+            m.m5[r] = 0
+
+
 def test_road_slope_rules_complete_uphill_pieces_without_build_on_slopes():
     # on a slope rising along X, a single NE piece is fine with build_on_slopes
     assert check_road_slope(SLOPE_NE, rm.ROAD_NE, 0, 0, True) == (True, rm.ROAD_NE, True)
@@ -242,12 +263,7 @@ def test_a_town_bridges_a_river_from_a_road_facing_it():
     road = m.tile_xy(20, 20)
     assert build_road(world, road, rm.ROAD_X, town.index, execute=True)
     start = road + 1                                           # SW of the road
-    for x in range(22, 25):                                    # a river three tiles wide
-        for y in range(1, m.max_y):
-            r = m.tile_xy(x, y)
-            m.set_tile_type(r, TileType.WATER)
-            m.m1[r] = (2 << 5) | 0x11
-            m.m5[r] = 0
+    _river(world, range(22, 25))                               # three tiles wide
     assert growth.grow_town_with_bridge(world, town, start, 2)  # towards SW
     end = m.tile_xy(25, 20)
     assert is_bridge_tile(m, start) and is_bridge_tile(m, end)
@@ -260,12 +276,7 @@ def test_a_town_bridges_a_river_from_a_road_facing_it():
     sea = _flat_world()
     town2 = _town(sea, sea.map.tile_xy(20, 20))
     build_road(sea, sea.map.tile_xy(20, 20), rm.ROAD_X, 0, execute=True)
-    for x in range(22, 25):
-        for y in range(1, sea.map.max_y):
-            r = sea.map.tile_xy(x, y)
-            sea.map.set_tile_type(r, TileType.WATER)
-            sea.map.m1[r] = 0x11
-            sea.map.m5[r] = 0
+    _river(sea, range(22, 25), water_class=0)
     assert not growth.grow_town_with_bridge(sea, town2, sea.map.tile_xy(21, 20), 2)
 
 
@@ -288,10 +299,7 @@ def test_a_town_tunnels_through_a_hill_its_road_climbs():
     world = _flat_world()
     m = world.map
     s = 20                                         # the tunnel's mouth, rising towards SW (+x)
-    for t in range(m.size):
-        if m.get_tile_type(t) != TileType.VOID:
-            x = m.tile_x(t)
-            m.height[t] = 2 + max(0, min(x - s, s + 8 - x))
+    _hill(world, s, 4)
     town = _town(world, m.tile_xy(s - 1, 20))
     assert build_road(world, m.tile_xy(s - 1, 20), rm.ROAD_X, town.index, execute=True)
     start, end = m.tile_xy(s, 20), m.tile_xy(s + 7, 20)
@@ -304,10 +312,7 @@ def test_a_town_tunnels_through_a_hill_its_road_climbs():
     assert rm.get_road_owner(m, start) == OWNER_TOWN and rm.get_town_road_bits(m, end) == rm.ROAD_X
     # a longer hill than a small town may tunnel (7 tiles) is left alone
     long = _flat_world()
-    for t in range(long.map.size):
-        if long.map.get_tile_type(t) != TileType.VOID:
-            x = long.map.tile_x(t)
-            long.map.height[t] = 2 + max(0, min(x - s, s + 10 - x))
+    _hill(long, s, 5)
     town2 = _town(long, long.map.tile_xy(s - 1, 20))
     build_road(long, long.map.tile_xy(s - 1, 20), rm.ROAD_X, 0, execute=True)
     assert not growth.grow_town_with_tunnel(long, town2, long.map.tile_xy(s, 20), 2)
@@ -369,10 +374,7 @@ def test_a_tunnel_lowers_its_far_end_to_the_slope_facing_its_mouth():
     world = _flat_world()
     m = world.map
     s = 20
-    for t in range(m.size):
-        if m.get_tile_type(t) != TileType.VOID:
-            x = m.tile_x(t)
-            m.height[t] = 2 + max(0, min(x - s, s + 8 - x))
+    _hill(world, s, 4)
     end = m.tile_xy(s + 7, 20)
     m.height[end + 1] = 3                       # the far end's W corner up: slope N|W|E
     assert m.get_tile_slope(end) == SLOPE_N | SLOPE_E | SLOPE_W and m.get_tile_z(end) == 2
@@ -388,12 +390,7 @@ def test_land_under_a_bridge_is_not_raised_into_it():
     town = _town(world, m.tile_xy(20, 20))
     build_road(world, m.tile_xy(20, 20), rm.ROAD_X, town.index, execute=True)
     middle = m.tile_xy(23, 20)
-    for x in range(22, 25):
-        for y in range(1, m.max_y):
-            r = m.tile_xy(x, y)
-            m.set_tile_type(r, TileType.WATER)
-            m.m1[r] = (2 << 5) | 0x11
-            m.m5[r] = 0
+    _river(world, range(22, 25))
     # without NoWater (as the tunnel's terraforming) the river could be raised
     assert terraform_land(world, middle, SLOPE_N, True, execute=False, no_water=False) is not None
     assert growth.grow_town_with_bridge(world, town, m.tile_xy(21, 20), 2)
@@ -412,17 +409,9 @@ def test_the_kernels_tunnel_bridge_and_terraform_as_the_python_commands():
     world = _flat_world(**{"game_creation.starting_year": 1950})
     m = world.map
     s = 20
-    for t in range(m.size):
-        if m.get_tile_type(t) != TileType.VOID:
-            x = m.tile_x(t)
-            m.height[t] = 2 + max(0, min(x - s, s + 8 - x))
+    _hill(world, s, 4)
     m.height[m.tile_xy(s + 8, 20)] = 3
-    for x in range(40, 43):
-        for y in range(1, m.max_y):
-            r = m.tile_xy(x, y)
-            m.set_tile_type(r, TileType.WATER)
-            m.m1[r] = (2 << 5) | 0x11
-            m.m5[r] = 0
+    _river(world, range(40, 43))
     py, nb = world, _twin(world)
     tiles, ctx, grow, _ = gk._contexts(nb)
     assert build_tunnel(py, m.tile_xy(s, 20), execute=True)
