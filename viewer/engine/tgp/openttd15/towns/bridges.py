@@ -277,20 +277,5 @@ def build_tunnel(world: World, start_tile: int, *, execute: bool) -> bool:
     return True
 
 
-def town_owns_bridge(world: World, town, tile: int) -> bool:
-    """``TestTownOwnsBridge``: a bridge end owned by OWNER_TOWN next to
-    (behind either end) a road tile owned by OWNER_TOWN of ``town``."""
-    m = world.map
-    if not m.is_tile_owner(tile, OWNER_TOWN):
-        return False
-    for end in (tile, get_other_tunnel_bridge_end(m, tile)):
-        d = get_tunnel_bridge_direction(m, end) ^ 2
-        adj = end + m.tile_diff_xy(DIAGDIR_DX[d], DIAGDIR_DY[d])
-        if (m.is_tile_type(adj, TileType.ROAD) and m.is_tile_owner(adj, OWNER_TOWN)
-                and int(m.m2[adj]) == town.index):
-            return True
-    return False
-
-
 __all__ = ["BRIDGES", "MAX_BRIDGES", "BridgeSpec", "build_bridge", "build_tunnel",
-           "get_tunnel_bridge_length", "has_tile_water_ground", "town_owns_bridge"]
+           "get_tunnel_bridge_length", "has_tile_water_ground"]
