@@ -20,6 +20,10 @@ calls to lay roads, bridges and tunnels and to level land; houses are
 4. Land is levelled at random (LevelTownLand through TerraformTownTile)
    when the terraforming costs less than eight times a corner's price
    plus 16, the construction cost setting deciding the prices.
+
+This module is the readable reference the tests hold to the game;
+:mod:`.growth_kernel` is its numba twin (the same Random() stream and
+bytes), which :func:`grow_town_times` runs by default.
 """
 
 from __future__ import annotations
