@@ -13,8 +13,8 @@ calls to lay roads, bridges and tunnels and to level land; houses are
    allows (the 2x2/3x3 grids by the tile's place relative to the centre;
    original and better roads by IsRoadAllowedHere, with a random turn);
    on a partial road it completes the piece towards where it came from;
-   on a complete road it picks a random side and builds a house there (or
-   a road, 60% of the time forbidding a house when a road may go on).
+   on a complete road it picks a random side and builds a house there (or,
+   where a road may go on that way, a road 4 times in 10).
    Roads reaching water, rails or a steep valley may become a bridge or a
    tunnel first.
 4. Land is levelled at random (LevelTownLand through TerraformTownTile)
