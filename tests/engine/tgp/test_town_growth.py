@@ -161,6 +161,19 @@ def _river(world: World, xs, water_class: int = 2) -> None:
             m.m5[r] = 0
 
 
+def _trees(world: World, t: int, tree_type: int = 3, count: int = 4) -> None:
+    """MakeTree on land: ``count`` grown trees of ``tree_type``."""
+    m = world.map
+    m.set_tile_type(t, TileType.TREES)
+    m.m1[t] = (3 << 5) | 0x10                # no water, no owner
+    m.m2[t] = 0
+    m.m3[t] = tree_type
+    m.m4[t] = 0
+    m.m5[t] = ((count - 1) << 6) | 3
+    m.m7[t] = 0
+    m.m8[t] = 0
+
+
 def test_road_slope_rules_complete_uphill_pieces_without_build_on_slopes():
     # on a slope rising along X, a single NE piece is fine with build_on_slopes
     assert check_road_slope(SLOPE_NE, rm.ROAD_NE, 0, 0, True) == (True, rm.ROAD_NE, True)
@@ -423,6 +436,13 @@ def test_the_kernels_tunnel_bridge_and_terraform_as_the_python_commands():
         assert a == b, bridge_type
     assert build_bridge(py, m.tile_xy(39, 30), m.tile_xy(43, 30), 4, execute=True)
     assert gk.build_bridge_k(tiles, ctx, grow, m.tile_xy(39, 30), m.tile_xy(43, 30), 4, True)
+    for w in (py, nb):                        # trees under a bridge are cleared
+        for x in range(40, 43):
+            _trees(w, w.map.tile_xy(x, 36), tree_type=0x15)
+        _trees(w, w.map.tile_xy(29, 30))
+    assert build_bridge(py, m.tile_xy(39, 36), m.tile_xy(43, 36), 4, execute=True)
+    assert gk.build_bridge_k(tiles, ctx, grow, m.tile_xy(39, 36), m.tile_xy(43, 36), 4, True)
+    assert py.map.get_tile_type(m.tile_xy(41, 36)) == TileType.CLEAR
     for t, slope, up in ((m.tile_xy(41, 30), SLOPE_N, True), (m.tile_xy(41, 30), SLOPE_N, False),
                          (m.tile_xy(s + 3, 25), SLOPE_E, True), (m.tile_xy(30, 30), 15, True)):
         for no_water in (True, False):
@@ -430,3 +450,17 @@ def test_the_kernels_tunnel_bridge_and_terraform_as_the_python_commands():
             b = gk.terraform_k(tiles, ctx, grow, t, slope, up, True, no_water, -1)
             assert (-1 if a is None else a) == b
     assert ff.first_difference(nb.map, py.map) is None
+
+
+def test_town_terraforming_clears_trees_and_pays_for_them():
+    world = _flat_world()
+    m = world.map
+    t = m.tile_xy(20, 20)
+    m.height[t] = 3                                             # the N corner raised
+    plain = terraform_land(world, t, 15 ^ SLOPE_N, True, execute=False)
+    _trees(world, t + 1, tree_type=0x15, count=2)               # rainforest: 4 a tree
+    wooded = terraform_land(world, t, 15 ^ SLOPE_N, True, execute=False)
+    pr = prices.prices(0)
+    assert wooded == plain - pr["PR_CLEAR_GRASS"] + 2 * 4 * pr["PR_CLEAR_TREES"]
+    assert growth.terraform_town_tile(world, t, 15 ^ SLOPE_N, True)
+    assert m.get_tile_type(t + 1) == TileType.CLEAR and m.is_tile_flat(t)

@@ -561,7 +561,7 @@ def can_follow_road(world: World, tile: int, d: int, modes: int) -> bool:
     if not 0 <= target < m.size:
         return False
     tt = int(m.type[target]) >> 4
-    if tt == TileType.VOID or (tt == TileType.WATER and has_tile_water_ground(m, target)):
+    if tt == TileType.VOID or has_tile_water_ground(m, target):
         return False
     if modes & TEM_ROADS:
         if tt == TileType.ROAD:
