@@ -51,7 +51,7 @@ GROW_DTYPE = np.dtype([("build_on_slopes", np.int64), ("level_crossings", np.int
                        ("pr_terraform", np.int64), ("pr_clear_grass", np.int64),
                        ("pr_clear_rough", np.int64), ("pr_clear_rocks", np.int64),
                        ("pr_clear_fields", np.int64), ("pr_clear_water", np.int64),
-                       ("pr_clear_road", np.int64)])
+                       ("pr_clear_road", np.int64), ("pr_clear_trees", np.int64)])
 
 LABEL_GROW = len(TRAIL_LABELS)
 GROW_TRAIL_LABELS = TRAIL_LABELS + ("GrowTown",)
@@ -270,8 +270,11 @@ def _any_road_bits(tiles, t):
 
 @njit(**INLINE)
 def _water_ground(tiles, t):
-    """HasTileWaterGround (water that is not coast)."""
-    if _tt(tiles, t) != T_WATER:
+    """HasTileWaterGround (water that is not coast, trees on water)."""
+    tt = _tt(tiles, t)
+    if tt == T_TREES:
+        return (np.int64(tiles.m1[t]) >> 5) & 3 != 3
+    if tt != T_WATER:
         return False
     if (np.int64(tiles.m1[t]) >> 5) & 3 == 3:
         return False
@@ -595,6 +598,19 @@ def _tile_proc_cost(tiles, ctx, grow, t, no_water, execute):
         if execute:
             _do_clear_square(tiles, ctx, t)
         return True, cost
+    if tt == T_TREES:
+        num = ((np.int64(tiles.m5[t]) >> 6) & 3) + 1
+        if 0x14 <= np.int64(tiles.m3[t]) < 0x1B:
+            num *= 4
+        cost = num * grow.pr_clear_trees
+        water_class = (np.int64(tiles.m1[t]) >> 5) & 3
+        if water_class == 1:
+            return False, 0
+        if water_class != 3:
+            cost += grow.pr_clear_water
+        if execute:
+            _do_clear_square(tiles, ctx, t)
+        return True, cost
     if tt == T_WATER:
         wtt = (np.int64(tiles.m5[t]) >> 4) & 0xF
         if wtt == 0:
@@ -758,7 +774,7 @@ def _make_ramp(tiles, t, bridge_type, d):
 
 
 @njit(**JIT)
-def _build_bridge(tiles, ctx, grow, tile_end, tile_start, bridge_type, execute):
+def build_bridge_k(tiles, ctx, grow, tile_end, tile_start, bridge_type, execute):
     """:func:`.bridges.build_bridge`."""
     sx = ctx.size_x
     if tile_end != 0 and not _valid(tiles, ctx, tile_end):
@@ -821,6 +837,8 @@ def _build_bridge(tiles, ctx, grow, tile_end, tile_start, bridge_type, execute):
     landscape_clear_k(tiles, ctx, tile_end, True, True, True)
     t = tile_start + delta
     while t != tile_end:
+        if _tt(tiles, t) == T_TREES:            # CheckBuildAbove clears them
+            landscape_clear_k(tiles, ctx, t, True, True, True)
         tiles.type[t] = np.int64(tiles.type[t]) | (1 << (2 + axis))
         t += delta
     d = 2 if axis == 0 else 1
@@ -843,7 +861,7 @@ def _make_tunnel(tiles, t, d):
 
 
 @njit(**JIT)
-def _build_tunnel(tiles, ctx, grow, start, execute):
+def build_tunnel_k(tiles, ctx, grow, start, execute):
     """:func:`.bridges.build_tunnel`."""
     sx = ctx.size_x
     if start != 0 and not _valid(tiles, ctx, start):
@@ -1059,8 +1077,8 @@ def _grow_with_bridge(tiles, ctx, grow, town, rng, tile, bridge_dir):
                     return False
     for _ in range(23):
         bridge_type = _random_range(rng, MAX_BRIDGES - 1)
-        if _build_bridge(tiles, ctx, grow, tile, bridge_tile, bridge_type, False):
-            _build_bridge(tiles, ctx, grow, tile, bridge_tile, bridge_type, True)
+        if build_bridge_k(tiles, ctx, grow, tile, bridge_tile, bridge_type, False):
+            build_bridge_k(tiles, ctx, grow, tile, bridge_tile, bridge_type, True)
             return True
     return False
 
@@ -1100,8 +1118,8 @@ def _grow_with_tunnel(tiles, ctx, grow, town, tile, tunnel_dir):
         return False
     if not _road_can_continue(tiles, ctx, grow, town, t, tunnel_dir):
         return False
-    if _build_tunnel(tiles, ctx, grow, tile, False):
-        _build_tunnel(tiles, ctx, grow, tile, True)
+    if build_tunnel_k(tiles, ctx, grow, tile, False):
+        build_tunnel_k(tiles, ctx, grow, tile, True)
         return True
     return False
 
@@ -1356,7 +1374,7 @@ def grow_context(world: World) -> np.ndarray:
             int(world.setting("construction.max_tunnel_length", 64)),
             world_height_limit(world), pr["PR_TERRAFORM"], pr["PR_CLEAR_GRASS"],
             pr["PR_CLEAR_ROUGH"], pr["PR_CLEAR_ROCKS"], pr["PR_CLEAR_FIELDS"],
-            pr["PR_CLEAR_WATER"], pr["PR_CLEAR_ROAD"])
+            pr["PR_CLEAR_WATER"], pr["PR_CLEAR_ROAD"], pr["PR_CLEAR_TREES"])
     return g
 
 

@@ -118,6 +118,21 @@ def _tile_proc_cost(world: World, t: int, *, no_water: bool, execute: bool) -> i
         if execute:
             do_clear_square(world, t)
         return cost
+    if tt == TileType.TREES:
+        # ClearTile_Trees: per tree (four per rainforest tree); on water
+        # (shore trees) CmdLandscapeClear adds the water's clearing
+        num = ((int(m.m5[t]) >> 6) & 3) + 1
+        if 0x14 <= int(m.m3[t]) < 0x1B:
+            num *= 4
+        cost = num * pr["PR_CLEAR_TREES"]
+        water_class = (int(m.m1[t]) >> 5) & 3
+        if water_class == 1:                           # canal, under Auto
+            raise _Failed
+        if water_class != 3:
+            cost += pr["PR_CLEAR_WATER"]
+        if execute:
+            do_clear_square(world, t)
+        return cost
     if tt == TileType.WATER:
         wtt = (int(m.m5[t]) >> 4) & 0xF
         if wtt == 0:                                   # clear water (sea, river, canal)
