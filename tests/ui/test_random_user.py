@@ -157,13 +157,29 @@ def _drag(w: MainWindow, rng: random.Random) -> None:
 
 
 def _wheel(w: MainWindow, rng: random.Random) -> None:
+    """The wheel over the map, or over the panel: there a slider or a
+    choice without the focus keeps its value (the panel scrolls)."""
     vp = w.map_view.viewport()
+    over_panel = rng.random() < 0.5
+    if over_panel:
+        shown = [pw.editor for pw in w.param_panel.widgets.values() if pw.editor.isVisible()]
+        if not shown:
+            return
+        ed = rng.choice(shown)
+        vp = getattr(ed, "slider", ed)
+        if rng.random() < 0.3:
+            vp.setFocus()                   # clicked first: then the wheel may change it
     pos = QPointF(_point(vp, rng))
     delta = rng.choice([-360, -120, -120, 120, 120, 240, 720])
     ev = QWheelEvent(pos, QPointF(vp.mapToGlobal(pos.toPoint())), QPoint(0, 0),
                      QPoint(0, delta), Qt.MouseButton.NoButton,
                      Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    before = w.param_panel.values() if over_panel else None
+    focused = vp.hasFocus()
     QApplication.sendEvent(vp, ev)
+    if over_panel and not focused:
+        DONE["wheel over the panel"] = DONE.get("wheel over the panel", 0) + 1
+        assert w.param_panel.values() == before, "the wheel changed an unfocused setting"
 
 
 def _menu(w: MainWindow, rng: random.Random) -> None:
@@ -334,6 +350,6 @@ def test_a_random_user_meets_no_exception(qtbot, seed, private_settings, quiet_d
         # the user did get around: maps of several generators, many runs,
         # undo, pasted map IDs and the gallery
         assert len(shown) >= 2 and w.runs_done >= 10, (shown, w.runs_done)
-        assert all(DONE.get(k) for k in ("undo", "paste", "gallery")), DONE
+        assert all(DONE.get(k) for k in ("undo", "paste", "gallery", "wheel over the panel")), DONE
     finally:
         w.shutdown()

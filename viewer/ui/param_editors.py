@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from ..engine.params import ABSENT, KEPT, CurveAxes, Param, ParamError, parse_size
 from . import folders
 from .curve_editor import CurveEditor
+from .wheel_focus import wheel_needs_focus
 
 __all__ = ["Editor", "EDITORS", "NumberSlider", "RefusedKeys", "editor_for", "register_editor",
            "tip_of"]
@@ -123,7 +124,7 @@ class NumberSlider(QWidget):
         self._value: float | int = 0
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = wheel_needs_focus(QSlider(Qt.Orientation.Horizontal))
         self.slider.setMinimumWidth(SLIDER_MIN_WIDTH)
         self.slider.valueChanged.connect(self._slid)
         self.field = QLineEdit()
@@ -495,7 +496,7 @@ class ChoiceEditor(Editor):
         return str(value)
 
     def make_widget(self) -> QComboBox:
-        w = QComboBox()
+        w = wheel_needs_focus(QComboBox())
         w.addItems(self.options())
         w.setCurrentText(self.text_of(self.param.default))
         w.currentTextChanged.connect(self.changed)
@@ -535,7 +536,7 @@ class SizeEditor(Editor):
     judges it)."""
 
     def make_widget(self) -> QComboBox:
-        w = QComboBox()
+        w = wheel_needs_focus(QComboBox())
         w.setEditable(True)
         w.addItems([str(c) for c in self.param.suggestions])
         w.setCurrentText(self._text(self.param.default))
