@@ -126,8 +126,8 @@ def check_text_seed(seed: Any) -> str | bytes:
     text, bytes, or a whole number taken as its digits; else ParamError
     (param ``seed``)."""
     if isinstance(seed, bool) or not isinstance(seed, (str, bytes, int)):
-        raise ParamError(f"seed must be a text, not {type(seed).__name__} "
-                         f"{str(seed)[:40]!r}", "seed")
+        shown = "nothing" if seed is None else repr(str(seed)[:40])
+        raise ParamError(f"seed must be a text (letters or digits), not {shown}", "seed")
     if isinstance(seed, int):
         return str(seed)
     if isinstance(seed, str):

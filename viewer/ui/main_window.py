@@ -369,6 +369,8 @@ class MainWindow(QMainWindow):
         since the last request and ``force`` is off)."""
         wb = self.workbench
         run = wb.request(force)
+        if run is None and wb.runner.idle():
+            self._map_view.set_waiting(None)    # no run coming: not "generating..."
         if run is None and wb.error is None and wb.result is not None and wb.runner.idle():
             # the map shown is what these values make: say so again (not
             # the refusal of the values between), or why a change made no map

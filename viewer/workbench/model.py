@@ -31,6 +31,7 @@ from ..declaration import Declaration
 from ..engine.params import ParamError, counting, counts, failed_words, fit_bounds, same_value
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
+from .errors import error_text
 from .history import Change, History, describe
 from .inspector_rows import rows_at
 from .map_id import generic_command_line, map_id, parse_map_id
@@ -418,7 +419,7 @@ class Workbench:
             self._requested = None
             self.events.emit("run_failed", outcome.id, exc)
             what = str(exc) if isinstance(exc, ParamError | GenerationError) else \
-                f"the generator failed: {type(exc).__name__}: {exc}"
+                f"the generator failed: {error_text(exc)}"
             self.events.emit("status", f"{what} (showing the last good map)", True)
             return
         self.last_seconds = outcome.seconds
@@ -455,9 +456,12 @@ class Workbench:
         self._shown_run = self._latest_run
         self._requested = None
         if values:
-            with self.changes(f"Open {self._decl.title} map (seed {result.seed})"):
+            # a puzzle opened from a file has no seed: the one set stays
+            seeded = f" (seed {result.seed})" if result.seed is not None else ""
+            with self.changes(f"Open {self._decl.title} map{seeded}"):
                 self.set_values(result.params)
-                self.set_seed(result.seed)
+                if result.seed is not None:
+                    self.set_seed(result.seed)
         prepare = self.prepare_result
         self._show(result, prepared=prepare(result) if prepare is not None else None)
         try:                        # a file's map stands for every value now set

@@ -15,6 +15,7 @@ from ...engine.numberlink.opened import with_solution
 from ...engine.numberlink.puzzle import RULES
 from ...engine.params import ParamError
 from ...engine.protocol import CancelToken, MapState, Result
+from ...workbench.errors import error_text
 from ..worker import LatestWins
 from .base import GeneratorView, Rows
 
@@ -353,7 +354,7 @@ class NumberLinkView(GeneratorView):
         if isinstance(exc, GenerationError):          # a book's puzzles could not be made
             self.shell.status(f"export puzzle book: {exc}", error=True)
             return
-        self.shell.status(f"check uniqueness failed: {type(exc).__name__}: {exc}", error=True)
+        self.shell.status(f"check uniqueness failed: {error_text(exc)}", error=True)
 
     def _solve_cancelled(self, _job_id: int) -> None:
         self._solve_ended()
