@@ -29,7 +29,7 @@ EVENTS = (
     "options_changed",     # (options)
     "pinned_changed",      # (pinned | None)     A pinned or unpinned
     "status",              # (text, error)       one line for a status bar
-    "history_changed",     # ()                  an undo, redo or jump restored values
+    "history_changed",     # ()                  undo, redo or jump restored values; a group noted
 )
 
 

@@ -253,6 +253,11 @@ class Workbench:
         if gen == self._decl.name:
             self.history.record(gen, label, ("group", label), before, self.values,
                                 seed_before, self.seed, merge=False)
+            self.events.emit("history_changed")     # the Undo entry names it now
+
+    def begin_gesture(self) -> None:
+        """A drag began (a slider pressed): one change until it ends."""
+        self.history.hold(self._decl.name)
 
     def end_gesture(self) -> None:
         """A drag or a held key ended: the next change is one of its own."""
