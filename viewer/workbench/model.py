@@ -75,6 +75,7 @@ class Drawn:
     picture: Any
     screen: Any
     seconds: float = 0.0        # the CPU time the picture took to draw
+    asked: str | None = None    # the layer asked for (``layer`` may stand in for it)
 
 
 def timed_picture(state: MapState, layer: str, options: dict[str, Any]) -> tuple[Any, float]:
@@ -373,7 +374,7 @@ class Workbench:
                 pic, seconds = timed_picture(state, drawn, options)
                 screen = finish(pic)
             prepared = prepare(result) if prepare is not None else None
-            return result, Drawn(state, drawn, options, pic, screen, seconds), prepared
+            return result, Drawn(state, drawn, options, pic, screen, seconds, layer), prepared
 
         self._latest_run += 1
         expected = self._latest_run
@@ -409,8 +410,11 @@ class Workbench:
             self._superseded_done(outcome, expected)
             return
         if outcome.cancelled:
-            self.events.emit("status", "generation cancelled (showing the last good map)",
-                             False)
+            self._requested = None          # asking again for these values makes the map
+            back = self._back_to_shown()
+            self.events.emit("status", "generation cancelled: " + (
+                "the settings are back to those of the map shown" if back
+                else "showing the last good map"), False)
             self.events.emit("run_cancelled", outcome.id)   # (what depended on it says so)
             return
         exc = outcome.error
@@ -436,6 +440,29 @@ class Workbench:
                                    f"seed {r.seed} ({outcome.seconds:.2f} s)", False)
         self.events.emit("run_finished", outcome.id, r, outcome.seconds)
         self.note = ""          # said with the map it came with
+
+    def _back_to_shown(self) -> bool:
+        """After a cancelled run: the values and seed of the map shown put
+        back (one undoable change), so the panel says what the map is;
+        whether they differed."""
+        r = self.result
+        if r is None or r.generator != self._decl.name or not self.shown_values:
+            return False
+        names = {p.name for p in self._decl.params}
+        shown = {n: v for n, v in self.shown_values.items() if n in names}
+        try:
+            now = self.validated()
+        except ParamError:
+            now = None
+        same_seed = r.seed is None or r.seed == self.seed
+        if now is not None and same_seed and all(same_value(now.get(n), v)
+                                                 for n, v in shown.items()):
+            return False
+        with self.changes("Cancel: back to the map shown"):
+            self.set_values(shown)
+            if r.seed is not None:
+                self.set_seed(r.seed)
+        return True
 
     def _superseded_done(self, outcome: Outcome, expected: int) -> None:
         """A run a newer request superseded, which the runner let finish
@@ -484,16 +511,23 @@ class Workbench:
         self.result = result
         self.prepared = prepared
         self.shown_values = dict(result.params) if result is not None else {}
+        redraw = False
         if drawn is not None:
+            chosen = self.layer             # a layer chosen while the map was made wins
             self.state, self.layer = drawn.state, drawn.layer
             self._drawn = drawn
             self._draw_seconds = drawn.seconds
+            if drawn.asked is not None and chosen != drawn.asked:
+                self.layer = renderer_for(result.generator).drawn_layer(self.state, chosen)
+                redraw = self.layer != drawn.layer
         else:
             self._drawn = None
             self._draw_seconds = 0.0
             self.state = final_state(result) if result is not None else None
             if result is not None:
                 self.layer = renderer_for(result.generator).drawn_layer(self.state, self.layer)
+        if redraw and self._slow_picture():
+            self._draw_job(result, None, self.state)    # the old picture stays till then
         self.events.emit("result_changed", result)
         self.events.emit("state_changed", self.state)
 
