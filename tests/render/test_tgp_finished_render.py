@@ -120,3 +120,29 @@ def test_hill_shading_and_contours_still_draw_on_the_finished_classes(result):
     flat = picture(state, "tile_class", {"hill_shading": False, "contours": False}, 2).rgba
     lit = picture(state, "tile_class", {"hill_shading": True, "contours": True}, 2).rgba
     assert flat.shape == lit.shape and not np.array_equal(flat, lit)
+
+
+@pytest.mark.parametrize("layer", ["tropic", "snow", "density", "ground"])
+def test_every_colour_of_a_finished_layer_is_on_its_legend(result, layer):
+    """The density layer's colours were a categorical palette under a
+    viridis bar; water was drawn as the land value the game gives it."""
+    state = MapState(result, result.layers)
+    legend = RENDERER.legend(state, layer, {})
+    cells = RENDERER.cells(state, layer, {})
+    drawn = {tuple(int(c) for c in px) for px in np.unique(cells.reshape(-1, 4), axis=0)}
+    listed = {tuple(c) for _n, c in legend.entries}
+    assert drawn <= listed, (drawn - listed, legend.entries)
+
+
+@pytest.mark.parametrize("layer", ["tropic", "snow", "density", "ground"])
+def test_sea_and_land_are_told_apart_on_every_finished_layer(result, layer):
+    state = MapState(result, result.layers)
+    cells = RENDERER.cells(state, layer, {})
+    tc = result.layers["tile_class"]
+    sea = {tuple(int(c) for c in px) for px in cells[tc == 1]}
+    land = {tuple(int(c) for c in px) for px in cells[(tc == 0) | (tc == 5)]}
+    assert sea == {TGP_WATER} and not sea & land
+    entries = dict(RENDERER.legend(state, layer, {}).entries)
+    assert entries["water (sea)"] == TGP_WATER
+    if (tc == 4).any():
+        assert {tuple(int(c) for c in px) for px in cells[tc == 4]} == {TGP_RIVER}

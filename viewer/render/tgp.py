@@ -10,7 +10,8 @@ own.  A finished 15.2 map (climate, rivers and tile loops done) shows on its
 tile classes river and lake water apart from the sea, wetland trees, desert
 ground, snow by its density and the rainforest zone, each in the legend, and
 has the layers ``tropic``, ``ground``, ``density``, ``snow`` and
-``river_id``.  No Qt."""
+``river_id`` (the first four draw water as water, not as the land value
+the game gives it).  No Qt."""
 
 from __future__ import annotations
 
@@ -267,6 +268,9 @@ GROUND_COLORS: dict[int, RGBA] = {
     0x83: TGP_SNOW[1], 0x85: TGP_SNOW[1],
     0x40: TGP_TREES, 0x41: (70, 92, 44, 255), 0x42: (150, 160, 150, 255),
     0x43: (96, 120, 72, 255), 0x44: (120, 132, 120, 255), 0xFF: MASK_OFF}
+DENSITY_COLORS: tuple[RGBA, ...] = ((170, 196, 120, 255), (120, 168, 84, 255),
+                                    (76, 134, 60, 255), (40, 96, 44, 255))
+"""Ground density 0..3 of clear land and trees, light to dark green."""
 TROPIC_NAMES = ("normal", "desert", "rainforest")
 TROPIC_COLORS: tuple[RGBA, ...] = (MASK_OFF, TGP_DESERT, TGP_RAINFOREST)
 DESERT_GROUND = 5
@@ -285,6 +289,12 @@ _CLASS_PAL = _palette(TGP_CLASS_COLORS)
 _GROUND_PAL = _palette(GROUND_COLORS)
 _TROPIC_PAL = _palette(TROPIC_COLORS)
 _SNOW_PAL = _palette((MASK_OFF,) + TGP_SNOW)
+_DENSITY_PAL = _palette(DENSITY_COLORS)
+_WATER_CLASSES = {1: TGP_WATER, 4: TGP_RIVER}
+"""The tile classes that are water: sea, and river or lake water."""
+_WATER_APART = ("tropic", "snow", "density", "ground")
+"""Layers with a value for every tile that would draw water as land (tropic
+zone "normal", no snow, density 0): their water is drawn as water."""
 # the tile classes' picture: classes 0..5, then what covers clear land
 _COVER_RAINFOREST, _COVER_ROCKS, _COVER_DESERT, _COVER_SNOW = 6, 7, 8, 9
 _COVER_PAL = _palette(TGP_CLASS_COLORS + (TGP_RAINFOREST, TGP_ROCKS, TGP_DESERT) + TGP_SNOW)
@@ -303,6 +313,37 @@ def color_tropic(tropic: np.ndarray) -> np.ndarray:
 def color_snow(snow: np.ndarray) -> np.ndarray:
     """No snow dark; snow of density 0..3 from grey-blue to white."""
     return lut_take(_SNOW_PAL, np.asarray(snow).astype(np.uint8, copy=False))
+
+
+def color_density(density: np.ndarray) -> np.ndarray:
+    """Ground density 0..3, light to dark green (any other value magenta)."""
+    return lut_take(_DENSITY_PAL, np.asarray(density).astype(np.uint8, copy=False))
+
+
+def paint_water(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Sea and river or lake water drawn in their tile classes' colours
+    over ``out`` (the colours of a layer that gives water a land value)."""
+    if "tile_class" not in layers:
+        return out
+    tc = np.asarray(layers["tile_class"])
+    for k, colour in _WATER_CLASSES.items():
+        mask = tc == k
+        if mask.any():
+            out[mask] = colour
+    return out
+
+
+def water_mask(layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Where the map is sea, river or lake water."""
+    return np.isin(np.asarray(layers["tile_class"]), tuple(_WATER_CLASSES))
+
+
+def water_entries(layers: Mapping[str, np.ndarray] | None) -> list[tuple[str, RGBA]]:
+    """The legend rows of the water :func:`paint_water` draws on this map."""
+    if layers is None or "tile_class" not in layers:
+        return []
+    present = _present(np.asarray(layers["tile_class"]))
+    return [(TGP_CLASS_NAMES[k], c) for k, c in _WATER_CLASSES.items() if k in present]
 
 
 def color_river_id(ids: np.ndarray) -> np.ndarray:
@@ -337,6 +378,7 @@ TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "ground": color_ground,
     "tropic": color_tropic,
     "snow": color_snow,
+    "density": color_density,
     "river_id": color_river_id,
 }
 
@@ -369,18 +411,25 @@ def tile_class_entries(layers: Mapping[str, np.ndarray]) -> list[tuple[str, RGBA
     return rows
 
 
-def finished_legend(name: str, values: np.ndarray) -> Legend | None:
-    """The legends of a finished 15.2 map's own layers (None for others)."""
+def finished_legend(name: str, values: np.ndarray,
+                    layers: Mapping[str, np.ndarray] | None = None) -> Legend | None:
+    """The legends of a finished 15.2 map's own layers (None for others);
+    ``layers``: the map's, whose water those layers draw as water."""
     present = _present(values)
+    water = water_entries(layers)
     if name == "tropic":
-        return Legend("tropic zone", list(zip(TROPIC_NAMES, TROPIC_COLORS)))
+        return Legend("tropic zone", list(zip(TROPIC_NAMES, TROPIC_COLORS)) + water)
     if name == "snow":
         return Legend("snow by density (clear land and trees on snow)", [("no snow", MASK_OFF)] + [
-            (f"snow, density {k}", TGP_SNOW[k]) for k in range(4)])
+            (f"snow, density {k}", TGP_SNOW[k]) for k in range(4)] + water)
+    if name == "density":
+        return Legend("ground density of clear land and trees",
+                      [(f"density {k}", DENSITY_COLORS[k]) for k in range(4)] + water)
     if name == "ground":
-        return Legend("ground (clear land and trees)",
-                      [(GROUND_NAMES.get(k, f"{k:#x}"), GROUND_COLORS.get(k, UNREACHED))
-                       for k in sorted(present)])
+        shown = np.asarray(values)[~water_mask(layers)] if water else values
+        rows = [(GROUND_NAMES.get(k, f"{k:#x}"), GROUND_COLORS.get(k, UNREACHED))
+                for k in sorted(_present(shown))]
+        return Legend("ground (clear land and trees)", rows + water)
     if name == "river_id":
         return Legend("river (the order CreateRivers made them)", [("no river", MASK_OFF)]
                       + id_entries(values, exclude=(0,), names=lambda i: f"river {i}"))
@@ -394,7 +443,7 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
     unknown name.  ``top``: the terrain map's top level; ``rocks``: the map
     has rocks (OpenTTD 15.2); ``layers``: the map's layers (the tile classes'
     legend lists what covers its land)."""
-    finished = finished_legend(name, values)
+    finished = finished_legend(name, values, layers)
     if finished is not None:
         return finished
     if name == "tile_class" and layers is not None:
@@ -439,12 +488,15 @@ def tgp_colours(layers: Mapping[str, np.ndarray], name: str,
         return fn(np.asarray(layers[name]), top)
     if name == "tile_class":
         return lut_take(_COVER_PAL, ground_cover_index(layers))
+    if name in _WATER_APART:
+        return paint_water(fn(np.asarray(layers[name])), layers)
     return fn(np.asarray(layers[name]))
 
 
 # layers whose relief is that of another layer (the classes on the heightmap)
 _RELIEF_FROM = {"tile_class": "heightmap", "water": "heightmap", "tropic": "heightmap",
-               "snow": "heightmap", "ground": "heightmap", "river_id": "heightmap"}
+               "snow": "heightmap", "ground": "heightmap", "river_id": "heightmap",
+               "density": "heightmap"}
 _FIXED_POINT = ("heightmap", "noise")
 _LEVELS = ("tile_height",)
 
