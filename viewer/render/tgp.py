@@ -290,7 +290,8 @@ _GROUND_PAL = _palette(GROUND_COLORS)
 _TROPIC_PAL = _palette(TROPIC_COLORS)
 _SNOW_PAL = _palette((MASK_OFF,) + TGP_SNOW)
 _DENSITY_PAL = _palette(DENSITY_COLORS)
-_WATER_CLASSES = {1: TGP_WATER, 4: TGP_RIVER}
+_RIVER_CLASS = 4
+_WATER_CLASSES = {1: TGP_WATER, _RIVER_CLASS: TGP_RIVER}
 """The tile classes that are water: sea, and river or lake water."""
 _WATER_APART = ("tropic", "snow", "density", "ground")
 """Layers with a value for every tile that would draw water as land (tropic
@@ -336,6 +337,26 @@ def paint_water(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray
 def water_mask(layers: Mapping[str, np.ndarray]) -> np.ndarray:
     """Where the map is sea, river or lake water."""
     return np.isin(np.asarray(layers["tile_class"]), tuple(_WATER_CLASSES))
+
+
+def paint_rivers(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """River and lake water (tile class 4, OpenTTD 15.2) drawn over ``out``,
+    the colours of a height layer, where the map has them."""
+    if "river_id" not in layers or "tile_class" not in layers:
+        return out
+    river = np.asarray(layers["tile_class"]) == _RIVER_CLASS
+    if river.any():
+        out[river] = TGP_RIVER
+    return out
+
+
+def river_entries(layers: Mapping[str, np.ndarray] | None) -> list[tuple[str, RGBA]]:
+    """The legend row of the river water :func:`paint_rivers` draws."""
+    if layers is None or "river_id" not in layers or "tile_class" not in layers:
+        return []
+    if not (np.asarray(layers["tile_class"]) == _RIVER_CLASS).any():
+        return []
+    return [(TGP_CLASS_NAMES[_RIVER_CLASS], TGP_RIVER)]
 
 
 def water_entries(layers: Mapping[str, np.ndarray] | None) -> list[tuple[str, RGBA]]:
@@ -450,9 +471,10 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
         return Legend("tile class", tile_class_entries(layers))
     if name == "heightmap":
         return Legend("height in levels (fixed point / 16); level 0 is sea level",
-                      [], terrain_lut(top), 0, top)
+                      river_entries(layers), terrain_lut(top), 0, top)
     if name == "tile_height":
-        return Legend(f"tile height in levels 0..{top - 1}", [], level_lut(top), 0, top - 1)
+        return Legend(f"tile height in levels 0..{top - 1}", river_entries(layers),
+                      level_lut(top), 0, top - 1)
     if name == "rocks":
         return Legend("rocks (FixSlopes)", [("no rocks", MASK_OFF), ("rocks", TGP_ROCKS)])
     if name == "noise":
@@ -485,7 +507,7 @@ def tgp_colours(layers: Mapping[str, np.ndarray], name: str,
     if fn is None:
         return colorize(layers[name], None, name)
     if name in ("heightmap", "tile_height"):
-        return fn(np.asarray(layers[name]), top)
+        return paint_rivers(fn(np.asarray(layers[name]), top), layers)
     if name == "tile_class":
         return lut_take(_COVER_PAL, ground_cover_index(layers))
     if name in _WATER_APART:
@@ -536,6 +558,15 @@ class TGPRenderer(Renderer):
                Toggle("contours", "&Contour lines", False, "Ctrl+K",
                       "a line at every whole height level (every fifth darker)"))
     default_layer = "heightmap"
+    finished_layer = "tile_class"
+    """What a finished OpenTTD 15.2 map shows first: its tile classes with
+    rivers, lakes, snow, desert and rocks (not the normalised heightmap)."""
+
+    def drawn_layer(self, state: MapState, layer: str) -> str:
+        if layer not in state.layers and "river_id" in state.layers \
+                and self.finished_layer in state.layers:
+            return self.finished_layer
+        return super().drawn_layer(state, layer)
 
     def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
         return tgp_colours(tgp_display_layers(state.layers), layer, _top(state))
