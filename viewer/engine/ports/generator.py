@@ -68,6 +68,12 @@ ONLY_TGP = OnlyWhen("source", ("tgp",))
 ONLY_PNG = OnlyWhen("source", ("png",))
 
 
+_TGP_HERE = ("openttd", "size", "smoothness", "terrain", "sea_level", "landscape", "rivers",
+             "min_river_length", "river_route_random")
+"""TGP's settings the ports' TGP source has (``tgp_`` and the name)."""
+_RIVERS = ("rivers", "min_river_length", "river_route_random")
+
+
 def _tgp_param(name: str, **changes: Any) -> Param:
     """TGP's own Param ``name`` (help, bounds, slider names, its bounds under
     the version), as ``tgp_name`` in the source group, counting only for the
@@ -81,7 +87,8 @@ def _tgp_param(name: str, **changes: Any) -> Param:
     if bounds is not None:
         bounds = tuple(dataclasses.replace(b, param="tgp_" + b.param)
                        for b in ((bounds,) if isinstance(bounds, BoundsWhen) else bounds))
-    only = tuple(dataclasses.replace(c, param="tgp_" + c.param) for c in p.conditions())
+    only = tuple(dataclasses.replace(c, param="tgp_" + c.param) for c in p.conditions()
+                 if c.param in _TGP_HERE)     # (not TGP's "stop after": ports use its end)
     return dataclasses.replace(p, name="tgp_" + name, label=label,
                                cli="--tgp-" + name.replace("_", "-"), group="source",
                                bounds_when=bounds, only_when=(ONLY_TGP, *only), **changes)
@@ -95,6 +102,7 @@ PARAMS: tuple[Param, ...] = (
     _tgp_param("terrain", default=2),
     _tgp_param("sea_level", default=2),
     _tgp_param("landscape"),
+    *(_tgp_param(n) for n in _RIVERS),
     Param("png_path", "Heightmap PNG", "path", "", cli="--png-heightmap", group="source",
           help="greyscale PNG, one pixel per corner, row 0 = north",
           file_filter="PNG images (*.png)"),     # usable whatever the source: a PNG chosen
@@ -305,10 +313,10 @@ class Ports(Engine):
 
         if v["source"] == "png":
             return png_heightmap(v["png_path"], v["png_sea_level"])
-        return tgp_heightmap({"openttd": v["tgp_openttd"], "size": v["tgp_size"],
-                              "smoothness": v["tgp_smoothness"],
-                              "terrain": v["tgp_terrain"], "sea_level": v["tgp_sea_level"],
-                              "landscape": v["tgp_landscape"]}, seed, cancel)
+        tgp = {n: v["tgp_" + n] for n in _TGP_HERE}
+        if tgp["openttd"] != "15.2":        # (r13671 has no rivers)
+            tgp = {n: x for n, x in tgp.items() if n not in _RIVERS}
+        return tgp_heightmap(tgp, seed, cancel)
 
     # -- generation ------------------------------------------------------------
     def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,
