@@ -19,7 +19,7 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
@@ -48,6 +48,10 @@ from .views import view_for
 from .zoom import DetailKeeper
 
 
+STEP_NOTICE_MS = 120
+"""A step's picture not there after this long is said over the map."""
+
+
 class MainWindow(QMainWindow):
     """The window (and the shell of its parts); ``workbench`` is what it shows."""
 
@@ -61,6 +65,7 @@ class MainWindow(QMainWindow):
         remembered.restore_workbench(wb, self.settings)
         wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
+        self._step_waited: int | None = None     # a step whose picture a job draws
         self._export_actions: list[QAction] = []
         self._build()
         self.sweep = SweepLink(wb, self)
@@ -102,7 +107,7 @@ class MainWindow(QMainWindow):
         self.generator_box.setCurrentIndex(i)
         self.generator_box.currentIndexChanged.connect(self._generator_chosen)
         self.layer_list.currentItemChanged.connect(self._layer_chosen)
-        self._timeline.stepChanged.connect(wb.set_step)
+        self._timeline.stepChanged.connect(self._step_chosen)
         self.run_status = rs = RunStatus(wb, self)
         self.message, self.progress = rs.message, rs.progress
         self.cancel_button, self.time_label = rs.cancel_button, rs.time_label
@@ -471,12 +476,39 @@ class MainWindow(QMainWindow):
         if layer != wb.layer:
             wb.set_layer(layer)
 
+    def _step_chosen(self, step: int) -> None:
+        """A step chosen on the timeline: when its picture is drawn by a job,
+        the caption says it is on its way at once, and the map says so too
+        when it takes more than a moment."""
+        wb = self.workbench
+        shown = wb.state
+        wb.set_step(step)
+        if not wb.drawing():
+            return
+        tl = self._timeline
+        what = ("nothing yet" if shown is None else "the finished map" if shown.final
+                else f"step {shown.step}")
+        tl.show_pending(step, what)
+        self._step_waited = step
+        QTimer.singleShot(STEP_NOTICE_MS, lambda: self._say_drawing(step))
+
+    def _say_drawing(self, step: int) -> None:
+        wb = self.workbench
+        if self._step_waited == step and wb.drawing() and wb.runner.idle():
+            self._map_view.set_waiting(
+                f"drawing step {step} of {self._timeline.n_steps} "
+                f"({self._timeline.trace.phase_at(step)})...")
+
     def _state_changed(self, state: MapState | None) -> None:
         tl = self._timeline
+        if self._step_waited is not None and not self.workbench.drawing():
+            self._step_waited = None
+            if self.workbench.runner.idle():
+                self._map_view.set_waiting(None)
         if state is not None and state.result.trace is tl.trace and tl.trace is not None:
             step = tl.n_steps if state.final else state.step
-            if step is not None and step != tl.step:
-                tl.show_step(step)              # the step was chosen elsewhere
+            if step is not None and (step != tl.step or tl.pending):
+                tl.show_step(step)              # chosen elsewhere, or its picture came
         self.render_view()
 
     def _layer_chosen(self, item, _prev=None) -> None:
