@@ -69,7 +69,7 @@ def test_choosing_tgp_regenerates_and_shows_a_square_map(tgp):
     assert panel.widgets["sea_level"].value_label() == "low"
     climate = panel.widgets["landscape"].editor
     assert [climate.itemText(i) for i in range(climate.count())] == [
-        "temperate", "arctic", "tropic", "toyland"]
+        "Temperate", "Sub-arctic", "Sub-tropical", "Toyland"]     # as the game names them
     # fairland's own actions are off, TGP's on
     menus = set(w.menu_actions())
     assert not menus & others("tgp")

@@ -83,6 +83,7 @@ class FileActions:
         self._quit.setShortcut(QKeySequence.StandardKey.Quit)
         self._quit.triggered.connect(window.close)
         shell.menu("File").addAction(self._quit)
+        self.quit_separator = self._sep     # (File's later items go above it: Quit last)
 
     # -- declared exports ----------------------------------------------------------
     def declared_exports(self, decl: Declaration) -> list[QAction]:
@@ -96,7 +97,7 @@ class FileActions:
             act.setStatusTip(ex.tip)
             act.setToolTip(ex.tip)
             act.triggered.connect(lambda _=False, e=ex: self._ask_export(e))
-            menu.insertAction(self._quit, act)
+            menu.insertAction(self._sep, act)
             acts.append(act)
         return acts
 

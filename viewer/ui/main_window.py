@@ -24,7 +24,7 @@ from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
 from ..background import background_thread, keep_memory
-from ..engine.protocol import GenerationError, MapState, Result
+from ..engine.protocol import GenerationError, HexTorus, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
 from . import docks, file_actions
@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self.menus = Menus(self)
         self.menu_actions = self.menus.all
         self.file_actions = file_actions.FileActions(wb, self)
+        self.menus.keep_last("File", self.file_actions.quit_separator)
         self.map_ids = MapIdActions(wb, self, self.settings, self.open_recent)
         self.file_actions.opened = self.map_ids.remember
         self.file_actions.warn_export = lambda name: self.gen_view.export_warning(name)
@@ -467,6 +468,9 @@ class MainWindow(QMainWindow):
             self.gen_view.result_changed(None)
             return
         self._map_view.set_waiting(None)
+        torus = isinstance(result.grid, HexTorus)     # one period: only a torus has one
+        self.period_action.setVisible(torus)
+        self.period_action.setEnabled(torus)
         self._timeline.set_trace(result.trace)
         if result.trace is None:
             self._timeline.caption.setText(self.gen_view.no_timeline(result))

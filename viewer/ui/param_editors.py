@@ -487,13 +487,14 @@ class BoolEditor(Editor):
 
 
 class ChoiceEditor(Editor):
-    """One of the Param's ``choices``: a combo box."""
+    """One of the Param's ``choices``: a combo box, showing the choices'
+    ``labels`` where the Param has them (its value stays the choice)."""
 
     def options(self) -> list[str]:
-        return list(self.param.choices)
+        return [self.param.said(c) for c in self.param.choices]
 
     def text_of(self, value: Any) -> str:
-        return str(value)
+        return self.param.said(value) if value in self.param.choices else str(value)
 
     def make_widget(self) -> QComboBox:
         w = wheel_needs_focus(QComboBox())
@@ -503,6 +504,9 @@ class ChoiceEditor(Editor):
         return w
 
     def value(self) -> Any:
+        i, choices = self.widget.currentIndex(), self.param.choices
+        if self.param.labels and 0 <= i < len(choices):
+            return choices[i]
         return self.widget.currentText()
 
     def set_value(self, value: Any) -> None:

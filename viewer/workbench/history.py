@@ -172,6 +172,8 @@ def value_text(param: Any, value: Any) -> str:
             return str(labels[value])
     if param.kind == "bool":
         return "on" if value else "off"
+    if param.kind == "choice":
+        return param.said(value)
     try:
         text = param.text(value)
     except (TypeError, ValueError, IndexError):
