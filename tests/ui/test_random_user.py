@@ -220,13 +220,40 @@ MAP_IDS = ["python -m viewer fairland --world 128x64 -R 5 4 20", "tgp --size 64x
 DONE: dict[str, int] = {}
 
 
+def _river_timeline(w: MainWindow, rng: random.Random) -> None:
+    """A TGP map with rivers, waited for, and its timeline stepped into the
+    river phase and about it (the caption and the map say when a step's
+    picture is on its way)."""
+    if w.generator.name != "tgp":
+        w.set_generator("tgp")
+    w.workbench.set_values({"size": (128, 128), "rivers": rng.choice([2, 3]),
+                            "stop_after": "rivers", "openttd": "15.2"})
+    w.request_generation()
+    end = time.monotonic() + 60
+    while (w.busy() or w.result is None or w.result.generator != "tgp") \
+            and time.monotonic() < end:
+        QTest.qWait(20)
+    tl = w.timeline
+    rivers = [first for name, first in tl.phases() if name == "rivers"]
+    if w.result is None or w.result.generator != "tgp" or not rivers:
+        return
+    DONE["river timeline"] = DONE.get("river timeline", 0) + 1
+    tl.set_step(rivers[0] + rng.randrange(3))
+    for _ in range(rng.randint(1, 6)):
+        rng.choice([tl.next, tl.prev, tl.prev_phase, tl.next_phase,
+                    lambda: tl.set_step(rng.randint(rivers[0], tl.n_steps))])()
+        QTest.qWait(rng.choice([0, 5, 50]))
+
+
 def _ux(w: MainWindow, rng: random.Random) -> None:
     """Undo and redo, a map ID pasted (good or hostile), the gallery (of
-    the next seeds or of a sweep)."""
+    the next seeds or of a sweep), the timeline of a map with rivers."""
     from PySide6.QtGui import QGuiApplication
 
     r = rng.random()
-    if r < 0.4:
+    if r < 0.08 or not DONE.get("river timeline") and r < 0.2:
+        _river_timeline(w, rng)
+    elif r < 0.4:
         DONE["undo"] = DONE.get("undo", 0) + 1
         (w.workbench.undo if rng.random() < 0.6 else w.workbench.redo)()
         if rng.random() < 0.2:
@@ -350,6 +377,7 @@ def test_a_random_user_meets_no_exception(qtbot, seed, private_settings, quiet_d
         # the user did get around: maps of several generators, many runs,
         # undo, pasted map IDs and the gallery
         assert len(shown) >= 2 and w.runs_done >= 10, (shown, w.runs_done)
-        assert all(DONE.get(k) for k in ("undo", "paste", "gallery", "wheel over the panel")), DONE
+        assert all(DONE.get(k) for k in ("undo", "paste", "gallery", "wheel over the panel",
+                                            "river timeline")), DONE
     finally:
         w.shutdown()

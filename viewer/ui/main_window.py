@@ -48,6 +48,9 @@ from .views import view_for
 from .zoom import DetailKeeper
 
 
+SLOW_START_S = 5.0
+"""A last session's map that took longer is not made again at start-up
+unasked (the window offers it)."""
 STEP_NOTICE_MS = 120
 """A step's picture not there after this long is said over the map."""
 
@@ -86,7 +89,11 @@ class MainWindow(QMainWindow):
         wb.history.clear()                  # what was remembered is where undo starts
         self.history.update()
         if generate:
-            self.request_generation()
+            slow = remembered.last_run_seconds(self.settings)
+            if slow > SLOW_START_S:
+                self._offer_last_map(slow)      # never a minute's work unasked
+            else:
+                self.request_generation()
 
     # == building ===============================================================
     def _build(self) -> None:
@@ -415,7 +422,7 @@ class MainWindow(QMainWindow):
         # what the change did beyond itself (a version switch moved a value) first
         note = self.workbench.note
         self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
-        remembered.remember_run(self.settings, result)
+        remembered.remember_run(self.settings, result, _seconds)
         if result.generator not in _FROZEN_AFTER:
             # the first map of each generator: its kernels, loaded by now, and
             # what they made out of the collector (before its bigger maps)
@@ -479,6 +486,17 @@ class MainWindow(QMainWindow):
         self.gen_view.result_changed(result, wb.prepared)
         if layer != wb.layer:
             wb.set_layer(layer)
+
+    def _offer_last_map(self, seconds: float) -> None:
+        """At start-up: the last session's map took ``seconds`` to make; it is
+        made again only when the user asks (the banner's button, or F5)."""
+        wb = self.workbench
+        text = (f"The last map ({wb.generator.title}) took {seconds:.0f} s to make: it is "
+                "made again when you ask (or change a setting).")
+        self.banner.show_message(text, "Make it again",
+                                 lambda: self.request_generation(force=True))
+        self._map_view.set_waiting(None)
+        self.status(text)
 
     def _step_chosen(self, step: int) -> None:
         """A step chosen on the timeline: when its picture is drawn by a job,
