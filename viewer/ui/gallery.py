@@ -37,7 +37,7 @@ GALLERY_SEEDS = 24
 
 USABLE_COLUMNS, USABLE_ROWS = 4, 2
 """Thumbnails the gallery shows each way when it opens."""
-MAP_KEPT = 260
+MAP_KEPT = 220
 """Pixels of the map kept above a docked gallery; with less it opens as a
 window of its own."""
 
@@ -102,6 +102,18 @@ class GalleryDock(QDockWidget):
         self.place()
         self.open_usable()
 
+    def _over_window(self) -> None:
+        """A floating gallery over the window's lower half, on its screen."""
+        w = self.shell.widget
+        frame = w.frameGeometry()
+        x = frame.center().x() - self.width() // 2
+        y = frame.bottom() - self.height() - 40
+        screen = w.screen().availableGeometry() if w.screen() is not None else None
+        if screen is not None:
+            x = min(max(x, screen.left()), max(screen.left(), screen.right() - self.width()))
+            y = min(max(y, screen.top()), max(screen.top(), screen.bottom() - self.height()))
+        self.move(x, y)
+
     def room_wanted(self) -> QSize:
         """The size that shows :data:`USABLE_COLUMNS` x :data:`USABLE_ROWS`
         thumbnails with their words, the buttons above and a scroll bar."""
@@ -125,6 +137,7 @@ class GalleryDock(QDockWidget):
         if central is not None and central.height() - want.height() < MAP_KEPT:
             self.setFloating(True)          # the window is too small: its own window
             self.resize(want)
+            self._over_window()
             return
         w.resizeDocks([self], [want.height()], Qt.Orientation.Vertical)
         if self.width() < want.width():
