@@ -88,7 +88,8 @@ PARAMS: tuple[Param, ...] = (
           help="with unique on, refuse grids where more than this share of the paths run "
                "straight along an edge"),
     Param("max_tries", "Tries", "int", 200, minimum=1, maximum=100_000, group="puzzle",
-          help="with unique on or a difficulty, give up after this many grids"),
+          help="with unique on or a difficulty, give up after this many grids",
+          slider=(1, 1000)),
     Param("difficulty", "Difficulty", "choice", "any", choices=DIFFICULTIES, group="puzzle",
           help="a unique puzzle of this grade (how a person solves it: easy, normal and "
                "hard by the techniques of that tier, extreme by none of them); any: no grade"),

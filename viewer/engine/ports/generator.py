@@ -110,7 +110,7 @@ PARAMS: tuple[Param, ...] = (
     Param("png_sea_level", "PNG sea level", "int", 16, minimum=0, maximum=65535,
           cli="--png-sea-level", group="source",
           help="grey value of the sea level: darker corners are below it "
-               "(16 = OpenTTD heightmaps' level 0)", only_when=ONLY_PNG),
+               "(16 = OpenTTD heightmaps' level 0)", only_when=ONLY_PNG, slider=(0, 255)),
     Param("n_ports", "Ports", "int", 20, minimum=0, maximum=10000, cli="--ports",
           group="ports", help="number of ports to place", slider=(0, 200)),
     Param("grid", "Grid square", "int", 16, minimum=1, maximum=4096, cli="--grid",
@@ -139,16 +139,16 @@ PARAMS: tuple[Param, ...] = (
           help="log-normal (median, sigma), log-uniform (min..max) or constant (median)"),
     Param("pop_median", "Median population", "float", 2000.0, minimum=1.0, maximum=1e8,
           cli="--pop-median", group="population",
-          help="the log-normal's median, or the constant population",
+          help="the log-normal's median, or the constant population", slider=(0.0, 10000.0),
           only_when=OnlyWhen("distribution", ("log-normal", "constant"))),
     Param("pop_sigma", "Population sigma", "float", 1.0, minimum=0.0, maximum=5.0,
           cli="--pop-sigma", group="population", step=0.1,
           help="spread of the log-normal population (natural log)",
           only_when=OnlyWhen("distribution", ("log-normal",))),
     Param("pop_min", "Smallest population", "int", 50, minimum=1, maximum=10**8,
-          cli="--pop-min", group="population"),
+          cli="--pop-min", group="population", slider=(1, 1000)),
     Param("pop_max", "Largest population", "int", 1_000_000, minimum=1, maximum=10**9,
-          cli="--pop-max", group="population"),
+          cli="--pop-max", group="population", slider=(0, 5_000_000), step=10_000),
     Param("village_from", "Village from", "int", 500, minimum=1, cli="--village-from",
           group="classes", help="smallest village; below: hamlet"),
     Param("town_from", "Town from", "int", 2000, minimum=1, cli="--town-from",
@@ -169,7 +169,7 @@ PARAMS: tuple[Param, ...] = (
           help="radius of a town of 1,000 in cells; grows with the square root of the "
                "population (at most 1.5)"),
     Param("people_per_building", "People per building", "int", 50, minimum=1,
-          maximum=100000, cli="--people-per-building", group="local"),
+          maximum=100000, cli="--people-per-building", group="local", slider=(1, 500)),
 )
 
 LAYER_INFO: dict[str, LayerInfo] = {
