@@ -27,6 +27,7 @@ from ..background import background_thread, keep_memory
 from ..engine.protocol import GenerationError, HexTorus, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
+from ..workbench.errors import in_panel_words
 from . import docks, file_actions
 from . import settings as remembered
 from .compact import CompactLayout
@@ -453,7 +454,7 @@ class MainWindow(QMainWindow):
         self._map_view.set_waiting(None)
         if isinstance(exc, GenerationError):
             param = self.gen_view.refused_param(exc)
-            self._panel.set_error(param, str(exc))
+            self._panel.set_error(param, in_panel_words(str(exc), self.workbench.generator.params))
             self.gen_view.generation_failed(exc)
 
     def show_result(self, result: Result) -> None:

@@ -5,10 +5,12 @@ failure go to the log (``logging``), where a developer looks."""
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Iterable
 
 from ..formats.atomic import WriteError
 
-__all__ = ["error_text"]
+__all__ = ["error_text", "in_panel_words"]
 
 _LOG = logging.getLogger("viewer")
 
@@ -39,3 +41,15 @@ def error_text(exc: BaseException) -> str:
         _LOG.error("unexpected failure", exc_info=exc)
         return "an unexpected failure (its details are in the log)"
     return text
+
+
+_FLAG = re.compile(r"--[a-z][a-z0-9-]*")
+
+
+def in_panel_words(text: str, params: Iterable) -> str:
+    """``text`` (an engine's refusal, written for the command line) with each
+    command-line flag of ``params`` named as the panel names it: "--max-tries"
+    becomes "Tries" (a flag no Param has stays as it is)."""
+    labels = {p.flag: p.label for p in params}
+    return _FLAG.sub(lambda m: f'"{labels[m.group()]}"' if m.group() in labels
+                     else m.group(), text)

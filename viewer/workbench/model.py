@@ -31,7 +31,7 @@ from ..declaration import Declaration
 from ..engine.params import ParamError, counting, counts, failed_words, fit_bounds, same_value
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from .events import Events
-from .errors import error_text
+from .errors import error_text, in_panel_words
 from .history import Change, History, describe
 from .inspector_rows import rows_at
 from .map_id import generic_command_line, map_id, parse_map_id
@@ -419,15 +419,16 @@ class Workbench:
             return
         exc = outcome.error
         if exc is not None:
+            said = in_panel_words(str(exc), self._decl.params)    # "Tries", not --max-tries
             if isinstance(exc, ParamError):
-                self.error = (exc.param, str(exc))
-                self.events.emit("invalid", exc.param, str(exc))
+                self.error = (exc.param, said)
+                self.events.emit("invalid", exc.param, said)
             elif isinstance(exc, GenerationError):
-                self.error = (None, str(exc))
-                self.events.emit("invalid", None, str(exc))
+                self.error = (None, said)
+                self.events.emit("invalid", None, said)
             self._requested = None
             self.events.emit("run_failed", outcome.id, exc)
-            what = str(exc) if isinstance(exc, ParamError | GenerationError) else \
+            what = said if isinstance(exc, ParamError | GenerationError) else \
                 f"the generator failed: {error_text(exc)}"
             self.events.emit("status", f"{what} (showing the last good map)", True)
             return

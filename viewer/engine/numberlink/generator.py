@@ -79,7 +79,9 @@ PARAMS: tuple[Param, ...] = (
                "(add where possible), 100 = extend where possible (faithful mode)",
           only_when=OnlyWhen("mode", ("faithful",))),
     Param("unique", "Unique puzzle", "bool", False, group="puzzle",
-          help="draw grids until one has exactly one solution under the rule"),
+          help="draw grids until one has exactly one solution under the rule",
+          # a difficulty or bridges make a unique puzzle anyway: shown on, greyed
+          only_when=(OnlyWhen("difficulty", ("any",), True), OnlyWhen("bridges", (0,), True))),
     Param("rule", "Rule", "choice", "fill-no-touch", choices=RULES, group="puzzle",
           help="fill-no-touch: every square used, no path alongside itself; "
                "fill: every square used; free: squares may stay empty"),
