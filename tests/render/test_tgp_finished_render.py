@@ -146,3 +146,26 @@ def test_sea_and_land_are_told_apart_on_every_finished_layer(result, layer):
     assert entries["water (sea)"] == TGP_WATER
     if (tc == 4).any():
         assert {tuple(int(c) for c in px) for px in cells[tc == 4]} == {TGP_RIVER}
+
+
+def test_the_arctic_climate_step_shows_the_snow_line_it_found():
+    from viewer.render.tgp import TGP_SNOW_LINE
+
+    r = TGP.generate({"openttd": "15.2", "size": (64, 64), "landscape": "arctic",
+                      "terrain": 3}, seed=4, trace=True)
+    line = r.detail.snow_line_height
+    t = r.trace
+    step = next(k for k in range(1, t.n_steps + 1) if t.phase_at(k) == "climate")
+    state = MapState(r, t.state_at(step), (), step, t.meaningful_at(step))
+    cells = RENDERER.cells(state, "tile_class", {})
+    tc, th = state.layers["tile_class"], state.layers["tile_height"]
+    above = (tc == 0) & (th >= line)
+    assert above.any() and f"height {line}" in t.describe(step)
+    assert (cells[above] == np.array(TGP_SNOW_LINE, np.uint8)).all()
+    assert not (cells[~above] == np.array(TGP_SNOW_LINE, np.uint8)).all(axis=-1).any()
+    entries = dict(RENDERER.legend(state, "tile_class", {}).entries)
+    assert any(f"snow line (height {line}" in name for name in entries)
+    # the finished map shows the snow the tile loop laid instead
+    final = MapState(r, r.layers)
+    assert not (RENDERER.cells(final, "tile_class", {}) ==
+                np.array(TGP_SNOW_LINE, np.uint8)).all(axis=-1).any()

@@ -66,6 +66,9 @@ TGP_RAINFOREST: RGBA = (44, 122, 58, 255)  # the rainforest zone (clear tiles th
 TGP_SNOW: tuple[RGBA, ...] = ((178, 190, 202, 255), (204, 214, 224, 255),
                               (228, 234, 240, 255), (252, 252, 255, 255))
 """Snow of density 0, 1, 2, 3 (the ``snow`` layer's 1..4)."""
+TGP_SNOW_LINE: RGBA = (196, 214, 236, 255)
+"""Clear land at or above the snow line an arctic map's climate step found,
+before the tile loop lays the snow."""
 TGP_CLASS_COLORS: tuple[RGBA, ...] = (TGP_CLEAR, TGP_WATER, TGP_SHORE, TGP_VOID, TGP_RIVER,
                                       TGP_TREES)
 TGP_CLASS_NAMES = tuple("water (sea)" if n == "water" else n for n in TILE_CLASS_NAMES) + (
@@ -408,14 +411,18 @@ def _present(values: np.ndarray) -> set[int]:
     return {int(v) for v in np.unique(np.asarray(values))}
 
 
-def tile_class_entries(layers: Mapping[str, np.ndarray]) -> list[tuple[str, RGBA]]:
+def tile_class_entries(layers: Mapping[str, np.ndarray],
+                       snow_line: int | None = None) -> list[tuple[str, RGBA]]:
     """The tile classes' legend: the four of the water pass always, and
     what else this map has (rocks, desert, snow by density, the rainforest
-    zone, river and lake water, wetland trees)."""
+    zone, river and lake water, wetland trees; the snow line found)."""
     tc = np.asarray(layers["tile_class"])
     classes = _present(tc)
     clear = tc == 0
     rows = [(TGP_CLASS_NAMES[0], TGP_CLEAR)]
+    if snow_line is not None:
+        rows.append((f"clear, at or above the snow line (height {snow_line}; snow comes "
+                     "with the tile loop)", TGP_SNOW_LINE))
     if "tropic" in layers and (clear & (np.asarray(layers["tropic"]) == 2)).any():
         rows.append(("clear, rainforest zone", TGP_RAINFOREST))
     if "rocks" in layers:
@@ -459,7 +466,8 @@ def finished_legend(name: str, values: np.ndarray,
 
 def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
                top: int = TOP_LEVEL, rocks: bool = False,
-               layers: Mapping[str, np.ndarray] | None = None) -> Legend | None:
+               layers: Mapping[str, np.ndarray] | None = None,
+               snow_line: int | None = None) -> Legend | None:
     """The legend of a TerraGenesis layer (heights in levels), or None for an
     unknown name.  ``top``: the terrain map's top level; ``rocks``: the map
     has rocks (OpenTTD 15.2); ``layers``: the map's layers (the tile classes'
@@ -468,7 +476,7 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
     if finished is not None:
         return finished
     if name == "tile_class" and layers is not None:
-        return Legend("tile class", tile_class_entries(layers))
+        return Legend("tile class", tile_class_entries(layers, snow_line))
     if name == "heightmap":
         return Legend("height in levels (fixed point / 16); level 0 is sea level",
                       river_entries(layers), terrain_lut(top), 0, top)
@@ -499,17 +507,30 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
 
 
 
+def snow_line_mask(layers: Mapping[str, np.ndarray], snow_line: int | None) -> np.ndarray | None:
+    """The clear tiles at or above ``snow_line`` (None: none to show)."""
+    if snow_line is None or "tile_height" not in layers or "tile_class" not in layers:
+        return None
+    return (np.asarray(layers["tile_class"]) == 0) & \
+        (np.asarray(layers["tile_height"]) >= snow_line)
+
+
 def tgp_colours(layers: Mapping[str, np.ndarray], name: str,
-                top: int = TOP_LEVEL) -> np.ndarray:
+                top: int = TOP_LEVEL, snow_line: int | None = None) -> np.ndarray:
     """The colours of layer ``name``; on the tile classes, what covers clear
-    land (see :func:`ground_cover_index`)."""
+    land (see :func:`ground_cover_index`) and, with ``snow_line``, the clear
+    land at or above it."""
     fn = TGP_COLORS.get(name)
     if fn is None:
         return colorize(layers[name], None, name)
     if name in ("heightmap", "tile_height"):
         return paint_rivers(fn(np.asarray(layers[name]), top), layers)
     if name == "tile_class":
-        return lut_take(_COVER_PAL, ground_cover_index(layers))
+        out = lut_take(_COVER_PAL, ground_cover_index(layers))
+        above = snow_line_mask(layers, snow_line)
+        if above is not None:
+            out[above] = TGP_SNOW_LINE
+        return out
     if name in _WATER_APART:
         return paint_water(fn(np.asarray(layers[name])), layers)
     return fn(np.asarray(layers[name]))
@@ -552,6 +573,19 @@ def _top(state: MapState) -> int:
     return top_level(state.result.layer_info.get("heightmap"))
 
 
+def shown_snow_line(state: MapState) -> int | None:
+    """The snow line an arctic map's climate step found, while the state
+    shown has it but no snow yet (the steps before the tile loop): then
+    the tile classes show the land at or above it."""
+    line = getattr(state.result.detail, "snow_line_height", None)
+    layers = state.layers
+    if line is None or "snow" not in layers:
+        return None
+    if state.meaningful is not None and "snow" not in state.meaningful:
+        return None             # (the water pass: no climate yet)
+    return None if np.asarray(layers["snow"]).any() else int(line)
+
+
 class TGPRenderer(Renderer):
     toggles = (Toggle("hill_shading", "&Hill shading", True, "Ctrl+H",
                       "light the heights from the north-west"),
@@ -569,16 +603,17 @@ class TGPRenderer(Renderer):
         return super().drawn_layer(state, layer)
 
     def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
-        return tgp_colours(tgp_display_layers(state.layers), layer, _top(state))
+        return tgp_colours(tgp_display_layers(state.layers), layer, _top(state),
+                           shown_snow_line(state))
 
     def draw(self, state: MapState, layer: str, options: Mapping[str, Any],
              scale: int, stride: int = 1) -> np.ndarray:
         layers = tgp_display_layers(state.layers)
         if stride > 1:
             layers = {n: a[::stride, ::stride] for n, a in layers.items()}
-        top = _top(state)
+        top, line = _top(state), shown_snow_line(state)
         return square_picture(layers, state.result.layer_info.get(layer), layer, scale,
-                              lambda ls, name: tgp_colours(ls, name, top),
+                              lambda ls, name: tgp_colours(ls, name, top, line),
                               hill_shading=bool(options.get("hill_shading")),
                               contours=bool(options.get("contours")),
                               meaningful=state.meaningful, cell=stride,
@@ -588,7 +623,8 @@ class TGPRenderer(Renderer):
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
         return tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
-                          state.layers) or generic_legend(layer, values, info)
+                          state.layers, shown_snow_line(state)) or \
+            generic_legend(layer, values, info)
 
 
 RENDERER = TGPRenderer()
