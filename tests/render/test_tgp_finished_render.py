@@ -169,3 +169,22 @@ def test_the_arctic_climate_step_shows_the_snow_line_it_found():
     final = MapState(r, r.layers)
     assert not (RENDERER.cells(final, "tile_class", {}) ==
                 np.array(TGP_SNOW_LINE, np.uint8)).all(axis=-1).any()
+
+
+def test_a_wetland_is_recognisable_and_in_the_legend():
+    """A wetland (a river ending in pools, rough ground and, half the time,
+    trees) drew as plain clear land at 256x256: its rough ground is its own
+    colour, with a legend entry."""
+    from viewer.render.tgp import TGP_WETLAND
+
+    r = TGP.generate({"openttd": "15.2", "size": (256, 256), "rivers": 3}, seed=6)
+    assert any("wetland" in a.text for a in r.detail.river_attempts)
+    state = MapState(r, r.layers)
+    tc, g = r.layers["tile_class"], r.layers["ground"]
+    rough = (tc == 0) & ((g & 0x7F) == 1) & (r.layers["snow"] == 0)
+    assert rough.any()
+    cells = RENDERER.cells(state, "tile_class", {})
+    assert (cells[rough] == np.array(TGP_WETLAND, np.uint8)).all()
+    entries = dict(RENDERER.legend(state, "tile_class", {}).entries)
+    assert entries["wetland (rough ground by pools and trees)"] == TGP_WETLAND
+    assert entries.get("trees (wetland)", TGP_TREES) == TGP_TREES

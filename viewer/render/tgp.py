@@ -66,6 +66,7 @@ TGP_RAINFOREST: RGBA = (44, 122, 58, 255)  # the rainforest zone (clear tiles th
 TGP_SNOW: tuple[RGBA, ...] = ((178, 190, 202, 255), (204, 214, 224, 255),
                               (228, 234, 240, 255), (252, 252, 255, 255))
 """Snow of density 0, 1, 2, 3 (the ``snow`` layer's 1..4)."""
+TGP_WETLAND: RGBA = (112, 132, 72, 255)  # rough ground: the game's wetlands at river ends
 TGP_SNOW_LINE: RGBA = (196, 214, 236, 255)
 """Clear land at or above the snow line an arctic map's climate step found,
 before the tile loop lays the snow."""
@@ -228,8 +229,9 @@ def color_tile_class(tc: np.ndarray) -> np.ndarray:
 
 def ground_cover_index(layers: Mapping[str, np.ndarray]) -> np.ndarray:
     """Each tile's entry of :data:`_COVER_PAL`: its tile class, or on clear
-    land what covers it (the rainforest zone, rocks, desert ground, snow by
-    its density, later ones winning), as uint8."""
+    land what covers it (the rainforest zone, rocks, a wetland's rough
+    ground, desert ground, snow by its density, later ones winning), as
+    uint8."""
     tc = np.asarray(layers["tile_class"])
     idx = tc.astype(np.uint8, copy=True)
     np.putmask(idx, tc >= _COVER_RAINFOREST, 255)   # no such class: magenta, as any unknown
@@ -240,6 +242,7 @@ def ground_cover_index(layers: Mapping[str, np.ndarray]) -> np.ndarray:
         np.putmask(idx, clear & (np.asarray(layers["rocks"]) != 0), _COVER_ROCKS)
     if "ground" in layers:
         g = np.asarray(layers["ground"])
+        np.putmask(idx, clear & ((g & 0x7F) == ROUGH_GROUND), _COVER_WETLAND)
         np.putmask(idx, clear & ((g & 0x7F) == DESERT_GROUND), _COVER_DESERT)
     if "snow" in layers:
         snow = np.asarray(layers["snow"]).astype(np.uint8, copy=False)
@@ -277,6 +280,8 @@ DENSITY_COLORS: tuple[RGBA, ...] = ((170, 196, 120, 255), (120, 168, 84, 255),
 TROPIC_NAMES = ("normal", "desert", "rainforest")
 TROPIC_COLORS: tuple[RGBA, ...] = (MASK_OFF, TGP_DESERT, TGP_RAINFOREST)
 DESERT_GROUND = 5
+ROUGH_GROUND = 1
+"""Rough clear ground: what the game's wetlands make around their pools."""
 
 
 def _palette(colours: Mapping[int, RGBA] | tuple[RGBA, ...]) -> np.ndarray:
@@ -300,8 +305,9 @@ _WATER_APART = ("tropic", "snow", "density", "ground")
 """Layers with a value for every tile that would draw water as land (tropic
 zone "normal", no snow, density 0): their water is drawn as water."""
 # the tile classes' picture: classes 0..5, then what covers clear land
-_COVER_RAINFOREST, _COVER_ROCKS, _COVER_DESERT, _COVER_SNOW = 6, 7, 8, 9
-_COVER_PAL = _palette(TGP_CLASS_COLORS + (TGP_RAINFOREST, TGP_ROCKS, TGP_DESERT) + TGP_SNOW)
+_COVER_RAINFOREST, _COVER_ROCKS, _COVER_DESERT, _COVER_SNOW, _COVER_WETLAND = 6, 7, 8, 9, 13
+_COVER_PAL = _palette(TGP_CLASS_COLORS + (TGP_RAINFOREST, TGP_ROCKS, TGP_DESERT) + TGP_SNOW
+                      + (TGP_WETLAND,))
 
 
 def color_ground(ground: np.ndarray) -> np.ndarray:
@@ -430,6 +436,9 @@ def tile_class_entries(layers: Mapping[str, np.ndarray],
     if "ground" in layers and (clear & ((np.asarray(layers["ground"]) & 0x7F)
                                         == DESERT_GROUND)).any():
         rows.append(("clear, desert", TGP_DESERT))
+    if "ground" in layers and (clear & ((np.asarray(layers["ground"]) & 0x7F)
+                                        == ROUGH_GROUND)).any():
+        rows.append(("wetland (rough ground by pools and trees)", TGP_WETLAND))
     if "snow" in layers:
         for level in sorted(_present(np.asarray(layers["snow"])[clear]) - {0}):
             rows.append((f"snow, density {level - 1}", TGP_SNOW[level - 1]))
