@@ -1,7 +1,7 @@
 """Benchmark: TerraGenesis Perlin in-process against the original C++.
 
 Run: ``python bench/bench_tgp.py [--repeat N] [--no-memory] [--openttd 15.2|r13671|both]
-[--whole-only]``.
+[--whole-only] [--first-frame]``.
 
 OpenTTD 15.2 (the default generator): each figure is the median of N full
 runs of the pipeline (noise, normalisation, tile transfer, FixSlopes, the
@@ -38,6 +38,15 @@ numba's cache by a 64² warm-up first), reporting the peak of Python/numpy
 allocations during the run (tracemalloc) and the whole process's peak
 resident size (getrusage, includes the interpreter, numpy and numba).
 Target: under 400 MB.
+
+OpenTTD 15.2 up to the towns (``--first-frame``): the defaults from the seed
+to the end of GenerateTowns (``stop_after`` towns: GenerateLandscape,
+GenerateClearTile, GenerateTowns; as far as the build goes), the median of N
+runs against the game's own time (issue 36: the real game's wall time
+between its stops, taken on this kind of machine: 21 ms at 256², 298 ms at
+1024², 358 towns); target at most 1.0x.  Then, stage by stage, the
+``openttd-firstframe`` reference's default cases (``ff-00`` ... ``ff-03``,
+256², each climate) against the manifest's ``game_seconds`` of each stage.
 
 The machine is shared: a busy neighbour can double any figure.
 """
@@ -246,6 +255,68 @@ def bench_whole(args) -> bool:
     return ok
 
 
+FIRST_FRAME_SETTINGS = {"openttd": "15.2", "stop_after": "towns"}
+FIRST_FRAME_CASES = [
+    # side, the game's ms from the seed to the towns (defaults), default repeats
+    (256, 21.0, 11),
+    (1024, 298.0, 3),
+]
+FIRST_FRAME_RATIO = 1.0
+STAGES = ("landscape", "clear", "towns")
+
+
+def _stage_ms(result) -> dict[str, float]:
+    """Milliseconds per stage of one run (GenerateLandscape: the rest)."""
+    t = result.timings
+    out = {name: 1000 * t.get(name, 0.0) for name in STAGES[1:]}
+    out["landscape"] = 1000 * t["generate"] - sum(out.values())
+    return out
+
+
+def bench_first_frame(args) -> bool:
+    """OpenTTD 15.2 from the seed to the towns, against the game's own time."""
+    TGP.generate(dict(FIRST_FRAME_SETTINGS, size=(64, 64)), seed=1)
+    print("OpenTTD 15.2 from the seed to the towns (defaults): landscape -> clear -> towns")
+    print(f"{'map':>10} {'engine ms':>10} {'game ms':>8} {'ratio':>6}  target")
+    ok = True
+    for side, game_ms, repeat in FIRST_FRAME_CASES:
+        values = TGP.validate(dict(FIRST_FRAME_SETTINGS, size=(side, side)))
+        med, _cpu = _median_ms(values, args.repeat or repeat)
+        detail = TGP.generate(values, seed=1).detail
+        made = "towns" in (detail.stages or {})
+        ratio = med / game_ms
+        good = ratio <= FIRST_FRAME_RATIO and made
+        ok &= good
+        towns = f"{len(detail.towns)} towns" if made else "no towns stage in this build"
+        print(f"{side:>4}x{side:<5} {med:>10.1f} {game_ms:>8.1f} {ratio:>6.2f}  "
+              f"<= {FIRST_FRAME_RATIO:g}x " + ("ok    " if good else "MISSED") + f" ({towns})")
+    try:
+        from refdata import reference_dir
+    except ImportError:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from refdata import reference_dir
+    manifest = reference_dir() / "openttd-firstframe" / "manifest.json"
+    if not manifest.is_file():
+        print(f"(stage by stage: no reference at {manifest.parent})")
+        return ok
+    from viewer.engine.tgp import game_settings
+
+    print(f"{'case':>6} " + " ".join(f"{s + ' ms (game)':>22}" for s in STAGES))
+    for case in json.loads(manifest.read_text())["cases"][:4]:
+        values = TGP.validate(dict(game_settings.to_values(case["settings"]),
+                                   stop_after="towns"))
+        runs = [_stage_ms(TGP.generate(values, seed=case["seed"]))
+                for _ in range(args.repeat or 5)]
+        game = {s["stage"]: s["game_seconds"] for s in case["stages"]}
+        cells = []
+        for stage in STAGES:
+            ours = statistics.median(r[stage] for r in runs)
+            theirs = 1000 * (game.get(stage) or 0.0)
+            cells.append(f"{ours:8.1f} ({theirs:5.1f}) {ours / theirs if theirs else 0:4.1f}x")
+        print(f"{case['id']:>6} " + " ".join(f"{c:>22}" for c in cells))
+    return ok
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=None, help="runs per size (default 51/15/5)")
@@ -254,10 +325,14 @@ def main() -> int:
                     help="which version to measure (default both, 15.2 first)")
     ap.add_argument("--whole-only", action="store_true",
                     help="only OpenTTD 15.2's whole GenerateLandscape (with rivers)")
+    ap.add_argument("--first-frame", action="store_true",
+                    help="only OpenTTD 15.2 from the seed to the towns, against the game")
     args = ap.parse_args()
     ok = True
     if args.whole_only:
         return 0 if bench_whole(args) else 1
+    if args.first_frame:
+        return 0 if bench_first_frame(args) else 1
     if args.openttd in ("15.2", "both"):
         ok &= bench_modern(args)
         ok &= bench_whole(args)

@@ -28,7 +28,8 @@ from .engine.protocol import LayerInfo
 
 __all__ = ["Declaration", "AheadOfTime", "PARTS"]
 
-PARTS = ("render", "inspect", "exports", "view", "opener", "command_line", "cli_extras")
+PARTS = ("render", "inspect", "exports", "view", "opener", "link_opener", "command_line",
+         "cli_extras", "settings_file", "solving")
 """The parts named by import path, each None where the generator has none."""
 
 
@@ -50,6 +51,22 @@ class AheadOfTime:
     what: str
     module: str
     built: Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class SettingsFile:
+    """A settings file of another program (a game's configuration) that a
+    generator's settings may be taken from: the window's File menu offers
+    ``title`` (``"Use settings from X..."``), its dialog ``file_filter``,
+    starting at ``default_path()`` (the program's usual place);
+    ``read(path) -> (values, notes)`` gives the generator's values of the
+    settings the file holds (those it does not: the defaults) and lines the
+    user should read, or raises ValueError with one line."""
+
+    title: str
+    file_filter: str
+    default_path: Callable[[], Any]
+    read: Callable[[Any], tuple[dict[str, Any], list[str]]]
 
 
 @dataclass(frozen=True)
@@ -78,10 +95,19 @@ class Declaration:
     ``exports`` a tuple of :class:`viewer.formats.exports.Export`;
     ``view`` a :class:`viewer.ui.views.base.GeneratorView` subclass;
     ``opener`` ``open(path) -> Result``, with ``open_title`` and ``open_shortcut``;
+    ``link_opener`` ``open(text) -> Result | None``: a text pasted or dropped
+    on the window that names a map of this generator (a puzz.link URL), None
+    when it is not one (ValueError, one line: one it refuses);
+    ``settings_file`` a :class:`SettingsFile`: another program's settings
+    file the generator's settings may be taken from (File > its title);
     ``command_line(values, seed) -> str`` the shareable command;
     ``cli_extras`` a :class:`viewer.cli.extras.CliExtras`: the flags,
     outputs and report the generator adds to the generic command line, or
-    an ``OwnCommand`` for a generator with a command line of its own.
+    an ``OwnCommand`` for a generator with a command line of its own;
+    ``solving`` a module with ``KINDS``, ``rule(values)``,
+    ``can_solve(result)`` and ``solve(kind, result, values, check)``: what
+    solving a shown map means (Tatham's ``midend_solve``; the Workbench's
+    :meth:`~viewer.workbench.Workbench.solve_job`).
     """
 
     name: str
@@ -105,8 +131,11 @@ class Declaration:
     opener: Any = None
     open_title: str = ""
     open_shortcut: str | None = None
+    link_opener: Any = None
     command_line: Any = None
     cli_extras: Any = None
+    settings_file: Any = None
+    solving: Any = None
 
     def __post_init__(self) -> None:
         if self.seed_kind not in ("int", "text"):

@@ -1,4 +1,4 @@
-"""Each command imports only what it needs (issue 11): no Qt, pyqtgraph or
+"""Each command imports only what it needs: no Qt, pyqtgraph or
 PySAT for fairland and TGP, no numba for Number Link's solve or the help."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # (this checkout's viewer, whatever an editable install points at)
 ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
-HEAVY = ("numba", "PySide6", "pyqtgraph", "pysat", "superqt", "distributed")
+HEAVY = ("numba", "PySide6", "pyqtgraph", "pysat", "distributed")
 PROBE = """
 import contextlib, io, json, sys
 from viewer.cli import main
@@ -42,7 +42,7 @@ def heavy_imports(argv: list[str], tmp_path) -> set[str]:
     (["tgp", "--size", "64x64", "-q"], {"numba"}),
     (["numberlink", "solve", "-h"], set()),
     (["numberlink", "generate", "-h"], set()),
-    (["tgp", "-h"], set()),                 # numba at the kernels' first call (issue 20)
+    (["tgp", "-h"], set()),                 # numba at the kernels' first call
     (["ports", "-h"], set()),
     (["sweep", "-h"], set()),
 ])
@@ -116,7 +116,7 @@ def test_every_command_and_subcommand_is_found():
 @pytest.mark.parametrize("argv", [["--help"]] + [[*c, "-h"] for c in every_command()],
                          ids=" ".join)
 def test_the_help_imports_no_numpy(argv, tmp_path):
-    """Issue 30: help is text; numpy (and the kernels, the declarations'
+    """help is text; numpy (and the kernels, the declarations'
     engines beyond their Params) is for making maps."""
     mods = imported(argv, tmp_path)
     assert "numpy" not in mods, f"{' '.join(argv)} imported numpy"

@@ -130,8 +130,29 @@ BAD = [
     (["--desert-coverage", "-10"], "tgp: --desert-coverage: Desert coverage must be at least 0"),
     (["--tree-placer", "bogus"], "tgp: --tree-placer: Tree placer: must be one of none, "
                                  "original, improved"),
-    (["--stop-after", "towns"], "tgp: --stop-after: Stop after: must be one of water, "
-                                "climate, rivers"),
+    (["--stop-after", "tiles"], "tgp: --stop-after: Stop after: must be one of water, "
+                                "climate, rivers, clear, towns, industries, objects, trees, "
+                                "startup, world"),
+    (["--extra-tree-placement", "some"], "tgp: --extra-tree-placement: Extra tree placement: "
+                                         "must be one of no spread, rainforest, spread, "
+                                         "no growth"),
+    (["--number-towns", "lots"], "tgp: --number-towns: Number of towns: must be one of very "
+                                 "low, low, normal, high, custom"),
+    (["--custom-town-number", "5001"], "tgp: --custom-town-number: Custom number of towns "
+                                       "must be at most 5000"),
+    (["--larger-towns", "256"], "tgp: --larger-towns: Cities (1 in N) must be at most 255"),
+    (["--initial-city-size", "0"], "tgp: --initial-city-size: Initial city size multiplier "
+                                   "must be at least 1"),
+    (["--starting-year", "5000001"], "tgp: --starting-year: Starting year must be at most "
+                                     "5000000"),
+    (["--construction-cost", "free"], "tgp: --construction-cost: Construction costs: must be "
+                                      "one of low, medium, high"),
+    (["--town-name", "silly", "--stop-after", "towns"], "tgp: --town-name: Town names Silly: not yet (made here: English "
+                               "(Original))"),
+    (["--industry-density", "9"], "tgp: --industry-density: Industries: must be one of "
+                                  "funding only"),
+    (["--custom-industry-number", "0"], "tgp: --custom-industry-number: Custom number of "
+                                        "industries must be at least 1"),
     (["--layer", "noise"], "tgp: --layer needs --png"),
     (["--png", "x.png", "--layer", "elevation"], "tgp: unknown layer 'elevation'"),
     (["--bogus"], "tgp: unrecognized arguments: --bogus"),

@@ -25,8 +25,12 @@ from viewer.formats.tgp_console_script import (
 )
 
 # Bounds the settings table leaves symbolic, from 15.2's genworld.h
-# (TGEN_SMOOTHNESS_BEGIN 0 .. TGEN_SMOOTHNESS_END 4).
-SYMBOLS = {"TGEN_SMOOTHNESS_BEGIN": 0, "TGEN_SMOOTHNESS_END - 1": 3}
+# (TGEN_SMOOTHNESS_BEGIN 0 .. TGEN_SMOOTHNESS_END 4), town_type.h (TownLayout:
+# TL_BEGIN 0 .. NUM_TLS 5), timer_game_common.h (years 0 .. 5000000) and
+# industry_type.h (IndustryDensity: ID_FUND_ONLY 0 .. ID_CUSTOM 6, ID_END 7).
+SYMBOLS = {"TGEN_SMOOTHNESS_BEGIN": 0, "TGEN_SMOOTHNESS_END - 1": 3, "TL_BEGIN": 0,
+           "NUM_TLS - 1": 4, "CalendarTime::MIN_YEAR": 0, "CalendarTime::MAX_YEAR": 5000000,
+           "ID_END - 1": 6}
 
 
 @pytest.fixture(scope="module")
@@ -88,12 +92,17 @@ def test_every_line_is_a_setting_of_the_game_within_its_bounds(table):
 def test_every_terrain_setting_of_a_reference_case_is_set(manifest):
     """The settings the tgp-rivers harness gives the game are exactly those
     the script sets (besides land_generator and tree_placer, which it
-    leaves at TerraGenesis and "improved")."""
+    leaves at TerraGenesis and "improved", and the settings of the steps
+    after the terrain, which it pins too)."""
     set_here = {n.split(".")[1] for n, _ in game_settings(values_of())}
     harness = set(manifest["cases"][0]["settings"]) - {"generation_seed", "size_x", "size_y",
                                                         "landscape_name"}
     assert harness <= set_here
-    assert set_here - harness == {"land_generator", "tree_placer"}
+    assert set_here - harness == {"land_generator", "tree_placer", "extra_tree_placement",
+                                  "number_towns", "custom_town_number", "town_layout",
+                                  "larger_towns", "initial_city_size", "starting_year",
+                                  "construction_cost", "town_name", "industry_density",
+                                  "custom_industry_number"}
 
 
 def _our_values(s: dict) -> dict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hostile import HOSTILE_TEXT
+import registered
 from hypothesis import strategies as st
 
 # Output targets: new, existing (must survive a failure), in a missing or
@@ -100,6 +101,7 @@ def tgp_argv() -> st.SearchStrategy:
              _opt("--npz", st.sampled_from(TARGETS)), _opt("--png", st.sampled_from(TARGETS)),
              _opt("--heightmap-png", st.sampled_from(TARGETS)),
              _opt("--console-script", st.sampled_from(TARGETS)),
+             _opt("--openttd-cfg", st.sampled_from(TARGETS)),
              _opt("--layer", st.one_of(st.sampled_from(["heightmap", "water", "tropic",
                                                         "snow", "river_id", "ground"]), TEXT)),
              st.sampled_from([["--openttd", "r13671", "--console-script", "out.a"],
@@ -108,7 +110,10 @@ def tgp_argv() -> st.SearchStrategy:
                               ["--stop-after", "water", "--console-script", "out.a"],
                               ["--landscape", "tropic", "--rivers", "lots"],
                               ["--landscape", "arctic", "--snow-coverage", "100"],
-                              ["--rivers", "0", "--stop-after", "climate"]]),
+                              ["--rivers", "0", "--stop-after", "climate"],
+                              ["--stop-after", "clear", "--npz", "out.a"],
+                              ["--town-name", "French", "--stop-after", "towns"],
+                              ["--openttd", "r13671", "--openttd-cfg", "keep.txt"]]),
              _opt("--scale", st.one_of(st.sampled_from(["1", "2", "64", "65", "0"]), TEXT)),
              _opt("--highest-peak", _numbers_text(-1, 300)),
              _opt("--heightmap-format", st.one_of(st.sampled_from(["modern", "r13671"]), TEXT)),
@@ -153,6 +158,16 @@ def ports_argv() -> st.SearchStrategy:
 
 # -- numberlink ------------------------------------------------------------------------
 
+URLS = ["https://puzz.link/p?numlin/5/5/1j2h3m1h2j3",
+        "https://puzz.link/p?numlin/5/5/1j2h3m1h2j",          # short of the grid
+        "https://puzz.link/p?numlin/5/5/1j2h3m1h2j.",         # a hidden number
+        "https://puzz.link/p?arukone/e/4/4/12l3123j",
+        "https://puzz.link/p?slither/5/5/1", "http://pzv.jp/p.html?numlin/1/1/g",
+        "https://puzz.link/p?numlin/600/600/z"]
+PZPRV3 = ("pzprv3\narukone\n4\n4\npassallcell\nA B . . \n. . . . \nC A B C \n. . . . \n"
+          "0 1 1 \n1 0 1 \n0 0 0 \n1 1 1 \n1 0 0 1 \n0 1 1 0 \n1 0 0 1 \n")
+
+
 def numberlink_argv() -> st.SearchStrategy:
     size = st.one_of(st.sampled_from(["5x5", "4x3", "6x4", "3x4"]), TEXT,
                      st.sampled_from(["3x3", "129x5", "2x10", "0x0"]))
@@ -165,7 +180,9 @@ def numberlink_argv() -> st.SearchStrategy:
         _opt("--extend-share", _numbers_text(-1, 101)),
         _opt("--max-boring", _numbers_text(-1, 101)),
         _opt("--max-tries", st.one_of(st.sampled_from(["1", "3", "0", "100001"]), TEXT)),
-        _opt("--format", st.one_of(st.sampled_from(["text", "testmain"]), TEXT)),
+        _opt("--format", st.one_of(st.sampled_from(["text", "testmain", "url", "pzprv3",
+                                                     "janko", "flow"]), TEXT)),
+        _opt("--url-type", st.one_of(st.sampled_from(["numlin", "arukone"]), TEXT)),
         _opt("--out", st.sampled_from(TARGETS)), _opt("--solution-out", st.sampled_from(TARGETS)),
         _opt("--png", st.sampled_from(TARGETS)), _opt("--solution-png", st.sampled_from(TARGETS)),
         st.sampled_from([["--unique"], ["--quality"], ["--progress"], ["-h"], ["--bogus"]]),
@@ -201,7 +218,9 @@ def numberlink_argv() -> st.SearchStrategy:
     ]
     puzzles = st.sampled_from(["p_ok.txt", "p_col.txt", "p_one.txt", "p_sup.txt", "p_big.txt",
                                "p_bridge.txt", "p_bridge_edge.txt", "p_bridge_end.txt",
-                               "garbage.bin", "fifo", "sub", "nope.txt", "keep.txt", ""])
+                               "garbage.bin", "fifo", "sub", "nope.txt", "keep.txt", "",
+                               "p_url.txt", "p_pzprv3.txt", "p_janko.txt", "p_flow.txt",
+                               "p_bad_url.txt", *URLS])
     generate = _argv(gen_opts, head=["numberlink", "generate", "--size", "5x5", "--seed", "s"])
     solve = st.tuples(puzzles, _argv(solve_opts)).map(
         lambda t: ["numberlink", "solve", t[0], *t[1]])
@@ -209,10 +228,25 @@ def numberlink_argv() -> st.SearchStrategy:
         lambda t: ["numberlink", "grade", t[0], *t[1]])
     book = _argv(book_opts, head=["numberlink", "book", "--size", "5x5", "--count", "2",
                                   "--difficulty", "easy"])
+    convert_opts = [
+        _opt("--to", st.one_of(st.sampled_from(["url", "pzprv3", "janko", "flow", "text",
+                                                "testmain"]), TEXT)),
+        _opt("-o", st.sampled_from(TARGETS)),
+        _opt("--url-type", st.one_of(st.sampled_from(["numlin", "arukone"]), TEXT)),
+        _opt("--rule", st.one_of(st.sampled_from(["fill", "free", "fill-no-touch"]), TEXT)),
+        _opt("--level", st.one_of(st.sampled_from(["1", "2", "0", "-1"]), TEXT)),
+        st.sampled_from([["--solve"], ["-h"], ["--bogus"]]),
+    ]
+    convert = st.tuples(puzzles, _argv(convert_opts)).map(
+        lambda t: ["numberlink", "convert", t[0], *t[1]])
+    book_of = st.tuples(puzzles, _argv([_opt("--svg", st.sampled_from(TARGETS)),
+                                        _opt("--pdf", st.sampled_from(TARGETS))])).map(
+        lambda t: ["numberlink", "book", t[0], *t[1]])
     other = st.sampled_from([["numberlink"], ["numberlink", "bogus"], ["numberlink", "-h"],
                              ["numberlink", "solve"], ["numberlink", "generate", "--size=--"],
-                             ["numberlink", "grade"], ["numberlink", "book"]])
-    return st.one_of(generate, solve, grade, book, other)
+                             ["numberlink", "grade"], ["numberlink", "book"],
+                             ["numberlink", "convert"]])
+    return st.one_of(generate, solve, grade, book, convert, book_of, other)
 
 
 def setup_inputs(folder: Path) -> None:
@@ -235,6 +269,12 @@ def setup_inputs(folder: Path) -> None:
                                           ". . . . .\n. . a . .\n")
     (folder / "p_bridge_edge.txt").write_text("3 3\n+ . .\n. a a\n. . .\n")
     (folder / "p_bridge_end.txt").write_text("3 3\na . .\n. + .\n. . a\n")
+    (folder / "p_url.txt").write_text(URLS[0] + "\n" + URLS[3] + "\n")
+    (folder / "p_bad_url.txt").write_text(URLS[0] + "\n" + URLS[1] + "\n")
+    (folder / "p_pzprv3.txt").write_text(PZPRV3)
+    (folder / "p_janko.txt").write_text("begin\npuzzle arukone\nsize 3\nproblem\n1 - 2\n"
+                                        "- - -\n1 - 2\nend\n")
+    (folder / "p_flow.txt").write_text("3:2,0,1,2;0,3;1,2,5,4\n3,0,2,2;0,1,2,5;3,4,7,6\n")
     (folder / "garbage.bin").write_bytes(bytes(range(256)) * 8)
     (folder / "econfig").write_text("WORLD_X 32\nWORLD_Y 16\n")
     grey = (np.arange(33 * 33).reshape(33, 33) % 200).astype(np.uint8)
@@ -258,7 +298,7 @@ def setup_inputs(folder: Path) -> None:
 # -- sweep -------------------------------------------------------------------------
 
 def sweep_argv() -> st.SearchStrategy:
-    gens = st.sampled_from(["fairland", "tgp", "numberlink", "ports", "nope", ""])
+    gens = st.sampled_from([*registered.names(), "nope", ""])
     names = st.sampled_from(["world", "nc", "sc", "size", "terrain", "tgp_size", "n_ports",
                              "mode", "bogus", "", "seed"])
     small = {"fairland": ["--set", "world=32x16", "--set", "nc=2", "--set", "ni=2",

@@ -110,7 +110,9 @@ def profile(name: str, examples: int, seed: int | None, folder: Path) -> Tally:
              "numberlink": (reader_cases.puzzle_texts().map(lambda t: t.encode("utf-8",
                                                                                 "replace")),
                             lambda f, d: reader_cases.check_puzzle_file(f, d, "fill-no-touch")),
-             "presets": (reader_cases.preset_files(), reader_cases.check_preset_file)}
+             "presets": (reader_cases.preset_files(), reader_cases.check_preset_file),
+             "sites": (reader_cases.site_texts().map(lambda t: t.encode("utf-8", "replace")),
+                       reader_cases.check_site_file)}
     if name in files:
         strategy, check = files[name]
 
@@ -126,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--examples", type=int, default=1000,
                     help="examples per kind of input and generator (default 1000)")
     ap.add_argument("--only", action="append",
-                    choices=("fairland", "tgp", "ports", "numberlink", "presets"))
+                    choices=("fairland", "tgp", "ports", "numberlink", "presets", "sites"))
     ap.add_argument("--seed", type=int, default=None,
                     help="random draws from this seed (default: derandomized, as in CI)")
     ap.add_argument("--show", type=int, default=3, help="crashes shown per generator")
@@ -134,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     warnings.simplefilter("ignore")
     from cli_cases import setup_inputs
 
-    names = args.only or ["fairland", "tgp", "ports", "numberlink", "presets"]
+    names = args.only or ["fairland", "tgp", "ports", "numberlink", "presets", "sites"]
     print(f"{'generator':<11} {'tried':>7} {'clean':>7} {'crashes':>7} {'>30 s':>6}  slowest")
     worst = 0
     with tempfile.TemporaryDirectory(prefix="fuzz-long-") as d:

@@ -6,11 +6,13 @@ error with a message naming the file."""
 from __future__ import annotations
 
 import io
+import os
 import struct
 import zlib
 from pathlib import Path
 
 import numpy as np
+import registered
 from hostile import HOSTILE_TEXT
 from hypothesis import strategies as st
 
@@ -74,6 +76,81 @@ def check_puzzle_file(folder: Path, data: bytes, rule: str) -> str:
     elif g.grade in ("several", "none"):
         assert result.status == g.grade
     return "solved"
+
+
+# -- the puzzle sites' formats: URLs, pzprv3, Janko, Flow Free -------------------------
+
+SITE_SAMPLES = [
+    "https://puzz.link/p?numlin/7/6/523i1j5l4i2h3m4g1l\n",
+    "https://puzz.link/p?arukone/e/4/4/12l3123j\nnumlin/2/1/11\n",
+    "pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /. . . . . /. 1 . . 2 /. . . . 3 /1 -1 1 1 /"
+    "0 -1 0 0 /0 -1 -1 0 /0 -1 -1 0 /1 1 -1 1 /0 1 1 0 1 /1 1 1 1 1 /1 1 1 1 1 /1 0 1 1 0 /",
+    "pzprv3\narukone\n2\n3\ndontpassallcell\nA . A \nB . B \n1 1 \n1 1 \n0 0 0 \n",
+    "begin\npuzzle arukone\nrows 2\ncols 3\nproblem\n1 - 1\n2 - 2\nsolution\n1 1 1\n"
+    "2 2 2\nend\n",
+    "5,0,1,5;18,17,12;21,16,11,6;3,4,9;0,1,2,7,8,13,14,19,24,23,22;20,15,10,5\n"
+    "3:2,0,2,2;0,3;1,2,5,4\n",
+]
+SITE_BITS = ["", "x", "\x00", "\n", " ", "/", ".", "-", "-1", ";", ",", "z", "$", "99999",
+             "numlin", "arukone", "v:", "?", "&", "begin", "end", "²", "\u200b"]
+
+
+@st.composite
+def site_texts(draw) -> str:
+    """The sites' formats, real and then damaged, or made up."""
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        return draw(st.sampled_from(SITE_SAMPLES))
+    if kind == 1:
+        base = draw(st.sampled_from(SITE_SAMPLES))
+        for _ in range(draw(st.integers(1, 3))):
+            i = draw(st.integers(0, len(base)))
+            base = base[:i] + draw(st.sampled_from(SITE_BITS)) + base[i + draw(st.integers(0, 3)):]
+        return base
+    if kind == 2:
+        head = draw(st.sampled_from(["https://puzz.link/p?numlin/", "pzprv3\nnumlin\n",
+                                     "begin\npuzzle arukone\n", "4,0,1,2;", "numlin/",
+                                     "https://puzz.link/p?arukone/"]))
+        return head + draw(st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz./-+=@%*$ \n;,",
+                                   max_size=60))
+    return draw(st.sampled_from(HOSTILE_TEXT))
+
+
+def check_site_file(folder: Path, data: bytes) -> str:
+    """A file in a site's format: refused in one line naming the file, or
+    read into puzzles that every format writes and reads back to the same
+    grids; a URL on its own line is read as it is too."""
+    from viewer.formats.numberlink import NumberLinkFormatError
+    from viewer.formats.numberlink_sources import FORMATS, format_as, read_source
+
+    path = folder / "site.txt"
+    path.write_bytes(data)
+    try:
+        items = read_source(str(path))
+    except NumberLinkFormatError as exc:
+        text = str(exc)
+        assert str(path) in text and "\n" not in text, text
+        return "refused"
+    for fmt in FORMATS:
+        try:
+            written = format_as(fmt, items)
+        except ValueError as exc:
+            assert "\n" not in str(exc)
+            continue
+        (folder / "again.txt").write_text(written)
+        back = read_source(str(folder / "again.txt"))
+        assert len(back) == len(items)
+        for a, b in zip(back, items):
+            assert np.array_equal(a.puzzle.cells, b.puzzle.cells), fmt
+    line = data.decode("utf-8", "replace").split("\n", 1)[0]
+    from viewer.engine.numberlink.puzzlink import looks_like_url
+
+    if looks_like_url(line) and not os.path.exists(line):
+        try:
+            read_source(line)
+        except NumberLinkFormatError as exc:
+            assert str(exc).startswith("puzz.link URL: ") and "\n" not in str(exc)
+    return "read"
 
 
 # -- PNG heightmaps -----------------------------------------------------------------
@@ -183,7 +260,7 @@ def preset_files(draw) -> bytes:
                                       "size = \"64x64\"\n".encode("utf-16")),
                               st.just(b"a = " + b"[" * 5000 + b"]" * 5000),
                               st.just(b"generator = \"tgp\"\nseed = " + b"9" * 5000)))
-    name = draw(st.sampled_from(["fairland", "tgp", "ports", "numberlink", "nope"]))
+    name = draw(st.sampled_from([*registered.names(), "nope"]))
     doc: dict = {}
     if draw(st.integers(0, 5)):
         doc["generator"] = name
@@ -249,4 +326,46 @@ def check_econfig_file(folder: Path, data: bytes) -> str:
         assert str(path) in str(exc), exc
         return "refused"
     assert isinstance(wx, int) and isinstance(wy, int)
+    return "read"
+
+
+# -- openttd.cfg ---------------------------------------------------------------------
+
+CFG_LINES = st.sampled_from([
+    "[game_creation]", "[difficulty]", "[economy]", "[construction]", "[patches]", "[newgrf]",
+    "[game_creation", "map_x = 7", "map_x = 13", "map_y = -1", "map_x=99999999999999999999",
+    "landscape = tropic", "landscape = 9", "landscape = moon", 'landscape = "arctic',
+    "freeform_edges = on", "freeform_edges = maybe", "town_layout = 4", "town_layout = 5",
+    "larger_towns = 0", "larger_towns = 4x", "starting_year = 1950", "starting_year = -5",
+    "town_name = german", "town_name = english", "number_towns = 4", "custom_town_number =",
+    "land_generator = 0", "land_generator = 1", "max_bridge_length = 3", "; comment",
+    "# comment", "", "   ", '"map_y" = 6', "map_y\t8", "x", "=", "[]", "²", "\u200b = 1"])
+
+
+@st.composite
+def openttd_cfg_files(draw) -> bytes:
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        text = "\n".join(draw(st.lists(CFG_LINES, max_size=12)))
+    elif kind == 1:
+        text = draw(st.text(max_size=200))
+    elif kind == 2:
+        text = draw(st.sampled_from(HOSTILE_TEXT))
+    else:
+        return draw(st.binary(max_size=200))
+    return text.encode(draw(st.sampled_from(["utf-8", "latin-1", "utf-16"])), "replace")
+
+
+def check_openttd_cfg_file(folder: Path, data: bytes) -> str:
+    """Read and its values made, or refused in one line naming the file."""
+    from viewer.formats.tgp_openttd_cfg import OpenttdCfgError, read_openttd_cfg
+
+    path = folder / "openttd.cfg"
+    path.write_bytes(data)
+    try:
+        values = read_openttd_cfg(path).values()
+    except OpenttdCfgError as exc:
+        assert "\n" not in str(exc) and "openttd.cfg" in str(exc), exc
+        return "refused"
+    assert values["openttd"] == "15.2"
     return "read"

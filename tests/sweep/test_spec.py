@@ -103,5 +103,5 @@ def test_metric_options_add_their_metrics():
     checked = build_spec("numberlink", {"size": "5x5", "check_unique": "1"}, "1")
     assert "unique_solution" not in plain.columns
     assert checked.columns[-1] == "unique_solution"
-    assert checked.options == {"check_unique": True, "check_grade": False}
+    assert checked.options == {"check_unique": True, "check_grade": False, "puzzle_url": False}
     assert "check_unique" in checked.param_columns

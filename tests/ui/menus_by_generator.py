@@ -10,7 +10,7 @@ OWN = {
                    "Export testmain grids...", "Export puzzle PNG...", "Export solution PNG...",
                    "Export puzzle for printing (black and white)...", "Show solution", "Solve step by step",
                    "Export puzzle SVG...", "Export puzzle PDF...", "Export solution SVG...",
-                   "Export solution PDF...", "Export puzzle book..."},
+                   "Export solution PDF...", "Export puzzle book...", "Copy puzz.link URL"},
     "ports": {"Export ports JSON...", "Export ports CSV...", "Hill shading"},
 }
 

@@ -1,4 +1,4 @@
-"""A/B compare (issue 10, item 6) for two generators through the generic
+"""A/B compare for two generators through the generic
 window: pin A, change a parameter, B appears beside A with linked zoom, pan
 and timeline step, a difference layer and the metrics of both."""
 

@@ -1,4 +1,4 @@
-"""Issue 28, 7.10: no dark band or thick line across the middle of a fitted
+"""No dark band or thick line across the middle of a fitted
 map or a puzzle grid.
 
 The new user saw one on a fitted fairland map, a TGP heightmap and a Number

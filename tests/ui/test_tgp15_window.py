@@ -1,4 +1,4 @@
-"""OpenTTD 15.2 TerraGenesis in the window (issue 17): 15.2 is the default,
+"""OpenTTD 15.2 TerraGenesis in the window: 15.2 is the default,
 the settings a version lacks are disabled with a tooltip saying so, rocks,
 shore and void are drawn and in the legend, the inspector gives a tile's
 corners and the step that set them, the status line says what the map is,

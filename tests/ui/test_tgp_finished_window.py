@@ -1,4 +1,4 @@
-"""A finished OpenTTD 15.2 map in the window (issue 26): the zones, desert
+"""A finished OpenTTD 15.2 map in the window: the zones, desert
 ground and snow drawn and in the legend, every finished layer selectable,
 river and lake water apart from the sea, the inspector's zone, ground,
 density, water class and river rows, and the timeline's steps past the water

@@ -60,6 +60,7 @@ from ..engine.numberlink.generator import (
     grid_paths,
     grid_puzzle,
 )
+from ..engine.numberlink.options import PUZZLE_FORMATS, URL_TYPES
 from ..engine.params import Param, ParamError, check_bounds, parse_size
 from ..engine.protocol import GenerationError
 from ..formats.atomic import WriteError
@@ -75,6 +76,15 @@ from .args import (
 from .args import ProgressLine as _ProgressLine
 from .args import isatty as _isatty
 from .extras import OwnCommand
+from .numberlink_sources import (
+    add_convert,
+    add_source_options,
+    book_entries_from,
+    read_one,
+    read_puzzles,
+    rule_for,
+    run_convert,
+)
 
 PROG = "numberlink"
 
@@ -197,10 +207,14 @@ def _parser() -> _Parser:
     g.add_argument("--progress", action="store_true",
                    help="report grids filled, restarts and squares covered on standard "
                         "error (on by itself when standard error is a terminal)")
-    g.add_argument("--format", choices=("text", "testmain"), default="text",
+    g.add_argument("--format", choices=PUZZLE_FORMATS, default="text",
                    help="text: the plain puzzle format (puzzles separated by an empty "
                         "line); testmain: solution and puzzle as path.c's test program "
-                        "prints them (default text)")
+                        "prints them; url: each puzzle's puzz.link URL, one a line; "
+                        "pzprv3 (pzprjs's file, with the solution's lines), janko (Janko's "
+                        "Arukone): one puzzle; flow: a Flow Free level pack (default text)")
+    g.add_argument("--url-type", choices=URL_TYPES, default="numlin",
+                   help="the puzz.link type of --format url and pzprv3 (default numlin)")
     g.add_argument("--out", help="write the puzzles here instead of standard output")
     g.add_argument("--solution-out", help="also write the solutions to this file")
     g.add_argument("--png", help="picture of the (last) puzzle")
@@ -213,9 +227,9 @@ def _parser() -> _Parser:
     g.add_argument("--quality", action="store_true",
                    help="print quality figures of each grid on standard error")
     s = sub.add_parser("solve", help="solve a puzzle file")
-    s.add_argument("file", help="the puzzle file, in the text format or the testmain "
-                                "format (generate --format)")
-    _param_option(s, _gen_param("rule"))
+    s.add_argument("file", help="the puzzle: a file (text, testmain, puzz.link URLs, pzprv3, "
+                                "Janko, Flow Free) or a puzz.link URL")
+    add_source_options(s, _param_option, _gen_param("rule"))
     s.add_argument("--max-solutions", type=_bounded(MAX_SOLUTIONS), default=2,
                    help=f"stop after this many solutions, 1..{MAX_SOLUTIONS} (default 2)")
     s.add_argument("--time-limit", type=_seconds, default=None,
@@ -223,13 +237,17 @@ def _parser() -> _Parser:
     s.add_argument("--all", action="store_true", help="print every solution found")
     s.add_argument("--png", help="picture of the first solution (or the puzzle if none)")
     bk = sub.add_parser("book", help="a printable book of graded puzzles (PDF or SVG)")
+    bk.add_argument("sources", nargs="*", metavar="SOURCE",
+                    help="puzzles to print (files in any format, puzz.link URLs) instead of "
+                         "generating them; each is graded under its rule")
     bk.add_argument("--count", type=_bounded(MAX_BOOK), default=12,
                     help=f"puzzles in the book, 1..{MAX_BOOK} (default 12)")
     bk.add_argument("--size", default="10x10", help="WxH of every puzzle (default 10x10)")
     _param_option(bk, _gen_param("difficulty"))
     bk.add_argument("--seed", default="book", help="seed text; puzzle n is made from "
                                                   "TEXT-n (default book)")
-    _param_option(bk, _gen_param("rule"))
+    _param_option(bk, _gen_param("rule"), "default for SOURCEs: each one's own rule, else ")
+    bk.set_defaults(rule=None)
     _param_option(bk, _gen_param("mode"))
     _param_option(bk, _gen_param("max_tries"))
     _param_option(bk, _gen_param("bridges"))
@@ -241,13 +259,15 @@ def _parser() -> _Parser:
     bk.add_argument("--progress", action="store_true",
                     help="report the puzzles made on standard error")
     gr = sub.add_parser("grade", help="grade a puzzle file: how a person would solve it")
-    gr.add_argument("file", help="the puzzle file (text or testmain format)")
-    _param_option(gr, _gen_param("rule"))
+    gr.add_argument("file", help="the puzzle: a file (text, testmain, puzz.link URLs, pzprv3, "
+                                 "Janko, Flow Free) or a puzz.link URL")
+    add_source_options(gr, _param_option, _gen_param("rule"))
     gr.add_argument("--steps", action="store_true",
                     help="print every deduction, as a hint, before the counts")
     gr.add_argument("--time-limit", type=_seconds, default=GRADE_TIME_LIMIT,
                     help=f"time for the SAT solver on a puzzle no tier solves (default "
                          f"{GRADE_TIME_LIMIT:g} s)")
+    add_convert(sub, _param_option, _gen_param("rule"))
     return p
 
 
@@ -262,7 +282,10 @@ def run_numberlink(argv: Sequence[str]) -> int:
             return _grade(args)
         if args.command == "book":
             return _book(args)
-        raise CliError("missing command: generate, solve, grade or book\nTry 'numberlink --help'.")
+        if args.command == "convert":
+            return run_convert(args, CliError, check_outputs)
+        raise CliError("missing command: generate, solve, grade, book or convert\n"
+                       "Try 'numberlink --help'.")
     except _Exit as exc:
         return exc.status
     except (CliError, ParamError, GenerationError, WriteError, Usage) as exc:
@@ -290,6 +313,9 @@ def _generate(args) -> int:
     if args.count * w * h > MAX_SQUARES:
         raise CliError(f"--count {args.count} grids of {w}x{h} make {args.count * w * h} "
                        f"squares; at most {MAX_SQUARES} in one run (about 100 MB of text)")
+    if args.format in ("pzprv3", "janko") and args.count > 1:
+        raise CliError(f"--format {args.format} holds one puzzle: --count 1 (or --format url, "
+                       f"flow or text for several)")
     bundle = _bundle_values(args, w, h)
     outputs = check_outputs(args.out, args.solution_out, args.png, args.solution_png,
                             args.svg, args.pdf, args.solution_svg, args.solution_pdf,
@@ -303,8 +329,9 @@ def _generate(args) -> int:
     puzzles, solutions = [], []
     search = bridge_search = None
     if args.bridges > 0:
-        if args.format == "testmain":
-            raise CliError("--bridges: the testmain format has no bridges; use --format text")
+        if args.format != "text":
+            raise CliError(f"--bridges: the {args.format} format has no bridges; use "
+                           f"--format text")
         bridge_search = bridge_search_of(stream, vars(args))
     elif args.difficulty != "any":
         search = graded_search(stream, vars(args))
@@ -337,7 +364,10 @@ def _generate(args) -> int:
                                  f"restarts {stream.restarts - restarts_before}{extra}\n")
     finally:
         progress.clear()
-    if args.format == "testmain":
+    if args.format not in ("text", "testmain"):
+        text = _site_format(args, puzzles, solutions)
+        sol_text = "\n".join(format_solution(p, s) for p, s in zip(puzzles, solutions))
+    elif args.format == "testmain":
         text = "".join(format_testmain(p, s) for p, s in zip(puzzles, solutions))
         sol_text = "".join(format_testmain(p, s).split("\n\n")[0] + "\n\n"
                            for p, s in zip(puzzles, solutions))
@@ -358,6 +388,18 @@ def _generate(args) -> int:
     if args.out is None:
         sys.stdout.write(text)
     return 0
+
+
+def _site_format(args, puzzles, solutions) -> str:
+    """--format url, pzprv3, janko or flow (each puzzle with its solution)."""
+    from ..formats.numberlink_sources import Loaded, format_as
+
+    rule = args.rule if args.unique or args.difficulty != "any" else None
+    items = [Loaded(p, s, rule) for p, s in zip(puzzles, solutions)]
+    try:
+        return format_as(args.format, items, args.url_type)
+    except ValueError as exc:
+        raise CliError(f"--format {args.format}: {exc}") from None
 
 
 def _add_vector_pictures(outputs, args, puzzle, solution) -> None:
@@ -383,9 +425,17 @@ def _book(args) -> int:
     from ..render.numberlink_vector import LayoutError, book_pages, layout
     from ..render.numberlink_vector import MIN_PUZZLE_CELL_MM
 
-    w, h = _size(args)
     if args.pdf is None and args.svg is None:
         raise CliError("book: say where it goes: --pdf FILE and/or --svg DIR")
+    items = [i for src in args.sources for i in read_puzzles(src, None, CliError)]
+    if items:
+        w = max(i.puzzle.width for i in items)
+        h = max(i.puzzle.height for i in items)
+        if len(items) > MAX_BOOK:
+            raise CliError(f"book: {len(items)} puzzles; a book holds at most {MAX_BOOK}")
+    else:
+        w, h = _size(args)
+        args.rule = args.rule or _gen_param("rule").default
     if args.svg is not None and os.path.exists(args.svg) and not os.path.isdir(args.svg):
         raise CliError(f"--svg {shown_name(args.svg)}: not a folder")
     try:
@@ -395,9 +445,12 @@ def _book(args) -> int:
     outputs = check_outputs(args.pdf)
     progress = _ProgressLine(sys.stderr, args.progress or _isatty(sys.stderr))
     try:
-        entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
-                               max_tries=args.max_tries, mode=args.mode, bridges=args.bridges,
-                               progress=progress)
+        if items:
+            entries = book_entries_from(items, args, CliError, progress)
+        else:
+            entries = book_entries(args.count, w, h, args.difficulty, args.seed, rule=args.rule,
+                                   max_tries=args.max_tries, mode=args.mode,
+                                   bridges=args.bridges, progress=progress)
     finally:
         progress.clear()
     from ..ui.views.numberlink_book import pdf_bytes, svg_bytes
@@ -415,7 +468,8 @@ def _book(args) -> int:
         for path, page in zip(svgs, pages):
             outputs.add(path, svg_bytes(page, args.title))
     where = " and ".join(shown_name(p) for p in (args.pdf, args.svg) if p is not None)
-    sys.stderr.write(f"{PROG}: book of {len(entries)} {args.difficulty} {w}x{h} puzzles, "
+    what = "read" if items else args.difficulty
+    sys.stderr.write(f"{PROG}: book of {len(entries)} {what} {w}x{h} puzzles, "
                      f"{len(pages)} pages, written to {where}\n")
     return 0
 
@@ -439,24 +493,20 @@ def _bundle_values(args, w: int, h: int) -> dict | None:
         "max_same_length": args.max_same_length, "bridges": args.bridges})
 
 
-def _read_puzzle_file(path: str):
-    """The puzzle in ``path`` and its text, or CliError in one line."""
+def _read_puzzle_file(path: str, args=None):
+    """The puzzle ``path`` names (a file in any format, or a puzz.link URL)
+    and how it came (its rule, its solution), or CliError in one line."""
     from ..engine.names import shown_name
-    from ..engine.numberlink.puzzle import PuzzleError
-    from ..formats.numberlink import NumberLinkFormatError, parse_puzzle, read_text_file
 
-    try:
-        text = read_text_file(path)
-        puzzle = parse_puzzle(text, path)
-    except NumberLinkFormatError as exc:
-        raise CliError(str(exc)) from None
-    except PuzzleError as exc:
-        raise CliError(f"{shown_name(path)}: {exc}") from None
+    loaded = read_one(path, getattr(args, "level", None), CliError)
+    puzzle = loaded.puzzle
     if puzzle.width > SOLVE_MAX_SIDE or puzzle.height > SOLVE_MAX_SIDE:
         raise CliError(f"{shown_name(path)}: the puzzle is {puzzle.width}x"
                        f"{puzzle.height}; the solver takes at most "
                        f"{SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
-    return puzzle, text
+    if args is not None:
+        args.rule = rule_for(args, loaded)
+    return puzzle, loaded
 
 
 def _grade(args) -> int:
@@ -466,7 +516,7 @@ def _grade(args) -> int:
     from ..engine.numberlink.hints import hint
     from ..engine.numberlink.solver import SolverLimitError, SolverUnavailable
 
-    puzzle, _ = _read_puzzle_file(args.file)
+    puzzle, _ = _read_puzzle_file(args.file, args)
     try:
         g = grade(puzzle, args.rule, time_limit=args.time_limit)
     except SolverUnavailable as exc:
@@ -488,33 +538,18 @@ def _grade(args) -> int:
 
 def _solve(args) -> int:
     from ..engine.names import shown_name
-    from ..engine.numberlink.puzzle import PuzzleError
     from ..engine.numberlink.solver import SolverLimitError, SolverUnavailable, solve
     from ..formats.numberlink import (
-        NumberLinkFormatError,
         _is_number,
         _testmain_block_rows,
-        detect_format,
         format_solution,
-        parse_puzzle,
-        read_text_file,
         render,
     )
     from ..formats.png import png_bytes
 
     outputs = check_outputs(args.png)
-    try:
-        text = read_text_file(args.file)
-        puzzle = parse_puzzle(text, args.file)
-    except NumberLinkFormatError as exc:
-        raise CliError(str(exc)) from None
-    except PuzzleError as exc:
-        raise CliError(f"{shown_name(args.file)}: {exc}") from None
-    if puzzle.width > SOLVE_MAX_SIDE or puzzle.height > SOLVE_MAX_SIDE:
-        raise CliError(f"{shown_name(args.file)}: the puzzle is {puzzle.width}x"
-                       f"{puzzle.height}; the solver takes at most "
-                       f"{SOLVE_MAX_SIDE}x{SOLVE_MAX_SIDE}")
-    fmt = detect_format(text)
+    puzzle, loaded = _read_puzzle_file(args.file, args)
+    fmt = loaded.fmt
     if fmt == "testmain" and not all(_is_number(t) for t in puzzle.labels):
         fmt = "text"
     try:

@@ -8,7 +8,12 @@
         --freeform-edges | --no-freeform-edges --height-limit 0..255
         --rivers 0..3 --min-river-length N --river-route-random N
         --tree-placer none|original|improved --snow-coverage P --desert-coverage P
-        --stop-after water|climate|rivers
+        --extra-tree-placement NAME --number-towns NAME --custom-town-number N
+        --town-layout NAME --larger-towns N --initial-city-size N --starting-year Y
+        --construction-cost NAME --town-name NAME --industry-density NAME
+        --custom-industry-number N
+        --stop-after water|climate|rivers|clear|towns|industries|objects|trees|startup|world
+        [--openttd-cfg FILE]
         [--rng-skip N (r13671 only)] [--npz FILE]
         [--png FILE [--layer NAME] [--scale N]]
         [--heightmap-png FILE [--highest-peak H] [--heightmap-format modern|r13671]]
@@ -39,7 +44,17 @@ tile) and writes the files asked for:
                      ``ground`` and ``density`` (uint8, the encoding of
                      ``tgp-rivers``: ground type + 128 with snow on clear
                      land, 64 + tree ground on trees, 255 elsewhere) and
-                     ``rng_state`` (uint32, the Randomizer's two words after)
+                     ``rng_state`` (uint32, the Randomizer's two words after);
+                     a map past GenerateLandscape (``--stop-after clear`` or
+                     ``towns``) also the game's tile bytes as the
+                     ``openttd-firstframe`` reference keeps them
+                     (``--stop-after clear`` ... ``world``):
+                     ``tile_type`` (uint8: type in bits 4..7, bridge bits
+                     2..3, tropic zone 0..1), ``tile_height`` (the same
+                     array), ``m1``, ``m3`` ... ``m7`` (uint8), ``m2``,
+                     ``m8`` (uint16), and with the towns ``towns``, with
+                     the industries ``industries`` (JSON texts: as the
+                     reference's manifest holds them)
 ``--png``            one layer as the window's Export map draws it (legend below)
 ``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
                      reads back to the same tile heights: for today's game
@@ -48,6 +63,12 @@ tile) and writes the files asked for:
                      or with ``--heightmap-format r13671`` for the game of
                      2008 (see :mod:`viewer.formats.tgp_heightmap`); the line
                      printed says which "Highest peak" to choose
+``--openttd-cfg``    the settings that shape the map from a player's
+                     openttd.cfg, read as the game reads it (see
+                     :mod:`viewer.formats.tgp_openttd_cfg`); flags given too win;
+                     ``--seed`` is the game's ``-G``; a value the game would
+                     not take as written is refused in one line naming the
+                     file, the line and the setting
 ``--console-script`` OpenTTD 15.2's console script (``setting_newgame`` lines
                      and ``newgame SEED``) that makes this map in the game:
                      ``exec FILE`` in its console (see
@@ -90,6 +111,21 @@ def npz_bytes(result) -> bytes:
         for name in ("tropic", "ground", "density"):
             arrays[name] = np.ascontiguousarray(result.layers[name], dtype=np.uint8)
         arrays["rng_state"] = np.array(result.detail.rng_state_after, dtype=np.uint32)
+    world = getattr(result.detail, "world", None)
+    if world is not None:  # past GenerateLandscape: the game's tile bytes, the towns
+        import json
+
+        from ..engine.tgp.openttd15.stages import industry_records, town_records
+
+        grids = world.map.grids()
+        arrays["tile_type"] = np.ascontiguousarray(grids["type"])
+        for name in ("m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8"):
+            arrays[name] = np.ascontiguousarray(grids[name])
+        made = result.detail.stages or {}
+        if "towns" in made:
+            arrays["towns"] = np.array(json.dumps(town_records(world)))
+        if "industries" in made:
+            arrays["industries"] = np.array(json.dumps(industry_records(world)))
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
     return buf.getvalue()
@@ -120,12 +156,32 @@ class TgpExtras(CliExtras):
         p.add_argument("--console-script", metavar="FILE",
                        help="write OpenTTD 15.2's console script that makes this map in the "
                             "game (run it there with: exec FILE)")
+        p.add_argument("--openttd-cfg", metavar="FILE",
+                       help="take every setting that shapes the map from an openttd.cfg, as "
+                            "the game reads it (flags given as well win); with --seed as "
+                            "the game's -G")
 
     def values(self, args, given: dict) -> dict:
         """The settings given, with the version (15.2 unless --openttd says
         otherwise); a setting the version does not have is refused."""
         from ..engine.tgp.generator import PARAMS, VERSION_PARAM
 
+        args.cfg_notes = []
+        if getattr(args, "openttd_cfg", None) is not None:
+            from ..formats.tgp_openttd_cfg import OpenttdCfgError, read_openttd_cfg
+
+            try:
+                cfg = read_openttd_cfg(args.openttd_cfg)
+                from_cfg = cfg.values()
+            except OpenttdCfgError as exc:
+                raise Usage(f"--openttd-cfg: {exc}") from None
+            if given.get("openttd", "15.2") != "15.2":
+                raise Usage("--openttd-cfg: an openttd.cfg is OpenTTD 15.2's; not with "
+                            f"--openttd {given['openttd']}")
+            args.cfg_notes = [f"openttd.cfg: {note}" for note in cfg.notes]
+            from ..engine.tgp.game_settings import param_names
+
+            given = {**{k: from_cfg[k] for k in param_names()}, **given}
         given.setdefault("openttd", VERSION_PARAM.default)
         for prm in PARAMS:
             lacking = prm.lacking(given, among=("openttd",)) if prm.name in given else None
@@ -183,8 +239,9 @@ class TgpExtras(CliExtras):
 
     def write(self, outputs, result, args, checked) -> list[str]:
         """--heightmap-png first (a peak too low for the map writes nothing),
-        then --npz; the heightmap's message, if one was written."""
-        notes = []
+        then --npz; the heightmap's message, if one was written (after what
+        --openttd-cfg noted)."""
+        notes = list(getattr(args, "cfg_notes", ()))
         if args.heightmap_png is not None:
             from ..formats.tgp_exports import game_settings_note
             from ..formats.tgp_heightmap import (

@@ -14,6 +14,7 @@ generator gave up with a :class:`GenerationError` (fairland's ``would_abort``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,9 @@ class Metrics:
     names_for: Callable[[Mapping[str, Any]], tuple[str, ...]]
     options: tuple[Param, ...] = ()
     failure: Callable[[BaseException], dict[str, float]] | None = None
+    texts: frozenset[str] = frozenset()
+    """Metrics that are text, kept as they are (a puzzle's URL); the others
+    are numbers."""
 
     def option_values(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The options' defaults overlaid with ``given``, checked (ParamError)."""
@@ -43,7 +47,12 @@ class Metrics:
     def __call__(self, result: Any, **options: Any) -> dict[str, float]:
         opts = self.option_values(options)
         values = self.compute(result, **opts)
-        return {name: float(values[name]) for name in self.names_for(opts)}
+        return {name: values[name] if name in self.texts else float(values[name])
+                for name in self.names_for(opts)}
+
+    def missing(self, name: str) -> Any:
+        """The value of metric ``name`` where a case has none: NaN, or '' for text."""
+        return "" if name in self.texts else math.nan
 
     def of_failure(self, exc: BaseException) -> dict[str, float]:
         """What can be said of a run that failed with ``exc`` (often nothing)."""

@@ -21,6 +21,7 @@ from typing import Any
 from .names import shown_name
 
 __all__ = ["ABSENT", "BoundsWhen", "KEPT", "OnlyWhen", "Param", "ParamError", "check_bounds",
+           "check_not_yet",
            "check_seed", "coerce_values", "convert_values", "counting", "defaults", "fit_bounds",
            "parse_size", "INT_MIN", "INT_MAX", "SEED_MAX"]
 
@@ -230,6 +231,16 @@ class BoundsWhen:
 
 
 @dataclass(frozen=True)
+class Implies:
+    """Giving the parameter a value that is not empty sets parameter
+    ``param`` to ``value`` in the same change (e.g. a PNG file chosen means
+    the PNG source), unless ``param`` is given in that change too."""
+
+    param: str
+    value: Any
+
+
+@dataclass(frozen=True)
 class CurveAxes:
     """A curve's axes: the ranges of x and y, whether the editor mirrors the
     curve about x = 0 (None: when x starts at 0), and the axes' names."""
@@ -285,6 +296,10 @@ class Param:
     only_when: OnlyWhen | tuple[OnlyWhen, ...] | None = None
     bounds_when: BoundsWhen | tuple[BoundsWhen, ...] | None = None
     version_defaults: Mapping[str, Any] = field(default_factory=dict)
+    not_yet: tuple[str, ...] = ()
+    """Choices offered (greyed in the window, "not yet") but not made yet:
+    :func:`check_not_yet` refuses them where the setting counts."""
+    implies: Implies | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -520,6 +535,22 @@ def _elsewhere(owner: Param | None, b: BoundsWhen) -> str:
         f"not {' or '.join(map(str, b.values))}"
 
 
+def implied(params: tuple[Param, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """What the values ``given`` in one change imply (:class:`Implies`): a
+    parameter given a value that is not empty (a path, a text) sets the one
+    it names, unless that one is given too."""
+    out: dict[str, Any] = {}
+    for p in params:
+        rule = p.implies
+        if rule is None or p.name not in given or rule.param in given:
+            continue
+        v = given[p.name]
+        if v is None or (isinstance(v, str) and not v.strip()):
+            continue
+        out[rule.param] = rule.value
+    return out
+
+
 def fit_bounds(params: tuple[Param, ...], values: Mapping[str, Any],
                changed: tuple[str, ...]) -> tuple[dict[str, Any], str]:
     """After ``changed`` changed (e.g. the version of a game), the values
@@ -620,6 +651,15 @@ def check_bounds(params: tuple[Param, ...], values: Mapping[str, Any],
     for p in params:
         if p.name not in skip:
             p.coerce(values[p.name], values, by_name)
+
+
+def check_not_yet(params: tuple[Param, ...], values: Mapping[str, Any]) -> None:
+    """Raise :class:`ParamError` for the first choice not made yet
+    (:attr:`Param.not_yet`) where its setting counts (:func:`counts`)."""
+    for p in params:
+        if p.not_yet and values.get(p.name) in p.not_yet and counts(p, values):
+            made = ", ".join(c for c in p.choices if c not in p.not_yet)
+            raise ParamError(f"{p.label} {values[p.name]}: not yet (made here: {made})", p.name)
 
 
 def coerce_values(params: tuple[Param, ...], values: Mapping[str, Any]) -> dict[str, Any]:

@@ -3,13 +3,14 @@ text, path.c's testmain grids, and pictures of the puzzle and solution."""
 
 from __future__ import annotations
 
+import os
+
 from .atomic import write_atomic
 from .exports import Ask, Export
 from .numberlink import (
     format_puzzle,
     format_solution,
     format_testmain,
-    read_puzzle,
     write_puzzle_png,
 )
 
@@ -18,19 +19,42 @@ MAX_OPEN_SIDE = 256
 
 
 def open_puzzle(path):
-    """A puzzle file as a Result to show (not solved yet)."""
+    """A puzzle file (any format: text, testmain, puzz.link URLs, pzprv3,
+    Janko, Flow Free; its first puzzle) as a Result to show, not solved yet,
+    under the rule its format means (where it means one)."""
     from ..engine.names import shown_name
     from ..engine.numberlink.opened import puzzle_result
+    from .numberlink_sources import read_source
 
     try:
-        puzzle = read_puzzle(path)
+        item = read_source(os.fspath(path) if not isinstance(path, str) else path)[0]
     except UnicodeDecodeError:
         raise ValueError(f"{shown_name(path)}: not a puzzle (not UTF-8 text)") from None
+    puzzle = item.puzzle
     h, w = puzzle.cells.shape
     if max(w, h) > MAX_OPEN_SIDE:
         raise ValueError(f"{shown_name(path)}: {w}x{h} is too large to show (at most "
                          f"{MAX_OPEN_SIDE} a side)")
-    return puzzle_result(puzzle, str(path))
+    return puzzle_result(puzzle, str(path), item.rule)
+
+
+def open_link(text: str):
+    """A pasted or dropped puzz.link URL as a Result to show (under the
+    rule its type means); None for a text that is no URL; ValueError (one
+    line) for one that is not a Number Link puzzle we can take."""
+    from ..engine.numberlink.opened import puzzle_result
+    from ..engine.numberlink.puzzlink import looks_like_url
+    from .numberlink_sources import url_item
+
+    text = text.strip()
+    if not looks_like_url(text) or "\n" in text:
+        return None
+    item = url_item(text, "puzz.link URL: ", "URL")
+    puzzle = item.puzzle
+    if max(puzzle.width, puzzle.height) > MAX_OPEN_SIDE:
+        raise ValueError(f"puzz.link URL: {puzzle.width}x{puzzle.height} is too large to show "
+                         f"(at most {MAX_OPEN_SIDE} a side)")
+    return puzzle_result(puzzle, text, item.rule)
 
 
 def puzzle_of(result):

@@ -2,6 +2,12 @@
 game: one ``setting_newgame NAME VALUE`` line for every setting that shapes
 the terrain, then ``newgame SEED``.
 
+Besides the terrain's, the script pins the settings of the steps after it
+(extra tree placement, the number of towns, their layout, cities, the
+initial city size, the starting year, the construction costs, the town
+names, the industry density and their custom counts), so ``newgame SEED``
+makes the towns shown.
+
 The names are the settings' full names as the console takes them
 (``section.name`` of 15.2's ``src/table/settings/*.ini``), the values as
 its parser reads them (``IntSettingDesc::ParseValue``: a decimal number;
@@ -127,7 +133,22 @@ def game_settings(values: Mapping[str, Any]) -> list[tuple[str, str]]:
         ("game_creation.desert_coverage", str(int(get("desert_coverage")))),
         ("game_creation.tree_placer", str(_index(get("tree_placer"), TREE_PLACERS,
                                                  "tree placer"))),
-    ]
+    ] + stage_settings(values)
+
+
+def stage_settings(values: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The settings of the steps after the terrain (extra tree placement, the
+    towns', the industries'), from the game's settings table
+    (:data:`viewer.engine.tgp.game_settings.SETTINGS`); a value ``values``
+    lack is the game's default."""
+    from ..engine.tgp import game_settings as gs
+    from ..engine.tgp.generator import PARAMS
+
+    defaults = {p.name: p.default for p in PARAMS}
+    terrain = {"game_creation.tree_placer", "game_creation.desert_coverage"}
+    later = gs.SETTINGS[[s.game for s in gs.SETTINGS].index("game_creation.tree_placer") + 1:]
+    return [(s.game, gs.game_value(s, {s.param: values.get(s.param, defaults[s.param])}))
+            for s in later if s.game not in terrain]
 
 
 MAIN_MENU_ONLY = ("run it from the main menu, not in a game: inside a game OpenTTD refuses "

@@ -14,6 +14,8 @@ that makes the map again."""
 
 from __future__ import annotations
 
+import shlex
+
 from .exports import Ask, Export
 from .tgp_heightmap import (
     DEFAULT_HIGHEST_PEAK,
@@ -165,7 +167,9 @@ def command_line(values: dict, seed: int) -> str:
     """The command line that makes this map again (the line printed first):
     the version, the size, seed and the settings of the version, each written
     by its Param's codec (r13671's: those it has, ``--rng-skip`` when not
-    the game's 1).  The version is always named: the command line's default is 15.2."""
+    the game's 1; 15.2's settings of the stages after GenerateLandscape where
+    they are not the game's defaults).  The version is always named: the
+    command line's default is 15.2."""
     from ..engine.tgp.generator import PARAMS  # (the kernels load on their first call)
 
     by_name = {p.name: p for p in PARAMS}
@@ -175,7 +179,7 @@ def command_line(values: dict, seed: int) -> str:
         prm = by_name[name]
         if prm.kind == "bool":
             return prm.flag if values[name] else "--no-" + prm.flag[2:]
-        return f"{prm.flag} {prm.text(values[name])}"
+        return f"{prm.flag} {shlex.quote(prm.text(values[name]))}"
 
     if version == "r13671":
         names = ["size", "seed", "smoothness", "terrain", "sea_level", "landscape"]
@@ -187,5 +191,9 @@ def command_line(values: dict, seed: int) -> str:
                  "freeform_edges", "height_limit", "rivers", "min_river_length",
                  "river_route_random", "tree_placer", "snow_coverage", "desert_coverage",
                  "stop_after"]
+        # the settings of the later stages, where they are not the game's defaults
+        names += [p.name for p in PARAMS[PARAMS.index(by_name["tree_placer"]) + 1:]
+                  if p.name not in names and p.name != "rng_skip" and p.name in values
+                  and values[p.name] != p.default]
     head = f"tgp {by_name['openttd'].flag} {version}"
     return " ".join([head] + [f"--seed {seed}" if n == "seed" else opt(n) for n in names])

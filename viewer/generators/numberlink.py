@@ -17,6 +17,8 @@ DECLARATION = Declaration(
     view="viewer.ui.views.numberlink:NumberLinkView",
     opener="viewer.formats.numberlink_exports:open_puzzle",
     open_title="&Open Number Link puzzle...", open_shortcut="Ctrl+Shift+O",
+    link_opener="viewer.formats.numberlink_exports:open_link",
     command_line="viewer.formats.numberlink_exports:command_line",
     cli_extras="viewer.cli.numberlink:EXTRAS",
+    solving="viewer.engine.numberlink.solving",
 )

@@ -22,4 +22,5 @@ DECLARATION = Declaration(
     view="viewer.ui.views.tgp:TgpView",
     command_line="viewer.formats.tgp_exports:command_line",
     cli_extras="viewer.cli.tgp:EXTRAS",
+    settings_file="viewer.formats.tgp_openttd_cfg:SETTINGS_FILE",
 )

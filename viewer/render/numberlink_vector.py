@@ -9,7 +9,9 @@ line in its colour (across a bridge over the path down it).
 
 A book (:func:`book_pages`) has the puzzles first, several to a page, each
 captioned with its number, size, grade and the seed that makes it again,
-then the solutions, smaller and more to a page, numbered alike.
+and, under it, its puzz.link URL as small text beside a QR code of it (to
+play it online; :func:`draw_link`), then the solutions, smaller and more to
+a page, numbered alike.
 """
 
 from __future__ import annotations
@@ -47,14 +49,16 @@ class LayoutError(ValueError):
 class Drawing:
     """One page (or picture): ``width`` x ``height`` millimetres of lines
     ``(x1, y1, x2, y2, pen mm, rgb)``, discs ``(cx, cy, r, fill rgb or None,
-    pen mm, pen rgb)`` and texts ``(x, y, size mm, text, rgb, bold)``
-    centred at ``(x, y)``."""
+    pen mm, pen rgb)``, texts ``(x, y, size mm, text, rgb, bold)`` centred
+    at ``(x, y)`` (a seventh item ``"left"``: starting at ``x``) and filled
+    boxes ``(x, y, w, h, rgb)`` (a QR code's dark modules)."""
 
     width: float
     height: float
     lines: list[tuple] = field(default_factory=list)
     discs: list[tuple] = field(default_factory=list)
     texts: list[tuple] = field(default_factory=list)
+    boxes: list[tuple] = field(default_factory=list)
 
 
 def _palette(n: int) -> list[tuple[int, int, int]]:
@@ -127,7 +131,7 @@ def single_page(puzzle: Puzzle, solution: Solution | None = None,
 
 
 def layout(w: int, h: int, paper: str, min_cell: float,
-           max_cell: float = MAX_PUZZLE_CELL_MM) -> tuple[int, int, float]:
+           max_cell: float = MAX_PUZZLE_CELL_MM, footer: float = 0.0) -> tuple[int, int, float]:
     """(columns, rows, cell mm) of the page that holds the most ``w`` x ``h``
     grids with squares of at least ``min_cell`` (the larger square on a
     tie); LayoutError when not even one fits."""
@@ -137,7 +141,7 @@ def layout(w: int, h: int, paper: str, min_cell: float,
     for cols in range(1, 7):
         for rows in range(1, 9):
             sw = (aw - (cols - 1) * GAP_MM) / cols
-            sh = (ah - (rows - 1) * GAP_MM) / rows - CAPTION_MM
+            sh = (ah - (rows - 1) * GAP_MM) / rows - CAPTION_MM - footer
             cell = min(sw / w, sh / h, max_cell)
             if cell < min_cell:
                 continue
@@ -146,7 +150,7 @@ def layout(w: int, h: int, paper: str, min_cell: float,
                 best = (key, (cols, rows, cell))
     if best is None:
         most_w = int(aw // min_cell)
-        most_h = int((ah - CAPTION_MM) // min_cell)
+        most_h = int((ah - CAPTION_MM - footer) // min_cell)
         raise LayoutError(f"a {w}x{h} grid does not fit one {paper.upper()} page at "
                           f"{min_cell:g} mm a square (at most {most_w}x{most_h})")
     return best[1]
@@ -159,9 +163,11 @@ def _pages(entries: list[BookEntry], paper: str, title: str, solutions: bool,
         return []
     w = max(e.puzzle.width for e in entries)
     h = max(e.puzzle.height for e in entries)
+    links = [] if solutions else [e.url for e in entries]
+    footer = link_height(links)
     cols, rows, cell = layout(w, h, paper,
                               MIN_SOLUTION_CELL_MM if solutions else MIN_PUZZLE_CELL_MM,
-                              MAX_PUZZLE_CELL_MM * (0.6 if solutions else 1.0))
+                              MAX_PUZZLE_CELL_MM * (0.6 if solutions else 1.0), footer)
     if solutions:        # more to a page: smaller squares are enough
         cols2, rows2, cell2 = layout(w, h, paper, MIN_SOLUTION_CELL_MM,
                                      max(MIN_SOLUTION_CELL_MM, cell * 0.6))
@@ -183,11 +189,15 @@ def _pages(entries: list[BookEntry], paper: str, title: str, solutions: bool,
             sx = MARGIN_MM + c * (sw + GAP_MM)
             sy = MARGIN_MM + HEADER_MM + r * (sh + GAP_MM)
             x0 = sx + (sw - gw) / 2
-            y0 = sy + CAPTION_MM + (sh - CAPTION_MM - gh) / 2
+            y0 = sy + CAPTION_MM + (sh - CAPTION_MM - footer - gh) / 2
             caption = e.caption() if not solutions else f"{e.number}.  {e.grade}"
             d.texts.append((sx + sw / 2, sy + CAPTION_MM / 2, 3.2 if not solutions else 2.8,
                             caption, INK, False))
             draw_grid(d, e.puzzle, e.solution if solutions else None, x0, y0, cell)
+            if links and links[start + slot]:
+                left, right = (x0, x0 + gw) if gw >= footer + 30 else (sx, sx + sw)
+                draw_link(d, links[start + slot], left, y0 + gh + LINK_GAP_MM, right - left,
+                          footer - LINK_GAP_MM)
         pages.append(d)
     return pages
 
@@ -200,3 +210,63 @@ def book_pages(entries: list[BookEntry], paper: str = "a4",
     puzzles = _pages(entries, paper, f"{title}: puzzles", False, 1)
     solutions = _pages(entries, paper, f"{title}: solutions", True, len(puzzles) + 1)
     return puzzles + solutions
+
+
+# -- a puzzle's puzz.link URL: text and QR code -----------------------------------------
+
+QR_MODULE_MM = 0.4
+"""A QR module printed this wide: a phone reads it from a hand's length."""
+QR_QUIET = 2
+"""Light modules round the code (the page is white)."""
+LINK_GAP_MM = 1.5
+LINK_TEXT_MM = (2.0, 1.8, 1.6, 1.4, 1.2, 1.0)
+"""The URL's text sizes tried, largest first, until it fits beside the code."""
+LINK_CHAR_WIDTH = 0.6
+"""A character's width over the text size (DejaVu Sans, on average at most)."""
+
+
+def qr_modules(text: str) -> list[list[bool]]:
+    """The dark modules of ``text``'s QR code, row by row (no quiet zone)."""
+    import segno
+
+    qr = segno.make(text, error="l", micro=False)
+    return [[bool(v) for v in row] for row in qr.matrix_iter(scale=1, border=0)]
+
+
+def link_height(links: list[str | None]) -> float:
+    """Millimetres under each grid for the largest of these links' codes (0: none)."""
+    sizes = [len(qr_modules(u)) for u in links if u]
+    if not sizes:
+        return 0.0
+    return LINK_GAP_MM + (max(sizes) + 2 * QR_QUIET) * QR_MODULE_MM
+
+
+def draw_link(d: Drawing, url: str, x: float, y: float, w: float, h: float) -> None:
+    """``url`` as a QR code at the right of the box ``(x, y, w, h)`` and as
+    text, broken into lines, at its left."""
+    modules = qr_modules(url)
+    n = len(modules)
+    side = (n + 2 * QR_QUIET) * QR_MODULE_MM
+    qx = x + w - side + QR_QUIET * QR_MODULE_MM
+    qy = y + QR_QUIET * QR_MODULE_MM
+    for r, row in enumerate(modules):
+        c = 0
+        while c < n:                       # one box a run of dark modules
+            if not row[c]:
+                c += 1
+                continue
+            run = c
+            while run < n and row[run]:
+                run += 1
+            d.boxes.append((qx + c * QR_MODULE_MM, qy + r * QR_MODULE_MM,
+                            (run - c) * QR_MODULE_MM, QR_MODULE_MM, INK))
+            c = run
+    room = max(w - side - 1.0, 10.0)
+    for size in LINK_TEXT_MM:
+        per_line = max(1, int(room / (size * LINK_CHAR_WIDTH)))
+        lines = [url[i:i + per_line] for i in range(0, len(url), per_line)]
+        if len(lines) * size * 1.25 <= h:
+            break
+    top = y + (h - len(lines) * size * 1.25) / 2 + size * 0.625
+    for k, line in enumerate(lines):
+        d.texts.append((x, top + k * size * 1.25, size, line, INK, False, "left"))

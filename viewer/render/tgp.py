@@ -23,6 +23,7 @@ import numpy as np
 
 from ..engine.protocol import LayerInfo, MapState
 from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
+from . import tgp_towns
 from .colormaps import (
     BACKGROUND,
     DIVERGING_LUT,
@@ -248,14 +249,6 @@ def ground_cover_index(layers: Mapping[str, np.ndarray]) -> np.ndarray:
         snow = np.asarray(layers["snow"]).astype(np.uint8, copy=False)
         np.putmask(idx, clear & (snow != 0), snow + np.uint8(_COVER_SNOW - 1))
     return idx
-
-
-def paint_ground_cover(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The tile classes' colours with what covers clear land: rocks grey,
-    desert ground sand, snow by its density, the rainforest zone a deeper
-    green (each where the map has that layer), written into ``out``."""
-    out[...] = lut_take(_COVER_PAL, ground_cover_index(layers))
-    return out
 
 
 # ground as the tgp-rivers reference writes it: clear tiles 0 grass, 1 rough,
@@ -599,7 +592,8 @@ class TGPRenderer(Renderer):
     toggles = (Toggle("hill_shading", "&Hill shading", True, "Ctrl+H",
                       "light the heights from the north-west"),
                Toggle("contours", "&Contour lines", False, "Ctrl+K",
-                      "a line at every whole height level (every fifth darker)"))
+                      "a line at every whole height level (every fifth darker)"),
+               tgp_towns.TOWNS_TOGGLE)
     default_layer = "heightmap"
     finished_layer = "tile_class"
     """What a finished OpenTTD 15.2 map shows first: its tile classes with
@@ -621,19 +615,24 @@ class TGPRenderer(Renderer):
         if stride > 1:
             layers = {n: a[::stride, ::stride] for n, a in layers.items()}
         top, line = _top(state), shown_snow_line(state)
-        return square_picture(layers, state.result.layer_info.get(layer), layer, scale,
-                              lambda ls, name: tgp_colours(ls, name, top, line),
-                              hill_shading=bool(options.get("hill_shading")),
-                              contours=bool(options.get("contours")),
-                              meaningful=state.meaningful, cell=stride,
-                              relief=relief_levels)
+        img = square_picture(layers, state.result.layer_info.get(layer), layer, scale,
+                             lambda ls, name: tgp_colours(ls, name, top, line),
+                             hill_shading=bool(options.get("hill_shading")),
+                             contours=bool(options.get("contours")),
+                             meaningful=state.meaningful, cell=stride,
+                             relief=relief_levels)
+        return tgp_towns.draw_towns(img, state, options, scale, stride)
+
+    def markers(self, state: MapState, options: Mapping[str, Any]) -> list:
+        return list(state.markers) + tgp_towns.state_town_markers(state, options)
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
-        return tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
-                          state.layers, shown_snow_line(state)) or \
+        key = tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
+                         state.layers, shown_snow_line(state)) or \
             generic_legend(layer, values, info)
+        return tgp_towns.with_town_entries(key, state, options)
 
 
 RENDERER = TGPRenderer()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -89,7 +88,7 @@ def run_batch(job: BatchJob, cancelled: Callable[[], bool] | None = None) -> Bat
         seed, values = spec.seeds[k // n], spec.combos[k % n]
         ok, error, metrics = run_case(spec, seed, values)
         rows.append((seed, *prefixes[k % n], ok, error,
-                     *(metrics.get(m, math.nan) for m in names)))
+                     *(metrics.get(m, spec.gen.metrics.missing(m)) for m in names)))
     return BatchResult(job.start, job.stop, rows)
 
 

@@ -163,7 +163,7 @@ class SweepSpec:
             kinds[p.name] = {"int": "int", "bool": "int", "float": "float"}.get(p.kind, "text")
         kinds["ok"], kinds["error"] = "int", "text"
         for m in self.metric_names:
-            kinds[m] = "float"
+            kinds[m] = "text" if m in self.gen.metrics.texts else "float"
         return kinds
 
     def row_prefix(self, combo: Mapping[str, Any]) -> tuple:

@@ -30,6 +30,7 @@ from ..engine.protocol import MapState, Result
 from ..render.difference import difference_picture
 from ..render.picture import picture
 from ..workbench import Pinned, Workbench
+from ..workbench.events import PinnedChanged
 from .legend import LegendWidget
 from .map_view import MapView
 from .shell import Shell
@@ -135,7 +136,7 @@ class CompareView(QWidget):
         self.zoom = DetailKeeper(self.map_view, self._shown_source, self)
         self.worker = LatestWins("A's step", self)
         self.worker.finished.connect(self._state_ready)
-        workbench.events.connect("pinned_changed", self._pinned_changed)
+        workbench.events.connect(PinnedChanged, lambda e: self._pinned_changed(e.pinned))
         self.hide()
 
     # -- pinning -----------------------------------------------------------------

@@ -16,14 +16,14 @@ closed when another one is.  The GUI thread never computes a map.
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
-from ..background import background_thread, keep_memory
+from .. import runtime
+from ..runtime import background_thread
 from ..engine.protocol import GenerationError, HexTorus, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
@@ -35,6 +35,7 @@ from .compare import CompareView
 from .gallery import GalleryDock
 from .history_menu import HistoryMenu
 from .map_id_actions import MapIdActions
+from .settings_file_actions import SettingsFileActions
 from .layer_list import fill_layer_list, select_layer
 from .screen_image import shrink, to_qimage
 from .menus import Menus
@@ -61,7 +62,6 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
-        keep_memory()           # (a large map freed with the GIL held stalled this thread)
         self.setWindowTitle("Map generator workbench")
         self.settings = settings if settings is not None else make_settings()
         self.workbench = wb = Workbench(runner=QtRunner("generate", self, finish_running=True),
@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self.menus.keep_last("File", self.file_actions.quit_separator)
         self.map_ids = MapIdActions(wb, self, self.settings, self.open_recent)
         self.file_actions.opened = self.map_ids.remember
+        self.settings_files = SettingsFileActions(wb, self)
         self.file_actions.warn_export = lambda name: self.gen_view.export_warning(name)
         self.history = HistoryMenu(wb, self.menus["Edit"], self)
         # (the seed row asks, unless its seed is locked; the Workbench draws it)
@@ -150,19 +151,22 @@ class MainWindow(QMainWindow):
             self.docks_menu.addAction(dock.toggleViewAction())
 
     def _listen(self) -> None:
-        ev = self.workbench.events
-        ev.connect("generator_changed", self._generator_changed)
-        ev.connect("values_changed", self._values_changed)
-        ev.connect("seed_changed", self._seed_changed)
-        ev.connect("invalid", lambda param, text: self._panel.set_error(param, text or None))
-        ev.connect("result_changed", self._result_changed)
-        ev.connect("state_changed", self._state_changed)
-        ev.connect("layer_changed", lambda _layer: self.render_view())
-        ev.connect("options_changed", self._options_changed)
-        ev.connect("run_finished", self._run_finished)
-        ev.connect("run_failed", self._run_failed)
-        ev.connect("run_cancelled", lambda _id: self._map_view.set_waiting(None))
-        ev.connect("status", self.status)
+        """What the window itself shows of the Workbench's events (the panel,
+        the sweep link, the run status, the views and the compare pane
+        follow the ones they need themselves)."""
+        from ..workbench import events as ev
+
+        self.workbench.events.connect_all({
+            ev.GeneratorChanged: lambda e: self._generator_changed(e.name),
+            ev.ResultChanged: lambda e: self._result_changed(e.result),
+            ev.StateChanged: lambda e: self._state_changed(e.state),
+            ev.LayerChanged: lambda _e: self.render_view(),
+            ev.OptionsChanged: lambda e: self._options_changed(e.options),
+            ev.RunFinished: lambda e: self._run_finished(e.run_id, e.result, e.seconds),
+            ev.RunFailed: lambda e: self._run_failed(e.run_id, e.error),
+            ev.RunCancelled: lambda _e: self._map_view.set_waiting(None),
+            ev.Status: lambda e: self.status(e.text, e.error),
+        })
 
     def resize(self, *size) -> None:
         """Resize (as QWidget.resize), with the docks arranged for the new
@@ -298,6 +302,9 @@ class MainWindow(QMainWindow):
         decl = wb.generator
         panel = ParamPanel(decl.params, seed=wb.seed, text_seed=decl.seed_kind == "text")
         panel.set_values(wb.values)
+        if getattr(self, "_unfollow_panel", None) is not None:
+            self._unfollow_panel()              # the panel replaced no longer follows
+        self._unfollow_panel = panel.follow(wb)
         panel.paramChanged.connect(self._param_edited)
         panel.seedChanged.connect(self._seed_edited)
         panel.newSeedAsked.connect(self._new_seed_asked)
@@ -368,15 +375,6 @@ class MainWindow(QMainWindow):
         if not self.gen_view.panel_changed():
             self.request_generation()
 
-    def _values_changed(self, names: tuple[str, ...]) -> None:
-        """The panel shows what the Workbench holds now (the names that changed)."""
-        values = self.workbench.values
-        self._panel.set_values({n: values[n] for n in names})
-        self.sweep.follow_values()
-
-    def _seed_changed(self, seed: int | str) -> None:
-        self._panel.seed_row.set_seed(seed)
-
     def request_generation(self, force: bool = False) -> int | None:
         """Ask the Workbench for a map of its values and seed; returns the
         run's id (None when a value was refused, or when nothing changed
@@ -424,11 +422,9 @@ class MainWindow(QMainWindow):
         note = self.workbench.note
         self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result, _seconds)
-        if result.generator not in _FROZEN_AFTER:
-            # the first map of each generator: its kernels, loaded by now, and
-            # what they made out of the collector (before its bigger maps)
-            _FROZEN_AFTER.add(result.generator)
-            freeze_heap()
+        # after the first map of each generator: its kernels, loaded by now,
+        # and what they made out of the collector (before its bigger maps)
+        runtime.first_map_shown(result.generator)
         warm_up_later(self.workbench.generator)
         self.map_ids.remember_inputs(result)
 
@@ -615,22 +611,9 @@ def warm_up_later(decl) -> None:
             decl.warm_up()
         except Exception:  # noqa: BLE001 - the run that needs it will say what is wrong
             pass
-        freeze_heap()
+        runtime.freeze_heap()
 
     background_thread(run, f"warm up {decl.name}")
 
 
 _WARMED_UP: set[str] = set()
-_FROZEN_AFTER: set[str] = set()
-"""The generators whose first map has been shown in this process (the heap
-frozen after it)."""
-
-
-def freeze_heap() -> None:
-    """Leave the objects made so far (Qt's, pyqtgraph's, numba's, the
-    engines': hundreds of thousands) out of Python's cyclic garbage
-    collector: a full collection walks every object and holds the GIL while
-    it does, 50 to 200 ms that no thread, the GUI's included, can run; after
-    this it walks only what was made since (the objects frozen are still
-    freed when nothing refers to them)."""
-    gc.freeze()

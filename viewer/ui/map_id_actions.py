@@ -64,7 +64,11 @@ class MapIdActions(QObject):
         return self.open_text(QGuiApplication.clipboard().text())
 
     def open_text(self, text: str) -> bool:
-        """Open map ID ``text``; a refusal is said in one line and the map stays."""
+        """Open map ID ``text`` (or a link a generator opens, such as a
+        puzz.link URL); a refusal is said in one line and the map stays."""
+        opened = self.open_link(text)
+        if opened is not None:
+            return opened
         try:
             self.wb.open_map_id(text)
         except MapIdError as exc:
@@ -73,8 +77,32 @@ class MapIdActions(QObject):
             return False
         return True
 
+    def open_link(self, text: str) -> bool | None:
+        """``text`` opened as a link by the first generator whose
+        ``link_opener`` takes it (None: none does)."""
+        from .. import registry
+
+        for name in registry.names():
+            decl = registry.declaration(name)
+            if not decl.link_opener:
+                continue
+            try:
+                result = decl.load("link_opener")(text)
+            except ValueError as exc:
+                self.last_error = str(exc)
+                self.shell.status(f"{exc} (showing the last map)", error=True)
+                return False
+            if result is None:
+                continue
+            self.wb.show(result)
+            self.shell.status(f"opened {decl.title}: {result.grid.width}x{result.grid.height} "
+                              f"from {text.strip()[:80]}")
+            return True
+        return None
+
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        """A text (not a file) dropped on the window is a map ID."""
+        """A text (not a file) dropped on the window is a map ID; a web link
+        (dragged from a browser) a link a generator opens (a puzz.link URL)."""
         kind = event.type()
         if obj is self.shell.widget and kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove,
                                                  QEvent.Type.Drop):
@@ -82,6 +110,13 @@ class MapIdActions(QObject):
             if mime.hasText() and not mime.hasUrls():
                 if kind == QEvent.Type.Drop:
                     self.open_text(mime.text())
+                event.acceptProposedAction()
+                return True
+            web = [u.toString() for u in mime.urls() if u.scheme() in ("http", "https")] \
+                if mime.hasUrls() else []
+            if web:
+                if kind == QEvent.Type.Drop:
+                    self.open_text(web[0])
                 event.acceptProposedAction()
                 return True
         return False

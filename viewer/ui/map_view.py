@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from ..engine.protocol import Marker
 from ..render.hexraster import hex_center, sector_at
+from .name_labels import NameLabels, split_names
 from .screen_image import to_qimage
 
 ZOOM_OUT = 1.25
@@ -269,6 +270,7 @@ class MapView(pg.GraphicsLayoutWidget):
             self.vb.addItem(item, ignoreBounds=True)
         self._labels: list[str] = []
         self._markers: list[Marker] = []
+        self.name_labels = NameLabels(self.vb)     # names (towns) in whole words
         self._letter_tiles: tuple[int, int, int, int] | None = None
         self._pending_letters: list[Marker] | None = None
         self._letter_px: int | None = None      # the letters' size for this zoom
@@ -308,6 +310,8 @@ class MapView(pg.GraphicsLayoutWidget):
         self.outline.setRect(QRectF(0, 0, w, h))
         self.outline.setVisible(self.show_outline and hexes)
         self.set_waiting(None)
+        markers, names = split_names(markers)
+        self.name_labels.show(names if not hexes else (), scale)
         # the letters in the next turn of the event loop: a new map's picture
         # and its many labels do not stall the window in one go
         self._pending_letters = list(markers)

@@ -334,7 +334,14 @@ EDITORS: dict[str, type[Editor]] = {}
 """The editor class of each Param kind."""
 
 
-def register_editor(kind: str, cls: type[Editor]) -> None:
+def register_editor(kind: str, cls: type[Editor], *, replace: bool = False) -> None:
+    """The editor class of Param kind ``kind``.  A kind that has one already
+    is refused (ValueError) unless ``replace`` is asked for, as the
+    generator registry refuses a second generator of one name."""
+    if kind in EDITORS and not replace:
+        raise ValueError(f"the Param kind {kind!r} has an editor already "
+                         f"({EDITORS[kind].__name__}; register_editor(..., replace=True) "
+                         f"replaces it)")
     EDITORS[kind] = cls
 
 
@@ -499,6 +506,11 @@ class ChoiceEditor(Editor):
     def make_widget(self) -> QComboBox:
         w = wheel_needs_focus(QComboBox())
         w.addItems(self.options())
+        for i, choice in enumerate(self.options()):
+            if choice in self.param.not_yet:      # offered, greyed: not made yet
+                item = w.model().item(i)
+                item.setEnabled(False)
+                item.setToolTip("not yet")
         w.setCurrentText(self.text_of(self.param.default))
         w.currentTextChanged.connect(self.changed)
         return w

@@ -50,8 +50,11 @@ def test_is_a_generator():
     assert names == ["size", "openttd", "landscape", "terrain", "custom_terrain", "variety",
                      "smoothness", "sea_level", "custom_sea_level", "freeform_edges",
                      "water_borders", "height_limit", "rivers", "min_river_length",
-                     "river_route_random", "tree_placer", "snow_coverage", "desert_coverage",
-                     "stop_after", "rng_skip"]
+                     "river_route_random", "tree_placer", "extra_tree_placement",
+                     "snow_coverage", "desert_coverage", "number_towns", "custom_town_number",
+                     "town_layout", "larger_towns", "initial_city_size", "starting_year",
+                     "construction_cost", "town_name", "industry_density",
+                     "custom_industry_number", "stop_after", "rng_skip"]
 
 
 @given(SETTINGS, SEEDS)

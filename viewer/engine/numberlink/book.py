@@ -25,10 +25,26 @@ class BookEntry:
     solution: Solution
     grade: str
     seed: str
+    source: str = ""
+    """Where a puzzle read from a file came from ('' for a generated one)."""
+    rule: str = "fill-no-touch"
+    kind: str | None = None
+    """Its puzz.link type, when it came from one (else numlin)."""
 
     def caption(self) -> str:
-        return (f"{self.number}.  {self.puzzle.width}x{self.puzzle.height}  {self.grade}  "
-                f"seed {self.seed}")
+        where = f"from {self.source}" if self.source else f"seed {self.seed}"
+        return f"{self.number}.  {self.puzzle.width}x{self.puzzle.height}  {self.grade}  {where}"
+
+    @property
+    def url(self) -> str | None:
+        """The puzzle's puzz.link URL, to play it online (None for one with
+        bridges, which puzz.link has not)."""
+        from .puzzlink import PuzzLinkError, puzzle_url
+
+        try:
+            return puzzle_url(self.puzzle, self.kind or "numlin", self.rule)
+        except PuzzLinkError:
+            return None
 
 
 def entry_seed(seed: str, number: int) -> str:
@@ -56,5 +72,5 @@ def book_entries(count: int, w: int, h: int, difficulty: str, seed: str, *,
         except GenerationError as exc:
             raise GenerationError(f"puzzle {n} of the book (seed {s}): {exc}") from None
         grade = r.detail.grade or "unique"
-        out.append(BookEntry(n, r.detail.puzzle, r.detail.solution, grade, s))
+        out.append(BookEntry(n, r.detail.puzzle, r.detail.solution, grade, s, rule=rule))
     return out

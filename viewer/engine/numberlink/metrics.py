@@ -16,6 +16,8 @@ solution under the rule chosen in the parameters.
                   1 easy, 2 normal, 3 hard, 4 extreme; NaN for a grid that is
                   not a unique puzzle (or undecided)
 ``steps_E1`` ... ``steps_H1``  (``check_grade`` only) deductions per technique
+``url``           (``puzzle_url`` only, text) the puzzle's puzz.link URL (numlin; empty
+                  for a puzzle with bridges), to open or play it
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ OPTIONS = (
     Param("check_grade", "Grade", "bool", False, group="metrics",
           help="grade each puzzle as a person would solve it: 'grade' (1 easy .. 4 extreme) "
                "and the deductions per technique ('steps_E1' ...)"),
+    Param("puzzle_url", "Puzzle URL", "bool", False, group="metrics",
+          help="each puzzle's puzz.link URL ('url', text), to open it in the window or play "
+               "it online"),
 )
 GRADE_NUMBER = {g: i for i, g in enumerate(GRADES, start=1)}
 STEP_NAMES = tuple(f"steps_{t}" for t in TECHNIQUES)
@@ -44,11 +49,12 @@ STEP_NAMES = tuple(f"steps_{t}" for t in TECHNIQUES)
 
 def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
     return (NAMES + (("unique_solution",) if options.get("check_unique") else ())
-            + (("grade",) + STEP_NAMES if options.get("check_grade") else ()))
+            + (("grade",) + STEP_NAMES if options.get("check_grade") else ())
+            + (("url",) if options.get("puzzle_url") else ()))
 
 
-def compute(result: Any, check_unique: bool = False,
-            check_grade: bool = False) -> dict[str, float]:
+def compute(result: Any, check_unique: bool = False, check_grade: bool = False,
+            puzzle_url: bool = False) -> dict[str, Any]:
     from .quality import quality
 
     q = quality(result.layers["paths"])
@@ -83,7 +89,15 @@ def compute(result: Any, check_unique: bool = False,
         out["grade"] = GRADE_NUMBER.get(name, math.nan)
         for t, key in zip(TECHNIQUES, STEP_NAMES):
             out[key] = counts.get(t, 0)
+    if puzzle_url:
+        from .puzzlink import PuzzLinkError
+        from .puzzlink import puzzle_url as url_of
+
+        try:
+            out["url"] = url_of(result.detail.puzzle)
+        except PuzzLinkError:
+            out["url"] = ""
     return out
 
 
-METRICS = Metrics(compute, _names, OPTIONS)
+METRICS = Metrics(compute, _names, OPTIONS, texts=frozenset({"url"}))

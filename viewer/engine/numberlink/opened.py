@@ -30,12 +30,14 @@ def layers_of_solution(puzzle: Puzzle, sol: Solution | None) -> dict[str, np.nda
     }
 
 
-def puzzle_result(puzzle: Puzzle, source: str) -> Result:
-    """An opened puzzle, not solved yet."""
+def puzzle_result(puzzle: Puzzle, source: str, rule: str | None = None) -> Result:
+    """An opened puzzle, not solved yet (``rule``: the one its source
+    means, a puzz.link type's, which the window then solves it under)."""
     h, w = puzzle.cells.shape
     layers = layers_of_solution(puzzle, None)
+    params = {"size": (w, h)} if rule is None else {"size": (w, h), "rule": rule}
     return Result("numberlink", SquareGrid(w, h), layers, {k: LAYER_INFO[k] for k in layers},
-                  markers=endpoint_markers(puzzle), params={"size": (w, h)}, seed=None,
+                  markers=endpoint_markers(puzzle), params=params, seed=None,
                   messages=f"opened from {source}\n",
                   detail=NumberLinkDetail(puzzle, source=str(source)))
 

@@ -13,4 +13,8 @@ GRADED_MIN_LENGTH = 3
 GRADED_MAX_BORING = 25
 """Graded generation's quality controls (:mod:`.graded`)."""
 MAX_BRIDGES = 50
+PUZZLE_FORMATS = ("text", "testmain", "url", "pzprv3", "janko", "flow")
+"""The formats a puzzle is read from and written in (:mod:`viewer.formats.numberlink_sources`)."""
+URL_TYPES = ("numlin", "arukone")
+"""The puzz.link types of Number Link (:mod:`.puzzlink`)."""
 """The most bridges a puzzle may be asked for (:mod:`.bridges`)."""

@@ -35,7 +35,8 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..params import BoundsWhen, CurveAxes, OnlyWhen, Param, ParamError, check_bounds, convert_values
+from ..params import (BoundsWhen, CurveAxes, Implies, OnlyWhen, Param, ParamError, check_bounds,
+                      convert_values)
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Marker, Result, SquareGrid
 from ..tgp.generator import PARAMS as TGP_PARAMS
 from ..tgp.generator import check_size
@@ -105,8 +106,8 @@ PARAMS: tuple[Param, ...] = (
     *(_tgp_param(n) for n in _RIVERS),
     Param("png_path", "Heightmap PNG", "path", "", cli="--png-heightmap", group="source",
           help="greyscale PNG, one pixel per corner, row 0 = north",
-          file_filter="PNG images (*.png)"),     # usable whatever the source: a PNG chosen
-                                                  # switches to it (the window's ports view)
+          file_filter="PNG images (*.png)",       # usable whatever the source:
+          implies=Implies("source", "png")),      # a PNG chosen switches to it
     Param("png_sea_level", "PNG sea level", "int", 16, minimum=0, maximum=65535,
           cli="--png-sea-level", group="source",
           help="grey value of the sea level: darker corners are below it "

@@ -22,21 +22,12 @@ from typing import Any
 from . import climate
 from .landscape import from_water_pass
 from .pipeline import State, Step
+from .options import EXTRA_TREE_PLACEMENTS, TREE_PLACERS, stops_from
 from .tileloop import RUNS_PER_PASS, run_tile_loop
 
 ARCTIC, TROPIC = 1, 2
-TREE_PLACERS = ("none", "original", "improved")
 CLIMATE_KINDS = ("snow line", "desert line", "desert zones", "desert ground",
                  "rainforest zones")
-
-
-def rivers_api():
-    """The rivers module (CreateRivers), or None while it is not there."""
-    try:
-        from . import rivers
-    except ImportError:
-        return None
-    return rivers if hasattr(rivers, "CreateRivers") else None
 
 
 def river_wells(amount: int, size_x: int, size_y: int) -> int:
@@ -65,16 +56,18 @@ class AfterWater:
         self.min_length = int(values["min_river_length"])
         self.route_random = int(values["river_route_random"])
         self.tree_placer = TREE_PLACERS.index(values["tree_placer"])
+        self.extra_tree_placement = EXTRA_TREE_PLACEMENTS.index(
+            values.get("extra_tree_placement", "spread"))
+        self.reaches_rivers = self.stop_after in stops_from("rivers")
         self.snow_coverage = int(values["snow_coverage"])
         self.desert_coverage = int(values["desert_coverage"])
         self.api = None
         self.wells = 0
-        if self.stop_after == "rivers" and self.amount > 0:
-            self.api = rivers_api()
-            if self.api is not None:
-                self.wells = int(self.api.river_wells(self.amount, size_x, size_y))
-        self.missing_rivers = (self.stop_after == "rivers" and self.amount > 0
-                               and self.api is None)
+        if self.reaches_rivers and self.amount > 0:
+            from . import rivers        # (CreateRivers: imported only for a map with rivers)
+
+            self.api = rivers
+            self.wells = int(rivers.river_wells(self.amount, size_x, size_y))
 
     @property
     def finishes_map(self) -> bool:
@@ -142,7 +135,7 @@ class AfterWater:
             elif what == "desert zones":
                 found["desert_tiles"] = climate.make_desert(land, found["desert_line"])
             elif what == "desert ground":
-                run_tile_loop(land, self.landscape, 0, RUNS_PER_PASS)
+                run_tile_loop(land, self.landscape, 0, RUNS_PER_PASS, self.extra_tree_placement)
             else:
                 found["rainforest_tiles"] = climate.make_rainforest(land)
         elif step.kind == "river":
@@ -153,7 +146,7 @@ class AfterWater:
             st.rivers.finish_water()
         else:
             run_tile_loop(land, self.landscape, found.get("snow_line_height", 0),
-                          RUNS_PER_PASS)
+                          RUNS_PER_PASS, self.extra_tree_placement)
 
     def finish(self, st: State):
         """The Landscape of the finished map (made here when no step after

@@ -34,7 +34,16 @@ class TGPDetail(Detail):
     Random() calls by the reference's phase names (``before_tgp``,
     ``height_map_generate``, ``height_map_normalize``, ``tile_transfer``,
     ``fix_slopes``, ``convert_water``, ``climate``, ``rivers_built``,
-    ``river_tile_loop``, ``total``; every 15.2 map has it)."""
+    ``river_tile_loop``, ``clear``, ``towns``, ``total``; every 15.2 map has
+    it).
+
+    OpenTTD 15.2 maps that go past GenerateLandscape (``stop_after`` clear,
+    towns): ``world``, the :class:`~.game.world.World` the stages left (the
+    game's tile bytes, the Randomizer, the towns), ``stages`` the stages
+    made and what each reported; ``towns`` (with the towns stage) the
+    towns' records (:class:`~.openttd15.towns.town.Town`), in the pool's
+    order; ``industries`` (with the industries stage) likewise.  Their layers add the game's tile bytes (``tile_type``, ``m1``
+    ... ``m8``; :data:`~.layers.GAME_BYTE_LAYERS`)."""
 
     noise_corners: np.ndarray
     heightmap_corners: np.ndarray
@@ -59,6 +68,10 @@ class TGPDetail(Detail):
     rivers_made: int | None = None
     river_attempts: tuple = ()
     rng_calls: dict[str, int] | None = None
+    world: Any = None
+    stages: dict[str, Any] | None = None
+    towns: tuple | None = None
+    industries: tuple | None = None
 
     def tile_height_before_fix(self) -> np.ndarray | None:
         """OpenTTD 15.2: the tile heights TGP copied to the tiles, before

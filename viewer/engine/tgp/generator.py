@@ -59,11 +59,12 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..params import ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bounds, convert_values
+from ..params import (ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bounds,
+                      check_not_yet, convert_values)
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import options
 from .options import LANDSCAPE_NAMES, LANDSCAPES, SMOOTHNESS
-from .layers import LANDSCAPE_LAYERS, LAYER_INFO
+from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, LAYER_INFO
 from .units import HEIGHT_UNIT
 
 # (the pipelines, and numpy, are imported by the first map: the Params and
@@ -97,11 +98,15 @@ VARIETY = ("none", "very low", "low", "medium", "high", "very high")
 R13671_TOP = BoundsWhen("openttd", ("r13671",), maximum=3)
 """r13671's terrain types and sea levels: 0..3 (no alpinist, custom; no custom sea level)."""
 RIVER_AMOUNTS = ("none", "few", "moderate", "lots")
-TREE_PLACERS = ("none", "original", "improved")
-STOP_AFTER = ("water", "climate", "rivers")
-PAST_WATER = OnlyWhen("stop_after", ("climate", "rivers"))
+TREE_PLACERS = options.TREE_PLACERS
+STOP_AFTER = options.STOP_AFTER
+PAST_WATER = OnlyWhen("stop_after", options.stops_from("climate"))
 """What the steps after the water pass use (the climate, the rivers)."""
-ONLY_15_RIVERS = (ONLY_15, OnlyWhen("stop_after", ("rivers",)), OnlyWhen("rivers", (1, 2, 3)))
+ONLY_15_RIVERS = (ONLY_15, OnlyWhen("stop_after", options.stops_from("rivers")),
+                  OnlyWhen("rivers", (1, 2, 3)))
+REACHES_TOWNS = OnlyWhen("stop_after", options.stops_from("towns"))
+REACHES_INDUSTRIES = OnlyWhen("stop_after", options.stops_from("industries"))
+REACHES_TREES = OnlyWhen("stop_after", options.stops_from("trees"))
 R13671_GAME_SKIP = 1
 """Random() calls the game at r13671 makes between seeding and TGP: one,
 StartupEconomy's ``fluct`` (``../shared/reference/tgp/ALGORITHM.md``,
@@ -180,7 +185,8 @@ PARAMS: tuple[Param, ...] = (
     Param("rivers", "Rivers", "int", 2, minimum=0, maximum=3, group="rivers",
           help="amount of rivers: 0 none, 1 few, 2 moderate, 3 lots (wells: 4, 8, 16 or 32 "
                "per 256x256 tiles; a tenth of them, at least one, long rivers)",
-          only_when=(only_15(0), OnlyWhen("stop_after", ("rivers",))), slider=(0, 3),
+          only_when=(only_15(0), OnlyWhen("stop_after", options.stops_from("rivers"))),
+          slider=(0, 3),
           labels=RIVER_AMOUNTS),
     Param("min_river_length", "Minimum river length", "int", 16, minimum=2, maximum=255,
           cli="--min-river-length", group="rivers",
@@ -195,8 +201,15 @@ PARAMS: tuple[Param, ...] = (
     Param("tree_placer", "Tree placer", "choice", "improved", choices=TREE_PLACERS,
           cli="--tree-placer", group="rivers",
           help="the game's tree placer setting: wetlands at river ends plant trees (drawing "
-               "Random() for them) unless it is none",
-          only_when=ONLY_15_RIVERS),
+               "Random() for them) unless it is none; GenerateTrees plants by it",
+          only_when=(ONLY_15, OnlyWhen("stop_after", options.stops_from("rivers")))),
+    Param("extra_tree_placement", "Extra tree placement", "choice", "spread",
+          choices=options.EXTRA_TREE_PLACEMENTS, cli="--extra-tree-placement", group="rivers",
+          help="how trees grow in the tile loops: no spread (grow on their tiles), "
+               "rainforest (spread only in rainforests), spread (grow and spread "
+               "everywhere), no growth (neither); the wetland trees of the rivers' tile "
+               "loops and the desert pass follow it",
+          only_when=(ONLY_15, PAST_WATER)),
     Param("snow_coverage", "Snow coverage", "int", 40, minimum=0, maximum=100, step=10,
           cli="--snow-coverage", group="climate",
           help="arctic: the share of the land (percent) at or above the snow line",
@@ -207,11 +220,62 @@ PARAMS: tuple[Param, ...] = (
           help="sub-tropic: the share of the land (percent) below the desert line",
           only_when=(ONLY_15, OnlyWhen("landscape", ("tropic",)), PAST_WATER),
           slider=(0, 100)),
+    Param("number_towns", "Number of towns", "choice", "normal", choices=options.NUMBER_TOWNS,
+          cli="--number-towns", group="towns",
+          help="very low, low, normal, high (towns per 256x256 tiles: about 11, 23, 47, 93 "
+               "as the game scales them), or custom (the count below)",
+          only_when=(ONLY_15, REACHES_TOWNS)),
+    Param("custom_town_number", "Custom number of towns", "int", 1, minimum=1,
+          maximum=5000, cli="--custom-town-number", group="towns",
+          help="the number of towns with the custom number of towns, 1..5000",
+          only_when=(ONLY_15, REACHES_TOWNS, OnlyWhen("number_towns", ("custom",))),
+          slider=(1, 5000)),
+    Param("town_layout", "Road layout for new towns", "choice", "original",
+          choices=options.TOWN_LAYOUTS, cli="--town-layout", group="towns",
+          help="original, better roads, 2x2 grid, 3x3 grid, or random (each town its own)",
+          only_when=(ONLY_15, REACHES_TOWNS)),
+    Param("larger_towns", "Cities (1 in N)", "int", 4, minimum=0, maximum=255,
+          cli="--larger-towns", group="towns",
+          help="the proportion of towns that become cities: 1 in N (0: none)",
+          only_when=(ONLY_15, REACHES_TOWNS), slider=(0, 255),
+          labels=options.LARGER_TOWNS_NAMES),
+    Param("initial_city_size", "Initial city size multiplier", "int", 2, minimum=1,
+          maximum=10, cli="--initial-city-size", group="towns",
+          help="how much larger than a town a city starts, 1..10",
+          only_when=(ONLY_15, REACHES_TOWNS), slider=(1, 10)),
+    Param("starting_year", "Starting year", "int", 1950, minimum=options.MIN_YEAR,
+          maximum=options.MAX_YEAR, cli="--starting-year", group="towns",
+          help="the game's starting year: which houses towns build",
+          only_when=(ONLY_15, REACHES_TOWNS), slider=(1700, 2100)),
+    Param("construction_cost", "Construction costs", "choice", "low",
+          choices=options.CONSTRUCTION_COSTS, cli="--construction-cost", group="towns",
+          help="low, medium or high: how much terraforming a growing town may afford",
+          only_when=(ONLY_15, REACHES_TOWNS)),
+    Param("town_name", "Town names", "choice", options.TOWN_NAMES[0],
+          choices=options.TOWN_NAMES, cli="--town-name", group="towns",
+          help="the town name style; only English (Original) is made yet (the others: "
+               "not yet)",
+          only_when=(ONLY_15, REACHES_TOWNS),
+          not_yet=tuple(n for n in options.TOWN_NAMES if n not in options.TOWN_NAMES_MADE)),
+    Param("industry_density", "Industries", "choice", "normal",
+          choices=options.INDUSTRY_DENSITIES, cli="--industry-density", group="industries",
+          help="funding only, minimal, very low, low, normal, high, or custom (the count "
+               "below)",
+          only_when=(ONLY_15, REACHES_INDUSTRIES)),
+    Param("custom_industry_number", "Custom number of industries", "int", 1, minimum=1,
+          maximum=64000, cli="--custom-industry-number", group="industries",
+          help="the number of industries with the custom industry density, 1..64000",
+          only_when=(ONLY_15, REACHES_INDUSTRIES, OnlyWhen("industry_density", ("custom",))),
+          slider=(1, 64000)),
     Param("stop_after", "Stop after", "choice", "rivers", choices=STOP_AFTER,
           cli="--stop-after", group="advanced",
-          help="the last step of the game's GenerateLandscape made: water (the map of the "
-               "water pass), climate (snow line, desert and rainforest), rivers (everything: "
-               "rivers, lakes, wetlands and the tile loops)", only_when=only_15("water")),
+          help="the last step of the game's world generation made: water (the map of the "
+               "water pass), climate (snow line, desert and rainforest), rivers (the whole "
+               "of GenerateLandscape: rivers, lakes, wetlands and the tile loops), clear "
+               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns), industries, "
+               "objects (lighthouses, transmitters), trees, startup (the start-up draws), "
+               "world (the 1,280 tile loops: the game's first frame)",
+          only_when=only_15("water")),
     Param("rng_skip", "Random() calls before TGP", "int", R13671_GAME_SKIP, minimum=0,
           maximum=RNG_SKIP_MAX, cli="--rng-skip", group="advanced",
           help="r13671 only: Random() results thrown away before TGP; 1 (the default) is "
@@ -221,7 +285,8 @@ PARAMS: tuple[Param, ...] = (
 )
 
 _LABELS = {"smoothness": SMOOTHNESS, "terrain": TERRAIN, "sea_level": SEA_LEVEL,
-           "variety": VARIETY, "rivers": RIVER_AMOUNTS}
+           "variety": VARIETY, "rivers": RIVER_AMOUNTS,
+           "larger_towns": options.LARGER_TOWNS_NAMES}
 
 def check_size(sx: int, sy: int) -> None:
     for side, name in ((sx, "width"), (sy, "height")):
@@ -255,9 +320,22 @@ def _named_levels(name: str, value: Any, version: str = "15.2") -> Any:
         return LANDSCAPES[int(value)]
     if name == "landscape" and isinstance(value, str):
         return value.strip().lower()
+    if name in _GAME_CHOICES and isinstance(value, numbers.Integral) and \
+            not isinstance(value, bool) and 0 <= value < len(_GAME_CHOICES[name]):
+        return _GAME_CHOICES[name][int(value)]   # the game's index of a choice
+    if name in _GAME_CHOICES and isinstance(value, str):
+        word = value.strip().lower()
+        words = [c.lower() for c in _GAME_CHOICES[name]]
+        if word in words:
+            return _GAME_CHOICES[name][words.index(word)]
+        if name == "town_name" and word in options.TOWN_NAMES_CFG:   # openttd.cfg's word
+            return options.TOWN_NAMES[options.TOWN_NAMES_CFG.index(word)]
     return value
 
 
+_GAME_CHOICES = {p.name: p.choices for p in PARAMS
+                 if p.kind == "choice" and p.name not in ("openttd", "stop_after")}
+"""The choices the game keeps as a number (its index): a number names one."""
 VERSION_PARAM = next(p for p in PARAMS if p.name == "openttd")
 ONLY_15_NAMES = tuple(p.name for p in PARAMS if p.lacking({"openttd": "r13671"}))
 """The settings r13671 lacks (:meth:`Param.lacking`, the one rule)."""
@@ -288,6 +366,7 @@ class TerraGenesis(Engine):
                 out[p.name] = vd[version]
         check_size(*out["size"])
         check_bounds(self.params, out, skip=("size",))
+        check_not_yet(self.params, out)
         return out
 
     def warm_up(self) -> None:
@@ -360,8 +439,9 @@ class TerraGenesis(Engine):
             result.timings["climate"] = timings["climate"]
         if "river" in timings:
             result.timings["rivers"] = timings["river"] + timings.get("river water", 0.0)
-        if "tile loop" in timings:
-            result.timings["tile loop"] = timings["tile loop"]
+        for kind in ("tile loop",) + stages_made(pipe):
+            if kind in timings:
+                result.timings[kind] = timings[kind]
         if recorder is not None:
             from .trace import TgpTrace
 
@@ -398,7 +478,9 @@ RNG_PHASES = (("before_tgp", ()), ("height_map_generate", ("round",)),
               ("height_map_normalize", ("normalise",)), ("tile_transfer", ("tiles",)),
               ("fix_slopes", ("fix",)), ("convert_water", ("water",)),
               ("climate", ("climate",)), ("rivers_built", ("river", "river water")),
-              ("river_tile_loop", ("tile loop",)))
+              ("river_tile_loop", ("tile loop",)), ("clear", ("clear",)),
+              ("towns", ("towns",)), ("industries", ("industries",)), ("objects", ("objects",)),
+              ("trees", ("trees",)), ("startup", ("startup",)), ("world", ("world",)))
 """The reference's Random() phases and the step kinds that draw for each."""
 
 
@@ -433,8 +515,30 @@ def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
         made = sum(1 for a in st.attempts if a.made)
         parts.append(f"{made} of {pipe.after.wells} river wells made a river "
                      f"({int(counts[RIVER])} river tiles, {int(counts[TREES])} tree tiles)")
-    elif pipe.after.stop_after == "rivers" and pipe.after.amount == 0:
+    elif pipe.after.reaches_rivers and pipe.after.amount == 0:
         parts.append("rivers off")
+    return ("; ".join(parts) + "\n") if parts else ""
+
+
+def stages_made(pipe) -> tuple[str, ...]:
+    """The stages after GenerateLandscape a pipeline makes (() for r13671)."""
+    return tuple(getattr(pipe, "stages", ()))
+
+
+def stages_summary(world, made: Mapping[str, Any]) -> str:
+    """One line about what the stages after GenerateLandscape made."""
+    parts = []
+    if "clear" in made and isinstance(made["clear"], Mapping):
+        parts.append(f"rough land on {made['clear']['rough']} tiles, rocks on "
+                     f"{made['clear']['rocky']}")
+    if "towns" in made:
+        towns = [t for t in world.towns if t is not None]
+        cities = sum(1 for t in towns if getattr(t, "larger_town", False))
+        parts.append(f"{len(towns)} towns ({cities} cities)")
+    if "industries" in made:
+        parts.append(f"{sum(1 for i in world.industries if i is not None)} industries")
+    if "world" in made:
+        parts.append(f"{world.tick_counter} tile loops: the game's first frame")
     return ("; ".join(parts) + "\n") if parts else ""
 
 
@@ -471,12 +575,24 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                                         "scalar", 0, max(pipe.tile_max_height, 1))
     else:
         info.pop("rocks")
-    if land is not None:
+    world = st.world if modern_map else None
+    if world is not None:
+        from .game.map_layers import map_layers_and_counts
+
+        from .game.map_layers import byte_layers
+
+        finished, kind_counts = map_layers_and_counts(world.map, pipe.landscape)
+        finished["river_id"] = land.grid("river_id")
+        layers.update(finished)
+        layers.update(byte_layers(world.map))
+    elif land is not None:
         finished, kind_counts = landscape_layers_and_counts(land, pipe.landscape)
         layers.update(finished)
-        tc = layers["tile_class"]
     else:
         for name in LANDSCAPE_LAYERS:
+            info.pop(name)
+    if world is None:
+        for name in GAME_BYTE_LAYERS:
             info.pop(name)
     counts = st.class_counts
     if land is not None:
@@ -502,9 +618,16 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                          river_wells=pipe.after.wells, river_attempts=attempts,
                          rivers_made=sum(1 for a in attempts if a.made))
             messages += landscape_summary(pipe, land, st, counts)
-            if pipe.after.missing_rivers:
-                warnings += ("rivers were not made: this build has no CreateRivers "
-                             "(viewer/engine/tgp/rivers.py)",)
+            if world is not None:
+                extra.update(world=world, stages=dict(st.made),
+                             towns=tuple(t for t in world.towns if t is not None)
+                             if "towns" in st.made else None,
+                             industries=tuple(i for i in world.industries if i is not None)
+                             if "industries" in st.made else None)
+                messages += stages_summary(world, st.made)
+            for name in pipe.missing_stages:
+                warnings += (f"the map stops before the {name}: this build has no {name} "
+                             "stage yet",)
     else:
         messages = (f"TerraGenesis Perlin {sx}x{sy}, seed {seed}: water level "
                     f"{st.water_level} (fixed point), {counts[1] / tiles:.1%} sea, "

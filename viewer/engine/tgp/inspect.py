@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..inspect import NOT_MEANINGFUL, Rows
 from ..protocol import MapState
+from .options import LANDSCAPES
 from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
 
 CLASS_NAMES = TILE_CLASS_NAMES + ("river", "trees")
@@ -52,7 +53,21 @@ def rows(state: MapState, x: int, y: int) -> Rows:
     if state.result.detail.version == "15.2":
         out += _modern_rows(state, x, y)
         out += finished_rows(state, x, y)
+        out += town_tile_rows(state, x, y)
     return out
+
+
+def town_tile_rows(state: MapState, x: int, y: int) -> Rows:
+    """A map with towns: the tile's town, house and construction stage, or
+    road bits (:mod:`.openttd15.towns.overview`)."""
+    from .openttd15.towns.overview import game_map_of_layers, tile_rows
+
+    m = game_map_of_layers(state.layers)
+    if m is None:
+        return []
+    landscape = state.result.params.get("landscape", "temperate")
+    return tile_rows(m, getattr(state.result.detail, "towns", None) or (), x, y,
+                     LANDSCAPES.index(landscape) if landscape in LANDSCAPES else None)
 
 
 def ground_text(code: int) -> str:

@@ -41,6 +41,25 @@ continue one sequence), and ``rng``, the Randomizer as the int64 array
 :func:`from_water_pass` builds one from the 15.2 pipeline's state after the
 water pass; :func:`reference_arrays` gives the six arrays in the encoding
 of the ``tgp-rivers`` reference (and of ``tgp --npz``).
+
+:func:`game_map` gives the game's tile bytes of a Landscape
+(:class:`~.game.tiles.GameMap`), as the game's Make* functions write them:
+
+* clear land (MakeClear, MakeSnow): owner none; ``m5`` counter, ground and
+  density; snow in ``m3`` bit 4;
+* sea and shore (MakeSea, MakeShore), rivers and lakes (MakeRiver): owner
+  water with the water class (river 2) in ``m1``; coast in ``m5``; the
+  river's random bits in ``m4``; the tile loop's non-flooding mark in ``m3``;
+* trees (MakeTree): owner none with water class sea on shore ground, else
+  invalid; ground, density and counter in ``m2``, the type in ``m3``, count
+  and growth in ``m5``;
+* void (MakeVoid): every byte 0 but the type and the height (TGP sets the
+  heights of the void border too).
+
+The tropic zone is in the low bits of ``type`` on every tile.
+
+The layers the window shows are read from those bytes
+(:mod:`.game.map_layers`).
 """
 
 from __future__ import annotations
@@ -50,6 +69,10 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from ..jit import njit
+from .game.map_layers import map_layers, map_layers_and_counts
+from .game.tiles import OWNER_NONE, OWNER_WATER, GameMap, TileType
+from .game.water_map import (WATER_CLASS_INVALID, WATER_CLASS_RIVER, WATER_CLASS_SEA,
+                             WATER_TILE_COAST)
 from .kernel import CLEAR, JIT, SHORE, VOID, WATER
 
 SEA = WATER
@@ -144,53 +167,62 @@ def _water_pass_ground(kind, rocks, ground, density):
         density[t] = 3 if clear else 0
 
 
-def reference_arrays(land: Landscape) -> dict[str, np.ndarray]:
-    """``tile_height``, ``tile_class``, ``rocks``, ``tropic``, ``ground`` and
-    ``density`` as ``(size_y, size_x)`` uint8 arrays in the reference's
-    encoding (see the ``tgp-rivers`` README)."""
-    shape = (land.size_y, land.size_x)
-    clear = land.kind == CLEAR
-    trees = land.kind == TREES
-    ground = np.full(land.kind.shape, 0xFF, np.uint8)
-    ground[clear] = land.ground[clear] | np.where(land.snow[clear] != 0, 0x80, 0)
-    ground[trees] = 0x40 | land.ground[trees]
-    density = np.where(clear | trees, land.density, 0).astype(np.uint8)
-    rocks = (clear & (land.ground == ROCKS)).astype(np.uint8)
-    return {"tile_height": land.height.reshape(shape).copy(),
-            "tile_class": _TO_REFERENCE_CLASS[land.kind].reshape(shape),
-            "rocks": rocks.reshape(shape),
-            "tropic": land.tropic.reshape(shape).copy(),
-            "ground": ground.reshape(shape),
-            "density": density.reshape(shape)}
-
-
-TROPIC_CLIMATE = 2
+_TYPE_CLEAR, _TYPE_WATER = int(TileType.CLEAR) << 4, int(TileType.WATER) << 4
+_TYPE_TREES, _TYPE_VOID = int(TileType.TREES) << 4, int(TileType.VOID) << 4
 
 
 @njit(**JIT)
-def _encode(kind, ground, density, snow, snow_trees_too, g_out, d_out, s_out, r_out, counts):
-    """The finished map's ground, density, snow and rocks encodings in one
-    pass, and the tiles of each kind."""
+def _encode(height, kind, ground, density, counter, snow, tropic, random_bits, tree_type,
+            tree_count, tree_growth, nonflood, o_type, o_height, m1, m2, m3, m4, m5):
     for t in range(kind.shape[0]):
         k = kind[t]
-        counts[k] += 1
-        g = ground[t]
+        zone = tropic[t]
         if k == CLEAR:
-            g_out[t] = g | (0x80 if snow[t] != 0 else 0)
-            d_out[t] = density[t]
-            s_out[t] = density[t] + 1 if snow[t] != 0 else 0
-            r_out[t] = 1 if g == ROCKS else 0
+            o_type[t] = _TYPE_CLEAR | zone
+            m1[t] = OWNER_NONE
+            m3[t] = 0x10 if snow[t] != 0 else 0
+            m5[t] = (counter[t] << 5) | (ground[t] << 2) | density[t]
+        elif k == SEA or k == SHORE or k == RIVER:
+            o_type[t] = _TYPE_WATER | zone
+            wc = WATER_CLASS_RIVER if k == RIVER else WATER_CLASS_SEA
+            m1[t] = OWNER_WATER | (wc << 5)
+            m3[t] = 1 if nonflood[t] != 0 else 0
+            m4[t] = random_bits[t]
+            m5[t] = (WATER_TILE_COAST << 4) if k == SHORE else 0
         elif k == TREES:
-            g_out[t] = 0x40 | g
-            d_out[t] = density[t]
-            snowy = g == TG_ROUGH_SNOW or (snow_trees_too and g == TG_SNOW_DESERT)
-            s_out[t] = density[t] + 1 if snowy else 0
-            r_out[t] = 0
-        else:
-            g_out[t] = 0xFF
-            d_out[t] = 0
-            s_out[t] = 0
-            r_out[t] = 0
+            o_type[t] = _TYPE_TREES | zone
+            g = ground[t]
+            wc = WATER_CLASS_SEA if g == TG_SHORE else WATER_CLASS_INVALID
+            m1[t] = OWNER_NONE | (wc << 5)
+            m2[t] = (g << 6) | (density[t] << 4) | counter[t]
+            m3[t] = tree_type[t]
+            m5[t] = ((tree_count[t] - 1) << 6) | tree_growth[t]
+        else:  # void (TGP gives the void border its heights after MakeVoid)
+            o_type[t] = _TYPE_VOID | zone
+        o_height[t] = height[t]
+
+
+def game_map(land: Landscape) -> GameMap:
+    """The tile bytes of ``land`` (a new :class:`GameMap`)."""
+    m = GameMap.empty(land.size_x, land.size_y)
+    _encode(land.height, land.kind, land.ground, land.density, land.counter, land.snow,
+            land.tropic, land.random_bits, land.tree_type, land.tree_count, land.tree_growth,
+            land.nonflood, m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5)
+    return m
+
+
+def reference_arrays(land: Landscape) -> dict[str, np.ndarray]:
+    """``tile_height``, ``tile_class``, ``rocks``, ``tropic``, ``ground`` and
+    ``density`` as ``(size_y, size_x)`` uint8 arrays in the reference's
+    encoding (see the ``tgp-rivers`` README), read from the game's tile
+    bytes of ``land``."""
+    layers = map_layers(game_map(land), 0)
+    return {"tile_height": layers["tile_height"].copy(),
+            "tile_class": _TO_REFERENCE_CLASS[layers["tile_class"]],
+            **{k: layers[k] for k in ("rocks", "tropic", "ground", "density")}}
+
+
+TROPIC_CLIMATE = 2
 
 
 def landscape_layers(land: Landscape, climate: int) -> dict[str, np.ndarray]:
@@ -199,25 +231,19 @@ def landscape_layers(land: Landscape, climate: int) -> dict[str, np.ndarray]:
     ``tropic``, ``ground`` and ``density`` (as :func:`reference_arrays`),
     ``snow`` (0 none, else the snow density + 1: clear land with the snow
     bit, trees on snow; ``climate`` 2, the sub-tropic, has desert where the
-    others have snow under trees) and ``river_id`` (int32).  ``tile_height``,
-    ``tile_class``, ``tropic`` and ``river_id`` are views of ``land``'s
-    arrays (read them, do not write them)."""
+    others have snow under trees) and ``river_id`` (int32), read from the
+    game's tile bytes of ``land``.  ``tile_height`` and ``river_id`` are
+    views of ``land``'s arrays (read them, do not write them)."""
     layers, _counts = landscape_layers_and_counts(land, climate)
     return layers
 
 
 def landscape_layers_and_counts(land: Landscape, climate: int):
-    """:func:`landscape_layers` and the number of tiles of each kind (clear,
-    sea, shore, void, river, trees)."""
-    shape = (land.size_y, land.size_x)
-    n = land.kind.shape[0]
-    ground, density, snow, rocks = (np.empty(n, np.uint8) for _ in range(4))
-    counts = np.zeros(len(KIND_NAMES), np.int64)
-    _encode(land.kind, land.ground, land.density, land.snow, climate != TROPIC_CLIMATE,
-            ground, density, snow, rocks, counts)
+    """:func:`landscape_layers` and the number of tiles of each class
+    (:data:`~.game.map_layers.CLASS_NAMES`: clear, sea, shore, void, river,
+    trees, ...): the layers are read from the game's tile bytes of ``land``
+    (:func:`game_map`, :mod:`.game.map_layers`)."""
+    layers, counts = map_layers_and_counts(game_map(land), climate)
     # (views of the Landscape where the encoding is its own: the result holds both)
-    layers = {"tile_height": land.grid("height"), "tile_class": land.grid("kind"),
-              "rocks": rocks.reshape(shape), "tropic": land.grid("tropic"),
-              "ground": ground.reshape(shape), "density": density.reshape(shape),
-              "snow": snow.reshape(shape), "river_id": land.grid("river_id")}
+    layers.update(tile_height=land.grid("height"), river_id=land.grid("river_id"))
     return layers, counts

@@ -5,10 +5,11 @@ version has.  The generator and its trace both read them here."""
 from __future__ import annotations
 
 from ..protocol import LayerInfo
+from .options import STOP_AFTER
 from .units import INVALID_HEIGHT
 
-__all__ = ["FINISHED_LAYERS", "LANDSCAPE_LAYERS", "LAYER_INFO", "LAYER_NAMES", "MODERN_LAYERS",
-           "layer_names"]
+__all__ = ["FINISHED_LAYERS", "GAME_BYTE_LAYERS", "LANDSCAPE_LAYERS", "LAYER_INFO", "LAYER_NAMES",
+           "MODERN_LAYERS", "WORLD_LAYERS", "layer_names"]
 
 LAYER_INFO: dict[str, LayerInfo] = {
     "noise": LayerInfo("noise", "raw noise height at the tile's north corner, fixed point "
@@ -39,15 +40,29 @@ LAYER_INFO: dict[str, LayerInfo] = {
     "change": LayerInfo("change", "what this step changed, fixed point: the noise a round "
                         "added, or new height minus old", "scalar", debug=True),
 }
+for _b, _what in (("tile_type", "tile type in bits 4..7, bridge above in bits 2..3, tropic "
+                             "zone in bits 0..1"),
+                 ("m1", "owner (bits 0..4), water class (5..6)"), ("m2", "uint16, by type"),
+                 ("m3", "by type"), ("m4", "by type"), ("m5", "by type"), ("m6", "by type"),
+                 ("m7", "by type (animation frame)"), ("m8", "uint16, by type")):
+    LAYER_INFO[_b] = LayerInfo(_b, f"the game's tile byte {_b}: {_what} (docs/landscape.html "
+                               "of OpenTTD 15.2)", "scalar", debug=True)
+GAME_BYTE_LAYERS = ("tile_type", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8")
+"""The game's tile bytes besides the heights (``tile_height``), in the
+``openttd-firstframe`` reference's encoding: a map past GenerateLandscape
+has them."""
 LANDSCAPE_LAYERS = ("tropic", "ground", "density", "snow", "river_id")
 """What an OpenTTD 15.2 map that goes past the water pass adds."""
-LAYER_NAMES = tuple(n for n in LAYER_INFO if n not in ("change", "rocks") + LANDSCAPE_LAYERS)
+LAYER_NAMES = tuple(n for n in LAYER_INFO
+                    if n not in ("change", "rocks") + LANDSCAPE_LAYERS + GAME_BYTE_LAYERS)
 """The layers of an r13671 map; a 15.2 map has ``rocks`` instead of ``water``
 (its sea is tile class 1)."""
 MODERN_LAYERS = tuple(n for n in LAYER_NAMES if n != "water") + ("rocks",)
 """The layers of a 15.2 map stopped after the water pass."""
 FINISHED_LAYERS = MODERN_LAYERS + LANDSCAPE_LAYERS
 """The layers of a 15.2 map stopped after the climate or the rivers."""
+WORLD_LAYERS = FINISHED_LAYERS + GAME_BYTE_LAYERS
+"""The layers of a 15.2 map past GenerateLandscape (clear, towns ... world)."""
 
 
 def layer_names(version: str, stop_after: str = "rivers") -> tuple[str, ...]:
@@ -55,4 +70,6 @@ def layer_names(version: str, stop_after: str = "rivers") -> tuple[str, ...]:
     made: ``stop_after`` water, climate or rivers) has."""
     if version == "r13671":
         return LAYER_NAMES
+    if stop_after in STOP_AFTER[STOP_AFTER.index("clear"):]:
+        return WORLD_LAYERS
     return MODERN_LAYERS if stop_after == "water" else FINISHED_LAYERS

@@ -47,23 +47,17 @@ import numpy as np
 from . import kernel as K
 from . import modern_kernel as MK
 from .after_water import AfterWater
+from .height_limit import (AUTO_HEIGHT_CEILING, AUTO_HEIGHT_MIN, CUSTOM_TERRAIN,  # noqa: F401
+                           MAX_HEIGHT, effective_height_limit, tgp_max_height)
+from .openttd15 import stages
 from .options import SEA_LEVEL, TERRAIN  # noqa: F401 - (their home was here)
 from .pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
 from .units import INVALID_HEIGHT
 
-CUSTOM_TERRAIN = 5
 CUSTOM_SEA_LEVEL = 4
 RANDOM_BORDERS = 16
 BORDER_NAMES = ((MK.NE, "NE"), (MK.SE, "SE"), (MK.SW, "SW"), (MK.NW, "NW"))
 
-# Highest level by terrain type and min(log2 size) - 6 (64 ... 4096).
-MAX_HEIGHT = (
-    (3, 3, 3, 3, 4, 5, 7),
-    (5, 7, 8, 9, 14, 19, 31),
-    (8, 9, 10, 15, 23, 37, 61),
-    (10, 11, 17, 19, 49, 63, 73),
-    (12, 19, 25, 31, 67, 75, 87),
-)
 # Noise amplitudes (x1024) by smoothness, lowest frequency (mesh step 64) first.
 AMPLITUDES = (
     (16000, 5600, 1968, 688, 240, 16, 16),
@@ -75,8 +69,6 @@ EXTRAPOLATION = (3.3, 2.8, 2.3, 1.8)   # per missing step, by smoothness
 WATER_PERCENT = (70, 170, 270, 420)    # out of 1024, by sea level
 MAX_FREQUENCIES = 10
 SINE_LOW = 16                          # I2H(1)
-AUTO_HEIGHT_MIN = 30                   # MAP_HEIGHT_LIMIT_AUTO_MINIMUM
-AUTO_HEIGHT_CEILING = 15               # MAP_HEIGHT_LIMIT_AUTO_CEILING_ROOM
 
 # HeightMapCurves' control points (fractions of the height above sea level).
 CURVE_MAPS = (
@@ -91,26 +83,6 @@ def _c_div(a: int, b: int) -> int:
     """C's integer division (toward zero)."""
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
-
-
-def tgp_max_height(terrain: int, custom: int, log_min: int, limit: int) -> int:
-    """TGPGetMaxHeight in fixed point: the table value (clamped to an
-    explicit height limit), or I2H(custom + 1) - 1 for custom terrain."""
-    if terrain == CUSTOM_TERRAIN:
-        return ((custom + 1) << 4) - 1
-    h = MAX_HEIGHT[terrain][log_min - 6]
-    if limit != 0:
-        h = min(h, limit)
-    return h << 4
-
-
-def effective_height_limit(terrain: int, custom: int, log_min: int, limit: int) -> int:
-    """The map height limit the game uses: the setting, or for "auto" (0)
-    max(30, min(255, E + 15)) with E TGP's estimate while the limit is 0."""
-    if limit != 0:
-        return limit
-    estimate = tgp_max_height(terrain, custom, log_min, 0) >> 4
-    return max(AUTO_HEIGHT_MIN, min(255, estimate + AUTO_HEIGHT_CEILING))
 
 
 def amplitude(frequency: int, smoothness: int, max_height: int) -> int:
@@ -297,6 +269,13 @@ class ModernPipeline:
         self.after = AfterWater(values, self.size_x, self.size_y, self.landscape,
                                 self.freeform, self.height_limit)
         steps += self.after.steps()
+        self.values = values
+        self.stages, self.missing_stages = [], []
+        for name in stages.stages_until(self.after.stop_after):
+            (self.stages if stages.available(name) else self.missing_stages).append(name)
+            if self.missing_stages:
+                break   # (a stage not there yet: the later ones cannot follow it)
+            steps.append(Step(name, name, stages.DESCRIPTIONS[name]))
         self.steps: tuple[Step, ...] = tuple(steps)
 
     @property
@@ -353,6 +332,8 @@ class ModernPipeline:
             st.rocks_fixed = rocks
             if not self.keep_steps:
                 st.tile_height_copied = None
+        elif step.kind in stages.STAGES:
+            self._stage(step.kind, st)
         elif step.kind != "water":
             self.after.run(step, st)
         else:
@@ -363,6 +344,15 @@ class ModernPipeline:
             st.rocks, st.rock_count = rocks, int(n_rocks)
             if not self.keep_steps:
                 st.rocks_fixed = None
+
+    def _stage(self, name: str, st: State) -> None:
+        """A stage of ``_GenerateWorld`` after GenerateLandscape, on the
+        World (made from the Landscape the first time)."""
+        if st.world is None:
+            st.world = stages.world_from_landscape(self.after.land(st), self.values, st.rng,
+                                                   st.found)
+        st.made[name] = stages.stage_function(name)(st.world)
+        st.world.stage = name
 
     def _curves(self, st: State, flag: np.ndarray) -> None:
         c = curves_setup(self.size_x, self.size_y, self.variety, self.h_max_new)

@@ -150,18 +150,24 @@ class State:
     rivers: Any = None
     attempts: list = field(default_factory=list)
     found: dict = field(default_factory=dict)
+    # 15.2 past GenerateLandscape (openttd15/stages.py): the World (the game's
+    # tile bytes, a Randomizer on this state's ``rng``, the towns), what the
+    # stages made
+    world: Any = None
+    made: dict = field(default_factory=dict)
 
     def copy(self) -> State:
         if self.land is None:
-            rng, land, rivers = self.rng.copy(), None, None
-        else:  # one deep copy, so that the Landscape and CreateRivers keep sharing
-            both = (self.rng, self.land, self.rivers)
-            rng, land, rivers = copy.deepcopy(both, _sliced_copies(both))
+            rng, land, rivers, world = self.rng.copy(), None, None, None
+        else:  # one deep copy, so that the Landscape, CreateRivers and the World keep sharing
+            both = (self.rng, self.land, self.rivers, self.world)
+            rng, land, rivers, world = copy.deepcopy(both, _sliced_copies(both))
         return State(sliced_copy(self.hm), rng, self.water_level,
                      self.desired_water_tiles, self.tile_height, self.tile_class,
                      self.water, self.class_counts, self.bad_slopes, self.borders,
                      self.rocks, self.lowered, self.tile_height_copied, self.rocks_fixed,
-                     self.rock_count, land, rivers, list(self.attempts), dict(self.found))
+                     self.rock_count, land, rivers, list(self.attempts), dict(self.found),
+                     world, dict(self.made))
 
 
 SLICE_BYTES = 1 << 20

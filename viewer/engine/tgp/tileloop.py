@@ -46,6 +46,8 @@ LFSR_FEEDBACK = (0xD8F, 0x1296, 0x2496, 0x4357, 0x8679, 0x1030E, 0x206CD, 0x403F
 """Galois LFSR feedback by log x + log y = 12 ... 24."""
 TREE_CACTUS = 0x1B
 TEMPERATE, ARCTIC, TROPIC, TOYLAND = 0, 1, 2, 3
+# ExtraTreePlacement (construction.extra_tree_placement)
+ETP_NO_SPREAD, ETP_SPREAD_RAINFOREST, ETP_SPREAD_ALL, ETP_NO_GROWTH_NO_SPREAD = 0, 1, 2, 3
 
 _FEEDBACK = np.array(LFSR_FEEDBACK, np.int64)
 # DiagDirection offsets NE, SE, SW, NW
@@ -127,7 +129,7 @@ def _floods(kind, ground, height, sx, sy, t):
 @njit(**JIT)
 def _tile_loop(height, kind, ground, density, counter, snow, tropic, random_bits, tree_type,
                tree_count, tree_growth, nonflood, rng, sx, sy, log_sum, landscape, snow_line,
-               runs, start):
+               runs, start, etp):
     n = sx * sy
     x_mask = sx - 1
     log_x = 0
@@ -272,11 +274,11 @@ def _tile_loop(height, kind, ground, density, counter, snow, tropic, random_bits
                 cycle = 11 * x + 9 * y
                 if (cycle & 7) == 7 and ground[t] == TG_GRASS and density[t] < 3:
                     density[t] += 1
-                if cycle % 16 != 15:
+                if etp == ETP_NO_GROWTH_NO_SPREAD or cycle % 16 != 15:
                     continue
                 s0, s1, calls = _grow_trees(height, kind, ground, density, counter, snow,
                                             tropic, tree_type, tree_count, tree_growth,
-                                            nonflood, sx, sy, t, landscape, s0, s1, calls)
+                                            nonflood, sx, sy, t, landscape, etp, s0, s1, calls)
     rng[0], rng[1] = s0, s1
     rng[2] += calls
     return tile
@@ -310,13 +312,20 @@ def _dry_up(height, kind, ground, density, counter, snow, random_bits, tree_type
 
 
 @njit(**INLINE)
-def _can_spread(landscape, zone):
-    return not (landscape == TROPIC and zone == DESERT_ZONE)
+def _can_spread(landscape, zone, etp):
+    """TreesOnTileCanSpread: by the extra tree placement (in the tropic:
+    never in the desert, in the rainforest also when it spreads there)."""
+    if landscape == TROPIC:
+        if zone == DESERT_ZONE:
+            return False
+        if zone == RAINFOREST:
+            return etp == ETP_SPREAD_ALL or etp == ETP_SPREAD_RAINFOREST
+    return etp == ETP_SPREAD_ALL
 
 
 @njit(**JIT)
 def _grow_trees(height, kind, ground, density, counter, snow, tropic, tree_type, tree_count,
-                tree_growth, nonflood, sx, sy, t, landscape, s0, s1, calls):
+                tree_growth, nonflood, sx, sy, t, landscape, etp, s0, s1, calls):
     """A tree tile's growth visit (1 in 16): grow, die, add or spread."""
     stage = tree_growth[t]
     if stage == 3:  # grown
@@ -329,13 +338,13 @@ def _grow_trees(height, kind, ground, density, counter, snow, tropic, tree_type,
         if r == 0:
             tree_growth[t] = 4
             return s0, s1, calls
-        if r == 1 and tree_count[t] < 4 and _can_spread(landscape, tropic[t]):
+        if r == 1 and tree_count[t] < 4 and _can_spread(landscape, tropic[t], etp):
             tree_count[t] += 1
             tree_growth[t] = 0
             return s0, s1, calls
         if r > 2:
             return s0, s1, calls
-        if not _can_spread(landscape, tropic[t]):
+        if not _can_spread(landscape, tropic[t], etp):
             return s0, s1, calls
         s0, s1, r = _next(s0, s1)
         calls += 1
@@ -375,7 +384,7 @@ def _grow_trees(height, kind, ground, density, counter, snow, tropic, tree_type,
         tree_growth[u] = 0
         nonflood[u] = 0
     elif stage == 6:  # dead
-        if not _can_spread(landscape, tropic[t]):
+        if not _can_spread(landscape, tropic[t], etp):
             tree_growth[t] = 0
         elif tree_count[t] > 1:
             tree_count[t] -= 1
@@ -415,16 +424,15 @@ def _grow_trees(height, kind, ground, density, counter, snow, tropic, tree_type,
     return s0, s1, calls
 
 
-def lfsr_feedback(size_x: int, size_y: int) -> int:
-    return LFSR_FEEDBACK[size_x.bit_length() + size_y.bit_length() - 2 - 12]
 
-
-def run_tile_loop(land: Landscape, landscape: int, snow_line: int, runs: int) -> None:
+def run_tile_loop(land: Landscape, landscape: int, snow_line: int, runs: int,
+                  extra_tree_placement: int = ETP_SPREAD_ALL) -> None:
     """``runs`` runs of the game's tile loop on ``land`` (in place), from
-    ``land.loop_tile``; ``snow_line`` matters in the arctic only."""
+    ``land.loop_tile``; ``snow_line`` matters in the arctic only;
+    ``extra_tree_placement`` (ETP_*) says whether trees grow and spread."""
     log_sum = land.size_x.bit_length() + land.size_y.bit_length() - 2
     land.loop_tile = int(_tile_loop(
         land.height, land.kind, land.ground, land.density, land.counter, land.snow,
         land.tropic, land.random_bits, land.tree_type, land.tree_count, land.tree_growth,
         land.nonflood, land.rng, land.size_x, land.size_y, log_sum, int(landscape),
-        int(snow_line), int(runs), int(land.loop_tile)))
+        int(snow_line), int(runs), int(land.loop_tile), int(extra_tree_placement)))

@@ -24,8 +24,9 @@ import numpy as np
 
 from ..protocol import Marker
 from . import kernel as K
+from .game.map_layers import byte_layers, map_layers
 from .landscape import landscape_layers
-from .layers import LANDSCAPE_LAYERS, layer_names
+from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, layer_names
 from .pipeline import Pipeline, State
 from .units import INVALID_HEIGHT
 
@@ -92,6 +93,8 @@ class TgpTrace:
             if st.arg < len(final.attempts):
                 return ": " + final.attempts[st.arg].text
             return ""
+        if st.kind in final.made and isinstance(final.made[st.kind], dict):
+            return "; " + ", ".join(f"{v} {k}" for k, v in final.made[st.kind].items())
         if st.kind == "climate":
             key = {0: "snow_line_height", 1: "desert_line", 2: "desert_tiles",
                    4: "rainforest_tiles"}.get(st.arg)
@@ -159,12 +162,25 @@ class TgpTrace:
         st = self._state_at(k)
         prev = self._state_at(k - 1)
         land = pipe.after.land(st) if st is not self._final else st.land
-        layers = landscape_layers(land, pipe.landscape)
-        if k - 1 > self._water_step and prev.land is not None:
+        if st.world is not None:   # a stage after GenerateLandscape: the World's bytes
+            layers = map_layers(st.world.map, pipe.landscape)
+            layers["river_id"] = land.grid("river_id")
+            layers.update(byte_layers(st.world.map))
+            height = st.world.map.height
+        else:
+            layers = landscape_layers(land, pipe.landscape)
+            height = land.height
+            if getattr(pipe, "stages", None):   # (a map that has the bytes has them throughout)
+                from .landscape import game_map
+
+                layers.update(byte_layers(game_map(land)))
+        if prev.world is not None:
+            before = prev.world.map.height
+        elif k - 1 > self._water_step and prev.land is not None:
             before = prev.land.height
         else:
             before = prev.tile_height.reshape(-1)
-        change = (land.height.astype(np.int32) - before).reshape(sy, sx) * 16
+        change = (height.astype(np.int32) - before).reshape(sy, sx) * 16
         final = self._final
         layers.update(noise=self._noise[:sy, :sx], heightmap=final.hm[:sy, :sx],
                       change=change)
@@ -220,4 +236,9 @@ class TgpTrace:
             layers.update({n: np.zeros((sy, sx), np.uint8) for n in LANDSCAPE_LAYERS})
             layers["river_id"] = np.zeros((sy, sx), np.int32)
             layers["ground"] = np.full((sy, sx), 0xFF, np.uint8)
+        if getattr(pipe, "stages", None):
+            from .game.tiles import DTYPES
+
+            layers.update({n: np.zeros((sy, sx), DTYPES["type" if n == "tile_type" else n])
+                           for n in GAME_BYTE_LAYERS})
         return layers

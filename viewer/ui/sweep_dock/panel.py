@@ -219,7 +219,8 @@ class SweepPanel(QWidget):
         edit.setText(text)
 
     def _fill_metric_boxes(self, names: tuple[str, ...]) -> None:
-        self.plots.set_metrics(names)
+        texts = self.declaration.metrics.texts if self.declaration.metrics else ()
+        self.plots.set_metrics(tuple(n for n in names if n not in texts))   # (numbers only)
 
     def _option_values(self) -> dict[str, Any]:
         return {name: box.isChecked() for name, box in self.options.items()}

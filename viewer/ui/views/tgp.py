@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtWidgets import QDockWidget
+
 from ...engine.protocol import MapState, Result
 from ...engine.tgp.generator import WHAT_THE_MAP_IS
+from ...engine.tgp.openttd15.towns.overview import town_rows
 from ...engine.tgp.units import INVALID_HEIGHT
 from ...render.tgp import mesh_step
+from ..name_labels import centre_on
 from .base import GeneratorView, Rows
+from .tgp_towns import TownsTable
 
 NOISE_ROW = "noise (fixed point)"
 FINISHED = ("OpenTTD 15.2's terrain as GenerateLandscape leaves it, before towns, "
@@ -24,9 +29,27 @@ AFTER_CLIMATE = ("OpenTTD 15.2: the map after the water pass and the climate pas
                  "line, desert and rainforest zones); rivers and the tile loops are not made")
 
 
-def what_the_15_2_map_is(stop_after: str | None) -> str:
+AFTER_CLEAR = ("OpenTTD 15.2: the map after GenerateClearTile (rough and rocky land), "
+               "before towns, industries and trees")
+
+
+def towns_stage(towns) -> str:
+    n = len(towns or ())
+    cities = sum(1 for t in towns or () if (t["larger_town"] if isinstance(t, dict)
+                                             else t.larger_town))
+    return (f"OpenTTD 15.2: the map after GenerateTowns: {n} town{'s' if n != 1 else ''} "
+            f"({cities} cit{'ies' if cities != 1 else 'y'}) founded and grown, before "
+            "industries and trees")
+
+
+def what_the_15_2_map_is(stop_after: str | None, towns=None) -> str:
     """What a 15.2 map that stops after ``stop_after`` is (None: a map made
-    before the later passes existed, which stops after the water pass)."""
+    before the later passes existed, which stops after the water pass);
+    ``towns``: a towns map's towns."""
+    if stop_after == "towns":
+        return towns_stage(towns)
+    if stop_after == "clear":
+        return AFTER_CLEAR
     if stop_after == "rivers":
         return FINISHED
     if stop_after == "climate":
@@ -35,14 +58,31 @@ def what_the_15_2_map_is(stop_after: str | None) -> str:
 
 
 class TgpView(GeneratorView):
+    def build(self) -> None:
+        self.towns_table = TownsTable()
+        self.towns_table.townChosen.connect(self.centre_on_town)
+        self.towns_dock = QDockWidget("Towns", self.shell.widget)
+        self.towns_dock.setObjectName("tgp_towns")
+        self.towns_dock.setWidget(self.towns_table)
+        self.add_dock(self.towns_dock, tab_with=self.shell.inspector_dock)
+        self.shell.inspector_dock.raise_()
+
+    def centre_on_town(self, x: int, y: int) -> None:
+        centre_on(self.shell.map_view, x, y)
+
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         warnings = result.detail.warnings if result is not None else None
         if warnings:
             self.shell.banner.show_message(" ".join(warnings) + ".")
+        towns = getattr(result.detail, "towns", None) if result is not None else None
+        table = getattr(self, "towns_table", None)
+        if table is not None:
+            table.show_towns(town_rows(towns, result.grid.width) if towns else ())
 
     def describe(self, result: Result) -> str:
         if result.detail.version == "15.2":
-            return "; " + what_the_15_2_map_is(result.params.get("stop_after"))
+            return "; " + what_the_15_2_map_is(result.params.get("stop_after"),
+                                               getattr(result.detail, "towns", None))
         return "; OpenTTD r13671 (tgp.cpp of 2008)"
 
     def shown_rows(self, state: MapState, rows: Rows) -> Rows:

@@ -1,0 +1,96 @@
+"""A TerraGenesis map with towns in the window: houses and roads drawn as
+the game's small map draws them, each town's name in whole words at its
+centre (one size on screen at any zoom), the Towns tab listing the towns
+and centring the map on the one chosen, the inspector's town rows, the
+status line's stage."""
+
+from __future__ import annotations
+
+import firstframe as ff
+import numpy as np
+from towns_tgp import with_towns
+
+from viewer.engine.tgp.openttd15.towns.overview import KIND_HOUSE, town_tile_kinds
+from viewer.render.tgp_towns import HOUSE
+from viewer.ui.views.tgp import what_the_15_2_map_is
+
+WAIT = 120_000
+CASE = "ff-04"
+
+
+def settle(qtbot, window, cond=lambda: True):
+    qtbot.waitUntil(lambda: window.result is not None and not window.busy() and cond(),
+                    timeout=WAIT)
+
+
+def _towns_map(qtbot, w):
+    box = w.generator_box
+    box.setCurrentIndex(box.findData("tgp"))
+    settle(qtbot, w, lambda: w.result.generator == "tgp")
+    w.workbench.set_values({"size": "64x64"})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.grid.width == 64)
+    if w.options["hill_shading"]:
+        w.toggle_action("hill_shading").trigger()
+        settle(qtbot, w)
+    w.show_result(with_towns(w.result, CASE))
+    w.select_layer("tile_class")
+    settle(qtbot, w, lambda: getattr(w.result.detail, "towns", None) is not None)
+    return w
+
+
+def test_towns_are_drawn_named_listed_and_inspected(qtbot, window):
+    w = _towns_map(qtbot, window)
+    towns = ff.stage_record(CASE, "towns")["towns"]
+    kinds = town_tile_kinds(ff.world(CASE, "towns").map)
+    y, x = (int(v[0]) for v in np.nonzero(kinds == KIND_HOUSE))
+    img, s = w.shown_image(), w.map_view.scale
+    assert tuple(int(c) for c in img[y * s + s // 2, x * s + s // 2][:3]) == HOUSE[:3]
+    # names in whole words at the towns' centres, not letters
+    shown = w.map_view.name_labels.names()
+    assert sorted(n for n, _, _ in shown) == sorted(t["name"] for t in towns)
+    name, px, py = shown[0]
+    t = next(t for t in towns if t["name"] == name)
+    assert (px, py) == ((t["xy"] % 64 + 0.5) * s, (t["xy"] // 64 + 0.5) * s)
+    assert not set(w.map_view.letters()) & {t["name"] for t in towns}
+    # the Towns tab: every town; a row centres the map on its town
+    table = w.gen_view.towns_table
+    assert table.names() == sorted(t["name"] for t in towns)        # by name at first
+    table.sortItems(1)
+    pops = [int(table.item(i, 1).text()) for i in range(table.rowCount())]
+    assert pops == sorted(pops)                                       # numbers as numbers
+    table.selectRow(2)
+    row_name = table.item(2, 0).text()
+    t = next(t for t in towns if t["name"] == row_name)
+    (x0, x1), (y0, y1) = w.map_view.vb.viewRange()
+    assert abs((x0 + x1) / 2 - (t["xy"] % 64 + 0.5) * s) < 1
+    assert abs((y0 + y1) / 2 - (t["xy"] // 64 + 0.5) * s) < 1
+    assert x1 - x0 < 64 * s        # zoomed in from the fitted map
+    rows = w.inspect(x, y)
+    assert rows["town"].split(" (")[0] in {t["name"] for t in towns}
+    assert rows["construction stage"]
+    # the Towns toggle takes houses and names away
+    w.toggle_action("towns").trigger()
+    settle(qtbot, w)
+    img = w.shown_image()
+    assert tuple(int(c) for c in img[y * s + s // 2, x * s + s // 2][:3]) != HOUSE[:3]
+    assert w.map_view.name_labels.names() == []
+
+
+def test_the_status_line_says_the_stage():
+    towns = ff.stage_record(CASE, "towns")["towns"]
+    text = what_the_15_2_map_is("towns", towns)
+    cities = sum(t["larger_town"] for t in towns)
+    assert f"{len(towns)} towns ({cities} cit" in text and "GenerateTowns" in text
+    assert "GenerateClearTile" in what_the_15_2_map_is("clear")
+
+
+def test_names_that_would_overlap_give_way_to_the_first():
+    from PySide6.QtCore import QRectF
+
+    from viewer.ui.name_labels import apart
+
+    boxes = [QRectF(0, 0, 80, 16), QRectF(40, 4, 80, 16), QRectF(200, 0, 80, 16),
+             QRectF(0, 60, 80, 16)]
+    assert apart(boxes, 16) == [True, False, True, True]
+    assert apart(boxes[1:], 16) == [True, True, True]

@@ -1,0 +1,20 @@
+"""GenerateIndustries of OpenTTD 15.2 (``industry_cmd.cpp``): the industries
+placed as the game places them at world generation.
+
+* :mod:`.specs`: the original industry types (``table/build_industry.h``)
+  in our own form: layouts, conflicts, location checks, chances.
+* :mod:`.industry`: the :class:`~.industry.Industry` record and its pool.
+* :mod:`.generate`: GenerateIndustries: how many of which type, the
+  random tiles tried.
+* :mod:`.placement`: CreateNewIndustry, its checks in the game's order and
+  DoCreateNewIndustry (fields, tiles, production).
+* :mod:`.landscape`: clearing tiles and terraforming as placing an
+  industry does them (CmdLandscapeClear, CmdTerraformLand).
+* :mod:`.fields`: the fields a new farm plants around itself.
+* :mod:`.towns`: the towns as industries see them (ClosestTownFromTile,
+  ClearTownHouse) and :mod:`.house_facts` the house facts that needs.
+"""
+
+from .generate import generate_industries
+
+__all__ = ["generate_industries"]

@@ -1,0 +1,141 @@
+"""``GenerateIndustries`` (``industry_cmd.cpp``): how many industries of
+which types, first one of each type the climate has (tried hard: 10,000
+random tiles), then the rest drawn by their appearance chances (2,000 tiles
+each); land industries first, then those on water."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ...climate import SNOW_LINE_MIN, coverage_line
+from ...game.world import World
+from ...height_limit import world_height_limit
+from .industry import IndustryPool
+from .placement import Placer
+from .specs import CHECK_OIL_RIG, CHECK_REFINERY, INDUSTRY_SPECS, NUM_INDUSTRYTYPES
+from .towns import TownIndex
+
+ID_FUND_ONLY, ID_CUSTOM = 0, 6
+NUMOF_INDUSTRY_TABLE = (0, 0, 10, 25, 55, 80, 0)   # per density, on a 256x256 map
+INDUSTRY_POOL_MAX = 64000
+
+
+def _log2(n: int) -> int:
+    return n.bit_length() - 1
+
+
+def scale_by_size(m, n: int) -> int:
+    """``Map::ScaleBySize``."""
+    shift = _log2(m.size_x) + _log2(m.size_y) - 12
+    v = n << shift if shift >= 0 else n >> -shift
+    return -(-v // 16)
+
+
+def scale_by_size_1d(m, n: int) -> int:
+    """``Map::ScaleBySize1D``."""
+    return -(-((n << _log2(m.size_x)) + (n << _log2(m.size_y))) // 512)
+
+
+def initial_land_count(m) -> int:
+    """``Map::CountLandTiles``: the tiles not plain water, plus a twelfth."""
+    water = ((m.type >> 4) == 6) & ((m.m5 >> 4) == 0)
+    n = int(m.size - int(water.sum()))
+    return min(n + n // 12, m.size)
+
+
+def snow_line_height(world: World) -> int:
+    """``game_creation.snow_line_height``: as GenerateLandscape set it when
+    the world carries it, else the arctic snow line for the case's snow
+    coverage from the map's heights (then kept in the settings, as the game
+    keeps it, so every later step reads the same line)."""
+    line = world.settings.get("game_creation.snow_line_height")
+    if line is None:
+        coverage = int(world.setting("game_creation.snow_coverage", 40))
+        land = SimpleNamespace(height=world.map.height)
+        line = max(coverage_line(land, coverage, 0), SNOW_LINE_MIN)
+        world.settings["game_creation.snow_line_height"] = line
+    return int(line)
+
+
+def height_limit(world: World) -> int:
+    """``construction.map_height_limit`` as the game resolves "auto"."""
+    return world_height_limit(world)
+
+
+def generation_probability(world: World, industry_type: int, water: bool):
+    """``GetScaledIndustryGenerationProbability``: (chance, force one)."""
+    spec = INDUSTRY_SPECS[industry_type]
+    if spec.has("BuiltOnWater") != water:
+        return 0, False
+    chance = spec.appear_creation[world.landscape]
+    enabled = world.landscape in spec.climates
+    density = int(world.setting("difficulty.industry_density", 4))
+    if not enabled or not spec.layouts or density == ID_FUND_ONLY or chance == 0:
+        return 0, False
+    chance *= 16
+    m = world.map
+    if spec.check_proc in (CHECK_REFINERY, CHECK_OIL_RIG):
+        chance = scale_by_size_1d(m, chance)
+    else:
+        chance = scale_by_size(m, chance)
+    return chance, chance > 0 and not spec.has("NoBuildMapCreation")
+
+
+def number_of_industries(world: World) -> int:
+    """``GetNumberOfIndustries``."""
+    density = int(world.setting("difficulty.industry_density", 4))
+    if density == ID_CUSTOM:
+        return min(INDUSTRY_POOL_MAX, int(world.setting("game_creation.custom_industry_number", 0)))
+    return min(INDUSTRY_POOL_MAX, scale_by_size(world.map, NUMOF_INDUSTRY_TABLE[density]))
+
+
+def place_industry(placer: Placer, industry_type: int, try_hard: bool):
+    """``PlaceIndustry``: up to 10,000 (try hard) or 2,000 random tiles."""
+    mask = placer.map.size - 1
+    for _ in range(10000 if try_hard else 2000):
+        tile = placer.rng.next() & mask                      # RandomTile()
+        ind = placer.create_new_industry(tile, industry_type)
+        if ind is not None:
+            return ind
+    return None
+
+
+def generate_industries(world: World) -> None:
+    """GenerateIndustries on ``world`` (in place): ``world.industries``
+    becomes the industry records (:class:`~.industry.Industry`)."""
+    density = int(world.setting("difficulty.industry_density", 4))
+    pool = IndustryPool.from_records(world.industries)
+    if density != ID_FUND_ONLY:
+        m = world.map
+        snow = snow_line_height(world) if world.landscape == 1 else 0
+        placer = Placer(world, pool, TownIndex(world.towns), snow, height_limit(world))
+        probs = {}
+        for water in (False, True):
+            p = [generation_probability(world, it, water) for it in range(NUM_INDUSTRYTYPES)]
+            probs[water] = ([c for c, _ in p], [f for _, f in p])
+        ltotal, wtotal = sum(probs[False][0]), sum(probs[True][0])
+        wanted = number_of_industries(world)
+        land_count = initial_land_count(m)
+        for water in (False, True):
+            chances, force = probs[water]
+            total = sum(chances)
+            num_forced = sum(force)
+            amount = 0
+            if ltotal + wtotal > 0:
+                amount = total * wanted // (ltotal + wtotal)
+            if not water and density != ID_CUSTOM:
+                amount = amount * land_count // m.size
+            if total == 0 or amount < num_forced:
+                amount = num_forced
+            for it in range(NUM_INDUSTRYTYPES):
+                if force[it]:
+                    amount -= 1
+                    place_industry(placer, it, True)
+            for _ in range(amount):
+                r = placer.rng.next_range(total)
+                it = 0
+                while r >= chances[it]:
+                    r -= chances[it]
+                    it += 1
+                place_industry(placer, it, False)
+    world.industries = list(pool)

@@ -1,0 +1,156 @@
+"""Names over the map (a town's name at its centre): whole words on a dark
+box, drawn at one size on screen whatever the zoom (one item paints them
+all, those on screen only), so they stay legible
+zoomed out and in, unlike the marker letters, which are fitted into a
+square.  :func:`split_names` takes the markers that are names out of a
+picture's markers; :class:`NameLabels` shows them on a map view, and
+:func:`centre_on` moves a view to a cell (the Towns table's rows)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtWidgets import QGraphicsItem
+
+from ..engine.protocol import Marker
+
+NAME_KINDS = ("town",)
+"""Marker kinds shown as names (not as letters)."""
+NAME_FONT = QFont()
+NAME_FONT.setBold(True)
+NAME_FONT.setPointSize(9)
+NAME_Z = 11
+PAD = 3
+BOX = QColor(0, 0, 0, 160)
+INK = QColor(255, 255, 255)
+CENTRED_CELLS = 40
+"""Centring a fitted map zooms in to about this many cells across."""
+
+
+def split_names(markers: Sequence[Marker]) -> tuple[list[Marker], list[Marker]]:
+    """(the markers drawn as letters, the markers drawn as names)."""
+    letters = [m for m in markers if m.kind not in NAME_KINDS]
+    names = [m for m in markers if m.kind in NAME_KINDS]
+    return letters, names
+
+
+def apart(boxes: Sequence[QRectF], cell: float) -> list[bool]:
+    """Which of ``boxes`` (screen rectangles, in order of precedence) are
+    shown: each that covers no grid cell of ``cell`` pixels an earlier
+    shown one covers."""
+    taken: set[tuple[int, int]] = set()
+    out = []
+    for box in boxes:
+        cells = {(cx, cy) for cx in range(int(box.left() // cell), int(box.right() // cell) + 1)
+                 for cy in range(int(box.top() // cell), int(box.bottom() // cell) + 1)}
+        ok = not cells & taken
+        if ok:
+            taken |= cells
+        out.append(ok)
+    return out
+
+
+class _NamesItem(QGraphicsItem):
+    """Every name in one item: each drawn in screen pixels at the screen
+    point of its place (only those on screen, and none over a name drawn
+    before it: the first names win), so hundreds of towns cost one item,
+    not hundreds of text items."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[tuple[str, float, float]] = []
+        self.rect = QRectF()
+        self._metrics = QFontMetrics(NAME_FONT)
+        self._widths: dict[str, int] = {}
+
+    def set_names(self, names: list[tuple[str, float, float]], rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self.names, self.rect = names, rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        return self.rect
+
+    def paint(self, painter: QPainter, _option, widget=None) -> None:
+        if not self.names:
+            return
+        to_screen = painter.worldTransform()
+        screen = QRectF(painter.viewport()) if widget is None else QRectF(widget.rect())
+        fm = self._metrics
+        h = fm.height() + 2 * PAD
+        painter.save()
+        painter.resetTransform()
+        painter.setFont(NAME_FONT)
+        painter.setPen(Qt.PenStyle.NoPen)
+        boxes = []
+        for label, x, y in self.names:
+            p = to_screen.map(QPointF(x, y))
+            w = self._widths.get(label)
+            if w is None:
+                w = self._widths[label] = fm.horizontalAdvance(label) + 2 * PAD
+            box = QRectF(p.x() - w / 2, p.y() - h / 2, w, h)
+            if screen.intersects(box):
+                boxes.append((label, box))
+        for (label, box), shown in zip(boxes, apart([b for _, b in boxes], h)):
+            if not shown:
+                continue
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(BOX)
+            painter.drawRoundedRect(box, 2, 2)
+            painter.setPen(INK)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+        painter.restore()
+
+
+class NameLabels:
+    """The names shown over ``vb`` (a pyqtgraph ViewBox), placed at the cell
+    centres of a square map drawn at ``scale`` pixels per cell."""
+
+    def __init__(self, vb: pg.ViewBox) -> None:
+        self.vb = vb
+        self.item = _NamesItem()
+        self.item.setZValue(NAME_Z)
+        vb.addItem(self.item, ignoreBounds=True)
+        self._shown: tuple = ()
+
+    def show(self, names: Sequence[Marker], scale: float) -> None:
+        key = (tuple((m.label, m.x, m.y) for m in names), scale)
+        if key == self._shown:
+            return
+        self._shown = key
+        placed = [(m.label, (m.x + 0.5) * scale, (m.y + 0.5) * scale) for m in names]
+        if placed:
+            xs, ys = [p[1] for p in placed], [p[2] for p in placed]
+            rect = QRectF(min(xs) - scale, min(ys) - scale, max(xs) - min(xs) + 2 * scale,
+                          max(ys) - min(ys) + 2 * scale)
+        else:
+            rect = QRectF()
+        self.item.set_names(placed, rect)
+
+    def clear(self) -> None:
+        self._shown = ()
+        self.item.set_names([], QRectF())
+
+    def names(self) -> list[tuple[str, float, float]]:
+        """Every name shown with its place in view coordinates (for tests)."""
+        return list(self.item.names)
+
+
+def centre_on(view, x: int, y: int) -> None:
+    """Show cell (x, y) of ``view``'s square map in the middle of it, at
+    the zoom it has (a fitted map is zoomed in first)."""
+    vb = view.vb
+    (x0, x1), (y0, y1) = vb.viewRange()
+    scale = view.scale
+    hw, hh = (x1 - x0) / 2, (y1 - y0) / 2
+    if not view.user_moved and view.world is not None:
+        across = min(CENTRED_CELLS, max(view.world)) * scale
+        f = across / max(2 * hw, 1e-9)
+        if f < 1:
+            hw, hh = hw * f, hh * f
+    cx, cy = (x + 0.5) * scale, (y + 0.5) * scale
+    view.user_moved = True
+    vb.setRange(xRange=(cx - hw, cx + hw), yRange=(cy - hh, cy + hh), padding=0)
