@@ -262,3 +262,39 @@ def test_a_map_stopped_after_a_later_stage_says_what_the_game_adds(monkeypatch, 
     rc, out, err = run(["--size", "64x64", "--seed", "5", "--stop-after", "world",
                         "--console-script", "w.scr"], monkeypatch, tmp_path)
     assert rc == 0 and "stops after" not in out
+
+
+def _values(freeform: bool) -> dict:
+    return TGP.validate({"size": (64, 64), "freeform_edges": freeform})
+
+
+@pytest.mark.parametrize("freeform", [True, False])
+def test_the_script_says_where_to_run_it_and_holds_to_what_the_game_takes(freeform):
+    """Inside a running game OpenTTD 15.2 refuses ``setting_newgame
+    construction.freeform_edges false`` unless the loaded map's edges are
+    water: such a script says to run it from the main menu; the lines are
+    comments, then settings the game knows in the order written, then
+    newgame, with no blank line (the console reads one as a command)."""
+    lines = console_script(_values(freeform), 7).splitlines()
+    comments = [ln for ln in lines if ln.startswith("#")]
+    assert lines[:len(comments)] == comments and "" not in lines
+    says = " ".join(comments)
+    assert ("main menu, not in a game" in says) == (not freeform)
+    assert "stay in your new-game settings" in says
+    body = lines[len(comments):]
+    assert body[-1] == "newgame 7"
+    assert all(ln.startswith("setting_newgame ") and len(ln.split()) == 3 for ln in body[:-1])
+    names = [ln.split()[1] for ln in body[:-1]]
+    assert names == [n for n, _ in game_settings(_values(freeform))]
+    assert names[:2] == ["game_creation.map_x", "game_creation.map_y"]
+    edge = body[names.index("construction.freeform_edges")]
+    assert edge.endswith("true" if freeform else "false")
+
+
+def test_how_to_run_says_the_main_menu_and_that_the_settings_stay(tmp_path):
+    from viewer.formats.tgp_console_script import how_to_run
+
+    off = how_to_run(tmp_path / "m.scr", {"freeform_edges": False})
+    on = how_to_run(tmp_path / "m.scr", {"freeform_edges": True})
+    assert "at the main menu, not in a game" in off and "or in a game" in on
+    assert "stay in your new-game settings" in on

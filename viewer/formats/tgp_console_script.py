@@ -154,6 +154,21 @@ def stage_settings(values: Mapping[str, Any]) -> list[tuple[str, str]]:
             for s in later if s.game not in terrain] + gs.pinned_defaults()
 
 
+MAIN_MENU_ONLY = ("run it from the main menu, not in a game: inside a game OpenTTD refuses "
+                  "construction.freeform_edges false unless the loaded map's edges are all "
+                  "water, and the map would come out different")
+STAYS = ("the setting_newgame lines stay in your new-game settings (Settings, for the next "
+         "new games) until you change them")
+
+
+def main_menu_only(values: Mapping[str, Any]) -> bool:
+    """Whether the script must be run from the game's main menu: a map
+    without free-form edges (OpenTTD 15.2 refuses to turn them off inside a
+    game whose edges are not all water: "One or more tiles at one of the
+    edges is not water")."""
+    return not values.get("freeform_edges", True)
+
+
 def console_script(values: Mapping[str, Any], seed: int, made_by: str = "") -> str:
     """The console script (text, ``\\n`` line ends, no blank line: the
     console reads an empty line as a command) that makes this map in
@@ -167,6 +182,9 @@ def console_script(values: Mapping[str, Any], seed: int, made_by: str = "") -> s
              "# run it in the game's console (the key left of 1) with: exec FILE"]
     if made_by:
         lines.append(f"# made by mapgen-viewer: {made_by}")
+    if main_menu_only(values):
+        lines.append(f"# {MAIN_MENU_ONLY}")
+    lines.append(f"# {STAYS}")
     lines += [f"setting_newgame {name} {value}" for name, value in game_settings(values)]
     lines.append(f"newgame {int(seed)}")
     return "\n".join(lines) + "\n"
@@ -203,14 +221,19 @@ def exec_command(path: str | os.PathLike) -> str:
     return "exec " + _quoted(full)
 
 
-def how_to_run(path: str | os.PathLike) -> str:
-    """What to tell the user after writing the script to ``path``."""
+def how_to_run(path: str | os.PathLike, values: Mapping[str, Any] | None = None) -> str:
+    """What to tell the user after writing the script (of the map of
+    ``values``) to ``path``."""
     folder = personal_scripts_folder()
+    where = ("at the main menu, not in a game: with free-form edges off the game refuses "
+             "this map's edges inside a game unless its own edges are all water"
+             if values is not None and main_menu_only(values)
+             else "at the main menu or in a game")
     return (f"OpenTTD 15.2 console script written to {os.fspath(path)}. In the game, open the "
-            "console (the key left of 1, at the main menu or in a game) and type "
+            f"console (the key left of 1, {where}) and type "
             f"{exec_command(path)} . "
             "The game reads scripts by a name relative to its personal directory (put "
             f"it in {folder} and type exec scripts/{os.path.basename(os.fspath(path))}) "
             "or by its full path. It sets this map's settings for a new game and starts "
             "it with this seed; the game then adds towns, industries and trees as it "
-            "does to any new game.")
+            f"does to any new game. Note: {STAYS}.")

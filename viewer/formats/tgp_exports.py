@@ -130,7 +130,7 @@ def write_console_script(path, result, _value=None) -> str:
 
     write_atomic(path, console_script_text(result))
     note = stopped_early_note(result)
-    return how_to_run(path) + (f" Note: {note}." if note else "")
+    return how_to_run(path, result.params) + (f" Note: {note}." if note else "")
 
 
 def scripts_folder() -> str:

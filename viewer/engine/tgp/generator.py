@@ -63,7 +63,7 @@ from ..params import (ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bou
                       check_not_yet, convert_values)
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import options
-from .options import LANDSCAPES, SMOOTHNESS
+from .options import LANDSCAPE_NAMES, LANDSCAPES, SMOOTHNESS
 from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, LAYER_INFO
 from .units import HEIGHT_UNIT
 
@@ -137,6 +137,7 @@ PARAMS: tuple[Param, ...] = (
           help="15.2: the game of today (New Game's GenerateLandscape: terrain, water, "
                "climate, rivers); r13671: the tgp.cpp of 2008"),
     Param("landscape", "Climate", "choice", "temperate", choices=LANDSCAPES, group="map",
+          labels=LANDSCAPE_NAMES,
           help="climate: shapes the height distribution (toyland behaves as temperate)"),
     Param("terrain", "Terrain type", "int", 1, minimum=0, maximum=5, group="terrain",
           help="0 very flat, 1 flat, 2 hilly, 3 mountainous, 4 alpinist, 5 custom (15.2: "
