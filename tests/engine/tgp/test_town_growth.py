@@ -464,3 +464,20 @@ def test_town_terraforming_clears_trees_and_pays_for_them():
     assert wooded == plain - pr["PR_CLEAR_GRASS"] + 2 * 4 * pr["PR_CLEAR_TREES"]
     assert growth.terraform_town_tile(world, t, 15 ^ SLOPE_N, True)
     assert m.get_tile_type(t + 1) == TileType.CLEAR and m.is_tile_flat(t)
+
+
+@pytest.mark.parametrize("slopes", [True, False])
+def test_joining_a_lone_piece_up_a_slope_needs_build_on_slopes_for_its_foundation(slopes):
+    from viewer.engine.tgp.openttd15.towns import growth_kernel as gk
+    world = _flat_world(**{"construction.build_on_slopes": slopes})
+    m = world.map
+    t = m.tile_xy(20, 20)
+    m.height[t] = m.height[t + m.size_x] = 3                    # N and E up: SLOPE_NE
+    assert m.get_tile_slope(t) == SLOPE_NE
+    rm.make_road_normal(m, t, rm.ROAD_SW, rm.ROADTYPE_ROAD, 0, OWNER_TOWN)
+    twin = _twin(world)
+    assert build_road(world, t, rm.ROAD_NE, 0, execute=True) == slopes
+    tiles, ctx, grow, _ = gk._contexts(twin)
+    assert gk.build_road_k(tiles, ctx, grow, t, rm.ROAD_NE, 0, True, True) == slopes
+    assert rm.get_road_bits(m, t) == (rm.ROAD_X if slopes else rm.ROAD_SW)
+    assert ff.first_difference(twin.map, m) is None

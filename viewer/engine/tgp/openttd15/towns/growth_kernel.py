@@ -369,27 +369,28 @@ def _tunnel_in_way_dir(tiles, ctx, t, z, d):
 
 @njit(**JIT)
 def _check_road_slope(tileh, pieces, existing, other, build_on_slopes):
-    """CheckRoadSlope: (ok, pieces)."""
+    """CheckRoadSlope: (ok, pieces, a foundation paid for)."""
     pieces &= ~existing
     if pieces == 0:
-        return False, pieces
+        return False, pieces, False
     if tileh == 0:
-        return True, pieces
+        return True, pieces, False
     if tileh & SLOPE_STEEP:
         tileh = 1 << _highest_corner(tileh)
     type_bits = existing | pieces
     if build_on_slopes and INVALID_LEVELLED[tileh] & (other | type_bits) == 0:
-        return True, pieces
+        return True, pieces, (other | existing) == 0
     pieces |= _mirror(pieces)
     type_bits = existing | pieces
     if (_straight(type_bits) and (other == type_bits or other == 0)
             and INVALID_STRAIGHT[tileh] & (other | type_bits) == 0):
         if _one_corner(tileh):
             if build_on_slopes:
-                return True, pieces
+                return True, pieces, (other | existing) == 0
         else:
-            return True, pieces
-    return False, pieces
+            one_bit = existing != 0 and existing & (existing - 1) == 0
+            return True, pieces, one_bit and _road_foundation(tileh, existing) == F_NONE
+    return False, pieces, False
 
 
 @njit(**JIT)
@@ -428,8 +429,9 @@ def build_road_k(tiles, ctx, grow, tile, pieces, town_index, execute, no_water):
     if need_to_clear:
         if not landscape_clear_k(tiles, ctx, tile, False, True, no_water):
             return False
-    ok, pieces = _check_road_slope(tileh, pieces, existing, other, grow.build_on_slopes != 0)
-    if not ok:
+    ok, pieces, foundation = _check_road_slope(tileh, pieces, existing, other,
+                                               grow.build_on_slopes != 0)
+    if not ok or (foundation and grow.build_on_slopes == 0):
         return False
     if not need_to_clear:
         pieces &= ~existing
