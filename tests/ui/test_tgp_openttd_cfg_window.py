@@ -61,4 +61,6 @@ def test_the_status_line_says_the_first_frame(qtbot, window):
     window.request_generation()
     settle(qtbot, window, lambda: window.result.params["stop_after"] == "world"
            and window.result.grid.width == 64)
-    assert "the first frame of the game" in window.run_status.message.text()
+    # (the status line is written once the run's result is shown)
+    qtbot.waitUntil(lambda: "the first frame of the game" in window.run_status.message.text(),
+                    timeout=WAIT)
