@@ -142,8 +142,8 @@ def test_a_setting_with_several_conditions_needs_them_all(qtbot):
     panel = panel_of(qtbot, registry.declaration("tgp").params)
     snow, length = panel.widgets["snow_coverage"], panel.widgets["min_river_length"]
     panel.set_values({"openttd": "15.2", "landscape": "temperate"})
-    assert not snow.isEnabled() and "Climate temperate has no such setting (only arctic)" \
-        in snow.toolTip()
+    assert not snow.isEnabled() and \
+        "Climate Temperate has no such setting (only Sub-arctic)" in snow.toolTip()
     panel.set_values({"landscape": "arctic"})
     assert snow.isEnabled()
     panel.set_values({"openttd": "r13671"})

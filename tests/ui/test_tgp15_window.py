@@ -134,7 +134,7 @@ def test_a_b_compares_the_two_versions(qtbot, window):
     w.param_panel.widgets["openttd"].changed.emit()
     settle(qtbot, w, lambda: w.result.params["openttd"] == "r13671")
     b = w.result
-    assert "openttd" in cmp.title.text() and "-> r13671" in cmp.title.text()
+    assert "OpenTTD version 15.2 -> r13671" in cmp.title.text()
     w.select_layer("tile_height")
     cmp.mode.setCurrentIndex(1)                   # the difference B - A
     settle(qtbot, w)

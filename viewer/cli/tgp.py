@@ -134,9 +134,10 @@ def npz_bytes(result) -> bytes:
 
 class TgpExtras(CliExtras):
     description = ("OpenTTD's TerraGenesis Perlin map generator, as OpenTTD 15.2 makes a New "
-                   "Game (its terrain as GenerateLandscape leaves it: the climate, rivers, "
-                   "lakes and wetlands; towns, industries and trees are not made) or as "
-                   "tgp.cpp r13671 did.")
+                   "Game (by default its terrain as GenerateLandscape leaves it: the climate, "
+                   "rivers, lakes and wetlands; with --stop-after towns ... world also its "
+                   "rough land, towns, industries, objects, trees and first tile loops: the "
+                   "game's first frame) or as tgp.cpp r13671 did.")
     random_seed = True
 
     def add_arguments(self, p) -> None:

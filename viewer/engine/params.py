@@ -159,8 +159,8 @@ def check_text_seed(seed: Any) -> str | bytes:
     text, bytes, or a whole number taken as its digits; else ParamError
     (param ``seed``)."""
     if isinstance(seed, bool) or not isinstance(seed, (str, bytes, int)):
-        raise ParamError(f"seed must be a text, not {type(seed).__name__} "
-                         f"{str(seed)[:40]!r}", "seed")
+        shown = "nothing" if seed is None else repr(str(seed)[:40])
+        raise ParamError(f"seed must be a text (letters or digits), not {shown}", "seed")
     if isinstance(seed, int):
         return str(seed)
     if isinstance(seed, str):
@@ -297,7 +297,8 @@ class Param:
 
     How the window offers it: ``slider`` the slider's range where it is
     narrower than the bounds; ``labels`` the names of a whole number's
-    values (0, 1, ... in order); ``suggestions`` values offered in a list
+    values (0, 1, ... in order), or of a choice's ``choices`` (in their order:
+    the window shows "Sub-arctic", the command line takes "arctic"); ``suggestions`` values offered in a list
     (a size's or a text's, editable; a whole number's few, a combo box);
     ``file_filter`` the kinds of file a path's Browse offers; ``curve_axes``
     a curve's axes.  ``only_when`` (an :class:`OnlyWhen`, or a tuple of
@@ -394,6 +395,8 @@ class Param:
         if self.labels and isinstance(value, int) and not isinstance(value, bool) and \
                 0 <= value < len(self.labels):
             return str(self.labels[value])
+        if self.kind == "choice" and self.labels and value in self.choices:
+            return str(self.labels[self.choices.index(value)])
         return self.text(value) if self.kind != "bool" else ("on" if value else "off")
 
     def text(self, value: Any) -> str:

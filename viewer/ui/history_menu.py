@@ -81,4 +81,5 @@ class HistoryMenu:
     def follow_panel(self, panel: QWidget) -> None:
         """A slider's release ends its drag (one change)."""
         for slider in panel.findChildren(QSlider):
+            slider.sliderPressed.connect(self.wb.begin_gesture)
             slider.sliderReleased.connect(self.wb.end_gesture)

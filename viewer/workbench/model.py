@@ -33,6 +33,7 @@ from ..engine.params import (ParamError, counting, counts, failed_words, fit_bou
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
 from . import events as ev
 from .events import Events
+from .errors import error_text, in_panel_words
 from .history import Change, History, describe
 from .inspector_rows import rows_at
 from .map_id import generic_command_line, map_id, parse_map_id
@@ -76,6 +77,7 @@ class Drawn:
     picture: Any
     screen: Any
     seconds: float = 0.0        # the CPU time the picture took to draw
+    asked: str | None = None    # the layer asked for (``layer`` may stand in for it)
 
 
 def timed_picture(state: MapState, layer: str, options: dict[str, Any]) -> tuple[Any, float]:
@@ -273,6 +275,11 @@ class Workbench:
         if gen == self._decl.name:
             self.history.record(gen, label, ("group", label), before, self.values,
                                 seed_before, self.seed, merge=False)
+            self.events.emit(ev.HistoryChanged())     # the Undo entry names it now
+
+    def begin_gesture(self) -> None:
+        """A drag began (a slider pressed): one change until it ends."""
+        self.history.hold(self._decl.name)
 
     def end_gesture(self) -> None:
         """A drag or a held key ended: the next change is one of its own."""
@@ -387,7 +394,7 @@ class Workbench:
             pic, seconds = timed_picture(state, drawn, options)
             screen = finish(pic)
             prepared = prepare(result) if prepare is not None else None
-            return result, Drawn(state, drawn, options, pic, screen, seconds), prepared
+            return result, Drawn(state, drawn, options, pic, screen, seconds, layer), prepared
 
         self._latest_run += 1
         expected = self._latest_run
@@ -423,21 +430,26 @@ class Workbench:
             self._superseded_done(outcome, expected)
             return
         if outcome.cancelled:
-            self.events.emit(ev.Status("generation cancelled (showing the last good map)"))
+            self._requested = None          # asking again for these values makes the map
+            back = self._back_to_shown()
+            self.events.emit(ev.Status("generation cancelled: " + (
+                "the settings are back to those of the map shown" if back
+                else "showing the last good map")))
             self.events.emit(ev.RunCancelled(outcome.id))   # (what depended on it says so)
             return
         exc = outcome.error
         if exc is not None:
+            said = in_panel_words(str(exc), self._decl.params)    # "Tries", not --max-tries
             if isinstance(exc, ParamError):
-                self.error = (exc.param, str(exc))
-                self.events.emit(ev.Invalid(exc.param, str(exc)))
+                self.error = (exc.param, said)
+                self.events.emit(ev.Invalid(exc.param, said))
             elif isinstance(exc, GenerationError):
-                self.error = (None, str(exc))
-                self.events.emit(ev.Invalid(None, str(exc)))
+                self.error = (None, said)
+                self.events.emit(ev.Invalid(None, said))
             self._requested = None
             self.events.emit(ev.RunFailed(outcome.id, exc))
-            what = str(exc) if isinstance(exc, ParamError | GenerationError) else \
-                f"the generator failed: {type(exc).__name__}: {exc}"
+            what = said if isinstance(exc, ParamError | GenerationError) else \
+                f"the generator failed: {error_text(exc)}"
             self.events.emit(ev.Status(f"{what} (showing the last good map)", True))
             return
         self.last_seconds = outcome.seconds
@@ -449,6 +461,29 @@ class Workbench:
                                    f"seed {r.seed} ({outcome.seconds:.2f} s)", False))
         self.events.emit(ev.RunFinished(outcome.id, r, outcome.seconds))
         self.note = ""          # said with the map it came with
+
+    def _back_to_shown(self) -> bool:
+        """After a cancelled run: the values and seed of the map shown put
+        back (one undoable change), so the panel says what the map is;
+        whether they differed."""
+        r = self.result
+        if r is None or r.generator != self._decl.name or not self.shown_values:
+            return False
+        names = {p.name for p in self._decl.params}
+        shown = {n: v for n, v in self.shown_values.items() if n in names}
+        try:
+            now = self.validated()
+        except ParamError:
+            now = None
+        same_seed = r.seed is None or r.seed == self.seed
+        if now is not None and same_seed and all(same_value(now.get(n), v)
+                                                 for n, v in shown.items()):
+            return False
+        with self.changes("Cancel: back to the map shown"):
+            self.set_values(shown)
+            if r.seed is not None:
+                self.set_seed(r.seed)
+        return True
 
     def _superseded_done(self, outcome: Outcome, expected: int) -> None:
         """A run a newer request superseded, which the runner let finish
@@ -474,9 +509,12 @@ class Workbench:
         self._shown_run = self._latest_run
         self._requested = None
         if values:
-            with self.changes(f"Open {self._decl.title} map (seed {result.seed})"):
+            # a puzzle opened from a file has no seed: the one set stays
+            seeded = f" (seed {result.seed})" if result.seed is not None else ""
+            with self.changes(f"Open {self._decl.title} map{seeded}"):
                 self.set_values(result.params)
-                self.set_seed(result.seed)
+                if result.seed is not None:
+                    self.set_seed(result.seed)
         prepare = self.prepare_result
         self._show(result, prepared=prepare(result) if prepare is not None else None)
         try:                        # a file's map stands for every value now set
@@ -494,16 +532,23 @@ class Workbench:
         self.result = result
         self.prepared = prepared
         self.shown_values = dict(result.params) if result is not None else {}
+        redraw = False
         if drawn is not None:
+            chosen = self.layer             # a layer chosen while the map was made wins
             self.state, self.layer = drawn.state, drawn.layer
             self._drawn = drawn
             self._draw_seconds = drawn.seconds
+            if drawn.asked is not None and chosen != drawn.asked:
+                self.layer = renderer_for(result.generator).drawn_layer(self.state, chosen)
+                redraw = self.layer != drawn.layer
         else:
             self._drawn = None
             self._draw_seconds = 0.0
             self.state = final_state(result) if result is not None else None
             if result is not None:
                 self.layer = renderer_for(result.generator).drawn_layer(self.state, self.layer)
+        if redraw and self._slow_picture():
+            self._draw_job(result, None, self.state)    # the old picture stays till then
         self.events.emit(ev.ResultChanged(result))
         self.events.emit(ev.StateChanged(self.state))
 

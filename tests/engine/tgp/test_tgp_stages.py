@@ -119,3 +119,23 @@ def test_the_first_frame_from_the_seed_is_the_games(case_id):
     assert (world.tick_counter, world.cur_tileloop_tile) == \
         (rec["tick_counter"], rec["cur_tileloop_tile"])
     assert tuple(r.detail.stages) == stages.STAGES
+
+
+@pytest.mark.parametrize("case_id", [c for c in ("ff-04", "ff-16") if c in ff.case_ids()]
+                         or ["none"])
+def test_the_timeline_shows_each_stage_as_the_game_left_it(case_id):
+    """Stepping the timeline of a first-frame map: the step that ends each
+    stage shows the reference's tile bytes of that stage; the tile loops
+    come in five steps of 256."""
+    values, seed = _case_values(case_id, "world")
+    r = TGP.generate(values, seed=seed, trace=True)
+    t = r.trace
+    ends = {}
+    for k in range(1, t.n_steps + 1):
+        ends[t.phase_at(k)] = k
+    assert [p for p, _ in t.phases()][-7:] == list(stages.STAGES)
+    assert ends["world"] - ends["startup"] == stages.PARTS["world"] == 5
+    for stage in stages.STAGES:
+        shown = _bytes_of(t.state_at(ends[stage]))
+        theirs = GameMap.from_grids(ff.grids(case_id, stage))
+        assert ff.first_difference(shown, theirs) is None, stage

@@ -63,7 +63,7 @@ from ..params import (ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bou
                       check_not_yet, convert_values)
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import options
-from .options import LANDSCAPES, SMOOTHNESS
+from .options import LANDSCAPE_NAMES, LANDSCAPES, SMOOTHNESS
 from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, LAYER_INFO
 from .units import HEIGHT_UNIT
 
@@ -137,6 +137,7 @@ PARAMS: tuple[Param, ...] = (
           help="15.2: the game of today (New Game's GenerateLandscape: terrain, water, "
                "climate, rivers); r13671: the tgp.cpp of 2008"),
     Param("landscape", "Climate", "choice", "temperate", choices=LANDSCAPES, group="map",
+          labels=LANDSCAPE_NAMES,
           help="climate: shapes the height distribution (toyland behaves as temperate)"),
     Param("terrain", "Terrain type", "int", 1, minimum=0, maximum=5, group="terrain",
           help="0 very flat, 1 flat, 2 hilly, 3 mountainous, 4 alpinist, 5 custom (15.2: "
@@ -665,6 +666,7 @@ class _Recorder:
 
     LAND_BUDGET = 128 * 2**20
     LAND_BYTES_PER_TILE = 20   # a Landscape's arrays, about
+    WORLD_BYTES_PER_TILE = 12  # the game's tile bytes a World adds past GenerateLandscape
 
     def __init__(self, pipe: Pipeline):
         self.pipe = pipe
@@ -676,7 +678,9 @@ class _Recorder:
         # Landscape every few steps (the timeline replays the steps between)
         self.water_step = getattr(pipe, "water_step", None)
         after = len(pipe.steps) - self.water_step if self.water_step is not None else 0
-        land_bytes = pipe.size_x * pipe.size_y * self.LAND_BYTES_PER_TILE
+        per_tile = self.LAND_BYTES_PER_TILE + (self.WORLD_BYTES_PER_TILE
+                                               if getattr(pipe, "stages", None) else 0)
+        land_bytes = pipe.size_x * pipe.size_y * per_tile
         fit = self.LAND_BUDGET // land_bytes
         self.every_land = max(1, -(-after // fit)) if fit else 0
 

@@ -12,6 +12,11 @@
 ``rainforest_share`` tiles of the rainforest zone over all tiles (sub-tropic)
 ``snow_tiles``       clear tiles with snow (arctic; the tile loop makes it;
                      trees on snow are not counted, as in the reference)
+``towns``            towns GenerateTowns made (OpenTTD 15.2 stopped after the
+                     towns or later)
+``cities``           those of them that are cities
+``population``       the towns' population together
+``industries``       industries GenerateIndustries made
 
 The river, zone and snow figures are NaN (an empty cell in a sweep's
 table) where they do not apply: on an r13671 map (the game of 2008 as
@@ -31,7 +36,8 @@ from ..metrics import Metrics
 
 RIVER_CLASS = 4
 NAMES = ("water_share", "shore_share", "mean_height", "max_height", "river_tiles",
-         "rivers_made", "lakes", "desert_share", "rainforest_share", "snow_tiles")
+         "rivers_made", "lakes", "desert_share", "rainforest_share", "snow_tiles", "towns",
+         "cities", "population", "industries")
 FINISHED_15_2 = NAMES[4:]
 RIVER_FIGURES = ("river_tiles", "rivers_made", "lakes")
 NOT_MADE = {"water": FINISHED_15_2, "climate": RIVER_FIGURES, "rivers": ()}
@@ -59,6 +65,7 @@ def finished_figures(result: Any) -> dict[str, float]:
         made = sum(1 for a in attempts if a.made)
     tropic = layers.get("tropic")
     snow = layers.get("snow")
+    towns = tuple(getattr(result.detail, "towns", None) or ())
     return {
         "river_tiles": int(np.count_nonzero(tile_class == RIVER_CLASS)),
         "rivers_made": int(made),
@@ -69,6 +76,10 @@ def finished_figures(result: Any) -> dict[str, float]:
             np.asarray(tropic) == 2)) / tiles,
         "snow_tiles": 0 if snow is None else int(np.count_nonzero(
             (np.asarray(snow) != 0) & (tile_class == 0))),
+        "towns": len(towns),
+        "cities": sum(1 for t in towns if t.larger_town),
+        "population": sum(int(t.population) for t in towns),
+        "industries": len(getattr(result.detail, "industries", None) or ()),
     }
 
 

@@ -275,7 +275,9 @@ class ModernPipeline:
             (self.stages if stages.available(name) else self.missing_stages).append(name)
             if self.missing_stages:
                 break   # (a stage not there yet: the later ones cannot follow it)
-            steps.append(Step(name, name, stages.DESCRIPTIONS[name]))
+            parts = stages.PARTS.get(name, 1)
+            for part in range(parts):
+                steps.append(Step(name, name, stages.describe(name, part), part))
         self.steps: tuple[Step, ...] = tuple(steps)
 
     @property
@@ -333,7 +335,7 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.tile_height_copied = None
         elif step.kind in stages.STAGES:
-            self._stage(step.kind, st)
+            self._stage(step.kind, step.arg, st)
         elif step.kind != "water":
             self.after.run(step, st)
         else:
@@ -345,13 +347,16 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.rocks_fixed = None
 
-    def _stage(self, name: str, st: State) -> None:
+    def _stage(self, name: str, part: int, st: State) -> None:
         """A stage of ``_GenerateWorld`` after GenerateLandscape, on the
         World (made from the Landscape the first time)."""
         if st.world is None:
             st.world = stages.world_from_landscape(self.after.land(st), self.values, st.rng,
                                                    st.found)
-        st.made[name] = stages.stage_function(name)(st.world)
+        done = stages.run_stage(name, part, st.world)
+        if part + 1 < stages.PARTS.get(name, 1):
+            return
+        st.made[name] = done
         st.world.stage = name
 
     def _curves(self, st: State, flag: np.ndarray) -> None:

@@ -2,6 +2,8 @@
 numpy: the declaration, and so every ``tgp -h``, needs them, not the maps)."""
 
 LANDSCAPES = ("temperate", "arctic", "tropic", "toyland")
+LANDSCAPE_NAMES = ("Temperate", "Sub-arctic", "Sub-tropical", "Toyland")
+"""The climates as the game names them (the command line takes LANDSCAPES)."""
 SMOOTHNESS = ("very smooth", "smooth", "rough", "very rough")
 TERRAIN = ("very flat", "flat", "hilly", "mountainous", "alpinist", "custom")
 """OpenTTD 15.2's terrain types (r13671 has the first four)."""

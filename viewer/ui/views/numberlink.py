@@ -14,6 +14,7 @@ from typing import Any
 from ...engine.numberlink.opened import with_solution
 from ...engine.params import ParamError
 from ...engine.protocol import MapState, Result
+from ...workbench.errors import error_text
 from ..worker import LatestWins
 from .base import GeneratorView, Rows
 
@@ -356,7 +357,7 @@ class NumberLinkView(GeneratorView):
         if isinstance(exc, GenerationError):          # a book's puzzles could not be made
             self.shell.status(f"export puzzle book: {exc}", error=True)
             return
-        self.shell.status(f"check uniqueness failed: {type(exc).__name__}: {exc}", error=True)
+        self.shell.status(f"check uniqueness failed: {error_text(exc)}", error=True)
 
     def _solve_cancelled(self, _job_id: int) -> None:
         self._solve_ended()

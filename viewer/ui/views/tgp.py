@@ -32,6 +32,16 @@ AFTER_CLIMATE = ("OpenTTD 15.2: the map after the water pass and the climate pas
 AFTER_CLEAR = ("OpenTTD 15.2: the map after GenerateClearTile (rough and rocky land), "
                "before towns, industries and trees")
 
+LATER_STAGES_SAID = {
+    "industries": "OpenTTD 15.2: the map after GenerateIndustries, before lighthouses, "
+                  "transmitters and trees",
+    "objects": "OpenTTD 15.2: the map after GenerateObjects (lighthouses, transmitters), "
+               "before the trees",
+    "trees": "OpenTTD 15.2: the map after GenerateTrees, before the first tile loops",
+    "startup": "OpenTTD 15.2: the map after the start-up draws, before the first tile loops",
+    "world": "OpenTTD 15.2: the first frame of the game (after the 1,280 tile loops)",
+}
+
 
 def towns_stage(towns) -> str:
     n = len(towns or ())
@@ -54,6 +64,8 @@ def what_the_15_2_map_is(stop_after: str | None, towns=None) -> str:
         return FINISHED
     if stop_after == "climate":
         return AFTER_CLIMATE
+    if stop_after in LATER_STAGES_SAID:
+        return LATER_STAGES_SAID[stop_after]
     return f"OpenTTD 15.2: {WHAT_THE_MAP_IS}"
 
 

@@ -70,6 +70,33 @@ def stage_function(name: str) -> Callable[[World], Any] | None:
     return getattr(found, function, None)
 
 
+PARTS = {"world": 5}
+"""Stages the timeline shows in several steps: the tile loops, 256 at a time
+(each a whole pass over the map)."""
+WORLD_RUNS = 0x500
+"""The RunTileLoop calls of world generation (``GENERATION_RUNS``)."""
+
+
+def describe(name: str, part: int) -> str:
+    """The timeline's words for step ``part`` of stage ``name``."""
+    parts = PARTS.get(name, 1)
+    if parts == 1:
+        return DESCRIPTIONS[name]
+    each = WORLD_RUNS // parts
+    return (f"tile loops {part * each + 1:,}..{(part + 1) * each:,} of {WORLD_RUNS:,}: grass "
+            "grown, snow and desert settled, houses built further"
+            + (": the game's first frame" if part + 1 == parts else ""))
+
+
+def run_stage(name: str, part: int, world: World) -> Any:
+    """Step ``part`` of stage ``name`` on ``world`` (what the stage's
+    function returns; the tile loops: a share of the runs each)."""
+    function = stage_function(name)
+    if name == "world":
+        return function(world, WORLD_RUNS // PARTS["world"])
+    return function(world)
+
+
 def available(name: str) -> bool:
     return stage_function(name) is not None
 
@@ -88,8 +115,8 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
     Randomizer on ``rng_state`` (shared, not copied), the settings of
     ``values`` by the game's names (with the snow line GenerateLandscape
     found, as the game keeps it in its settings)."""
-    from ..landscape import game_map
     from ..game_settings import world_settings
+    from ..landscape import game_map
 
     settings = world_settings(values)
     if found and found.get("snow_line_height") is not None:
