@@ -30,6 +30,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))        # tests/: registered.py, which cli_cases reads
 sys.path.insert(0, str(HERE.parents[1]))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
