@@ -175,11 +175,11 @@ def _check_picture(decl, extras: CliExtras, args, values, scale: int | None) -> 
 
 def _write(decl, result, args, layer, scale, wanted) -> list[str]:
     """The generic outputs, into the OutputSet collecting (see :func:`_outputs`)."""
-    from ..formats.png import write_png
-    from ..render.picture import picture
-
     notes = []
     if args.png is not None:
+        from ..formats.png import write_png      # (here: no renderer for a run without --png)
+        from ..render.picture import picture
+
         if layer is not None and layer not in result.layers:
             raise ValueError(f"--layer: no layer {layer!r}; layers: {', '.join(result.layers)}")
         pic = picture(result, layer or "", None, scale, export=True)   # "": the default layer
