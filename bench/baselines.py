@@ -5,7 +5,8 @@ against a figure recorded on another machine or day).
 ``../shared/baselines`` (``MAPGEN_BASELINES`` overrides) builds them from git
 mirrors of their repositories, looked for in ``MIRRORS`` (default: the
 ``.mirror`` folder beside the project's folder or beside its parent) into
-``$TMPDIR`` or ``/var/tmp``:
+``$TMPDIR`` or ``/var/tmp``, in the folders ``side-by-side`` uses (a build
+by either serves both):
 
 * :func:`fairland_c`: empserver's C fairland (its ``fairland-c/cfairland.py``
   builds and times it: whole process, and a trivial run to subtract);
@@ -91,14 +92,18 @@ def _build(script: Path, mirror: Path, out: Path, exe: Path, stamp: str) -> str 
 
 
 def _stamp(tool: Path) -> str:
-    """Digest of a baseline's build sources (build.sh, stub/, harness/, ...)."""
+    """Digest of a baseline's build sources (build.sh, stub/, harness/), as
+    ``side-by-side`` writes it: a build of either is the other's."""
     h = hashlib.sha256()
-    for f in sorted(p for p in tool.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-        h.update(str(f.relative_to(tool)).encode() + b"\0" + f.read_bytes())
+    for f in sorted([tool / "build.sh", *(tool / "stub").rglob("*"), *(tool / "harness").rglob("*")]):
+        if f.is_file():
+            h.update(str(f.relative_to(tool)).encode() + b"\0" + f.read_bytes())
     return h.hexdigest()
 
 
-def _harness(tool: str, mirror: str, out: str, exe: str, build: bool):
+def _harness(tool: str, mirror: str, out: str, exe: str, build: bool, stamped: bool = True):
+    """``stamped``: a build counts only with the stamp of the current sources
+    (``side-by-side`` builds the 15.2 harness without one, and takes any)."""
     folder = BASELINES / tool
     if not (folder / "build.sh").is_file():
         return None, f"no baselines at {BASELINES}"
@@ -106,9 +111,9 @@ def _harness(tool: str, mirror: str, out: str, exe: str, build: bool):
     path = b / exe
     stamp = _stamp(folder)
     try:
-        same = (b / "source.sha256").read_text().strip() == stamp
+        same = (b / "source.sha256").read_text().strip() == stamp or not stamped
     except OSError:
-        same = False
+        same = not stamped
     if same and os.access(path, os.X_OK):
         return path, None
     if not build:
@@ -122,13 +127,13 @@ def _harness(tool: str, mirror: str, out: str, exe: str, build: bool):
 
 def tgp15_harness(build: bool = True):
     """(OpenTTD 15.2's harness, None) or (None, why not)."""
-    return _harness("tgp15-harness", "solida1987+openttd-archipelago", "tgp15-harness-speed",
-                    "tgp15", build)
+    return _harness("tgp15-harness", "solida1987+openttd-archipelago", "tgp15-harness-build",
+                    "tgp15", build, stamped=False)
 
 
 def r13671_harness(build: bool = True):
     """(r13671's tgp.cpp harness, None) or (None, why not)."""
-    return _harness("tgp-r13671", "jnicholl+openttd", "tgp-r13671-speed", "tgp-r13671", build)
+    return _harness("tgp-r13671", "jnicholl+openttd", "tgp-r13671-build", "tgp-r13671", build)
 
 
 def tgp15_ms(exe: Path, side: int, settings: dict, stage: str, repeat: int) -> float:

@@ -207,6 +207,11 @@ def cpp_ms(kind: str, side: int, settings: dict, recorded: float, repeat: int) -
         return recorded, "RECORDED"
 
 
+def _upto(cases: list, args) -> list:
+    """The cases of at most ``--max-side``."""
+    return [case for case in cases if case[0] <= args.max_side]
+
+
 def _runs_ms(values: dict, repeat: int) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU milliseconds of each of ``repeat`` runs (the CPU
     time tells a busy machine from a slow engine)."""
@@ -235,7 +240,7 @@ def bench_modern(args) -> bool:
     print(f"{'map':>10} {'settings':<32} {'engine ms':>10} {'C++ ms':>8} {'ratio':>6}  "
           f"target        (CPU ms)")
     ok = True
-    for side, cpp_default, cpp_alpinist, repeat in MODERN_CASES:
+    for side, cpp_default, cpp_alpinist, repeat in _upto(MODERN_CASES, args):
         for (name, settings), recorded in zip(MODERN_SETTINGS.items(), (cpp_default, cpp_alpinist)):
             values = TGP.validate(dict(settings, size=(side, side)))
             c_ms, source = cpp_ms("water", side, settings, recorded, 3 if side >= 4096 else 5)
@@ -271,7 +276,7 @@ def bench_whole(args) -> bool:
     print(f"{'map':>10} {'engine ms':>10} {'C++ ms':>8} {'ratio':>6}  target        "
           f"(CPU ms, CPU ratio: the figure of a busy machine; rivers made)")
     ok = True
-    for side, recorded, repeat in WHOLE_CASES:
+    for side, recorded, repeat in _upto(WHOLE_CASES, args):
         values = TGP.validate(dict(WHOLE_SETTINGS, size=(side, side)))
         c_ms, source = cpp_ms("rivers", side, WHOLE_SETTINGS, recorded, 3 if side >= 4096 else 5)
         med, cpu = _median_ms(values, args.repeat or repeat)
@@ -363,6 +368,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=None, help="runs per size (default 51/15/5)")
     ap.add_argument("--no-memory", action="store_true", help="skip the 4096² memory run")
+    ap.add_argument("--max-side", type=int, default=4096,
+                    help="only the maps of at most this side (e.g. 256 for the small ones)")
     ap.add_argument("--openttd", choices=("15.2", "r13671", "both"), default="both",
                     help="which version to measure (default both, 15.2 first)")
     ap.add_argument("--whole-only", action="store_true",
@@ -391,7 +398,7 @@ def bench_r13671(args) -> bool:
     print(f"{'map':>10} {'CPU ms [lowest-highest]':>26} {'wall ms':>8} {'C++ ms':>12} "
           f"{'ratio':>12}  target")
     ok = True
-    for side, recorded, limit, repeat in CASES:
+    for side, recorded, limit, repeat in _upto(CASES, args):
         values = TGP.validate(dict(SETTINGS, size=(side, side)))
         c_ms, source = cpp_ms("r13671", side, SETTINGS, recorded[0], 3)
         times, cpu = _runs_ms(values, args.repeat or repeat)
