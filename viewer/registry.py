@@ -67,6 +67,16 @@ def names() -> list[str]:
     return list(_DECLARED)
 
 
+def known(name: str) -> bool:
+    """Whether ``name`` is a generator's: a built-in or registered one
+    without reading the installed packages' entry points (importlib.metadata
+    and a scan of every package's metadata: a quarter of a command's
+    start-up), which are read only for a name not found so."""
+    if name not in _DECLARED:
+        _read_entry_points()
+    return name in _DECLARED
+
+
 def declaration(name: str) -> Any:
     """Generator ``name``'s declaration, imported on first use (KeyError,
     naming the known ones, for an unknown name)."""

@@ -76,7 +76,6 @@ left out of the collector.  ``MAPGEN_FREEZE_HEAP=0`` turns it off.
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import os
 import sys
@@ -223,6 +222,8 @@ def keep_memory() -> bool:
     if _kept is None:
         _kept = False
         if sys.platform.startswith("linux") and os.environ.get("MAPGEN_KEEP_MEMORY") != "0":
+            import ctypes       # (here: a command's start-up needs none of it)
+
             try:
                 libc = ctypes.CDLL(None)
                 kept = (libc.mallopt(M_MMAP_MAX, 0) == 1
@@ -261,6 +262,8 @@ def guard_references() -> bool:
         return _guarded
     lost_none, lost_true = _reference_losses()
     if lost_none > 0 or lost_true > 0:
+        import ctypes
+
         for obj in (None, True, False):
             ctypes.c_ssize_t.from_address(id(obj)).value += EXTRA_REFS
         _guarded = True

@@ -136,3 +136,38 @@ def test_a_fairland_run_imports_only_what_it_uses(tmp_path):
     if aot.load() is None:      # a checkout without scripts/setup: numba's kernels
         unused = unused[:-3]
     assert not {m for m in mods if m.split(".")[0] in unused or m.startswith(unused)}
+
+
+def test_a_tgp_run_without_a_picture_imports_no_renderer_and_no_toml(tmp_path):
+    """tgp -q makes a map and writes nothing: no renderer or colour maps
+    (those are for --png), no PNG writer, no TOML (that is for presets)."""
+    mods = imported(["tgp", "--size", "64x64", "-q"], tmp_path)
+    assert "viewer.engine.tgp.generator" in mods           # (the probe ran tgp)
+    unused = ("viewer.render", "colorcet", "viewer.formats.png", "tomllib", "tomli_w")
+    assert not {m for m in mods if m.split(".")[0] in unused or m.startswith(unused)}
+
+
+@pytest.mark.parametrize("argv", [
+    ["fairland", "-h"],
+    ["fairland", "-q", "-R", "1", "5", "30"],
+    ["numberlink", "solve", "p.txt"],
+], ids=" ".join)
+def test_a_built_in_generator_s_command_reads_no_entry_points(argv, tmp_path):
+    """The installed packages' entry points (importlib.metadata, and a scan of
+    every package's metadata) are read for a name that is not a built-in
+    generator's only."""
+    (tmp_path / "p.txt").write_text("4 4\n. . . 1\n. 2 3 .\n. . 1 .\n3 . . 2\n")
+    mods = imported(argv, tmp_path)
+    assert f"viewer.cli.{argv[0]}" in mods or "viewer.cli.generic" in mods
+    assert "importlib.metadata" not in mods
+
+
+def test_the_help_lists_the_generators_of_entry_points(tmp_path):
+    """(The other side of the test above: --help reads them, to list them.)"""
+    assert "importlib.metadata" in imported(["--help"], tmp_path)
+
+
+def test_a_help_imports_no_ctypes(tmp_path):
+    """The process set-up of every command (viewer.runtime) loads ctypes only
+    for what needs it (the window's memory and reference tweaks)."""
+    assert "ctypes" not in imported(["fairland", "-h"], tmp_path)

@@ -111,6 +111,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if cmd in GENERIC_COMMANDS:
         run = GENERIC_COMMANDS[cmd][0]
         return run_guarded(cmd, lambda: run(rest))
-    if cmd in registry.names():
+    if registry.known(cmd):
         return run_guarded(cmd, lambda: run_generator(cmd, rest))
     return run_guarded("viewer", unknown)
