@@ -209,7 +209,8 @@ def test_book_writes_a_pdf_and_svg_pages(monkeypatch, tmp_path):
     assert pdf.read_bytes().startswith(b"%PDF-")
     pages = sorted(p.name for p in folder.iterdir())
     assert pages and pages[0] == "page-01.svg"
-    first = (folder / pages[0]).read_text()
+    assert "How to play" in (folder / pages[0]).read_text()       # the rules first
+    first = (folder / pages[1]).read_text()
     assert "seed cli-1" in first and "6x6" in first and "easy" in first
 
 

@@ -108,5 +108,5 @@ def test_book_of_puzzles_read_from_urls_and_files(monkeypatch, tmp_path):
     rc, out, err = run(["book", VECTOR, str(pack), "--svg", str(tmp_path / "svg")], monkeypatch)
     assert rc == 0, err
     pages = sorted((tmp_path / "svg").glob("page-*.svg"))
-    first = pages[0].read_text()
+    first = pages[1].read_text()
     assert "from URL" in first and "pack.txt level 1" in first

@@ -41,6 +41,8 @@ def test_puzzles_come_first_several_to_a_page_then_the_solutions(entries, paper)
     pages = book_pages(entries, paper)
     pw, ph = PAPERS[paper]
     assert all((p.width, p.height) == (pw, ph) for p in pages)
+    assert "How to play" in [t[3] for t in pages[0].texts]        # the rules first
+    pages = pages[1:]
     titles = [next(t[3] for t in p.texts if t[3].startswith("Number Link")) for p in pages]
     first_solution = titles.index("Number Link: solutions")
     assert set(titles[:first_solution]) == {"Number Link: puzzles"}
@@ -88,3 +90,47 @@ def test_pdf_and_svg_are_vector_files(entries, qapp):
     assert "<image" not in svg                        # drawn, not a picture pasted in
     for label in entries[0].puzzle.labels:
         assert f">{label}<" in svg
+
+
+def _text(page) -> str:
+    return " ".join(t[3] for t in page.texts)
+
+
+def test_the_book_opens_with_its_title_and_the_rules_of_its_puzzles(entries):
+    pages = book_pages(entries, "a4", "Summer puzzles")
+    first = pages[0]
+    big = max(first.texts, key=lambda t: t[2])
+    assert big[3] == "Summer puzzles" and big[5]                   # the title, largest, bold
+    text = _text(first)
+    assert "How to play" in text and "7 puzzles, 7x7, normal" in text
+    assert "no path runs alongside itself" in text                 # fill-no-touch's rule
+    assert "bridge" not in text and not first.boxes                # no bridge, no code here
+    assert not re.search(r"\d+\.  7x7", text)                     # no puzzle on it
+    assert all(t[3].startswith("Summer puzzles: ") for p in pages[1:] for t in p.texts
+               if t[2] == 5.0)
+    for x, y, size, line, *_ in first.texts:                       # every line on the page
+        assert 0 <= x and x + len(line) * size * 0.6 <= first.width + 1 and y <= first.height
+
+
+def test_the_rules_page_explains_the_bridge_mark_when_a_puzzle_has_one():
+    from viewer.render.numberlink_vector import GRID
+
+    bridged = book_entries(1, 7, 7, "any", "br", bridges=1)
+    first = book_pages(bridged, "a4")[0]
+    text = _text(first)
+    assert "grey cross marks a bridge" in text and "both crossings are used" in text
+    assert sum(1 for ln in first.lines if ln[5] == GRID) == 2     # the mark drawn beside it
+    free = book_entries(1, 7, 7, "any", "br", bridges=1, rule="free")
+    assert "either crossing may stay empty" in _text(book_pages(free, "a4")[0])
+    assert "Squares may stay empty" in _text(book_pages(free, "a4")[0])
+
+
+def test_the_title_is_the_pdfs_first_page_text(entries, qapp):
+    pdfium = pytest.importorskip("pypdfium2", reason="pypdfium2 (the test extra) reads PDF")
+    from viewer.ui.views.numberlink_book import pdf_bytes
+
+    pages = book_pages(entries[:2], "a4", "Puzzles for Ada")
+    pdf = pdfium.PdfDocument(pdf_bytes(pages, "Puzzles for Ada"))
+    first = pdf[0].get_textpage().get_text_range()
+    assert "Puzzles for Ada" in first and "How to play" in first
+    assert "Puzzles for Ada: puzzles" in pdf[1].get_textpage().get_text_range()

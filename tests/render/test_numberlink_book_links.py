@@ -81,7 +81,7 @@ def test_pdf_pages_qr_codes_decode_to_the_puzzles_urls(entries):
         text += page.get_textpage().get_text_range().replace("\r", "").replace("\n", "")
     assert sorted(found) == sorted(e.url for e in entries)
     # the URLs' lines, as drawn one under another, are text in the PDF
-    lines = [t[3] for page in pages for t in page.texts if t[6:] == ("left",)]
+    lines = [t[3] for page in pages[1:] for t in page.texts if t[6:] == ("left",)]
     assert "".join(lines) == "".join(e.url for e in entries)
     assert all(line in text for line in lines)
 

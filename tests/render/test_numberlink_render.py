@@ -55,3 +55,47 @@ def test_the_puzzle_alone_with_bridges_takes_a_second_solution():
     centre = (slice(24, 48), slice(24, 48))
     assert not np.array_equal(plain[centre], over[centre])      # drawn where it differs
     assert np.array_equal(plain[:24, :24], over[:24, :24])      # and nowhere else
+
+
+def test_a_solve_step_draws_each_link_ruled_out_as_a_cross_on_its_side():
+    """Solve step by step: a link the deductions ruled out is a dark × on the
+    side between its two squares; an undecided or linked side has none."""
+    from viewer.engine.numberlink.grade import grade
+    from viewer.engine.numberlink.solve_trace import with_solve_trace
+    from viewer.engine.protocol import MapState
+    from viewer.render.numberlink import NL_OFF
+
+    r = registry.declaration("numberlink").engine.generate({"size": (7, 7)}, seed="x")
+    r = with_solve_trace(r, grade(r.detail.puzzle))
+    trace = r.trace
+    step = trace.n_steps // 2
+    state = MapState(r, trace.state_at(step), tuple(trace.markers_at(step)), step,
+                     trace.meaningful_at(step))
+    links = state.layers["links"]
+    cell = 40
+    pic = picture(state, "paths", {}, cell)
+    img = pic.rgba[..., :3]
+    dark = (img == NL_OFF[:3]).all(axis=2)
+    c = cell // 2
+    seen = {"off": 0, "not": 0}
+    for y in range(7):
+        for x in range(7):
+            for bit_off, bit_on, (py, px), inside in (
+                    (4, 1, (y * cell + c, (x + 1) * cell), x < 6),
+                    (8, 2, ((y + 1) * cell, x * cell + c), y < 6)):
+                if not inside:
+                    continue
+                near = dark[py - 3:py + 4, px - 3:px + 4]
+                if links[y, x] & bit_off:
+                    assert near[3, 3] and near[0, 0] and near[0, 6] and near[6, 0] \
+                        and near[6, 6], (x, y, bit_off)          # the × across the side
+                    assert not near[0, 3] and not near[3, 0]     # a cross, not a square
+                    seen["off"] += 1
+                else:
+                    assert not near.any(), (x, y, bit_off)
+                    seen["not"] += 1
+    assert seen["off"] > 0 and seen["not"] > 0
+    assert "link ruled out (×)" in [t for t, _c in pic.legend.entries]
+    # the finished puzzle has no ×
+    done = picture(r, "paths", {}, cell).rgba[..., :3]
+    assert not (done == NL_OFF[:3]).all(axis=2).any()

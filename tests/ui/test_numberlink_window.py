@@ -501,6 +501,18 @@ def test_export_puzzle_book_from_the_window(qtbot, nl, tmp_path):
     qtbot.waitUntil(lambda: target.is_file(), timeout=WAIT)
     assert target.read_bytes().startswith(b"%PDF-")
     assert "book of 3 puzzles" in w.message.text()
+    # the title typed in the dialog is the book's, on its first page (the rules) and atop
+    # the puzzle pages
+    assert dialog.title.text() == "Number Link"
+    dialog.title.setText("  Rainy day links ")
+    titled = dialog.request()
+    assert titled.title == "Rainy day links" and titled.count == req.count
+    folder = tmp_path / "pages"
+    w.gen_view.export_book(titled, str(folder))
+    qtbot.waitUntil(lambda: (folder / "page-02.svg").is_file(), timeout=WAIT)
+    first = (folder / "page-01.svg").read_text()
+    assert ">Rainy day links<" in first and ">How to play<" in first
+    assert ">Rainy day links: puzzles<" in (folder / "page-02.svg").read_text()
     # a grade that cannot be met says so, and writes nothing
     bad = tmp_path / "bad.pdf"
     w.gen_view.export_book(BookRequest(count=1, width=4, height=4, difficulty="extreme",

@@ -42,3 +42,71 @@ def test_a_quick_last_map_is_made_at_once_and_its_time_kept(qtbot):
         assert float(make_settings().value("run_seconds")) < 5
     finally:
         w.shutdown()
+
+
+def _slow_map_shown(qtbot, monkeypatch, **values):
+    """A window whose map counts as slow (any run over 0 s), settled and
+    closed; its settings say the map took 62 s; returns the picture it showed."""
+    import viewer.ui.main_window as mw
+
+    monkeypatch.setattr(mw, "SLOW_START_S", 0.0)
+    w = _window(qtbot)
+    if values:
+        settle(qtbot, w)
+        w.workbench.set_values(values)
+        w.request_generation()
+    settle(qtbot, w, lambda: all(w.result.params[k] == v for k, v in values.items()))
+    qtbot.waitUntil(lambda: w._picture_due is None, timeout=10_000)
+    shown = w.map_view.rgba.copy()
+    w.close()
+    monkeypatch.setattr(mw, "SLOW_START_S", 5.0)
+    s = make_settings()
+    s.setValue("run_seconds", 62.0)
+    s.sync()
+    return shown
+
+
+def test_a_slow_last_map_is_shown_from_its_picture_until_made_again(qtbot, monkeypatch):
+    import os
+
+    import numpy as np
+
+    from viewer.formats.png import read_png
+    from viewer.ui.last_picture import picture_path
+
+    shown = _slow_map_shown(qtbot, monkeypatch, sp=40)
+    s = make_settings()
+    png = picture_path(s)
+    assert os.path.dirname(png) == os.path.dirname(os.environ["MAPGEN_SETTINGS"])
+    assert np.array_equal(read_png(png), shown)          # kept as the window drew it
+    assert not [n for n in os.listdir(os.path.dirname(png)) if ".tmp" in n]
+    w = _window(qtbot)
+    try:
+        qtbot.wait(200)
+        assert w.result is None and w.runs_done == 0 and not w.busy()   # nothing made...
+        assert np.array_equal(w.map_view.rgba, shown)                   # ... and shown
+        text = w.banner.text()
+        assert "last session's picture" in text and "took 62 s" in text and "seed" in text
+        assert w.banner.button.text() == "Make it again" and w.banner.button.isVisible()
+        assert not w.map_view.is_waiting()
+        w.banner.button.click()                          # asked for: made, the note gone
+        settle(qtbot, w)
+        assert w.result is not None and w.result.params["sp"] == 40
+        assert not w.banner.isVisible()
+        assert np.array_equal(w.map_view.rgba, shown)    # the same map, now live
+    finally:
+        w.shutdown()
+
+
+def test_a_kept_picture_of_another_map_is_not_shown(qtbot, monkeypatch):
+    _slow_map_shown(qtbot, monkeypatch)
+    s = make_settings()
+    s.setValue("seed", "2")                  # the values remembered make another map
+    s.sync()
+    w = _window(qtbot)
+    try:
+        qtbot.wait(200)
+        assert w.result is None and w.map_view.rgba is None
+        assert "took 62 s" in w.banner.text() and "picture" not in w.banner.text()
+    finally:
+        w.shutdown()

@@ -250,6 +250,42 @@ def test_the_compare_metrics_names_and_numbers_are_whole_or_in_a_tooltip(qtbot, 
                         float(shown), abs=0.5 * 10 ** -decimals + 1e-12)
 
 
+@pytest.mark.parametrize("size,cls", [((1280, 820), WIDE), ((800, 600), MEDIUM)])
+def test_the_compare_pane_makes_room_for_its_metrics_names(qtbot, window, size, cls):
+    """At the default size every metric name and number is whole; at 800x600
+    A's pane takes more than half the map area for them, and a name that is
+    still too long ends in an ellipsis, whole in its tooltip."""
+    from viewer.ui.compare import A_MOST_SHARE
+    from viewer.ui.elided import cell_text_cut, header_text_cut
+
+    w = window
+    resize(qtbot, w, size, cls)
+    w.menu_actions()["Pin as A"].trigger()
+    w.workbench.set_values({"sp": 40})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["sp"] == 40)
+    qtbot.wait(50)
+    cmp = w.compare
+    t, names = cmp.table, cmp.table.verticalHeader()
+    assert t.rowCount() >= 10
+    assert not any(cell_text_cut(t, t.model().index(i, j))
+                   for i in range(t.rowCount()) for j in range(t.columnCount()))
+    assert not t.horizontalScrollBar().isVisible()
+    cut = [i for i in range(t.rowCount()) if header_text_cut(names, i)]
+    split = cmp.parentWidget()
+    if size == (1280, 820):
+        assert cut == []
+    else:
+        assert cmp.width() > split.width() / 2 and \
+            cmp.width() <= A_MOST_SHARE * split.width() + split.handleWidth() + 1
+        assert names.textElideMode() == Qt.TextElideMode.ElideRight
+        assert cut and header_texts_never_cut_unseen(names) == len(cut)
+        longest = max(range(t.rowCount()), key=lambda i: len(t.verticalHeaderItem(i).text()))
+        shown = names.fontMetrics().elidedText(t.verticalHeaderItem(longest).text(),
+                                               Qt.TextElideMode.ElideRight, names.width() - 8)
+        assert len(shown) >= 8                     # enough of a name to tell it apart
+
+
 @pytest.mark.parametrize("continents", [3, 9])
 def test_the_fairness_tab_has_one_row_per_continent(qtbot, window, continents):
     from viewer.engine.fairland.messages import NUMLETTER

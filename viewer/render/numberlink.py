@@ -11,6 +11,8 @@ the first:
 * ``pushed``: the old routes of the paths an extension pushed, as thin
   dashed dark lines;
 * ``region``: the squares a cut path may be rebuilt in, hatched;
+* ``off`` (a step of "Solve step by step"): each link ruled out so far as
+  a small dark × on the side of the squares it would have crossed;
 * ``second`` and ``diff``: the squares where a second solution differs are
   tinted red and the region they form is outlined in red; there the second
   solution's lines are drawn over the first's (thinner, outlined in black),
@@ -45,6 +47,7 @@ NL_TARGET: RGBA = (220, 0, 120, 255)        # the square it tries
 NL_GHOST: RGBA = (30, 30, 34, 255)          # a pushed path's old route
 NL_REGION: RGBA = (70, 80, 120, 255)        # hatching of a rebuild region
 NL_DIFF: RGBA = (230, 20, 60, 255)          # a square where a second solution differs
+NL_OFF: RGBA = (60, 60, 70, 255)            # the × of a link ruled out
 
 
 def path_palette(n: int) -> np.ndarray:
@@ -83,6 +86,7 @@ NL_OVERLAY_KEYS: list[tuple[str, RGBA]] = [
     ("pushed path's old route", NL_GHOST),
     ("rebuild region", NL_REGION),
     ("second solution differs", NL_DIFF),
+    ("link ruled out (×)", NL_OFF),
 ]
 
 
@@ -109,7 +113,8 @@ def numberlink_legend(name: str, values: np.ndarray, info: LayerInfo | None,
     return Legend(title, entries + list(NL_OVERLAY_KEYS))
 
 
-__all__ = ["picture", "layer_tint", "lighten", "links_of", "GRID_LINE"]
+__all__ = ["picture", "layer_tint", "lighten", "links_of", "step_links", "step_off_links",
+           "GRID_LINE"]
 
 GRID_LINE = (200, 200, 200)
 NL_BRIDGE = (140, 140, 140)                   # a bridge square in the puzzle alone
@@ -130,6 +135,32 @@ def step_links(links: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(right, down)`` of a solve step's ``links`` layer (bits 1 and 2: on)."""
     v = np.asarray(links)
     return (v[:, :-1] & 1) > 0, (v[:-1, :] & 2) > 0
+
+
+def step_off_links(links: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(right, down)`` of the links a solve step has ruled out (bits 4 and 8)."""
+    v = np.asarray(links)
+    return (v[:, :-1] & 4) > 0, (v[:-1, :] & 8) > 0
+
+
+def _crosses(h: int, w: int, cell: int, off: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Pixels of a small × centred on the side between the squares of each
+    link ruled out (``off`` is ``(right, down)``), ``(h*cell, w*cell)``."""
+    out = np.zeros((h * cell, w * cell), bool)
+    arm = max(2, int(round(cell * 0.14)))
+    pen = max(0.5, cell / 28)
+    d = np.arange(-arm, arm + 1)
+    dy, dx = np.meshgrid(d, d, indexing="ij")
+    patch = (np.abs(dx - dy) <= pen) | (np.abs(dx + dy) <= pen)
+    right, down = (np.asarray(a, bool) for a in off)
+    centres = [((y * cell + cell // 2), (x + 1) * cell) for y, x in zip(*np.nonzero(right))]
+    centres += [((y + 1) * cell, (x * cell + cell // 2)) for y, x in zip(*np.nonzero(down))]
+    for cy, cx in centres:
+        y0, x0 = cy - arm, cx - arm
+        ys, xs = slice(max(0, y0), min(h * cell, cy + arm + 1)), \
+            slice(max(0, x0), min(w * cell, cx + arm + 1))
+        out[ys, xs] |= patch[ys.start - y0:ys.stop - y0, xs.start - x0:xs.stop - x0]
+    return out
 
 
 def lighten(rgba: np.ndarray, amount: float) -> np.ndarray:
@@ -314,7 +345,8 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
             attempt: np.ndarray | None = None,
             second: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
             diff: np.ndarray | None = None, bridges: np.ndarray | None = None,
-            cross: np.ndarray | None = None) -> np.ndarray:
+            cross: np.ndarray | None = None,
+            off: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """The grid as RGBA (see the module docstring).
 
     ``paths[y, x]`` is the path through each square (0 none) and ``ends``
@@ -325,7 +357,8 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
     ``(paths, right, down)``, drawn where ``diff`` is true.  ``bridges``
     marks the bridge squares: the path down one (``cross``) is drawn under
     the path across it, which has a white rim there; in the puzzle alone a
-    bridge is a grey cross."""
+    bridge is a grey cross.  ``off`` is ``(right, down)`` of the links ruled
+    out, each drawn as a small × on the side it would cross."""
     ends = np.asarray(ends)
     h, w = ends.shape
     cell = max(4, int(cell))
@@ -416,6 +449,8 @@ def picture(paths: np.ndarray | None, ends: np.ndarray, cell: int = 32, *,
         fw = max(2, cell // 9)
         body[_frames(h, w, cell, a == 1, fw)] = NL_END[:3]
         body[_frames(h, w, cell, a == 2, fw)] = NL_TARGET[:3]
+    if off is not None:
+        body[_crosses(h, w, cell, off)] = NL_OFF[:3]
     out = np.empty((H + 1, W + 1, 4), np.uint8)
     out[..., :3] = np.clip(np.round(img), 0, 255)
     out[..., 3] = 255
@@ -476,7 +511,8 @@ class NumberLinkRenderer(Renderer):
                 layers["deduction"] if ok("deduction") and not final else None),
             second=second, diff=options.get("diff") if second is not None else None,
             bridges=puzzle.bridges if puzzle is not None else None,
-            cross=sol.cross if sol is not None else layers.get("cross"))
+            cross=sol.cross if sol is not None else layers.get("cross"),
+            off=step_off_links(layers["links"]) if solving and not final else None)
 
     def legend(self, state, layer, options):
         from .colormaps import generic_legend
@@ -503,6 +539,8 @@ class NumberLinkRenderer(Renderer):
             drawn.update((NL_END, NL_TARGET))
             names = {NL_END: "squares the step reasoned about", NL_TARGET: "squares it fixed"}
             legend.entries = [(names.get(c, t), c) for t, c in legend.entries]
+        if solving and not state.final and (np.asarray(layers["links"]) & 12).any():
+            drawn.add(NL_OFF)
         legend.entries = [(t, c) for t, c in legend.entries if c not in overlay or c in drawn]
         return legend
 

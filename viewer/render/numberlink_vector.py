@@ -7,7 +7,9 @@ No Qt here: :mod:`viewer.ui.views.numberlink_book` paints a
 its label inside; a grey cross on a bridge); solutions draw each path as a
 line in its colour (across a bridge over the path down it).
 
-A book (:func:`book_pages`) has the puzzles first, several to a page, each
+A book (:func:`book_pages`) opens with its title and a short rules page
+(how to play under the book's rule; what a bridge's grey cross means, when
+a puzzle has one), then has the puzzles, several to a page, each
 captioned with its number, size, grade and the seed that makes it again,
 and, under it, its puzz.link URL as small text beside a QR code of it (to
 play it online; :func:`draw_link`), then the solutions, smaller and more to
@@ -24,6 +26,7 @@ from ..engine.numberlink.book import BookEntry
 from ..engine.numberlink.puzzle import Puzzle, Solution
 
 __all__ = ["Drawing", "PAPERS", "BookEntry", "draw_grid", "single_page", "book_pages",
+           "rules_page", "bridge_mark",
            "layout", "LayoutError", "MIN_PUZZLE_CELL_MM", "MIN_SOLUTION_CELL_MM"]
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -101,9 +104,7 @@ def draw_grid(d: Drawing, puzzle: Puzzle, solution: Solution | None, x0: float, 
             d.lines.append((*centre(i, j), *centre(i, j + 1), pen, pal[k - 1] if k else INK))
     else:
         for i, j in zip(*np.nonzero(bridges)):       # a bridge: a grey cross
-            (cx, cy), arm = centre(i, j), cell * 0.3
-            d.lines.append((cx - arm, cy, cx + arm, cy, cell * 0.08, GRID))
-            d.lines.append((cx, cy - arm, cx, cy + arm, cell * 0.08, GRID))
+            bridge_mark(d, *centre(i, j), cell)
     for i, j in zip(*np.nonzero(puzzle.cells)):
         k = int(puzzle.cells[i, j])
         cx, cy = x0 + (j + 0.5) * cell, y0 + (i + 0.5) * cell
@@ -115,6 +116,81 @@ def draw_grid(d: Drawing, puzzle: Puzzle, solution: Solution | None, x0: float, 
         if solution is not None and sum(fill) < 300:
             ink = (255, 255, 255)
         d.texts.append((cx, cy, size, text, ink, True))
+
+
+def bridge_mark(d: Drawing, cx: float, cy: float, cell: float) -> None:
+    """A bridge in a puzzle: a grey cross centred at ``(cx, cy)`` in a square of ``cell`` mm."""
+    arm = cell * 0.3
+    d.lines.append((cx - arm, cy, cx + arm, cy, cell * 0.08, GRID))
+    d.lines.append((cx, cy - arm, cx, cy + arm, cell * 0.08, GRID))
+
+
+RULE_TEXT = {
+    "fill-no-touch": "Every square lies on a path, and no path runs alongside itself: "
+                     "two side-by-side squares of one path follow each other on it.",
+    "fill": "Every square lies on a path.",
+    "free": "Squares may stay empty.",
+}
+"""What each rule adds to the common ones, in the book's words."""
+BRIDGE_TEXT = {
+    "fill-no-touch": "both crossings are used.",
+    "fill": "both crossings are used.",
+    "free": "either crossing may stay empty.",
+}
+RULES_TEXT_MM = 4.2
+"""The rules page's text size."""
+
+
+def _wrapped(d: Drawing, text: str, x: float, y: float, width: float,
+             size: float = RULES_TEXT_MM) -> float:
+    """``text`` from ``(x, y)`` in lines that fit ``width`` mm; the y under it."""
+    import textwrap
+
+    per_line = max(10, int(width / (size * LINK_CHAR_WIDTH)))
+    for line in textwrap.wrap(text, per_line):
+        d.texts.append((x, y, size, line, INK, False, "left"))
+        y += size * 1.45
+    return y + size * 0.6
+
+
+def rules_page(entries: list[BookEntry], paper: str, title: str) -> Drawing:
+    """The book's first page: its title, what it holds and how to play (its
+    rules; the bridge mark, when a puzzle has a bridge)."""
+    pw, ph = PAPERS[paper]
+    d = Drawing(pw, ph)
+    d.texts.append((pw / 2, MARGIN_MM + 14, 10.0, title, INK, True))
+    sizes = sorted({f"{e.puzzle.width}x{e.puzzle.height}" for e in entries})
+    grades = sorted({e.grade for e in entries})
+    d.texts.append((pw / 2, MARGIN_MM + 28, 4.5,
+                    f"{len(entries)} puzzle{'s' if len(entries) != 1 else ''}, "
+                    f"{', '.join(sizes)}, {', '.join(grades)}", INK, False))
+    x, width = MARGIN_MM + 5, pw - 2 * MARGIN_MM - 10
+    y = MARGIN_MM + 50
+    d.texts.append((x, y, 6.0, "How to play", INK, True, "left"))
+    y += 11
+    y = _wrapped(d, "Join each pair of equal labels by a path from square to square, "
+                    "through the squares' sides (never corner to corner). Paths do not "
+                    "branch, and no two paths share a square.", x, y, width)
+    rules = list(dict.fromkeys(e.rule for e in entries))
+    for rule in rules:
+        lead = f"Puzzles under the {rule} rule: " if len(rules) > 1 else ""
+        y = _wrapped(d, lead + RULE_TEXT.get(rule, ""), x, y, width)
+    if any(e.puzzle.bridges is not None and e.puzzle.bridges.any() for e in entries):
+        cell = 12.0
+        d.lines.append((x, y - 3, x + cell, y - 3, 0.3, FRAME))
+        d.lines.append((x, y - 3 + cell, x + cell, y - 3 + cell, 0.3, FRAME))
+        d.lines.append((x, y - 3, x, y - 3 + cell, 0.3, FRAME))
+        d.lines.append((x + cell, y - 3, x + cell, y - 3 + cell, 0.3, FRAME))
+        bridge_mark(d, x + cell / 2, y - 3 + cell / 2, cell)
+        bridge = ("A grey cross marks a bridge: there two paths cross, one straight "
+                  "across and one straight down. No path turns on a bridge or ends on it; "
+                  + " ".join(dict.fromkeys(BRIDGE_TEXT[r] for r in rules if r in BRIDGE_TEXT)))
+        y = max(_wrapped(d, bridge, x + cell + 5, y, width - cell - 5), y + cell + 3)
+    y = _wrapped(d, "Each puzzle has exactly one solution; the solutions follow the "
+                    "puzzles, numbered alike. A puzzle's caption gives the seed that makes it "
+                    "again; where a puzzle has a code under it, scan it to play the puzzle "
+                    "online.", x, y, width)
+    return d
 
 
 def single_page(puzzle: Puzzle, solution: Solution | None = None,
@@ -204,12 +280,15 @@ def _pages(entries: list[BookEntry], paper: str, title: str, solutions: bool,
 
 def book_pages(entries: list[BookEntry], paper: str = "a4",
                title: str = "Number Link") -> list[Drawing]:
-    """Every page of the book: the puzzles, then the solutions."""
+    """Every page of the book: its title and rules, the puzzles, then the
+    solutions (numbered from the first puzzle page)."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
+    title = title.strip() or "Number Link"
     puzzles = _pages(entries, paper, f"{title}: puzzles", False, 1)
     solutions = _pages(entries, paper, f"{title}: solutions", True, len(puzzles) + 1)
-    return puzzles + solutions
+    first = [rules_page(entries, paper, title)] if entries else []
+    return first + puzzles + solutions
 
 
 # -- a puzzle's puzz.link URL: text and QR code -----------------------------------------

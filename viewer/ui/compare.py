@@ -40,6 +40,9 @@ from .zoom import DetailKeeper
 SHOW_A, SHOW_DIFFERENCE = "A", "difference B - A"
 NAMES_MIN_WIDTH = 60
 NAMES_WANTED_WIDTH = 240
+A_MOST_SHARE = 0.55
+"""A's pane takes at most this share of the map area to fit its metrics
+table whole (B keeps the rest)."""
 """The metric names' column takes up to this much before the numbers shrink
 the pane's share (the pane is widened to hold names and numbers)."""
 
@@ -131,6 +134,10 @@ class CompareView(QWidget):
         # A, B and B - A side by side whatever the pane's width: the numbers
         # whole when they fit, the metric names taking what is left
         self.table.verticalHeader().setDefaultSectionSize(20)
+        # a name too long for the room left: its start shown ("spread_conti…"),
+        # the whole in its tooltip
+        self.table.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self._widened = False               # A's pane made room for the table since pinning
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         lay.addWidget(self.table)
         self.zoom = DetailKeeper(self.map_view, self._shown_source, self)
@@ -156,6 +163,7 @@ class CompareView(QWidget):
             return
         r = pinned.result
         self.a, self.state = r, None
+        self._widened = False
         self.show()
         split = self.parentWidget()
         if isinstance(split, QSplitter):        # A and B side by side, halves alike
@@ -184,6 +192,30 @@ class CompareView(QWidget):
         else:                   # too narrow: the names elided (tooltips), the numbers whole
             names.setFixedWidth(NAMES_MIN_WIDTH)
             t.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+
+    def _table_wanted_width(self) -> int:
+        """The table's width with every name and number whole."""
+        t = self.table
+        header, names = t.horizontalHeader(), t.verticalHeader()
+        numbers = sum(max(header.sectionSizeHint(c), t.sizeHintForColumn(c))
+                      for c in range(t.columnCount()))
+        bar = t.verticalScrollBar().sizeHint().width()
+        return names.sizeHint().width() + numbers + bar + 2 * t.frameWidth() + 4
+
+    def _make_room_for_table(self) -> None:
+        """Once after pinning, when the metrics arrive: A's pane as wide as
+        its table wants, up to :data:`A_MOST_SHARE` of the map area (the
+        names elided past that, whole in their tooltips)."""
+        split = self.parentWidget()
+        if self._widened or not isinstance(split, QSplitter) or not self.table.rowCount():
+            return
+        self._widened = True
+        total = sum(split.sizes())
+        mine = split.sizes()[split.indexOf(self)]
+        want = min(self._table_wanted_width(), int(total * A_MOST_SHARE))
+        if want > mine and total > 0:
+            sizes = [want, total - want] if split.indexOf(self) == 0 else [total - want, want]
+            split.setSizes(sizes)
 
     def fit(self) -> None:
         """Show the whole of A in its pane (as Fit does for B)."""
@@ -295,6 +327,7 @@ class CompareView(QWidget):
                     item.setToolTip(f"{_name}: {v:.10g}")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(i, j, item)
+        self._make_room_for_table()
         self._fit_table()                   # for the numbers now in it
 
     def busy(self) -> bool:

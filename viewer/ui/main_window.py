@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
         self._step_waited: int | None = None     # a step whose picture a job draws
+        self._picture_due: Result | None = None  # a slow map whose picture is kept once shown
         self._export_actions: list[QAction] = []
         self._build()
         self.sweep = SweepLink(wb, self)
@@ -422,6 +423,11 @@ class MainWindow(QMainWindow):
         note = self.workbench.note
         self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
         remembered.remember_run(self.settings, result, _seconds)
+        self._picture_due = result if _seconds > SLOW_START_S else None
+        shown = self.workbench.state            # drawn already: its picture kept now
+        if self._picture_due is not None and shown is not None and shown.result is result \
+                and shown.final and not self.workbench.drawing():
+            self._keep_picture(self.workbench.picture())
         # after the first map of each generator: its kernels, loaded by now,
         # and what they made out of the collector (before its bigger maps)
         runtime.first_map_shown(result.generator)
@@ -486,13 +492,27 @@ class MainWindow(QMainWindow):
 
     def _offer_last_map(self, seconds: float) -> None:
         """At start-up: the last session's map took ``seconds`` to make; it is
-        made again only when the user asks (the banner's button, or F5)."""
+        made again only when the user asks (the banner's button, or F5).  Its
+        picture, kept from the last session, is shown meanwhile."""
+        from .last_picture import load_last_picture
+
         wb = self.workbench
-        text = (f"The last map ({wb.generator.title}) took {seconds:.0f} s to make: it is "
-                "made again when you ask (or change a setting).")
+        try:
+            last = load_last_picture(self.settings, wb.generator.name,
+                                     wb.generator.validate(dict(wb.values)), wb.seed)
+        except (ValueError, TypeError):
+            last = None
+        self._map_view.set_waiting(None)
+        if last is not None:
+            self._map_view.show_map(last.rgba, last.world, last.scale, hexes=last.hexes)
+            text = (f"This is the last session's picture of the map ({last.text}); it took "
+                    f"{seconds:.0f} s to make. Make it again to explore it (or change a "
+                    "setting).")
+        else:
+            text = (f"The last map ({wb.generator.title}) took {seconds:.0f} s to make: it is "
+                    "made again when you ask (or change a setting).")
         self.banner.show_message(text, "Make it again",
                                  lambda: self.request_generation(force=True))
-        self._map_view.set_waiting(None)
         self.status(text)
 
     def _step_chosen(self, step: int) -> None:
@@ -552,8 +572,22 @@ class MainWindow(QMainWindow):
         g = state.result.grid
         self._map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
                                 hexes=pic.hexes, qimage=qimage, shrunk=shrunk)
+        if self._picture_due is state.result and state.final:
+            self._keep_picture(pic)
         self._update_inspector()
         self.compare.refresh()
+
+    def _keep_picture(self, pic) -> None:
+        """The slow map just shown finished: its picture for the next session."""
+        from .last_picture import save_last_picture
+
+        r, self._picture_due = self._picture_due, None
+        text = f"{self.workbench.generator.title} {self._describe(r)}"
+        try:
+            save_last_picture(self.settings, r, pic.rgba, pic.scale, pic.hexes, text)
+        except OSError as exc:
+            self.status(f"the map's picture was not kept for the next session: {exc}",
+                        error=True)
 
     def _hovered(self, cell: tuple[int, int] | None) -> None:
         self._hover = cell

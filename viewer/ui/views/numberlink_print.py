@@ -52,6 +52,7 @@ class BookRequest:
     paper: str = "a4"
     rule: str = "fill-no-touch"
     bridges: int = 0
+    title: str = "Number Link"
 
 
 def make_book_job(req: BookRequest):
@@ -66,26 +67,30 @@ def make_book_job(req: BookRequest):
 
 def write_book(path: str, req: BookRequest, entries) -> str:
     """The pages, to ``path`` (a .pdf file, or a folder of SVG pages)."""
-    pages = book_pages(entries, req.paper)
+    title = req.title.strip() or "Number Link"
+    pages = book_pages(entries, req.paper, title)
     if path.lower().endswith(".pdf"):
-        write_atomic(path, pdf_bytes(pages))
+        write_atomic(path, pdf_bytes(pages, title))
         return f"book of {len(entries)} puzzles, {len(pages)} pages, written to {shown_name(path)}"
     os.makedirs(path, exist_ok=True)
     names = [os.path.join(path, f"page-{n:02d}.svg") for n in range(1, len(pages) + 1)]
     with OutputSet(*names) as out:
         for name, page in zip(names, pages):
-            out.add(name, svg_bytes(page))
+            out.add(name, svg_bytes(page, title))
     return (f"book of {len(entries)} puzzles, {len(pages)} SVG pages, written to "
             f"{shown_name(path)}")
 
 
 class BookDialog(QDialog):
-    """Count, size, difficulty, seed and paper of a puzzle book."""
+    """Title, count, size, difficulty, seed and paper of a puzzle book."""
 
     def __init__(self, parent, req: BookRequest):
         super().__init__(parent)
         self.setWindowTitle("Export puzzle book")
         form = QFormLayout(self)
+        self.title = QLineEdit(req.title)
+        self.title.setPlaceholderText("Number Link")
+        self.title.setToolTip("the book's title, on its first page and atop every page")
         self.count = QSpinBox()
         self.count.setRange(1, MAX_BOOK)
         self.count.setValue(req.count)
@@ -105,6 +110,7 @@ class BookDialog(QDialog):
         self.bridges.setValue(req.bridges)
         self.format = QComboBox()
         self.format.addItems(["PDF", "SVG pages"])
+        form.addRow("Title:", self.title)
         form.addRow("Puzzles:", self.count)
         form.addRow("Width:", self.width_box)
         form.addRow("Height:", self.height_box)
@@ -124,7 +130,7 @@ class BookDialog(QDialog):
         return BookRequest(self.count.value(), self.width_box.value(), self.height_box.value(),
                            self.difficulty.currentText(), self.seed.text() or "book",
                            list(PAPERS)[self.paper.currentIndex()], self.rule,
-                           self.bridges.value())
+                           self.bridges.value(), self.title.text().strip() or "Number Link")
 
     def wants_pdf(self) -> bool:
         return self.format.currentIndex() == 0
