@@ -109,12 +109,15 @@ def test_a_failed_book_leaves_no_new_folder(tmp_path, monkeypatch):
 def test_a_book_into_an_older_books_folder_leaves_none_of_its_pages(tmp_path):
     folder = tmp_path / "book"
     folder.mkdir()
-    for n in range(1, 6):
+    for n in range(1, 10):
         (folder / f"page-{n:02d}.svg").write_text("old")
     (folder / "notes.txt").write_text("mine")
     run = run_main(BOOK + ["--svg", "book"], tmp_path)     # (older pages go: not cli's check)
     assert run.status == 0 and "Traceback" not in run.err, run.err
-    assert sorted(os.listdir(folder)) == ["notes.txt", "page-01.svg", "page-02.svg"]
+    pages = _pages_written(run)
+    assert 1 < pages < 9
+    assert sorted(os.listdir(folder)) == ["notes.txt"] + [f"page-{n:02d}.svg"
+                                                          for n in range(1, pages + 1)]
     assert (folder / "page-01.svg").read_text() != "old"
     assert (folder / "notes.txt").read_text() == "mine"
 
@@ -168,7 +171,14 @@ def test_dev_null_is_still_written_into(tmp_path):
 def test_a_new_book_folder_may_end_with_a_slash(tmp_path):
     run = cli(BOOK + ["--svg", "book/"], tmp_path)
     assert run.status == 0, run.err
-    assert sorted(os.listdir(tmp_path / "book")) == ["page-01.svg", "page-02.svg"]
+    assert sorted(os.listdir(tmp_path / "book")) == [f"page-{n:02d}.svg"
+                                                     for n in range(1, _pages_written(run) + 1)]
+
+
+def _pages_written(run) -> int:
+    import re
+
+    return int(re.search(r", (\d+) pages, written to ", run.err).group(1))
 
 
 def test_a_book_pdf_named_as_its_folder_is_refused_first(tmp_path):
