@@ -112,7 +112,7 @@ def npz_bytes(result) -> bytes:
     if world is not None:  # past GenerateLandscape: the game's tile bytes, the towns
         import json
 
-        from ..engine.tgp.openttd15.stages import town_records
+        from ..engine.tgp.openttd15.stages import industry_records, town_records
 
         grids = world.map.grids()
         arrays["tile_type"] = np.ascontiguousarray(grids["type"])
@@ -120,6 +120,8 @@ def npz_bytes(result) -> bytes:
             arrays[name] = np.ascontiguousarray(grids[name])
         if "towns" in (result.detail.stages or {}):
             arrays["towns"] = np.array(json.dumps(town_records(world)))
+        if "industries" in (result.detail.stages or {}):
+            arrays["industries"] = np.array(json.dumps(industry_records(world)))
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
     return buf.getvalue()

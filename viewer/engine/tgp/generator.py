@@ -531,7 +531,25 @@ def stages_summary(world, made: Mapping[str, Any]) -> str:
         towns = [t for t in world.towns if t is not None]
         cities = sum(1 for t in towns if getattr(t, "larger_town", False))
         parts.append(f"{len(towns)} towns ({cities} cities)")
+    parts += later_stages_summary(world, made)
     return ("; ".join(parts) + "\n") if parts else ""
+
+
+def later_stages_summary(world, made: Mapping[str, Any]) -> list[str]:
+    """What the stages after the towns made, in a few words each."""
+    from .openttd15.overview import first_frame_counts
+
+    if "industries" not in made:
+        return []
+    c = first_frame_counts(world)
+    parts = [f"{c['industries']} industries"]
+    if "objects" in made:
+        parts.append(f"{c['lighthouses']} lighthouses, {c['transmitters']} transmitters")
+    if "trees" in made:
+        parts.append(f"trees on {c['tree_tiles']} tiles")
+    if "world" in made:
+        parts.append("after 1280 tile loops: the first frame of the game")
+    return parts
 
 
 def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,

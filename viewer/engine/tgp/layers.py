@@ -69,6 +69,6 @@ def layer_names(version: str, stop_after: str = "rivers") -> tuple[str, ...]:
     made: ``stop_after`` water, climate or rivers) has."""
     if version == "r13671":
         return LAYER_NAMES
-    if stop_after in ("clear", "towns"):
+    if stop_after in ("clear", "towns", "industries", "objects", "trees", "startup", "world"):
         return WORLD_LAYERS
     return MODERN_LAYERS if stop_after == "water" else FINISHED_LAYERS

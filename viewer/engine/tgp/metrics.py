@@ -12,6 +12,14 @@
 ``rainforest_share`` tiles of the rainforest zone over all tiles (sub-tropic)
 ``snow_tiles``       clear tiles with snow (arctic; the tile loop makes it;
                      trees on snow are not counted, as in the reference)
+``towns``, ``cities`` towns GenerateTowns made and how many are cities
+``industries``       industries GenerateIndustries made
+``industries_<type>`` industries of each type (``coal_mine``, ``farm_2`` ...)
+``coal_mines_near_water`` coal mines with water at most 10 tiles away
+``towns_without_industry_near`` towns with no industry tile within 20 tiles
+``lighthouses``, ``transmitters``, ``tree_tiles`` objects and trees placed
+
+The first-frame figures are NaN on a map that stops before their stage.
 
 The river, zone and snow figures are NaN for an r13671 map (the game of
 2008 as ported here has none of it); a 15.2 map that stops before a pass
@@ -33,8 +41,46 @@ NAMES = ("water_share", "shore_share", "mean_height", "max_height", "river_tiles
 FINISHED_15_2 = NAMES[4:]
 
 
+def _first_frame_names() -> tuple[str, ...]:
+    from .openttd15.overview import industry_type_names
+
+    return (("towns", "cities", "industries")
+            + tuple(f"industries_{n}" for n in industry_type_names())
+            + ("coal_mines_near_water", "towns_without_industry_near", "lighthouses",
+               "transmitters", "tree_tiles"))
+
+
 def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
-    return NAMES
+    return NAMES + _first_frame_names()
+
+
+def first_frame_figures(result: Any) -> dict[str, float]:
+    """The towns, industries, objects and trees of a 15.2 map past
+    GenerateLandscape (NaN for what its stop does not reach)."""
+    from .openttd15 import overview
+
+    out = dict.fromkeys(_first_frame_names(), math.nan)
+    world = getattr(result.detail, "world", None)
+    made = getattr(result.detail, "stages", None) or {}
+    if world is None:
+        return out
+    if "towns" in made:
+        towns = [t for t in world.towns if t is not None]
+        out["towns"] = len(towns)
+        out["cities"] = sum(1 for t in towns if getattr(t, "larger_town", False))
+    if "industries" in made:
+        counts = overview.first_frame_counts(world)
+        out["industries"] = counts["industries"]
+        for name, n in overview.industries_per_type(world).items():
+            out[f"industries_{name}"] = n
+        out["coal_mines_near_water"] = overview.coal_mines_near_water(world)
+        out["towns_without_industry_near"] = overview.towns_without_industry_near(world)
+        if "objects" in made:
+            out["lighthouses"] = counts["lighthouses"]
+            out["transmitters"] = counts["transmitters"]
+        if "trees" in made:
+            out["tree_tiles"] = counts["tree_tiles"]
+    return out
 
 
 def _attempts(detail: Any) -> tuple:
@@ -81,8 +127,9 @@ def compute(result: Any) -> dict[str, float]:
     }
     if getattr(result.detail, "version", "r13671") == "15.2":
         out.update(finished_figures(result))
+        out.update(first_frame_figures(result))
     else:
-        out.update(dict.fromkeys(FINISHED_15_2, math.nan))
+        out.update(dict.fromkeys(FINISHED_15_2 + _first_frame_names(), math.nan))
     return out
 
 

@@ -275,7 +275,8 @@ class ModernPipeline:
             (self.stages if stages.available(name) else self.missing_stages).append(name)
             if self.missing_stages:
                 break   # (a stage not there yet: the later ones cannot follow it)
-            steps.append(Step(name, name, stages.DESCRIPTIONS[name]))
+            for part in range(stages.parts(name)):
+                steps.append(Step(name, name, stages.part_label(name, part), part))
         self.steps: tuple[Step, ...] = tuple(steps)
 
     @property
@@ -333,7 +334,7 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.tile_height_copied = None
         elif step.kind in stages.STAGES:
-            self._stage(step.kind, st)
+            self._stage(step.kind, st, step.arg)
         elif step.kind != "water":
             self.after.run(step, st)
         else:
@@ -345,14 +346,17 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.rocks_fixed = None
 
-    def _stage(self, name: str, st: State) -> None:
-        """A stage of ``_GenerateWorld`` after GenerateLandscape, on the
-        World (made from the Landscape the first time)."""
+    def _stage(self, name: str, st: State, part: int = 0) -> None:
+        """A stage of ``_GenerateWorld`` after GenerateLandscape (or part
+        ``part`` of it, :func:`stages.parts`), on the World (made from the
+        Landscape the first time)."""
         if st.world is None:
             st.world = stages.world_from_landscape(self.after.land(st), self.values, st.rng,
                                                    st.found)
-        st.made[name] = stages.stage_function(name)(st.world)
-        st.world.stage = name
+        made = stages.run_part(name, part, st.world)
+        if part == stages.parts(name) - 1:
+            st.made[name] = made
+            st.world.stage = name
 
     def _curves(self, st: State, flag: np.ndarray) -> None:
         c = curves_setup(self.size_x, self.size_y, self.variety, self.h_max_new)

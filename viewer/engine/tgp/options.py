@@ -8,13 +8,15 @@ TERRAIN = ("very flat", "flat", "hilly", "mountainous", "alpinist", "custom")
 SEA_LEVEL = ("very low", "low", "medium", "high", "custom")
 """OpenTTD 15.2's sea levels (r13671 has the first four)."""
 
-STOP_AFTER = ("water", "climate", "rivers", "clear", "towns")
+STOP_AFTER = ("water", "climate", "rivers", "clear", "towns", "industries", "objects", "trees",
+              "startup", "world")
 """The steps a 15.2 map may stop after, in the game's order: the water pass,
 the climate, the rest of GenerateLandscape (rivers and tile loops), then the
-stages of ``_GenerateWorld`` that follow it (GenerateClearTile, GenerateTowns)."""
-LATER_STAGES = ("industries", "objects", "trees", "startup", "world")
-"""The stages of ``_GenerateWorld`` after the towns, not made yet (settings
-that shape only them are greyed)."""
+stages of ``_GenerateWorld`` that follow it (GenerateClearTile, GenerateTowns,
+GenerateIndustries, GenerateObjects, GenerateTrees, the start-up draws and
+the 1,280 tile loops: ``world``, the game's first frame)."""
+LATER_STAGES: tuple[str, ...] = ()
+"""The stages of ``_GenerateWorld`` not made yet (none left)."""
 
 
 def stops_from(step: str) -> tuple[str, ...]:

@@ -5,7 +5,14 @@ bytes, the Randomizer, the towns) and changes it in place.
 * ``clear``: GenerateClearTile (:mod:`.clear_tiles`);
 * ``towns``: GenerateTowns (``openttd15.towns.founding.generate_towns``),
   imported when first needed: a build without it has no towns stage yet
-  (:func:`available` says so).
+  (:func:`available` says so);
+* ``industries``: GenerateIndustries (:mod:`.industries`);
+* ``objects``: GenerateObjects, lighthouses and transmitters (:mod:`.objects`);
+* ``trees``: GenerateTrees (:mod:`.trees`);
+* ``startup``: StartupCompanies, StartupEngines, StartupDisasters (their
+  Random() draws, :mod:`.startup`);
+* ``world``: the 1,280 tile loops before the first tick (:mod:`.tile_loop`):
+  the map the game shows on its first frame.
 
 :func:`world_from_landscape` makes the World the first stage starts from:
 the bytes of GenerateLandscape's map, the Randomizer wrapping the same
@@ -21,7 +28,7 @@ from typing import Any
 from ..game.randomizer import Randomizer
 from ..game.world import World
 
-STAGES = ("clear", "towns")
+STAGES = ("clear", "towns", "industries", "objects", "trees", "startup", "world")
 """The stages made here, in the game's order."""
 
 DESCRIPTIONS = {
@@ -29,7 +36,48 @@ DESCRIPTIONS = {
              "wandering from others",
     "towns": "GenerateTowns: towns founded (names, places, cities) and grown (roads, "
              "bridges, tunnels, houses)",
+    "industries": "GenerateIndustries: the mandatory industries, then the probability "
+                  "draws, each tried on random tiles with its layouts",
+    "objects": "GenerateObjects: transmitters on hills, lighthouses on the coast",
+    "trees": "GenerateTrees: tree groups, then trees scattered (rainforest and desert rules)",
+    "startup": "StartupEngines and StartupDisasters: two Random() draws, no tile changed",
+    "world": "RunTileLoop x 1280: grass grown, snow and desert settled, houses built on; "
+             "the first frame of the game",
 }
+
+
+def _generate_industries(world: World) -> Any:
+    from .industries import generate_industries
+
+    return generate_industries(world)
+
+
+def _generate_objects(world: World) -> Any:
+    from .objects import generate_objects
+
+    return generate_objects(world)
+
+
+def _generate_trees(world: World) -> Any:
+    from .trees import generate_trees
+
+    return generate_trees(world)
+
+
+def _startup(world: World) -> Any:
+    from .startup import startup
+
+    return startup(world)
+
+
+def _tile_loops(world: World) -> Any:
+    from .tile_loop import run_tile_loops
+
+    return run_tile_loops(world)
+
+
+_LATER = {"industries": _generate_industries, "objects": _generate_objects,
+          "trees": _generate_trees, "startup": _startup, "world": _tile_loops}
 
 
 def _generate_clear_tiles(world: World) -> Any:
@@ -52,7 +100,40 @@ def stage_function(name: str) -> Callable[[World], Any] | None:
         return _generate_clear_tiles
     if name == "towns":
         return _towns_function()
-    raise KeyError(name)
+    return _LATER[name]
+
+
+TILE_LOOP_PARTS = 5
+"""The timeline shows the 1,280 tile loops in this many steps of 256 each."""
+
+
+def parts(name: str) -> int:
+    """How many timeline steps stage ``name`` takes (each :func:`run_part`)."""
+    return TILE_LOOP_PARTS if name == "world" else 1
+
+
+def part_label(name: str, part: int) -> str:
+    """One line for part ``part`` of stage ``name`` on the timeline."""
+    if name != "world":
+        return DESCRIPTIONS[name]
+    from .tile_loop.loop import GENERATION_RUNS
+
+    per = GENERATION_RUNS // TILE_LOOP_PARTS
+    last = "; the first frame of the game" if part == TILE_LOOP_PARTS - 1 else ""
+    return (f"tile loops {part * per + 1}..{(part + 1) * per} of {GENERATION_RUNS} "
+            f"(RunTileLoop: grass grown, snow and desert settled, houses built on){last}")
+
+
+def run_part(name: str, part: int, world: World) -> Any:
+    """Part ``part`` of stage ``name`` on ``world`` (the whole stage when it
+    has one part): the tile loops go a fifth at a time, the game's order
+    kept (the tick counter and the loop's tile are the World's)."""
+    if name != "world":
+        return stage_function(name)(world)
+    from .tile_loop import run_tile_loops
+    from .tile_loop.loop import GENERATION_RUNS
+
+    return run_tile_loops(world, GENERATION_RUNS // TILE_LOOP_PARTS)
 
 
 def available(name: str) -> bool:
@@ -91,4 +172,16 @@ def town_records(world: World) -> list[dict[str, Any]]:
         if t is None:
             continue
         out.append(t.manifest_fields() if hasattr(t, "manifest_fields") else dict(t))
+    return out
+
+
+def industry_records(world: World) -> list[dict[str, Any]]:
+    """The World's industries as ``openttd-firstframe``'s manifest holds
+    them (``index``, ``type``, ``tile``, ``w``, ``h``, ``town`` ...), in the
+    pool's order."""
+    out = []
+    for i in world.industries:
+        if i is None:
+            continue
+        out.append(i.manifest_fields() if hasattr(i, "manifest_fields") else dict(i))
     return out

@@ -1,0 +1,94 @@
+"""What a first frame holds, counted for summaries and sweeps: industries by
+type, lighthouses and transmitters, tree tiles, and two figures a player
+choosing a map asks about (coal mines near water, towns with no industry
+near).  Read from the World's records and tile bytes, never changing them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER
+from ..game.tiles import TileType
+from ..game.world import World
+
+COAL_MINE = 0
+NEAR_WATER = 10
+"""A coal mine is near water when a water tile (sea, river, canal, lake) is
+at most this many tiles (either axis) from a tile of its area."""
+NEAR_TOWN = 20
+"""A town has an industry near when a tile of one is at most this many
+tiles (either axis) from the town's centre."""
+
+
+def industry_type_names() -> tuple[str, ...]:
+    """The industry types by number, as ``table/build_industry.h`` names them."""
+    from .industries.specs import INDUSTRY_SPECS
+
+    return tuple(s.name for s in INDUSTRY_SPECS)
+
+
+def _live(items) -> list[Any]:
+    return [i for i in items if i is not None]
+
+
+def _field(rec: Any, name: str) -> Any:
+    return rec[name] if isinstance(rec, dict) else getattr(rec, name)
+
+
+def industries_per_type(world: World) -> dict[str, int]:
+    names = industry_type_names()
+    out = dict.fromkeys(names, 0)
+    for ind in _live(world.industries):
+        out[names[int(_field(ind, "type"))]] += 1
+    return out
+
+
+def first_frame_counts(world: World) -> dict[str, int]:
+    """Industries, lighthouses, transmitters and tree tiles on the World."""
+    kinds = [int(_field(o, "type")) for o in _live(world.objects)]
+    tile_type = np.asarray(world.map.type) >> 4
+    return {"industries": len(_live(world.industries)),
+            "lighthouses": kinds.count(OBJECT_LIGHTHOUSE),
+            "transmitters": kinds.count(OBJECT_TRANSMITTER),
+            "tree_tiles": int(np.count_nonzero(tile_type == TileType.TREES))}
+
+
+def _box_any(mask: np.ndarray, r: int) -> np.ndarray:
+    """Where a ``mask`` tile is within ``r`` tiles on either axis (a summed
+    area table: one pass at any size)."""
+    sy, sx = mask.shape
+    s = np.zeros((sy + 1, sx + 1), np.int64)
+    s[1:, 1:] = np.cumsum(np.cumsum(mask, axis=0), axis=1)
+    y0 = np.clip(np.arange(sy) - r, 0, sy)
+    y1 = np.clip(np.arange(sy) + r + 1, 0, sy)
+    x0 = np.clip(np.arange(sx) - r, 0, sx)
+    x1 = np.clip(np.arange(sx) + r + 1, 0, sx)
+    total = (s[y1][:, x1] - s[y0][:, x1] - s[y1][:, x0] + s[y0][:, x0])
+    return total > 0
+
+
+def coal_mines_near_water(world: World) -> int:
+    m = world.map
+    sx, sy = m.size_x, m.size_y
+    near = _box_any((np.asarray(m.type).reshape(sy, sx) >> 4) == TileType.WATER, NEAR_WATER)
+    n = 0
+    for ind in _live(world.industries):
+        if int(_field(ind, "type")) != COAL_MINE:
+            continue
+        t = int(_field(ind, "tile"))
+        x, y, w, h = t % sx, t // sx, int(_field(ind, "w")), int(_field(ind, "h"))
+        n += bool(near[y:y + h, x:x + w].any())
+    return n
+
+
+def towns_without_industry_near(world: World) -> int:
+    m = world.map
+    sx, sy = m.size_x, m.size_y
+    near = _box_any((np.asarray(m.type).reshape(sy, sx) >> 4) == TileType.INDUSTRY, NEAR_TOWN)
+    n = 0
+    for town in _live(world.towns):
+        t = int(_field(town, "xy"))
+        n += not near[t // sx, t % sx]
+    return n
