@@ -22,7 +22,7 @@ import numpy as np
 
 from ..engine.protocol import LayerInfo, MapState
 from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
-from . import tgp_towns
+from . import tgp_first_frame, tgp_towns
 from .colormaps import (
     BACKGROUND,
     DIVERGING_LUT,
@@ -484,7 +484,7 @@ class TGPRenderer(Renderer):
                       "light the heights from the north-west"),
                Toggle("contours", "&Contour lines", False, "Ctrl+K",
                       "a line at every whole height level (every fifth darker)"),
-               tgp_towns.TOWNS_TOGGLE)
+               tgp_towns.TOWNS_TOGGLE) + tgp_first_frame.TOGGLES
     default_layer = "heightmap"
 
     def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
@@ -502,16 +502,19 @@ class TGPRenderer(Renderer):
                              contours=bool(options.get("contours")),
                              meaningful=state.meaningful, cell=stride,
                              relief=relief_levels)
+        img = tgp_first_frame.draw_first_frame(img, state, options, scale, stride)
         return tgp_towns.draw_towns(img, state, options, scale, stride)
 
     def markers(self, state: MapState, options: Mapping[str, Any]) -> list:
-        return list(state.markers) + tgp_towns.state_town_markers(state, options)
+        return (list(state.markers) + tgp_towns.state_town_markers(state, options)
+                + tgp_first_frame.object_markers(state, options))
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
         key = tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
                          state.layers) or generic_legend(layer, values, info)
+        key = tgp_first_frame.with_first_frame_entries(key, state, options)
         return tgp_towns.with_town_entries(key, state, options)
 
 
