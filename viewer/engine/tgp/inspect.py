@@ -54,7 +54,21 @@ def rows(state: MapState, x: int, y: int) -> Rows:
         out += _modern_rows(state, x, y)
         out += finished_rows(state, x, y)
         out += town_tile_rows(state, x, y)
+        out += first_frame_rows(state, x, y)
     return out
+
+
+def first_frame_rows(state: MapState, x: int, y: int) -> Rows:
+    """A map past GenerateIndustries: the tile's industry (type, town),
+    object (lighthouse, transmitter) or trees (kind, count)."""
+    layers = state.layers
+    if not all(n in layers for n in ("tile_type", "m2", "m3", "m5")):
+        return []
+    from .openttd15.overview import first_frame_tile_rows
+
+    return first_frame_tile_rows(int(layers["tile_type"][y, x]), int(layers["m2"][y, x]),
+                                 int(layers["m3"][y, x]), int(layers["m5"][y, x]),
+                                 getattr(state.result.detail, "world", None))
 
 
 def town_tile_rows(state: MapState, x: int, y: int) -> Rows:

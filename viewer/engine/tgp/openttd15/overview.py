@@ -92,3 +92,58 @@ def towns_without_industry_near(world: World) -> int:
         t = int(_field(town, "xy"))
         n += not near[t // sx, t % sx]
     return n
+
+
+TREE_KIND_RANGES = (("temperate", 0x00, 0x0C), ("sub-arctic", 0x0C, 0x14),
+                    ("rainforest", 0x14, 0x1B), ("cactus", 0x1B, 0x1C),
+                    ("sub-tropical", 0x1C, 0x20), ("toyland", 0x20, 0x29))
+"""The kinds of ``TreeType`` (its ranges)."""
+OBJECT_NAMES = {OBJECT_TRANSMITTER: "transmitter", OBJECT_LIGHTHOUSE: "lighthouse"}
+
+
+def tree_kind(tree_type: int) -> str:
+    return next((name for name, lo, hi in TREE_KIND_RANGES if lo <= tree_type < hi), "?")
+
+
+def _town_name(towns, index: int) -> str:
+    for t in towns or ():
+        if t is not None and int(_field(t, "index")) == index:
+            return str(_field(t, "name"))
+    return f"town {index}"
+
+
+def industry_rows(industries, towns) -> list[tuple[str, str, int, int]]:
+    """(type, town, tile, index) of each industry, for a table."""
+    names = industry_type_names()
+    return [(names[int(_field(i, "type"))].replace("_", " "),
+             _town_name(towns, int(_field(i, "town"))), int(_field(i, "tile")),
+             int(_field(i, "index")))
+            for i in industries or () if i is not None]
+
+
+def first_frame_tile_rows(tile_type: int, m2: int, m3: int, m5: int, world: World | None
+                          ) -> list[tuple[str, str]]:
+    """The inspector's rows of an industry, object or tree tile (its bytes
+    ``type``, ``m2``, ``m3``, ``m5``; the World for the records)."""
+    kind = tile_type >> 4
+    if kind == TileType.TREES:
+        count = (m5 >> 6) + 1
+        return [("trees", f"{count} {tree_kind(m3)} tree{'s' if count != 1 else ''} "
+                          f"(type {m3}, growth {m5 & 7})")]
+    if world is None:
+        return []
+    if kind == TileType.INDUSTRY:
+        for ind in _live(world.industries):
+            if int(_field(ind, "index")) == m2:
+                name = industry_type_names()[int(_field(ind, "type"))].replace("_", " ")
+                return [("industry", f"{name} (#{m2})"),
+                        ("industry's town", _town_name(world.towns, int(_field(ind, "town"))))]
+        return [("industry", f"#{m2}")]
+    if kind == TileType.OBJECT:
+        index = m2 | (m5 << 16)
+        for o in _live(world.objects):
+            if int(_field(o, "index")) == index:
+                return [("object", OBJECT_NAMES.get(int(_field(o, "type")), "object")),
+                        ("object's town", _town_name(world.towns, int(_field(o, "town"))))]
+        return [("object", f"#{index}")]
+    return []
