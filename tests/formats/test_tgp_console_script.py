@@ -13,6 +13,7 @@ import pytest
 from refdata import require_reference
 
 from viewer.cli import main
+from viewer.engine.tgp.game_settings import SHAPING_DEFAULTS
 from viewer.engine.tgp.generator import TGP
 from viewer.formats.tgp_console_script import (
     RANDOM_SEED,
@@ -30,7 +31,12 @@ from viewer.formats.tgp_console_script import (
 # industry_type.h (IndustryDensity: ID_FUND_ONLY 0 .. ID_CUSTOM 6, ID_END 7).
 SYMBOLS = {"TGEN_SMOOTHNESS_BEGIN": 0, "TGEN_SMOOTHNESS_END - 1": 3, "TL_BEGIN": 0,
            "NUM_TLS - 1": 4, "CalendarTime::MIN_YEAR": 0, "CalendarTime::MAX_YEAR": 5000000,
-           "ID_END - 1": 6}
+           "ID_END - 1": 6,
+           # the settings pinned at the game's defaults (game_settings.SHAPING_DEFAULTS):
+           # tile_type.h, map_type.h, town_type.h (TownFounding, TownCargoGenMode),
+           # economy_type.h (EconomyType)
+           "MAX_TILE_HEIGHT": 255, "MAX_MAP_SIZE": 4096, "TF_BEGIN": 0, "TF_END - 1": 2,
+           "TCGM_BEGIN": 0, "TCGM_END - 1": 1, "ET_BEGIN": 0, "ET_END - 1": 2}
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +99,8 @@ def test_every_terrain_setting_of_a_reference_case_is_set(manifest):
     """The settings the tgp-rivers harness gives the game are exactly those
     the script sets (besides land_generator and tree_placer, which it
     leaves at TerraGenesis and "improved", and the settings of the steps
-    after the terrain, which it pins too)."""
+    after the terrain, which it pins too, with those that are no Param here
+    at the game's defaults)."""
     set_here = {n.split(".")[1] for n, _ in game_settings(values_of())}
     harness = set(manifest["cases"][0]["settings"]) - {"generation_seed", "size_x", "size_y",
                                                         "landscape_name"}
@@ -102,7 +109,8 @@ def test_every_terrain_setting_of_a_reference_case_is_set(manifest):
                                   "number_towns", "custom_town_number", "town_layout",
                                   "larger_towns", "initial_city_size", "starting_year",
                                   "construction_cost", "town_name", "industry_density",
-                                  "custom_industry_number"}
+                                  "custom_industry_number"} | {
+        n.split(".")[1] for n in SHAPING_DEFAULTS}
 
 
 def _our_values(s: dict) -> dict:

@@ -59,7 +59,7 @@ def test_console_script_pins_every_setting_the_cfg_sets(case_id):
         value = _as_game_holds(name, value)
         assert got[name] == (("true" if value else "false") if isinstance(value, bool)
                              else str(value)), name
-    assert set(got) == {s.game for s in gs.SETTINGS} | {gs.LAND_GENERATOR}
+    assert set(got) == {s.game for s in gs.SETTINGS} | {gs.LAND_GENERATOR} | set(gs.SHAPING_DEFAULTS)
 
 
 def test_openttd_cfg_and_seed_make_the_cases_map(monkeypatch, tmp_path):

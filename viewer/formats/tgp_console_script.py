@@ -148,7 +148,17 @@ def stage_settings(values: Mapping[str, Any]) -> list[tuple[str, str]]:
     terrain = {"game_creation.tree_placer", "game_creation.desert_coverage"}
     later = gs.SETTINGS[[s.game for s in gs.SETTINGS].index("game_creation.tree_placer") + 1:]
     return [(s.game, gs.game_value(s, {s.param: values.get(s.param, defaults[s.param])}))
-            for s in later if s.game not in terrain]
+            for s in later if s.game not in terrain] + shaping_defaults()
+
+
+def shaping_defaults() -> list[tuple[str, str]]:
+    """The settings that shape the first frame and are no Param here, at the
+    game's defaults the map is made with (a player's own openttd.cfg may
+    hold others: the script sets them back)."""
+    from ..engine.tgp import game_settings as gs
+
+    return [(name, ("true" if v else "false") if isinstance(v, bool) else str(v))
+            for name, v in gs.SHAPING_DEFAULTS.items()]
 
 
 def console_script(values: Mapping[str, Any], seed: int, made_by: str = "") -> str:

@@ -92,9 +92,12 @@ SHAPING_DEFAULTS: dict[str, Any] = {
     "economy.found_town": 0,
     "economy.multiple_industry_per_town": False,
     "economy.type": 1,
+    "game_creation.oil_refinery_limit": 32,
+    "economy.town_cargogen_mode": 1,
 }
-"""Settings that shape the game's first map (its towns, industries) that
-are no Param here: the map is made with these, the game's defaults."""
+"""Settings that shape the game's first map (its towns, industries, the
+tile loops) that are no Param here: the map is made with these, the game's
+defaults (the console script pins them too)."""
 
 ELSEWHERE = frozenset(("game_creation.snow_line_height", "game_creation.se_flat_world_height",
                        "game_creation.heightmap_height", "game_creation.heightmap_rotation",

@@ -271,7 +271,10 @@ PARAMS: tuple[Param, ...] = (
           help="the last step of the game's world generation made: water (the map of the "
                "water pass), climate (snow line, desert and rainforest), rivers (the whole "
                "of GenerateLandscape: rivers, lakes, wetlands and the tile loops), clear "
-               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns)",
+               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns), industries "
+               "(GenerateIndustries), objects (lighthouses and transmitters), trees "
+               "(GenerateTrees), startup (the start-up Random() draws), world (the 1,280 "
+               "tile loops: the game's first frame)",
           only_when=only_15("water")),
     Param("rng_skip", "Random() calls before TGP", "int", R13671_GAME_SKIP, minimum=0,
           maximum=RNG_SKIP_MAX, cli="--rng-skip", group="advanced",
