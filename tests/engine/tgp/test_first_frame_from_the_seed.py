@@ -111,3 +111,27 @@ def test_sweep_metrics_count_the_first_frames_industries_and_towns():
     early = METRICS(TGP.generate(_case_values("ff-04", "towns")[0], seed=seed))
     assert math.isnan(early["industries"]) and math.isnan(early["industries_coal_mine"])
     assert early["towns"] == m["towns"]
+
+
+def test_the_tile_loops_stop_when_cancelled():
+    _needs("ff-04")
+    from viewer.engine.protocol import CancelToken, Cancelled
+
+    world = ff.world("ff-04", "startup")
+    ticks = world.tick_counter
+    stages.run_part("world", 0, world, flag=np.array([1, 0, 0, 0], np.int64))
+    assert world.tick_counter == ticks                       # nothing run once cancelled
+    stages.run_part("world", 0, world, flag=np.zeros(4, np.int64))
+    assert world.tick_counter == ticks + 1280 // stages.TILE_LOOP_PARTS
+    token = CancelToken()
+    seen = []
+
+    def progress(phase, fraction):
+        seen.append(phase)
+        if phase == "world":
+            token.cancel()
+
+    values, seed = _case_values("ff-04", "world")
+    with pytest.raises(Cancelled):
+        TGP.make(TGP.validate(values), seed, cancel=token, progress=progress)
+    assert seen.count("world") == 1                          # the first part, then stopped

@@ -334,7 +334,7 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.tile_height_copied = None
         elif step.kind in stages.STAGES:
-            self._stage(step.kind, st, step.arg)
+            self._stage(step.kind, st, step.arg, flag)
         elif step.kind != "water":
             self.after.run(step, st)
         else:
@@ -346,14 +346,14 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.rocks_fixed = None
 
-    def _stage(self, name: str, st: State, part: int = 0) -> None:
+    def _stage(self, name: str, st: State, part: int = 0, flag=None) -> None:
         """A stage of ``_GenerateWorld`` after GenerateLandscape (or part
         ``part`` of it, :func:`stages.parts`), on the World (made from the
         Landscape the first time)."""
         if st.world is None:
             st.world = stages.world_from_landscape(self.after.land(st), self.values, st.rng,
                                                    st.found)
-        made = stages.run_part(name, part, st.world)
+        made = stages.run_part(name, part, st.world, flag)
         if part == stages.parts(name) - 1:
             st.made[name] = made
             st.world.stage = name

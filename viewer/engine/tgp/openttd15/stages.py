@@ -124,16 +124,29 @@ def part_label(name: str, part: int) -> str:
             f"(RunTileLoop: grass grown, snow and desert settled, houses built on){last}")
 
 
-def run_part(name: str, part: int, world: World) -> Any:
+TILE_LOOP_CHUNK = 16
+"""The tile loops run this many at a time between looks at the cancel flag."""
+
+
+def run_part(name: str, part: int, world: World, flag=None) -> Any:
     """Part ``part`` of stage ``name`` on ``world`` (the whole stage when it
     has one part): the tile loops go a fifth at a time, the game's order
-    kept (the tick counter and the loop's tile are the World's)."""
+    kept (the tick counter and the loop's tile are the World's), and stop
+    early when ``flag[0]`` (a cancel token's) is set: the map is thrown
+    away then."""
     if name != "world":
         return stage_function(name)(world)
     from .tile_loop import run_tile_loops
     from .tile_loop.loop import GENERATION_RUNS
 
-    return run_tile_loops(world, GENERATION_RUNS // TILE_LOOP_PARTS)
+    left = GENERATION_RUNS // TILE_LOOP_PARTS
+    while left > 0:
+        if flag is not None and flag[0] != 0:
+            return None
+        n = min(TILE_LOOP_CHUNK, left)
+        run_tile_loops(world, n)
+        left -= n
+    return None
 
 
 def available(name: str) -> bool:
