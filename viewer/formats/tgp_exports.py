@@ -106,10 +106,14 @@ def console_script_text(result) -> str:
 
 
 def stopped_early_note(result) -> str:
-    """What the game makes beyond a map that stops before the rivers."""
+    """What the game makes beyond a map that stops before the rivers, or
+    after them before the first frame."""
     stop = result.params.get("stop_after", "rivers")
-    if stop == "rivers":
+    if stop in ("rivers", "world"):
         return ""
+    if stop not in ("water", "climate"):
+        return (f"this map stops after the {stop} stage; the game goes on to its first "
+                "frame (the stages after it and the 1,280 tile loops)")
     step = "the water pass" if stop == "water" else "the climate passes"
     return (f"this map stops after {step}; the game goes on through the rest of "
             "GenerateLandscape (its rivers and tile loops) before the towns")

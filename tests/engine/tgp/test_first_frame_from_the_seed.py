@@ -135,3 +135,14 @@ def test_the_tile_loops_stop_when_cancelled():
     with pytest.raises(Cancelled):
         TGP.make(TGP.validate(values), seed, cancel=token, progress=progress)
     assert seen.count("world") == 1                          # the first part, then stopped
+
+
+def test_the_console_scripts_note_says_what_the_game_adds_to_an_early_stop():
+    from viewer.formats.tgp_exports import stopped_early_note
+
+    def note(stop):
+        return stopped_early_note(TGP.generate({"size": (64, 64), "stop_after": stop}, seed=2))
+
+    assert note("world") == ""
+    assert "first frame" in note("towns") and "towns stage" in note("towns")
+    assert "climate" in note("climate")
