@@ -69,10 +69,15 @@ def _box_any(mask: np.ndarray, r: int) -> np.ndarray:
     return total > 0
 
 
-def coal_mines_near_water(world: World) -> int:
+def _near(world: World, tile_type: int, r: int) -> np.ndarray:
+    """Where a tile of ``tile_type`` is within ``r`` tiles (either axis)."""
     m = world.map
-    sx, sy = m.size_x, m.size_y
-    near = _box_any((np.asarray(m.type).reshape(sy, sx) >> 4) == TileType.WATER, NEAR_WATER)
+    return _box_any((np.asarray(m.type).reshape(m.size_y, m.size_x) >> 4) == tile_type, r)
+
+
+def coal_mines_near_water(world: World) -> int:
+    sx = world.map.size_x
+    near = _near(world, TileType.WATER, NEAR_WATER)
     n = 0
     for ind in _live(world.industries):
         if int(_field(ind, "type")) != COAL_MINE:
@@ -84,9 +89,8 @@ def coal_mines_near_water(world: World) -> int:
 
 
 def towns_without_industry_near(world: World) -> int:
-    m = world.map
-    sx, sy = m.size_x, m.size_y
-    near = _box_any((np.asarray(m.type).reshape(sy, sx) >> 4) == TileType.INDUSTRY, NEAR_TOWN)
+    sx = world.map.size_x
+    near = _near(world, TileType.INDUSTRY, NEAR_TOWN)
     n = 0
     for town in _live(world.towns):
         t = int(_field(town, "xy"))

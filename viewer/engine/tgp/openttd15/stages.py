@@ -180,21 +180,17 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
 def town_records(world: World) -> list[dict[str, Any]]:
     """The World's towns as ``openttd-firstframe``'s manifest holds them
     (``index``, ``xy``, ``name`` ...), in the pool's order."""
-    out = []
-    for t in world.towns:
-        if t is None:
-            continue
-        out.append(t.manifest_fields() if hasattr(t, "manifest_fields") else dict(t))
-    return out
+    return _manifest_records(world.towns)
 
 
 def industry_records(world: World) -> list[dict[str, Any]]:
     """The World's industries as ``openttd-firstframe``'s manifest holds
     them (``index``, ``type``, ``tile``, ``w``, ``h``, ``town`` ...), in the
     pool's order."""
-    out = []
-    for i in world.industries:
-        if i is None:
-            continue
-        out.append(i.manifest_fields() if hasattr(i, "manifest_fields") else dict(i))
-    return out
+    return _manifest_records(world.industries)
+
+
+def _manifest_records(pool) -> list[dict[str, Any]]:
+    """A pool's live records as the manifest holds them."""
+    return [r.manifest_fields() if hasattr(r, "manifest_fields") else dict(r)
+            for r in pool if r is not None]
