@@ -146,3 +146,13 @@ def test_the_console_scripts_note_says_what_the_game_adds_to_an_early_stop():
     assert note("world") == ""
     assert "first frame" in note("towns") and "towns stage" in note("towns")
     assert "climate" in note("climate")
+
+
+def test_the_towns_stop_after_the_town_being_made_when_cancelled():
+    _needs("ff-04")
+    world = ff.world("ff-04", "clear")
+    stages.run_part("towns", 0, world, flag=np.array([1, 0, 0, 0], np.int64))
+    assert len([t for t in world.towns if t is not None]) == 1    # the first, then stopped
+    whole = ff.world("ff-04", "clear")
+    stages.run_part("towns", 0, whole, flag=np.zeros(4, np.int64))
+    assert stages.town_records(whole) == ff.stage_record("ff-04", "towns")["towns"]

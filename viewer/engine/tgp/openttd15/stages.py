@@ -124,6 +124,25 @@ def part_label(name: str, part: int) -> str:
             f"(RunTileLoop: grass grown, snow and desert settled, houses built on){last}")
 
 
+class _Stopped(Exception):
+    """A stage stopped part way (the cancel flag was set)."""
+
+
+def _towns_until_cancelled(world: World, flag) -> Any:
+    """GenerateTowns, looking at the cancel flag after each town (the map
+    is thrown away when it stops)."""
+    generate_towns = _towns_function()
+
+    def look(_town, _event) -> None:
+        if flag[0] != 0:
+            raise _Stopped
+
+    try:
+        return generate_towns(world, on_town=look)
+    except _Stopped:
+        return None
+
+
 TILE_LOOP_CHUNK = 16
 """The tile loops run this many at a time between looks at the cancel flag."""
 
@@ -134,6 +153,8 @@ def run_part(name: str, part: int, world: World, flag=None) -> Any:
     kept (the tick counter and the loop's tile are the World's), and stop
     early when ``flag[0]`` (a cancel token's) is set: the map is thrown
     away then."""
+    if name == "towns" and flag is not None:
+        return _towns_until_cancelled(world, flag)
     if name != "world":
         return stage_function(name)(world)
     from .tile_loop import run_tile_loops
