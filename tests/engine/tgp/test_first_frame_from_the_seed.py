@@ -156,3 +156,18 @@ def test_the_towns_stop_after_the_town_being_made_when_cancelled():
     whole = ff.world("ff-04", "clear")
     stages.run_part("towns", 0, whole, flag=np.zeros(4, np.int64))
     assert stages.town_records(whole) == ff.stage_record("ff-04", "towns")["towns"]
+
+
+def test_a_map_id_carries_the_first_frames_settings():
+    from viewer import registry
+    from viewer.workbench.map_id import map_id, parse_map_id
+
+    decl = registry.declaration("tgp")
+    values = decl.validate({"size": (64, 64), "stop_after": "world",
+                            "industry_density": "custom", "custom_industry_number": 77,
+                            "tree_placer": "original", "extra_tree_placement": "no growth",
+                            "starting_year": 1800})
+    text = map_id(decl, values, 5)
+    assert "--stop-after world" in text and "--custom-industry-number 77" in text
+    back = parse_map_id(text)
+    assert back.values == values and back.seed == 5
