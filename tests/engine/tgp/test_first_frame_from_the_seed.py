@@ -171,3 +171,15 @@ def test_a_map_id_carries_the_first_frames_settings():
     assert "--stop-after world" in text and "--custom-industry-number 77" in text
     back = parse_map_id(text)
     assert back.values == values and back.seed == 5
+
+
+def test_the_industries_stop_when_cancelled():
+    case = "ff-02"      # 256²: more industries than the mandatory ones
+    _needs(case)
+    world = ff.world(case, "towns")
+    stages.run_part("industries", 0, world, flag=np.array([1, 0, 0, 0], np.int64))
+    whole = ff.world(case, "towns")
+    stages.run_part("industries", 0, whole, flag=np.zeros(4, np.int64))
+    assert stages.industry_records(whole) == ff.stage_record(case, "industries")["industries"]
+    # only the mandatory industries, if any, before the first look at the flag
+    assert len(world.industries) < len(whole.industries)

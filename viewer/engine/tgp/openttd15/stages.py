@@ -155,6 +155,10 @@ def run_part(name: str, part: int, world: World, flag=None) -> Any:
     away then."""
     if name == "towns" and flag is not None:
         return _towns_until_cancelled(world, flag)
+    if name == "industries" and flag is not None:
+        from .industries import generate_industries
+
+        return generate_industries(world, stop=lambda: flag[0] != 0)
     if name != "world":
         return stage_function(name)(world)
     from .tile_loop import run_tile_loops
