@@ -143,8 +143,14 @@ def _towns_until_cancelled(world: World, flag) -> Any:
         return None
 
 
-TILE_LOOP_CHUNK = 16
-"""The tile loops run this many at a time between looks at the cancel flag."""
+TILE_LOOP_CHUNK_TILES = 16 * 256
+"""The tile loops run a few at a time between looks at the cancel flag: as
+many as visit about this many tiles (16 loops at 256², 1 from 1024²; each
+loop visits a 256th of the map)."""
+
+
+def tile_loop_chunk(world: World) -> int:
+    return max(1, TILE_LOOP_CHUNK_TILES * 256 // world.map.size)
 
 
 def run_part(name: str, part: int, world: World, flag=None) -> Any:
@@ -168,7 +174,7 @@ def run_part(name: str, part: int, world: World, flag=None) -> Any:
     while left > 0:
         if flag is not None and flag[0] != 0:
             return None
-        n = min(TILE_LOOP_CHUNK, left)
+        n = min(tile_loop_chunk(world), left)
         run_tile_loops(world, n)
         left -= n
     return None
