@@ -183,3 +183,12 @@ def test_the_industries_stop_when_cancelled():
     assert stages.industry_records(whole) == ff.stage_record(case, "industries")["industries"]
     # only the mandatory industries, if any, before the first look at the flag
     assert len(world.industries) < len(whole.industries)
+
+
+def test_the_inspectors_class_names_are_the_map_layers():
+    from viewer.engine.tgp.game.map_layers import CLASS_NAMES as MAP_CLASSES
+    from viewer.engine.tgp.inspect import CLASS_NAMES
+
+    assert len(CLASS_NAMES) == len(MAP_CLASSES)
+    assert CLASS_NAMES[4:] == MAP_CLASSES[4:]
+    assert CLASS_NAMES[9] == "industry" and CLASS_NAMES[10] == "object"

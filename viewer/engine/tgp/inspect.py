@@ -15,8 +15,11 @@ from ..protocol import MapState
 from .options import LANDSCAPES
 from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
 
-CLASS_NAMES = TILE_CLASS_NAMES + ("river", "trees")
-"""Tile classes 0..5 of a finished 15.2 map (4: river or lake water)."""
+CLASS_NAMES = TILE_CLASS_NAMES + ("river", "trees") + (
+    "road", "house", "tunnel or bridge", "industry", "object", "railway or station",
+    "lock or depot")
+"""Tile classes 0..5 of a finished 15.2 map (4: river or lake water), and
+from 6 those of a map past GenerateLandscape (``game.map_layers.CLASS_NAMES``)."""
 ZONE_NAMES = ("normal", "desert", "rainforest")
 CLEAR_GROUNDS = {0: "grass", 1: "rough", 2: "rocks", 3: "fields", 5: "desert"}
 TREE_GROUNDS = {0: "grass", 1: "rough", 2: "snow or desert", 3: "shore", 4: "rough with snow"}
