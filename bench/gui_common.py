@@ -338,8 +338,10 @@ def open_window(app: QApplication, warmed: bool = True, generate: bool = True):
     """The workbench window at 1280x820, its first map shown (``warmed``:
     and the warm-up it starts then done, as when one has looked at it for a
     moment)."""
+    from viewer import runtime
     from viewer.ui.main_window import MainWindow
 
+    runtime.configure_window()      # the window's process as viewer.ui.app.main makes it
     if os.environ.get("BENCH_SWITCH_INTERVAL"):     # (to compare GIL switch intervals)
         sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
     win = MainWindow(generate=generate)
@@ -350,8 +352,10 @@ def open_window(app: QApplication, warmed: bool = True, generate: bool = True):
                 with open(log, "a") as f:
                     f.write(f"{time.perf_counter():.6f} {what}\n")
             return write
-        for event in ("run_started", "run_finished", "state_changed"):
-            win.workbench.events.connect(event, mark(event))
+        from viewer.workbench import events as ev
+        for kind, what in ((ev.RunStarted, "run_started"), (ev.RunFinished, "run_finished"),
+                           (ev.StateChanged, "state_changed")):
+            win.workbench.events.connect(kind, mark(what))
     win.resize(1280, 820)
     win.show()
     if generate:

@@ -50,11 +50,12 @@ def drag(app, win, size: tuple[int, int]) -> dict:
     pause(app, 0.3)
     shown: list[float] = []
     runs: list[float] = []                          # each map's run on the worker
-    ev = win.workbench.events
-    undo = [ev.connect("result_changed", lambda r: r is not None and shown.append(
+    from viewer.workbench import events as ev
+    events = win.workbench.events
+    undo = [events.connect(ev.ResultChanged, lambda e: e.result is not None and shown.append(
         time.perf_counter()))]
-    for event in ("run_finished", "run_superseded"):
-        undo.append(ev.connect(event, lambda _i, _r, seconds: runs.append(seconds)))
+    for kind in (ev.RunFinished, ev.RunSuperseded):
+        undo.append(events.connect(kind, lambda e: runs.append(e.seconds)))
     slider = win.param_panel.widgets["custom_terrain"].editor.slider
     heart = Heartbeat(app)
     slider.setSliderDown(True)

@@ -29,7 +29,7 @@ from .engine.protocol import LayerInfo
 __all__ = ["Declaration", "AheadOfTime", "PARTS"]
 
 PARTS = ("render", "inspect", "exports", "view", "opener", "link_opener", "command_line",
-         "cli_extras", "settings_file")
+         "cli_extras", "settings_file", "solving")
 """The parts named by import path, each None where the generator has none."""
 
 
@@ -103,7 +103,11 @@ class Declaration:
     ``command_line(values, seed) -> str`` the shareable command;
     ``cli_extras`` a :class:`viewer.cli.extras.CliExtras`: the flags,
     outputs and report the generator adds to the generic command line, or
-    an ``OwnCommand`` for a generator with a command line of its own.
+    an ``OwnCommand`` for a generator with a command line of its own;
+    ``solving`` a module with ``KINDS``, ``rule(values)``,
+    ``can_solve(result)`` and ``solve(kind, result, values, check)``: what
+    solving a shown map means (Tatham's ``midend_solve``; the Workbench's
+    :meth:`~viewer.workbench.Workbench.solve_job`).
     """
 
     name: str
@@ -131,6 +135,7 @@ class Declaration:
     command_line: Any = None
     cli_extras: Any = None
     settings_file: Any = None
+    solving: Any = None
 
     def __post_init__(self) -> None:
         if self.seed_kind not in ("int", "text"):

@@ -25,6 +25,11 @@ __all__ = ["register", "unregister", "declaration", "names", "titles"]
 # path; this leaf module imports nothing of the package, so it names the
 # type in words only.
 _DECLARED: dict[str, Any] = {}
+# names whose declaration is being imported by path now: the module may
+# register its own Declaration under that name while it is imported
+_IMPORTING: set[str] = set()
+ENTRY_POINT_GROUP = "mapgen_viewer.generators"
+_entry_points_read = False
 
 
 def register(decl: Any, name: str | None = None, *, replace: bool = False) -> Any:
@@ -38,7 +43,7 @@ def register(decl: Any, name: str | None = None, *, replace: bool = False) -> An
             raise ValueError("a declaration given by path needs its name")
     else:
         name = decl.name
-    if name in _DECLARED and not replace:
+    if name in _DECLARED and not replace and name not in _IMPORTING:
         raise ValueError(f"generator {name!r} is registered already "
                          f"(register(..., replace=True) replaces it)")
     _DECLARED[name] = decl
@@ -56,20 +61,38 @@ register("viewer.generators.ports:DECLARATION", "ports")
 
 
 def names() -> list[str]:
-    """Every registered generator's name, in registration order."""
+    """Every registered generator's name, in registration order (those of
+    installed packages' entry points last)."""
+    _read_entry_points()
     return list(_DECLARED)
+
+
+def known(name: str) -> bool:
+    """Whether ``name`` is a generator's: a built-in or registered one
+    without reading the installed packages' entry points (importlib.metadata
+    and a scan of every package's metadata: a quarter of a command's
+    start-up), which are read only for a name not found so."""
+    if name not in _DECLARED:
+        _read_entry_points()
+    return name in _DECLARED
 
 
 def declaration(name: str) -> Any:
     """Generator ``name``'s declaration, imported on first use (KeyError,
     naming the known ones, for an unknown name)."""
+    if name not in _DECLARED:
+        _read_entry_points()
     try:
         decl = _DECLARED[name]
     except KeyError:
         raise KeyError(f"unknown generator {name!r}; known: {', '.join(_DECLARED)}") from None
     if isinstance(decl, str):
         module, _, attr = decl.partition(":")
-        decl = getattr(importlib.import_module(module), attr)
+        _IMPORTING.add(name)
+        try:
+            decl = getattr(importlib.import_module(module), attr)
+        finally:
+            _IMPORTING.discard(name)
         if decl.name != name:
             raise ValueError(f"{module}:{attr} declares {decl.name!r}, registered as {name!r}")
         _DECLARED[name] = decl
@@ -78,7 +101,35 @@ def declaration(name: str) -> Any:
 
 def titles() -> dict[str, str]:
     """Every generator's title by name."""
-    return {n: declaration(n).title for n in _DECLARED}
+    return {n: declaration(n).title for n in names()}
+
+
+def _read_entry_points() -> None:
+    """Generators of installed Python packages: each entry point of the group
+    :data:`ENTRY_POINT_GROUP` names one declaration, ``NAME =
+    "package.module:DECLARATION"`` (in a package's ``pyproject.toml``:
+    ``[project.entry-points."mapgen_viewer.generators"]``), registered by
+    path, so imported when first asked for, as napari and pytest find their
+    plugins.  Read once, when the names are first listed or an unknown name
+    is asked for (a command naming a built-in generator reads none).  A name
+    taken already (a built-in, or an earlier package) is reported on
+    standard error in one line and skipped."""
+    global _entry_points_read
+    if _entry_points_read:
+        return
+    _entry_points_read = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in _DECLARED:
+            sys.stderr.write(f"viewer: generator {ep.name!r} of entry point {ep.value!r} "
+                             f"not loaded: the name is taken\n")
+            continue
+        if ":" not in ep.value:
+            sys.stderr.write(f"viewer: generator {ep.name!r}: entry point {ep.value!r} "
+                             f"is not 'module:attribute'\n")
+            continue
+        _DECLARED[ep.name] = ep.value
 
 
 def _load_plugins() -> None:

@@ -37,12 +37,13 @@ ALLOWED["registry"] = {"generators"}
 # viewer.jit_cache (numba's cache folder, the compile line) is a leaf but for
 # the registry, where it reads a generator's compile estimate
 ALLOWED["jit_cache"] = {"registry"}
-# viewer.background (the priority of the threads and processes that work
-# for the window) is a leaf every layer may use
-ALLOWED["background"] = set()
+# viewer.runtime (everything that changes the process: applied by the entry
+# points; the priority of the window's workers, which every layer starts) is
+# a leaf but for numba's cache folder (jit_cache), which it sets
+ALLOWED["runtime"] = {"jit_cache"}
 for _allowed in ALLOWED.values():
-    _allowed.update(("jit_cache", "background"))
-QT = ("PySide6", "pyqtgraph", "superqt", "shiboken6")
+    _allowed.update(("jit_cache", "runtime"))
+QT = ("PySide6", "pyqtgraph", "shiboken6")
 
 
 def _module_name(path: Path) -> str:
@@ -226,7 +227,7 @@ def test_a_name_is_registered_once_unless_replacing_is_asked_for():
 
 
 GENERIC = ("ui", "render", "formats", "sweep", "cli", "declaration", "workbench", "jit_cache",
-           "background")
+           "runtime")
 NAMES = {"fairland": ("fairland",), "tgp": ("tgp", "terragenesis"),
          "numberlink": ("numberlink", "number link", "number_link"),
          "ports": ("ports",)}

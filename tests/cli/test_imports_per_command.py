@@ -1,4 +1,4 @@
-"""Each command imports only what it needs (issue 11): no Qt, pyqtgraph or
+"""Each command imports only what it needs: no Qt, pyqtgraph or
 PySAT for fairland and TGP, no numba for Number Link's solve or the help."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # (this checkout's viewer, whatever an editable install points at)
 ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
-HEAVY = ("numba", "PySide6", "pyqtgraph", "pysat", "superqt", "distributed")
+HEAVY = ("numba", "PySide6", "pyqtgraph", "pysat", "distributed")
 PROBE = """
 import contextlib, io, json, sys
 from viewer.cli import main
@@ -42,7 +42,7 @@ def heavy_imports(argv: list[str], tmp_path) -> set[str]:
     (["tgp", "--size", "64x64", "-q"], {"numba"}),
     (["numberlink", "solve", "-h"], set()),
     (["numberlink", "generate", "-h"], set()),
-    (["tgp", "-h"], set()),                 # numba at the kernels' first call (issue 20)
+    (["tgp", "-h"], set()),                 # numba at the kernels' first call
     (["ports", "-h"], set()),
     (["sweep", "-h"], set()),
 ])
@@ -116,7 +116,7 @@ def test_every_command_and_subcommand_is_found():
 @pytest.mark.parametrize("argv", [["--help"]] + [[*c, "-h"] for c in every_command()],
                          ids=" ".join)
 def test_the_help_imports_no_numpy(argv, tmp_path):
-    """Issue 30: help is text; numpy (and the kernels, the declarations'
+    """help is text; numpy (and the kernels, the declarations'
     engines beyond their Params) is for making maps."""
     mods = imported(argv, tmp_path)
     assert "numpy" not in mods, f"{' '.join(argv)} imported numpy"
@@ -136,3 +136,38 @@ def test_a_fairland_run_imports_only_what_it_uses(tmp_path):
     if aot.load() is None:      # a checkout without scripts/setup: numba's kernels
         unused = unused[:-3]
     assert not {m for m in mods if m.split(".")[0] in unused or m.startswith(unused)}
+
+
+def test_a_tgp_run_without_a_picture_imports_no_renderer_and_no_toml(tmp_path):
+    """tgp -q makes a map and writes nothing: no renderer or colour maps
+    (those are for --png), no PNG writer, no TOML (that is for presets)."""
+    mods = imported(["tgp", "--size", "64x64", "-q"], tmp_path)
+    assert "viewer.engine.tgp.generator" in mods           # (the probe ran tgp)
+    unused = ("viewer.render", "colorcet", "viewer.formats.png", "tomllib", "tomli_w")
+    assert not {m for m in mods if m.split(".")[0] in unused or m.startswith(unused)}
+
+
+@pytest.mark.parametrize("argv", [
+    ["fairland", "-h"],
+    ["fairland", "-q", "-R", "1", "5", "30"],
+    ["numberlink", "solve", "p.txt"],
+], ids=" ".join)
+def test_a_built_in_generator_s_command_reads_no_entry_points(argv, tmp_path):
+    """The installed packages' entry points (importlib.metadata, and a scan of
+    every package's metadata) are read for a name that is not a built-in
+    generator's only."""
+    (tmp_path / "p.txt").write_text("4 4\n. . . 1\n. 2 3 .\n. . 1 .\n3 . . 2\n")
+    mods = imported(argv, tmp_path)
+    assert f"viewer.cli.{argv[0]}" in mods or "viewer.cli.generic" in mods
+    assert "importlib.metadata" not in mods
+
+
+def test_the_help_lists_the_generators_of_entry_points(tmp_path):
+    """(The other side of the test above: --help reads them, to list them.)"""
+    assert "importlib.metadata" in imported(["--help"], tmp_path)
+
+
+def test_a_help_imports_no_ctypes(tmp_path):
+    """The process set-up of every command (viewer.runtime) loads ctypes only
+    for what needs it (the window's memory and reference tweaks)."""
+    assert "ctypes" not in imported(["fairland", "-h"], tmp_path)

@@ -1,5 +1,5 @@
 """Run with a Python that lacks the project's packages, ``python -m viewer``
-says in one line what to do, never a traceback (issue 18, item 10)."""
+says in one line what to do, never a traceback."""
 
 from __future__ import annotations
 

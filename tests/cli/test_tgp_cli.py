@@ -130,9 +130,9 @@ BAD = [
     (["--desert-coverage", "-10"], "tgp: --desert-coverage: Desert coverage must be at least 0"),
     (["--tree-placer", "bogus"], "tgp: --tree-placer: Tree placer: must be one of none, "
                                  "original, improved"),
-    (["--stop-after", "game"], "tgp: --stop-after: Stop after: must be one of water, "
-                               "climate, rivers, clear, towns, industries, objects, trees, "
-                               "startup, world"),
+    (["--stop-after", "tiles"], "tgp: --stop-after: Stop after: must be one of water, "
+                                "climate, rivers, clear, towns, industries, objects, trees, "
+                                "startup, world"),
     (["--extra-tree-placement", "some"], "tgp: --extra-tree-placement: Extra tree placement: "
                                          "must be one of no spread, rainforest, spread, "
                                          "no growth"),

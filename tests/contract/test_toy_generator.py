@@ -231,3 +231,50 @@ def test_a_generator_registered_alone_gets_the_generic_tests(tmp_path):
         for test in tests:
             for name in ("toy", "sixth"):
                 assert f"{path}::{test}[{name}]" in ids, (path, test, name)
+
+
+def _installed_toy(tmp_path: Path) -> Path:
+    """A folder holding the toy as an installed package would: a dist-info
+    whose entry point names its declaration."""
+    site = tmp_path / "site"
+    info = site / "mapgen_toy-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mapgen-toy\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[mapgen_viewer.generators]\ntoy = toy_generator:DECLARATION\n")
+    return site
+
+
+def test_an_installed_package_s_generator_is_found_by_its_entry_point(tmp_path):
+    """No MAPGEN_VIEWER_PLUGINS: the toy comes from its entry point alone,
+    in the command line, its help and a sweep."""
+    site = _installed_toy(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "MAPGEN_VIEWER_PLUGINS"}
+    env["PYTHONPATH"] = os.pathsep.join([str(site), str(HERE), str(ROOT)])
+    run = lambda *a: subprocess.run([sys.executable, "-m", "viewer", *a], cwd=tmp_path,  # noqa: E731
+                                    env=env, capture_output=True, text=True, timeout=120)
+    helped = run("toy", "-h")
+    assert helped.returncode == 0, helped.stderr
+    assert "--side K" in helped.stdout
+    done = run("toy", "--side", "16", "--seed", "4", "--metrics")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == {"stripes": 11}
+    # without the dist-info, no toy
+    env["PYTHONPATH"] = os.pathsep.join([str(HERE), str(ROOT)])
+    gone = run("toy", "-h")
+    assert gone.returncode != 0
+
+
+def test_an_entry_point_never_takes_a_built_in_name(tmp_path, monkeypatch, capsys):
+    site = tmp_path / "site"
+    info = site / "bad-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: bad\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[mapgen_viewer.generators]\nfairland = toy_generator:DECLARATION\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setattr(registry, "_entry_points_read", False)
+    before = registry.declaration("fairland")
+    assert "fairland" in registry.names()
+    assert registry.declaration("fairland") is before
+    assert "the name is taken" in capsys.readouterr().err

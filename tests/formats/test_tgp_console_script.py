@@ -13,7 +13,6 @@ import pytest
 from refdata import require_reference
 
 from viewer.cli import main
-from viewer.engine.tgp.game_settings import SHAPING_DEFAULTS
 from viewer.engine.tgp.generator import TGP
 from viewer.formats.tgp_console_script import (
     RANDOM_SEED,
@@ -31,12 +30,8 @@ from viewer.formats.tgp_console_script import (
 # industry_type.h (IndustryDensity: ID_FUND_ONLY 0 .. ID_CUSTOM 6, ID_END 7).
 SYMBOLS = {"TGEN_SMOOTHNESS_BEGIN": 0, "TGEN_SMOOTHNESS_END - 1": 3, "TL_BEGIN": 0,
            "NUM_TLS - 1": 4, "CalendarTime::MIN_YEAR": 0, "CalendarTime::MAX_YEAR": 5000000,
-           "ID_END - 1": 6,
-           # the settings pinned at the game's defaults (game_settings.SHAPING_DEFAULTS):
-           # tile_type.h, map_type.h, town_type.h (TownFounding, TownCargoGenMode),
-           # economy_type.h (EconomyType)
-           "MAX_TILE_HEIGHT": 255, "MAX_MAP_SIZE": 4096, "TF_BEGIN": 0, "TF_END - 1": 2,
-           "TCGM_BEGIN": 0, "TCGM_END - 1": 1, "ET_BEGIN": 0, "ET_END - 1": 2}
+           "ID_END - 1": 6, "MAX_TILE_HEIGHT": 255, "MAX_MAP_SIZE": 4096, "ET_BEGIN": 0,
+           "ET_END - 1": 2, "TCGM_BEGIN": 0, "TCGM_END - 1": 1}
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +94,7 @@ def test_every_terrain_setting_of_a_reference_case_is_set(manifest):
     """The settings the tgp-rivers harness gives the game are exactly those
     the script sets (besides land_generator and tree_placer, which it
     leaves at TerraGenesis and "improved", and the settings of the steps
-    after the terrain, which it pins too, with those that are no Param here
-    at the game's defaults)."""
+    after the terrain, which it pins too)."""
     set_here = {n.split(".")[1] for n, _ in game_settings(values_of())}
     harness = set(manifest["cases"][0]["settings"]) - {"generation_seed", "size_x", "size_y",
                                                         "landscape_name"}
@@ -109,8 +103,12 @@ def test_every_terrain_setting_of_a_reference_case_is_set(manifest):
                                   "number_towns", "custom_town_number", "town_layout",
                                   "larger_towns", "initial_city_size", "starting_year",
                                   "construction_cost", "town_name", "industry_density",
-                                  "custom_industry_number"} | {
-        n.split(".")[1] for n in SHAPING_DEFAULTS}
+                                  "custom_industry_number", "build_on_slopes",
+                                  "max_bridge_height", "max_bridge_length",
+                                  "max_tunnel_length", "industry_platform",
+                                  "allow_town_level_crossings", "town_growth_rate",
+                                  "town_cargogen_mode", "multiple_industry_per_town", "type",
+                                  "oil_refinery_limit"}
 
 
 def _our_values(s: dict) -> dict:
@@ -240,3 +238,63 @@ def test_a_map_that_stops_early_says_the_game_goes_on(monkeypatch, tmp_path):
     # the game makes the whole map either way: the scripts are the same
     assert (tmp_path / "w.scr").read_text().splitlines()[3:] == \
         (tmp_path / "r.scr").read_text().splitlines()[3:]
+
+
+def test_the_settings_pinned_at_their_defaults_are_the_games_defaults(table):
+    from viewer.engine.tgp.game_settings import SHAPING_DEFAULTS
+
+    symbols = {"TCGM_BITCOUNT": 1, "ET_SMOOTH": 1, "true": True, "false": False}
+    for name, value in SHAPING_DEFAULTS.items():
+        default = table[name]["def"]
+        assert symbols.get(default, default) == value, name
+    lines = script_lines(values_of(), 7)
+    assert "setting_newgame construction.max_bridge_length 64" in lines
+    assert "setting_newgame economy.type 1" in lines
+
+
+def test_a_map_stopped_after_a_later_stage_says_what_the_game_adds(monkeypatch, tmp_path):
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--stop-after", "towns",
+                        "--console-script", "t.scr"], monkeypatch, tmp_path)
+    assert (rc, err) == (0, "")
+    assert out.splitlines()[-1].endswith("this map stops after towns; the game goes on with "
+                                         "industries, objects, trees, startup, world before "
+                                         "its first frame")
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--stop-after", "world",
+                        "--console-script", "w.scr"], monkeypatch, tmp_path)
+    assert rc == 0 and "stops after" not in out
+
+
+def _values(freeform: bool) -> dict:
+    return TGP.validate({"size": (64, 64), "freeform_edges": freeform})
+
+
+@pytest.mark.parametrize("freeform", [True, False])
+def test_the_script_says_where_to_run_it_and_holds_to_what_the_game_takes(freeform):
+    """Inside a running game OpenTTD 15.2 refuses ``setting_newgame
+    construction.freeform_edges false`` unless the loaded map's edges are
+    water: such a script says to run it from the main menu; the lines are
+    comments, then settings the game knows in the order written, then
+    newgame, with no blank line (the console reads one as a command)."""
+    lines = console_script(_values(freeform), 7).splitlines()
+    comments = [ln for ln in lines if ln.startswith("#")]
+    assert lines[:len(comments)] == comments and "" not in lines
+    says = " ".join(comments)
+    assert ("main menu, not in a game" in says) == (not freeform)
+    assert "stay in your new-game settings" in says
+    body = lines[len(comments):]
+    assert body[-1] == "newgame 7"
+    assert all(ln.startswith("setting_newgame ") and len(ln.split()) == 3 for ln in body[:-1])
+    names = [ln.split()[1] for ln in body[:-1]]
+    assert names == [n for n, _ in game_settings(_values(freeform))]
+    assert names[:2] == ["game_creation.map_x", "game_creation.map_y"]
+    edge = body[names.index("construction.freeform_edges")]
+    assert edge.endswith("true" if freeform else "false")
+
+
+def test_how_to_run_says_the_main_menu_and_that_the_settings_stay(tmp_path):
+    from viewer.formats.tgp_console_script import how_to_run
+
+    off = how_to_run(tmp_path / "m.scr", {"freeform_edges": False})
+    on = how_to_run(tmp_path / "m.scr", {"freeform_edges": True})
+    assert "at the main menu, not in a game" in off and "or in a game" in on
+    assert "stay in your new-game settings" in on

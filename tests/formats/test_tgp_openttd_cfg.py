@@ -59,7 +59,11 @@ def test_console_script_pins_every_setting_the_cfg_sets(case_id):
         value = _as_game_holds(name, value)
         assert got[name] == (("true" if value else "false") if isinstance(value, bool)
                              else str(value)), name
-    assert set(got) == {s.game for s in gs.SETTINGS} | {gs.LAND_GENERATOR} | set(gs.SHAPING_DEFAULTS)
+    assert set(got) == {s.game for s in gs.SETTINGS} | {gs.LAND_GENERATOR} | \
+        set(gs.SHAPING_DEFAULTS)
+    for name, value in gs.SHAPING_DEFAULTS.items():        # pinned at the game's defaults
+        assert got[name] == (("true" if value else "false") if isinstance(value, bool)
+                             else str(value)), name
 
 
 def test_openttd_cfg_and_seed_make_the_cases_map(monkeypatch, tmp_path):
@@ -193,3 +197,24 @@ def test_the_tables_choices_are_the_params():
     for param, choices in gs.CHOICES.items():
         assert by_name[param].choices == choices, param
     assert {s.param for s in gs.SETTINGS if s.codec == "choice"} == set(gs.CHOICES)
+
+
+def test_the_new_settings_travel_in_map_ids_and_presets(tmp_path):
+    from viewer import registry
+    from viewer.formats.presets import Preset, load_preset, save_preset
+    from viewer.workbench.map_id import map_id, parse_map_id
+
+    decl = registry.declaration("tgp")
+    values = TGP.validate({"size": (64, 64), "stop_after": "clear",
+                           "extra_tree_placement": "no growth", "number_towns": "custom",
+                           "custom_town_number": 17, "town_layout": "3x3 grid",
+                           "larger_towns": 0, "initial_city_size": 5, "starting_year": 2030,
+                           "construction_cost": "high", "industry_density": "funding only"})
+    text = map_id(decl, values, 99)
+    assert "--town-layout '3x3 grid'" in text and "--custom-town-number 17" in text
+    back = parse_map_id(text)
+    assert back.values == values and back.seed == 99
+    path = tmp_path / "p.toml"
+    save_preset(path, Preset("tgp", values, 99, "towns"))
+    again = load_preset(path)
+    assert TGP.validate(TGP.complete_stored(again.params)) == values

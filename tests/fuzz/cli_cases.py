@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hostile import HOSTILE_TEXT
+import registered
 from hypothesis import strategies as st
 
 # Output targets: new, existing (must survive a failure), in a missing or
@@ -304,7 +305,7 @@ def setup_inputs(folder: Path) -> None:
 # -- sweep -------------------------------------------------------------------------
 
 def sweep_argv() -> st.SearchStrategy:
-    gens = st.sampled_from(["fairland", "tgp", "numberlink", "ports", "nope", ""])
+    gens = st.sampled_from([*registered.names(), "nope", ""])
     names = st.sampled_from(["world", "nc", "sc", "size", "terrain", "tgp_size", "n_ports",
                              "mode", "bogus", "", "seed"])
     small = {"fairland": ["--set", "world=32x16", "--set", "nc=2", "--set", "ni=2",

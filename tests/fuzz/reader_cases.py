@@ -12,6 +12,7 @@ import zlib
 from pathlib import Path
 
 import numpy as np
+import registered
 from hostile import HOSTILE_TEXT
 from hypothesis import strategies as st
 
@@ -259,7 +260,7 @@ def preset_files(draw) -> bytes:
                                       "size = \"64x64\"\n".encode("utf-16")),
                               st.just(b"a = " + b"[" * 5000 + b"]" * 5000),
                               st.just(b"generator = \"tgp\"\nseed = " + b"9" * 5000)))
-    name = draw(st.sampled_from(["fairland", "tgp", "ports", "numberlink", "nope"]))
+    name = draw(st.sampled_from([*registered.names(), "nope"]))
     doc: dict = {}
     if draw(st.integers(0, 5)):
         doc["generator"] = name

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import registered
 from hostile import check_clean, run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -459,7 +460,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70)
 @fuzz(80)
 @given(key=st.sampled_from(["format", "generator", "params", "seed", "step", "layers", "grid",
                             "markers", "inputs"]),
-       value=JSON, generator=st.sampled_from(["fairland", "tgp", "ports", "numberlink"]),
+       value=JSON, generator=st.sampled_from(registered.names()),
        params=st.dictionaries(st.sampled_from(["size", "world", "tgp_size", "nc", "png_path",
                                                "mode", "latitude_curve", "bogus"]), JSON,
                               max_size=2))

@@ -1,4 +1,4 @@
-"""Issue 28, item 7.20: the compile time said on first use is within a
+"""The compile time said on first use is within a
 factor of two of what this machine takes.  As a user: a first run with an
 empty numba cache says "about N s" and compiles; the time it took is kept
 beside the cache; the next cold compile (a new CPU, an edited kernel: the

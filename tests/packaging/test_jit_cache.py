@@ -12,7 +12,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-WHERE = "import os, viewer, numba; print(os.environ.get('NUMBA_CACHE_DIR', '-'))"
+# as every entry point does first (viewer.runtime)
+WHERE = ("import os; from viewer import runtime; runtime.configure_command(); import numba; "
+         "print(os.environ.get('NUMBA_CACHE_DIR', '-'))")
 
 KERNELS = """import numba
 
@@ -28,6 +30,8 @@ def twice(x):
 """
 COMPILE = """
 import sys, viewer.jit_cache as jc
+from viewer import runtime
+runtime.configure_command()
 sys.path.insert(0, ".")
 import toy
 print(toy.inc(1) + toy.twice(2), jc.active())
@@ -41,6 +45,14 @@ def _python(code: str, pythonpath: Path, tmp_path: Path, **env) -> subprocess.Co
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     return out
+
+
+def test_importing_the_package_changes_nothing(tmp_path):
+    site = tmp_path / "site-packages"
+    shutil.copytree(ROOT / "viewer", site / "viewer",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    code = "import os, viewer, viewer.engine; print(os.environ.get('NUMBA_CACHE_DIR', '-'))"
+    assert _python(code, site, tmp_path).stdout.split() == ["-"]
 
 
 def test_a_checkout_keeps_numbas_caches_beside_the_sources(tmp_path):

@@ -1,4 +1,4 @@
-"""Issue 28, 7.13: a legend's title and its colour bar say the same range
+"""A legend's title and its colour bar say the same range
 (a bar titled 0..30 ends at 30), for every layer of every registered
 generator, at the finished map and at steps of its timeline.
 
@@ -55,7 +55,7 @@ def states(result):
 
 
 @pytest.mark.parametrize("name", names())
-def test_7_13_a_titles_range_is_its_colour_bars(name, tmp_path):
+def test_a_titles_range_is_its_colour_bars(name, tmp_path):
     checked = 0
     for extra, result in maps(name, tmp_path):
         for step, state in states(result):
@@ -74,7 +74,7 @@ def test_7_13_a_titles_range_is_its_colour_bars(name, tmp_path):
         assert checked > 0          # they have titles naming a range
 
 
-def test_7_13_custom_terrain_to_30_has_a_bar_ending_at_30_in_level_30s_colour():
+def test_custom_terrain_to_30_has_a_bar_ending_at_30_in_level_30s_colour():
     decl = registry.declaration("tgp")
     values = decl.checked({"size": (256, 256), "terrain": 5, "custom_terrain": 30})
     result = decl.generate(values)

@@ -38,14 +38,14 @@ def test_a_wider_picture_has_a_legend_in_proportion(factor):
 
 
 @pytest.mark.parametrize("width", [64, 128, 200, 360])
-def test_7_11_the_picture_with_its_legend_is_as_wide_as_the_map(width):
+def test_the_picture_with_its_legend_is_as_wide_as_the_map(width):
     img = np.zeros((10, width, 4), np.uint8)
     out = with_legend(img, LEGEND)
     assert out.shape[1] == width
     assert inked_rows(out[10:]) > 0
 
 
-def test_7_11_a_narrow_legend_wraps_its_title_and_swatches_downwards():
+def test_a_narrow_legend_wraps_its_title_and_swatches_downwards():
     wide, narrow = strip(1000), strip(90)
     assert narrow.shape[1] == 90 and narrow.shape[0] > wide.shape[0]
     # the bar still shows its colours across the narrow strip

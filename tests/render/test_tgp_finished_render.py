@@ -120,3 +120,71 @@ def test_hill_shading_and_contours_still_draw_on_the_finished_classes(result):
     flat = picture(state, "tile_class", {"hill_shading": False, "contours": False}, 2).rgba
     lit = picture(state, "tile_class", {"hill_shading": True, "contours": True}, 2).rgba
     assert flat.shape == lit.shape and not np.array_equal(flat, lit)
+
+
+@pytest.mark.parametrize("layer", ["tropic", "snow", "density", "ground"])
+def test_every_colour_of_a_finished_layer_is_on_its_legend(result, layer):
+    """The density layer's colours were a categorical palette under a
+    viridis bar; water was drawn as the land value the game gives it."""
+    state = MapState(result, result.layers)
+    legend = RENDERER.legend(state, layer, {})
+    cells = RENDERER.cells(state, layer, {})
+    drawn = {tuple(int(c) for c in px) for px in np.unique(cells.reshape(-1, 4), axis=0)}
+    listed = {tuple(c) for _n, c in legend.entries}
+    assert drawn <= listed, (drawn - listed, legend.entries)
+
+
+@pytest.mark.parametrize("layer", ["tropic", "snow", "density", "ground"])
+def test_sea_and_land_are_told_apart_on_every_finished_layer(result, layer):
+    state = MapState(result, result.layers)
+    cells = RENDERER.cells(state, layer, {})
+    tc = result.layers["tile_class"]
+    sea = {tuple(int(c) for c in px) for px in cells[tc == 1]}
+    land = {tuple(int(c) for c in px) for px in cells[(tc == 0) | (tc == 5)]}
+    assert sea == {TGP_WATER} and not sea & land
+    entries = dict(RENDERER.legend(state, layer, {}).entries)
+    assert entries["water (sea)"] == TGP_WATER
+    if (tc == 4).any():
+        assert {tuple(int(c) for c in px) for px in cells[tc == 4]} == {TGP_RIVER}
+
+
+def test_the_arctic_climate_step_shows_the_snow_line_it_found():
+    from viewer.render.tgp import TGP_SNOW_LINE
+
+    r = TGP.generate({"openttd": "15.2", "size": (64, 64), "landscape": "arctic",
+                      "terrain": 3}, seed=4, trace=True)
+    line = r.detail.snow_line_height
+    t = r.trace
+    step = next(k for k in range(1, t.n_steps + 1) if t.phase_at(k) == "climate")
+    state = MapState(r, t.state_at(step), (), step, t.meaningful_at(step))
+    cells = RENDERER.cells(state, "tile_class", {})
+    tc, th = state.layers["tile_class"], state.layers["tile_height"]
+    above = (tc == 0) & (th >= line)
+    assert above.any() and f"height {line}" in t.describe(step)
+    assert (cells[above] == np.array(TGP_SNOW_LINE, np.uint8)).all()
+    assert not (cells[~above] == np.array(TGP_SNOW_LINE, np.uint8)).all(axis=-1).any()
+    entries = dict(RENDERER.legend(state, "tile_class", {}).entries)
+    assert any(f"snow line (height {line}" in name for name in entries)
+    # the finished map shows the snow the tile loop laid instead
+    final = MapState(r, r.layers)
+    assert not (RENDERER.cells(final, "tile_class", {}) ==
+                np.array(TGP_SNOW_LINE, np.uint8)).all(axis=-1).any()
+
+
+def test_a_wetland_is_recognisable_and_in_the_legend():
+    """A wetland (a river ending in pools, rough ground and, half the time,
+    trees) drew as plain clear land at 256x256: its rough ground is its own
+    colour, with a legend entry."""
+    from viewer.render.tgp import TGP_WETLAND
+
+    r = TGP.generate({"openttd": "15.2", "size": (256, 256), "rivers": 3}, seed=6)
+    assert any("wetland" in a.text for a in r.detail.river_attempts)
+    state = MapState(r, r.layers)
+    tc, g = r.layers["tile_class"], r.layers["ground"]
+    rough = (tc == 0) & ((g & 0x7F) == 1) & (r.layers["snow"] == 0)
+    assert rough.any()
+    cells = RENDERER.cells(state, "tile_class", {})
+    assert (cells[rough] == np.array(TGP_WETLAND, np.uint8)).all()
+    entries = dict(RENDERER.legend(state, "tile_class", {}).entries)
+    assert entries["wetland (rough ground by pools and trees)"] == TGP_WETLAND
+    assert entries.get("trees (wetland)", TGP_TREES) == TGP_TREES

@@ -240,7 +240,7 @@ def test_a_tall_15_2_map_stretches_the_terrain_map_to_its_top(modern):
     colours = tgp_render.color_tile_height(np.arange(top, dtype=np.uint8)[None, :], top)[0]
     assert len({tuple(c) for c in colours}) == top and min(colours[-1][:3]) > 230
     legend = picture(final_state(modern), "tile_height", {}, 1).legend
-    # the bar ends where its title does (issue 28, 7.13)
+    # the bar ends where its title does
     assert legend.vmax == top - 1 and f"0..{top - 1}" in legend.title
 
 

@@ -1,4 +1,4 @@
-"""A/B compare (issue 10, item 6) for two generators through the generic
+"""A/B compare for two generators through the generic
 window: pin A, change a parameter, B appears beside A with linked zoom, pan
 and timeline step, a difference layer and the metrics of both."""
 
@@ -10,6 +10,7 @@ import pytest
 from viewer.render.colormaps import VALUE_RANGE
 from viewer.render.difference import CHANGED, UNCHANGED, difference
 from viewer.render.picture import final_state, picture
+from viewer.ui.compare import metric_text, params_changed
 from window_waits import settle
 
 WAIT = 60_000
@@ -55,7 +56,8 @@ def test_pin_a_then_b_side_by_side(qtbot, window, name):
     settle(qtbot, w, lambda: w.result.params[param] == value)
     b = w.result
     assert b is not a and cmp.a is a
-    assert f"{param} " in cmp.title.text() and f"-> {value}" in cmp.title.text()
+    p = w.generator.param(param)                 # named as the panel names them
+    assert f"{p.label} {p.said(a.params[param])} -> {p.said(value)}" in cmp.title.text()
     # A is drawn as the picture pipeline draws it, at B's scale
     w.select_layer(categorical)
     settle(qtbot, w)
@@ -93,8 +95,10 @@ def test_pin_a_then_b_side_by_side(qtbot, window, name):
     rows = {cmp.table.verticalHeaderItem(i).text(): i for i in range(cmp.table.rowCount())}
     assert set(rows) == set(ma)
     for k, i in rows.items():
-        assert cmp.table.item(i, 0).text() == f"{ma[k]:.6g}"
-        assert cmp.table.item(i, 1).text() == f"{mb[k]:.6g}"
+        scale = max(abs(ma[k]), abs(mb[k]))
+        assert cmp.table.item(i, 0).text() == metric_text(ma[k], scale)
+        assert cmp.table.item(i, 1).text() == metric_text(mb[k], scale)
+        assert "e-" not in cmp.table.item(i, 2).text()
     # linked timeline step: A at the same step
     cmp.mode.setCurrentIndex(0)
     step = min(a.trace.n_steps, b.trace.n_steps) // 2
@@ -168,3 +172,26 @@ def test_the_panes_share_one_colour_scale(qtbot, window):
     w.menu_actions()["Unpin A"].trigger()
     settle(qtbot, w)
     assert (w.legend.legend.vmin, w.legend.legend.vmax) == (own_b.vmin, own_b.vmax)
+
+
+def test_metric_numbers_are_rounded_to_what_they_mean():
+    assert metric_text(1.52587890625e-05, 0.5, signed=True) == "0.0000"
+    assert metric_text(0.0123, 0.5, signed=True) == "+0.0123"
+    assert metric_text(0.49998474, 0.5) == "0.5000"
+    assert metric_text(65536.0, 65536.0) == "65,536"
+    assert metric_text(-12.0, 40.0, signed=True) == "-12"
+    assert metric_text(3.14159, 3.2) == "3.142"
+    assert metric_text(float("nan"), 1.0) == "n/a"
+
+
+def test_b_differs_in_names_settings_and_values_as_the_panel_does():
+    from viewer import registry
+    from viewer.engine.protocol import Result, SquareGrid
+
+    decl = registry.declaration("tgp")
+    a = Result("tgp", SquareGrid(4, 4), {}, {}, params={"rivers": 1, "landscape": "arctic"},
+               seed=1)
+    b = Result("tgp", SquareGrid(4, 4), {}, {}, params={"rivers": 3, "landscape": "tropic"},
+               seed=1)
+    text = params_changed(a, b, decl)
+    assert "Rivers few -> lots" in text and "Climate Sub-arctic -> Sub-tropical" in text

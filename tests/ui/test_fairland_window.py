@@ -1,5 +1,5 @@
 """Fairland in the window: the warning when empserver's default fairland
-would abort on the world shown (issue 11)."""
+would abort on the world shown."""
 
 from __future__ import annotations
 

@@ -27,13 +27,6 @@ def choose(w, name: str, value) -> None:
     box.activated.emit(i)
 
 
-@pytest.fixture
-def warnings(monkeypatch):
-    shown = []
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
-    return shown
-
-
 def test_loading_a_binary_file_as_a_preset_says_so(qtbot, window, tmp_path, monkeypatch,
                                                      warnings):
     path = tmp_path / "picture.toml"

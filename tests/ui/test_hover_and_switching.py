@@ -25,13 +25,6 @@ def choose(w, name: str, value) -> None:
     box.activated.emit(i)
 
 
-@pytest.fixture
-def warnings(monkeypatch):
-    shown = []
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
-    return shown
-
-
 @pytest.mark.parametrize(("gen", "param", "big", "small", "cell"), [
     ("fairland", "world", (128, 64), (64, 32), (127, 63)),
     ("numberlink", "size", (20, 20), (5, 5), (19, 19)),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -22,13 +21,6 @@ def choose(w, name: str, value) -> None:
     i = box.findText(text)
     box.setCurrentIndex(i)
     box.activated.emit(i)
-
-
-@pytest.fixture
-def warnings(monkeypatch):
-    shown = []
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
-    return shown
 
 
 def test_timeline_keys_work_in_fields_and_focus_alone_does_nothing(qtbot, window):

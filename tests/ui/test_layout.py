@@ -1,4 +1,4 @@
-"""Docks that leave room for the map (issue 18, item 6): the timeline
+"""Docks that leave room for the map: the timeline
 compact, the sweep dock with a readable table and plots at 1280x820,
 panels that wrap their text, and the layout restored as it was left."""
 

@@ -1,4 +1,4 @@
-"""Issue 28: legends as the new user saw them, in pixels.
+"""Legends as the new user saw them, in pixels.
 
 7.12: every swatch is outlined, so that a white (or a dark) one shows, in
 the window's legend and in the exported whole-map PNG; 7.14: on a PNG
@@ -46,7 +46,7 @@ def outlined_boxes(strip: np.ndarray, edge) -> list[tuple[int, int, int, int]]:
     return boxes
 
 
-def test_7_12_every_swatch_of_the_exported_map_is_outlined(qtbot, window, tmp_path):
+def test_every_swatch_of_the_exported_map_is_outlined(qtbot, window, tmp_path):
     from viewer.render.decorate import PAPER
 
     w = window
@@ -69,7 +69,7 @@ def test_7_12_every_swatch_of_the_exported_map_is_outlined(qtbot, window, tmp_pa
         assert np.abs(np.asarray(c[:3]) - edge).max() >= 60
 
 
-def test_7_12_white_swatches_show_in_the_windows_legend(qtbot, window):
+def test_white_swatches_show_in_the_windows_legend(qtbot, window):
     from viewer.ui.legend import FRAME
 
     w = window
@@ -102,7 +102,7 @@ def land_from(bar: np.ndarray) -> float:
     return first_land / (row.shape[0] - 1)
 
 
-def test_7_14_the_ports_on_png_colour_bar_splits_at_the_pngs_sea_level(qtbot, window,
+def test_the_ports_on_png_colour_bar_splits_at_the_pngs_sea_level(qtbot, window,
                                                                          tmp_path):
     w = window
     w.set_generator("ports")

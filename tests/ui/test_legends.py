@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QMessageBox
 from window_waits import settle
 
@@ -21,13 +20,6 @@ def choose(w, name: str, value) -> None:
     i = box.findText(text)
     box.setCurrentIndex(i)
     box.activated.emit(i)
-
-
-@pytest.fixture
-def warnings(monkeypatch):
-    shown = []
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
-    return shown
 
 
 def test_resource_layers_mute_the_sea_and_the_legend_matches(qtbot, window):
@@ -73,4 +65,4 @@ def test_number_link_legend_has_the_letters_and_every_path_its_colour(qtbot, win
     assert len(colours) == len(pic.legend.entries) >= min(n_paths, 60) > 24
 
 
-# near-white swatches framed all round: tests/ui/test_legend_pixels.py (issue 28, 7.12)
+# near-white swatches framed all round: tests/ui/test_legend_pixels.py

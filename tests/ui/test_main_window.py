@@ -16,6 +16,7 @@ from viewer.render.hexraster import hex_center, image_size, rasterize
 from viewer.render.picture import display_scale
 from viewer.ui.main_window import MainWindow
 from viewer.ui.run_status import COMPILING
+from viewer.workbench.events import RunFinished
 
 WAIT = 30_000
 
@@ -59,7 +60,7 @@ def test_moving_a_slider_regenerates_and_the_pixels_change(qtbot, window):
 def test_a_hundred_rapid_changes_end_on_the_final_map(qtbot, window):
     sc, sp = slider(window, "sc"), slider(window, "sp")
     made = []                                   # the maps that came out
-    window.workbench.events.connect("run_finished", lambda _id, r, _s: made.append(r))
+    window.workbench.events.connect(RunFinished, lambda e: made.append(e.result))
     for k in range(100):
         sc.setValue(20 + k % 17)
         sp.setValue(k % 90)
@@ -395,7 +396,9 @@ def test_the_first_map_of_each_generator_leaves_the_heap_frozen(qtbot, window, m
 
     monkeypatch.setattr(main_window, "_WARMED_UP", set(registry.names()))
     # (as in a new process: no generator's first map shown yet)
-    monkeypatch.setattr(main_window, "_FROZEN_AFTER", {w.generator.name})
+    from viewer import runtime
+    monkeypatch.setattr(runtime, "_role", runtime.WINDOW)      # (as app.main configures it)
+    monkeypatch.setattr(runtime, "_frozen_after", {w.generator.name})
     w.request_generation(force=True)            # a window that has made maps already
     settle(qtbot, w, lambda: w.runs_done >= 2)
     other = "tgp" if w.generator.name != "tgp" else "fairland"
@@ -406,14 +409,3 @@ def test_the_first_map_of_each_generator_leaves_the_heap_frozen(qtbot, window, m
     w.set_generator(other)
     settle(qtbot, w, lambda: w.result.generator == other)
     assert gc.get_freeze_count() >= before + 1000
-
-
-@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"),
-                    reason="Linux's prctl")
-def test_the_window_keeps_the_memory_it_frees(window):
-    """viewer.background.keep_memory, from the window: no huge pages since."""
-    import ctypes
-
-    from viewer import background
-    assert ctypes.CDLL(None).prctl(42, 0, 0, 0, 0) == 1      # PR_GET_THP_DISABLE
-    assert background._kept is True

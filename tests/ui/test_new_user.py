@@ -1,4 +1,4 @@
-"""What a new user tripped over (issue 18), each acted out as they did it."""
+"""What a new user tripped over, each acted out as they did it."""
 
 from __future__ import annotations
 

@@ -278,7 +278,7 @@ def test_check_uniqueness_reports_unique_and_several_and_draws_the_difference(
     ys, xs = np.nonzero(check["diff"])
     rows = w.inspect(int(xs[0]), int(ys[0]))
     assert rows["second solution"].endswith("(differs here)")
-    # the overlay stays over the puzzle view (issue 28, 7.19), and with the solution
+    # the overlay stays over the puzzle view, and with the solution
     # (a picture slow to draw is drawn again on the worker: settle)
     w.set_option('show_solution', False)
     settle(qtbot, w)

@@ -1,6 +1,6 @@
 """Numbers typed into a slider's field: what the Param takes is taken (the
 slider widens past its usual range), anything else is refused beside the
-field and the field shows the value kept (issue 9, defect 10)."""
+field and the field shows the value kept."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from viewer.declaration import Declaration
 from viewer.engine.params import KINDS, Param, coerce_values
 from viewer.engine.protocol import LayerInfo, Result, SquareGrid
 from viewer.ui.curve_editor import CurveEditor
-from viewer.ui.param_editors import EDITORS, NumberSlider, editor_for
+from viewer.ui.param_editors import EDITORS, IntEditor, NumberSlider, editor_for, register_editor
 from viewer.ui.param_panel import ParamPanel
 
 SIDE = Param("side", "Side", "int", 8, minimum=2, maximum=40, help="cells a side")
@@ -121,8 +121,7 @@ def test_a_setting_that_does_not_apply_is_greyed_with_the_reason(qtbot):
     wb = Workbench("tgp")
     panel = panel_of(qtbot, wb.generator.params)
     panel.paramChanged.connect(wb.set_value)
-    wb.events.connect("values_changed",
-                      lambda names: panel.set_values({n: wb.values[n] for n in names}))
+    panel.follow(wb)
     owner = panel.widgets["openttd"]
     custom = panel.widgets["variety"]   # 15.2 only, whatever else
     assert custom.isEnabled() and custom.editor.toolTip() == custom.param.help
@@ -143,8 +142,8 @@ def test_a_setting_with_several_conditions_needs_them_all(qtbot):
     panel = panel_of(qtbot, registry.declaration("tgp").params)
     snow, length = panel.widgets["snow_coverage"], panel.widgets["min_river_length"]
     panel.set_values({"openttd": "15.2", "landscape": "temperate"})
-    assert not snow.isEnabled() and "Climate temperate has no such setting (only arctic)" \
-        in snow.toolTip()
+    assert not snow.isEnabled() and \
+        "Climate Temperate has no such setting (only Sub-arctic)" in snow.toolTip()
     panel.set_values({"landscape": "arctic"})
     assert snow.isEnabled()
     panel.set_values({"openttd": "r13671"})
@@ -161,6 +160,15 @@ def test_the_seed_is_announced_as_the_seed(qtbot):
             qtbot.assertNotEmitted(panel.paramChanged):
         panel.seed_row.set_seed(77, announce=True)
     assert got.args == [77]
+
+
+def test_a_kind_takes_a_second_editor_only_when_asked_to_replace(monkeypatch):
+    monkeypatch.setitem(EDITORS, "int", EDITORS["int"])
+    with pytest.raises(ValueError, match="'int' has an editor already"):
+        register_editor("int", NumberSlider)
+    assert EDITORS["int"] is IntEditor
+    register_editor("int", IntEditor, replace=True)
+    assert EDITORS["int"] is IntEditor
 
 
 def test_an_unknown_kind_has_no_editor():

@@ -311,7 +311,8 @@ def test_the_inspector_describes_a_port_cell(qtbot, ports):
     assert rows["population"] == f"{rec['population']:,}"
     assert rows["candidate"].startswith("yes")
     assert rows["desirability"].startswith(str(rec["desirability"]))
-    sea = w.inspect(0, 0)
+    sy, sx = (int(v[0]) for v in np.nonzero(w.result.layers["cell_class"] == 2))
+    sea = w.inspect(sx, sy)
     assert sea["class"] == "sea" and sea["port"] == "none"
 
 

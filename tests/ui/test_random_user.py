@@ -157,13 +157,29 @@ def _drag(w: MainWindow, rng: random.Random) -> None:
 
 
 def _wheel(w: MainWindow, rng: random.Random) -> None:
+    """The wheel over the map, or over the panel: there a slider or a
+    choice without the focus keeps its value (the panel scrolls)."""
     vp = w.map_view.viewport()
+    over_panel = rng.random() < 0.5
+    if over_panel:
+        shown = [pw.editor for pw in w.param_panel.widgets.values() if pw.editor.isVisible()]
+        if not shown:
+            return
+        ed = rng.choice(shown)
+        vp = getattr(ed, "slider", ed)
+        if rng.random() < 0.3:
+            vp.setFocus()                   # clicked first: then the wheel may change it
     pos = QPointF(_point(vp, rng))
     delta = rng.choice([-360, -120, -120, 120, 120, 240, 720])
     ev = QWheelEvent(pos, QPointF(vp.mapToGlobal(pos.toPoint())), QPoint(0, 0),
                      QPoint(0, delta), Qt.MouseButton.NoButton,
                      Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    before = w.param_panel.values() if over_panel else None
+    focused = vp.hasFocus()
     QApplication.sendEvent(vp, ev)
+    if over_panel and not focused:
+        DONE["wheel over the panel"] = DONE.get("wheel over the panel", 0) + 1
+        assert w.param_panel.values() == before, "the wheel changed an unfocused setting"
 
 
 def _menu(w: MainWindow, rng: random.Random) -> None:
@@ -204,13 +220,40 @@ MAP_IDS = ["python -m viewer fairland --world 128x64 -R 5 4 20", "tgp --size 64x
 DONE: dict[str, int] = {}
 
 
+def _river_timeline(w: MainWindow, rng: random.Random) -> None:
+    """A TGP map with rivers, waited for, and its timeline stepped into the
+    river phase and about it (the caption and the map say when a step's
+    picture is on its way)."""
+    if w.generator.name != "tgp":
+        w.set_generator("tgp")
+    w.workbench.set_values({"size": (128, 128), "rivers": rng.choice([2, 3]),
+                            "stop_after": "rivers", "openttd": "15.2"})
+    w.request_generation()
+    end = time.monotonic() + 60
+    while (w.busy() or w.result is None or w.result.generator != "tgp") \
+            and time.monotonic() < end:
+        QTest.qWait(20)
+    tl = w.timeline
+    rivers = [first for name, first in tl.phases() if name == "rivers"]
+    if w.result is None or w.result.generator != "tgp" or not rivers:
+        return
+    DONE["river timeline"] = DONE.get("river timeline", 0) + 1
+    tl.set_step(rivers[0] + rng.randrange(3))
+    for _ in range(rng.randint(1, 6)):
+        rng.choice([tl.next, tl.prev, tl.prev_phase, tl.next_phase,
+                    lambda: tl.set_step(rng.randint(rivers[0], tl.n_steps))])()
+        QTest.qWait(rng.choice([0, 5, 50]))
+
+
 def _ux(w: MainWindow, rng: random.Random) -> None:
     """Undo and redo, a map ID pasted (good or hostile), the gallery (of
-    the next seeds or of a sweep)."""
+    the next seeds or of a sweep), the timeline of a map with rivers."""
     from PySide6.QtGui import QGuiApplication
 
     r = rng.random()
-    if r < 0.4:
+    if r < 0.08 or not DONE.get("river timeline") and r < 0.2:
+        _river_timeline(w, rng)
+    elif r < 0.4:
         DONE["undo"] = DONE.get("undo", 0) + 1
         (w.workbench.undo if rng.random() < 0.6 else w.workbench.redo)()
         if rng.random() < 0.2:
@@ -334,6 +377,7 @@ def test_a_random_user_meets_no_exception(qtbot, seed, private_settings, quiet_d
         # the user did get around: maps of several generators, many runs,
         # undo, pasted map IDs and the gallery
         assert len(shown) >= 2 and w.runs_done >= 10, (shown, w.runs_done)
-        assert all(DONE.get(k) for k in ("undo", "paste", "gallery")), DONE
+        assert all(DONE.get(k) for k in ("undo", "paste", "gallery", "wheel over the panel",
+                                            "river timeline")), DONE
     finally:
         w.shutdown()

@@ -1,5 +1,5 @@
 """Many Qt calls and signal emissions in one process do not wear out the
-references to None and True (see viewer/ui/refcount_guard.py)."""
+references to None and True (see viewer/runtime.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 from PySide6.QtCore import QObject, Signal
 
-from viewer.ui.refcount_guard import EXTRA_REFS, guard
+from viewer.runtime import EXTRA_REFS, guard_references as guard
 
 
 class Emitter(QObject):

@@ -1,4 +1,4 @@
-"""Issue 28, 7.19: Check uniqueness shows the second solution over the
+"""Check uniqueness shows the second solution over the
 puzzle without leaving the puzzle-only view (View > Show solution off)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def colours_in(img: np.ndarray) -> set[tuple[int, int, int]]:
     return {tuple(int(v) for v in c) for c in img[..., :3].reshape(-1, 3)}
 
 
-def test_7_19_check_uniqueness_in_the_puzzle_view_draws_the_second_over_the_puzzle(
+def test_check_uniqueness_in_the_puzzle_view_draws_the_second_over_the_puzzle(
         qtbot, window, tmp_path):
     w = window
     w.set_generator("numberlink")

@@ -284,3 +284,35 @@ def test_a_panel_deleted_mid_sweep_stops_its_sweep(qtbot):
     panel.deleteLater()
     qtbot.waitUntil(worker.cancel.is_set, timeout=10_000)
     qtbot.waitUntil(thread.isFinished, timeout=60_000)
+
+
+def test_the_histogram_axis_shows_the_metrics_own_values(qtbot):
+    """A metric in the millions was drawn as 0..3 with "(x1e-06)" by the label."""
+    from viewer.ui.sweep_dock.plots import SweepPlots
+
+    plots = SweepPlots()
+    qtbot.addWidget(plots)
+
+    class Rows:
+        rows = [0, 1, 2]
+        columns = ("population",)
+        cases = [0, 1, 2]
+
+        @staticmethod
+        def column_values(_name):
+            import numpy as np
+            return np.array([1.0e6, 2.5e6, 3.0e6])
+
+    plots.set_metrics(("population",))
+    plots.show_rows(Rows())
+    plots.show()
+    qtbot.wait(50)
+    for plot in (plots.hist_plot, plots.scatter_plot):
+        axis = plot.getAxis("bottom")
+        assert axis.autoSIPrefixScale == 1.0
+        assert "x1e" not in axis.labelString()
+        assert axis.tickStrings([1.5e6, 2e6], 1.0, 5e5) == ["1,500,000", "2,000,000"]
+    assert plots.hist_plot.getAxis("bottom").tickStrings([0.21, 0.22], 1.0, 0.01) == \
+        ["0.21", "0.22"]
+    assert plots.hist_plot.getAxis("left").tickStrings([0.0, 0.5, 1.0], 1.0, 0.5) == \
+        ["0", "", "1"]

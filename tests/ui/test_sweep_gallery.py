@@ -1,4 +1,4 @@
-"""Issue 28, item 5: the seed gallery opened from a sweep ("Open as gallery"
+"""The seed gallery opened from a sweep ("Open as gallery"
 in the Sweep dock): the sweep's maps as thumbnails, in the table's order,
 with the chosen metric under each, made on the gallery's worker; a click
 opens that map (its seed and values)."""

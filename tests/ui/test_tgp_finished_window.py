@@ -1,4 +1,4 @@
-"""A finished OpenTTD 15.2 map in the window (issue 26): the zones, desert
+"""A finished OpenTTD 15.2 map in the window: the zones, desert
 ground and snow drawn and in the legend, every finished layer selectable,
 river and lake water apart from the sea, the inspector's zone, ground,
 density, water class and river rows, and the timeline's steps past the water
@@ -17,6 +17,7 @@ from viewer.render.tgp import (
     TGP_TREES,
     TGP_WATER,
 )
+from viewer.ui.compare import metric_text
 
 WAIT = 120_000
 
@@ -150,6 +151,7 @@ def test_compare_shows_the_rivers_zones_and_snow_of_both(qtbot, window):
     ma, mb = w.generator.metrics(a), w.generator.metrics(b)
     for name in ("river_tiles", "rivers_made", "lakes", "desert_share", "rainforest_share",
                  "snow_tiles"):
-        assert cmp.table.item(rows[name], 0).text() == f"{ma[name]:.6g}"
-        assert cmp.table.item(rows[name], 1).text() == f"{mb[name]:.6g}"
+        scale = max(abs(ma[name]), abs(mb[name]))
+        assert cmp.table.item(rows[name], 0).text() == metric_text(ma[name], scale)
+        assert cmp.table.item(rows[name], 1).text() == metric_text(mb[name], scale)
     assert ma["river_tiles"] > 0 and mb["snow_tiles"] > 0 == ma["snow_tiles"]

@@ -27,7 +27,7 @@ def test_use_settings_from_openttd_cfg(qtbot, window, tmp_path, monkeypatch):
     offered = []
     monkeypatch.setattr("viewer.ui.folders.open_path",
                         lambda parent, title, filt, start="": offered.append(start) or "")
-    action.ask("tgp")
+    action.actions["tgp"].trigger()             # from the menu, as a user asks
     assert offered and offered[0].endswith("openttd.cfg")
     assert action.use("tgp", str(ff.folder() / c["cfg"]))
     settle(qtbot, window, lambda: window.result.generator == "tgp"
@@ -51,3 +51,16 @@ def test_use_settings_from_openttd_cfg(qtbot, window, tmp_path, monkeypatch):
     assert names[0] == "English (Original)" and model.item(0).isEnabled()
     french = model.item(names.index("French"))
     assert not french.isEnabled() and french.toolTip() == "not yet"
+
+
+def test_the_status_line_says_the_first_frame(qtbot, window):
+    box = window.generator_box
+    box.setCurrentIndex(box.findData("tgp"))
+    settle(qtbot, window, lambda: window.result.generator == "tgp")
+    window.workbench.set_values({"size": "64x64", "stop_after": "world"})
+    window.request_generation()
+    settle(qtbot, window, lambda: window.result.params["stop_after"] == "world"
+           and window.result.grid.width == 64)
+    # (the status line is written once the run's result is shown)
+    qtbot.waitUntil(lambda: "the first frame of the game" in window.run_status.message.text(),
+                    timeout=WAIT)

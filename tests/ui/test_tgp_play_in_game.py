@@ -76,3 +76,38 @@ def test_the_file_dialog_opens_in_the_games_scripts_folder(qtbot, window, tmp_pa
     assert proposed == [str(scripts / "tgp-map.scr")]
     assert "exec scripts/m.scr" in w.file_actions.explained.text()
     w.file_actions.explained.close()
+
+
+def test_without_a_scripts_folder_the_dialog_opens_in_the_home_folder(qtbot, window, tmp_path,
+                                                                     monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    monkeypatch.chdir(tmp_path)                 # the program's working folder
+    w = _tgp(qtbot, window, 12)
+    started = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda parent, title, start, filt: started.append(start)
+                                     or ("", "")))
+    _action(w).trigger()
+    assert started == [str(home / "tgp-map.scr")]
+
+
+def test_a_map_without_free_form_edges_says_run_it_from_the_main_menu(qtbot, window, tmp_path,
+                                                                     monkeypatch):
+    w = _tgp(qtbot, window, 5)
+    w.workbench.set_values({"freeform_edges": False})
+    w.request_generation()
+    qtbot.waitUntil(lambda: not w.busy() and w.result.params["freeform_edges"] is False,
+                    timeout=WAIT)
+    target = tmp_path / "edges.scr"
+    monkeypatch.setattr(folders, "save_path", lambda *a: str(target))
+    _action(w).trigger()
+    text = w.file_actions.explained.text()
+    assert "at the main menu, not in a game" in text
+    assert "stay in your new-game settings" in text
+    assert "run it from the main menu" in target.read_text()
+    w.file_actions.explained.close()

@@ -52,3 +52,63 @@ def test_the_history_list_goes_back_to_an_earlier_map(qtbot, window):
     assert w.history.history_menu.actions()[1].isChecked()
     w.history.history_menu.actions()[0].trigger()
     settle(qtbot, w, lambda: w.result.seed == first_seed)
+
+
+def _tgp_small(qtbot, w) -> None:
+    w.set_generator("tgp")
+    settle(qtbot, w, lambda: w.result.generator == "tgp")
+    w.workbench.set_values({"size": (64, 64), "rivers": 2})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.grid.width == 64)
+
+
+def test_a_slow_drag_on_tgp_is_one_change(qtbot, window):
+    """However long the map takes between the hand's moves, a drag of the
+    river route randomness is one change (it was six)."""
+    w = window
+    _tgp_small(qtbot, w)
+    hist = w.workbench.history
+    clock = [1000.0]
+    hist.clock = lambda: clock[0]
+    slider = w.param_panel.widgets["river_route_random"].editor.slider
+    assert slider.isEnabled()
+    entries_before = len(hist.entries("tgp")[0])
+    slider.setSliderDown(True)               # pressed: sliderPressed
+    for pos in range(slider.value() + 1, slider.value() + 7):
+        clock[0] += 3.0                      # the map took three seconds to follow
+        slider.setValue(pos)
+        qtbot.wait(5)
+    slider.setSliderDown(False)              # released: sliderReleased
+    entries = hist.entries("tgp")[0]
+    assert len(entries) == entries_before + 1, [c.label for c in entries]
+    assert w.workbench.undo_text() == "River route randomness 5 -> 11"
+    # the next drag is a change of its own
+    slider.setSliderDown(True)
+    clock[0] += 0.1
+    slider.setValue(slider.value() + 1)
+    slider.setSliderDown(False)
+    assert len(hist.entries("tgp")[0]) == entries_before + 2
+    settle(qtbot, w)
+
+
+def test_the_history_names_values_as_the_panel_does(qtbot, window):
+    w = window
+    _tgp_small(qtbot, w)
+    box = w.param_panel.widgets["size"].editor
+    i = box.findText("128x128")
+    box.setCurrentIndex(i)
+    box.activated.emit(i)                    # chosen in the list
+    assert w.workbench.undo_text() == "Map size 64x64 -> 128x128"
+    assert w.history.items()[-1] == "Map size 64x64 -> 128x128"
+    settle(qtbot, w)
+
+
+def test_after_paste_map_id_undo_names_the_paste(qtbot, window):
+    from PySide6.QtGui import QGuiApplication
+
+    w = window
+    QGuiApplication.clipboard().setText("python -m viewer tgp --size 64x64 --seed 77")
+    assert w.map_ids.paste()
+    settle(qtbot, w, lambda: w.result.generator == "tgp" and w.result.seed == 77)
+    assert w.workbench.undo_text() == "Paste map ID"
+    assert w.menu_actions()["Undo Paste map ID"].isEnabled()

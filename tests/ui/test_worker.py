@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from viewer.background import BACKGROUND_NICE
+from viewer import runtime
+from viewer.runtime import BACKGROUND_NICE
 from viewer.engine.protocol import Cancelled
 from viewer.ui.worker import LatestWins
 
@@ -138,10 +139,16 @@ def test_with_finish_running_cancel_still_stops_everything(qtbot):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"),
                     reason="only Linux gives each thread its own nice level")
-def test_jobs_run_below_the_gui_threads_priority(qtbot, worker):
-    """So the GUI thread gets a core the moment it wakes (viewer.background)."""
+def test_jobs_run_below_the_gui_threads_priority(qtbot, monkeypatch):
+    """In the window's process, so the GUI thread gets a core the moment it
+    wakes (viewer.runtime)."""
+    monkeypatch.setattr(runtime, "_role", runtime.WINDOW)
+    worker = LatestWins("test")
     gui = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-    with qtbot.waitSignal(worker.finished, timeout=5000) as sig:
-        worker.submit(lambda token: os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+    try:
+        with qtbot.waitSignal(worker.finished, timeout=5000) as sig:
+            worker.submit(lambda token: os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+    finally:
+        worker.shutdown()
     assert sig.args[1] == min(19, gui + BACKGROUND_NICE)
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == gui

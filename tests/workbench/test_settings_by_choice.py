@@ -1,4 +1,4 @@
-"""Issue 28, items 7.2, 7.3, 7.17 and 7.18, acted out without Qt: a TGP
+"""Acted out without Qt: a TGP
 setting's range follows the version (the model, the command line and the
 presets alike), switching version keeps what the other version can take and
 says in one line what it moved, a setting that does not count under the
@@ -21,6 +21,7 @@ from viewer.engine.params import ParamError, counts
 from viewer.engine.tgp.generator import TGP
 from viewer.formats.presets import parse_preset
 from viewer.workbench import Workbench
+from viewer.workbench.events import RunStarted, Status, ValuesChanged
 
 
 def tgp_bench(**values) -> Workbench:
@@ -30,7 +31,7 @@ def tgp_bench(**values) -> Workbench:
 
 
 # == 7.2: r13671's terrain types and sea levels ==================================
-def test_7_2_r13671_stops_at_its_own_levels():
+def test_r13671_stops_at_its_own_levels():
     terrain = TGP.params[[p.name for p in TGP.params].index("terrain")]
     sea = TGP.params[[p.name for p in TGP.params].index("sea_level")]
     assert terrain.bounds({"openttd": "r13671"}) == (0, 3)
@@ -44,7 +45,7 @@ def test_7_2_r13671_stops_at_its_own_levels():
     assert TGP.validate({"openttd": "15.2", "terrain": "alpinist"})["terrain"] == 4
 
 
-def test_7_2_the_command_line_refuses_alpinist_under_r13671_in_one_line(monkeypatch):
+def test_the_command_line_refuses_alpinist_under_r13671_in_one_line(monkeypatch):
     out, err = StringIO(), StringIO()
     monkeypatch.setattr("sys.stdout", out)
     monkeypatch.setattr("sys.stderr", err)
@@ -54,7 +55,7 @@ def test_7_2_the_command_line_refuses_alpinist_under_r13671_in_one_line(monkeypa
                               " with OpenTTD version r13671, not 4 (alpinist is 15.2 only)\n")
 
 
-def test_7_2_a_preset_with_a_level_its_version_lacks_is_refused():
+def test_a_preset_with_a_level_its_version_lacks_is_refused():
     text = ('generator = "tgp"\nseed = 1\n[params]\nopenttd = "r13671"\nsize = "64x64"\n'
             'sea_level = 4\n')
     with pytest.raises(ValueError, match=r"Sea level must be 0\.\.3 .*custom is 15\.2 only"):
@@ -62,10 +63,10 @@ def test_7_2_a_preset_with_a_level_its_version_lacks_is_refused():
 
 
 # == 7.3: switching version =======================================================
-def test_7_3_switching_to_r13671_moves_what_it_lacks_and_says_so():
+def test_switching_to_r13671_moves_what_it_lacks_and_says_so():
     wb = tgp_bench(terrain=4, sea_level=4, variety=3, custom_sea_level=40)
     said = []
-    wb.events.connect("status", lambda text, error: said.append(text))
+    wb.events.connect(Status, lambda e: said.append(e.text))
     wb.set_value("openttd", "r13671")
     assert (wb.values["terrain"], wb.values["sea_level"]) == (3, 3)
     assert wb.note == ("alpinist is 15.2 only: terrain type set to mountainous; "
@@ -83,7 +84,7 @@ def test_7_3_switching_to_r13671_moves_what_it_lacks_and_says_so():
         ("15.2", 4, 4)
 
 
-def test_7_3_a_switch_that_fits_says_nothing_and_a_value_given_with_it_is_judged():
+def test_a_switch_that_fits_says_nothing_and_a_value_given_with_it_is_judged():
     wb = tgp_bench(terrain=2)
     wb.set_value("openttd", "r13671")
     assert wb.note == "" and wb.values["terrain"] == 2
@@ -96,10 +97,10 @@ def test_7_3_a_switch_that_fits_says_nothing_and_a_value_given_with_it_is_judged
 
 
 # == 7.17: a setting that only counts for another choice ==========================
-def test_7_17_the_custom_height_makes_no_new_map_unless_the_terrain_is_custom():
+def test_the_custom_height_makes_no_new_map_unless_the_terrain_is_custom():
     wb = tgp_bench(terrain=1)
     started = []
-    wb.events.connect("run_started", started.append)
+    wb.events.connect(RunStarted, lambda e: started.append(e.run_id))
     assert wb.request() is not None
     shown = wb.result
     wb.set_value("custom_terrain", 77)
@@ -158,7 +159,7 @@ def _make(decl, values, seed):
 
 
 @pytest.mark.parametrize(("generator", "param", "owners"), list(_cases()))
-def test_7_17_every_declared_condition_is_true_of_its_engine(generator, param, owners, tmp_path):
+def test_every_declared_condition_is_true_of_its_engine(generator, param, owners, tmp_path):
     """Where one condition fails (the others holding), changing the setting
     gives the same map (so the Workbench is right to make none)."""
     decl = registry.declaration(generator)
@@ -184,7 +185,7 @@ def test_7_17_every_declared_condition_is_true_of_its_engine(generator, param, o
         np.testing.assert_array_equal(a.layers[name], b.layers[name], err_msg=name)
 
 
-def test_7_17_a_condition_that_holds_changes_the_map():
+def test_a_condition_that_holds_changes_the_map():
     """The other side: the custom height under custom terrain, the sigma of a
     log-normal population, the fast mode's rounds do make another map."""
     for generator, values, name, value in (
@@ -201,7 +202,7 @@ def test_7_17_a_condition_that_holds_changes_the_map():
 
 
 # == 7.18: r13671's Random() calls before TGP ======================================
-def test_7_18_r13671_starts_tgp_where_the_game_does():
+def test_r13671_starts_tgp_where_the_game_does():
     """The reference's manifest records the game's offset (StartupEconomy's
     one Random()): its ``*_skip1`` cases are what the game of r13671 makes,
     and the default makes them without being told."""
@@ -220,3 +221,22 @@ def test_7_18_r13671_starts_tgp_where_the_game_does():
                          seed=case["seed"])
         assert r.detail.random_calls == case["stats"]["random_calls"]
         assert list(r.detail.rng_state_after) == case["stats"]["rng_state_after"], case["id"]
+
+
+def test_a_png_chosen_means_the_png_source_by_the_params_own_rule():
+    """Ports' Heightmap PNG implies the PNG source (Param.implies), in the
+    Workbench, without the window: one change, both values, undone as one."""
+    from viewer.engine.params import implied
+
+    wb = Workbench("ports")
+    assert wb.values["source"] == "tgp"
+    said = []
+    wb.events.connect(ValuesChanged, lambda e: said.append(set(e.names)))
+    wb.set_value("png_path", "island.png")
+    assert wb.values["source"] == "png" and said == [{"png_path", "source"}]
+    wb.undo()
+    assert wb.values["source"] == "tgp" and wb.values["png_path"] == ""
+    # an empty path implies nothing; a source given with the path wins
+    assert implied(wb.generator.params, {"png_path": "  "}) == {}
+    wb.set_values({"png_path": "island.png", "source": "tgp"})
+    assert wb.values["source"] == "tgp"

@@ -8,6 +8,7 @@ import numpy as np
 
 from viewer.workbench import InlineRunner, Workbench
 from viewer.workbench import model as workbench_model
+from viewer.workbench.events import StateChanged
 
 SMALL_FAIRLAND = {"nc": 2, "sc": 10, "ni": 2, "is": 5}
 
@@ -41,7 +42,7 @@ def _workbench():
     wb.set_values(SMALL_FAIRLAND)
     wb.request()
     seen = []
-    wb.events.connect("state_changed", lambda s: seen.append(s))
+    wb.events.connect(StateChanged, lambda e: seen.append(e.state))
     return wb, state_runner, seen
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import subprocess
 import sys
 import threading
@@ -17,7 +20,7 @@ from viewer.engine.params import Param, coerce_values
 from viewer.engine.protocol import LayerInfo, Result, SquareGrid
 from viewer.formats.bundle import read_bundle
 from viewer.workbench import (
-    EVENTS,
+    EVENT_TYPES,
     Events,
     InlineRunner,
     ThreadRunner,
@@ -29,13 +32,19 @@ ROOT = Path(__file__).resolve().parents[2]
 SMALL_FAIRLAND = {"nc": 2, "sc": 10, "ni": 2, "is": 5}
 
 
+def snake_name(kind: type) -> str:
+    """RunFinished -> run_finished."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+
+
 class Recorder:
     """Every event the workbench emits, in order."""
 
     def __init__(self, wb: Workbench):
         self.seen: list[tuple] = []
-        for name in EVENTS:
-            wb.events.connect(name, lambda *a, name=name: self.seen.append((name, *a)))
+        for kind in EVENT_TYPES:
+            wb.events.connect(kind, lambda e, name=snake_name(kind): self.seen.append(
+                (name, *(getattr(e, f.name) for f in dataclasses.fields(e)))))
 
     def names(self) -> list[str]:
         return [e[0] for e in self.seen]
@@ -80,16 +89,24 @@ def gated():
     registry.unregister("gated")
 
 
-def test_events_are_declared():
+def test_events_are_typed_and_declared():
+    from viewer.workbench.events import RunFinished, Status
     ev = Events()
     got = []
-    off = ev.connect("status", lambda text, err: got.append((text, err)))
-    ev.emit("status", "hello", False)
+    off = ev.connect(Status, lambda e: got.append((e.text, e.error)))
+    ev.emit(Status("hello"))
+    ev.emit(RunFinished(1, None, 0.5))          # another type: not to this subscriber
     off()
-    ev.emit("status", "again", False)
+    ev.emit(Status("again", True))
     assert got == [("hello", False)]
-    with pytest.raises(KeyError, match="unknown workbench event"):
-        ev.connect("statsu", print)
+    with pytest.raises(KeyError, match="not a workbench event"):
+        ev.connect("status", print)             # events are types, not names
+    with pytest.raises(KeyError, match="not a workbench event"):
+        ev.emit(("status", "hello"))
+    with pytest.raises(TypeError):
+        Status()                                # a payload of the wrong shape fails at once
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Status("x").text = "y"
 
 
 def test_a_run_shows_its_map_and_the_picture_is_the_pipelines():
@@ -450,7 +467,7 @@ def test_the_workbench_needs_no_qt():
             "wb = Workbench('fairland'); wb.set_values({'nc': 2, 'sc': 10, 'ni': 2, 'is': 5}); "
             "wb.request(); wb.picture(); wb.inspect(2, 0); wb.metrics(); "
             "bad = [m for m in sys.modules if m.split('.')[0] in "
-            "('PySide6', 'pyqtgraph', 'superqt', 'shiboken6')]; "
+            "('PySide6', 'pyqtgraph', 'shiboken6')]; "
             "print(bad); sys.exit(1 if bad else 0)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=300)
@@ -534,3 +551,30 @@ def test_the_values_a_map_stands_for():
     wb.set_value("sp", 20)
     assert wb.shown_values == r.params != wb.validated()
     assert wb.progress() is None                      # no run under way
+
+
+def test_solving_is_the_generators_behind_the_workbench():
+    """Number Link's uniqueness check and step-by-step solve are jobs the
+    Workbench gives (its declaration's ``solving``), under the panel's rule,
+    with no window; a generator that solves nothing gives none."""
+    from viewer.engine.protocol import CancelToken
+
+    wb = Workbench("numberlink")
+    wb.set_values({"size": (5, 5), "rule": "free"})
+    assert wb.solve_job("uniqueness") is None           # no puzzle shown yet
+    wb.request()
+    job = wb.solve_job("uniqueness")
+    r, rule, answer = job(CancelToken())
+    assert r is wb.result and rule == "free"
+    assert answer.status in ("unique", "several") and answer.first is not None
+    if answer.status == "several":
+        assert answer.second is not None and answer.diff.any()
+    r2, rule2, graded = wb.solve_job("steps")(CancelToken())
+    assert r2 is wb.result and rule2 == "free" and graded.board is not None
+    with pytest.raises(KeyError):
+        wb.generator.load("solving").solve("nonsense", r, wb.values)
+    assert wb.solve_job("nonsense") is None
+    fair = Workbench("fairland")
+    fair.set_values(SMALL_FAIRLAND)
+    fair.request()
+    assert fair.solve_job("uniqueness") is None

@@ -17,7 +17,6 @@ symlinks; a broken pipe ends the command quietly as SIGPIPE ends a C tool.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -81,6 +80,9 @@ def run_generator(name: str, argv: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; ``argv`` excludes the program name."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    from .. import runtime
+
+    runtime.configure_command()     # (numba's cache folder, one BLAS thread: viewer.runtime)
     if not argv:
         try:
             from ..ui.app import main as gui_main
@@ -93,10 +95,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         return gui_main()
     cmd, rest = argv[0], argv[1:]
-    if "numpy" not in sys.modules:
-        # No command does linear algebra: spare them OpenBLAS's thread pool,
-        # which takes a third of numpy's import (a user's setting wins).
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from .. import registry
     from .streams import run_guarded
 
@@ -113,6 +111,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if cmd in GENERIC_COMMANDS:
         run = GENERIC_COMMANDS[cmd][0]
         return run_guarded(cmd, lambda: run(rest))
-    if cmd in registry.names():
+    if registry.known(cmd):
         return run_guarded(cmd, lambda: run_generator(cmd, rest))
     return run_guarded("viewer", unknown)

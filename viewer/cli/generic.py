@@ -38,8 +38,21 @@ def extras_of(decl) -> CliExtras:
     return GENERIC if extras is None else extras
 
 
+_parsers: dict[str, tuple[object, CliExtras, Parser]] = {}
+
+
 def parser_for(decl, extras: CliExtras | None = None) -> Parser:
-    return generic_parser(decl, extras if extras is not None else extras_of(decl))
+    """The generic command line's parser of ``decl``, made once per
+    declaration and extras: argparse checks every flag as it is added (a
+    formatter, the terminal's size and regular expressions for each), a
+    millisecond and more for fifty flags, on every run of an in-process
+    caller such as a sweep or the side-by-side timing (parsing leaves the
+    parser as it was)."""
+    extras = extras if extras is not None else extras_of(decl)
+    kept = _parsers.get(decl.name)
+    if kept is None or kept[0] is not decl or kept[1] is not extras:
+        kept = _parsers[decl.name] = (decl, extras, generic_parser(decl, extras))
+    return kept[2]
 
 
 def run_generic(name: str, argv: Sequence[str]) -> int:
@@ -175,11 +188,11 @@ def _check_picture(decl, extras: CliExtras, args, values, scale: int | None) -> 
 
 def _write(decl, result, args, layer, scale, wanted) -> list[str]:
     """The generic outputs, into the OutputSet collecting (see :func:`_outputs`)."""
-    from ..formats.png import write_png
-    from ..render.picture import picture
-
     notes = []
     if args.png is not None:
+        from ..formats.png import write_png      # (here: no renderer for a run without --png)
+        from ..render.picture import picture
+
         if layer is not None and layer not in result.layers:
             raise ValueError(f"--layer: no layer {layer!r}; layers: {', '.join(result.layers)}")
         pic = picture(result, layer or "", None, scale, export=True)   # "": the default layer

@@ -45,7 +45,7 @@ def generic_parser(decl, extras) -> Parser:
 
 def values_and_seed(decl, extras, args):
     """The validated values (preset, then the options, as the extras
-    complete them) and the seed (--seed, the preset's, else the default)."""
+    complete them; marked checked, see :meth:`viewer.declaration.Declaration.checked`) and the seed (--seed, the preset's, else the default)."""
     from ..engine.names import shown_name
     from ..formats.presets import load_preset
 
@@ -59,7 +59,7 @@ def values_and_seed(decl, extras, args):
         values.update(preset.params)
         seed = preset.seed
     values.update(given_values(args, decl.params))
-    values = decl.validate(extras.values(args, values))
+    values = decl.checked(extras.values(args, values))     # (generate checks them no more)
     if args.seed is not None:
         seed = decl.check_seed(args.seed)
     elif seed is None:

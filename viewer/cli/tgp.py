@@ -11,7 +11,8 @@
         --extra-tree-placement NAME --number-towns NAME --custom-town-number N
         --town-layout NAME --larger-towns N --initial-city-size N --starting-year Y
         --construction-cost NAME --town-name NAME --industry-density NAME
-        --custom-industry-number N --stop-after water|climate|rivers|clear|towns
+        --custom-industry-number N
+        --stop-after water|climate|rivers|clear|towns|industries|objects|trees|startup|world
         [--openttd-cfg FILE]
         [--rng-skip N (r13671 only)] [--npz FILE]
         [--png FILE [--layer NAME] [--scale N]]
@@ -46,12 +47,14 @@ tile) and writes the files asked for:
                      ``rng_state`` (uint32, the Randomizer's two words after);
                      a map past GenerateLandscape (``--stop-after clear`` or
                      ``towns``) also the game's tile bytes as the
-                     ``openttd-firstframe`` reference keeps them:
+                     ``openttd-firstframe`` reference keeps them
+                     (``--stop-after clear`` ... ``world``):
                      ``tile_type`` (uint8: type in bits 4..7, bridge bits
                      2..3, tropic zone 0..1), ``tile_height`` (the same
                      array), ``m1``, ``m3`` ... ``m7`` (uint8), ``m2``,
-                     ``m8`` (uint16), and with the towns ``towns`` (a JSON
-                     text: the towns as the reference's manifest holds them)
+                     ``m8`` (uint16), and with the towns ``towns``, with
+                     the industries ``industries`` (JSON texts: as the
+                     reference's manifest holds them)
 ``--png``            one layer as the window's Export map draws it (legend below)
 ``--heightmap-png``  an 8-bit greyscale heightmap OpenTTD's "Play heightmap"
                      reads back to the same tile heights: for today's game
@@ -118,9 +121,10 @@ def npz_bytes(result) -> bytes:
         arrays["tile_type"] = np.ascontiguousarray(grids["type"])
         for name in ("m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8"):
             arrays[name] = np.ascontiguousarray(grids[name])
-        if "towns" in (result.detail.stages or {}):
+        made = result.detail.stages or {}
+        if "towns" in made:
             arrays["towns"] = np.array(json.dumps(town_records(world)))
-        if "industries" in (result.detail.stages or {}):
+        if "industries" in made:
             arrays["industries"] = np.array(json.dumps(industry_records(world)))
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
@@ -129,9 +133,10 @@ def npz_bytes(result) -> bytes:
 
 class TgpExtras(CliExtras):
     description = ("OpenTTD's TerraGenesis Perlin map generator, as OpenTTD 15.2 makes a New "
-                   "Game (its terrain as GenerateLandscape leaves it: the climate, rivers, "
-                   "lakes and wetlands; towns, industries and trees are not made) or as "
-                   "tgp.cpp r13671 did.")
+                   "Game (by default its terrain as GenerateLandscape leaves it: the climate, "
+                   "rivers, lakes and wetlands; with --stop-after towns ... world also its "
+                   "rough land, towns, industries, objects, trees and first tile loops: the "
+                   "game's first frame) or as tgp.cpp r13671 did.")
     random_seed = True
 
     def add_arguments(self, p) -> None:

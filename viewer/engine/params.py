@@ -127,8 +127,8 @@ def check_text_seed(seed: Any) -> str | bytes:
     text, bytes, or a whole number taken as its digits; else ParamError
     (param ``seed``)."""
     if isinstance(seed, bool) or not isinstance(seed, (str, bytes, int)):
-        raise ParamError(f"seed must be a text, not {type(seed).__name__} "
-                         f"{str(seed)[:40]!r}", "seed")
+        shown = "nothing" if seed is None else repr(str(seed)[:40])
+        raise ParamError(f"seed must be a text (letters or digits), not {shown}", "seed")
     if isinstance(seed, int):
         return str(seed)
     if isinstance(seed, str):
@@ -231,6 +231,16 @@ class BoundsWhen:
 
 
 @dataclass(frozen=True)
+class Implies:
+    """Giving the parameter a value that is not empty sets parameter
+    ``param`` to ``value`` in the same change (e.g. a PNG file chosen means
+    the PNG source), unless ``param`` is given in that change too."""
+
+    param: str
+    value: Any
+
+
+@dataclass(frozen=True)
 class CurveAxes:
     """A curve's axes: the ranges of x and y, whether the editor mirrors the
     curve about x = 0 (None: when x starts at 0), and the axes' names."""
@@ -255,7 +265,8 @@ class Param:
 
     How the window offers it: ``slider`` the slider's range where it is
     narrower than the bounds; ``labels`` the names of a whole number's
-    values (0, 1, ... in order); ``suggestions`` values offered in a list
+    values (0, 1, ... in order), or of a choice's ``choices`` (in their order:
+    the window shows "Sub-arctic", the command line takes "arctic"); ``suggestions`` values offered in a list
     (a size's or a text's, editable; a whole number's few, a combo box);
     ``file_filter`` the kinds of file a path's Browse offers; ``curve_axes``
     a curve's axes.  ``only_when`` (an :class:`OnlyWhen`, or a tuple of
@@ -288,6 +299,7 @@ class Param:
     not_yet: tuple[str, ...] = ()
     """Choices offered (greyed in the window, "not yet") but not made yet:
     :func:`check_not_yet` refuses them where the setting counts."""
+    implies: Implies | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -351,6 +363,8 @@ class Param:
         if self.labels and isinstance(value, int) and not isinstance(value, bool) and \
                 0 <= value < len(self.labels):
             return str(self.labels[value])
+        if self.kind == "choice" and self.labels and value in self.choices:
+            return str(self.labels[self.choices.index(value)])
         return self.text(value) if self.kind != "bool" else ("on" if value else "off")
 
     def text(self, value: Any) -> str:
@@ -519,6 +533,22 @@ def _elsewhere(owner: Param | None, b: BoundsWhen) -> str:
     others = [c for c in (owner.choices if owner is not None else ()) if c not in b.values]
     return " and ".join(map(str, others)) if others else \
         f"not {' or '.join(map(str, b.values))}"
+
+
+def implied(params: tuple[Param, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """What the values ``given`` in one change imply (:class:`Implies`): a
+    parameter given a value that is not empty (a path, a text) sets the one
+    it names, unless that one is given too."""
+    out: dict[str, Any] = {}
+    for p in params:
+        rule = p.implies
+        if rule is None or p.name not in given or rule.param in given:
+            continue
+        v = given[p.name]
+        if v is None or (isinstance(v, str) and not v.strip()):
+            continue
+        out[rule.param] = rule.value
+    return out
 
 
 def fit_bounds(params: tuple[Param, ...], values: Mapping[str, Any],

@@ -20,13 +20,10 @@ map it was made for.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from .. import registry
 from ..declaration import Declaration
@@ -75,6 +72,8 @@ def preset_text(preset: Preset) -> str:
     except KeyError:
         params = {}
     doc["params"] = {k: _toml_value(params.get(k), v) for k, v in preset.params.items()}
+    import tomli_w     # (here: a command that reads no preset imports no TOML)
+
     return tomli_w.dumps(doc)
 
 
@@ -98,6 +97,8 @@ def parse_preset(text: str, source: str = "preset") -> Preset:
     generator's Params; PresetError saying what is wrong otherwise."""
     if not isinstance(text, str):
         raise PresetError(f"{shown_name(source)}: a preset is text, not {type(text).__name__}")
+    import tomllib
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -5,8 +5,11 @@ the terrain, then ``newgame SEED``.
 Besides the terrain's, the script pins the settings of the steps after it
 (extra tree placement, the number of towns, their layout, cities, the
 initial city size, the starting year, the construction costs, the town
-names, the industry density and their custom counts), so ``newgame SEED``
-makes the towns shown.
+names, the industry density and their custom counts) and, at the game's
+defaults, the settings the first map depends on that are no setting here
+(bridges, tunnels, slopes, town growth, industries:
+``game_settings.SHAPING_DEFAULTS``), so ``newgame SEED`` makes the towns and
+industries shown whatever the player's own settings are.
 
 The names are the settings' full names as the console takes them
 (``section.name`` of 15.2's ``src/table/settings/*.ini``), the values as
@@ -148,17 +151,22 @@ def stage_settings(values: Mapping[str, Any]) -> list[tuple[str, str]]:
     terrain = {"game_creation.tree_placer", "game_creation.desert_coverage"}
     later = gs.SETTINGS[[s.game for s in gs.SETTINGS].index("game_creation.tree_placer") + 1:]
     return [(s.game, gs.game_value(s, {s.param: values.get(s.param, defaults[s.param])}))
-            for s in later if s.game not in terrain] + shaping_defaults()
+            for s in later if s.game not in terrain] + gs.pinned_defaults()
 
 
-def shaping_defaults() -> list[tuple[str, str]]:
-    """The settings that shape the first frame and are no Param here, at the
-    game's defaults the map is made with (a player's own openttd.cfg may
-    hold others: the script sets them back)."""
-    from ..engine.tgp import game_settings as gs
+MAIN_MENU_ONLY = ("run it from the main menu, not in a game: inside a game OpenTTD refuses "
+                  "construction.freeform_edges false unless the loaded map's edges are all "
+                  "water, and the map would come out different")
+STAYS = ("the setting_newgame lines stay in your new-game settings (Settings, for the next "
+         "new games) until you change them")
 
-    return [(name, ("true" if v else "false") if isinstance(v, bool) else str(v))
-            for name, v in gs.SHAPING_DEFAULTS.items()]
+
+def main_menu_only(values: Mapping[str, Any]) -> bool:
+    """Whether the script must be run from the game's main menu: a map
+    without free-form edges (OpenTTD 15.2 refuses to turn them off inside a
+    game whose edges are not all water: "One or more tiles at one of the
+    edges is not water")."""
+    return not values.get("freeform_edges", True)
 
 
 def console_script(values: Mapping[str, Any], seed: int, made_by: str = "") -> str:
@@ -174,6 +182,9 @@ def console_script(values: Mapping[str, Any], seed: int, made_by: str = "") -> s
              "# run it in the game's console (the key left of 1) with: exec FILE"]
     if made_by:
         lines.append(f"# made by mapgen-viewer: {made_by}")
+    if main_menu_only(values):
+        lines.append(f"# {MAIN_MENU_ONLY}")
+    lines.append(f"# {STAYS}")
     lines += [f"setting_newgame {name} {value}" for name, value in game_settings(values)]
     lines.append(f"newgame {int(seed)}")
     return "\n".join(lines) + "\n"
@@ -210,14 +221,19 @@ def exec_command(path: str | os.PathLike) -> str:
     return "exec " + _quoted(full)
 
 
-def how_to_run(path: str | os.PathLike) -> str:
-    """What to tell the user after writing the script to ``path``."""
+def how_to_run(path: str | os.PathLike, values: Mapping[str, Any] | None = None) -> str:
+    """What to tell the user after writing the script (of the map of
+    ``values``) to ``path``."""
     folder = personal_scripts_folder()
+    where = ("at the main menu, not in a game: with free-form edges off the game refuses "
+             "this map's edges inside a game unless its own edges are all water"
+             if values is not None and main_menu_only(values)
+             else "at the main menu or in a game")
     return (f"OpenTTD 15.2 console script written to {os.fspath(path)}. In the game, open the "
-            "console (the key left of 1, at the main menu or in a game) and type "
+            f"console (the key left of 1, {where}) and type "
             f"{exec_command(path)} . "
             "The game reads scripts by a name relative to its personal directory (put "
             f"it in {folder} and type exec scripts/{os.path.basename(os.fspath(path))}) "
             "or by its full path. It sets this map's settings for a new game and starts "
             "it with this seed; the game then adds towns, industries and trees as it "
-            "does to any new game.")
+            f"does to any new game. Note: {STAYS}.")

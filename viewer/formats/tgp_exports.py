@@ -106,17 +106,21 @@ def console_script_text(result) -> str:
 
 
 def stopped_early_note(result) -> str:
-    """What the game makes beyond a map that stops before the rivers, or
-    after them before the first frame."""
+    """What the game makes beyond a map that stops before its first frame
+    (nothing said for the default, the terrain as GenerateLandscape leaves
+    it, which says so itself)."""
+    from ..engine.tgp.options import STOP_AFTER
+
     stop = result.params.get("stop_after", "rivers")
     if stop in ("rivers", "world"):
         return ""
-    if stop not in ("water", "climate"):
-        return (f"this map stops after the {stop} stage; the game goes on to its first "
-                "frame (the stages after it and the 1,280 tile loops)")
-    step = "the water pass" if stop == "water" else "the climate passes"
-    return (f"this map stops after {step}; the game goes on through the rest of "
-            "GenerateLandscape (its rivers and tile loops) before the towns")
+    if stop in ("water", "climate"):
+        step = "the water pass" if stop == "water" else "the climate passes"
+        return (f"this map stops after {step}; the game goes on through the rest of "
+                "GenerateLandscape (its rivers and tile loops) before the towns")
+    later = STOP_AFTER[STOP_AFTER.index(stop) + 1:]
+    return (f"this map stops after {stop}; the game goes on with "
+            f"{', '.join(later)} before its first frame")
 
 
 def write_console_script(path, result, _value=None) -> str:
@@ -126,7 +130,7 @@ def write_console_script(path, result, _value=None) -> str:
 
     write_atomic(path, console_script_text(result))
     note = stopped_early_note(result)
-    return how_to_run(path) + (f" Note: {note}." if note else "")
+    return how_to_run(path, result.params) + (f" Note: {note}." if note else "")
 
 
 def scripts_folder() -> str:

@@ -224,8 +224,8 @@ def read_openttd_cfg(path: str | os.PathLike) -> OpenttdCfg:
         same = (word in (TRUE_WORDS if default else FALSE_WORDS)) if isinstance(default, bool) \
             else word == str(default)
         if not same:
-            cfg.notes.append(f"{setting} = {word} (line {found[1]}) shapes the game's towns; "
-                             f"this map is made with the game's default {default}")
+            cfg.notes.append(f"{setting} = {word} (line {found[1]}) shapes the game's first "
+                             f"map; this map is made with the game's default {default}")
     if groups.get(NEWGRF_GROUP):
         cfg.notes.append("NewGRFs are configured ([newgrf]): the game's map with them may "
                          "differ; this map is made without")

@@ -20,4 +20,5 @@ DECLARATION = Declaration(
     link_opener="viewer.formats.numberlink_exports:open_link",
     command_line="viewer.formats.numberlink_exports:command_line",
     cli_extras="viewer.cli.numberlink:EXTRAS",
+    solving="viewer.engine.numberlink.solving",
 )

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..engine.protocol import HexTorus, MapState, Marker, Result
 from .colormaps import BACKGROUND, VALUE_RANGE, Legend, colorize, forced_range, generic_legend
 from .hexraster import rasterize, rasterize_square
+
+if TYPE_CHECKING:
+    from ..declaration import Declaration
 
 __all__ = ["Toggle", "Renderer", "Picture", "picture", "renderer_for", "final_state",
            "display_scale", "square_scale", "square_stride", "MAX_EXPORT_PIXELS",
@@ -227,12 +230,20 @@ class Renderer:
 
 
 def renderer_for(generator: str) -> Renderer:
+    """The renderer of the generator named ``generator`` (a result's or a
+    file's: looked up in the registry; the generic one for an unknown name)."""
     from .. import registry
 
     try:
-        r = registry.declaration(generator).load("render")
+        decl = registry.declaration(generator)
     except KeyError:
-        r = None
+        return GENERIC
+    return renderer_of(decl)
+
+
+def renderer_of(decl: Declaration) -> Renderer:
+    """A declaration's renderer (the generic one where it declares none)."""
+    r = decl.load("render")
     return r if r is not None else GENERIC
 
 

@@ -10,7 +10,8 @@ own.  A finished 15.2 map (climate, rivers and tile loops done) shows on its
 tile classes river and lake water apart from the sea, wetland trees, desert
 ground, snow by its density and the rainforest zone, each in the legend, and
 has the layers ``tropic``, ``ground``, ``density``, ``snow`` and
-``river_id``.  No Qt."""
+``river_id`` (the first four draw water as water, not as the land value
+the game gives it).  No Qt."""
 
 from __future__ import annotations
 
@@ -66,6 +67,10 @@ TGP_RAINFOREST: RGBA = (44, 122, 58, 255)  # the rainforest zone (clear tiles th
 TGP_SNOW: tuple[RGBA, ...] = ((178, 190, 202, 255), (204, 214, 224, 255),
                               (228, 234, 240, 255), (252, 252, 255, 255))
 """Snow of density 0, 1, 2, 3 (the ``snow`` layer's 1..4)."""
+TGP_WETLAND: RGBA = (112, 132, 72, 255)  # rough ground: the game's wetlands at river ends
+TGP_SNOW_LINE: RGBA = (196, 214, 236, 255)
+"""Clear land at or above the snow line an arctic map's climate step found,
+before the tile loop lays the snow."""
 TGP_CLASS_COLORS: tuple[RGBA, ...] = (TGP_CLEAR, TGP_WATER, TGP_SHORE, TGP_VOID, TGP_RIVER,
                                       TGP_TREES)
 TGP_CLASS_NAMES = tuple("water (sea)" if n == "water" else n for n in TILE_CLASS_NAMES) + (
@@ -225,8 +230,9 @@ def color_tile_class(tc: np.ndarray) -> np.ndarray:
 
 def ground_cover_index(layers: Mapping[str, np.ndarray]) -> np.ndarray:
     """Each tile's entry of :data:`_COVER_PAL`: its tile class, or on clear
-    land what covers it (the rainforest zone, rocks, desert ground, snow by
-    its density, later ones winning), as uint8."""
+    land what covers it (the rainforest zone, rocks, a wetland's rough
+    ground, desert ground, snow by its density, later ones winning), as
+    uint8."""
     tc = np.asarray(layers["tile_class"])
     idx = tc.astype(np.uint8, copy=True)
     np.putmask(idx, tc >= _COVER_RAINFOREST, 255)   # no such class: magenta, as any unknown
@@ -237,19 +243,12 @@ def ground_cover_index(layers: Mapping[str, np.ndarray]) -> np.ndarray:
         np.putmask(idx, clear & (np.asarray(layers["rocks"]) != 0), _COVER_ROCKS)
     if "ground" in layers:
         g = np.asarray(layers["ground"])
+        np.putmask(idx, clear & ((g & 0x7F) == ROUGH_GROUND), _COVER_WETLAND)
         np.putmask(idx, clear & ((g & 0x7F) == DESERT_GROUND), _COVER_DESERT)
     if "snow" in layers:
         snow = np.asarray(layers["snow"]).astype(np.uint8, copy=False)
         np.putmask(idx, clear & (snow != 0), snow + np.uint8(_COVER_SNOW - 1))
     return idx
-
-
-def paint_ground_cover(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The tile classes' colours with what covers clear land: rocks grey,
-    desert ground sand, snow by its density, the rainforest zone a deeper
-    green (each where the map has that layer), written into ``out``."""
-    out[...] = lut_take(_COVER_PAL, ground_cover_index(layers))
-    return out
 
 
 # ground as the tgp-rivers reference writes it: clear tiles 0 grass, 1 rough,
@@ -268,9 +267,14 @@ GROUND_COLORS: dict[int, RGBA] = {
     0x83: TGP_SNOW[1], 0x85: TGP_SNOW[1],
     0x40: TGP_TREES, 0x41: (70, 92, 44, 255), 0x42: (150, 160, 150, 255),
     0x43: (96, 120, 72, 255), 0x44: (120, 132, 120, 255), 0xFF: MASK_OFF}
+DENSITY_COLORS: tuple[RGBA, ...] = ((170, 196, 120, 255), (120, 168, 84, 255),
+                                    (76, 134, 60, 255), (40, 96, 44, 255))
+"""Ground density 0..3 of clear land and trees, light to dark green."""
 TROPIC_NAMES = ("normal", "desert", "rainforest")
 TROPIC_COLORS: tuple[RGBA, ...] = (MASK_OFF, TGP_DESERT, TGP_RAINFOREST)
 DESERT_GROUND = 5
+ROUGH_GROUND = 1
+"""Rough clear ground: what the game's wetlands make around their pools."""
 
 
 def _palette(colours: Mapping[int, RGBA] | tuple[RGBA, ...]) -> np.ndarray:
@@ -286,9 +290,17 @@ _CLASS_PAL = _palette(TGP_CLASS_COLORS)
 _GROUND_PAL = _palette(GROUND_COLORS)
 _TROPIC_PAL = _palette(TROPIC_COLORS)
 _SNOW_PAL = _palette((MASK_OFF,) + TGP_SNOW)
+_DENSITY_PAL = _palette(DENSITY_COLORS)
+_RIVER_CLASS = 4
+_WATER_CLASSES = {1: TGP_WATER, _RIVER_CLASS: TGP_RIVER}
+"""The tile classes that are water: sea, and river or lake water."""
+_WATER_APART = ("tropic", "snow", "density", "ground")
+"""Layers with a value for every tile that would draw water as land (tropic
+zone "normal", no snow, density 0): their water is drawn as water."""
 # the tile classes' picture: classes 0..5, then what covers clear land
-_COVER_RAINFOREST, _COVER_ROCKS, _COVER_DESERT, _COVER_SNOW = 6, 7, 8, 9
-_COVER_PAL = _palette(TGP_CLASS_COLORS + (TGP_RAINFOREST, TGP_ROCKS, TGP_DESERT) + TGP_SNOW)
+_COVER_RAINFOREST, _COVER_ROCKS, _COVER_DESERT, _COVER_SNOW, _COVER_WETLAND = 6, 7, 8, 9, 13
+_COVER_PAL = _palette(TGP_CLASS_COLORS + (TGP_RAINFOREST, TGP_ROCKS, TGP_DESERT) + TGP_SNOW
+                      + (TGP_WETLAND,))
 
 
 def color_ground(ground: np.ndarray) -> np.ndarray:
@@ -304,6 +316,57 @@ def color_tropic(tropic: np.ndarray) -> np.ndarray:
 def color_snow(snow: np.ndarray) -> np.ndarray:
     """No snow dark; snow of density 0..3 from grey-blue to white."""
     return lut_take(_SNOW_PAL, np.asarray(snow).astype(np.uint8, copy=False))
+
+
+def color_density(density: np.ndarray) -> np.ndarray:
+    """Ground density 0..3, light to dark green (any other value magenta)."""
+    return lut_take(_DENSITY_PAL, np.asarray(density).astype(np.uint8, copy=False))
+
+
+def paint_water(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Sea and river or lake water drawn in their tile classes' colours
+    over ``out`` (the colours of a layer that gives water a land value)."""
+    if "tile_class" not in layers:
+        return out
+    tc = np.asarray(layers["tile_class"])
+    for k, colour in _WATER_CLASSES.items():
+        mask = tc == k
+        if mask.any():
+            out[mask] = colour
+    return out
+
+
+def water_mask(layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Where the map is sea, river or lake water."""
+    return np.isin(np.asarray(layers["tile_class"]), tuple(_WATER_CLASSES))
+
+
+def paint_rivers(out: np.ndarray, layers: Mapping[str, np.ndarray]) -> np.ndarray:
+    """River and lake water (tile class 4, OpenTTD 15.2) drawn over ``out``,
+    the colours of a height layer, where the map has them."""
+    if "river_id" not in layers or "tile_class" not in layers:
+        return out
+    river = np.asarray(layers["tile_class"]) == _RIVER_CLASS
+    if river.any():
+        out[river] = TGP_RIVER
+    return out
+
+
+def river_entries(layers: Mapping[str, np.ndarray] | None) -> list[tuple[str, RGBA]]:
+    """The legend row of the river water :func:`paint_rivers` draws."""
+    if layers is None or "river_id" not in layers or "tile_class" not in layers:
+        return []
+    if not (np.asarray(layers["tile_class"]) == _RIVER_CLASS).any():
+        return []
+    return [(TGP_CLASS_NAMES[_RIVER_CLASS], TGP_RIVER)]
+
+
+def water_entries(layers: Mapping[str, np.ndarray] | None) -> list[tuple[str, RGBA]]:
+    """The legend rows of the water :func:`paint_water` draws on this map."""
+    if layers is None or "tile_class" not in layers:
+        return []
+    present = _present(np.asarray(layers["tile_class"]))
+    return [(TGP_CLASS_NAMES[k], c) for k, c in _WATER_CLASSES.items() if k in present]
 
 
 def color_river_id(ids: np.ndarray) -> np.ndarray:
@@ -338,6 +401,7 @@ TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "ground": color_ground,
     "tropic": color_tropic,
     "snow": color_snow,
+    "density": color_density,
     "river_id": color_river_id,
 }
 
@@ -346,14 +410,18 @@ def _present(values: np.ndarray) -> set[int]:
     return {int(v) for v in np.unique(np.asarray(values))}
 
 
-def tile_class_entries(layers: Mapping[str, np.ndarray]) -> list[tuple[str, RGBA]]:
+def tile_class_entries(layers: Mapping[str, np.ndarray],
+                       snow_line: int | None = None) -> list[tuple[str, RGBA]]:
     """The tile classes' legend: the four of the water pass always, and
     what else this map has (rocks, desert, snow by density, the rainforest
-    zone, river and lake water, wetland trees)."""
+    zone, river and lake water, wetland trees; the snow line found)."""
     tc = np.asarray(layers["tile_class"])
     classes = _present(tc)
     clear = tc == 0
     rows = [(TGP_CLASS_NAMES[0], TGP_CLEAR)]
+    if snow_line is not None:
+        rows.append((f"clear, at or above the snow line (height {snow_line}; snow comes "
+                     "with the tile loop)", TGP_SNOW_LINE))
     if "tropic" in layers and (clear & (np.asarray(layers["tropic"]) == 2)).any():
         rows.append(("clear, rainforest zone", TGP_RAINFOREST))
     if "rocks" in layers:
@@ -361,6 +429,9 @@ def tile_class_entries(layers: Mapping[str, np.ndarray]) -> list[tuple[str, RGBA
     if "ground" in layers and (clear & ((np.asarray(layers["ground"]) & 0x7F)
                                         == DESERT_GROUND)).any():
         rows.append(("clear, desert", TGP_DESERT))
+    if "ground" in layers and (clear & ((np.asarray(layers["ground"]) & 0x7F)
+                                        == ROUGH_GROUND)).any():
+        rows.append(("wetland (rough ground by pools and trees)", TGP_WETLAND))
     if "snow" in layers:
         for level in sorted(_present(np.asarray(layers["snow"])[clear]) - {0}):
             rows.append((f"snow, density {level - 1}", TGP_SNOW[level - 1]))
@@ -370,18 +441,25 @@ def tile_class_entries(layers: Mapping[str, np.ndarray]) -> list[tuple[str, RGBA
     return rows
 
 
-def finished_legend(name: str, values: np.ndarray) -> Legend | None:
-    """The legends of a finished 15.2 map's own layers (None for others)."""
+def finished_legend(name: str, values: np.ndarray,
+                    layers: Mapping[str, np.ndarray] | None = None) -> Legend | None:
+    """The legends of a finished 15.2 map's own layers (None for others);
+    ``layers``: the map's, whose water those layers draw as water."""
     present = _present(values)
+    water = water_entries(layers)
     if name == "tropic":
-        return Legend("tropic zone", list(zip(TROPIC_NAMES, TROPIC_COLORS)))
+        return Legend("tropic zone", list(zip(TROPIC_NAMES, TROPIC_COLORS)) + water)
     if name == "snow":
         return Legend("snow by density (clear land and trees on snow)", [("no snow", MASK_OFF)] + [
-            (f"snow, density {k}", TGP_SNOW[k]) for k in range(4)])
+            (f"snow, density {k}", TGP_SNOW[k]) for k in range(4)] + water)
+    if name == "density":
+        return Legend("ground density of clear land and trees",
+                      [(f"density {k}", DENSITY_COLORS[k]) for k in range(4)] + water)
     if name == "ground":
-        return Legend("ground (clear land and trees)",
-                      [(GROUND_NAMES.get(k, f"{k:#x}"), GROUND_COLORS.get(k, UNREACHED))
-                       for k in sorted(present)])
+        shown = np.asarray(values)[~water_mask(layers)] if water else values
+        rows = [(GROUND_NAMES.get(k, f"{k:#x}"), GROUND_COLORS.get(k, UNREACHED))
+                for k in sorted(_present(shown))]
+        return Legend("ground (clear land and trees)", rows + water)
     if name == "river_id":
         return Legend("river (the order CreateRivers made them)", [("no river", MASK_OFF)]
                       + id_entries(values, exclude=(0,), names=lambda i: f"river {i}"))
@@ -390,21 +468,23 @@ def finished_legend(name: str, values: np.ndarray) -> Legend | None:
 
 def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
                top: int = TOP_LEVEL, rocks: bool = False,
-               layers: Mapping[str, np.ndarray] | None = None) -> Legend | None:
+               layers: Mapping[str, np.ndarray] | None = None,
+               snow_line: int | None = None) -> Legend | None:
     """The legend of a TerraGenesis layer (heights in levels), or None for an
     unknown name.  ``top``: the terrain map's top level; ``rocks``: the map
     has rocks (OpenTTD 15.2); ``layers``: the map's layers (the tile classes'
     legend lists what covers its land)."""
-    finished = finished_legend(name, values)
+    finished = finished_legend(name, values, layers)
     if finished is not None:
         return finished
     if name == "tile_class" and layers is not None:
-        return Legend("tile class", tile_class_entries(layers))
+        return Legend("tile class", tile_class_entries(layers, snow_line))
     if name == "heightmap":
         return Legend("height in levels (fixed point / 16); level 0 is sea level",
-                      [], terrain_lut(top), 0, top)
+                      river_entries(layers), terrain_lut(top), 0, top)
     if name == "tile_height":
-        return Legend(f"tile height in levels 0..{top - 1}", [], level_lut(top), 0, top - 1)
+        return Legend(f"tile height in levels 0..{top - 1}", river_entries(layers),
+                      level_lut(top), 0, top - 1)
     if name == "rocks":
         return Legend("rocks (FixSlopes)", [("no rocks", MASK_OFF), ("rocks", TGP_ROCKS)])
     if name == "noise":
@@ -429,23 +509,39 @@ def tgp_legend(name: str, values: np.ndarray, info: LayerInfo | None,
 
 
 
+def snow_line_mask(layers: Mapping[str, np.ndarray], snow_line: int | None) -> np.ndarray | None:
+    """The clear tiles at or above ``snow_line`` (None: none to show)."""
+    if snow_line is None or "tile_height" not in layers or "tile_class" not in layers:
+        return None
+    return (np.asarray(layers["tile_class"]) == 0) & \
+        (np.asarray(layers["tile_height"]) >= snow_line)
+
+
 def tgp_colours(layers: Mapping[str, np.ndarray], name: str,
-                top: int = TOP_LEVEL) -> np.ndarray:
+                top: int = TOP_LEVEL, snow_line: int | None = None) -> np.ndarray:
     """The colours of layer ``name``; on the tile classes, what covers clear
-    land (see :func:`ground_cover_index`)."""
+    land (see :func:`ground_cover_index`) and, with ``snow_line``, the clear
+    land at or above it."""
     fn = TGP_COLORS.get(name)
     if fn is None:
         return colorize(layers[name], None, name)
     if name in ("heightmap", "tile_height"):
-        return fn(np.asarray(layers[name]), top)
+        return paint_rivers(fn(np.asarray(layers[name]), top), layers)
     if name == "tile_class":
-        return lut_take(_COVER_PAL, ground_cover_index(layers))
+        out = lut_take(_COVER_PAL, ground_cover_index(layers))
+        above = snow_line_mask(layers, snow_line)
+        if above is not None:
+            out[above] = TGP_SNOW_LINE
+        return out
+    if name in _WATER_APART:
+        return paint_water(fn(np.asarray(layers[name])), layers)
     return fn(np.asarray(layers[name]))
 
 
 # layers whose relief is that of another layer (the classes on the heightmap)
 _RELIEF_FROM = {"tile_class": "heightmap", "water": "heightmap", "tropic": "heightmap",
-               "snow": "heightmap", "ground": "heightmap", "river_id": "heightmap"}
+               "snow": "heightmap", "ground": "heightmap", "river_id": "heightmap",
+               "density": "heightmap"}
 _FIXED_POINT = ("heightmap", "noise")
 _LEVELS = ("tile_height",)
 
@@ -479,6 +575,19 @@ def _top(state: MapState) -> int:
     return top_level(state.result.layer_info.get("heightmap"))
 
 
+def shown_snow_line(state: MapState) -> int | None:
+    """The snow line an arctic map's climate step found, while the state
+    shown has it but no snow yet (the steps before the tile loop): then
+    the tile classes show the land at or above it."""
+    line = getattr(state.result.detail, "snow_line_height", None)
+    layers = state.layers
+    if line is None or "snow" not in layers:
+        return None
+    if state.meaningful is not None and "snow" not in state.meaningful:
+        return None             # (the water pass: no climate yet)
+    return None if np.asarray(layers["snow"]).any() else int(line)
+
+
 class TGPRenderer(Renderer):
     toggles = (Toggle("hill_shading", "&Hill shading", True, "Ctrl+H",
                       "light the heights from the north-west"),
@@ -486,18 +595,28 @@ class TGPRenderer(Renderer):
                       "a line at every whole height level (every fifth darker)"),
                tgp_towns.TOWNS_TOGGLE) + tgp_first_frame.TOGGLES
     default_layer = "heightmap"
+    finished_layer = "tile_class"
+    """What a finished OpenTTD 15.2 map shows first: its tile classes with
+    rivers, lakes, snow, desert and rocks (not the normalised heightmap)."""
+
+    def drawn_layer(self, state: MapState, layer: str) -> str:
+        if layer not in state.layers and "river_id" in state.layers \
+                and self.finished_layer in state.layers:
+            return self.finished_layer
+        return super().drawn_layer(state, layer)
 
     def cells(self, state: MapState, layer: str, options: Mapping[str, Any]) -> np.ndarray:
-        return tgp_colours(tgp_display_layers(state.layers), layer, _top(state))
+        return tgp_colours(tgp_display_layers(state.layers), layer, _top(state),
+                           shown_snow_line(state))
 
     def draw(self, state: MapState, layer: str, options: Mapping[str, Any],
              scale: int, stride: int = 1) -> np.ndarray:
         layers = tgp_display_layers(state.layers)
         if stride > 1:
             layers = {n: a[::stride, ::stride] for n, a in layers.items()}
-        top = _top(state)
+        top, line = _top(state), shown_snow_line(state)
         img = square_picture(layers, state.result.layer_info.get(layer), layer, scale,
-                             lambda ls, name: tgp_colours(ls, name, top),
+                             lambda ls, name: tgp_colours(ls, name, top, line),
                              hill_shading=bool(options.get("hill_shading")),
                              contours=bool(options.get("contours")),
                              meaningful=state.meaningful, cell=stride,
@@ -513,7 +632,8 @@ class TGPRenderer(Renderer):
         values = np.asarray(state.layers[layer])
         info = state.result.layer_info.get(layer)
         key = tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
-                         state.layers) or generic_legend(layer, values, info)
+                         state.layers, shown_snow_line(state)) or \
+            generic_legend(layer, values, info)
         key = tgp_first_frame.with_first_frame_entries(key, state, options)
         return tgp_towns.with_town_entries(key, state, options)
 

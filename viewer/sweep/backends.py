@@ -27,7 +27,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..background import background_process, main_nice
+from .. import runtime
 from .cases import BatchJob, BatchResult, batch_kernels, run_batch
 
 __all__ = ["Backend", "InProcess", "LocalPool", "DaskCluster", "BackendError", "default_jobs"]
@@ -127,7 +127,7 @@ _STOP: Any = None
 def _init_worker(stop: Any, nice: int) -> None:
     global _STOP
     _STOP = stop
-    background_process(nice)            # below the program that started the pool
+    runtime.configure_worker(nice)      # below the window that started the pool
     # Ctrl+C reaches the whole process group: the parent decides what to keep.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -162,7 +162,7 @@ class LocalPool(Backend):
         self._stop = ctx.Event()
         self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=ctx,
                                             initializer=_init_worker,
-                                            initargs=(self._stop, main_nice()))
+                                            initargs=(self._stop, runtime.worker_nice()))
         return self
 
     def __exit__(self, *exc: Any) -> None:

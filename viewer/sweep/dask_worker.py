@@ -21,7 +21,7 @@ from typing import Any
 
 from distributed import WorkerPlugin
 
-from .. import jit_cache
+from .. import jit_cache, runtime
 from .cases import BatchJob, batch_kernels, run_batch
 
 _prepared: dict[str, dict[str, Any]] = {}   # this worker process: generator -> report
@@ -31,6 +31,7 @@ def prepare(job: BatchJob) -> dict[str, Any]:
     """Import the generator and run ``job`` (one case) as the batches will,
     once per generator in this process; returns what was done and how long
     it took."""
+    runtime.configure_worker()       # (a Dask worker: numba's cache folder)
     name = job.spec.generator
     if name in _prepared:
         return {**_prepared[name], "again": True}

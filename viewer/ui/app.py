@@ -9,11 +9,13 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
+from .. import runtime
 from .settings import APPLICATION, ORGANISATION
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the main window and run until it closes; returns the exit status."""
+    runtime.configure_window()      # (what the window's process needs: viewer.runtime)
     app = QApplication.instance() or QApplication(list(argv if argv is not None else sys.argv))
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)

@@ -30,6 +30,7 @@ from ..formats.presets import PresetError
 from ..formats.replay import Replay, replay_file
 from ..render.picture import final_state, picture, renderer_for
 from ..workbench import Workbench
+from ..workbench.errors import error_text
 from . import folders
 from .shell import Shell
 from .worker import LatestWins
@@ -87,7 +88,7 @@ class BundleOpener(QObject):
         if isinstance(exc, BundleError):
             self.last_error = str(exc)
         else:
-            self.last_error = f"{self._path}: {type(exc).__name__}: {exc}"
+            self.last_error = f"{self._path}: {error_text(exc)}"
         self.shell.status(f"cannot open the bundle: {self.last_error} (showing the last map)",
                           error=True)
         if self._ask:
@@ -184,7 +185,7 @@ def undrawable(result: Result, token: CancelToken) -> str:
         try:
             picture(state, name, options)
         except Exception as exc:  # noqa: BLE001 - any failure: that layer is not drawn
-            return f"the stored {name} cannot be drawn: {type(exc).__name__}: {exc}"
+            return f"the stored {name} cannot be drawn: {error_text(exc)}"
     return ""
 
 

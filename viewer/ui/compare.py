@@ -9,6 +9,8 @@ the generator's declared metrics."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -28,6 +30,7 @@ from ..engine.protocol import MapState, Result
 from ..render.difference import difference_picture
 from ..render.picture import picture
 from ..workbench import Pinned, Workbench
+from ..workbench.events import PinnedChanged
 from .legend import LegendWidget
 from .map_view import MapView
 from .shell import Shell
@@ -36,16 +39,46 @@ from .zoom import DetailKeeper
 
 SHOW_A, SHOW_DIFFERENCE = "A", "difference B - A"
 NAMES_MIN_WIDTH = 60
+NAMES_WANTED_WIDTH = 240
+"""The metric names' column takes up to this much before the numbers shrink
+the pane's share (the pane is widened to hold names and numbers)."""
 
 
-def params_changed(a: Result, b: Result) -> str:
-    """What differs between A's and B's parameters and seeds, in words."""
-    out = [f"{k} {a.params.get(k)!s} -> {b.params.get(k)!s}"
+def params_changed(a: Result, b: Result, decl: Declaration | None = None) -> str:
+    """What differs between A's and B's parameters and seeds, in words: a
+    setting by its label and its values as the panel names them ("Rivers
+    few -> lots") where ``decl`` declares it."""
+    params = {p.name: p for p in decl.params} if decl is not None else {}
+
+    def said(k, v) -> str:
+        p = params.get(k)
+        return p.said(v) if p is not None and v is not None else str(v)
+    out = [f"{params[k].label if k in params else k} {said(k, a.params.get(k))} -> "
+           f"{said(k, b.params.get(k))}"
            for k in sorted(set(a.params) | set(b.params), key=str)
            if a.params.get(k) != b.params.get(k)]
     if a.seed != b.seed:
         out.append(f"seed {a.seed} -> {b.seed}")
     return ", ".join(out) or "same parameters and seed"
+
+
+def metric_text(v: float, scale: float, signed: bool = False) -> str:
+    """A metric's value rounded to what it means beside values of magnitude
+    ``scale`` (A's and B's): whole numbers whole, others to four significant
+    digits of the scale, never in exponent form (1.52588e-05 was a share's
+    difference of one tile in 65536)."""
+    if v != v:                          # NaN: no value
+        return "n/a"
+    sign = "+" if signed and v > 0 else ""
+    if float(v).is_integer() and float(scale).is_integer():
+        return f"{sign}{int(v):,}"
+    digits = 3 - math.floor(math.log10(scale)) if scale > 0 and math.isfinite(scale) else 3
+    digits = min(max(digits, 0), 6)
+    text = f"{v:,.{digits}f}"
+    if float(text.replace(",", "")) == 0:
+        text = f"{0:.{digits}f}"        # not "-0.000"
+        sign = ""
+    return sign + text
 
 
 def metric_rows(decl: Declaration, a: Result, b: Result | None
@@ -103,7 +136,7 @@ class CompareView(QWidget):
         self.zoom = DetailKeeper(self.map_view, self._shown_source, self)
         self.worker = LatestWins("A's step", self)
         self.worker.finished.connect(self._state_ready)
-        workbench.events.connect("pinned_changed", self._pinned_changed)
+        workbench.events.connect(PinnedChanged, lambda e: self._pinned_changed(e.pinned))
         self.hide()
 
     # -- pinning -----------------------------------------------------------------
@@ -244,7 +277,7 @@ class CompareView(QWidget):
         if a_step is not None and a.trace is not None:
             step = f", step {a_step}" + (" (finished)" if a_step >= a.trace.n_steps else "")
         self.title.setText(f"<b>A</b>: seed {a.seed}{step}. B differs in: "
-                           f"{params_changed(a, b)}")
+                           f"{params_changed(a, b, self.wb.generator)}")
         if self._rows_for != (id(a), id(b)):
             self._rows_for = (id(a), id(b))
             self._rows = metric_rows(self.wb.generator, a, b) if b is not a else []
@@ -254,8 +287,10 @@ class CompareView(QWidget):
         for i, (name, _, _) in enumerate(rows):
             self.table.verticalHeaderItem(i).setToolTip(name)
         for i, (_name, va, vb) in enumerate(rows):
+            finite = [abs(x) for x in (va, vb) if x is not None and math.isfinite(x)]
+            scale = max(finite, default=0.0)
             for j, v in enumerate((va, vb, None if vb is None else vb - va)):
-                item = QTableWidgetItem("" if v is None else f"{v:.6g}")
+                item = QTableWidgetItem("" if v is None else metric_text(v, scale, j == 2))
                 if v is not None:               # the whole number where the cell cuts it
                     item.setToolTip(f"{_name}: {v:.10g}")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -27,6 +27,7 @@ from .inspector import Inspector
 from .legend import LegendWidget
 from .map_view import MapView
 from .timeline import TimelineDock
+from .wheel_focus import wheel_needs_focus
 
 PANEL_WIDTH = 320
 SIDE_WIDTH = 300
@@ -87,7 +88,7 @@ def build_docks(w: QMainWindow, generators: dict[str, str]) -> Docks:
     holder = QWidget()
     hl = QVBoxLayout(holder)
     hl.setContentsMargins(HOLDER_MARGIN, HOLDER_MARGIN, HOLDER_MARGIN, HOLDER_MARGIN)
-    box = QComboBox()
+    box = wheel_needs_focus(QComboBox())
     for name, title in generators.items():
         box.addItem(title, name)
     box.setToolTip("the map generator")

@@ -33,20 +33,11 @@ from ..render.picture import (
     picture,
 )
 from ..workbench import Workbench
+from ..workbench.errors import error_text
 from . import exports, folders
 from .bundle_open import BundleOpener
 from .shell import Shell
 from .worker import LatestWins
-
-
-def error_text(exc: BaseException) -> str:
-    """An error as a user reads it: an OSError's reason and file, without
-    its "[Errno N]"."""
-    if isinstance(exc, WriteError):          # its strerror is the whole message
-        return exc.strerror or str(exc)
-    if isinstance(exc, OSError) and exc.strerror:
-        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
-    return str(exc)
 
 
 class FileActions:
@@ -92,6 +83,7 @@ class FileActions:
         self._quit.setShortcut(QKeySequence.StandardKey.Quit)
         self._quit.triggered.connect(window.close)
         shell.menu("File").addAction(self._quit)
+        self.quit_separator = self._sep     # (File's later items go above it: Quit last)
 
     # -- declared exports ----------------------------------------------------------
     def declared_exports(self, decl: Declaration) -> list[QAction]:
@@ -105,7 +97,7 @@ class FileActions:
             act.setStatusTip(ex.tip)
             act.setToolTip(ex.tip)
             act.triggered.connect(lambda _=False, e=ex: self._ask_export(e))
-            menu.insertAction(self._quit, act)
+            menu.insertAction(self._sep, act)
             acts.append(act)
         return acts
 
@@ -193,7 +185,7 @@ class FileActions:
             g = result.grid
             self.wb.show(result)
         except Exception as exc:  # noqa: BLE001 - a file must never break the window
-            self.last_error = f"{type(exc).__name__}: {error_text(exc)}"
+            self.last_error = error_text(exc)
             self.shell.status(f"cannot show {shown}: {self.last_error}", error=True)
             return False
         self.shell.status(f"opened {shown}: {g.width}x{g.height}")

@@ -26,10 +26,12 @@ def remember(path: str) -> None:
 
 
 def _start(name: str) -> str:
-    folder = last_folder()
+    """Where a dialog opens: ``name`` in the last folder, else in the
+    user's home (never the program's working folder)."""
+    folder = last_folder() or os.path.expanduser("~")
     if not name:
         return folder
-    if os.path.isabs(name) or not folder:
+    if os.path.isabs(name):
         return name
     return os.path.join(folder, name)
 

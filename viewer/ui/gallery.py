@@ -35,12 +35,19 @@ from .worker import LatestWins
 GALLERY_SEEDS = 24
 
 
+USABLE_COLUMNS, USABLE_ROWS = 4, 2
+"""Thumbnails the gallery shows each way when it opens."""
+MAP_KEPT = 220
+"""Pixels of the map kept above a docked gallery; with less it opens as a
+window of its own."""
+
+
 class GalleryDock(QDockWidget):
     def __init__(self, wb: Workbench, shell):
         super().__init__("Gallery", shell.widget)
         self.setObjectName("gallery")
         self.hide()
-        self.toggleViewAction().triggered.connect(lambda on: on and self.place())
+        self.toggleViewAction().triggered.connect(lambda on: on and self._opened())
         self.wb, self.shell = wb, shell
         self.worker = LatestWins("gallery", self)     # thumbnails, never on this thread
         self.worker.finished.connect(self._made)
@@ -83,13 +90,58 @@ class GalleryDock(QDockWidget):
         self.fill_metrics()
 
     def place(self) -> None:
-        """The first time: below the map, beside the timeline (then where the
-        user puts it).  Not a tab of the timeline: tabifying docks while
+        """The first time: below the map, above the timeline, the window's
+        width (then where the user puts it).  Not a tab of the timeline: tabifying docks while
         others come and go crashed Qt's dock layout under the random user."""
         w = self.shell.widget
         if w.dockWidgetArea(self) == Qt.DockWidgetArea.NoDockWidgetArea:
             w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self,
-                            Qt.Orientation.Horizontal)
+                            Qt.Orientation.Vertical)    # (beside the timeline: its height)
+
+    def _opened(self) -> None:
+        self.place()
+        self.open_usable()
+
+    def _over_window(self) -> None:
+        """A floating gallery over the window's lower half, on its screen."""
+        w = self.shell.widget
+        frame = w.frameGeometry()
+        x = frame.center().x() - self.width() // 2
+        y = frame.bottom() - self.height() - 40
+        screen = w.screen().availableGeometry() if w.screen() is not None else None
+        if screen is not None:
+            x = min(max(x, screen.left()), max(screen.left(), screen.right() - self.width()))
+            y = min(max(y, screen.top()), max(screen.top(), screen.bottom() - self.height()))
+        self.move(x, y)
+
+    def room_wanted(self) -> QSize:
+        """The size that shows :data:`USABLE_COLUMNS` x :data:`USABLE_ROWS`
+        thumbnails with their words, the buttons above and a scroll bar."""
+        cell = QSize(THUMB_PIXELS + 16 + 2 * self.grid.spacing(),
+                     THUMB_PIXELS + 44 + 2 * self.grid.spacing())
+        bar = self.grid.verticalScrollBar().sizeHint().width()
+        top = self.next_button.sizeHint().height() + 16
+        return QSize(USABLE_COLUMNS * cell.width() + bar + 24,
+                     USABLE_ROWS * cell.height() + top + 24)
+
+    def open_usable(self) -> None:
+        """At a usable size: docked below the map when the window has the
+        room for it and a map above, else in a window of its own."""
+        w = self.shell.widget
+        want = self.room_wanted()
+        if self.isFloating():
+            if self.width() < want.width() or self.height() < want.height():
+                self.resize(want.expandedTo(self.size()))
+            return
+        central = w.centralWidget()
+        if central is not None and central.height() - want.height() < MAP_KEPT:
+            self.setFloating(True)          # the window is too small: its own window
+            self.resize(want)
+            self._over_window()
+            return
+        w.resizeDocks([self], [want.height()], Qt.Orientation.Vertical)
+        if self.width() < want.width():
+            w.resizeDocks([self], [want.width()], Qt.Orientation.Horizontal)
 
     # -- filling ------------------------------------------------------------------
     def fill_metrics(self) -> None:
@@ -126,9 +178,8 @@ class GalleryDock(QDockWidget):
         self.place()
         self.show()
         self.raise_()
-        if not self.isFloating():           # a row of thumbnails and their words
-            self.shell.widget.resizeDocks([self], [THUMB_PIXELS + 96],
-                                          Qt.Orientation.Vertical)
+        self.open_usable()
+        QTimer.singleShot(0, self.open_usable)      # again once the dock is laid out
         wb = self.wb
         self.grid.clear()
         self.thumbs = {}

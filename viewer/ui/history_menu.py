@@ -39,9 +39,10 @@ class HistoryMenu:
         menu.insertMenu(first, self.history_menu)
         menu.insertSeparator(first)
         self.history_menu.aboutToShow.connect(self.fill)
-        ev = wb.events
-        for name in ("values_changed", "seed_changed", "generator_changed", "history_changed"):
-            ev.connect(name, lambda *_a: self.update())
+        from ..workbench import events as ev
+
+        for kind in (ev.ValuesChanged, ev.SeedChanged, ev.GeneratorChanged, ev.HistoryChanged):
+            wb.events.connect(kind, lambda _e: self.update())
         self.update()
 
     def update(self) -> None:
@@ -80,4 +81,5 @@ class HistoryMenu:
     def follow_panel(self, panel: QWidget) -> None:
         """A slider's release ends its drag (one change)."""
         for slider in panel.findChildren(QSlider):
+            slider.sliderPressed.connect(self.wb.begin_gesture)
             slider.sliderReleased.connect(self.wb.end_gesture)

@@ -16,17 +16,18 @@ closed when another one is.  The GUI thread never computes a map.
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
-from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
-from ..background import background_thread, keep_memory
-from ..engine.protocol import GenerationError, MapState, Result
+from .. import runtime
+from ..runtime import background_thread
+from ..engine.protocol import GenerationError, HexTorus, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
+from ..workbench.errors import in_panel_words
 from . import docks, file_actions
 from . import settings as remembered
 from .compact import CompactLayout
@@ -49,12 +50,18 @@ from .views import view_for
 from .zoom import DetailKeeper
 
 
+SLOW_START_S = 5.0
+"""A last session's map that took longer is not made again at start-up
+unasked (the window offers it)."""
+STEP_NOTICE_MS = 120
+"""A step's picture not there after this long is said over the map."""
+
+
 class MainWindow(QMainWindow):
     """The window (and the shell of its parts); ``workbench`` is what it shows."""
 
     def __init__(self, settings: QSettings | None = None, generate: bool = True):
         super().__init__()
-        keep_memory()           # (a large map freed with the GIL held stalled this thread)
         self.setWindowTitle("Map generator workbench")
         self.settings = settings if settings is not None else make_settings()
         self.workbench = wb = Workbench(runner=QtRunner("generate", self, finish_running=True),
@@ -62,6 +69,7 @@ class MainWindow(QMainWindow):
         remembered.restore_workbench(wb, self.settings)
         wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
+        self._step_waited: int | None = None     # a step whose picture a job draws
         self._export_actions: list[QAction] = []
         self._build()
         self.sweep = SweepLink(wb, self)
@@ -82,7 +90,11 @@ class MainWindow(QMainWindow):
         wb.history.clear()                  # what was remembered is where undo starts
         self.history.update()
         if generate:
-            self.request_generation()
+            slow = remembered.last_run_seconds(self.settings)
+            if slow > SLOW_START_S:
+                self._offer_last_map(slow)      # never a minute's work unasked
+            else:
+                self.request_generation()
 
     # == building ===============================================================
     def _build(self) -> None:
@@ -103,13 +115,14 @@ class MainWindow(QMainWindow):
         self.generator_box.setCurrentIndex(i)
         self.generator_box.currentIndexChanged.connect(self._generator_chosen)
         self.layer_list.currentItemChanged.connect(self._layer_chosen)
-        self._timeline.stepChanged.connect(wb.set_step)
+        self._timeline.stepChanged.connect(self._step_chosen)
         self.run_status = rs = RunStatus(wb, self)
         self.message, self.progress = rs.message, rs.progress
         self.cancel_button, self.time_label = rs.cancel_button, rs.time_label
         self.menus = Menus(self)
         self.menu_actions = self.menus.all
         self.file_actions = file_actions.FileActions(wb, self)
+        self.menus.keep_last("File", self.file_actions.quit_separator)
         self.map_ids = MapIdActions(wb, self, self.settings, self.open_recent)
         self.file_actions.opened = self.map_ids.remember
         self.settings_files = SettingsFileActions(wb, self)
@@ -138,19 +151,22 @@ class MainWindow(QMainWindow):
             self.docks_menu.addAction(dock.toggleViewAction())
 
     def _listen(self) -> None:
-        ev = self.workbench.events
-        ev.connect("generator_changed", self._generator_changed)
-        ev.connect("values_changed", self._values_changed)
-        ev.connect("seed_changed", self._seed_changed)
-        ev.connect("invalid", lambda param, text: self._panel.set_error(param, text or None))
-        ev.connect("result_changed", self._result_changed)
-        ev.connect("state_changed", self._state_changed)
-        ev.connect("layer_changed", lambda _layer: self.render_view())
-        ev.connect("options_changed", self._options_changed)
-        ev.connect("run_finished", self._run_finished)
-        ev.connect("run_failed", self._run_failed)
-        ev.connect("run_cancelled", lambda _id: self._map_view.set_waiting(None))
-        ev.connect("status", self.status)
+        """What the window itself shows of the Workbench's events (the panel,
+        the sweep link, the run status, the views and the compare pane
+        follow the ones they need themselves)."""
+        from ..workbench import events as ev
+
+        self.workbench.events.connect_all({
+            ev.GeneratorChanged: lambda e: self._generator_changed(e.name),
+            ev.ResultChanged: lambda e: self._result_changed(e.result),
+            ev.StateChanged: lambda e: self._state_changed(e.state),
+            ev.LayerChanged: lambda _e: self.render_view(),
+            ev.OptionsChanged: lambda e: self._options_changed(e.options),
+            ev.RunFinished: lambda e: self._run_finished(e.run_id, e.result, e.seconds),
+            ev.RunFailed: lambda e: self._run_failed(e.run_id, e.error),
+            ev.RunCancelled: lambda _e: self._map_view.set_waiting(None),
+            ev.Status: lambda e: self.status(e.text, e.error),
+        })
 
     def resize(self, *size) -> None:
         """Resize (as QWidget.resize), with the docks arranged for the new
@@ -286,6 +302,9 @@ class MainWindow(QMainWindow):
         decl = wb.generator
         panel = ParamPanel(decl.params, seed=wb.seed, text_seed=decl.seed_kind == "text")
         panel.set_values(wb.values)
+        if getattr(self, "_unfollow_panel", None) is not None:
+            self._unfollow_panel()              # the panel replaced no longer follows
+        self._unfollow_panel = panel.follow(wb)
         panel.paramChanged.connect(self._param_edited)
         panel.seedChanged.connect(self._seed_edited)
         panel.newSeedAsked.connect(self._new_seed_asked)
@@ -356,21 +375,14 @@ class MainWindow(QMainWindow):
         if not self.gen_view.panel_changed():
             self.request_generation()
 
-    def _values_changed(self, names: tuple[str, ...]) -> None:
-        """The panel shows what the Workbench holds now (the names that changed)."""
-        values = self.workbench.values
-        self._panel.set_values({n: values[n] for n in names})
-        self.sweep.follow_values()
-
-    def _seed_changed(self, seed: int | str) -> None:
-        self._panel.seed_row.set_seed(seed)
-
     def request_generation(self, force: bool = False) -> int | None:
         """Ask the Workbench for a map of its values and seed; returns the
         run's id (None when a value was refused, or when nothing changed
         since the last request and ``force`` is off)."""
         wb = self.workbench
         run = wb.request(force)
+        if run is None and wb.runner.idle():
+            self._map_view.set_waiting(None)    # no run coming: not "generating..."
         if run is None and wb.error is None and wb.result is not None and wb.runner.idle():
             # the map shown is what these values make: say so again (not
             # the refusal of the values between), or why a change made no map
@@ -409,12 +421,10 @@ class MainWindow(QMainWindow):
         # what the change did beyond itself (a version switch moved a value) first
         note = self.workbench.note
         self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
-        remembered.remember_run(self.settings, result)
-        if result.generator not in _FROZEN_AFTER:
-            # the first map of each generator: its kernels, loaded by now, and
-            # what they made out of the collector (before its bigger maps)
-            _FROZEN_AFTER.add(result.generator)
-            freeze_heap()
+        remembered.remember_run(self.settings, result, _seconds)
+        # after the first map of each generator: its kernels, loaded by now,
+        # and what they made out of the collector (before its bigger maps)
+        runtime.first_map_shown(result.generator)
         warm_up_later(self.workbench.generator)
         self.map_ids.remember_inputs(result)
 
@@ -440,7 +450,7 @@ class MainWindow(QMainWindow):
         self._map_view.set_waiting(None)
         if isinstance(exc, GenerationError):
             param = self.gen_view.refused_param(exc)
-            self._panel.set_error(param, str(exc))
+            self._panel.set_error(param, in_panel_words(str(exc), self.workbench.generator.params))
             self.gen_view.generation_failed(exc)
 
     def show_result(self, result: Result) -> None:
@@ -462,6 +472,9 @@ class MainWindow(QMainWindow):
             self.gen_view.result_changed(None)
             return
         self._map_view.set_waiting(None)
+        torus = isinstance(result.grid, HexTorus)     # one period: only a torus has one
+        self.period_action.setVisible(torus)
+        self.period_action.setEnabled(torus)
         self._timeline.set_trace(result.trace)
         if result.trace is None:
             self._timeline.caption.setText(self.gen_view.no_timeline(result))
@@ -471,12 +484,50 @@ class MainWindow(QMainWindow):
         if layer != wb.layer:
             wb.set_layer(layer)
 
+    def _offer_last_map(self, seconds: float) -> None:
+        """At start-up: the last session's map took ``seconds`` to make; it is
+        made again only when the user asks (the banner's button, or F5)."""
+        wb = self.workbench
+        text = (f"The last map ({wb.generator.title}) took {seconds:.0f} s to make: it is "
+                "made again when you ask (or change a setting).")
+        self.banner.show_message(text, "Make it again",
+                                 lambda: self.request_generation(force=True))
+        self._map_view.set_waiting(None)
+        self.status(text)
+
+    def _step_chosen(self, step: int) -> None:
+        """A step chosen on the timeline: when its picture is drawn by a job,
+        the caption says it is on its way at once, and the map says so too
+        when it takes more than a moment."""
+        wb = self.workbench
+        shown = wb.state
+        wb.set_step(step)
+        if not wb.drawing():
+            return
+        tl = self._timeline
+        what = ("nothing yet" if shown is None else "the finished map" if shown.final
+                else f"step {shown.step}")
+        tl.show_pending(step, what)
+        self._step_waited = step
+        QTimer.singleShot(STEP_NOTICE_MS, lambda: self._say_drawing(step))
+
+    def _say_drawing(self, step: int) -> None:
+        wb = self.workbench
+        if self._step_waited == step and wb.drawing() and wb.runner.idle():
+            self._map_view.set_waiting(
+                f"drawing step {step} of {self._timeline.n_steps} "
+                f"({self._timeline.trace.phase_at(step)})...")
+
     def _state_changed(self, state: MapState | None) -> None:
         tl = self._timeline
+        if self._step_waited is not None and not self.workbench.drawing():
+            self._step_waited = None
+            if self.workbench.runner.idle():
+                self._map_view.set_waiting(None)
         if state is not None and state.result.trace is tl.trace and tl.trace is not None:
             step = tl.n_steps if state.final else state.step
-            if step is not None and step != tl.step:
-                tl.show_step(step)              # the step was chosen elsewhere
+            if step is not None and (step != tl.step or tl.pending):
+                tl.show_step(step)              # chosen elsewhere, or its picture came
         self.render_view()
 
     def _layer_chosen(self, item, _prev=None) -> None:
@@ -560,22 +611,9 @@ def warm_up_later(decl) -> None:
             decl.warm_up()
         except Exception:  # noqa: BLE001 - the run that needs it will say what is wrong
             pass
-        freeze_heap()
+        runtime.freeze_heap()
 
     background_thread(run, f"warm up {decl.name}")
 
 
 _WARMED_UP: set[str] = set()
-_FROZEN_AFTER: set[str] = set()
-"""The generators whose first map has been shown in this process (the heap
-frozen after it)."""
-
-
-def freeze_heap() -> None:
-    """Leave the objects made so far (Qt's, pyqtgraph's, numba's, the
-    engines': hundreds of thousands) out of Python's cyclic garbage
-    collector: a full collection walks every object and holds the GIL while
-    it does, 50 to 200 ms that no thread, the GUI's included, can run; after
-    this it walks only what was made since (the objects frozen are still
-    freed when nothing refers to them)."""
-    gc.freeze()

@@ -16,6 +16,12 @@ class Menus:
             self.menus[title.replace("&", "")] = window.menuBar().addMenu(title)
         self.docks: QMenu | None = None
         self.toggles: list[QAction] = []
+        self._before: dict[str, QAction] = {}    # a menu's actions go before this one
+
+    def keep_last(self, menu: str, before: QAction) -> None:
+        """Actions added to ``menu`` from now on go before ``before`` (the
+        separator above Quit: Quit stays the File menu's last item)."""
+        self._before[menu] = before
 
     def set_toggles(self, toggles, options: dict, switch) -> None:
         """View menu items for a renderer's ``toggles`` (replacing the last
@@ -59,7 +65,11 @@ class Menus:
             act.setStatusTip(tip)
             act.setToolTip(tip)
         act.triggered.connect(slot)
-        self.menus[menu].addAction(act)
+        before = self._before.get(menu)
+        if before is not None:
+            self.menus[menu].insertAction(before, act)
+        else:
+            self.menus[menu].addAction(act)
         return act
 
     def remove(self, act: QAction) -> None:

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from ..engine.params import ABSENT, KEPT, CurveAxes, Param, ParamError, parse_size
 from . import folders
 from .curve_editor import CurveEditor
+from .wheel_focus import wheel_needs_focus
 
 __all__ = ["Editor", "EDITORS", "NumberSlider", "RefusedKeys", "editor_for", "register_editor",
            "tip_of"]
@@ -123,7 +124,7 @@ class NumberSlider(QWidget):
         self._value: float | int = 0
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = wheel_needs_focus(QSlider(Qt.Orientation.Horizontal))
         self.slider.setMinimumWidth(SLIDER_MIN_WIDTH)
         self.slider.valueChanged.connect(self._slid)
         self.field = QLineEdit()
@@ -333,7 +334,14 @@ EDITORS: dict[str, type[Editor]] = {}
 """The editor class of each Param kind."""
 
 
-def register_editor(kind: str, cls: type[Editor]) -> None:
+def register_editor(kind: str, cls: type[Editor], *, replace: bool = False) -> None:
+    """The editor class of Param kind ``kind``.  A kind that has one already
+    is refused (ValueError) unless ``replace`` is asked for, as the
+    generator registry refuses a second generator of one name."""
+    if kind in EDITORS and not replace:
+        raise ValueError(f"the Param kind {kind!r} has an editor already "
+                         f"({EDITORS[kind].__name__}; register_editor(..., replace=True) "
+                         f"replaces it)")
     EDITORS[kind] = cls
 
 
@@ -486,16 +494,17 @@ class BoolEditor(Editor):
 
 
 class ChoiceEditor(Editor):
-    """One of the Param's ``choices``: a combo box."""
+    """One of the Param's ``choices``: a combo box, showing the choices'
+    ``labels`` where the Param has them (its value stays the choice)."""
 
     def options(self) -> list[str]:
-        return list(self.param.choices)
+        return [self.param.said(c) for c in self.param.choices]
 
     def text_of(self, value: Any) -> str:
-        return str(value)
+        return self.param.said(value) if value in self.param.choices else str(value)
 
     def make_widget(self) -> QComboBox:
-        w = QComboBox()
+        w = wheel_needs_focus(QComboBox())
         w.addItems(self.options())
         for i, choice in enumerate(self.options()):
             if choice in self.param.not_yet:      # offered, greyed: not made yet
@@ -507,6 +516,9 @@ class ChoiceEditor(Editor):
         return w
 
     def value(self) -> Any:
+        i, choices = self.widget.currentIndex(), self.param.choices
+        if self.param.labels and 0 <= i < len(choices):
+            return choices[i]
         return self.widget.currentText()
 
     def set_value(self, value: Any) -> None:
@@ -540,7 +552,7 @@ class SizeEditor(Editor):
     judges it)."""
 
     def make_widget(self) -> QComboBox:
-        w = QComboBox()
+        w = wheel_needs_focus(QComboBox())
         w.setEditable(True)
         w.addItems([str(c) for c in self.param.suggestions])
         w.setCurrentText(self._text(self.param.default))

@@ -16,6 +16,8 @@ seed" asks (``newSeedAsked``); the Workbench's rule draws the seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import zlib
 from typing import Any
 
@@ -394,6 +396,19 @@ class ParamPanel(QWidget):
 
     def seed(self) -> int | str:
         return self.seed_row.seed()
+
+    def follow(self, workbench) -> Callable[[], None]:
+        """Show what ``workbench`` holds as it changes (its values, its seed,
+        the refusal of a value); returns what stops that (a panel replaced
+        by another generator's)."""
+        from ..workbench import events as ev
+
+        return workbench.events.connect_all({
+            ev.ValuesChanged: lambda e: self.set_values({n: workbench.values[n]
+                                                         for n in e.names}),
+            ev.SeedChanged: lambda e: self.seed_row.set_seed(e.seed),
+            ev.Invalid: lambda e: self.set_error(e.param, e.message or None),
+        })
 
     def set_error(self, param: str | None, message: str | None) -> None:
         """Show ``message`` beside ``param`` (or below all when None); a None

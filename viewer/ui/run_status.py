@@ -52,11 +52,14 @@ class RunStatus:
         self.timer = QTimer(window)
         self.timer.setInterval(PROGRESS_POLL_MS)
         self.timer.timeout.connect(self.poll)
-        ev = workbench.events
-        ev.connect("run_started", self.started)
-        ev.connect("run_finished", lambda _id, _r, seconds: self.ended(seconds))
-        ev.connect("run_failed", lambda *_: self.ended())
-        ev.connect("run_cancelled", lambda *_: self.ended())
+        from ..workbench import events as ev
+
+        workbench.events.connect_all({
+            ev.RunStarted: self.started,
+            ev.RunFinished: lambda e: self.ended(e.seconds),
+            ev.RunFailed: lambda _e: self.ended(),
+            ev.RunCancelled: lambda _e: self.ended(),
+        })
 
     def show(self, text: str, error: bool = False) -> None:
         style = ERROR_STYLE if error else ""

@@ -39,13 +39,25 @@ def write_json(settings: QSettings, key: str, value: Any) -> None:
     settings.setValue(key, json.dumps(value))
 
 
-def remember_run(settings: QSettings, result) -> None:
-    """The values and seed of the map just made, for the next session."""
+def remember_run(settings: QSettings, result, seconds: float | None = None) -> None:
+    """The values and seed of the map just made (and how long it took), for
+    the next session."""
     from ..formats.bundle import jsonable
 
     write_json(settings, f"params/{result.generator}", jsonable(result.params))
     settings.setValue("seed", result.seed)
     settings.setValue("generator", result.generator)
+    if seconds is not None:
+        settings.setValue("run_seconds", float(seconds))
+
+
+def last_run_seconds(settings: QSettings) -> float:
+    """How long the last session's last map took to make (0: not known)."""
+    try:
+        seconds = float(settings.value("run_seconds", 0.0))
+    except (TypeError, ValueError):
+        return 0.0
+    return seconds if seconds == seconds and seconds >= 0 else 0.0
 
 
 def restore_workbench(workbench, settings: QSettings) -> None:

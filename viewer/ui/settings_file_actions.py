@@ -24,7 +24,7 @@ class SettingsFileActions:
             declared = registry.declaration(name).load("settings_file")
             if declared is not None:
                 self.actions[name] = shell.action(
-                    "File", declared.title, lambda n=name: self.ask(n),
+                    "File", declared.title, lambda _checked=False, n=name: self.ask(n),
                     tip=f"take {registry.declaration(name).title}'s settings from a file")
 
     def ask(self, name: str) -> None:

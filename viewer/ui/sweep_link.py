@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from ..workbench import Workbench
+from ..workbench.events import ValuesChanged
 from ..workbench.gallery import Case
 from .docks import scrolling
 from .shell import BOTTOM, Shell
@@ -27,6 +28,7 @@ class SweepLink:
         self._sized = False
         # the seed gallery to show a sweep's maps in (show_cases(cases, what, metric))
         self.open_gallery: Callable[..., None] | None = None
+        workbench.events.connect(ValuesChanged, lambda _e: self.follow_values())
 
     def rebuild(self) -> None:
         """A sweep dock for the generator now chosen (none without metrics)."""

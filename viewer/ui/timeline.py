@@ -45,6 +45,8 @@ SHORTCUTS = {
 class TimelineDock(QDockWidget):
     stepChanged = Signal(int)
 
+    _pending = False
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Timeline", parent)
         self.setObjectName("timeline")
@@ -113,6 +115,7 @@ class TimelineDock(QDockWidget):
         """Show ``trace``, positioned on its last step, without announcing."""
         self.pause()
         self.trace = trace
+        self._pending = False
         n = trace.n_steps if trace is not None else 0
         self._phases = trace.phases() if trace is not None else []
         for w in (self.slider, self.spin, self.phase_box):
@@ -149,9 +152,16 @@ class TimelineDock(QDockWidget):
         if step != self.slider.value():
             self.slider.setValue(step)      # announces through _slider_moved
 
+    @property
+    def pending(self) -> bool:
+        """The caption says the chosen step's picture is on its way."""
+        return self._pending
+
     def show_step(self, step: int) -> None:
         """Stand at ``step`` without announcing it (the step shown was
-        chosen elsewhere, e.g. by a script on the Workbench)."""
+        chosen elsewhere, e.g. by a script on the Workbench, or its picture
+        came)."""
+        self._pending = False
         step = max(0, min(int(step), self.n_steps))
         for w in (self.slider, self.spin):
             w.blockSignals(True)
@@ -210,8 +220,19 @@ class TimelineDock(QDockWidget):
         self.spin.blockSignals(True)
         self.spin.setValue(step)
         self.spin.blockSignals(False)
-        self._update_caption(step)
+        self._pending = False
         self.stepChanged.emit(step)
+        if not self._pending:       # (else the caption says the picture is on its way)
+            self._update_caption(step)
+
+    def show_pending(self, step: int, shown: str) -> None:
+        """``step`` is chosen but its picture is not there yet: the caption
+        says so (``shown``: what the map still shows) rather than describe
+        a picture not shown; :meth:`show_step` describes it when it comes."""
+        self._pending = True
+        phase = self.trace.phase_at(step) if self.trace is not None else ""
+        self.caption.setText(f"step {step} / {self.n_steps} · {phase} · its picture is on "
+                             f"its way (the map still shows {shown})")
 
     def _update_caption(self, step: int) -> None:
         if self.trace is None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ..background import as_background
+from ..runtime import as_background
 from ..engine.protocol import Cancelled, CancelToken
 
 JobFn = Callable[[CancelToken], Any]

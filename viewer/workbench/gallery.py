@@ -20,8 +20,7 @@ import numpy as np
 
 from ..declaration import Declaration
 from ..engine.protocol import Cancelled, CancelToken
-from ..background import background_thread
-from .runs import ENGINE_LOCK
+from ..runtime import background_thread
 
 __all__ = ["Case", "Thumb", "GalleryRun", "make_thumb", "next_seeds", "thumbnail",
            "THUMB_PIXELS"]
@@ -127,12 +126,11 @@ def make_thumb(decl: Declaration, i: int, case: Case, layer: str,
     """Case ``i``'s thumbnail, made now (in the caller's thread); a
     cancelled ``token`` stops it (its thumbnail then has neither picture nor
     error)."""
-    with ENGINE_LOCK:               # never beside the window's own run and picture
-        return _make_now(decl, i, case, layer, options, token)
+    return _make_now(decl, i, case, layer, options, token)
 
 
 def _make_now(decl, i, case, layer, options, token) -> Thumb:
-    from ..render.picture import final_state, picture, renderer_for
+    from ..render.picture import final_state, picture, renderer_of
 
     thumb = Thumb(i, case)
     try:
@@ -140,7 +138,7 @@ def _make_now(decl, i, case, layer, options, token) -> Thumb:
         result = decl.engine.generate(values, seed=decl.check_seed(case.seed),
                                       trace=False, cancel=token)
         state = final_state(result)
-        drawn = renderer_for(result.generator).drawn_layer(state, layer)
+        drawn = renderer_of(decl).drawn_layer(state, layer)
         pic = picture(state, drawn, options, legend=False)
         thumb.rgba = thumbnail(pic.rgba)
         if decl.metrics is not None:

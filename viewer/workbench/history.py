@@ -6,7 +6,9 @@ and a label naming it as a user would: ``"Spike % 65 -> 80"``, ``"Seed 1 ->
 42"``, ``"Open preset small.toml"``.  Changes of the same setting that
 follow each other closely (a slider dragged, a spin box held down) are one
 change, until the gesture ends (:meth:`History.close`, e.g. on the slider's
-release) or ``merge_seconds`` pass without one; so a drag is undone at once,
+release) or ``merge_seconds`` pass without one (not while a gesture is held:
+:meth:`History.hold`, the slider pressed, however slowly the map follows
+the hand); so a drag is undone at once,
 as Tatham's midend undoes one move.  A new change after undoing throws the
 redo branch away, as every editor does.
 
@@ -63,6 +65,7 @@ class History:
         self.merge_seconds = merge_seconds
         self.clock = clock
         self._stacks: dict[str, _Stacks] = {}
+        self._held: set[str] = set()     # generators with a gesture under way
 
     def _of(self, generator: str) -> _Stacks:
         return self._stacks.setdefault(generator, _Stacks())
@@ -78,8 +81,10 @@ class History:
         st = self._of(generator)
         now = self.clock()
         last = st.done[-1] if st.done else None
+        recent = generator in self._held or now - last.when <= self.merge_seconds \
+            if last is not None else False
         if (merge and last is not None and not last.closed and last.key == key
-                and now - last.when <= self.merge_seconds and not st.undone):
+                and recent and not st.undone):
             last.after, last.seed_after, last.when = dict(after), seed_after, now
             last.label = label(last.before, last.after, last.seed_before, seed_after) \
                 if callable(label) else label
@@ -99,8 +104,17 @@ class History:
         del st.done[:-MAX_CHANGES]
         return change
 
+    def hold(self, generator: str) -> None:
+        """A gesture began (a slider pressed): its changes of one setting are
+        one change until :meth:`close`, however far apart in time."""
+        st = self._of(generator)
+        if st.done:
+            st.done[-1].closed = True     # what came before is a change of its own
+        self._held.add(generator)
+
     def close(self, generator: str | None = None) -> None:
         """The gesture under way ended: the next change is a change of its own."""
+        self._held.difference_update(self._stacks if generator is None else {generator})
         for name, st in self._stacks.items():
             if (generator is None or name == generator) and st.done:
                 st.done[-1].closed = True
@@ -147,12 +161,19 @@ class History:
 def value_text(param: Any, value: Any) -> str:
     """A value as the panel names it: a named slider's name ("hilly"), else
     what the command line writes."""
+    if isinstance(value, str) and param.kind in ("size", "int", "float"):
+        try:                            # a raw text from the panel ("256x256")
+            value = param.convert(value.strip())
+        except ValueError:
+            return value if len(value) <= 24 else value[:23] + "\u2026"
     labels = getattr(param, "labels", ())
     if labels and isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < len(labels):          # the panel's names index by value
             return str(labels[value])
     if param.kind == "bool":
         return "on" if value else "off"
+    if param.kind == "choice":
+        return param.said(value)
     try:
         text = param.text(value)
     except (TypeError, ValueError, IndexError):

@@ -28,13 +28,16 @@ from typing import Any
 
 from .. import registry
 from ..declaration import Declaration
-from ..engine.params import ParamError, counting, counts, failed_words, fit_bounds, same_value
+from ..engine.params import (ParamError, counting, counts, failed_words, fit_bounds, implied,
+                             same_value)
 from ..engine.protocol import CancelToken, GenerationError, MapState, Result
+from . import events as ev
 from .events import Events
+from .errors import error_text, in_panel_words
 from .history import Change, History, describe
 from .inspector_rows import rows_at
 from .map_id import generic_command_line, map_id, parse_map_id
-from .runs import ENGINE_LOCK, InlineRunner, Outcome, Runner
+from .runs import InlineRunner, Outcome, Runner
 
 __all__ = ["Workbench", "Pinned", "generic_command_line", "same_options"]
 
@@ -74,6 +77,7 @@ class Drawn:
     picture: Any
     screen: Any
     seconds: float = 0.0        # the CPU time the picture took to draw
+    asked: str | None = None    # the layer asked for (``layer`` may stand in for it)
 
 
 def timed_picture(state: MapState, layer: str, options: dict[str, Any]) -> tuple[Any, float]:
@@ -160,7 +164,7 @@ class Workbench:
         self.error = None
         self.unpin()
         self._show(None)
-        self.events.emit("generator_changed", name)
+        self.events.emit(ev.GeneratorChanged(name))
 
     # == values and seed ===========================================================
     @property
@@ -170,6 +174,24 @@ class Workbench:
         out = {p.name: p.default for p in self._decl.params}
         out.update(self._values.get(self._decl.name, {}))
         return out
+
+    def solve_job(self, kind: str) -> Callable[[CancelToken], tuple[Result, str, Any]] | None:
+        """A job (``fn(token)``, for a runner) that solves the map shown as
+        its generator declares (``Declaration.solving``: e.g. a puzzle's
+        uniqueness check and step-by-step solve) under the values now, and
+        returns ``(result, rule, answer)``; None where the generator solves
+        nothing of that kind or the map shown has nothing to solve."""
+        solving = self._decl.load("solving")
+        r = self.result
+        if solving is None or kind not in solving.KINDS or not solving.can_solve(r):
+            return None
+        values = dict(self.values)
+        rule = solving.rule(values)
+
+        def job(token: CancelToken) -> tuple[Result, str, Any]:
+            return r, rule, solving.solve(kind, r, values, check=token.check)
+
+        return job
 
     def set_value(self, name: str, value: Any) -> None:
         self.set_values({name: value})
@@ -191,6 +213,7 @@ class Workbench:
         before = self.values if current else {}
         mine = {} if replace else dict(self._values.get(decl.name, {}))
         mine.update(values)
+        mine.update(implied(decl.params, values))      # (a PNG chosen: the PNG source)
         full = {p.name: p.default for p in decl.params}
         full.update(mine)
         moved, note = fit_bounds(decl.params, full, tuple(values))
@@ -202,9 +225,9 @@ class Workbench:
             changed = tuple(n for n in now if not same_value(before.get(n), now[n]))
             if changed:
                 self._note(before, self.seed)
-                self.events.emit("values_changed", changed)
+                self.events.emit(ev.ValuesChanged(changed))
             if note:
-                self.events.emit("status", note, False)
+                self.events.emit(ev.Status(note))
 
     def validated(self) -> dict[str, Any]:
         """The values as the generator takes them, or ParamError."""
@@ -219,7 +242,7 @@ class Workbench:
         before = self.seed
         self._seeds[self._decl.name] = seed
         self._note(self.values, before)
-        self.events.emit("seed_changed", seed)
+        self.events.emit(ev.SeedChanged(seed))
 
     # == undo and redo (see .history) ================================================
     def _note(self, before: dict[str, Any], seed_before: Any) -> None:
@@ -252,6 +275,11 @@ class Workbench:
         if gen == self._decl.name:
             self.history.record(gen, label, ("group", label), before, self.values,
                                 seed_before, self.seed, merge=False)
+            self.events.emit(ev.HistoryChanged())     # the Undo entry names it now
+
+    def begin_gesture(self) -> None:
+        """A drag began (a slider pressed): one change until it ends."""
+        self.history.hold(self._decl.name)
 
     def end_gesture(self) -> None:
         """A drag or a held key ended: the next change is one of its own."""
@@ -305,7 +333,7 @@ class Workbench:
             self.set_seed(seed)
         finally:
             self._restoring = False
-        self.events.emit("history_changed")
+        self.events.emit(ev.HistoryChanged())
         if generate:
             self.request()
 
@@ -333,12 +361,12 @@ class Workbench:
             seed = decl.check_seed(self.seed)
         except ParamError as exc:
             self.error = (exc.param, str(exc))
-            self.events.emit("invalid", exc.param, str(exc))
-            self.events.emit("status", f"{exc} (showing the last good map)", True)
+            self.events.emit(ev.Invalid(exc.param, str(exc)))
+            self.events.emit(ev.Status(f"{exc} (showing the last good map)", True))
             return None
         if self.error is not None:
             self.error = None
-            self.events.emit("invalid", None, "")
+            self.events.emit(ev.Invalid(None, ""))
         request = (decl.name, counting(decl.params, values), seed)
         last, self._requested_values = self._requested_values, dict(values)
         if not force and request == self._requested and (self.result is not None
@@ -346,7 +374,7 @@ class Workbench:
             idle = self._idle_change(values, last)
             if idle:
                 self.note = idle
-                self.events.emit("status", idle, False)
+                self.events.emit(ev.Status(idle))
             return None
         self._requested = request
         layer, options, trace = self.layer, self.screen_options(), self.trace
@@ -356,22 +384,21 @@ class Workbench:
         def job(token: CancelToken) -> tuple[Result, Any]:
             from ..render.picture import final_state, renderer_for
 
-            with ENGINE_LOCK:
-                result = engine.generate(values, seed=seed, trace=trace, cancel=token,
-                                         progress=token.report)
-                token.check()
-                # the first picture is drawn here, with the layer and options of
-                # the request, not on the front end's thread
-                state = final_state(result)
-                drawn = renderer_for(result.generator).drawn_layer(state, layer)
-                pic, seconds = timed_picture(state, drawn, options)
-                screen = finish(pic)
+            result = engine.generate(values, seed=seed, trace=trace, cancel=token,
+                                     progress=token.report)
+            token.check()
+            # the first picture is drawn here, with the layer and options of
+            # the request, not on the front end's thread
+            state = final_state(result)
+            drawn = renderer_for(result.generator).drawn_layer(state, layer)
+            pic, seconds = timed_picture(state, drawn, options)
+            screen = finish(pic)
             prepared = prepare(result) if prepare is not None else None
-            return result, Drawn(state, drawn, options, pic, screen, seconds), prepared
+            return result, Drawn(state, drawn, options, pic, screen, seconds, layer), prepared
 
         self._latest_run += 1
         expected = self._latest_run
-        self.events.emit("run_started", expected)
+        self.events.emit(ev.RunStarted(expected))
         run_id = self.runner.submit(job, lambda o: self._run_done(o, expected, decl.name))
         return run_id
 
@@ -403,33 +430,60 @@ class Workbench:
             self._superseded_done(outcome, expected)
             return
         if outcome.cancelled:
-            self.events.emit("status", "generation cancelled (showing the last good map)",
-                             False)
-            self.events.emit("run_cancelled", outcome.id)   # (what depended on it says so)
+            self._requested = None          # asking again for these values makes the map
+            back = self._back_to_shown()
+            self.events.emit(ev.Status("generation cancelled: " + (
+                "the settings are back to those of the map shown" if back
+                else "showing the last good map")))
+            self.events.emit(ev.RunCancelled(outcome.id))   # (what depended on it says so)
             return
         exc = outcome.error
         if exc is not None:
+            said = in_panel_words(str(exc), self._decl.params)    # "Tries", not --max-tries
             if isinstance(exc, ParamError):
-                self.error = (exc.param, str(exc))
-                self.events.emit("invalid", exc.param, str(exc))
+                self.error = (exc.param, said)
+                self.events.emit(ev.Invalid(exc.param, said))
             elif isinstance(exc, GenerationError):
-                self.error = (None, str(exc))
-                self.events.emit("invalid", None, str(exc))
+                self.error = (None, said)
+                self.events.emit(ev.Invalid(None, said))
             self._requested = None
-            self.events.emit("run_failed", outcome.id, exc)
-            what = str(exc) if isinstance(exc, ParamError | GenerationError) else \
-                f"the generator failed: {type(exc).__name__}: {exc}"
-            self.events.emit("status", f"{what} (showing the last good map)", True)
+            self.events.emit(ev.RunFailed(outcome.id, exc))
+            what = said if isinstance(exc, ParamError | GenerationError) else \
+                f"the generator failed: {error_text(exc)}"
+            self.events.emit(ev.Status(f"{what} (showing the last good map)", True))
             return
         self.last_seconds = outcome.seconds
         r, drawn, prepared = outcome.value
         self._shown_run = expected
         self._show(r, drawn=drawn, prepared=prepared)
         note = f"{self.note}. " if self.note else ""
-        self.events.emit("status", f"{note}{r.generator}: {r.grid.width}x{r.grid.height}, "
-                                   f"seed {r.seed} ({outcome.seconds:.2f} s)", False)
-        self.events.emit("run_finished", outcome.id, r, outcome.seconds)
+        self.events.emit(ev.Status(f"{note}{r.generator}: {r.grid.width}x{r.grid.height}, "
+                                   f"seed {r.seed} ({outcome.seconds:.2f} s)", False))
+        self.events.emit(ev.RunFinished(outcome.id, r, outcome.seconds))
         self.note = ""          # said with the map it came with
+
+    def _back_to_shown(self) -> bool:
+        """After a cancelled run: the values and seed of the map shown put
+        back (one undoable change), so the panel says what the map is;
+        whether they differed."""
+        r = self.result
+        if r is None or r.generator != self._decl.name or not self.shown_values:
+            return False
+        names = {p.name for p in self._decl.params}
+        shown = {n: v for n, v in self.shown_values.items() if n in names}
+        try:
+            now = self.validated()
+        except ParamError:
+            now = None
+        same_seed = r.seed is None or r.seed == self.seed
+        if now is not None and same_seed and all(same_value(now.get(n), v)
+                                                 for n, v in shown.items()):
+            return False
+        with self.changes("Cancel: back to the map shown"):
+            self.set_values(shown)
+            if r.seed is not None:
+                self.set_seed(r.seed)
+        return True
 
     def _superseded_done(self, outcome: Outcome, expected: int) -> None:
         """A run a newer request superseded, which the runner let finish
@@ -442,7 +496,7 @@ class Workbench:
         self._shown_run = expected
         self.last_seconds = outcome.seconds
         self._show(r, drawn=drawn, prepared=prepared)
-        self.events.emit("run_superseded", outcome.id, r, outcome.seconds)
+        self.events.emit(ev.RunSuperseded(outcome.id, r, outcome.seconds))
 
     def show(self, result: Result, values: bool = True) -> None:
         """Show a map made elsewhere (an opened file, a bundle, a sweep case):
@@ -455,9 +509,12 @@ class Workbench:
         self._shown_run = self._latest_run
         self._requested = None
         if values:
-            with self.changes(f"Open {self._decl.title} map (seed {result.seed})"):
+            # a puzzle opened from a file has no seed: the one set stays
+            seeded = f" (seed {result.seed})" if result.seed is not None else ""
+            with self.changes(f"Open {self._decl.title} map{seeded}"):
                 self.set_values(result.params)
-                self.set_seed(result.seed)
+                if result.seed is not None:
+                    self.set_seed(result.seed)
         prepare = self.prepare_result
         self._show(result, prepared=prepare(result) if prepare is not None else None)
         try:                        # a file's map stands for every value now set
@@ -475,18 +532,25 @@ class Workbench:
         self.result = result
         self.prepared = prepared
         self.shown_values = dict(result.params) if result is not None else {}
+        redraw = False
         if drawn is not None:
+            chosen = self.layer             # a layer chosen while the map was made wins
             self.state, self.layer = drawn.state, drawn.layer
             self._drawn = drawn
             self._draw_seconds = drawn.seconds
+            if drawn.asked is not None and chosen != drawn.asked:
+                self.layer = renderer_for(result.generator).drawn_layer(self.state, chosen)
+                redraw = self.layer != drawn.layer
         else:
             self._drawn = None
             self._draw_seconds = 0.0
             self.state = final_state(result) if result is not None else None
             if result is not None:
                 self.layer = renderer_for(result.generator).drawn_layer(self.state, self.layer)
-        self.events.emit("result_changed", result)
-        self.events.emit("state_changed", self.state)
+        if redraw and self._slow_picture():
+            self._draw_job(result, None, self.state)    # the old picture stays till then
+        self.events.emit(ev.ResultChanged(result))
+        self.events.emit(ev.StateChanged(self.state))
 
     # == the timeline ===============================================================
     @property
@@ -527,7 +591,7 @@ class Workbench:
             self._latest_state += 1
             self._drawing, self._drawing_step = 0, None
             self.state = self.state_at(None, r)
-            self.events.emit("state_changed", self.state)
+            self.events.emit(ev.StateChanged(self.state))
             return None
         return self._draw_job(r, step)
 
@@ -553,13 +617,13 @@ class Workbench:
                 self._drawing, self._drawing_step = 0, None
             if expected != self._latest_state or self.result is not r or o.error is not None:
                 if o.error is not None and not o.cancelled and expected == self._latest_state:
-                    self.events.emit("status", f"timeline: {o.error}", True)
+                    self.events.emit(ev.Status(f"timeline: {o.error}", True))
                 return
             shown, pic, screen, seconds = o.value
             self.state = shown
             self._draw_seconds = seconds
             self._drawn = Drawn(shown, layer, options, pic, screen, seconds)
-            self.events.emit("state_changed", shown)
+            self.events.emit(ev.StateChanged(shown))
 
         return self.state_runner.submit(job, done)
 
@@ -597,20 +661,20 @@ class Workbench:
     def set_layer(self, name: str) -> None:
         self.layer = name
         self._redraw()
-        self.events.emit("layer_changed", name)
+        self.events.emit(ev.LayerChanged(name))
 
     def set_option(self, key: str, on: Any) -> None:
         self.options[key] = on
         self._redraw()
-        self.events.emit("options_changed", dict(self.options))
+        self.events.emit(ev.OptionsChanged(dict(self.options)))
 
     def picture_options(self) -> dict[str, Any]:
         """The options a picture is drawn with: the renderer's toggles'
         defaults and the options set (the one mechanism of picture-only
         settings)."""
-        from ..render.picture import renderer_for
+        from ..render.picture import renderer_of
 
-        out = {t.key: t.default for t in renderer_for(self._decl.name).toggles}
+        out = {t.key: t.default for t in renderer_of(self._decl).toggles}
         out.update(self.options)
         return out
 
@@ -663,7 +727,7 @@ class Workbench:
         return pic
 
     def _refresh_picture(self) -> None:
-        self.events.emit("options_changed", self.picture_options())
+        self.events.emit(ev.OptionsChanged(self.picture_options()))
 
     # == what the map says ==========================================================
     def inspect(self, x: int, y: int) -> list[tuple[str, str]] | None:
@@ -742,13 +806,13 @@ class Workbench:
         if self.result is None:
             return None
         self.pinned = Pinned(self.result, self.step)
-        self.events.emit("pinned_changed", self.pinned)
+        self.events.emit(ev.PinnedChanged(self.pinned))
         return self.pinned
 
     def unpin(self) -> None:
         if self.pinned is not None:
             self.pinned = None
-            self.events.emit("pinned_changed", None)
+            self.events.emit(ev.PinnedChanged(None))
             self.share_range(None)
 
     def pinned_step(self) -> int | None:

@@ -25,16 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..engine.protocol import Cancelled, CancelToken
-from ..background import background_thread
+from ..runtime import background_thread
 
 JobFn = Callable[[CancelToken], Any]
-
-ENGINE_LOCK = threading.Lock()
-"""Held while a background thread of the workbench runs a generator's
-``generate`` (the window's map, the gallery's thumbnails): the engines'
-compiled kernels are not made to run twice at once in one process (the
-random-user test crashed when the gallery's thread and the map's did)."""
-
 
 @dataclass
 class Outcome:

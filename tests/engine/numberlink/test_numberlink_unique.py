@@ -1,4 +1,4 @@
-"""Uniqueness under ``fill`` and ``free`` on the big public puzzles (issue 12).
+"""Uniqueness under ``fill`` and ``free`` on the big public puzzles.
 
 The manifest leaves these undecided ("unknown": its checker stopped after
 150-300 s).  The solver decides them; a "several" answer comes with two

@@ -10,7 +10,7 @@ import pytest
 
 from viewer.engine.ports.generator import PORTS
 from viewer.engine.ports.placement import Settings, find_sea, lake_corners, open_corners, place
-from viewer.engine.ports.sources import finished_corners, tgp_heightmap
+from viewer.engine.ports.sources import finished_corners, off_sea_corners, tgp_heightmap
 from viewer.engine.tgp.generator import TGP
 
 CASES = [({"tgp_size": (256, 256), "tgp_terrain": 1, "tgp_sea_level": 1}, 42),
@@ -68,7 +68,9 @@ def test_no_port_touches_river_or_lake_water(given, seed):
     river = tgp.layers["tile_class"] == 4
     assert river.any(), "the map has rivers"
     assert hm.inland is not None and hm.inland[:-1, :-1][river].all()
-    assert (hm.corners[:-1, :-1] == tgp.layers["tile_height"].astype(np.int16) * 16).all()
+    game = tgp.layers["tile_height"].astype(np.int16) * 16
+    dry = off_sea_corners(tgp.layers["tile_class"])[:-1, :-1]
+    assert (hm.corners[:-1, :-1] == np.where(dry, np.maximum(game, 16), game)).all()
     r = PORTS.generate(v, seed=seed)
     pl = r.detail.placement
     opened = open_corners(pl.label, pl.is_open)
@@ -81,3 +83,52 @@ def test_no_port_touches_river_or_lake_water(given, seed):
             assert not hm.inland[row, col]
     # river water at sea level by the sea: without the inland mask it would be sea
     assert ((hm.relative() < 0) & hm.inland).any()
+
+
+@pytest.mark.parametrize("borders, seed", [(0, 3), (0, 11), (5, 42), (16, 7)])
+def test_no_port_has_the_void_edge_or_a_one_tile_sea_for_its_sea(borders, seed):
+    """Free-form edges: the outermost tiles are the game's void; with no
+    sea along an edge, ports took the void for their sea (and one or two
+    tiles of water at the edge)."""
+    v = _values({"tgp_size": (128, 128), "tgp_sea_level": 1})
+    v["n_ports"], v["grid"], v["min_distance"] = 200, 4, 0
+    tgp_values = {"openttd": "15.2", "size": (128, 128), "terrain": v["tgp_terrain"],
+                  "sea_level": 1, "landscape": v["tgp_landscape"],
+                  "smoothness": v["tgp_smoothness"], "water_borders": borders}
+    tgp = TGP.generate(tgp_values, seed=seed)
+    tc = tgp.layers["tile_class"]
+    corners, inland = finished_corners(tgp.layers["tile_height"], tc)
+    rel = corners.astype(np.float64) - 16
+    pl = place(rel, Settings(grid=4, n_ports=200, min_distance=0, radius=5), seed,
+               inland=inland)
+    label, is_open = pl.label, pl.is_open
+    assert pl.ports, "some ports are placed"
+    sea_tiles = tc == 1
+    for p in pl.ports:
+        y, x = p.ship                     # a corner of a sea tile, not of the void
+        assert sea_tiles[max(y - 1, 0):y + 1, max(x - 1, 0):x + 1].any(), (p.index, p.ship)
+        sea = label[p.ship]
+        assert is_open[sea] and (label == sea).sum() >= 16, p.index
+
+
+def test_a_small_sea_at_the_border_is_a_lake():
+    rel = np.full((20, 20), 5.0)
+    rel[0:2, 5:7] = -1.0                 # 4 corners of water at the border
+    rel[:, 15:] = -1.0                   # the sea on the east edge
+    label, is_open, sizes, _ = find_sea(rel)
+    assert lake_corners(label, is_open)[0:2, 5:7].all()
+    assert open_corners(label, is_open)[:, 15:].all()
+
+
+def test_the_tgp_source_has_the_river_settings():
+    names = {p.name: p for p in PORTS.params}
+    for n in ("rivers", "min_river_length", "river_route_random"):
+        p = names["tgp_" + n]
+        assert p.group == "source" and p.cli == "--tgp-" + n.replace("_", "-")
+    base = {"tgp_size": (128, 128), "tgp_sea_level": 1}
+    none = PORTS.heightmap(PORTS.validate({**base, "tgp_rivers": 0}), 5)
+    lots = PORTS.heightmap(PORTS.validate({**base, "tgp_rivers": 3}), 5)
+    assert (none.inland is None or not none.inland.any()) and lots.inland.any()
+    # r13671 has no rivers: its maps stay as they were
+    old = PORTS.validate({**base, "tgp_openttd": "r13671", "tgp_rivers": 3})
+    assert PORTS.heightmap(old, 5).inland is None

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from viewer.engine.ports import kernel as K
 from viewer.engine.ports.generator import PORTS
 from viewer.engine.ports.placement import (
+    MIN_OPEN_SEA,
     Settings,
     curve_weight,
     lake_corners,
@@ -118,8 +119,9 @@ def test_lakes_coast_and_candidates_match_the_definitions(seed, h, w, grid, radi
     comp, n = _components(below)
     border = set(comp[0]) | set(comp[-1]) | set(comp[:, 0]) | set(comp[:, -1])
     border.discard(-1)
+    sizes = np.bincount(comp[comp >= 0], minlength=n)
+    border = {k for k in border if sizes[k] >= MIN_OPEN_SEA}   # a smaller one: a lake
     if not border and n:
-        sizes = np.bincount(comp[comp >= 0], minlength=n)
         border = {int(np.argmax(sizes))}
     opened = np.isin(comp, list(border)) & below
     assert np.array_equal(opened, open_corners(pl.label, pl.is_open))

@@ -45,7 +45,7 @@ def test_the_first_frame_from_the_seed_is_the_games(case_id):
     assert tuple(r.detail.stages) == stages.STAGES
     _assert_stage(r, case_id, "world")
     assert r.detail.world.stage == "world"
-    assert "the first frame of the game" in r.messages
+    assert "the game's first frame" in r.messages
 
 
 @pytest.mark.parametrize("stop", ["industries", "objects", "trees", "startup"])
@@ -109,7 +109,7 @@ def test_sweep_metrics_count_the_first_frames_industries_and_towns():
     assert m["tree_tiles"] == int(((ff.grids("ff-04", "world")["type"] >> 4) == 4).sum())
     # a map stopped at the towns has no industry figures
     early = METRICS(TGP.generate(_case_values("ff-04", "towns")[0], seed=seed))
-    assert math.isnan(early["industries"]) and math.isnan(early["industries_coal_mine"])
+    assert math.isnan(early["industries_coal_mine"]) and math.isnan(early["tree_tiles"])
     assert early["towns"] == m["towns"]
 
 
@@ -119,10 +119,10 @@ def test_the_tile_loops_stop_when_cancelled():
 
     world = ff.world("ff-04", "startup")
     ticks = world.tick_counter
-    stages.run_part("world", 0, world, flag=np.array([1, 0, 0, 0], np.int64))
+    stages.run_stage("world", 0, world, flag=np.array([1, 0, 0, 0], np.int64))
     assert world.tick_counter == ticks                       # nothing run once cancelled
-    stages.run_part("world", 0, world, flag=np.zeros(4, np.int64))
-    assert world.tick_counter == ticks + 1280 // stages.TILE_LOOP_PARTS
+    stages.run_stage("world", 0, world, flag=np.zeros(4, np.int64))
+    assert world.tick_counter == ticks + 1280 // stages.PARTS["world"]
     token = CancelToken()
     seen = []
 
@@ -135,27 +135,6 @@ def test_the_tile_loops_stop_when_cancelled():
     with pytest.raises(Cancelled):
         TGP.make(TGP.validate(values), seed, cancel=token, progress=progress)
     assert seen.count("world") == 1                          # the first part, then stopped
-
-
-def test_the_console_scripts_note_says_what_the_game_adds_to_an_early_stop():
-    from viewer.formats.tgp_exports import stopped_early_note
-
-    def note(stop):
-        return stopped_early_note(TGP.generate({"size": (64, 64), "stop_after": stop}, seed=2))
-
-    assert note("world") == ""
-    assert "first frame" in note("towns") and "towns stage" in note("towns")
-    assert "climate" in note("climate")
-
-
-def test_the_towns_stop_after_the_town_being_made_when_cancelled():
-    _needs("ff-04")
-    world = ff.world("ff-04", "clear")
-    stages.run_part("towns", 0, world, flag=np.array([1, 0, 0, 0], np.int64))
-    assert len([t for t in world.towns if t is not None]) == 1    # the first, then stopped
-    whole = ff.world("ff-04", "clear")
-    stages.run_part("towns", 0, whole, flag=np.zeros(4, np.int64))
-    assert stages.town_records(whole) == ff.stage_record("ff-04", "towns")["towns"]
 
 
 def test_a_map_id_carries_the_first_frames_settings():
@@ -177,9 +156,9 @@ def test_the_industries_stop_when_cancelled():
     case = "ff-02"      # 256²: more industries than the mandatory ones
     _needs(case)
     world = ff.world(case, "towns")
-    stages.run_part("industries", 0, world, flag=np.array([1, 0, 0, 0], np.int64))
+    stages.run_stage("industries", 0, world, flag=np.array([1, 0, 0, 0], np.int64))
     whole = ff.world(case, "towns")
-    stages.run_part("industries", 0, whole, flag=np.zeros(4, np.int64))
+    stages.run_stage("industries", 0, whole, flag=np.zeros(4, np.int64))
     assert stages.industry_records(whole) == ff.stage_record(case, "industries")["industries"]
     # only the mandatory industries, if any, before the first look at the flag
     assert len(world.industries) < len(whole.industries)

@@ -51,3 +51,14 @@ def test_an_r13671_map_has_no_rivers_zones_or_snow():
     m = METRICS(TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=3))
     assert all(math.isnan(m[n]) for n in FINISHED_15_2)
     assert not math.isnan(m["water_share"])
+
+
+def test_a_first_frame_counts_its_towns_and_industries():
+    r = TGP.generate({"openttd": "15.2", "size": (64, 64), "stop_after": "industries"}, seed=3)
+    m = METRICS(r)
+    assert m["towns"] == len(r.detail.towns) > 0
+    assert m["cities"] == sum(t.larger_town for t in r.detail.towns)
+    assert m["population"] == sum(t.population for t in r.detail.towns) > 0
+    assert m["industries"] == len(r.detail.industries) > 0
+    before = METRICS(TGP.generate({"openttd": "15.2", "size": (64, 64)}, seed=3))
+    assert (before["towns"], before["industries"], before["population"]) == (0, 0, 0)

@@ -74,30 +74,68 @@ def test_random_calls_are_counted_per_stage():
         {k: v for k, v in rivers.rng_calls.items() if k not in ("clear", "total")}
 
 
-def test_the_towns_stage_or_a_word_that_it_is_not_there_yet():
+def test_a_stage_the_build_lacks_is_said_and_the_map_stops_before_it(monkeypatch):
     values = {"size": (64, 64), "stop_after": "towns"}
     r = TGP.generate(values, seed=3)
+    assert "towns" in r.detail.stages and r.detail.towns and r.detail.warnings == ()
+    assert r.detail.rng_calls["towns"] > 0
+    assert (r.layers["tile_type"] >> 4 == 3).any()        # houses
     clear = TGP.generate(dict(values, stop_after="clear"), seed=3)
-    if stages.available("towns"):
-        assert "towns" in r.detail.stages and r.detail.towns
-        assert r.detail.rng_calls["towns"] > 0
-        assert (r.layers["tile_type"] >> 4 == 3).any()        # houses
-    else:
-        assert any("no towns stage yet" in w for w in r.detail.warnings)
-        assert r.detail.rng_state_after == clear.detail.rng_state_after
-        np.testing.assert_array_equal(r.layers["m5"], clear.layers["m5"])
+    real = stages.stage_function
+    monkeypatch.setattr(stages, "stage_function",
+                        lambda name: None if name == "towns" else real(name))
+    lacking = TGP.generate(values, seed=3)
+    assert any("no towns stage yet" in w for w in lacking.detail.warnings)
+    assert lacking.detail.rng_state_after == clear.detail.rng_state_after
+    np.testing.assert_array_equal(lacking.layers["m5"], clear.layers["m5"])
+    assert lacking.detail.towns is None
 
 
-@pytest.mark.parametrize("case_id", ff.case_ids() or ["none"])
-def test_towns_stage_from_the_seed_is_the_games(case_id):
-    """End to end through the generator: the seed and settings of each case
-    make the reference's ``towns`` stage (bytes, Random() state, towns)."""
-    if not stages.available("towns"):
-        pytest.skip("GenerateTowns is not in this build (openttd15/towns/founding.py)")
-    values, seed = _case_values(case_id, "towns")
+def _big(case_id: str) -> bool:
+    rec = ff.stage_record(case_id, "landscape")
+    return rec["size_x"] * rec["size_y"] > 256 * 256
+
+
+def _cases_small_first():
+    """Every case; those larger than 256x256 marked slow."""
+    return [pytest.param(c, marks=[pytest.mark.slow] if _big(c) else [])
+            for c in ff.case_ids()] or ["none"]
+
+
+@pytest.mark.parametrize("case_id", _cases_small_first())
+def test_the_first_frame_from_the_seed_is_the_games(case_id):
+    """End to end through the generator (``stop_after`` world): the seed and
+    settings of each case make the reference's ``world`` stage: every tile
+    byte, the Random() state, the towns, the industries, the tick counter
+    and the tile loop's place."""
+    values, seed = _case_values(case_id, "world")
     r = TGP.generate(values, seed=seed)
     world = r.detail.world
-    rec = ff.stage_record(case_id, "towns")
-    assert ff.first_difference(world.map, GameMap.from_grids(ff.grids(case_id, "towns"))) is None
+    rec = ff.stage_record(case_id, "world")
+    assert ff.first_difference(world.map, GameMap.from_grids(ff.grids(case_id, "world"))) is None
     assert list(world.rng.words()) == rec["random_state"]
     assert stages.town_records(world) == rec["towns"]
+    assert stages.industry_records(world) == rec["industries"]
+    assert (world.tick_counter, world.cur_tileloop_tile) == \
+        (rec["tick_counter"], rec["cur_tileloop_tile"])
+    assert tuple(r.detail.stages) == stages.STAGES
+
+
+@pytest.mark.parametrize("case_id", [c for c in ("ff-04", "ff-16") if c in ff.case_ids()]
+                         or ["none"])
+def test_the_timeline_shows_each_stage_as_the_game_left_it(case_id):
+    """Stepping the timeline of a first-frame map: the step that ends each
+    stage shows the reference's tile bytes of that stage; the tile loops
+    come in five steps of 256."""
+    values, seed = _case_values(case_id, "world")
+    r = TGP.generate(values, seed=seed, trace=True)
+    t = r.trace
+    ends = {}
+    for k in range(1, t.n_steps + 1):
+        ends[t.phase_at(k)] = k
+    assert [p for p, _ in t.phases()][-7:] == list(stages.STAGES)
+    assert ends["world"] - ends["startup"] == stages.PARTS["world"] == 5
+    for stage in stages.STAGES:
+        shown = _bytes_of(t.state_at(ends[stage]))
+        theirs = GameMap.from_grids(ff.grids(case_id, stage))
+        assert ff.first_difference(shown, theirs) is None, stage

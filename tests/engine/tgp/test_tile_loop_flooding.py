@@ -83,3 +83,24 @@ def test_sea_with_nothing_to_flood_marks_itself_non_flooding():
             _sea(m, centre + dy * m.size_x + dx)
     tile_loop_water(TileLoopContext(world), centre)
     assert int(m.m3[centre]) & 1
+
+
+def test_the_compiled_loops_hand_a_flooded_house_to_the_python_loops():
+    from viewer.engine.tgp.openttd15.tile_loop import run_tile_loops
+
+    def made_up():
+        world = _world()
+        m = world.map
+        _sea(m, m.tile_xy(9, 10))
+        house = m.tile_xy(10, 10)
+        m.type[house] = TileType.HOUSE << 4
+        m.m3[house] = 0x80
+        world.towns[0]["population"] = 200
+        return world
+
+    compiled, python = made_up(), made_up()
+    run_tile_loops(compiled, runs=300)
+    run_tile_loops(python, runs=300, compiled=False)
+    assert compiled.map == python.map and compiled.rng.words() == python.rng.words()
+    assert compiled.towns == python.towns and compiled.towns[0]["num_houses"] == 4
+    assert compiled.map.is_tile_type(compiled.map.tile_xy(10, 10), TileType.WATER)

@@ -18,7 +18,7 @@ import pytest
 
 from viewer.engine.tgp.game import GameMap, Randomizer, World
 from viewer.engine.tgp.game import road_map as rm
-from viewer.engine.tgp.game.tiles import OWNER_TOWN, SLOPE_N, TileType
+from viewer.engine.tgp.game.tiles import OWNER_TOWN, SLOPE_E, SLOPE_N, SLOPE_W, TileType
 from viewer.engine.tgp.game.tunnelbridge_map import get_bridge_type, is_bridge_tile
 from viewer.engine.tgp.openttd15 import prices
 from viewer.engine.tgp.openttd15.towns import founding, growth
@@ -140,6 +140,40 @@ def _town(world: World, xy: int, layout: int = growth.TL_ORIGINAL) -> Town:
     return town
 
 
+def _hill(world: World, s: int, top: int) -> None:
+    """A ridge across the map: up one level a tile from x = s, down again
+    to x = s + 2 * top (a road climbing it towards SW meets SLOPE_SW)."""
+    m = world.map
+    for t in range(m.size):
+        if m.get_tile_type(t) != TileType.VOID:
+            x = m.tile_x(t)
+            m.height[t] = 2 + max(0, min(x - s, s + 2 * top - x))
+
+
+def _river(world: World, xs, water_class: int = 2) -> None:
+    """Water (a river, or the sea with class 0) across the map at ``xs``."""
+    m = world.map
+    for x in xs:
+        for y in range(1, m.max_y):
+            r = m.tile_xy(x, y)
+            m.set_tile_type(r, TileType.WATER)
+            m.m1[r] = (water_class << 5) | 0x11
+            m.m5[r] = 0
+
+
+def _trees(world: World, t: int, tree_type: int = 3, count: int = 4) -> None:
+    """MakeTree on land: ``count`` grown trees of ``tree_type``."""
+    m = world.map
+    m.set_tile_type(t, TileType.TREES)
+    m.m1[t] = (3 << 5) | 0x10                # no water, no owner
+    m.m2[t] = 0
+    m.m3[t] = tree_type
+    m.m4[t] = 0
+    m.m5[t] = ((count - 1) << 6) | 3
+    m.m7[t] = 0
+    m.m8[t] = 0
+
+
 def test_road_slope_rules_complete_uphill_pieces_without_build_on_slopes():
     # on a slope rising along X, a single NE piece is fine with build_on_slopes
     assert check_road_slope(SLOPE_NE, rm.ROAD_NE, 0, 0, True) == (True, rm.ROAD_NE, True)
@@ -242,12 +276,7 @@ def test_a_town_bridges_a_river_from_a_road_facing_it():
     road = m.tile_xy(20, 20)
     assert build_road(world, road, rm.ROAD_X, town.index, execute=True)
     start = road + 1                                           # SW of the road
-    for x in range(22, 25):                                    # a river three tiles wide
-        for y in range(1, m.max_y):
-            r = m.tile_xy(x, y)
-            m.set_tile_type(r, TileType.WATER)
-            m.m1[r] = (2 << 5) | 0x11
-            m.m5[r] = 0
+    _river(world, range(22, 25))                               # three tiles wide
     assert growth.grow_town_with_bridge(world, town, start, 2)  # towards SW
     end = m.tile_xy(25, 20)
     assert is_bridge_tile(m, start) and is_bridge_tile(m, end)
@@ -260,12 +289,7 @@ def test_a_town_bridges_a_river_from_a_road_facing_it():
     sea = _flat_world()
     town2 = _town(sea, sea.map.tile_xy(20, 20))
     build_road(sea, sea.map.tile_xy(20, 20), rm.ROAD_X, 0, execute=True)
-    for x in range(22, 25):
-        for y in range(1, sea.map.max_y):
-            r = sea.map.tile_xy(x, y)
-            sea.map.set_tile_type(r, TileType.WATER)
-            sea.map.m1[r] = 0x11
-            sea.map.m5[r] = 0
+    _river(sea, range(22, 25), water_class=0)
     assert not growth.grow_town_with_bridge(sea, town2, sea.map.tile_xy(21, 20), 2)
 
 
@@ -288,10 +312,7 @@ def test_a_town_tunnels_through_a_hill_its_road_climbs():
     world = _flat_world()
     m = world.map
     s = 20                                         # the tunnel's mouth, rising towards SW (+x)
-    for t in range(m.size):
-        if m.get_tile_type(t) != TileType.VOID:
-            x = m.tile_x(t)
-            m.height[t] = 2 + max(0, min(x - s, s + 8 - x))
+    _hill(world, s, 4)
     town = _town(world, m.tile_xy(s - 1, 20))
     assert build_road(world, m.tile_xy(s - 1, 20), rm.ROAD_X, town.index, execute=True)
     start, end = m.tile_xy(s, 20), m.tile_xy(s + 7, 20)
@@ -304,10 +325,7 @@ def test_a_town_tunnels_through_a_hill_its_road_climbs():
     assert rm.get_road_owner(m, start) == OWNER_TOWN and rm.get_town_road_bits(m, end) == rm.ROAD_X
     # a longer hill than a small town may tunnel (7 tiles) is left alone
     long = _flat_world()
-    for t in range(long.map.size):
-        if long.map.get_tile_type(t) != TileType.VOID:
-            x = long.map.tile_x(t)
-            long.map.height[t] = 2 + max(0, min(x - s, s + 10 - x))
+    _hill(long, s, 5)
     town2 = _town(long, long.map.tile_xy(s - 1, 20))
     build_road(long, long.map.tile_xy(s - 1, 20), rm.ROAD_X, 0, execute=True)
     assert not growth.grow_town_with_tunnel(long, town2, long.map.tile_xy(s, 20), 2)
@@ -361,3 +379,105 @@ def test_the_growth_kernels_follow_the_python_growth_on_other_settings(
     assert nb.rng.trail == py.rng.trail
     assert ff.first_difference(nb.map, py.map) is None
     assert [t.manifest_fields() for t in nb.towns] == [t.manifest_fields() for t in py.towns]
+
+
+def test_a_tunnel_lowers_its_far_end_to_the_slope_facing_its_mouth():
+    from viewer.engine.tgp.game.tunnelbridge_map import is_tunnel_tile
+    from viewer.engine.tgp.openttd15.towns.bridges import build_tunnel
+    world = _flat_world()
+    m = world.map
+    s = 20
+    _hill(world, s, 4)
+    end = m.tile_xy(s + 7, 20)
+    m.height[end + 1] = 3                       # the far end's W corner up: slope N|W|E
+    assert m.get_tile_slope(end) == SLOPE_N | SLOPE_E | SLOPE_W and m.get_tile_z(end) == 2
+    start = m.tile_xy(s, 20)
+    assert build_tunnel(world, start, execute=True)
+    assert is_tunnel_tile(m, start) and is_tunnel_tile(m, end)
+    assert m.get_tile_slope(end) == SLOPE_NE      # lowered to face the mouth (SW slope)
+
+
+def test_land_under_a_bridge_is_not_raised_into_it():
+    world = _flat_world(**{"game_creation.starting_year": 1950})
+    m = world.map
+    town = _town(world, m.tile_xy(20, 20))
+    build_road(world, m.tile_xy(20, 20), rm.ROAD_X, town.index, execute=True)
+    middle = m.tile_xy(23, 20)
+    _river(world, range(22, 25))
+    # without NoWater (as the tunnel's terraforming) the river could be raised
+    assert terraform_land(world, middle, SLOPE_N, True, execute=False, no_water=False) is not None
+    assert growth.grow_town_with_bridge(world, town, m.tile_xy(21, 20), 2)
+    assert terraform_land(world, middle, SLOPE_N, True, execute=False, no_water=False) is None
+    assert terraform_land(world, middle, SLOPE_N, False, execute=False, no_water=False) is not None
+
+
+def _twin(world: World) -> World:
+    return World(map=world.map.copy(), rng=world.rng.copy(), settings=dict(world.settings),
+                 towns=list(world.towns))
+
+
+def test_the_kernels_tunnel_bridge_and_terraform_as_the_python_commands():
+    from viewer.engine.tgp.openttd15.towns import growth_kernel as gk
+    from viewer.engine.tgp.openttd15.towns.bridges import build_bridge, build_tunnel
+    world = _flat_world(**{"game_creation.starting_year": 1950})
+    m = world.map
+    s = 20
+    _hill(world, s, 4)
+    m.height[m.tile_xy(s + 8, 20)] = 3
+    _river(world, range(40, 43))
+    py, nb = world, _twin(world)
+    tiles, ctx, grow, _ = gk._contexts(nb)
+    assert build_tunnel(py, m.tile_xy(s, 20), execute=True)
+    assert gk.build_tunnel_k(tiles, ctx, grow, m.tile_xy(s, 20), True)
+    for bridge_type in range(gk.MAX_BRIDGES):
+        a = build_bridge(py, m.tile_xy(39, 30), m.tile_xy(43, 30), bridge_type, execute=False)
+        b = gk.build_bridge_k(tiles, ctx, grow, m.tile_xy(39, 30), m.tile_xy(43, 30),
+                              bridge_type, False)
+        assert a == b, bridge_type
+    assert build_bridge(py, m.tile_xy(39, 30), m.tile_xy(43, 30), 4, execute=True)
+    assert gk.build_bridge_k(tiles, ctx, grow, m.tile_xy(39, 30), m.tile_xy(43, 30), 4, True)
+    for w in (py, nb):                        # trees under a bridge are cleared
+        for x in range(40, 43):
+            _trees(w, w.map.tile_xy(x, 36), tree_type=0x15)
+        _trees(w, w.map.tile_xy(29, 30))
+    assert build_bridge(py, m.tile_xy(39, 36), m.tile_xy(43, 36), 4, execute=True)
+    assert gk.build_bridge_k(tiles, ctx, grow, m.tile_xy(39, 36), m.tile_xy(43, 36), 4, True)
+    assert py.map.get_tile_type(m.tile_xy(41, 36)) == TileType.CLEAR
+    for t, slope, up in ((m.tile_xy(41, 30), SLOPE_N, True), (m.tile_xy(41, 30), SLOPE_N, False),
+                         (m.tile_xy(s + 3, 25), SLOPE_E, True), (m.tile_xy(30, 30), 15, True)):
+        for no_water in (True, False):
+            a = terraform_land(py, t, slope, up, execute=True, no_water=no_water)
+            b = gk.terraform_k(tiles, ctx, grow, t, slope, up, True, no_water, -1)
+            assert (-1 if a is None else a) == b
+    assert ff.first_difference(nb.map, py.map) is None
+
+
+def test_town_terraforming_clears_trees_and_pays_for_them():
+    world = _flat_world()
+    m = world.map
+    t = m.tile_xy(20, 20)
+    m.height[t] = 3                                             # the N corner raised
+    plain = terraform_land(world, t, 15 ^ SLOPE_N, True, execute=False)
+    _trees(world, t + 1, tree_type=0x15, count=2)               # rainforest: 4 a tree
+    wooded = terraform_land(world, t, 15 ^ SLOPE_N, True, execute=False)
+    pr = prices.prices(0)
+    assert wooded == plain - pr["PR_CLEAR_GRASS"] + 2 * 4 * pr["PR_CLEAR_TREES"]
+    assert growth.terraform_town_tile(world, t, 15 ^ SLOPE_N, True)
+    assert m.get_tile_type(t + 1) == TileType.CLEAR and m.is_tile_flat(t)
+
+
+@pytest.mark.parametrize("slopes", [True, False])
+def test_joining_a_lone_piece_up_a_slope_needs_build_on_slopes_for_its_foundation(slopes):
+    from viewer.engine.tgp.openttd15.towns import growth_kernel as gk
+    world = _flat_world(**{"construction.build_on_slopes": slopes})
+    m = world.map
+    t = m.tile_xy(20, 20)
+    m.height[t] = m.height[t + m.size_x] = 3                    # N and E up: SLOPE_NE
+    assert m.get_tile_slope(t) == SLOPE_NE
+    rm.make_road_normal(m, t, rm.ROAD_SW, rm.ROADTYPE_ROAD, 0, OWNER_TOWN)
+    twin = _twin(world)
+    assert build_road(world, t, rm.ROAD_NE, 0, execute=True) == slopes
+    tiles, ctx, grow, _ = gk._contexts(twin)
+    assert gk.build_road_k(tiles, ctx, grow, t, rm.ROAD_NE, 0, True, True) == slopes
+    assert rm.get_road_bits(m, t) == (rm.ROAD_X if slopes else rm.ROAD_SW)
+    assert ff.first_difference(twin.map, m) is None

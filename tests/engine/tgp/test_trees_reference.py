@@ -1,8 +1,9 @@
 """GenerateTrees (viewer.engine.tgp.openttd15.trees) against the real game:
 from the reference's ``objects`` stage, every tile byte and the
 Randomizer's state equal the game's at ``trees`` in every case (no trees,
-the original and the improved placer, each climate); each
-PlaceTreesRandomly pass enters with the game's Random() state."""
+the original and the improved placer, each climate), by the compiled loops
+and by the Python loops they mirror; each PlaceTreesRandomly pass enters
+with the game's Random() state."""
 
 from __future__ import annotations
 
@@ -14,11 +15,23 @@ from viewer.engine.tgp.game.tree_map import get_tree_count, get_tree_growth
 from viewer.engine.tgp.openttd15.trees import generate_trees
 
 
-@pytest.mark.parametrize("case_id", ff.case_ids() or ["none"])
-def test_trees_equal_the_games(case_id):
+def _cases(python: bool):
+    """The cases; by the Python loops, those larger than 256x256 marked
+    slow."""
+    out = []
+    for cid in ff.case_ids():
+        rec = ff.stage_record(cid, "trees")
+        big = rec["size_x"] * rec["size_y"] > 256 * 256
+        out.append(pytest.param(cid, python, marks=[pytest.mark.slow] if big and python else []))
+    return out
+
+
+@pytest.mark.parametrize(("case_id", "python"),
+                         (_cases(False) + _cases(True)) or [("none", False)])
+def test_trees_equal_the_games(case_id, python):
     world = ff.world(case_id, "objects")
     world.rng.trail = []
-    generate_trees(world)
+    generate_trees(world, compiled=not python)
     theirs = ff.world(case_id, "trees")
     passes = [e for e in ff.events(case_id) if e[0] == "PlaceTreesRandomly"]
     assert [(a, b) for _, a, b in world.rng.trail] == [(a, b) for _, a, b, _ in passes]

@@ -215,9 +215,6 @@ class State:
             self.queued[i] = 1
             self.queue.append(i)
 
-    def unknown_links(self) -> int:
-        return self.link.count(UNKNOWN)
-
     def solved(self) -> bool:
         return UNKNOWN not in self.link
 

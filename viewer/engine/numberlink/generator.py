@@ -79,7 +79,9 @@ PARAMS: tuple[Param, ...] = (
                "(add where possible), 100 = extend where possible (faithful mode)",
           only_when=OnlyWhen("mode", ("faithful",))),
     Param("unique", "Unique puzzle", "bool", False, group="puzzle",
-          help="draw grids until one has exactly one solution under the rule"),
+          help="draw grids until one has exactly one solution under the rule",
+          # a difficulty or bridges make a unique puzzle anyway: shown on, greyed
+          only_when=(OnlyWhen("difficulty", ("any",), True), OnlyWhen("bridges", (0,), True))),
     Param("rule", "Rule", "choice", "fill-no-touch", choices=RULES, group="puzzle",
           help="fill-no-touch: every square used, no path alongside itself; "
                "fill: every square used; free: squares may stay empty"),
@@ -88,7 +90,8 @@ PARAMS: tuple[Param, ...] = (
           help="with unique on, refuse grids where more than this share of the paths run "
                "straight along an edge"),
     Param("max_tries", "Tries", "int", 200, minimum=1, maximum=100_000, group="puzzle",
-          help="with unique on or a difficulty, give up after this many grids"),
+          help="with unique on or a difficulty, give up after this many grids",
+          slider=(1, 1000)),
     Param("difficulty", "Difficulty", "choice", "any", choices=DIFFICULTIES, group="puzzle",
           help="a unique puzzle of this grade (how a person solves it: easy, normal and "
                "hard by the techniques of that tier, extreme by none of them); any: no grade"),

@@ -35,7 +35,8 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..params import BoundsWhen, CurveAxes, OnlyWhen, Param, ParamError, check_bounds, convert_values
+from ..params import (BoundsWhen, CurveAxes, Implies, OnlyWhen, Param, ParamError, check_bounds,
+                      convert_values)
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Marker, Result, SquareGrid
 from ..tgp.generator import PARAMS as TGP_PARAMS
 from ..tgp.generator import check_size
@@ -68,6 +69,12 @@ ONLY_TGP = OnlyWhen("source", ("tgp",))
 ONLY_PNG = OnlyWhen("source", ("png",))
 
 
+_TGP_HERE = ("openttd", "size", "smoothness", "terrain", "sea_level", "landscape", "rivers",
+             "min_river_length", "river_route_random")
+"""TGP's settings the ports' TGP source has (``tgp_`` and the name)."""
+_RIVERS = ("rivers", "min_river_length", "river_route_random")
+
+
 def _tgp_param(name: str, **changes: Any) -> Param:
     """TGP's own Param ``name`` (help, bounds, slider names, its bounds under
     the version), as ``tgp_name`` in the source group, counting only for the
@@ -81,7 +88,8 @@ def _tgp_param(name: str, **changes: Any) -> Param:
     if bounds is not None:
         bounds = tuple(dataclasses.replace(b, param="tgp_" + b.param)
                        for b in ((bounds,) if isinstance(bounds, BoundsWhen) else bounds))
-    only = tuple(dataclasses.replace(c, param="tgp_" + c.param) for c in p.conditions())
+    only = tuple(dataclasses.replace(c, param="tgp_" + c.param) for c in p.conditions()
+                 if c.param in _TGP_HERE)     # (not TGP's "stop after": ports use its end)
     return dataclasses.replace(p, name="tgp_" + name, label=label,
                                cli="--tgp-" + name.replace("_", "-"), group="source",
                                bounds_when=bounds, only_when=(ONLY_TGP, *only), **changes)
@@ -95,14 +103,15 @@ PARAMS: tuple[Param, ...] = (
     _tgp_param("terrain", default=2),
     _tgp_param("sea_level", default=2),
     _tgp_param("landscape"),
+    *(_tgp_param(n) for n in _RIVERS),
     Param("png_path", "Heightmap PNG", "path", "", cli="--png-heightmap", group="source",
           help="greyscale PNG, one pixel per corner, row 0 = north",
-          file_filter="PNG images (*.png)"),     # usable whatever the source: a PNG chosen
-                                                  # switches to it (the window's ports view)
+          file_filter="PNG images (*.png)",       # usable whatever the source:
+          implies=Implies("source", "png")),      # a PNG chosen switches to it
     Param("png_sea_level", "PNG sea level", "int", 16, minimum=0, maximum=65535,
           cli="--png-sea-level", group="source",
           help="grey value of the sea level: darker corners are below it "
-               "(16 = OpenTTD heightmaps' level 0)", only_when=ONLY_PNG),
+               "(16 = OpenTTD heightmaps' level 0)", only_when=ONLY_PNG, slider=(0, 255)),
     Param("n_ports", "Ports", "int", 20, minimum=0, maximum=10000, cli="--ports",
           group="ports", help="number of ports to place", slider=(0, 200)),
     Param("grid", "Grid square", "int", 16, minimum=1, maximum=4096, cli="--grid",
@@ -131,16 +140,16 @@ PARAMS: tuple[Param, ...] = (
           help="log-normal (median, sigma), log-uniform (min..max) or constant (median)"),
     Param("pop_median", "Median population", "float", 2000.0, minimum=1.0, maximum=1e8,
           cli="--pop-median", group="population",
-          help="the log-normal's median, or the constant population",
+          help="the log-normal's median, or the constant population", slider=(0.0, 10000.0),
           only_when=OnlyWhen("distribution", ("log-normal", "constant"))),
     Param("pop_sigma", "Population sigma", "float", 1.0, minimum=0.0, maximum=5.0,
           cli="--pop-sigma", group="population", step=0.1,
           help="spread of the log-normal population (natural log)",
           only_when=OnlyWhen("distribution", ("log-normal",))),
     Param("pop_min", "Smallest population", "int", 50, minimum=1, maximum=10**8,
-          cli="--pop-min", group="population"),
+          cli="--pop-min", group="population", slider=(1, 1000)),
     Param("pop_max", "Largest population", "int", 1_000_000, minimum=1, maximum=10**9,
-          cli="--pop-max", group="population"),
+          cli="--pop-max", group="population", slider=(0, 5_000_000), step=10_000),
     Param("village_from", "Village from", "int", 500, minimum=1, cli="--village-from",
           group="classes", help="smallest village; below: hamlet"),
     Param("town_from", "Town from", "int", 2000, minimum=1, cli="--town-from",
@@ -161,7 +170,7 @@ PARAMS: tuple[Param, ...] = (
           help="radius of a town of 1,000 in cells; grows with the square root of the "
                "population (at most 1.5)"),
     Param("people_per_building", "People per building", "int", 50, minimum=1,
-          maximum=100000, cli="--people-per-building", group="local"),
+          maximum=100000, cli="--people-per-building", group="local", slider=(1, 500)),
 )
 
 LAYER_INFO: dict[str, LayerInfo] = {
@@ -305,10 +314,10 @@ class Ports(Engine):
 
         if v["source"] == "png":
             return png_heightmap(v["png_path"], v["png_sea_level"])
-        return tgp_heightmap({"openttd": v["tgp_openttd"], "size": v["tgp_size"],
-                              "smoothness": v["tgp_smoothness"],
-                              "terrain": v["tgp_terrain"], "sea_level": v["tgp_sea_level"],
-                              "landscape": v["tgp_landscape"]}, seed, cancel)
+        tgp = {n: v["tgp_" + n] for n in _TGP_HERE}
+        if tgp["openttd"] != "15.2":        # (r13671 has no rivers)
+            tgp = {n: x for n, x in tgp.items() if n not in _RIVERS}
+        return tgp_heightmap(tgp, seed, cancel)
 
     # -- generation ------------------------------------------------------------
     def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,

@@ -7,7 +7,9 @@ level.
 1. Lakes first: corners below sea level are joined through cell edges whose
    two corners are both below sea level.  Every component that reaches the
    map border is open sea (where none does, the largest one is); the others
-   are lakes, which count as land from here on.  Corners of inland water the
+   are lakes, which count as land from here on.  A sea of fewer than
+   :data:`MIN_OPEN_SEA` corners (a tile or two of water at the border) is
+   no port's sea: a lake.  Corners of inland water the
    map says it has (a finished OpenTTD 15.2 map's rivers and lakes, at any
    height) are lakes too, whatever their height: never a port's sea.
 2. Coast: a cell with some corners in open sea and some not.  A coast cell
@@ -153,6 +155,11 @@ def population(seed: int, row: int, col: int, s: Settings) -> int:
 NOT_CANCELLED = np.zeros(4, np.int64)
 
 
+MIN_OPEN_SEA = 16
+"""The fewest corners of an open sea (3x3 tiles of water): a smaller water
+at the map's border is a lake (no port's sea)."""
+
+
 def find_sea(rel: np.ndarray, flag: np.ndarray = NOT_CANCELLED,
              inland: np.ndarray | None = None
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -163,7 +170,7 @@ def find_sea(rel: np.ndarray, flag: np.ndarray = NOT_CANCELLED,
     if inland is not None:
         below &= ~inland
     label, sizes, border, first = K.sea_components(below.view(np.uint8), flag)
-    is_open = border.astype(bool)
+    is_open = border.astype(bool) & (sizes >= MIN_OPEN_SEA)
     if sizes.size and not is_open.any():
         is_open[int(np.argmax(sizes))] = True  # first largest on a tie
     if inland is not None and inland.any():

@@ -15,7 +15,9 @@ the height of one level (the scale of the local terrain's relief):
   rivers dug are there, and its inland water: the corners of its river
   tiles (rivers, their widening, lakes and wetland water, water class
   River), which are lakes for the ports whatever their height, never a
-  port's sea.
+  port's sea.  A corner no sea tile has is land for the ports at any
+  height (low land, shore, the void edge of free-form edges): no port has
+  the void for its sea.
 - PNG: 8-bit (mode L) or 16-bit greyscale; every pixel is a corner, row 0
   the north edge, and the sea level a grey value.  One level is 16 grey
   values in 8 bits (OpenTTD's heightmap steps), 4096 in 16 bits.
@@ -85,19 +87,38 @@ def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
 
 RIVER_CLASS = 4
 """A finished 15.2 map's tile class of river and lake water (class River)."""
+SEA_CLASS = 1
+
+
+def off_sea_corners(tile_class: np.ndarray) -> np.ndarray:
+    """The corners ``(sy+1, sx+1)`` of a finished 15.2 map that no sea tile
+    has: land for the ports whatever their height.  Low land, shore and the
+    void of the map's edge (free-form edges: the game's MP_VOID, where no
+    ship goes) at level 0 are not the sea; so no port takes the void edge,
+    or a strip of shore along it, for its sea."""
+    sea = np.asarray(tile_class) == SEA_CLASS
+    touched = np.zeros((sea.shape[0] + 1, sea.shape[1] + 1), bool)
+    for dy in (0, 1):
+        for dx in (0, 1):
+            touched[dy:dy + sea.shape[0], dx:dx + sea.shape[1]] |= sea
+    return ~touched
 
 
 def finished_corners(tile_height: np.ndarray, tile_class: np.ndarray
                      ) -> tuple[np.ndarray, np.ndarray]:
     """``(corners, inland)`` of a finished 15.2 map: the corner heights
     ``(sy+1, sx+1)`` in fixed point (16 a level; a tile's height is its north
-    corner's, the last row and column repeat the edge) and the mask of the
+    corner's, the last row and column repeat the edge; a corner of no sea
+    tile at least one level: :func:`off_sea_corners`) and the mask of the
     corners of its river tiles (all four corners of each)."""
     from ..tgp.units import HEIGHT_UNIT
 
     th = np.asarray(tile_height).astype(np.int16) * np.int16(HEIGHT_UNIT)
+    tc = np.asarray(tile_class)
     corners = np.pad(th, ((0, 1), (0, 1)), mode="edge")
-    river = np.asarray(tile_class) == RIVER_CLASS
+    dry = off_sea_corners(tc)
+    corners[dry] = np.maximum(corners[dry], np.int16(HEIGHT_UNIT))
+    river = tc == RIVER_CLASS
     inland = np.zeros(corners.shape, bool)
     for dy in (0, 1):
         for dx in (0, 1):

@@ -30,15 +30,6 @@ CLIMATE_KINDS = ("snow line", "desert line", "desert zones", "desert ground",
                  "rainforest zones")
 
 
-def rivers_api():
-    """The rivers module (CreateRivers), or None while it is not there."""
-    try:
-        from . import rivers
-    except ImportError:
-        return None
-    return rivers if hasattr(rivers, "CreateRivers") else None
-
-
 def river_wells(amount: int, size_x: int, size_y: int) -> int:
     """Map::ScaleBySize(4 << amount): the wells CreateRivers tries (0 when
     rivers are off)."""
@@ -73,10 +64,10 @@ class AfterWater:
         self.api = None
         self.wells = 0
         if self.reaches_rivers and self.amount > 0:
-            self.api = rivers_api()
-            if self.api is not None:
-                self.wells = int(self.api.river_wells(self.amount, size_x, size_y))
-        self.missing_rivers = self.reaches_rivers and self.amount > 0 and self.api is None
+            from . import rivers        # (CreateRivers: imported only for a map with rivers)
+
+            self.api = rivers
+            self.wells = int(rivers.river_wells(self.amount, size_x, size_y))
 
     @property
     def finishes_map(self) -> bool:

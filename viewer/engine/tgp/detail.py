@@ -42,7 +42,7 @@ class TGPDetail(Detail):
     game's tile bytes, the Randomizer, the towns), ``stages`` the stages
     made and what each reported; ``towns`` (with the towns stage) the
     towns' records (:class:`~.openttd15.towns.town.Town`), in the pool's
-    order.  Their layers add the game's tile bytes (``tile_type``, ``m1``
+    order; ``industries`` (with the industries stage) likewise.  Their layers add the game's tile bytes (``tile_type``, ``m1``
     ... ``m8``; :data:`~.layers.GAME_BYTE_LAYERS`)."""
 
     noise_corners: np.ndarray
@@ -71,6 +71,7 @@ class TGPDetail(Detail):
     world: Any = None
     stages: dict[str, Any] | None = None
     towns: tuple | None = None
+    industries: tuple | None = None
 
     def tile_height_before_fix(self) -> np.ndarray | None:
         """OpenTTD 15.2: the tile heights TGP copied to the tiles, before

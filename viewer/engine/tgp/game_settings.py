@@ -85,19 +85,24 @@ SHAPING_DEFAULTS: dict[str, Any] = {
     "construction.max_bridge_height": 12,
     "construction.max_bridge_length": 64,
     "construction.max_tunnel_length": 64,
-    "construction.extra_dynamite": True,
-    "economy.allow_town_roads": True,
+    "construction.industry_platform": 1,
     "economy.allow_town_level_crossings": True,
     "economy.town_growth_rate": 2,
-    "economy.found_town": 0,
+    "economy.town_cargogen_mode": 1,
     "economy.multiple_industry_per_town": False,
     "economy.type": 1,
     "game_creation.oil_refinery_limit": 32,
-    "economy.town_cargogen_mode": 1,
 }
-"""Settings that shape the game's first map (its towns, industries, the
-tile loops) that are no Param here: the map is made with these, the game's
-defaults (the console script pins them too)."""
+"""Settings the game's first map depends on (its towns' roads, bridges and
+growth, its industries, the tile loops) that are no Param here: the map is
+made with the game's defaults of them, and the console script pins them."""
+
+
+def pinned_defaults() -> list[tuple[str, str]]:
+    """``(setting, value as the console reads it)`` of :data:`SHAPING_DEFAULTS`."""
+    return [(name, ("true" if v else "false") if isinstance(v, bool) else str(v))
+            for name, v in SHAPING_DEFAULTS.items()]
+
 
 ELSEWHERE = frozenset(("game_creation.snow_line_height", "game_creation.se_flat_world_height",
                        "game_creation.heightmap_height", "game_creation.heightmap_rotation",

@@ -63,7 +63,7 @@ from ..params import (ABSENT, BoundsWhen, OnlyWhen, Param, ParamError, check_bou
                       check_not_yet, convert_values)
 from ..protocol import Engine, Cancelled, CancelToken, LayerInfo, Result, SquareGrid
 from . import options
-from .options import LANDSCAPES, SMOOTHNESS
+from .options import LANDSCAPE_NAMES, LANDSCAPES, SMOOTHNESS
 from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, LAYER_INFO
 from .units import HEIGHT_UNIT
 
@@ -137,6 +137,7 @@ PARAMS: tuple[Param, ...] = (
           help="15.2: the game of today (New Game's GenerateLandscape: terrain, water, "
                "climate, rivers); r13671: the tgp.cpp of 2008"),
     Param("landscape", "Climate", "choice", "temperate", choices=LANDSCAPES, group="map",
+          labels=LANDSCAPE_NAMES,
           help="climate: shapes the height distribution (toyland behaves as temperate)"),
     Param("terrain", "Terrain type", "int", 1, minimum=0, maximum=5, group="terrain",
           help="0 very flat, 1 flat, 2 hilly, 3 mountainous, 4 alpinist, 5 custom (15.2: "
@@ -271,10 +272,9 @@ PARAMS: tuple[Param, ...] = (
           help="the last step of the game's world generation made: water (the map of the "
                "water pass), climate (snow line, desert and rainforest), rivers (the whole "
                "of GenerateLandscape: rivers, lakes, wetlands and the tile loops), clear "
-               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns), industries "
-               "(GenerateIndustries), objects (lighthouses and transmitters), trees "
-               "(GenerateTrees), startup (the start-up Random() draws), world (the 1,280 "
-               "tile loops: the game's first frame)",
+               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns), industries, "
+               "objects (lighthouses, transmitters), trees, startup (the start-up draws), "
+               "world (the 1,280 tile loops: the game's first frame)",
           only_when=only_15("water")),
     Param("rng_skip", "Random() calls before TGP", "int", R13671_GAME_SKIP, minimum=0,
           maximum=RNG_SKIP_MAX, cli="--rng-skip", group="advanced",
@@ -479,7 +479,8 @@ RNG_PHASES = (("before_tgp", ()), ("height_map_generate", ("round",)),
               ("fix_slopes", ("fix",)), ("convert_water", ("water",)),
               ("climate", ("climate",)), ("rivers_built", ("river", "river water")),
               ("river_tile_loop", ("tile loop",)), ("clear", ("clear",)),
-              ("towns", ("towns",)))
+              ("towns", ("towns",)), ("industries", ("industries",)), ("objects", ("objects",)),
+              ("trees", ("trees",)), ("startup", ("startup",)), ("world", ("world",)))
 """The reference's Random() phases and the step kinds that draw for each."""
 
 
@@ -534,25 +535,11 @@ def stages_summary(world, made: Mapping[str, Any]) -> str:
         towns = [t for t in world.towns if t is not None]
         cities = sum(1 for t in towns if getattr(t, "larger_town", False))
         parts.append(f"{len(towns)} towns ({cities} cities)")
-    parts += later_stages_summary(world, made)
-    return ("; ".join(parts) + "\n") if parts else ""
-
-
-def later_stages_summary(world, made: Mapping[str, Any]) -> list[str]:
-    """What the stages after the towns made, in a few words each."""
-    from .openttd15.overview import first_frame_counts
-
-    if "industries" not in made:
-        return []
-    c = first_frame_counts(world)
-    parts = [f"{c['industries']} industries"]
-    if "objects" in made:
-        parts.append(f"{c['lighthouses']} lighthouses, {c['transmitters']} transmitters")
-    if "trees" in made:
-        parts.append(f"trees on {c['tree_tiles']} tiles")
+    if "industries" in made:
+        parts.append(f"{sum(1 for i in world.industries if i is not None)} industries")
     if "world" in made:
-        parts.append("after 1280 tile loops: the first frame of the game")
-    return parts
+        parts.append(f"{world.tick_counter} tile loops: the game's first frame")
+    return ("; ".join(parts) + "\n") if parts else ""
 
 
 def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
@@ -631,13 +618,12 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                          river_wells=pipe.after.wells, river_attempts=attempts,
                          rivers_made=sum(1 for a in attempts if a.made))
             messages += landscape_summary(pipe, land, st, counts)
-            if pipe.after.missing_rivers:
-                warnings += ("rivers were not made: this build has no CreateRivers "
-                             "(viewer/engine/tgp/rivers.py)",)
             if world is not None:
                 extra.update(world=world, stages=dict(st.made),
                              towns=tuple(t for t in world.towns if t is not None)
-                             if "towns" in st.made else None)
+                             if "towns" in st.made else None,
+                             industries=tuple(i for i in world.industries if i is not None)
+                             if "industries" in st.made else None)
                 messages += stages_summary(world, st.made)
             for name in pipe.missing_stages:
                 warnings += (f"the map stops before the {name}: this build has no {name} "
@@ -680,6 +666,7 @@ class _Recorder:
 
     LAND_BUDGET = 128 * 2**20
     LAND_BYTES_PER_TILE = 20   # a Landscape's arrays, about
+    WORLD_BYTES_PER_TILE = 12  # the game's tile bytes a World adds past GenerateLandscape
 
     def __init__(self, pipe: Pipeline):
         self.pipe = pipe
@@ -691,7 +678,9 @@ class _Recorder:
         # Landscape every few steps (the timeline replays the steps between)
         self.water_step = getattr(pipe, "water_step", None)
         after = len(pipe.steps) - self.water_step if self.water_step is not None else 0
-        land_bytes = pipe.size_x * pipe.size_y * self.LAND_BYTES_PER_TILE
+        per_tile = self.LAND_BYTES_PER_TILE + (self.WORLD_BYTES_PER_TILE
+                                               if getattr(pipe, "stages", None) else 0)
+        land_bytes = pipe.size_x * pipe.size_y * per_tile
         fit = self.LAND_BUDGET // land_bytes
         self.every_land = max(1, -(-after // fit)) if fit else 0
 

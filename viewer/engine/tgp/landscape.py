@@ -167,6 +167,10 @@ def _water_pass_ground(kind, rocks, ground, density):
         density[t] = 3 if clear else 0
 
 
+_TYPE_CLEAR, _TYPE_WATER = int(TileType.CLEAR) << 4, int(TileType.WATER) << 4
+_TYPE_TREES, _TYPE_VOID = int(TileType.TREES) << 4, int(TileType.VOID) << 4
+
+
 @njit(**JIT)
 def _encode(height, kind, ground, density, counter, snow, tropic, random_bits, tree_type,
             tree_count, tree_growth, nonflood, o_type, o_height, m1, m2, m3, m4, m5):
@@ -174,19 +178,19 @@ def _encode(height, kind, ground, density, counter, snow, tropic, random_bits, t
         k = kind[t]
         zone = tropic[t]
         if k == CLEAR:
-            o_type[t] = (TileType.CLEAR << 4) | zone
+            o_type[t] = _TYPE_CLEAR | zone
             m1[t] = OWNER_NONE
             m3[t] = 0x10 if snow[t] != 0 else 0
             m5[t] = (counter[t] << 5) | (ground[t] << 2) | density[t]
         elif k == SEA or k == SHORE or k == RIVER:
-            o_type[t] = (TileType.WATER << 4) | zone
+            o_type[t] = _TYPE_WATER | zone
             wc = WATER_CLASS_RIVER if k == RIVER else WATER_CLASS_SEA
             m1[t] = OWNER_WATER | (wc << 5)
             m3[t] = 1 if nonflood[t] != 0 else 0
             m4[t] = random_bits[t]
             m5[t] = (WATER_TILE_COAST << 4) if k == SHORE else 0
         elif k == TREES:
-            o_type[t] = (TileType.TREES << 4) | zone
+            o_type[t] = _TYPE_TREES | zone
             g = ground[t]
             wc = WATER_CLASS_SEA if g == TG_SHORE else WATER_CLASS_INVALID
             m1[t] = OWNER_NONE | (wc << 5)
@@ -194,7 +198,7 @@ def _encode(height, kind, ground, density, counter, snow, tropic, random_bits, t
             m3[t] = tree_type[t]
             m5[t] = ((tree_count[t] - 1) << 6) | tree_growth[t]
         else:  # void (TGP gives the void border its heights after MakeVoid)
-            o_type[t] = (TileType.VOID << 4) | zone
+            o_type[t] = _TYPE_VOID | zone
         o_height[t] = height[t]
 
 

@@ -5,6 +5,7 @@ version has.  The generator and its trace both read them here."""
 from __future__ import annotations
 
 from ..protocol import LayerInfo
+from .options import STOP_AFTER
 from .units import INVALID_HEIGHT
 
 __all__ = ["FINISHED_LAYERS", "GAME_BYTE_LAYERS", "LANDSCAPE_LAYERS", "LAYER_INFO", "LAYER_NAMES",
@@ -61,7 +62,7 @@ MODERN_LAYERS = tuple(n for n in LAYER_NAMES if n != "water") + ("rocks",)
 FINISHED_LAYERS = MODERN_LAYERS + LANDSCAPE_LAYERS
 """The layers of a 15.2 map stopped after the climate or the rivers."""
 WORLD_LAYERS = FINISHED_LAYERS + GAME_BYTE_LAYERS
-"""The layers of a 15.2 map past GenerateLandscape (clear, towns)."""
+"""The layers of a 15.2 map past GenerateLandscape (clear, towns ... world)."""
 
 
 def layer_names(version: str, stop_after: str = "rivers") -> tuple[str, ...]:
@@ -69,6 +70,6 @@ def layer_names(version: str, stop_after: str = "rivers") -> tuple[str, ...]:
     made: ``stop_after`` water, climate or rivers) has."""
     if version == "r13671":
         return LAYER_NAMES
-    if stop_after in ("clear", "towns", "industries", "objects", "trees", "startup", "world"):
+    if stop_after in STOP_AFTER[STOP_AFTER.index("clear"):]:
         return WORLD_LAYERS
     return MODERN_LAYERS if stop_after == "water" else FINISHED_LAYERS

@@ -12,14 +12,17 @@
 ``rainforest_share`` tiles of the rainforest zone over all tiles (sub-tropic)
 ``snow_tiles``       clear tiles with snow (arctic; the tile loop makes it;
                      trees on snow are not counted, as in the reference)
-``towns``, ``cities`` towns GenerateTowns made and how many are cities
+``towns``            towns GenerateTowns made (OpenTTD 15.2 stopped after the
+                     towns or later)
+``cities``           those of them that are cities
+``population``       the towns' population together
 ``industries``       industries GenerateIndustries made
 ``industries_<type>`` industries of each type (``coal_mine``, ``farm_2`` ...)
 ``coal_mines_near_water`` coal mines with water at most 10 tiles away
 ``towns_without_industry_near`` towns with no industry tile within 20 tiles
 ``lighthouses``, ``transmitters``, ``tree_tiles`` objects and trees placed
 
-The first-frame figures are NaN on a map that stops before their stage.
+The figures after ``industries`` are NaN on a map that stops before their stage.
 
 The river, zone and snow figures are NaN for an r13671 map (the game of
 2008 as ported here has none of it); a 15.2 map that stops before a pass
@@ -37,15 +40,15 @@ from ..metrics import Metrics
 
 RIVER_CLASS = 4
 NAMES = ("water_share", "shore_share", "mean_height", "max_height", "river_tiles",
-         "rivers_made", "lakes", "desert_share", "rainforest_share", "snow_tiles")
+         "rivers_made", "lakes", "desert_share", "rainforest_share", "snow_tiles", "towns",
+         "cities", "population", "industries")
 FINISHED_15_2 = NAMES[4:]
 
 
 def _first_frame_names() -> tuple[str, ...]:
     from .openttd15.overview import industry_type_names
 
-    return (("towns", "cities", "industries")
-            + tuple(f"industries_{n}" for n in industry_type_names())
+    return (tuple(f"industries_{n}" for n in industry_type_names())
             + ("coal_mines_near_water", "towns_without_industry_near", "lighthouses",
                "transmitters", "tree_tiles"))
 
@@ -55,8 +58,8 @@ def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def first_frame_figures(result: Any) -> dict[str, float]:
-    """The towns, industries, objects and trees of a 15.2 map past
-    GenerateLandscape (NaN for what its stop does not reach)."""
+    """The industries by type and place, the objects and trees of a 15.2
+    map past GenerateLandscape (NaN for what its stop does not reach)."""
     from .openttd15 import overview
 
     out = dict.fromkeys(_first_frame_names(), math.nan)
@@ -64,13 +67,8 @@ def first_frame_figures(result: Any) -> dict[str, float]:
     made = getattr(result.detail, "stages", None) or {}
     if world is None:
         return out
-    if "towns" in made:
-        towns = [t for t in world.towns if t is not None]
-        out["towns"] = len(towns)
-        out["cities"] = sum(1 for t in towns if getattr(t, "larger_town", False))
     if "industries" in made:
         counts = overview.first_frame_counts(world)
-        out["industries"] = counts["industries"]
         for name, n in overview.industries_per_type(world).items():
             out[f"industries_{name}"] = n
         out["coal_mines_near_water"] = overview.coal_mines_near_water(world)
@@ -100,6 +98,7 @@ def finished_figures(result: Any) -> dict[str, float]:
         made = sum(1 for a in attempts if a.made)
     tropic = layers.get("tropic")
     snow = layers.get("snow")
+    towns = tuple(getattr(result.detail, "towns", None) or ())
     return {
         "river_tiles": int(np.count_nonzero(tile_class == RIVER_CLASS)),
         "rivers_made": int(made),
@@ -110,6 +109,10 @@ def finished_figures(result: Any) -> dict[str, float]:
             np.asarray(tropic) == 2)) / tiles,
         "snow_tiles": 0 if snow is None else int(np.count_nonzero(
             (np.asarray(snow) != 0) & (tile_class == 0))),
+        "towns": len(towns),
+        "cities": sum(1 for t in towns if t.larger_town),
+        "population": sum(int(t.population) for t in towns),
+        "industries": len(getattr(result.detail, "industries", None) or ()),
     }
 
 

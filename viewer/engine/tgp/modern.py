@@ -275,8 +275,9 @@ class ModernPipeline:
             (self.stages if stages.available(name) else self.missing_stages).append(name)
             if self.missing_stages:
                 break   # (a stage not there yet: the later ones cannot follow it)
-            for part in range(stages.parts(name)):
-                steps.append(Step(name, name, stages.part_label(name, part), part))
+            parts = stages.PARTS.get(name, 1)
+            for part in range(parts):
+                steps.append(Step(name, name, stages.describe(name, part), part))
         self.steps: tuple[Step, ...] = tuple(steps)
 
     @property
@@ -334,7 +335,7 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.tile_height_copied = None
         elif step.kind in stages.STAGES:
-            self._stage(step.kind, st, step.arg, flag)
+            self._stage(step.kind, step.arg, st, flag)
         elif step.kind != "water":
             self.after.run(step, st)
         else:
@@ -346,17 +347,17 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.rocks_fixed = None
 
-    def _stage(self, name: str, st: State, part: int = 0, flag=None) -> None:
-        """A stage of ``_GenerateWorld`` after GenerateLandscape (or part
-        ``part`` of it, :func:`stages.parts`), on the World (made from the
-        Landscape the first time)."""
+    def _stage(self, name: str, part: int, st: State, flag=None) -> None:
+        """A stage of ``_GenerateWorld`` after GenerateLandscape, on the
+        World (made from the Landscape the first time)."""
         if st.world is None:
             st.world = stages.world_from_landscape(self.after.land(st), self.values, st.rng,
                                                    st.found)
-        made = stages.run_part(name, part, st.world, flag)
-        if part == stages.parts(name) - 1:
-            st.made[name] = made
-            st.world.stage = name
+        done = stages.run_stage(name, part, st.world, flag)
+        if part + 1 < stages.PARTS.get(name, 1):
+            return
+        st.made[name] = done
+        st.world.stage = name
 
     def _curves(self, st: State, flag: np.ndarray) -> None:
         c = curves_setup(self.size_x, self.size_y, self.variety, self.h_max_new)

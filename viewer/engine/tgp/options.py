@@ -2,6 +2,8 @@
 numpy: the declaration, and so every ``tgp -h``, needs them, not the maps)."""
 
 LANDSCAPES = ("temperate", "arctic", "tropic", "toyland")
+LANDSCAPE_NAMES = ("Temperate", "Sub-arctic", "Sub-tropical", "Toyland")
+"""The climates as the game names them (the command line takes LANDSCAPES)."""
 SMOOTHNESS = ("very smooth", "smooth", "rough", "very rough")
 TERRAIN = ("very flat", "flat", "hilly", "mountainous", "alpinist", "custom")
 """OpenTTD 15.2's terrain types (r13671 has the first four)."""
@@ -13,10 +15,11 @@ STOP_AFTER = ("water", "climate", "rivers", "clear", "towns", "industries", "obj
 """The steps a 15.2 map may stop after, in the game's order: the water pass,
 the climate, the rest of GenerateLandscape (rivers and tile loops), then the
 stages of ``_GenerateWorld`` that follow it (GenerateClearTile, GenerateTowns,
-GenerateIndustries, GenerateObjects, GenerateTrees, the start-up draws and
-the 1,280 tile loops: ``world``, the game's first frame)."""
+GenerateIndustries, GenerateObjects, GenerateTrees, the start-up draws, the
+tile loops of the first frame)."""
 LATER_STAGES: tuple[str, ...] = ()
-"""The stages of ``_GenerateWorld`` not made yet (none left)."""
+"""Stages of ``_GenerateWorld`` not made yet (settings that shape only them
+are greyed)."""
 
 
 def stops_from(step: str) -> tuple[str, ...]:

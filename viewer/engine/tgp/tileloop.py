@@ -424,9 +424,6 @@ def _grow_trees(height, kind, ground, density, counter, snow, tropic, tree_type,
     return s0, s1, calls
 
 
-def lfsr_feedback(size_x: int, size_y: int) -> int:
-    return LFSR_FEEDBACK[size_x.bit_length() + size_y.bit_length() - 2 - 12]
-
 
 def run_tile_loop(land: Landscape, landscape: int, snow_line: int, runs: int,
                   extra_tree_placement: int = ETP_SPREAD_ALL) -> None:

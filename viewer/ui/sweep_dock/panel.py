@@ -41,6 +41,7 @@ from ...sweep import (
 )
 from .. import folders
 from ..elided import FullTextTips, fit_titles
+from ..wheel_focus import wheel_needs_focus
 from .plots import SweepPlots
 from .table import SweepTableModel
 from .worker import _UNDER_WAY, SweepWorker, _stop
@@ -90,7 +91,7 @@ class SweepPanel(QWidget):
         self.vary_values: list[QLineEdit] = []
         variable = [p for p in decl.params if p.kind in VARIABLE_KINDS]
         for i in range(2):
-            names = QComboBox()
+            names = wheel_needs_focus(QComboBox())
             names.addItem(NOTHING, None)
             for p in variable:
                 names.addItem(f"{p.label} ({p.name})", p.name)
@@ -111,7 +112,7 @@ class SweepPanel(QWidget):
                 box.setChecked(bool(opt.default))
                 form.addRow("", box)
                 self.options[opt.name] = box
-        self.jobs = QSpinBox()
+        self.jobs = wheel_needs_focus(QSpinBox())
         self.jobs.setRange(1, max(64, default_jobs()))
         self.jobs.setValue(default_jobs())
         self.jobs.setToolTip("worker processes; 1 runs in this process")

@@ -15,6 +15,24 @@ __all__ = ["SweepPlots", "histogram", "MAX_BINS"]
 MAX_BINS = 50
 
 
+class PlainAxis(pg.AxisItem):
+    """An axis that writes a metric's own values as a table would: 1,500,000
+    (not 1.5e+06), 0.22 (to the decimals of the tick spacing); ``whole``:
+    whole numbers only (a count of cases has no 0.5)."""
+
+    def __init__(self, orientation: str, whole: bool = False):
+        super().__init__(orientation)
+        self.whole = whole
+        self.enableAutoSIPrefix(False)
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
+        if self.whole:
+            return [f"{int(round(v)):,}" if abs(v - round(v)) < 1e-9 else "" for v in values]
+        digits = max(0, -math.floor(math.log10(spacing))) if spacing > 0 else 0
+        digits = min(digits, 9)
+        return [f"{v:,.{digits}f}" for v in values]
+
+
 class SweepPlots(QTabWidget):
     """The Histogram and Scatter tabs; ``caseClicked(case)`` for a point clicked."""
 
@@ -25,7 +43,8 @@ class SweepPlots(QTabWidget):
         self._model = None
         self.hist_metric = QComboBox()
         self.hist_metric.currentIndexChanged.connect(self._redraw)
-        self.hist_plot = pg.PlotWidget()
+        self.hist_plot = pg.PlotWidget(axisItems={"bottom": PlainAxis("bottom"),
+                                                  "left": PlainAxis("left", whole=True)})
         self.hist_plot.setLabel("left", "cases")
         self.hist_item = pg.PlotDataItem(stepMode="center", fillLevel=0,
                                          brush=(80, 140, 220, 160), pen=(40, 90, 170))
@@ -40,7 +59,8 @@ class SweepPlots(QTabWidget):
         self.scatter_y = QComboBox()
         for box in (self.scatter_x, self.scatter_y):
             box.currentIndexChanged.connect(self._redraw)
-        self.scatter_plot = pg.PlotWidget()
+        self.scatter_plot = pg.PlotWidget(axisItems={"bottom": PlainAxis("bottom"),
+                                                     "left": PlainAxis("left")})
         self.scatter_item = pg.ScatterPlotItem(size=6, pen=None, brush=(220, 90, 60, 170),
                                                hoverable=True, hoverSize=9)
         self.scatter_item.sigClicked.connect(self._points_clicked)

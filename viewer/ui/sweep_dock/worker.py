@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ...sweep import BackendError, SweepSpec, run_sweep
+from ...workbench.errors import error_text
 
 __all__ = ["SweepWorker"]
 
@@ -36,7 +37,7 @@ class SweepWorker(QObject):
         except BackendError as exc:
             error = str(exc)
         except Exception as exc:  # noqa: BLE001 - shown in the panel, never a traceback
-            error = f"{type(exc).__name__}: {exc}"
+            error = error_text(exc)
         self.ended.emit(error)
 
 

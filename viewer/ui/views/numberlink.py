@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.numberlink.opened import with_solution
-from ...engine.numberlink.puzzle import RULES
 from ...engine.params import ParamError
-from ...engine.protocol import CancelToken, MapState, Result
+from ...engine.protocol import MapState, Result
+from ...workbench.errors import error_text
 from ..worker import LatestWins
 from .base import GeneratorView, Rows
 
@@ -37,9 +37,12 @@ class NumberLinkView(GeneratorView):
         self.check: dict[str, Any] | None = None    # the last uniqueness check
         self.check_pending = False      # asked for while a map was being made
         self.last_open_error = ""
-        ev = self.workbench.events
-        self._off = [ev.connect("run_failed", lambda *_a: self._pending_dropped("failed")),
-                     ev.connect("run_cancelled", lambda *_a: self._pending_dropped("cancelled"))]
+        from ...workbench import events as ev
+
+        self._off = [self.workbench.events.connect(ev.RunFailed,
+                                                   lambda _e: self._pending_dropped("failed")),
+                     self.workbench.events.connect(ev.RunCancelled,
+                                                   lambda _e: self._pending_dropped("cancelled"))]
         self.solve_worker = LatestWins("solve", self)
         self.solve_worker.started.connect(lambda *_: self.shell.own_work(True))
         self.solve_worker.finished.connect(self._solved)
@@ -68,8 +71,7 @@ class NumberLinkView(GeneratorView):
 
     # -- state -----------------------------------------------------------------------
     def rule(self) -> str:
-        rule = self.workbench.values.get("rule", RULES[0])
-        return rule if rule in RULES else RULES[0]
+        return self.workbench.generator.load("solving").rule(self.workbench.values)
 
     def loaded_source(self) -> str | None:
         """The file the shown puzzle came from (None for a generated one)."""
@@ -196,38 +198,23 @@ class NumberLinkView(GeneratorView):
             self.shell.status("check uniqueness: the puzzle being made is checked when it is "
                               "ready (Esc cancels both)")
             return None
-        if r is None or r.detail.puzzle is None:
+        job = self.workbench.solve_job("uniqueness")
+        if job is None:
             self.shell.status("check uniqueness: show a Number Link puzzle first", error=True)
             return None
-        from ...engine.numberlink.solver import solve
-
-        rule = self.rule()
-        puzzle = r.detail.puzzle
-
-        def job(token: CancelToken, r=r, puzzle=puzzle, rule=rule):
-            return r, rule, solve(puzzle, rule, 2, check=token.check)
-
-        self.shell.status(f"checking uniqueness under {rule}... (Esc cancels)")
+        self.shell.status(f"checking uniqueness under {self.rule()}... (Esc cancels)")
         return self.solve_worker.submit(job)
 
     def solve_step_by_step(self) -> int | None:
         """Grade the shown puzzle under the panel's rule on the solve worker
         and show its deductions as the timeline; returns the request id."""
-        r = self.workbench.result
-        if r is None or r.detail.puzzle is None:
+        job = self.workbench.solve_job("steps")
+        if job is None:
             self.shell.status("solve step by step: show a Number Link puzzle first",
                               error=True)
             return None
-        from ...engine.numberlink.grade import grade
-
-        rule = self.rule()
-        puzzle = r.detail.puzzle
-
-        def job(token: CancelToken, r=r, puzzle=puzzle, rule=rule):
-            return STEPS, r, rule, grade(puzzle, rule, check=token.check)
-
-        self.shell.status(f"solving step by step under {rule}... (Esc cancels)")
-        return self.solve_worker.submit(job)
+        self.shell.status(f"solving step by step under {self.rule()}... (Esc cancels)")
+        return self.solve_worker.submit(lambda token: (STEPS, *job(token)))
 
     def copy_url(self) -> str | None:
         """Put the shown puzzle's puzz.link URL on the clipboard; returns it."""
@@ -338,16 +325,10 @@ class NumberLinkView(GeneratorView):
         r, rule, res = value
         if r is not self.workbench.result:
             return                       # another map came meanwhile
-        first = r.detail.solution
-        if first is None and res.solutions:
-            first = res.solutions[0]
-            r = with_solution(r, first)
+        if r.detail.solution is None and res.first is not None:
+            r = with_solution(r, res.first)     # an opened puzzle: its solution shown
             self.workbench.show(r, values=False)
-        second = diff = None
-        if res.status == "several" and first is not None:
-            second = next((s for s in res.solutions if not s.same_routes(first)), None)
-            if second is not None:
-                diff = first.differences(second)
+        second, diff = res.second, res.diff
         self.check = {"puzzle": r.detail.puzzle, "rule": rule, "status": res.status,
                       "seconds": res.seconds, "second": second, "diff": diff,
                       "count": res.count}
@@ -376,7 +357,7 @@ class NumberLinkView(GeneratorView):
         if isinstance(exc, GenerationError):          # a book's puzzles could not be made
             self.shell.status(f"export puzzle book: {exc}", error=True)
             return
-        self.shell.status(f"check uniqueness failed: {type(exc).__name__}: {exc}", error=True)
+        self.shell.status(f"check uniqueness failed: {error_text(exc)}", error=True)
 
     def _solve_cancelled(self, _job_id: int) -> None:
         self._solve_ended()

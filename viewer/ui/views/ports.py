@@ -118,26 +118,6 @@ class PortsView(GeneratorView):
             self.port_view = None
         super().close()
 
-    def setup_panel(self, panel) -> None:
-        """A path chosen or typed switches to the png source (the tgp_* and
-        png_* settings are greyed out by their Params' OnlyWhen on the
-        source; the path stays usable, to pick a PNG with)."""
-        source = panel.widgets.get("source")
-        path = panel.widgets.get("png_path")
-        if source is None or path is None:
-            return
-
-        def chosen() -> None:
-            panel.last_edited = "png_path"
-            if path.value().strip() and source.value() != "png":
-                panel.paramChanged.emit("source", "png")
-            panel.paramChanged.emit("png_path", path.value())
-            panel.changed.emit()
-
-        # both are reported, the source first
-        path.changed.disconnect()
-        path.changed.connect(chosen)
-
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         """A new map: the open local view follows it (or closes)."""
         pv = self.port_view

@@ -34,6 +34,16 @@ AFTER_CLIMATE = ("OpenTTD 15.2: the map after the water pass and the climate pas
 AFTER_CLEAR = ("OpenTTD 15.2: the map after GenerateClearTile (rough and rocky land), "
                "before towns, industries and trees")
 
+LATER_STAGES_SAID = {
+    "industries": "OpenTTD 15.2: the map after GenerateIndustries, before lighthouses, "
+                  "transmitters and trees",
+    "objects": "OpenTTD 15.2: the map after GenerateObjects (lighthouses, transmitters), "
+               "before the trees",
+    "trees": "OpenTTD 15.2: the map after GenerateTrees, before the first tile loops",
+    "startup": "OpenTTD 15.2: the map after the start-up draws, before the first tile loops",
+    "world": "OpenTTD 15.2: the first frame of the game (after the 1,280 tile loops)",
+}
+
 
 def towns_stage(towns) -> str:
     n = len(towns or ())
@@ -44,31 +54,10 @@ def towns_stage(towns) -> str:
             "industries and trees")
 
 
-LATER_STAGES = {
-    "industries": "the map after GenerateIndustries, before lighthouses, transmitters and "
-                  "trees",
-    "objects": "the map after GenerateObjects (lighthouses and transmitters), before the trees",
-    "trees": "the map after GenerateTrees, before the first tile loops",
-    "startup": "the map after the start-up draws (engines, disasters), before the first "
-               "tile loops",
-    "world": "the first frame of the game (after the 1,280 tile loops of world generation)",
-}
-"""What a 15.2 map stopped after a stage past the towns is."""
-
-
-def later_stage(stop_after: str, towns=None, industries=None) -> str:
-    n = len([t for t in towns or () if t is not None])
-    k = len([i for i in industries or () if i is not None])
-    return (f"OpenTTD 15.2: {LATER_STAGES[stop_after]}: {n} town{'s' if n != 1 else ''}, "
-            f"{k} industr{'ies' if k != 1 else 'y'}")
-
-
-def what_the_15_2_map_is(stop_after: str | None, towns=None, industries=None) -> str:
+def what_the_15_2_map_is(stop_after: str | None, towns=None) -> str:
     """What a 15.2 map that stops after ``stop_after`` is (None: a map made
     before the later passes existed, which stops after the water pass);
-    ``towns``: a towns map's towns, ``industries`` its industries."""
-    if stop_after in LATER_STAGES:
-        return later_stage(stop_after, towns, industries)
+    ``towns``: a towns map's towns."""
     if stop_after == "towns":
         return towns_stage(towns)
     if stop_after == "clear":
@@ -77,6 +66,8 @@ def what_the_15_2_map_is(stop_after: str | None, towns=None, industries=None) ->
         return FINISHED
     if stop_after == "climate":
         return AFTER_CLIMATE
+    if stop_after in LATER_STAGES_SAID:
+        return LATER_STAGES_SAID[stop_after]
     return f"OpenTTD 15.2: {WHAT_THE_MAP_IS}"
 
 
@@ -116,10 +107,8 @@ class TgpView(GeneratorView):
 
     def describe(self, result: Result) -> str:
         if result.detail.version == "15.2":
-            world = getattr(result.detail, "world", None)
             return "; " + what_the_15_2_map_is(result.params.get("stop_after"),
-                                               getattr(result.detail, "towns", None),
-                                               world.industries if world is not None else None)
+                                               getattr(result.detail, "towns", None))
         return "; OpenTTD r13671 (tgp.cpp of 2008)"
 
     def shown_rows(self, state: MapState, rows: Rows) -> Rows:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from viewer.engine.tgp.game import World
+from viewer.engine.tgp.game.clear_map import CLEAR_GRASS, make_clear
 from viewer.engine.tgp.game.road_map import get_tunnel_bridge_direction
 from viewer.engine.tgp.game.tiles import DIAGDIR_DX, DIAGDIR_DY, OWNER_NONE, GameMap, TileType
 from viewer.engine.tgp.game.tunnelbridge_map import get_other_tunnel_bridge_end, is_bridge
@@ -22,7 +23,6 @@ from viewer.engine.tgp.game.tunnelbridge_map import get_other_tunnel_bridge_end,
 _TILEOFFS_BY_DIR = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 
 WATER_TILE_CLEAR, WATER_TILE_COAST = 0, 1
-CLEAR_GRASS = 0
 ROAD_TILE_NORMAL = 0
 
 
@@ -44,21 +44,6 @@ def clear_neighbour_non_flooding_states(m: GameMap, t: int) -> None:
         d = t + m.tile_diff_xy(dx, dy)
         if is_valid_tile(m, d) and m.is_tile_type(d, TileType.WATER):
             m.m3[d] = int(m.m3[d]) & 0xFE
-
-
-def make_clear(m: GameMap, t: int, ground: int, density: int) -> None:
-    """``MakeClear`` (``clear_map.h``): clear land of ``ground`` and
-    ``density`` (m5), no owner; the type byte's tropic zone and bridge bits
-    and the height stay, every other byte 0."""
-    m.set_tile_type(t, TileType.CLEAR)
-    m.m1[t] = OWNER_NONE
-    m.m2[t] = 0
-    m.m3[t] = 0
-    m.m4[t] = 0
-    m.m5[t] = (ground << 2) | density
-    m.m6[t] = 0
-    m.m7[t] = 0
-    m.m8[t] = 0
 
 
 def do_clear_square(world: World, t: int) -> None:

@@ -17,8 +17,8 @@ from ..game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER, get_object_
 from ..game.tiles import OWNER_NONE, TileType
 from ..game.world import World
 from .industries.generate import scale_by_size, scale_by_size_1d
-from .industries.landscape import is_valid_tile
 from .industries.towns import TownIndex
+from .landscape_clear import is_valid_tile
 
 OBJECT_POOL_MAX = 0xFF0000
 WATER_CLASS_SEA, WATER_CLASS_INVALID = 0, 3
@@ -146,7 +146,7 @@ def _border_water_tiles(world: World) -> int:
 def generate_objects(world: World) -> None:
     """GenerateObjects on ``world`` (in place)."""
     m = world.map
-    towns = TownIndex(world.towns)
+    towns = TownIndex(world)
     water_tiles = _border_water_tiles(world) if world.freeform_edges else 0
     for object_type, climates, amount, by_water in GENERATED_OBJECTS:
         if world.landscape not in climates:

@@ -3,16 +3,18 @@ TGP generator: each takes the :class:`~..game.world.World` (the game's tile
 bytes, the Randomizer, the towns) and changes it in place.
 
 * ``clear``: GenerateClearTile (:mod:`.clear_tiles`);
-* ``towns``: GenerateTowns (``openttd15.towns.founding.generate_towns``),
-  imported when first needed: a build without it has no towns stage yet
-  (:func:`available` says so);
-* ``industries``: GenerateIndustries (:mod:`.industries`);
-* ``objects``: GenerateObjects, lighthouses and transmitters (:mod:`.objects`);
-* ``trees``: GenerateTrees (:mod:`.trees`);
-* ``startup``: StartupCompanies, StartupEngines, StartupDisasters (their
-  Random() draws, :mod:`.startup`);
-* ``world``: the 1,280 tile loops before the first tick (:mod:`.tile_loop`):
-  the map the game shows on its first frame.
+* ``towns``: GenerateTowns (``towns.founding.generate_towns``);
+* ``industries``: GenerateIndustries (``industries.generate_industries``);
+* ``objects``: GenerateObjects, lighthouses and transmitters
+  (``objects.generate_objects``);
+* ``trees``: GenerateTrees (``trees.generate_trees``);
+* ``startup``: StartupCompanies, StartupEngines, StartupDisasters, their
+  Random() draws (``startup.startup``);
+* ``world``: the 1,280 tile loops with the tick counter
+  (``tile_loop.run_tile_loops``): the map of the game's first frame.
+
+Each is imported when first needed: a build without one has no such stage
+yet (:func:`available` says so), and the map stops before it.
 
 :func:`world_from_landscape` makes the World the first stage starts from:
 the bytes of GenerateLandscape's map, the Randomizer wrapping the same
@@ -22,6 +24,7 @@ names.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -31,116 +34,77 @@ from ..game.world import World
 STAGES = ("clear", "towns", "industries", "objects", "trees", "startup", "world")
 """The stages made here, in the game's order."""
 
+_FUNCTIONS = {
+    "clear": ("clear_tiles", "generate_clear_tiles"),
+    "towns": ("towns.founding", "generate_towns"),
+    "industries": ("industries", "generate_industries"),
+    "objects": ("objects", "generate_objects"),
+    "trees": ("trees", "generate_trees"),
+    "startup": ("startup", "startup"),
+    "world": ("tile_loop", "run_tile_loops"),
+}
+"""Each stage's module (in this package) and function."""
+
 DESCRIPTIONS = {
     "clear": "GenerateClearTile: rough land on random clear tiles, rocky patches "
              "wandering from others",
     "towns": "GenerateTowns: towns founded (names, places, cities) and grown (roads, "
              "bridges, tunnels, houses)",
     "industries": "GenerateIndustries: the mandatory industries, then the probability "
-                  "draws, each tried on random tiles with its layouts",
-    "objects": "GenerateObjects: transmitters on hills, lighthouses on the coast",
-    "trees": "GenerateTrees: tree groups, then trees scattered (rainforest and desert rules)",
-    "startup": "StartupEngines and StartupDisasters: two Random() draws, no tile changed",
-    "world": "RunTileLoop x 1280: grass grown, snow and desert settled, houses built on; "
-             "the first frame of the game",
+                  "draws, each placed with its layout where the land and the towns allow",
+    "objects": "GenerateObjects: lighthouses on the coasts, transmitters on the hills",
+    "trees": "GenerateTrees: trees planted by the tree placer (rainforest and desert rules)",
+    "startup": "StartupCompanies, StartupEngines, StartupDisasters: their Random() draws",
+    "world": "1,280 tile loops with the tick counter: grass grown, snow and desert settled, "
+             "houses built further: the game's first frame",
 }
-
-
-def _generate_industries(world: World) -> Any:
-    from .industries import generate_industries
-
-    return generate_industries(world)
-
-
-def _generate_objects(world: World) -> Any:
-    from .objects import generate_objects
-
-    return generate_objects(world)
-
-
-def _generate_trees(world: World) -> Any:
-    from .trees import generate_trees
-
-    return generate_trees(world)
-
-
-def _startup(world: World) -> Any:
-    from .startup import startup
-
-    return startup(world)
-
-
-def _tile_loops(world: World) -> Any:
-    from .tile_loop import run_tile_loops
-
-    return run_tile_loops(world)
-
-
-_LATER = {"industries": _generate_industries, "objects": _generate_objects,
-          "trees": _generate_trees, "startup": _startup, "world": _tile_loops}
-
-
-def _generate_clear_tiles(world: World) -> Any:
-    from .clear_tiles import generate_clear_tiles
-
-    return generate_clear_tiles(world)
-
-
-def _towns_function() -> Callable[[World], Any] | None:
-    try:
-        from .towns.founding import generate_towns
-    except ImportError:
-        return None
-    return generate_towns
 
 
 def stage_function(name: str) -> Callable[[World], Any] | None:
     """The function of stage ``name``, or None where this build has none yet."""
-    if name == "clear":
-        return _generate_clear_tiles
-    if name == "towns":
-        return _towns_function()
-    return _LATER[name]
+    module, function = _FUNCTIONS[name]
+    try:
+        found = importlib.import_module(f"{__package__}.{module}")
+    except ImportError:
+        return None
+    return getattr(found, function, None)
 
 
-TILE_LOOP_PARTS = 5
-"""The timeline shows the 1,280 tile loops in this many steps of 256 each."""
+PARTS = {"world": 5}
+"""Stages the timeline shows in several steps: the tile loops, 256 at a time
+(each a whole pass over the map)."""
+WORLD_RUNS = 0x500
+"""The RunTileLoop calls of world generation (``GENERATION_RUNS``)."""
 
 
-def parts(name: str) -> int:
-    """How many timeline steps stage ``name`` takes (each :func:`run_part`)."""
-    return TILE_LOOP_PARTS if name == "world" else 1
-
-
-def part_label(name: str, part: int) -> str:
-    """One line for part ``part`` of stage ``name`` on the timeline."""
-    if name != "world":
+def describe(name: str, part: int) -> str:
+    """The timeline's words for step ``part`` of stage ``name``."""
+    parts = PARTS.get(name, 1)
+    if parts == 1:
         return DESCRIPTIONS[name]
-    from .tile_loop.loop import GENERATION_RUNS
+    each = WORLD_RUNS // parts
+    return (f"tile loops {part * each + 1:,}..{(part + 1) * each:,} of {WORLD_RUNS:,}: grass "
+            "grown, snow and desert settled, houses built further"
+            + (": the game's first frame" if part + 1 == parts else ""))
 
-    per = GENERATION_RUNS // TILE_LOOP_PARTS
-    last = "; the first frame of the game" if part == TILE_LOOP_PARTS - 1 else ""
-    return (f"tile loops {part * per + 1}..{(part + 1) * per} of {GENERATION_RUNS} "
-            f"(RunTileLoop: grass grown, snow and desert settled, houses built on){last}")
+
+def run_stage(name: str, part: int, world: World, flag=None) -> Any:
+    """Step ``part`` of stage ``name`` on ``world`` (what the stage's
+    function returns; the tile loops: a share of the runs each).  With a
+    cancel token's ``flag``, the long stages look at ``flag[0]`` as they go
+    (the towns after each town, the industries before each one drawn, the
+    tile loops every few loops) and end early once it is set: the map is
+    thrown away then."""
+    function = stage_function(name)
+    if flag is not None and name in ("towns", "industries", "world"):
+        return _until_cancelled(name, function, world, flag)
+    if name == "world":
+        return function(world, WORLD_RUNS // PARTS["world"])
+    return function(world)
 
 
 class _Stopped(Exception):
     """A stage stopped part way (the cancel flag was set)."""
-
-
-def _towns_until_cancelled(world: World, flag) -> Any:
-    """GenerateTowns, looking at the cancel flag after each town (the map
-    is thrown away when it stops)."""
-    generate_towns = _towns_function()
-
-    def look(_town, _event) -> None:
-        if flag[0] != 0:
-            raise _Stopped
-
-    try:
-        return generate_towns(world, on_town=look)
-    except _Stopped:
-        return None
 
 
 TILE_LOOP_CHUNK_TILES = 16 * 256
@@ -153,29 +117,22 @@ def tile_loop_chunk(world: World) -> int:
     return max(1, TILE_LOOP_CHUNK_TILES * 256 // world.map.size)
 
 
-def run_part(name: str, part: int, world: World, flag=None) -> Any:
-    """Part ``part`` of stage ``name`` on ``world`` (the whole stage when it
-    has one part): the tile loops go a fifth at a time, the game's order
-    kept (the tick counter and the loop's tile are the World's), and stop
-    early when ``flag[0]`` (a cancel token's) is set: the map is thrown
-    away then."""
-    if name == "towns" and flag is not None:
-        return _towns_until_cancelled(world, flag)
-    if name == "industries" and flag is not None:
-        from .industries import generate_industries
+def _until_cancelled(name: str, function, world: World, flag) -> Any:
+    if name == "industries":
+        return function(world, stop=lambda: flag[0] != 0)
+    if name == "towns":
+        def look(_town, _event) -> None:
+            if flag[0] != 0:
+                raise _Stopped
 
-        return generate_industries(world, stop=lambda: flag[0] != 0)
-    if name != "world":
-        return stage_function(name)(world)
-    from .tile_loop import run_tile_loops
-    from .tile_loop.loop import GENERATION_RUNS
-
-    left = GENERATION_RUNS // TILE_LOOP_PARTS
-    while left > 0:
-        if flag is not None and flag[0] != 0:
+        try:
+            return function(world, on_town=look)
+        except _Stopped:
             return None
+    left = WORLD_RUNS // PARTS["world"]
+    while left > 0 and flag[0] == 0:
         n = min(tile_loop_chunk(world), left)
-        run_tile_loops(world, n)
+        function(world, n)
         left -= n
     return None
 
@@ -198,8 +155,8 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
     Randomizer on ``rng_state`` (shared, not copied), the settings of
     ``values`` by the game's names (with the snow line GenerateLandscape
     found, as the game keeps it in its settings)."""
-    from ..landscape import game_map
     from ..game_settings import world_settings
+    from ..landscape import game_map
 
     settings = world_settings(values)
     if found and found.get("snow_line_height") is not None:
@@ -211,17 +168,15 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
 def town_records(world: World) -> list[dict[str, Any]]:
     """The World's towns as ``openttd-firstframe``'s manifest holds them
     (``index``, ``xy``, ``name`` ...), in the pool's order."""
-    return _manifest_records(world.towns)
+    out = []
+    for t in world.towns:
+        if t is None:
+            continue
+        out.append(t.manifest_fields() if hasattr(t, "manifest_fields") else dict(t))
+    return out
 
 
 def industry_records(world: World) -> list[dict[str, Any]]:
-    """The World's industries as ``openttd-firstframe``'s manifest holds
-    them (``index``, ``type``, ``tile``, ``w``, ``h``, ``town`` ...), in the
-    pool's order."""
-    return _manifest_records(world.industries)
-
-
-def _manifest_records(pool) -> list[dict[str, Any]]:
-    """A pool's live records as the manifest holds them."""
-    return [r.manifest_fields() if hasattr(r, "manifest_fields") else dict(r)
-            for r in pool if r is not None]
+    """The World's industries as ``openttd-firstframe``'s manifest holds them."""
+    return [i.manifest_fields() if hasattr(i, "manifest_fields") else dict(i)
+            for i in world.industries if i is not None]

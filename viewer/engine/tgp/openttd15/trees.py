@@ -28,6 +28,15 @@ import math
 
 import numpy as np
 
+from ..game.clear_map import (
+    CLEAR_DESERT,
+    CLEAR_FIELDS,
+    CLEAR_GRASS,
+    CLEAR_ROCKS,
+    CLEAR_ROUGH,
+    get_clear_ground,
+    is_snow_tile,
+)
 from ..game.tiles import TROPICZONE_DESERT, TROPICZONE_NORMAL, TROPICZONE_RAINFOREST, TileType
 from ..game.tree_map import (
     TREE_CACTUS,
@@ -52,17 +61,11 @@ from ..game.tree_map import (
     set_tree_ground_density,
 )
 from ..game.world import World
-from .industries.fields import (
-    CLEAR_DESERT,
-    CLEAR_FIELDS,
-    CLEAR_GRASS,
-    CLEAR_ROCKS,
-    CLEAR_ROUGH,
-    get_clear_ground,
-    is_snow_tile,
-)
-from .industries.generate import height_limit, scale_by_size, snow_line_height
-from .industries.landscape import clear_neighbour_non_flooding_states
+from ..height_limit import world_height_limit
+from . import trees_kernel
+from .industries.generate import scale_by_size
+from .landscape_clear import clear_neighbour_non_flooding_states
+from .towns.houses import highest_snow_line
 
 TP_NONE, TP_ORIGINAL, TP_IMPROVED = 0, 1, 2
 DEFAULT_TREE_STEPS = 1000
@@ -131,15 +134,16 @@ def plant_trees_on_tile(m, t: int, tree_type: int, count: int, growth: int) -> N
 
 
 class _Trees:
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, compiled: bool = True) -> None:
+        self.compiled = compiled
         self.world = world
         self.map = world.map
         self.rng = world.rng
         self.landscape = world.landscape
         self.freeform_edges = world.freeform_edges
         self.placer = int(world.setting("game_creation.tree_placer", TP_IMPROVED))
-        self.snow_line = snow_line_height(world) if self.landscape == 1 else 0
-        self.max_height = height_limit(world) & 0xFF
+        self.snow_line = highest_snow_line(world) if self.landscape == 1 else 0
+        self.max_height = world_height_limit(world) & 0xFF
         self.mask = world.map.size - 1
         self.plantable = self._plantable(True)            # CanPlantTreesOnTile(t, true)
         self.plantable_no_desert = self._plantable(False)
@@ -161,6 +165,12 @@ class _Trees:
 
     def can_plant_trees_on_tile(self, t: int, allow_desert: bool) -> bool:
         return can_plant_trees_on_tile(self.map, t, allow_desert)
+
+    def _arrays(self) -> tuple:
+        """The arrays the kernels take, in their order."""
+        m = self.map
+        return (m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8,
+                self.plantable, self.plantable_no_desert, m.size_x, m.size_y)
 
     def tile_add_wrap(self, t: int, dx: int, dy: int) -> int | None:
         """``TileAddWrap``."""
@@ -224,6 +234,13 @@ class _Trees:
         while True:
             center = rng.next() & self.mask
             inside = _star_shaped_polygon_mask(self.random_star_shaped_polygon(GROVE_RADIUS))
+            if self.compiled:
+                trees_kernel.grove(*self._arrays(), self.landscape, self.freeform_edges,
+                                   rng.state, center, inside, DEFAULT_TREE_STEPS)
+                num_groups -= 1
+                if num_groups == 0:
+                    break
+                continue
             for _ in range(DEFAULT_TREE_STEPS):
                 r = rng.next()
                 x = (r & 31) - GROVE_RADIUS
@@ -258,6 +275,14 @@ class _Trees:
         """``PlaceTreesRandomly``."""
         m, rng = self.map, self.rng
         rng.mark("PlaceTreesRandomly")
+        if self.compiled:
+            trees_kernel.trees_randomly(
+                *self._arrays(), self.landscape, self.freeform_edges, rng.state,
+                self.placer == TP_IMPROVED, self.snow_line, self.max_height,
+                scale_by_size(m, DEFAULT_TREE_STEPS),
+                scale_by_size(m, DEFAULT_RAINFOREST_TREE_STEPS) if self.landscape == 2 else 0,
+                DEFAULT_TREE_STEPS)
+            return
         for _ in range(scale_by_size(m, DEFAULT_TREE_STEPS)):
             r = rng.next()
             tile = r & self.mask
@@ -321,9 +346,10 @@ def _star_shaped_polygon_mask(shape) -> np.ndarray:
     return inside
 
 
-def generate_trees(world: World) -> None:
-    """GenerateTrees on ``world`` (in place)."""
-    trees = _Trees(world)
+def generate_trees(world: World, compiled: bool = True) -> None:
+    """GenerateTrees on ``world`` (in place); ``compiled``: the loops by
+    :mod:`.trees_kernel` (else the Python loops they mirror)."""
+    trees = _Trees(world, compiled)
     if trees.placer == TP_NONE:
         return
     if trees.placer == TP_ORIGINAL:

@@ -12,7 +12,7 @@ placed as the game places them at world generation.
   industry does them (CmdLandscapeClear, CmdTerraformLand).
 * :mod:`.fields`: the fields a new farm plants around itself.
 * :mod:`.towns`: the towns as industries see them (ClosestTownFromTile,
-  ClearTownHouse) and :mod:`.house_facts` the house facts that needs.
+  ClearTownHouse, on the towns' house table).
 """
 
 from .generate import generate_industries

@@ -1,24 +1,23 @@
 """Farm fields planted around a new farm (``PlantRandomFarmField``,
 ``PlantFarmField``, ``SetupFarmFieldFence`` of ``industry_cmd.cpp``) and the
-clear-tile accessors they use (``clear_map.h``: fields, fences, snow)."""
+field accessors they use (``clear_map.h``: MakeField, fences)."""
 
 from __future__ import annotations
 
+from ...game.clear_map import (
+    CLEAR_DESERT,
+    CLEAR_FIELDS,
+    CLEAR_ROUGH,
+    get_clear_ground,
+    is_snow_tile,
+    set_clear_counter,
+)
 from ...game.tiles import OWNER_NONE, TileType
 
-CLEAR_GRASS, CLEAR_ROUGH, CLEAR_ROCKS, CLEAR_FIELDS, CLEAR_SNOW, CLEAR_DESERT = range(6)
 TREE_GROUND_ROUGH, TREE_GROUND_SHORE = 1, 3
 DIAGDIR_NE, DIAGDIR_SE, DIAGDIR_SW, DIAGDIR_NW = range(4)
 _DIAGDIR_OFFSET = ((-1, 0), (0, 1), (1, 0), (0, -1))
 _PLANTFARMFIELD_TYPE = (1, 1, 1, 1, 1, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6)
-
-
-def is_snow_tile(m, t: int) -> bool:
-    return bool(int(m.m3[t]) & 0x10)
-
-
-def get_clear_ground(m, t: int) -> int:
-    return (int(m.m5[t]) >> 2) & 7
 
 
 def is_fields(m, t: int) -> bool:
@@ -58,10 +57,6 @@ def make_field(m, t: int, field_type: int, industry: int) -> None:
     m.m6[t] = int(m.m6[t]) & 0x03
     m.m7[t] = 0
     m.m8[t] = 0
-
-
-def set_clear_counter(m, t: int, c: int) -> None:
-    m.m5[t] = (int(m.m5[t]) & 0x1F) | (c << 5)
 
 
 def is_suitable_for_farm_field(m, t: int, allow_fields: bool, allow_rough: bool) -> bool:

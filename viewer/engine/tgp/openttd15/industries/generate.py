@@ -5,11 +5,9 @@ each); land industries first, then those on water."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from ...climate import SNOW_LINE_MIN, coverage_line
 from ...game.world import World
 from ...height_limit import world_height_limit
+from ..towns.houses import highest_snow_line
 from .industry import IndustryPool
 from .placement import Placer
 from .specs import CHECK_OIL_RIG, CHECK_REFINERY, INDUSTRY_SPECS, NUM_INDUSTRYTYPES
@@ -41,25 +39,6 @@ def initial_land_count(m) -> int:
     water = ((m.type >> 4) == 6) & ((m.m5 >> 4) == 0)
     n = int(m.size - int(water.sum()))
     return min(n + n // 12, m.size)
-
-
-def snow_line_height(world: World) -> int:
-    """``game_creation.snow_line_height``: as GenerateLandscape set it when
-    the world carries it, else the arctic snow line for the case's snow
-    coverage from the map's heights (then kept in the settings, as the game
-    keeps it, so every later step reads the same line)."""
-    line = world.settings.get("game_creation.snow_line_height")
-    if line is None:
-        coverage = int(world.setting("game_creation.snow_coverage", 40))
-        land = SimpleNamespace(height=world.map.height)
-        line = max(coverage_line(land, coverage, 0), SNOW_LINE_MIN)
-        world.settings["game_creation.snow_line_height"] = line
-    return int(line)
-
-
-def height_limit(world: World) -> int:
-    """``construction.map_height_limit`` as the game resolves "auto"."""
-    return world_height_limit(world)
 
 
 def generation_probability(world: World, industry_type: int, water: bool):
@@ -109,8 +88,8 @@ def generate_industries(world: World, stop=None) -> None:
     pool = IndustryPool.from_records(world.industries)
     if density != ID_FUND_ONLY:
         m = world.map
-        snow = snow_line_height(world) if world.landscape == 1 else 0
-        placer = Placer(world, pool, TownIndex(world.towns), snow, height_limit(world))
+        snow = highest_snow_line(world) if world.landscape == 1 else 0
+        placer = Placer(world, pool, TownIndex(world), snow, world_height_limit(world))
         probs = {}
         for water in (False, True):
             p = [generation_probability(world, it, water) for it in range(NUM_INDUSTRYTYPES)]

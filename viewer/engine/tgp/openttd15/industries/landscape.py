@@ -13,7 +13,10 @@ settings, towns) as ``ctx``.
 
 from __future__ import annotations
 
+from ...game.clear_map import CLEAR_GRASS, make_clear
 from ...game.tiles import OWNER_NONE, OWNER_WATER, TileType
+from ...game.water_map import is_water_tile
+from ..landscape_clear import clear_neighbour_non_flooding_states, is_valid_tile
 
 # DoCommandFlag
 EXECUTE = 1
@@ -22,58 +25,15 @@ NO_WATER = 4
 FORCE_CLEAR_TILE = 8
 
 WATER_TILE_CLEAR, WATER_TILE_COAST = 0, 1
-WATER_CLASS_INVALID = 3
-CLEAR_GRASS = 0
-
-# Direction offsets (N, NE, E, SE, S, SW, W, NW) for ClearNeighbourNonFloodingStates
-_DIR_OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
-
-
-def is_valid_tile(m, t: int) -> bool:
-    """``IsValidTile``: on the map and not void."""
-    return 0 <= t < m.size and (int(m.type[t]) >> 4) != TileType.VOID
 
 
 def water_tile_type(m, t: int) -> int:
     return int(m.m5[t]) >> 4
 
 
-def is_water_tile(m, t: int) -> bool:
-    """``IsWaterTile``: a water tile of plain water (sea, river, canal)."""
-    return (int(m.type[t]) >> 4) == TileType.WATER and water_tile_type(m, t) == WATER_TILE_CLEAR
-
-
 WATER_CLASS_TYPES = (TileType.WATER, TileType.STATION, TileType.INDUSTRY, TileType.OBJECT,
                      TileType.TREES)
 """The tile types that keep a water class (``HasTileWaterClass``)."""
-
-
-def has_tile_water_class(m, t: int) -> bool:
-    return (int(m.type[t]) >> 4) in WATER_CLASS_TYPES
-
-
-def is_tile_on_water(m, t: int) -> bool:
-    return ((int(m.m1[t]) >> 5) & 3) != WATER_CLASS_INVALID
-
-
-def make_clear(m, t: int, ground: int, density: int) -> None:
-    """``MakeClear`` (tropic zone, bridge bits and height stay)."""
-    m.type[t] = (int(m.type[t]) & 0x0F) | (TileType.CLEAR << 4)
-    m.m1[t] = OWNER_NONE
-    m.m2[t] = 0
-    m.m3[t] = 0
-    m.m4[t] = 0
-    m.m5[t] = (ground << 2) | density
-    m.m6[t] = 0
-    m.m7[t] = 0
-    m.m8[t] = 0
-
-
-def clear_neighbour_non_flooding_states(m, t: int) -> None:
-    for dx, dy in _DIR_OFFSETS:
-        d = t + dy * m.size_x + dx     # the game adds the offset without wrapping checks
-        if is_valid_tile(m, d) and (int(m.type[d]) >> 4) == TileType.WATER:
-            m.m3[d] = int(m.m3[d]) & ~1
 
 
 def do_clear_square(m, t: int, density: int = 3) -> None:
@@ -235,16 +195,19 @@ def terraform_land(ctx, t: int, dir_up: bool, flags: int) -> bool:
     """``CmdTerraformLand(flags, t, SLOPE_N, dir_up)``: raise or lower the
     north corner of ``t`` (and the corners it drags); with EXECUTE, done
     (after the same checks without)."""
-    if flags & EXECUTE:
-        if not terraform_land(ctx, t, dir_up, flags & ~EXECUTE):
-            return False
     m = ctx.map
     ts = _Terraformer()
     if not _terraform_tile_height(ctx, ts, t, int(m.height[t]) + (1 if dir_up else -1)):
         return False
     direction = 1 if dir_up else -1
     sx = m.size_x
-    for pass_ in (0, 1):
+    # The game runs the command twice when executing (a test, then for
+    # real), and each run checks every dirty tile twice (pass 0 with the
+    # checks of bridges and tunnels, pass 1 asking the tile types with the
+    # command's flags).  Nothing changes the map before pass 1 executes and
+    # the tile types answer a test the same in both passes, so one checking
+    # pass decides, and an executing run adds the executing pass.
+    for pass_ in ((0, 1) if flags & EXECUTE else (0,)):
         for d in sorted(ts.dirty):
             if (int(m.type[d]) >> 4) == TileType.VOID:
                 continue

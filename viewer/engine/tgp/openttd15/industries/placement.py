@@ -13,6 +13,7 @@ from ...game.industry_map import (
     set_industry_construction_stage,
 )
 from ...game.tiles import TROPICZONE_DESERT, TROPICZONE_RAINFOREST, TileType
+from ...game.water_map import WATER_CLASS_INVALID
 from ...game.world import World
 from . import landscape as ls
 from .fields import plant_random_farm_field
@@ -142,7 +143,7 @@ class Placer:
                 return False
             if not (INDUSTRY_TILE_SLOPES_REFUSED[gfx] & 0x20):
                 wet = (tt in ls.WATER_CLASS_TYPES
-                       and ((int(m1[cur]) >> 5) & 3) != ls.WATER_CLASS_INVALID)
+                       and ((int(m1[cur]) >> 5) & 3) != WATER_CLASS_INVALID)
                 if wet != on_water:
                     return False
             is_house = tt == TileType.HOUSE
@@ -257,7 +258,14 @@ class Placer:
         where a check refuses the site."""
         self.rng.mark("CreateNewIndustryHelper")
         layout = spec.layouts[layout_index]
+        # The game's order is: conflicts, town, town rules, tiles, location,
+        # slopes, platform.  None of them changes anything or draws, so only
+        # whether all pass matters: the location check (one tile's height or
+        # zone) goes before the tiles (an arctic map's forests and farms
+        # fail it thousands of times).
         if not self.far_enough_from_conflicting(tile, spec):
+            return None
+        if not self.location_check(tile, spec):
             return None
         ok, town = self.find_town(tile, spec)
         if not ok:
@@ -265,8 +273,6 @@ class Placer:
         if not self.industry_allowed(tile, spec, town):
             return None
         if not self.tiles_free(tile, layout, spec):
-            return None
-        if not self.location_check(tile, spec):
             return None
         if not self.tile_slopes_ok(tile, layout):
             return None
@@ -305,7 +311,7 @@ class Placer:
                 continue
             cur = tile + m.tile_diff_xy(dx, dy)
             ind.add_to_area(m.size_x, cur)
-            wc = ((int(m.m1[cur]) >> 5) & 3) if ls.is_water_tile(m, cur) else ls.WATER_CLASS_INVALID
+            wc = ((int(m.m1[cur]) >> 5) & 3) if ls.is_water_tile(m, cur) else WATER_CLASS_INVALID
             # CMD_LANDSCAPE_CLEAR (test, then execute)
             if ls.clear_tile(self, cur, 0):
                 ls.clear_tile(self, cur, ls.EXECUTE)

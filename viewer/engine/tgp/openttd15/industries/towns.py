@@ -10,30 +10,21 @@ from __future__ import annotations
 import numpy as np
 
 from ...game.tiles import TileType
-from .house_facts import HOUSE_FLAGS, HOUSE_POPULATION
+from ..towns.house_specs import (
+    BUILDING_2_TILES_X,
+    BUILDING_2_TILES_Y,
+    BUILDING_HAS_4_TILES,
+    CHURCH,
+    STADIUM,
+    house_specs,
+)
+from ..towns.houses import get_house_north_part
+from ..towns.town import update_town_radius
 from .landscape import do_clear_square
 
 INVALID_TOWN = 0xFFFF
 TOWN_FLAG_HAS_CHURCH = 1 << 1
 TOWN_FLAG_HAS_STADIUM = 1 << 2
-
-
-# _town_squared_town_zone_radius_data: the zone radii by num_houses / 4
-_ZONE_RADII = ((4, 0, 0, 0, 0), (16, 0, 0, 0, 0), (25, 0, 0, 0, 0), (36, 0, 0, 0, 0),
-               (49, 0, 4, 0, 0), (64, 0, 4, 0, 0), (64, 0, 9, 0, 1), (64, 0, 9, 0, 4),
-               (64, 0, 16, 0, 4), (81, 0, 16, 0, 4), (81, 0, 16, 0, 4), (81, 0, 25, 0, 9),
-               (81, 36, 25, 0, 9), (81, 36, 25, 16, 9), (81, 49, 0, 25, 9), (81, 64, 0, 25, 9),
-               (81, 64, 0, 36, 9), (81, 64, 0, 36, 16), (100, 81, 0, 49, 16),
-               (100, 81, 0, 49, 25), (121, 81, 0, 49, 25), (121, 81, 0, 49, 25),
-               (121, 81, 0, 49, 36))
-
-
-def town_zone_radii(num_houses: int) -> list[int]:
-    """``UpdateTownRadius``: the squared radii of the five house zones."""
-    if num_houses < len(_ZONE_RADII) * 4:
-        return list(_ZONE_RADII[num_houses // 4])
-    mass = num_houses // 8
-    return [mass * 15 - 40, mass * 9 - 15, 0, mass * 5 - 5, mass * 3 + 5]
 
 
 class TownView:
@@ -74,9 +65,21 @@ class TownView:
     def change(self, name: str, delta: int) -> None:
         self._set(name, int(self._get(name)) + delta)
 
-    def update_radius(self) -> None:
-        """``UpdateTownRadius``."""
-        self._set("squared_town_zone_radius", town_zone_radii(int(self._get("num_houses"))))
+    @property
+    def num_houses(self) -> int:
+        return int(self._get("num_houses"))
+
+    @num_houses.setter
+    def num_houses(self, value: int) -> None:
+        self._set("num_houses", value)
+
+    @property
+    def squared_town_zone_radius(self) -> list[int]:
+        return self._get("squared_town_zone_radius")
+
+    @squared_town_zone_radius.setter
+    def squared_town_zone_radius(self, value: list[int]) -> None:
+        self._set("squared_town_zone_radius", value)
 
     def clear_flag(self, bit: int) -> None:
         self._set("flags", int(self._get("flags")) & ~bit)
@@ -86,25 +89,13 @@ def house_type(m, t: int) -> int:
     return int(m.m8[t]) & 0xFFF
 
 
-def house_north_part(house: int) -> tuple[int, int, int]:
-    """``GetHouseNorthPart``: (north house id, dx, dy) to the north tile."""
-    if house >= 3:
-        if "Size2x1" in HOUSE_FLAGS[house - 1]:
-            return house - 1, -1, 0
-        if HOUSE_FLAGS[house - 1] & {"Size1x2", "Size2x2"}:
-            return house - 1, 0, -1
-        if "Size2x2" in HOUSE_FLAGS[house - 2]:
-            return house - 2, -1, 0
-        if "Size2x2" in HOUSE_FLAGS[house - 3]:
-            return house - 3, -1, -1
-    return house, 0, 0
-
-
 class TownIndex:
     """The town pool as industries use it."""
 
-    def __init__(self, towns) -> None:
-        self.towns = [TownView(t) for t in towns]
+    def __init__(self, world) -> None:
+        self.world = world
+        self.specs = house_specs(world.landscape)
+        self.towns = [TownView(t) for t in world.towns]
         self.by_index = {t.index: t for t in self.towns}
         self.order = sorted(self.towns, key=lambda t: t.index)
         self._xy = np.array([t.xy for t in self.order], np.int64)
@@ -136,21 +127,22 @@ class TownIndex:
         population (when completed), the house and its church or stadium;
         the land left is grass of ``density`` (see ``do_clear_square``)."""
         town = self.by_index[int(m.m2[tile])]
-        house, dx, dy = house_north_part(house_type(m, tile))
+        house, dx, dy = get_house_north_part(self.world, house_type(m, tile))
         tile += dy * m.size_x + dx
-        flags = HOUSE_FLAGS[house]
+        hs = self.specs[house]
+        flags = hs.building_flags
         if int(m.m3[tile]) & 0x80:
-            town.change("population", -HOUSE_POPULATION[house])
-        town.change("num_houses", -1)
-        if "IsChurch" in flags:
+            town.change("population", -hs.population)
+        town.num_houses -= 1
+        if flags & CHURCH:
             town.clear_flag(TOWN_FLAG_HAS_CHURCH)
-        elif "IsStadium" in flags:
+        elif flags & STADIUM:
             town.clear_flag(TOWN_FLAG_HAS_STADIUM)
         do_clear_square(m, tile, density)
-        if flags & {"Size1x2", "Size2x2"}:
+        if flags & BUILDING_2_TILES_Y:
             do_clear_square(m, tile + m.size_x, density)
-        if flags & {"Size2x1", "Size2x2"}:
+        if flags & BUILDING_2_TILES_X:
             do_clear_square(m, tile + 1, density)
-        if "Size2x2" in flags:
+        if flags & BUILDING_HAS_4_TILES:
             do_clear_square(m, tile + m.size_x + 1, density)
-        town.update_radius()
+        update_town_radius(town)

@@ -19,7 +19,19 @@
 
 from __future__ import annotations
 
-from ...game.tiles import OWNER_WATER, TROPICZONE_DESERT, TROPICZONE_RAINFOREST, TileType
+from ...game.clear_map import (
+    CLEAR_DESERT,
+    CLEAR_FIELDS,
+    CLEAR_GRASS,
+    CLEAR_ROUGH,
+    clear_snow,
+    get_clear_ground,
+    is_snow_tile,
+    make_clear,
+    make_snow,
+    set_clear_ground_density,
+)
+from ...game.tiles import TROPICZONE_DESERT, TROPICZONE_RAINFOREST, TileType
 from ...game.tree_map import (
     TREE_CACTUS,
     TREE_GROUND_GRASS,
@@ -30,20 +42,12 @@ from ...game.tree_map import (
     get_tree_ground,
     set_tree_ground_density,
 )
+from ...game.water_map import make_sea, make_shore
 from ...kernel import FLOOD_FROM_DIRS
 from ..industries.closure import destroy_industry
-from ..industries.fields import (
-    CLEAR_DESERT,
-    CLEAR_FIELDS,
-    CLEAR_GRASS,
-    CLEAR_ROUGH,
-    get_clear_ground,
-    get_fence,
-    is_fields,
-    is_snow_tile,
-    set_fence,
-)
-from ..industries.landscape import WATER_CLASS_TYPES, do_clear_square, is_valid_tile, make_clear
+from ..industries.fields import get_fence, is_fields, set_fence
+from ..industries.landscape import WATER_CLASS_TYPES, do_clear_square
+from ..landscape_clear import is_valid_tile
 from ..trees import can_plant_trees_on_tile, plant_trees_on_tile
 from .town import foundation_slope_of
 
@@ -57,18 +61,6 @@ FLOOD_NONE, FLOOD_ACTIVE, FLOOD_DRYUP = 0, 1, 3
 
 
 # --- clear land --------------------------------------------------------------
-
-def _set_clear_ground_density(m, t: int, ground: int, density: int) -> None:
-    m.m5[t] = (ground << 2) | density               # the counter back to 0
-
-
-def _make_snow(m, t: int, density: int) -> None:
-    m.m3[t] = int(m.m3[t]) | 0x10
-    if get_clear_ground(m, t) == CLEAR_FIELDS:
-        _set_clear_ground_density(m, t, CLEAR_GRASS, density)
-    else:
-        m.m5[t] = (int(m.m5[t]) & ~3) | density
-
 
 def _neighbour_is_normal(m, t: int) -> bool:
     sx = m.size_x
@@ -92,24 +84,23 @@ def _clear_desert(m, t: int) -> None:
     if current == expected:
         return
     if expected == 0:
-        _set_clear_ground_density(m, t, CLEAR_GRASS, 3)
+        set_clear_ground_density(m, t, CLEAR_GRASS, 3)
     else:
-        _set_clear_ground_density(m, t, CLEAR_DESERT, expected)
+        set_clear_ground_density(m, t, CLEAR_DESERT, expected)
 
 
 def _clear_alps(ctx, m, t: int) -> None:
     k = m.get_tile_z(t) - ctx.snow_line + 1
     if not is_snow_tile(m, t):
         if k >= 0:
-            _make_snow(m, t, 0)
+            make_snow(m, t, 0)
         return
     current = int(m.m5[t]) & 3
     req = 0 if k < 0 else min(k, 3)
     if current == req:
         if k >= 0:
             return
-        m.m3[t] = int(m.m3[t]) & ~0x10                 # ClearSnow
-        m.m5[t] = (int(m.m5[t]) & ~3) | 3
+        clear_snow(m, t)
     else:
         m.m5[t] = int(m.m5[t]) + (1 if current < req else -1)
 
@@ -198,23 +189,6 @@ def _trees_can_spread(ctx, m, t: int) -> bool:
     return etp == ETP_SPREAD_ALL
 
 
-def _make_shore(m, t: int) -> None:
-    m.type[t] = (int(m.type[t]) & 0x0F) | (TileType.WATER << 4)
-    m.m1[t] = (WATER_CLASS_SEA << 5) | OWNER_WATER          # docking bit 7 cleared
-    m.m2[t] = 0
-    m.m3[t] = 0
-    m.m4[t] = 0
-    m.m5[t] = 1 << 4                                          # coast
-    m.m6[t] = int(m.m6[t]) & 0x03
-    m.m7[t] = 0
-    m.m8[t] = 0
-
-
-def _make_sea(m, t: int) -> None:
-    _make_shore(m, t)
-    m.m5[t] = 0                                               # plain water
-
-
 def _tree_growth_visit(ctx, m, t: int) -> None:
     m5 = int(m.m5[t])
     growth = m5 & 7
@@ -252,19 +226,19 @@ def _tree_growth_visit(ctx, m, t: int) -> None:
             g = get_tree_ground(m, t)
             density = (int(m.m2[t]) >> 4) & 3
             if g == TREE_GROUND_SHORE:
-                _make_shore(m, t)
+                make_shore(m, t)
             elif g == TREE_GROUND_GRASS:
                 make_clear(m, t, CLEAR_GRASS, density)
             elif g == TREE_GROUND_ROUGH:
                 make_clear(m, t, CLEAR_ROUGH, 3)
             elif g == TREE_GROUND_ROUGH_SNOW:
                 make_clear(m, t, CLEAR_ROUGH, 3)
-                _make_snow(m, t, density)
+                make_snow(m, t, density)
             elif ctx.landscape == 2:
                 make_clear(m, t, CLEAR_DESERT, density)
             else:
                 make_clear(m, t, CLEAR_GRASS, 3)
-                _make_snow(m, t, density)
+                make_snow(m, t, density)
     else:
         m.m5[t] = m5 + 1
 
@@ -336,7 +310,7 @@ def _do_flood_tile(ctx, m, t: int) -> None:
             set_tree_ground_density(m, t, TREE_GROUND_SHORE, 3)
         elif tt in (TileType.CLEAR, TileType.TREES):
             do_clear_square(m, t, 0)
-            _make_shore(m, t)
+            make_shore(m, t)
         return
     if tt in (TileType.CLEAR, TileType.TREES):
         do_clear_square(m, t, 0)
@@ -348,7 +322,7 @@ def _do_flood_tile(ctx, m, t: int) -> None:
         destroy_industry(ctx.world, m, int(m.m2[t]))
     else:
         return            # objects, tunnels and bridges at sea level: none at generation
-    _make_sea(m, t)
+    make_sea(m, t)
 
 
 def tile_loop_water(ctx, t: int) -> None:

@@ -15,7 +15,13 @@
 from __future__ import annotations
 
 from ...game.tiles import TileType
-from ..industries.house_facts import HOUSE_FLAGS, HOUSE_POPULATION
+from ..towns.house_specs import (
+    ANIMATED,
+    BUILDING_2_TILES_X,
+    BUILDING_2_TILES_Y,
+    BUILDING_HAS_1_TILE,
+    BUILDING_HAS_4_TILES,
+)
 
 # Roadside
 BARREN, GRASS, PAVED, STREET_LIGHTS, TREES = 0, 1, 2, 3, 5
@@ -124,7 +130,7 @@ def _advance_single_house_construction(ctx, m, t: int) -> None:
         return
     if completed:
         town = ctx.towns.by_index[int(m.m2[t])]
-        town.change("population", HOUSE_POPULATION[int(m.m8[t]) & 0xFFF])
+        town.change("population", ctx.towns.specs[int(m.m8[t]) & 0xFFF].population)
         m.m5[t] = 0                                             # ResetHouseAge
 
 
@@ -132,27 +138,27 @@ def tile_loop_town(ctx, t: int) -> None:
     """``TileLoop_Town`` for the original houses."""
     m = ctx.map
     house = int(m.m8[t]) & 0xFFF
-    flags = HOUSE_FLAGS[house]
+    flags = ctx.towns.specs[house].building_flags
     if not int(m.m3[t]) & 0x80:
         sx = m.size_x
-        if flags & {"Size1x1", "Size2x1", "Size1x2", "Size2x2"}:
+        if flags & BUILDING_HAS_1_TILE:
             _advance_single_house_construction(ctx, m, t)
-        if flags & {"Size1x2", "Size2x2"}:
+        if flags & BUILDING_2_TILES_Y:
             _advance_single_house_construction(ctx, m, t + sx)
-        if flags & {"Size2x1", "Size2x2"}:
+        if flags & BUILDING_2_TILES_X:
             _advance_single_house_construction(ctx, m, t + 1)
-        if "Size2x2" in flags:
+        if flags & BUILDING_HAS_4_TILES:
             _advance_single_house_construction(ctx, m, t + sx + 1)
         return
     rng = ctx.rng
-    if "IsAnimated" in flags and not int(m.m7[t]) & 1 and rng.chance16(1, 2):
+    if flags & ANIMATED and not int(m.m7[t]) & 1 and rng.chance16(1, 2):
         m.m6[t] = int(m.m6[t]) | 3                              # AddAnimatedTile: the lift
     rng.next()
     if ctx.town_cargogen_mode == TCGM_ORIGINAL or ((ctx.counter >> 8) & 3) == (t & 3):
         rng.next()                                              # passengers
         rng.next()                                              # mail
     town = ctx.towns.by_index[int(m.m2[t])]
-    if flags & {"Size1x1", "Size2x1", "Size1x2", "Size2x2"} and \
+    if flags & BUILDING_HAS_1_TILE and \
             int(town.get("flags", 0)) & TOWN_FLAG_IS_GROWING:
         raise NotImplementedError("a growing town rebuilding a house (TryBuildTownHouse)")
 

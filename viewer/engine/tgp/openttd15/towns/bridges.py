@@ -205,6 +205,8 @@ def build_bridge(world: World, tile_end: int, tile_start: int, bridge_type: int,
     landscape_clear(world, tile_start, execute=True, auto=True, no_water=True)
     landscape_clear(world, tile_end, execute=True, auto=True, no_water=True)
     for t in middle:
+        if m.is_tile_type(t, TileType.TREES):          # CheckBuildAbove clears them
+            landscape_clear(world, t, execute=True, auto=True, no_water=True)
         set_bridge_middle(m, t, axis)
     d = 2 if axis == 0 else 1                                   # AxisToDiagDir
     rt = town_road_type(world)
@@ -214,9 +216,12 @@ def build_bridge(world: World, tile_end: int, tile_start: int, bridge_type: int,
 
 
 def has_tile_water_ground(m: GameMap, t: int) -> bool:
-    """``HasTileWaterGround`` for the tile types present (water that is not
-    coast)."""
-    if not m.is_tile_type(t, TileType.WATER):
+    """``HasTileWaterGround`` for the tile types present: water that is not
+    coast, and trees on water (their water class not Invalid)."""
+    tt = m.get_tile_type(t)
+    if tt == TileType.TREES:
+        return (int(m.m1[t]) >> 5) & 3 != 3
+    if tt != TileType.WATER:
         return False
     if (int(m.m1[t]) >> 5) & 3 == 3:
         return False
@@ -277,20 +282,5 @@ def build_tunnel(world: World, start_tile: int, *, execute: bool) -> bool:
     return True
 
 
-def town_owns_bridge(world: World, town, tile: int) -> bool:
-    """``TestTownOwnsBridge``: a bridge end owned by OWNER_TOWN next to
-    (behind either end) a road tile owned by OWNER_TOWN of ``town``."""
-    m = world.map
-    if not m.is_tile_owner(tile, OWNER_TOWN):
-        return False
-    for end in (tile, get_other_tunnel_bridge_end(m, tile)):
-        d = get_tunnel_bridge_direction(m, end) ^ 2
-        adj = end + m.tile_diff_xy(DIAGDIR_DX[d], DIAGDIR_DY[d])
-        if (m.is_tile_type(adj, TileType.ROAD) and m.is_tile_owner(adj, OWNER_TOWN)
-                and int(m.m2[adj]) == town.index):
-            return True
-    return False
-
-
 __all__ = ["BRIDGES", "MAX_BRIDGES", "BridgeSpec", "build_bridge", "build_tunnel",
-           "get_tunnel_bridge_length", "has_tile_water_ground", "town_owns_bridge"]
+           "get_tunnel_bridge_length", "has_tile_water_ground"]

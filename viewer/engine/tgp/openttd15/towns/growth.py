@@ -13,13 +13,17 @@ calls to lay roads, bridges and tunnels and to level land; houses are
    allows (the 2x2/3x3 grids by the tile's place relative to the centre;
    original and better roads by IsRoadAllowedHere, with a random turn);
    on a partial road it completes the piece towards where it came from;
-   on a complete road it picks a random side and builds a house there (or
-   a road, 60% of the time forbidding a house when a road may go on).
+   on a complete road it picks a random side and builds a house there (or,
+   where a road may go on that way, a road 4 times in 10).
    Roads reaching water, rails or a steep valley may become a bridge or a
    tunnel first.
 4. Land is levelled at random (LevelTownLand through TerraformTownTile)
    when the terraforming costs less than eight times a corner's price
    plus 16, the construction cost setting deciding the prices.
+
+This module is the readable reference the tests hold to the game;
+:mod:`.growth_kernel` is its numba twin (the same Random() stream and
+bytes), which :func:`grow_town_times` runs by default.
 """
 
 from __future__ import annotations
@@ -551,7 +555,7 @@ def can_follow_road(world: World, tile: int, d: int, modes: int) -> bool:
     if not 0 <= target < m.size:
         return False
     tt = int(m.type[target]) >> 4
-    if tt == TileType.VOID or (tt == TileType.WATER and has_tile_water_ground(m, target)):
+    if tt == TileType.VOID or has_tile_water_ground(m, target):
         return False
     if modes & TEM_ROADS:
         if tt == TileType.ROAD:

@@ -23,6 +23,7 @@ from viewer.engine.jit import njit
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.kernel import corner_slope
 
+from ...height_limit import world_height_limit
 from ..prices import world_prices
 from .houses_kernel import (
     TRAIL_LABELS,
@@ -39,7 +40,6 @@ from .houses_kernel import (
     town_record,
     try_build_town_house_k,
 )
-from ...height_limit import world_height_limit
 from .town import Town
 
 JIT = dict(nogil=True, cache=True)
@@ -51,7 +51,7 @@ GROW_DTYPE = np.dtype([("build_on_slopes", np.int64), ("level_crossings", np.int
                        ("pr_terraform", np.int64), ("pr_clear_grass", np.int64),
                        ("pr_clear_rough", np.int64), ("pr_clear_rocks", np.int64),
                        ("pr_clear_fields", np.int64), ("pr_clear_water", np.int64),
-                       ("pr_clear_road", np.int64)])
+                       ("pr_clear_road", np.int64), ("pr_clear_trees", np.int64)])
 
 LABEL_GROW = len(TRAIL_LABELS)
 GROW_TRAIL_LABELS = TRAIL_LABELS + ("GrowTown",)
@@ -270,8 +270,11 @@ def _any_road_bits(tiles, t):
 
 @njit(**INLINE)
 def _water_ground(tiles, t):
-    """HasTileWaterGround (water that is not coast)."""
-    if _tt(tiles, t) != T_WATER:
+    """HasTileWaterGround (water that is not coast, trees on water)."""
+    tt = _tt(tiles, t)
+    if tt == T_TREES:
+        return (np.int64(tiles.m1[t]) >> 5) & 3 != 3
+    if tt != T_WATER:
         return False
     if (np.int64(tiles.m1[t]) >> 5) & 3 == 3:
         return False
@@ -366,27 +369,28 @@ def _tunnel_in_way_dir(tiles, ctx, t, z, d):
 
 @njit(**JIT)
 def _check_road_slope(tileh, pieces, existing, other, build_on_slopes):
-    """CheckRoadSlope: (ok, pieces)."""
+    """CheckRoadSlope: (ok, pieces, a foundation paid for)."""
     pieces &= ~existing
     if pieces == 0:
-        return False, pieces
+        return False, pieces, False
     if tileh == 0:
-        return True, pieces
+        return True, pieces, False
     if tileh & SLOPE_STEEP:
         tileh = 1 << _highest_corner(tileh)
     type_bits = existing | pieces
     if build_on_slopes and INVALID_LEVELLED[tileh] & (other | type_bits) == 0:
-        return True, pieces
+        return True, pieces, (other | existing) == 0
     pieces |= _mirror(pieces)
     type_bits = existing | pieces
     if (_straight(type_bits) and (other == type_bits or other == 0)
             and INVALID_STRAIGHT[tileh] & (other | type_bits) == 0):
         if _one_corner(tileh):
             if build_on_slopes:
-                return True, pieces
+                return True, pieces, (other | existing) == 0
         else:
-            return True, pieces
-    return False, pieces
+            one_bit = existing != 0 and existing & (existing - 1) == 0
+            return True, pieces, one_bit and _road_foundation(tileh, existing) == F_NONE
+    return False, pieces, False
 
 
 @njit(**JIT)
@@ -425,8 +429,9 @@ def build_road_k(tiles, ctx, grow, tile, pieces, town_index, execute, no_water):
     if need_to_clear:
         if not landscape_clear_k(tiles, ctx, tile, False, True, no_water):
             return False
-    ok, pieces = _check_road_slope(tileh, pieces, existing, other, grow.build_on_slopes != 0)
-    if not ok:
+    ok, pieces, foundation = _check_road_slope(tileh, pieces, existing, other,
+                                               grow.build_on_slopes != 0)
+    if not ok or (foundation and grow.build_on_slopes == 0):
         return False
     if not need_to_clear:
         pieces &= ~existing
@@ -595,6 +600,19 @@ def _tile_proc_cost(tiles, ctx, grow, t, no_water, execute):
         if execute:
             _do_clear_square(tiles, ctx, t)
         return True, cost
+    if tt == T_TREES:
+        num = ((np.int64(tiles.m5[t]) >> 6) & 3) + 1
+        if 0x14 <= np.int64(tiles.m3[t]) < 0x1B:
+            num *= 4
+        cost = num * grow.pr_clear_trees
+        water_class = (np.int64(tiles.m1[t]) >> 5) & 3
+        if water_class == 1:
+            return False, 0
+        if water_class != 3:
+            cost += grow.pr_clear_water
+        if execute:
+            _do_clear_square(tiles, ctx, t)
+        return True, cost
     if tt == T_WATER:
         wtt = (np.int64(tiles.m5[t]) >> 4) & 0xF
         if wtt == 0:
@@ -758,7 +776,7 @@ def _make_ramp(tiles, t, bridge_type, d):
 
 
 @njit(**JIT)
-def _build_bridge(tiles, ctx, grow, tile_end, tile_start, bridge_type, execute):
+def build_bridge_k(tiles, ctx, grow, tile_end, tile_start, bridge_type, execute):
     """:func:`.bridges.build_bridge`."""
     sx = ctx.size_x
     if tile_end != 0 and not _valid(tiles, ctx, tile_end):
@@ -821,6 +839,8 @@ def _build_bridge(tiles, ctx, grow, tile_end, tile_start, bridge_type, execute):
     landscape_clear_k(tiles, ctx, tile_end, True, True, True)
     t = tile_start + delta
     while t != tile_end:
+        if _tt(tiles, t) == T_TREES:            # CheckBuildAbove clears them
+            landscape_clear_k(tiles, ctx, t, True, True, True)
         tiles.type[t] = np.int64(tiles.type[t]) | (1 << (2 + axis))
         t += delta
     d = 2 if axis == 0 else 1
@@ -843,7 +863,7 @@ def _make_tunnel(tiles, t, d):
 
 
 @njit(**JIT)
-def _build_tunnel(tiles, ctx, grow, start, execute):
+def build_tunnel_k(tiles, ctx, grow, start, execute):
     """:func:`.bridges.build_tunnel`."""
     sx = ctx.size_x
     if start != 0 and not _valid(tiles, ctx, start):
@@ -1059,8 +1079,8 @@ def _grow_with_bridge(tiles, ctx, grow, town, rng, tile, bridge_dir):
                     return False
     for _ in range(23):
         bridge_type = _random_range(rng, MAX_BRIDGES - 1)
-        if _build_bridge(tiles, ctx, grow, tile, bridge_tile, bridge_type, False):
-            _build_bridge(tiles, ctx, grow, tile, bridge_tile, bridge_type, True)
+        if build_bridge_k(tiles, ctx, grow, tile, bridge_tile, bridge_type, False):
+            build_bridge_k(tiles, ctx, grow, tile, bridge_tile, bridge_type, True)
             return True
     return False
 
@@ -1100,8 +1120,8 @@ def _grow_with_tunnel(tiles, ctx, grow, town, tile, tunnel_dir):
         return False
     if not _road_can_continue(tiles, ctx, grow, town, t, tunnel_dir):
         return False
-    if _build_tunnel(tiles, ctx, grow, tile, False):
-        _build_tunnel(tiles, ctx, grow, tile, True)
+    if build_tunnel_k(tiles, ctx, grow, tile, False):
+        build_tunnel_k(tiles, ctx, grow, tile, True)
         return True
     return False
 
@@ -1356,7 +1376,7 @@ def grow_context(world: World) -> np.ndarray:
             int(world.setting("construction.max_tunnel_length", 64)),
             world_height_limit(world), pr["PR_TERRAFORM"], pr["PR_CLEAR_GRASS"],
             pr["PR_CLEAR_ROUGH"], pr["PR_CLEAR_ROCKS"], pr["PR_CLEAR_FIELDS"],
-            pr["PR_CLEAR_WATER"], pr["PR_CLEAR_ROAD"])
+            pr["PR_CLEAR_WATER"], pr["PR_CLEAR_ROAD"], pr["PR_CLEAR_TREES"])
     return g
 
 

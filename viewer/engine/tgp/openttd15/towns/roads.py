@@ -189,9 +189,10 @@ def build_road(world: World, tile: int, pieces: int, town_index: int, *, execute
         if not landscape_clear(world, tile, execute=False, auto=True, no_water=no_water):
             return False
 
-    ok, pieces, _ = check_road_slope(tileh, pieces, existing, other_bits, build_on_slopes)
-    if not ok:
-        return False
+    ok, pieces, foundation = check_road_slope(tileh, pieces, existing, other_bits,
+                                              build_on_slopes)
+    if not ok or (foundation and not build_on_slopes):
+        return False                            # a foundation needs build_on_slopes
     if not need_to_clear:
         pieces &= ~existing
     if not execute:

@@ -26,8 +26,8 @@ from viewer.engine.tgp.game.tunnelbridge_map import (
     is_tunnel_in_way_dir,
 )
 
-from ..landscape_clear import do_clear_square
 from ...height_limit import world_height_limit
+from ..landscape_clear import do_clear_square
 from ..prices import world_prices
 
 _NEIGHBOURS = ((-1, 0), (0, 1), (1, 0), (0, -1))      # DiagDir NE, SE, SW, NW
@@ -115,6 +115,21 @@ def _tile_proc_cost(world: World, t: int, *, no_water: bool, execute: bool) -> i
             cost = pr[table[ground]] + abs(pr["PR_CLEAR_ROUGH"] - pr["PR_CLEAR_GRASS"])
         elif ground != 0 or density != 0:
             cost = pr[table[ground]]
+        if execute:
+            do_clear_square(world, t)
+        return cost
+    if tt == TileType.TREES:
+        # ClearTile_Trees: per tree (four per rainforest tree); on water
+        # (shore trees) CmdLandscapeClear adds the water's clearing
+        num = ((int(m.m5[t]) >> 6) & 3) + 1
+        if 0x14 <= int(m.m3[t]) < 0x1B:
+            num *= 4
+        cost = num * pr["PR_CLEAR_TREES"]
+        water_class = (int(m.m1[t]) >> 5) & 3
+        if water_class == 1:                           # canal, under Auto
+            raise _Failed
+        if water_class != 3:
+            cost += pr["PR_CLEAR_WATER"]
         if execute:
             do_clear_square(world, t)
         return cost

@@ -1,11 +1,11 @@
-"""Issue 28, items 7.2, 7.3, 7.16 and 7.17 in the window, as the new user
-did it: switch TGP's version in the panel, read the sliders, the status bar
+"""Switching TGP's version in the window, as a new user did it: switch TGP's version in the panel, read the sliders, the status bar
 and the greyed-out settings."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from window_waits import settle
+from viewer.workbench.events import RunStarted
 
 WAIT = 60_000
 
@@ -26,7 +26,7 @@ def choose_version(qtbot, w, version):
     settle(qtbot, w, lambda: w.result.params["openttd"] == version)
 
 
-def test_7_2_and_7_3_switching_to_r13671_narrows_the_sliders_and_says_what_moved(qtbot,
+def test_switching_to_r13671_narrows_the_sliders_and_says_what_moved(qtbot,
                                                                                  window):
     w = window
     panel = tgp(qtbot, w, terrain=4, sea_level=2)
@@ -44,7 +44,7 @@ def test_7_2_and_7_3_switching_to_r13671_narrows_the_sliders_and_says_what_moved
     assert terrain.maximum() == 5 and not w.run_status.message.text().startswith("alpinist")
 
 
-def test_7_16_a_setting_r13671_lacks_shows_no_value_of_15_2(qtbot, window):
+def test_a_setting_r13671_lacks_shows_no_value_of_15_2(qtbot, window):
     w = window
     panel = tgp(qtbot, w, freeform_edges=True, terrain=5, custom_terrain=77)
     free, custom = panel.widgets["freeform_edges"], panel.widgets["custom_terrain"]
@@ -66,7 +66,7 @@ def test_7_16_a_setting_r13671_lacks_shows_no_value_of_15_2(qtbot, window):
     assert free.editor.checkState() == Qt.CheckState.Checked
 
 
-def test_7_17_the_custom_height_is_greyed_unless_custom_and_makes_no_new_map(qtbot, window):
+def test_the_custom_height_is_greyed_unless_custom_and_makes_no_new_map(qtbot, window):
     w = window
     panel = tgp(qtbot, w, terrain=1)
     custom = panel.widgets["custom_terrain"]
@@ -74,7 +74,7 @@ def test_7_17_the_custom_height_is_greyed_unless_custom_and_makes_no_new_map(qtb
     assert "Terrain type flat has no such setting (only custom)" in custom.toolTip()
     shown = w.result
     started = []
-    w.workbench.events.connect("run_started", started.append)
+    w.workbench.events.connect(RunStarted, lambda e: started.append(e.run_id))
     w.workbench.set_value("custom_terrain", 90)
     w.request_generation()
     assert started == [] and w.result is shown

@@ -1,5 +1,6 @@
-"""What the new user of issue 28 tripped over, each acted out as they did it
-(item 7's numbers in the test names)."""
+"""Small things a new user tripped over in the window, each acted out as
+they did it: settings remembered, checks on a changing puzzle, a finished
+sweep, the timeline's size limit, export warnings and instructions."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def numberlink(qtbot, w, size="5x5", seed="12345"):
     settle(qtbot, w, lambda: w.result.grid.width == int(size.split("x")[0]))
 
 
-def test_7_15_outline_one_period_is_remembered(qtbot, window):
+def test_outline_one_period_is_remembered(qtbot, window):
     from viewer.ui.main_window import MainWindow
 
     window.menu_actions()["Outline one period"].trigger()
@@ -35,7 +36,7 @@ def test_7_15_outline_one_period_is_remembered(qtbot, window):
         again.shutdown()
 
 
-def test_7_7_check_uniqueness_during_a_regeneration_checks_the_new_puzzle(qtbot, window):
+def test_check_uniqueness_during_a_regeneration_checks_the_new_puzzle(qtbot, window):
     w = window
     numberlink(qtbot, w)
     w.param_panel.seed_row.set_seed("777", announce=True)
@@ -49,7 +50,7 @@ def test_7_7_check_uniqueness_during_a_regeneration_checks_the_new_puzzle(qtbot,
     assert w.message.text().startswith("uniqueness under")
 
 
-def test_7_7_a_check_waiting_for_a_cancelled_map_says_why_it_did_not_run(qtbot, window):
+def test_a_check_waiting_for_a_cancelled_map_says_why_it_did_not_run(qtbot, window):
     w = window
     numberlink(qtbot, w)
     w.workbench.set_value("size", (40, 40))             # a run long enough to cancel
@@ -62,7 +63,7 @@ def test_7_7_a_check_waiting_for_a_cancelled_map_says_why_it_did_not_run(qtbot, 
     assert not w.gen_view.check_pending
 
 
-def test_7_1_a_sweep_that_finished_says_done_even_when_cancel_came_last(qtbot):
+def test_a_sweep_that_finished_says_done_even_when_cancel_came_last(qtbot):
     from viewer import registry
     from viewer.ui.sweep_dock import SweepPanel
 
@@ -84,7 +85,7 @@ def test_7_1_a_sweep_that_finished_says_done_even_when_cancel_came_last(qtbot):
         panel.shutdown()
 
 
-def test_7_8_a_map_too_large_for_a_timeline_says_so_and_names_the_limit(qtbot, window):
+def test_a_map_too_large_for_a_timeline_says_so_and_names_the_limit(qtbot, window):
     from viewer.engine.numberlink.generator import TRACE_MAX_SQUARES
 
     w = window
@@ -95,7 +96,7 @@ def test_7_8_a_map_too_large_for_a_timeline_says_so_and_names_the_limit(qtbot, w
     assert "recorded no steps" not in caption
 
 
-def test_8_exporting_a_puzzle_that_is_not_unique_warns_first(qtbot, window, tmp_path,
+def test_exporting_a_puzzle_that_is_not_unique_warns_first(qtbot, window, tmp_path,
                                                              monkeypatch):
     from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
@@ -120,7 +121,7 @@ def test_8_exporting_a_puzzle_that_is_not_unique_warns_first(qtbot, window, tmp_
     assert not out.exists() and "not exported" in w.message.text()
 
 
-def test_8_a_black_and_white_print_style_for_puzzles(qtbot, window, tmp_path):
+def test_a_black_and_white_print_style_for_puzzles(qtbot, window, tmp_path):
     import numpy as np
 
     from viewer.formats.png import read_png
@@ -142,7 +143,7 @@ def test_8_a_black_and_white_print_style_for_puzzles(qtbot, window, tmp_path):
     assert (rgb[1:-1, 1:-1] == 255).mean() > 0.6                      # mostly paper
 
 
-def test_7_6_the_heightmap_exports_instructions_come_in_a_dialog_to_copy(qtbot, window,
+def test_the_heightmap_exports_instructions_come_in_a_dialog_to_copy(qtbot, window,
                                                                          tmp_path, monkeypatch):
     from PySide6.QtCore import Qt as _Qt
     from PySide6.QtWidgets import QFileDialog, QInputDialog

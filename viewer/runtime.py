@@ -1,0 +1,292 @@
+"""Everything that changes this process, in one place.
+
+Each tweak below changes the whole process (its scheduling, its memory
+allocator, its garbage collector, an interpreter object, an environment
+variable a library reads), so none is made by importing a module or by
+constructing a widget: the entry points apply what their process needs,
+once, each with its reason and its switch:
+
+* :func:`configure_command` (``viewer.cli.main``, every command line):
+  numba's cache folder and one BLAS thread.
+* :func:`configure_window` (``viewer.ui.app.main``, the window): the same,
+  then the PySide6 reference guard, the kept memory and the background
+  priority of the window's workers; the heap frozen after each generator's
+  first map (:func:`first_map_shown`).
+* :func:`configure_worker` (a sweep's worker process): numba's cache
+  folder, and the process below the program that started it.
+
+A test builds a window without any of them (its process's malloc is left
+alone); the tests that check a tweak apply it themselves, in a process of
+their own.
+
+**numba's cache** (:func:`viewer.jit_cache.configure`): an installed copy
+keeps its compiled kernels in the user's cache folder, not in
+site-packages; numba's first compile of each generator is announced.
+
+**One BLAS thread** (``OPENBLAS_NUM_THREADS=1`` unless the user set it): no
+command does linear algebra, and OpenBLAS's thread pool takes a third of
+numpy's import.
+
+**The PySide6 reference guard** (:func:`guard_references`): PySide6 6.12 on
+Python 3.11 returns ``None`` from every void Qt method, and ``True`` from
+``Signal.emit``, without taking a reference (on Python 3.12+ those objects
+are immortal, so it does no harm there).  Each call steals one reference,
+and after enough calls the interpreter aborts with "deallocating None" in a
+long session.  The guard measures the loss with a few harmless calls and,
+only if there is one, gives ``None``, ``True`` and ``False`` so many extra
+references that they can never run out.  ``MAPGEN_REFCOUNT_GUARD=0`` turns
+it off.
+
+**Background priority** (:func:`as_background`, :data:`BACKGROUND_NICE`): a
+window keeps moving only if its event loop gets a core the moment it
+wakes.  With as many busy threads as cores (on 2 cores: a 4096 x 4096
+generation beside a trace rebuild, or a sweep's processes), the kernel's fair
+scheduler let the GUI thread wait, runnable, for a core up to 16 ms
+(the 4096 x 4096 stall bench, "waiting for one"); a frame is 16.7 ms.  So every
+thread and process that works for the window (the runners, the gallery, the
+warm-up, the sweep's pool) runs :data:`BACKGROUND_NICE` nice levels below the
+program's main thread.  They lose nothing while the window is idle (the
+cores are theirs), and, with Linux's autogroups (the default on desktops), a
+thread's nice level counts only against the threads of its own session: the
+program as a whole is not slowed beside other programs.  Linux gives each
+thread its own nice level; elsewhere (macOS, Windows) a nice level is the
+whole process's, so threads are left alone there and only the sweep's worker
+processes are lowered.  Only in the window's process; ``MAPGEN_BACKGROUND_NICE=0``
+turns it off (to compare).
+
+**Kept memory** (:func:`keep_memory`): freeing a 4096 x 4096 array gave its
+pages back to the system (munmap, or glibc trimming its heap) with Python's
+lock held: 14 ms in the kernel on the trace's worker, the GUI thread waiting
+for the lock all that while.  In the window's process (Linux with glibc),
+freed memory stays the process's, for its next arrays: no unmapping, no page
+faults when it is used again.  The process stays at its largest size (a
+4096 x 4096 heightmap and its timeline: about 3.3 GB, against 2.7 GB at most
+when memory is given back).  Transparent huge pages are off in it too: on a
+virtual machine, while a worker faulted in new huge pages the GUI thread ran
+a hundred times slower for 20-150 ms.  ``MAPGEN_KEEP_MEMORY=0`` turns both
+off.
+
+**The frozen heap** (:func:`first_map_shown`, :func:`freeze_heap`): a full
+garbage collection walks every object (Qt's, pyqtgraph's, numba's: hundreds
+of thousands) holding the GIL, 50 to 200 ms that no thread, the GUI's
+included, can run.  In the window, after each generator's first map (its
+kernels loaded by then) and after a warm-up, the objects made so far are
+left out of the collector.  ``MAPGEN_FREEZE_HEAP=0`` turns it off.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import threading
+from collections.abc import Callable
+
+WINDOW = "window"
+COMMAND = "command"
+WORKER = "worker"
+_role: str | None = None
+"""What this process was configured as (None: nothing applied, as in a
+test or a library's import)."""
+
+
+def role() -> str | None:
+    return _role
+
+
+def _switched_off(variable: str) -> bool:
+    return os.environ.get(variable) == "0"
+
+
+def configure_command() -> None:
+    """A command line's process: numba's cache folder, one BLAS thread."""
+    global _role
+    if _role is None:
+        _role = COMMAND
+    _numba_and_blas()
+
+
+def configure_window() -> None:
+    """The window's process: as a command's, then the PySide6 reference
+    guard, the kept memory and the workers' background priority."""
+    global _role
+    _role = WINDOW
+    _numba_and_blas()
+    guard_references()
+    keep_memory()
+
+
+def configure_worker(nice: int | None = None) -> None:
+    """A sweep's worker process: numba's cache folder; at nice level
+    ``nice`` (what :func:`worker_nice` gave the program that started it)
+    when given."""
+    global _role
+    _role = WORKER
+    _numba_and_blas()
+    if nice is not None:
+        background_process(nice)
+
+
+def _numba_and_blas() -> None:
+    from . import jit_cache
+
+    jit_cache.configure()
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+BACKGROUND_NICE = 10
+"""Nice levels below the program's main thread (Linux's weights: the GUI
+thread gets about nine tenths of a core it shares with one worker)."""
+
+MAX_NICE = 19
+_local = threading.local()
+
+
+def offset() -> int:
+    """The nice levels work runs below the GUI (:data:`BACKGROUND_NICE`, or
+    ``MAPGEN_BACKGROUND_NICE``); 0 outside the window's process."""
+    if _role != WINDOW:
+        return 0
+    try:
+        return max(0, int(os.environ.get("MAPGEN_BACKGROUND_NICE", BACKGROUND_NICE)))
+    except ValueError:
+        return BACKGROUND_NICE
+
+
+def main_nice() -> int:
+    """The nice level of this process's main thread (the GUI's)."""
+    return os.getpriority(os.PRIO_PROCESS, os.getpid())
+
+
+def lower(who: int, base: int, by: int | None = None) -> int | None:
+    """Put task ``who`` (a thread's native id on Linux, a process id) at
+    ``base`` + ``by`` (default :func:`offset`; at most 19), never raising
+    its priority; returns its nice level, or None where it cannot be read
+    or set."""
+    try:
+        current = os.getpriority(os.PRIO_PROCESS, who)
+        target = min(MAX_NICE, base + (offset() if by is None else by))
+        if target > current:
+            os.setpriority(os.PRIO_PROCESS, who, target)
+            current = target
+        return current
+    except (OSError, AttributeError):    # no such call here, or not allowed
+        return None
+
+
+def as_background() -> int | None:
+    """Lower the calling thread (once; Linux only, see the module docstring);
+    its nice level, or None where threads keep the process's."""
+    if (_role != WINDOW or not sys.platform.startswith("linux")
+            or threading.current_thread() is threading.main_thread()):
+        return None
+    if getattr(_local, "nice", None) is None:
+        _local.nice = lower(threading.get_native_id(), main_nice())
+    return _local.nice
+
+
+def background_thread(target: Callable[[], object], name: str) -> threading.Thread:
+    """A started daemon thread running ``target`` below the GUI's priority."""
+    def run() -> None:
+        as_background()
+        target()
+
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread.start()
+    return thread
+
+
+def worker_nice() -> int:
+    """The nice level for the worker processes this process starts: its
+    own, lowered by :func:`offset` (so only the window's workers are
+    lowered)."""
+    return min(MAX_NICE, main_nice() + offset())
+
+
+def background_process(nice: int) -> int | None:
+    """In a worker process: put the whole process at nice level ``nice``
+    (never raising its priority)."""
+    return lower(os.getpid(), nice, by=0)
+
+
+M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4       # glibc's mallopt parameters
+PR_SET_THP_DISABLE = 41
+_kept: bool | None = None
+
+
+def keep_memory() -> bool:
+    """In this process, from now on: freed memory stays the process's and no
+    transparent huge pages (see the module docstring); once per process.
+    Whether it could (Linux with glibc, not turned off)."""
+    global _kept
+    if _kept is None:
+        _kept = False
+        if sys.platform.startswith("linux") and os.environ.get("MAPGEN_KEEP_MEMORY") != "0":
+            import ctypes       # (here: a command's start-up needs none of it)
+
+            try:
+                libc = ctypes.CDLL(None)
+                kept = (libc.mallopt(M_MMAP_MAX, 0) == 1
+                        and libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) == 1)
+                libc.prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0)
+                _kept = kept
+            except (OSError, AttributeError):   # not glibc (musl has no mallopt)
+                pass
+    return _kept
+
+
+_guarded = False
+EXTRA_REFS = 1 << 40
+
+
+def _reference_losses() -> tuple[int, int]:
+    from PySide6.QtCore import QObject, Signal
+
+    class _Probe(QObject):
+        sig = Signal()
+
+    p = _Probe()
+    n0, t0 = sys.getrefcount(None), sys.getrefcount(True)
+    for _ in range(16):
+        p.setObjectName("probe")          # a void method
+        p.sig.emit()
+    return n0 - sys.getrefcount(None), t0 - sys.getrefcount(True)
+
+
+def guard_references() -> bool:
+    """Protect ``None``/``True``/``False`` if this PySide6 loses references to
+    them (see the module docstring); whether the guard was needed (and
+    applied).  Once per process."""
+    global _guarded
+    if _guarded or sys.version_info >= (3, 12) or _switched_off("MAPGEN_REFCOUNT_GUARD"):
+        return _guarded
+    lost_none, lost_true = _reference_losses()
+    if lost_none > 0 or lost_true > 0:
+        import ctypes
+
+        for obj in (None, True, False):
+            ctypes.c_ssize_t.from_address(id(obj)).value += EXTRA_REFS
+        _guarded = True
+    return _guarded
+
+
+_frozen_after: set[str] = set()
+
+
+def first_map_shown(generator: str) -> bool:
+    """The window showed a map of ``generator``: after its first, the heap
+    is frozen (see the module docstring); whether it was frozen now."""
+    if generator in _frozen_after:
+        return False
+    _frozen_after.add(generator)
+    return freeze_heap()
+
+
+def freeze_heap() -> bool:
+    """Leave the objects made so far out of Python's cyclic garbage
+    collector, in the window's process (they are still freed when nothing
+    refers to them); whether it did."""
+    if _role != WINDOW or _switched_off("MAPGEN_FREEZE_HEAP"):
+        return False
+    gc.freeze()
+    return True
