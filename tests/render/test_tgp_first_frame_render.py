@@ -10,6 +10,7 @@ import numpy as np
 from viewer.engine.protocol import MapState
 from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.openttd15.industries.specs import INDUSTRY_SPECS
+from viewer.engine.tgp.openttd15.overview import industry_display_name
 from viewer.render.tgp import RENDERER
 from viewer.render.tgp_first_frame import OBJECTS_TOGGLE, PALETTE
 
@@ -32,7 +33,7 @@ def test_industries_objects_and_trees_are_drawn_and_keyed():
         assert tuple(int(c) for c in img[y, x][:3]) == PALETTE[INDUSTRY_SPECS[t].map_colour]
     names = [e[0] for e in RENDERER.legend(st, "tile_class", opts).entries]
     for t in {i.type for i in world.industries}:
-        assert INDUSTRY_SPECS[t].name.replace("_", " ") in names
+        assert industry_display_name(t) in names
     assert "temperate trees" in names
     marks = [m for m in RENDERER.markers(st, opts) if m.kind in ("lighthouse", "transmitter")]
     assert len(marks) == len(world.objects) > 0

@@ -13,6 +13,7 @@ import pytest
 from viewer.engine.tgp import game_settings
 from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.openttd15.industries.specs import INDUSTRY_SPECS
+from viewer.engine.tgp.openttd15.overview import industry_display_name
 from viewer.render.tgp_first_frame import PALETTE
 
 WAIT = 120_000
@@ -48,7 +49,7 @@ def test_the_first_frame_is_drawn_listed_and_inspected(qtbot, window):
     img, s = w.shown_image(), w.map_view.scale
     assert tuple(int(v) for v in img[y * s + s // 2, x * s + s // 2][:3]) == colour
     rows = w.inspect(x, y)
-    assert rows["industry"].startswith(INDUSTRY_SPECS[kind].name.replace("_", " "))
+    assert rows["industry"].startswith(industry_display_name(kind))
     assert rows["industry's town"]
     ty, tx = (int(v[0]) for v in np.nonzero((grids["type"] >> 4) == 4))
     assert "tree" in w.inspect(tx, ty)["trees"]

@@ -179,13 +179,13 @@ def with_first_frame_entries(legend: Legend | None, state, options: Mapping[str,
         return legend
     entries: list[tuple[str, RGBA]] = []
     if _on(options, INDUSTRIES_TOGGLE):
-        from ..engine.tgp.openttd15.industries.specs import INDUSTRY_SPECS
+        from ..engine.tgp.openttd15.overview import industry_display_name
 
         present = np.unique(tile_industry_types(layers, _world(state)))
         colours = industry_colours()
         for t in present:
             if t != 255:
-                entries.append((INDUSTRY_SPECS[int(t)].name.replace("_", " "),
+                entries.append((industry_display_name(int(t)),
                                 tuple(int(c) for c in colours[t])))
     if _on(options, TREES_TOGGLE):
         kind = np.asarray(layers["tile_type"]) >> 4

@@ -171,3 +171,13 @@ def test_the_inspectors_class_names_are_the_map_layers():
     assert len(CLASS_NAMES) == len(MAP_CLASSES)
     assert CLASS_NAMES[4:] == MAP_CLASSES[4:]
     assert CLASS_NAMES[9] == "industry" and CLASS_NAMES[10] == "object"
+
+
+def test_industries_are_named_as_a_player_reads_them():
+    from viewer.engine.tgp.openttd15.overview import industry_display_name, industry_type_names
+
+    names = industry_type_names()
+    assert industry_display_name(names.index("coal_mine")) == "coal mine"
+    assert industry_display_name(names.index("bank_temp")) == \
+        industry_display_name(names.index("bank_tropic_arctic")) == "bank"
+    assert industry_display_name(names.index("farm_2")) == "farm"

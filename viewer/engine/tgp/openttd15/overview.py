@@ -29,6 +29,20 @@ def industry_type_names() -> tuple[str, ...]:
     return tuple(s.name for s in INDUSTRY_SPECS)
 
 
+_SHOWN_NAMES = {"bank_temp": "bank", "bank_tropic_arctic": "bank", "factory_2": "factory",
+                "farm_2": "farm", "food_process": "food processing plant",
+                "cotton_candy": "cotton candy forest", "cola_wells": "cola wells",
+                "toffee_quarry": "toffee quarry"}
+"""The game's English names where the table's differ (two banks, two
+factories and farms by climate)."""
+
+
+def industry_display_name(industry_type: int) -> str:
+    """An industry type as a player reads it ("coal mine", "bank")."""
+    name = industry_type_names()[industry_type]
+    return _SHOWN_NAMES.get(name, name.replace("_", " "))
+
+
 def _live(items) -> list[Any]:
     return [i for i in items if i is not None]
 
@@ -118,8 +132,7 @@ def _town_name(towns, index: int) -> str:
 
 def industry_rows(industries, towns) -> list[tuple[str, str, int, int]]:
     """(type, town, tile, index) of each industry, for a table."""
-    names = industry_type_names()
-    return [(names[int(_field(i, "type"))].replace("_", " "),
+    return [(industry_display_name(int(_field(i, "type"))),
              _town_name(towns, int(_field(i, "town"))), int(_field(i, "tile")),
              int(_field(i, "index")))
             for i in industries or () if i is not None]
@@ -139,7 +152,7 @@ def first_frame_tile_rows(tile_type: int, m2: int, m3: int, m5: int, world: Worl
     if kind == TileType.INDUSTRY:
         for ind in _live(world.industries):
             if int(_field(ind, "index")) == m2:
-                name = industry_type_names()[int(_field(ind, "type"))].replace("_", " ")
+                name = industry_display_name(int(_field(ind, "type")))
                 return [("industry", f"{name} (#{m2})"),
                         ("industry's town", _town_name(world.towns, int(_field(ind, "town"))))]
         return [("industry", f"#{m2}")]
