@@ -23,7 +23,7 @@ import numpy as np
 
 from ..engine.protocol import LayerInfo, MapState
 from ..engine.tgp.units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
-from . import tgp_towns
+from . import tgp_first_frame, tgp_towns
 from .colormaps import (
     BACKGROUND,
     DIVERGING_LUT,
@@ -593,7 +593,7 @@ class TGPRenderer(Renderer):
                       "light the heights from the north-west"),
                Toggle("contours", "&Contour lines", False, "Ctrl+K",
                       "a line at every whole height level (every fifth darker)"),
-               tgp_towns.TOWNS_TOGGLE)
+               tgp_towns.TOWNS_TOGGLE) + tgp_first_frame.TOGGLES
     default_layer = "heightmap"
     finished_layer = "tile_class"
     """What a finished OpenTTD 15.2 map shows first: its tile classes with
@@ -621,10 +621,12 @@ class TGPRenderer(Renderer):
                              contours=bool(options.get("contours")),
                              meaningful=state.meaningful, cell=stride,
                              relief=relief_levels)
+        img = tgp_first_frame.draw_first_frame(img, state, options, scale, stride)
         return tgp_towns.draw_towns(img, state, options, scale, stride)
 
     def markers(self, state: MapState, options: Mapping[str, Any]) -> list:
-        return list(state.markers) + tgp_towns.state_town_markers(state, options)
+        return (list(state.markers) + tgp_towns.state_town_markers(state, options)
+                + tgp_first_frame.object_markers(state, options))
 
     def legend(self, state: MapState, layer: str, options: Mapping[str, Any]) -> Legend | None:
         values = np.asarray(state.layers[layer])
@@ -632,6 +634,7 @@ class TGPRenderer(Renderer):
         key = tgp_legend(layer, values, info, _top(state), "rocks" in state.layers,
                          state.layers, shown_snow_line(state)) or \
             generic_legend(layer, values, info)
+        key = tgp_first_frame.with_first_frame_entries(key, state, options)
         return tgp_towns.with_town_entries(key, state, options)
 
 

@@ -15,8 +15,11 @@ from ..protocol import MapState
 from .options import LANDSCAPES
 from .units import HEIGHT_UNIT, INVALID_HEIGHT, TILE_CLASS_NAMES
 
-CLASS_NAMES = TILE_CLASS_NAMES + ("river", "trees")
-"""Tile classes 0..5 of a finished 15.2 map (4: river or lake water)."""
+CLASS_NAMES = TILE_CLASS_NAMES + ("river", "trees") + (
+    "road", "house", "tunnel or bridge", "industry", "object", "railway or station",
+    "lock or depot")
+"""Tile classes 0..5 of a finished 15.2 map (4: river or lake water), and
+from 6 those of a map past GenerateLandscape (``game.map_layers.CLASS_NAMES``)."""
 ZONE_NAMES = ("normal", "desert", "rainforest")
 CLEAR_GROUNDS = {0: "grass", 1: "rough", 2: "rocks", 3: "fields", 5: "desert"}
 TREE_GROUNDS = {0: "grass", 1: "rough", 2: "snow or desert", 3: "shore", 4: "rough with snow"}
@@ -54,7 +57,21 @@ def rows(state: MapState, x: int, y: int) -> Rows:
         out += _modern_rows(state, x, y)
         out += finished_rows(state, x, y)
         out += town_tile_rows(state, x, y)
+        out += first_frame_rows(state, x, y)
     return out
+
+
+def first_frame_rows(state: MapState, x: int, y: int) -> Rows:
+    """A map past GenerateIndustries: the tile's industry (type, town),
+    object (lighthouse, transmitter) or trees (kind, count)."""
+    layers = state.layers
+    if not all(n in layers for n in ("tile_type", "m2", "m3", "m5")):
+        return []
+    from .openttd15.overview import first_frame_tile_rows
+
+    return first_frame_tile_rows(int(layers["tile_type"][y, x]), int(layers["m2"][y, x]),
+                                 int(layers["m3"][y, x]), int(layers["m5"][y, x]),
+                                 getattr(state.result.detail, "world", None))
 
 
 def town_tile_rows(state: MapState, x: int, y: int) -> Rows:

@@ -17,6 +17,12 @@
 ``cities``           those of them that are cities
 ``population``       the towns' population together
 ``industries``       industries GenerateIndustries made
+``industries_<type>`` industries of each type (``coal_mine``, ``farm_2`` ...)
+``coal_mines_near_water`` coal mines with water at most 10 tiles away
+``towns_without_industry_near`` towns with no industry tile within 20 tiles
+``lighthouses``, ``transmitters``, ``tree_tiles`` objects and trees placed
+
+The figures after ``industries`` are NaN on a map that stops before their stage.
 
 The river, zone and snow figures are NaN (an empty cell in a sweep's
 table) where they do not apply: on an r13671 map (the game of 2008 as
@@ -44,8 +50,40 @@ NOT_MADE = {"water": FINISHED_15_2, "climate": RIVER_FIGURES, "rivers": ()}
 """The figures a 15.2 map stopped after each step has not made yet."""
 
 
+def _first_frame_names() -> tuple[str, ...]:
+    from .openttd15.overview import industry_type_names
+
+    return (tuple(f"industries_{n}" for n in industry_type_names())
+            + ("coal_mines_near_water", "towns_without_industry_near", "lighthouses",
+               "transmitters", "tree_tiles"))
+
+
 def _names(options: Mapping[str, Any]) -> tuple[str, ...]:
-    return NAMES
+    return NAMES + _first_frame_names()
+
+
+def first_frame_figures(result: Any) -> dict[str, float]:
+    """The industries by type and place, the objects and trees of a 15.2
+    map past GenerateLandscape (NaN for what its stop does not reach)."""
+    from .openttd15 import overview
+
+    out = dict.fromkeys(_first_frame_names(), math.nan)
+    world = getattr(result.detail, "world", None)
+    made = getattr(result.detail, "stages", None) or {}
+    if world is None:
+        return out
+    if "industries" in made:
+        counts = overview.first_frame_counts(world)
+        for name, n in overview.industries_per_type(world).items():
+            out[f"industries_{name}"] = n
+        out["coal_mines_near_water"] = overview.coal_mines_near_water(world)
+        out["towns_without_industry_near"] = overview.towns_without_industry_near(world)
+        if "objects" in made:
+            out["lighthouses"] = counts["lighthouses"]
+            out["transmitters"] = counts["transmitters"]
+        if "trees" in made:
+            out["tree_tiles"] = counts["tree_tiles"]
+    return out
 
 
 def _attempts(detail: Any) -> tuple:
@@ -99,8 +137,9 @@ def compute(result: Any) -> dict[str, float]:
         out.update(finished_figures(result))
         stop = (getattr(result, "params", None) or {}).get("stop_after", "rivers")
         out.update(dict.fromkeys(NOT_MADE.get(stop, ()), math.nan))
+        out.update(first_frame_figures(result))
     else:
-        out.update(dict.fromkeys(FINISHED_15_2, math.nan))
+        out.update(dict.fromkeys(FINISHED_15_2 + _first_frame_names(), math.nan))
     return out
 
 

@@ -335,7 +335,7 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.tile_height_copied = None
         elif step.kind in stages.STAGES:
-            self._stage(step.kind, step.arg, st)
+            self._stage(step.kind, step.arg, st, flag)
         elif step.kind != "water":
             self.after.run(step, st)
         else:
@@ -347,13 +347,13 @@ class ModernPipeline:
             if not self.keep_steps:
                 st.rocks_fixed = None
 
-    def _stage(self, name: str, part: int, st: State) -> None:
+    def _stage(self, name: str, part: int, st: State, flag=None) -> None:
         """A stage of ``_GenerateWorld`` after GenerateLandscape, on the
         World (made from the Landscape the first time)."""
         if st.world is None:
             st.world = stages.world_from_landscape(self.after.land(st), self.values, st.rng,
                                                    st.found)
-        done = stages.run_stage(name, part, st.world)
+        done = stages.run_stage(name, part, st.world, flag)
         if part + 1 < stages.PARTS.get(name, 1):
             return
         st.made[name] = done

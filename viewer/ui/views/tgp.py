@@ -15,11 +15,13 @@ from PySide6.QtWidgets import QDockWidget
 
 from ...engine.protocol import MapState, Result
 from ...engine.tgp.generator import WHAT_THE_MAP_IS
+from ...engine.tgp.openttd15.overview import industry_rows
 from ...engine.tgp.openttd15.towns.overview import town_rows
 from ...engine.tgp.units import INVALID_HEIGHT
 from ...render.tgp import mesh_step
 from ..name_labels import centre_on
 from .base import GeneratorView, Rows
+from .tgp_industries import IndustriesTable
 from .tgp_towns import TownsTable
 
 NOISE_ROW = "noise (fixed point)"
@@ -77,6 +79,12 @@ class TgpView(GeneratorView):
         self.towns_dock.setObjectName("tgp_towns")
         self.towns_dock.setWidget(self.towns_table)
         self.add_dock(self.towns_dock, tab_with=self.shell.inspector_dock)
+        self.industries_table = IndustriesTable()
+        self.industries_table.townChosen.connect(self.centre_on_town)
+        self.industries_dock = QDockWidget("Industries", self.shell.widget)
+        self.industries_dock.setObjectName("tgp_industries")
+        self.industries_dock.setWidget(self.industries_table)
+        self.add_dock(self.industries_dock, tab_with=self.shell.inspector_dock)
         self.shell.inspector_dock.raise_()
 
     def centre_on_town(self, x: int, y: int) -> None:
@@ -90,6 +98,12 @@ class TgpView(GeneratorView):
         table = getattr(self, "towns_table", None)
         if table is not None:
             table.show_towns(town_rows(towns, result.grid.width) if towns else ())
+        table = getattr(self, "industries_table", None)
+        world = getattr(result.detail, "world", None) if result is not None else None
+        if table is not None:
+            table.show_industries(industry_rows(world.industries, world.towns)
+                                  if world is not None else (),
+                                  result.grid.width if result is not None else 1)
 
     def describe(self, result: Result) -> str:
         if result.detail.version == "15.2":

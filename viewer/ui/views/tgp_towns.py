@@ -27,17 +27,19 @@ class TownsTable(QTableWidget):
     """The towns; ``townChosen`` carries the chosen town's centre (x, y)."""
 
     townChosen = Signal(int, int)  # noqa: N815 - Qt's spelling on the Qt surface
+    columns, headers = COLUMNS, HEADERS
+    tip = "the map's towns; choose one to centre the map on it"
 
     def __init__(self, parent=None) -> None:
-        super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(HEADERS))
-        for c, tip in enumerate(COLUMNS):
+        super().__init__(0, len(self.columns), parent)
+        self.setHorizontalHeaderLabels(list(self.headers))
+        for c, tip in enumerate(self.columns):
             self.horizontalHeaderItem(c).setToolTip(tip)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
         head = self.horizontalHeader()
-        for c in range(len(COLUMNS)):
+        for c in range(len(self.columns)):
             head.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
         head.setStretchLastSection(True)
         rows = self.verticalHeader()
@@ -45,7 +47,7 @@ class TownsTable(QTableWidget):
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.setSortingEnabled(True)
         self.sortItems(0, Qt.SortOrder.AscendingOrder)
-        self.setToolTip("the map's towns; choose one to centre the map on it")
+        self.setToolTip(self.tip)
         self.currentCellChanged.connect(self._chosen)
         self.cellClicked.connect(lambda row, _col: self._chosen(row))
 

@@ -88,13 +88,53 @@ def describe(name: str, part: int) -> str:
             + (": the game's first frame" if part + 1 == parts else ""))
 
 
-def run_stage(name: str, part: int, world: World) -> Any:
+def run_stage(name: str, part: int, world: World, flag=None) -> Any:
     """Step ``part`` of stage ``name`` on ``world`` (what the stage's
-    function returns; the tile loops: a share of the runs each)."""
+    function returns; the tile loops: a share of the runs each).  With a
+    cancel token's ``flag``, the long stages look at ``flag[0]`` as they go
+    (the towns after each town, the industries before each one drawn, the
+    tile loops every few loops) and end early once it is set: the map is
+    thrown away then."""
     function = stage_function(name)
+    if flag is not None and name in ("towns", "industries", "world"):
+        return _until_cancelled(name, function, world, flag)
     if name == "world":
         return function(world, WORLD_RUNS // PARTS["world"])
     return function(world)
+
+
+class _Stopped(Exception):
+    """A stage stopped part way (the cancel flag was set)."""
+
+
+TILE_LOOP_CHUNK_TILES = 16 * 256
+"""The tile loops run a few at a time between looks at the cancel flag: as
+many as visit about this many tiles (16 loops at 256², 1 from 1024²; each
+loop visits a 256th of the map)."""
+
+
+def tile_loop_chunk(world: World) -> int:
+    return max(1, TILE_LOOP_CHUNK_TILES * 256 // world.map.size)
+
+
+def _until_cancelled(name: str, function, world: World, flag) -> Any:
+    if name == "industries":
+        return function(world, stop=lambda: flag[0] != 0)
+    if name == "towns":
+        def look(_town, _event) -> None:
+            if flag[0] != 0:
+                raise _Stopped
+
+        try:
+            return function(world, on_town=look)
+        except _Stopped:
+            return None
+    left = WORLD_RUNS // PARTS["world"]
+    while left > 0 and flag[0] == 0:
+        n = min(tile_loop_chunk(world), left)
+        function(world, n)
+        left -= n
+    return None
 
 
 def available(name: str) -> bool:

@@ -79,9 +79,11 @@ def place_industry(placer: Placer, industry_type: int, try_hard: bool):
     return None
 
 
-def generate_industries(world: World) -> None:
+def generate_industries(world: World, stop=None) -> None:
     """GenerateIndustries on ``world`` (in place): ``world.industries``
-    becomes the industry records (:class:`~.industry.Industry`)."""
+    becomes the industry records (:class:`~.industry.Industry`).  ``stop``
+    (a function, optional) is asked before each industry drawn; when it
+    says True the step ends there (a cancelled map, thrown away)."""
     density = int(world.setting("difficulty.industry_density", 4))
     pool = IndustryPool.from_records(world.industries)
     if density != ID_FUND_ONLY:
@@ -111,6 +113,8 @@ def generate_industries(world: World) -> None:
                     amount -= 1
                     place_industry(placer, it, True)
             for _ in range(amount):
+                if stop is not None and stop():
+                    break
                 r = placer.rng.next_range(total)
                 it = 0
                 while r >= chances[it]:
