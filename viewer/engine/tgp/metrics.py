@@ -114,11 +114,21 @@ def finished_figures(result: Any) -> dict[str, float]:
             np.asarray(tropic) == 2)) / tiles,
         "snow_tiles": 0 if snow is None else int(np.count_nonzero(
             (np.asarray(snow) != 0) & (tile_class == 0))),
-        "towns": len(towns),
-        "cities": sum(1 for t in towns if t.larger_town),
-        "population": sum(int(t.population) for t in towns),
-        "industries": len(getattr(result.detail, "industries", None) or ()),
+        **_stage_figures(result, towns),
     }
+
+
+def _stage_figures(result: Any, towns: tuple) -> dict[str, float]:
+    """The towns' and the industries' counts, NaN where the map stops
+    before their stage (an empty cell, not 0 towns)."""
+    made = getattr(result.detail, "stages", None) or {}
+    out = dict.fromkeys(("towns", "cities", "population", "industries"), math.nan)
+    if "towns" in made:
+        out.update(towns=len(towns), cities=sum(1 for t in towns if t.larger_town),
+                   population=sum(int(t.population) for t in towns))
+    if "industries" in made:
+        out["industries"] = len(getattr(result.detail, "industries", None) or ())
+    return out
 
 
 def compute(result: Any) -> dict[str, float]:
