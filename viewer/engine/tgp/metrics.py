@@ -51,9 +51,9 @@ NOT_MADE = {"water": FINISHED_15_2, "climate": RIVER_FIGURES, "rivers": ()}
 
 
 def _first_frame_names() -> tuple[str, ...]:
-    from .openttd15.overview import industry_type_names
+    from .openttd15.industries.specs import INDUSTRY_SPECS     # (no numpy: for -h too)
 
-    return (tuple(f"industries_{n}" for n in industry_type_names())
+    return (tuple(f"industries_{s.name}" for s in INDUSTRY_SPECS)
             + ("coal_mines_near_water", "towns_without_industry_near", "lighthouses",
                "transmitters", "tree_tiles"))
 

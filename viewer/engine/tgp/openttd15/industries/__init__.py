@@ -15,6 +15,16 @@ placed as the game places them at world generation.
   ClearTownHouse, on the towns' house table).
 """
 
-from .generate import generate_industries
+
+
+def __getattr__(name: str):
+    # GenerateIndustries imported when first asked for: the table (.specs)
+    # alone imports no numpy (a command's -h lists the sweep metrics by it)
+    if name == "generate_industries":
+        from .generate import generate_industries
+
+        return generate_industries
+    raise AttributeError(name)
+
 
 __all__ = ["generate_industries"]
