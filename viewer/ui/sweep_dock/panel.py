@@ -248,9 +248,12 @@ class SweepPanel(QWidget):
                 vary.append((name, [v.strip() for v in values.text().split(",")
                                     if v.strip()]))
         varied = {n for n, _ in vary}
-        fixed = {k: v for k, v in self.values.items() if k not in varied}
-        fixed.update(self._option_values())
-        return build_spec(self.declaration.name, fixed, self.seeds.text(), vary)
+        # the window's values hold every setting, those the chosen version
+        # lacks too: they are the sweep's base (skipped where they do not
+        # count), not settings given (which a sweep refuses as tgp does)
+        base = {k: v for k, v in self.values.items() if k not in varied}
+        return build_spec(self.declaration.name, self._option_values(), self.seeds.text(), vary,
+                          base=base)
 
     @property
     def running(self) -> bool:
