@@ -162,7 +162,17 @@ def _wheel(w: MainWindow, rng: random.Random) -> None:
     vp = w.map_view.viewport()
     over_panel = rng.random() < 0.5
     if over_panel:
+        if not w.param_dock.isVisible() or w.param_dock.visibleRegion().isEmpty():
+            w.param_dock.show()             # (closed or behind a tab: a user brings it up)
+            w.param_dock.raise_()
+            QApplication.processEvents()
         shown = [pw.editor for pw in w.param_panel.widgets.values() if pw.editor.isVisible()]
+        if not shown:                       # a window too small for its panel: made larger
+            w.resize(1280, 820)
+            w.param_dock.show()
+            QApplication.processEvents()
+            shown = [pw.editor for pw in w.param_panel.widgets.values()
+                     if pw.editor.isVisible()]
         if not shown:
             return
         ed = rng.choice(shown)

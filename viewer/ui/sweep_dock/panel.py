@@ -250,7 +250,8 @@ class SweepPanel(QWidget):
         varied = {n for n, _ in vary}
         # the window's values hold every setting, those the chosen version
         # lacks too: they are the sweep's base (skipped where they do not
-        # count), not settings given (which a sweep refuses as tgp does)
+        # count), not settings given (which a sweep refuses as the generator's
+        # command line does)
         base = {k: v for k, v in self.values.items() if k not in varied}
         return build_spec(self.declaration.name, self._option_values(), self.seeds.text(), vary,
                           base=base)
