@@ -26,7 +26,7 @@ named how, and each founded and grown at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from functools import lru_cache
 
 import numpy as np
@@ -440,15 +440,15 @@ def number_of_towns(world: World) -> int:
     return scale_by_land_proportion(m, n, initial_land_count(m))
 
 
-def generate_towns(world: World, layout: int | None = None,
-                   on_town: TownEvent | None = None,
-                   spot_finder: SpotFinder | None = None, fast: bool = True) -> bool:
-    """``GenerateTowns(layout)`` (the game's stage between ``clear`` and
-    ``towns``): towns founded and grown on ``world`` in place; False when
-    not one town could be made (the game then aborts the generation).
-    ``on_town`` is told of each town founded, grown or deleted;
-    ``spot_finder`` finds the towns' places; ``fast``: the numba kernels
-    place and grow the towns (else the readable Python, the same map)."""
+def towns_one_by_one(world: World, layout: int | None = None,
+                     on_town: TownEvent | None = None,
+                     spot_finder: SpotFinder | None = None,
+                     fast: bool = True) -> Generator[Town, None, bool]:
+    """GenerateTowns a town at a time: yields each town made (founded and
+    grown, with a population) as soon as it is, so that a caller can stop
+    after any town and go on later (a timeline steps town by town with
+    it); returns what :func:`generate_towns` returns.  Stopped after ``n``
+    towns, ``world`` is exactly the game's map after its ``n``-th town."""
     if layout is None:
         layout = town_layout_setting(world)
     rng = world.rng
@@ -462,13 +462,37 @@ def generate_towns(world: World, layout: int | None = None,
         parts = generate_town_name(rng, town_names)
         if parts is None:
             continue
-        if create_random_town(world, CREATE_ATTEMPTS, parts, TSZ_RANDOM, city, layout,
-                              on_town, spot_finder, fast) is not None:
+        town = create_random_town(world, CREATE_ATTEMPTS, parts, TSZ_RANDOM, city, layout,
+                                  on_town, spot_finder, fast)
+        if town is not None:
             current += 1
+            yield town
     world.stage = "towns"
     if current:
         return True
     parts = generate_town_name(rng, None, [t.name for t in world.towns if t is not None])
-    return parts is not None and create_random_town(
-        world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0, layout, on_town,
-        spot_finder, fast) is not None
+    if parts is None:
+        return False
+    town = create_random_town(world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0,
+                              layout, on_town, spot_finder, fast)
+    if town is None:
+        return False
+    yield town
+    return True
+
+
+def generate_towns(world: World, layout: int | None = None,
+                   on_town: TownEvent | None = None,
+                   spot_finder: SpotFinder | None = None, fast: bool = True) -> bool:
+    """``GenerateTowns(layout)`` (the game's stage between ``clear`` and
+    ``towns``): towns founded and grown on ``world`` in place; False when
+    not one town could be made (the game then aborts the generation).
+    ``on_town`` is told of each town founded, grown or deleted;
+    ``spot_finder`` finds the towns' places; ``fast``: the numba kernels
+    place and grow the towns (else the readable Python, the same map)."""
+    towns = towns_one_by_one(world, layout, on_town, spot_finder, fast)
+    while True:
+        try:
+            next(towns)
+        except StopIteration as done:
+            return bool(done.value)
