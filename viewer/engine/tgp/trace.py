@@ -1,13 +1,20 @@
 """The timeline of one TGP run: one step per noise round, per normalisation
-step, then the tile heights, (OpenTTD 15.2) FixSlopes, and the water.
+step, then the tile heights, (OpenTTD 15.2) FixSlopes, the water, and past
+it (15.2) the climate passes, one step per river well, the rough-land pass,
+GenerateTowns one step per town made, the later stages and the tile loops.
 
-Step k is the state after the first k steps of :class:`~.pipeline.Pipeline`.
+Step k is the state after the first k steps of :class:`~.pipeline.Pipeline`
+(GenerateTowns' steps: the state before it and its first towns made,
+:func:`~.openttd15.towns.founding.towns_one_by_one`, exactly the map of
+GenerateTowns stopped after that many towns).
 The generator keeps checkpoints of the heightmap (all of them on small maps,
-every few steps on large ones, within a memory budget); any other step is
-rebuilt by running the pipeline forward from the nearest checkpoint, which
-is exact because every step depends on the heightmap and the Randomizer
-only.  A few recent states are cached so that scrubbing back and forth is
-cheap.
+every few steps on large ones, within a memory budget), the state after the
+water pass, and past it states kept by their differences
+(:mod:`.kept_states`); any other step is rebuilt by running the pipeline
+forward from the nearest, which is exact because every step depends on the
+state and the Randomizer only.  A few recent states are cached so that
+scrubbing back and forth is cheap; stepping through the towns goes on from
+the last town's state.
 
 The ``change`` layer shows what step k did: for a noise round the noise it
 added (the new heights minus the interpolated ones; round 0: the base
