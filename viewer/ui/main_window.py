@@ -504,7 +504,9 @@ class MainWindow(QMainWindow):
             last = None
         self._map_view.set_waiting(None)
         if last is not None:
-            self._map_view.show_map(last.rgba, last.world, last.scale, hexes=last.hexes)
+            self._map_view.show_map(last.rgba, last.world, last.scale, last.labels,
+                                    hexes=last.hexes)
+            self.legend.set_legend(last.legend)
             text = (f"This is the last session's picture of the map ({last.text}); it took "
                     f"{seconds:.0f} s to make. Make it again to explore it (or change a "
                     "setting).")
@@ -584,7 +586,8 @@ class MainWindow(QMainWindow):
         r, self._picture_due = self._picture_due, None
         text = f"{self.workbench.generator.title} {self._describe(r)}"
         try:
-            save_last_picture(self.settings, r, pic.rgba, pic.scale, pic.hexes, text)
+            save_last_picture(self.settings, r, pic.rgba, pic.scale, pic.hexes, text,
+                              pic.legend, pic.letters)
         except OSError as exc:
             self.status(f"the map's picture was not kept for the next session: {exc}",
                         error=True)
