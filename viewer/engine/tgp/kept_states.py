@@ -12,12 +12,16 @@ keep whole every few steps; but a river well changes a few hundred tiles.
   array replaced by a :class:`Slot` naming its path (the small objects and
   arrays copied, immutable records shared);
 * for each state kept after the first, the way back to the one before: the
-  positions where each large array differs and the values it had there.
+  positions where each large array differs and the values it had there
+  (the array's old values whole where most of it changed).
 
 A state is rebuilt (:meth:`KeptStates.restore`) from a copy of the newest
 arrays, walked back difference by difference, then put into its skeleton.
-A state whose differences would take more than the budget is not kept (the
-timeline replays the steps from an earlier one).  No Qt.
+A state whose differences would take the ways back past the budget is not
+kept (the timeline replays the steps from an earlier one; as every later
+state differs from the last one kept at least as much, none later is
+tried).  The newest state's arrays are not counted: they are the one
+whole copy.  No Qt.
 """
 
 from __future__ import annotations
@@ -134,15 +138,14 @@ class KeptStates:
         cost = 0
         for path, a in arrays.items():
             old = self.newest.get(path)
-            if old is None:
+            if old is None:            # (kept whole as the newest's: no difference)
                 new.append(path)
-                cost += a.nbytes
                 continue
             flat = a.reshape(-1)
             if old.shape != flat.shape or old.dtype != flat.dtype:
                 back[path] = (None, old)
                 new.append(path)
-                cost += a.nbytes
+                cost += old.nbytes
                 continue
             where = np.flatnonzero(old != flat)
             if where.size == 0:
@@ -151,11 +154,13 @@ class KeptStates:
                 back[path] = (None, old.copy())
                 cost += old.nbytes
             else:
+                if flat.size < 2**31:
+                    where = where.astype(np.int32)
                 back[path] = (where, old[where])
                 cost += where.nbytes + where.size * old.itemsize
         if self.kept and self.used + cost > self.budget:
             return False
-        self.used += cost if self.kept else 0
+        self.used += cost
         for path, (where, _old) in back.items():
             if where is not None:
                 self.newest[path][where] = arrays[path].reshape(-1)[where]
