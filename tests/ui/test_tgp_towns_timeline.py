@@ -1,7 +1,8 @@
 """The timeline of a map with towns steps through the rough-land pass, then
 town by town: the caption names each town as it is founded and grown, the
 map shows that town's houses and roads and the names of the towns made so
-far, no later one; the industries, objects and trees steps say what they
+far, no later one, and the status line says which step it shows; the
+industries, objects and trees steps say what they
 made."""
 
 from __future__ import annotations
@@ -41,12 +42,17 @@ def test_the_timeline_steps_town_by_town(qtbot, window):
         assert f"{towns[n - 1].num_houses} houses" in caption
         shown = sorted(name for name, _, _ in w.map_view.name_labels.names())
         assert shown == sorted(t.name for t in towns[:n])
+        # the status line says the map is a step of the towns, not the finished map
+        assert f"step {first + n - 1} of {tl.n_steps} (towns)" in \
+            w.run_status.message.text()
     # back one town: its name goes
     _show(qtbot, w, first + 1)
     assert sorted(n for n, _, _ in w.map_view.name_labels.names()) == \
         sorted(t.name for t in towns[:2])
     tl.next_phase()          # from a town, the next phase is the end: the finished map
     settle(qtbot, w, lambda: not w.workbench.drawing() and w.state.final)
+    assert "step" not in w.run_status.message.text()
+    assert "after GenerateTowns" in w.run_status.message.text()
 
 
 def test_the_first_frame_steps_say_what_each_stage_made(qtbot, window):
