@@ -146,5 +146,6 @@ def test_a_slow_map_comes_back_with_its_legend_and_names(qtbot, monkeypatch):
         assert again.legend.title_text() == legend.title
         assert sorted(again.map_view.name_labels.names()) == names
         assert again.map_view.letters() == letters
+        assert "last session's picture" in again.timeline.caption.text()
     finally:
         again.shutdown()

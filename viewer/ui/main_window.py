@@ -509,6 +509,8 @@ class MainWindow(QMainWindow):
             self._map_view.show_map(last.rgba, last.world, last.scale, last.labels,
                                     hexes=last.hexes)
             self.legend.set_legend(last.legend)
+            self._timeline.caption.setText("no timeline: this is the last session's picture "
+                                           "(Make it again to step through the map)")
             text = (f"This is the last session's picture of the map ({last.text}); it took "
                     f"{seconds:.0f} s to make. Make it again to explore it (or change a "
                     "setting).")
