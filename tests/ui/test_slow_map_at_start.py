@@ -17,10 +17,14 @@ def _window(qtbot):
     return w
 
 
-def test_a_slow_last_map_is_offered_not_made(qtbot):
+def _last_map_took_62_s() -> None:
     s = make_settings()
     s.setValue("run_seconds", 62.0)
     s.sync()
+
+
+def test_a_slow_last_map_is_offered_not_made(qtbot):
+    _last_map_took_62_s()
     w = _window(qtbot)
     try:
         qtbot.wait(200)
@@ -60,9 +64,7 @@ def _slow_map_shown(qtbot, monkeypatch, **values):
     shown = w.map_view.rgba.copy()
     w.close()
     monkeypatch.setattr(mw, "SLOW_START_S", 5.0)
-    s = make_settings()
-    s.setValue("run_seconds", 62.0)
-    s.sync()
+    _last_map_took_62_s()
     return shown
 
 
@@ -131,9 +133,7 @@ def test_a_slow_map_comes_back_with_its_legend_and_names(qtbot, monkeypatch):
     assert legend is not None and legend.entries and len(names) > 2
     w.close()
     monkeypatch.setattr(mw, "SLOW_START_S", 5.0)
-    s = make_settings()
-    s.setValue("run_seconds", 62.0)
-    s.sync()
+    _last_map_took_62_s()
     again = _window(qtbot)
     try:
         qtbot.wait(200)
