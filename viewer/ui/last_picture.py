@@ -14,8 +14,8 @@ from PySide6.QtCore import QSettings
 
 from ..engine.protocol import Marker
 from ..formats.bundle import jsonable
-from ..render.colormaps import Legend
 from ..formats.png import read_png, write_png
+from ..render.colormaps import Legend
 from .settings import read_json, write_json
 
 __all__ = ["LastPicture", "picture_path", "save_last_picture", "load_last_picture"]

@@ -32,9 +32,9 @@ import numpy as np
 from ..protocol import Marker
 from . import kernel as K
 from .game.map_layers import byte_layers, map_layers
+from .kept_states import KeptStates
 from .landscape import landscape_layers
 from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, layer_names
-from .kept_states import KeptStates
 from .pipeline import Pipeline, State
 from .units import INVALID_HEIGHT
 
