@@ -47,6 +47,15 @@ def test_the_towns_are_a_step_each(run):
     assert "GenerateTowns done" in trace.describe(last)
 
 
+def same_bytes(layers, world, what="") -> None:
+    """The layers' tile bytes are ``world``'s."""
+    grids = world.map.grids()
+    for name in BYTES:
+        ours = grids["type" if name == "tile_type" else
+                     "height" if name == "tile_height" else name]
+        np.testing.assert_array_equal(layers[name], ours, err_msg=f"{what} {name}")
+
+
 def _stopped_after(n: int):
     """GenerateTowns on the map of the rough-land pass, stopped after ``n``
     towns (counted as they are grown with a population)."""
@@ -73,11 +82,7 @@ def test_a_towns_step_is_the_map_after_that_many_towns(run, n):
     first, _ = towns_phase(trace)
     world = _stopped_after(n)
     shown = trace.state_at(first + n - 1)
-    grids = world.map.grids()
-    for name in BYTES:
-        ours = grids["type" if name == "tile_type" else
-                     "height" if name == "tile_height" else name]
-        np.testing.assert_array_equal(shown[name], ours, err_msg=name)
+    same_bytes(shown, world)
     # and the step before is one town fewer: only that town's tiles differ
     before = trace.state_at(first + n - 2)
     town = run.detail.towns[n - 1]
@@ -121,3 +126,26 @@ def test_steps_past_the_water_pass_rebuild_exactly_whatever_the_budget(monkeypat
         for k in steps:
             for name, a in forward[k].items():
                 np.testing.assert_array_equal(backward[k][name], a, err_msg=f"{k} {name}")
+
+
+def test_towns_steps_go_on_from_the_towns_states_kept(monkeypatch):
+    """With a state of the towns kept after every town made, a step back or
+    a jump goes on from the nearest (GenerateTowns resumed part way) and
+    makes the same map as GenerateTowns stopped there."""
+    from viewer.engine.tgp import trace as T
+
+    monkeypatch.setattr(T, "KEEP_RATIO", 0)
+    trace = TGP.generate(TGP.validate(VALUES), seed=SEED, trace=True).trace
+    first, _ = towns_phase(trace)
+    trace.state_at(first + 5)                          # towns 1..6 made, each kept
+    done = trace._pos[first - 1][0]
+    assert trace._towns_kept[done].steps == [1, 2, 3, 4, 5, 6]
+    trace._live = None                                 # (as after another map's towns)
+    trace._cache.clear()
+    shown = trace.state_at(first + 9)                  # town 10: on from town 6's state
+    assert trace._live[1] == 10 and trace._towns_kept[done].steps[-1] == 10
+    same_bytes(shown, _stopped_after(10), 10)
+    trace._cache.clear()
+    shown = trace.state_at(first + 2)                  # back to town 3: its state kept
+    assert trace._live[1] == 3
+    same_bytes(shown, _stopped_after(3), 3)

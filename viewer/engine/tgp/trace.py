@@ -24,7 +24,9 @@ FixSlopes the tile heights it lowered (in fixed point, 16 per level).
 
 from __future__ import annotations
 
+import copy
 import threading
+import time
 from collections import OrderedDict
 
 import numpy as np
@@ -39,6 +41,11 @@ from .pipeline import Pipeline, State
 from .units import INVALID_HEIGHT
 
 CACHE_STATES = 3
+KEEP_RATIO = 4
+"""States of the towns are kept as often as keeping one costs at most a
+quarter of the towns' time (as the generator's recorder keeps them)."""
+TOWNS_BUDGET = 128 * 2**20
+"""The differences of the states of the towns kept, per GenerateTowns."""
 
 
 class TgpTrace:
@@ -57,6 +64,9 @@ class TgpTrace:
         self._lock = threading.RLock()
         self._flag = np.zeros(4, np.int64)
         self._live: list | None = None
+        self._towns_kept: dict[int, KeptStates] = {}
+        self._towns_runs: dict[tuple[int, int], object] = {}
+        self._towns_pace = [0.0, 0.0]
         # The timeline's steps: (pipeline steps done, towns of the next made);
         # the towns step in one step per town, its last the whole step.
         self._pos: list[tuple[int, int]] = []
@@ -226,22 +236,55 @@ class TgpTrace:
     def _towns_state(self, done: int, made: int) -> State:
         """The state after ``done`` steps of the pipeline and the first
         ``made`` towns of the next (GenerateTowns): the towns made one by
-        one from the state before it, going on from the last such state
-        asked for when it is not past this one."""
-        from .openttd15.towns.founding import towns_one_by_one
-
+        one, going on from the last such state asked for when it is not
+        past this one, else from the nearest state of the towns kept by
+        their differences (every few towns, as the states go by) or the
+        state before GenerateTowns."""
         with self._lock:
             if (done, made) in self._cache:
                 self._cache.move_to_end((done, made))
                 return self._cache[(done, made)]
             live = self._live
-            if live is None or live[0] != done or live[1] > made:
-                st = self._pipe_state(done).copy()
-                live = self._live = [done, 0, st, towns_one_by_one(st.world)]
+            kept = self._towns_kept.get(done)
+            nearest = max([j for j in kept.steps if j <= made] if kept is not None else [0])
+            if live is None or live[0] != done or not nearest <= live[1] <= made:
+                live = self._live = self._towns_from(done, nearest)
             while live[1] < made:
                 next(live[3])
                 live[1] += 1
+                self._keep_town(done, live)
             return self._cached((done, made), live[2].copy())
+
+    def _towns_from(self, done: int, nearest: int) -> list:
+        """[done, towns made, state, GenerateTowns going on, its TownsRun]
+        from the state of the towns kept after ``nearest`` towns (0: the
+        state before GenerateTowns)."""
+        from .openttd15.towns.founding import start_towns, towns_one_by_one
+
+        if nearest:
+            st = self._towns_kept[done].restore(nearest)
+            run = copy.deepcopy(self._towns_runs[(done, nearest)])
+        else:
+            st = self._pipe_state(done).copy()
+            run = start_towns(st.world)
+        self._towns_pace = [time.perf_counter(), 0.0]
+        return [done, nearest, st, towns_one_by_one(st.world, run=run), run]
+
+    def _keep_town(self, done: int, live: list) -> None:
+        """Keep the state after this town by its differences when the towns
+        made since the last one kept took :data:`KEEP_RATIO` times as long
+        as keeping one (and it is past every state of the towns kept)."""
+        kept = self._towns_kept.setdefault(done, KeptStates(TOWNS_BUDGET))
+        since, cost = self._towns_pace
+        now = time.perf_counter()
+        if (kept.steps and live[1] <= kept.steps[-1]) or now - since < KEEP_RATIO * cost:
+            return
+        if kept.keep(live[1], live[2]):
+            self._towns_runs[(done, live[1])] = copy.deepcopy(live[4])
+            after = time.perf_counter()
+            self._towns_pace = [after, (after - now) if len(kept.steps) > 1 else 0.0]
+        else:
+            self._towns_pace = [now, float("inf")]   # (over the budget: no more)
 
     def _landscape_at(self, k: int) -> dict[str, np.ndarray]:
         """The layers after step ``k``, a step past the water pass."""
