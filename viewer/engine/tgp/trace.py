@@ -141,8 +141,8 @@ class TgpTrace:
                 f"{'s' if town['houses'] != 1 else ''}, population {town['population']:,}")
         if not sub:
             cities = sum(1 for t in made if t["city"])
-            text += (f"; GenerateTowns done: {len(made)} towns ({cities} "
-                     f"cit{'ies' if cities != 1 else 'y'})")
+            text += (f"; GenerateTowns done: {len(made)} town{'s' if len(made) != 1 else ''} "
+                     f"({cities} cit{'ies' if cities != 1 else 'y'})")
         return text
 
     def _found(self, st) -> str:
