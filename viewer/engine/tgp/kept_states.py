@@ -99,6 +99,22 @@ def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
     return arrays, shared
 
 
+CHUNK = 1 << 20
+"""Arrays are compared this many elements at a time: numpy holds Python's
+lock while it lists the positions, and a window's thread would wait for it
+(as :func:`~.pipeline.sliced_copy` copies a megabyte at a time)."""
+
+
+def differences(old: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """The positions where the flat arrays ``old`` and ``new`` differ."""
+    parts = []
+    for i in range(0, old.size, CHUNK):
+        where = np.flatnonzero(old[i:i + CHUNK] != new[i:i + CHUNK])
+        if where.size:
+            parts.append(where + i)
+    return np.concatenate(parts) if parts else np.zeros(0, np.int64)
+
+
 @dataclasses.dataclass
 class _Kept:
     step: int
@@ -138,7 +154,7 @@ class KeptStates:
         cost = 0
         for path, a in arrays.items():
             old = self.newest.get(path)
-            if old is None:            # (kept whole as the newest's: no difference)
+            if old is None:            # (kept whole as the newest: no difference)
                 new.append(path)
                 continue
             flat = a.reshape(-1)
@@ -147,11 +163,12 @@ class KeptStates:
                 new.append(path)
                 cost += old.nbytes
                 continue
-            where = np.flatnonzero(old != flat)
+            where = differences(old, flat)
             if where.size == 0:
                 continue
-            if where.size * DENSE > flat.size:
-                back[path] = (None, old.copy())
+            if where.size * DENSE > flat.size:   # (the old array itself: a new newest)
+                back[path] = (None, old)
+                new.append(path)
                 cost += old.nbytes
             else:
                 if flat.size < 2**31:
@@ -166,9 +183,6 @@ class KeptStates:
                 self.newest[path][where] = arrays[path].reshape(-1)[where]
         for path in new:
             self.newest[path] = sliced_copy(arrays[path].reshape(-1))
-        for path, (where, _old) in back.items():
-            if where is None and path not in new:
-                self.newest[path][...] = arrays[path].reshape(-1)
         slots = {id(a): Slot(path, a.shape) for path, a in arrays.items()}
         memo: dict[int, Any] = dict(slots)
         memo.update((id(x), x) for x in shared)
