@@ -56,15 +56,19 @@ class Slot:
     shape: tuple[int, ...]
 
 
+_FROZEN: dict[type, bool] = {}
+_PLAIN = (int, float, str, bool, type(None))
+
+
 def _immutable(x: Any) -> bool:
     """A frozen dataclass of plain values (a RiverAttempt, the settings):
     shared between a state and its copies, never copied."""
-    if not dataclasses.is_dataclass(x) or isinstance(x, type):
-        return False
-    if not x.__dataclass_params__.frozen:
-        return False
-    return all(isinstance(getattr(x, f.name), (int, float, str, bool, type(None)))
-               for f in dataclasses.fields(x))
+    kind = type(x)
+    frozen = _FROZEN.get(kind)
+    if frozen is None:
+        frozen = _FROZEN[kind] = dataclasses.is_dataclass(kind) and \
+            kind.__dataclass_params__.frozen and hasattr(x, "__dict__")
+    return frozen and all(isinstance(v, _PLAIN) for v in vars(x).values())
 
 
 def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
