@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import math
 
 import numpy as np
@@ -179,18 +180,30 @@ class _Trees:
         self.snow_line = highest_snow_line(world) if self.landscape == 1 else 0
         self.max_height = world_height_limit(world) & 0xFF
         self.mask = world.map.size - 1
-        self.plantable, self.plantable_no_desert = self._plantable()
 
     def _plantable(self) -> tuple[np.ndarray, np.ndarray]:
         """``CanPlantTreesOnTile`` of every tile, desert allowed and not
         (kept up to date as trees are planted: a tile with trees takes no
         more)."""
         m = self.map
-        ok = np.empty(m.size, np.bool_)
-        ok_no_desert = np.empty(m.size, np.bool_)
-        trees_kernel.plantable_tiles(m.type, m.height, m.m5, m.size_x, m.size_y, ok,
-                                     ok_no_desert)
-        return ok, ok_no_desert
+        codes = np.empty(m.size, np.uint8)
+        trees_kernel.plant_codes(m.type, m.height, m.m5, m.size_x, m.size_y, codes)
+        return ((codes & trees_kernel.PLANTABLE) != 0,
+                (codes & trees_kernel.PLANTABLE_NO_DESERT) != 0)
+
+    @functools.cached_property
+    def _plantable_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        return self._plantable()
+
+    @property
+    def plantable(self) -> np.ndarray:
+        """``CanPlantTreesOnTile(t, true)`` of every tile (the Python loops'
+        own, made when first asked for)."""
+        return self._plantable_arrays[0]
+
+    @property
+    def plantable_no_desert(self) -> np.ndarray:
+        return self._plantable_arrays[1]
 
     def can_plant_trees_on_tile(self, t: int, allow_desert: bool) -> bool:
         return can_plant_trees_on_tile(self.map, t, allow_desert)
@@ -202,8 +215,8 @@ class _Trees:
         marks = np.zeros((passes, 2), np.int64)
         improved = self.placer == TP_IMPROVED
         entered = trees_kernel.generate(
-            m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8, self.plantable,
-            self.plantable_no_desert, m.size_x, m.size_y, self.landscape, self.freeform_edges,
+            m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8, m.size_x,
+            m.size_y, self.landscape, self.freeform_edges,
             rng.state, num_groups, DEFAULT_TREE_STEPS, LIBM_SINF, GROVE_THETA, GROVE_COS,
             GROVE_SIN, GROVE_AMPLITUDE, PHASE_DIVISOR, passes, improved, self.snow_line,
             self.max_height, scale_by_size(m, DEFAULT_TREE_STEPS),

@@ -1,8 +1,15 @@
 """GenerateTrees compiled (numba), in one call: the plantable tiles, the
 tree groups (each grove's star-shaped polygon in single precision with the
 C library's ``sinf``, taken as an argument, and its 1,000 tries) and the
-PlaceTreesRandomly passes, on the map's byte arrays, drawing from the
-Randomizer's state array as the Python loops of :mod:`.trees` do.  The
+PlaceTreesRandomly passes, drawing from the Randomizer's state array as the
+Python loops of :mod:`.trees` do.
+
+The loops look at one byte a tile (:func:`plant_codes`: whether a tree may
+grow there, with desert allowed and not, and the tropic zone) and the
+heights, and note each tree planted (its tile and Random() word); the
+trees are then planted on the map's bytes in that order
+(:func:`plant_noted`): the same bytes as planting each at once, since
+planting a tree changes nothing the loops read but the plant codes.  The
 cancel flag (``flag[STOP]``) is looked at before each grove, each random
 tile of a pass and every 1,024 rainforest tries."""
 
@@ -15,6 +22,42 @@ from ...protocol import STOP
 from ..kernel import DIR_DX, DIR_DY, INLINE, JIT, _next, corner_slope
 
 T_CLEAR, T_TREES, T_WATER, T_VOID = 0, 4, 6, 7
+CLEAR_ROCKS, CLEAR_FIELDS, CLEAR_DESERT = 2, 3, 5
+WATER_TILE_COAST = 1
+ZONE_RAINFOREST = 2
+GROVE_SEGMENTS = 16
+GROVE_RADIUS = 16
+"""A grove's tries reach -16 .. 15 tiles on each axis from its centre."""
+PLANTABLE, PLANTABLE_NO_DESERT = 1, 2
+"""Bits of a tile's plant code (:func:`plant_codes`): ``CanPlantTreesOnTile``
+with desert allowed and not; bits 2..3 hold the tropic zone."""
+
+
+@njit(**JIT)
+def plant_codes(typ, height, m5, sx, sy, codes):
+    """Each tile's plant code: ``CanPlantTreesOnTile`` with desert allowed
+    (:data:`PLANTABLE`) and not (:data:`PLANTABLE_NO_DESERT`): clear land
+    but fields and rocks, or coast whose slope is not one raised corner,
+    none under a bridge; and the tropic zone (bits 2..3)."""
+    for t in range(sx * sy):
+        code = 0
+        if ((typ[t] >> 2) & 3) == 0:
+            tt = typ[t] >> 4
+            if tt == T_CLEAR:
+                g = (m5[t] >> 2) & 7
+                if g != CLEAR_FIELDS and g != CLEAR_ROCKS:
+                    code = PLANTABLE if g == CLEAR_DESERT else PLANTABLE | PLANTABLE_NO_DESERT
+            elif tt == T_WATER and (m5[t] >> 4) == WATER_TILE_COAST:
+                x = t % sx
+                y = t // sx
+                x2 = min(x + 1, sx - 1)
+                y2 = min(y + 1, sy - 1)
+                slope, _z = corner_slope(
+                    np.int64(height[y * sx + x]), np.int64(height[y * sx + x2]),
+                    np.int64(height[y2 * sx + x]), np.int64(height[y2 * sx + x2]))
+                if slope != 1 and slope != 2 and slope != 4 and slope != 8:
+                    code = PLANTABLE | PLANTABLE_NO_DESERT
+        codes[t] = code | ((typ[t] & 3) << 2)
 
 
 @njit(**INLINE)
@@ -42,13 +85,13 @@ def _add_wrap(t, dx, dy, sx, sy, shift, freeform):
 
 
 @njit(**INLINE)
-def _tree_type(typ, landscape, t, seed):
+def _tree_type(zone, landscape, seed):
+    """``GetRandomTreeType`` (0xFF: none, a desert tile's seed above 12)."""
     if landscape == 0:
         return seed * 12 // 256
     if landscape == 1:
         return seed * 8 // 256 + 0x0C
     if landscape == 2:
-        zone = typ[t] & 3
         if zone == 0:
             return seed * 4 // 256 + 0x1C
         if zone == 1:
@@ -58,105 +101,100 @@ def _tree_type(typ, landscape, t, seed):
 
 
 @njit(**INLINE)
-def place_tree(typ, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_nd, sx, sy, landscape,
-               t, r):
-    """``PlaceTree``: the tree from ``r``'s bits, planted on the tile's
-    ground (shore on a coast, snow or desert kept), the ground re-drawn."""
-    tree = _tree_type(typ, landscape, t, (r >> 24) & 0xFF)
-    if tree == 0xFF:
-        return
-    n = sx * sy
-    density = 3
-    if (typ[t] >> 4) == T_WATER:
-        ground = 3
-        for d in range(8):
-            u = t + DIR_DY[d] * sx + DIR_DX[d]
-            if 0 <= u < n and (typ[u] >> 4) != T_VOID and (typ[u] >> 4) == T_WATER:
-                m3[u] = m3[u] & 0xFE
-    else:
-        cg = (m5[t] >> 2) & 7
-        if m3[t] & 0x10:
-            ground = 4 if cg == 1 else 2
-        elif cg == 0:
-            ground = 0
-        elif cg == 1:
-            ground = 1
-        else:
-            ground = 2
-        if cg != 1:
-            density = m5[t] & 3
-    typ[t] = (typ[t] & 0x0F) | (T_TREES << 4)
-    m1[t] = (m1[t] & 0x80) | 0x10 | ((0 if ground == 3 else 3) << 5)
-    m2[t] = (ground << 6) | (density << 4)
-    m3[t] = tree
-    m4[t] = 0
-    m5[t] = (((r >> 22) & 3) << 6) | min((r >> 16) & 7, 6)
-    m6[t] = m6[t] & 0x03
-    m7[t] = 0
-    m8[t] = 0
-    plantable[t] = False
-    plantable_nd[t] = False
-    if ground != 2 and ground != 4 and ground != 3:
-        g = (r >> 28) & 1
-        m2[t] = (m2[t] & 0xFE0F) | (g << 6) | (3 << 4)
-        m1[t] = (m1[t] & 0x9F) | (3 << 5)
-
-
-CLEAR_ROCKS, CLEAR_FIELDS, CLEAR_DESERT = 2, 3, 5
-WATER_TILE_COAST = 1
-GROVE_SEGMENTS = 16
-GROVE_RADIUS = 16
-"""A grove's tries reach -16 .. 15 tiles on each axis from its centre."""
+def _note_tree(codes, landscape, t, r, noted, n):
+    """``PlaceTree``'s choice: unless the seed gives no tree, the tile
+    takes no more and (``t``, ``r``) is noted as ``noted[n]`` (the array
+    doubled when full).  Returns the array and the count."""
+    if _tree_type((codes[t] >> 2) & 3, landscape, (r >> 24) & 0xFF) == 0xFF:
+        return noted, n
+    codes[t] = codes[t] & ~(PLANTABLE | PLANTABLE_NO_DESERT)
+    if n == noted.shape[0]:
+        more = np.empty((2 * n, 2), np.int64)
+        more[:n] = noted
+        noted = more
+    noted[n, 0] = t
+    noted[n, 1] = r
+    return noted, n + 1
 
 
 @njit(**JIT)
-def plantable_tiles(typ, height, m5, sx, sy, plantable, plantable_nd):
-    """``CanPlantTreesOnTile`` of every tile, with desert allowed
-    (``plantable``) and not (``plantable_nd``): clear land but fields and
-    rocks, or coast whose slope is not one raised corner; none under a
-    bridge."""
-    for t in range(sx * sy):
-        ok = False
-        ok_nd = False
-        if ((typ[t] >> 2) & 3) == 0:
-            tt = typ[t] >> 4
-            if tt == T_CLEAR:
-                g = (m5[t] >> 2) & 7
-                ok = g != CLEAR_FIELDS and g != CLEAR_ROCKS
-                ok_nd = ok and g != CLEAR_DESERT
-            elif tt == T_WATER and (m5[t] >> 4) == WATER_TILE_COAST:
-                x = t % sx
-                y = t // sx
-                x2 = min(x + 1, sx - 1)
-                y2 = min(y + 1, sy - 1)
-                slope, _z = corner_slope(
-                    np.int64(height[y * sx + x]), np.int64(height[y * sx + x2]),
-                    np.int64(height[y2 * sx + x]), np.int64(height[y2 * sx + x2]))
-                ok = slope != 1 and slope != 2 and slope != 4 and slope != 8
-                ok_nd = ok
-        plantable[t] = ok
-        plantable_nd[t] = ok_nd
+def plant_noted(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, landscape, noted, n):
+    """``PlaceTree`` of the ``n`` noted trees, in order: the tree from the
+    word's bits on the tile's ground (shore on a coast, whose neighbouring
+    water may flood again; snow or desert kept), the ground re-drawn."""
+    size = sx * sy
+    for i in range(n):
+        t = noted[i, 0]
+        r = noted[i, 1]
+        tree = _tree_type(typ[t] & 3, landscape, (r >> 24) & 0xFF)
+        density = 3
+        if (typ[t] >> 4) == T_WATER:
+            ground = 3
+            for d in range(8):
+                u = t + DIR_DY[d] * sx + DIR_DX[d]
+                if 0 <= u < size and (typ[u] >> 4) == T_WATER:
+                    m3[u] = m3[u] & 0xFE
+        else:
+            cg = (m5[t] >> 2) & 7
+            if m3[t] & 0x10:
+                ground = 4 if cg == 1 else 2
+            elif cg == 0:
+                ground = 0
+            elif cg == 1:
+                ground = 1
+            else:
+                ground = 2
+            if cg != 1:
+                density = m5[t] & 3
+        typ[t] = (typ[t] & 0x0F) | (T_TREES << 4)
+        m1[t] = (m1[t] & 0x80) | 0x10 | ((0 if ground == 3 else 3) << 5)
+        m2[t] = (ground << 6) | (density << 4)
+        m3[t] = tree
+        m4[t] = 0
+        m5[t] = (((r >> 22) & 3) << 6) | min((r >> 16) & 7, 6)
+        m6[t] = m6[t] & 0x03
+        m7[t] = 0
+        m8[t] = 0
+        if ground != 2 and ground != 4 and ground != 3:
+            g = (r >> 28) & 1
+            m2[t] = (m2[t] & 0xFE0F) | (g << 6) | (3 << 4)
+            m1[t] = (m1[t] & 0x9F) | (3 << 5)
 
 
 @njit(**INLINE)
-def _in_star_polygon(x, y, px, py):
-    """``IsPointInStarShapedPolygon``: (x, y) in one of the triangles the
-    polygon's edges make with (0, 0)."""
+def _in_triangle(x, y, x1, y1, x2, y2):
+    """``PointInTriangle`` of (x, y) and the triangle ((x1, y1), (x2, y2),
+    (0, 0)): the edge functions' signs (true only inside the closed
+    triangle)."""
+    s = x1 * y - y1 * x
+    t = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+    if (s < 0) != (t < 0) and s != 0 and t != 0:
+        return False
+    d = -x2 * (y - y2) + y2 * (x - x2)
+    return (d < 0) == (s + t <= 0)
+
+
+@njit(**JIT)
+def star_polygon_mask(px, py, inside):
+    """``IsPointInStarShapedPolygon`` of every offset a grove draws
+    (``inside[y + 16, x + 16]``, x and y in -16 .. 15): in one of the
+    triangles the polygon's edges make with (0, 0), each triangle tried on
+    the offsets of its bounding box only (it holds no other)."""
+    inside[:, :] = 0
     n = px.size
+    lo = -GROVE_RADIUS
+    hi = GROVE_RADIUS - 1
     for i in range(n):
         x1 = px[i]
         y1 = py[i]
         j = i + 1 if i + 1 < n else 0
         x2 = px[j]
         y2 = py[j]
-        s = x1 * y - y1 * x
-        t = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
-        if (s < 0) != (t < 0) and s != 0 and t != 0:
-            continue
-        d = -x2 * (y - y2) + y2 * (x - x2)
-        if (d < 0) == (s + t <= 0):
-            return True
-    return False
+        for y in range(max(lo, min(0, min(y1, y2))), min(hi, max(0, max(y1, y2))) + 1):
+            for x in range(max(lo, min(0, min(x1, x2))), min(hi, max(0, max(x1, x2))) + 1):
+                if inside[y + GROVE_RADIUS, x + GROVE_RADIUS] == 0 and \
+                        _in_triangle(x, y, x1, y1, x2, y2):
+                    inside[y + GROVE_RADIUS, x + GROVE_RADIUS] = 1
 
 
 @njit(**INLINE)
@@ -194,19 +232,24 @@ def _grove_shape(s0, s1, sinf, theta, cos_theta, sin_theta, amplitude, divisor, 
 
 
 @njit(**JIT)
-def generate(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_nd, sx, sy,
-             landscape, freeform, rng, num_groups, grove_steps, sinf, theta, cos_theta,
-             sin_theta, amplitude, divisor, passes, improved, snow_line, max_height, steps,
-             rain_steps, same_height_steps, marks, flag):
+def generate(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, landscape, freeform, rng,
+             num_groups, grove_steps, sinf, theta, cos_theta, sin_theta, amplitude, divisor,
+             passes, improved, snow_line, max_height, steps, rain_steps, same_height_steps,
+             marks, flag):
     """GenerateTrees after its first draw: ``num_groups`` groves of
     ``grove_steps`` tries (none when 0), then ``passes`` PlaceTreesRandomly;
     ``marks[i]`` gets the Randomizer's words on entering pass ``i``.
     Returns the passes entered (fewer than ``passes``, or groves left, when
     the flag stopped it)."""
+    size = sx * sy
+    codes = np.empty(size, np.uint8)
+    plant_codes(typ, height, m5, sx, sy, codes)
+    noted = np.empty((max(1024, size // 8), 2), np.int64)
+    n = 0
     s0 = rng[0]
     s1 = rng[1]
     calls = 0
-    mask = sx * sy - 1
+    mask = size - 1
     shift = 0
     while (1 << shift) < sx:
         shift += 1
@@ -223,22 +266,17 @@ def generate(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_n
         s0, s1 = _grove_shape(s0, s1, sinf, theta, cos_theta, sin_theta, amplitude, divisor,
                               px, py)
         calls += 5
-        inside[:, :] = -1              # each offset looked at once, when first drawn
+        star_polygon_mask(px, py, inside)
         for _ in range(grove_steps):
             s0, s1, r = _next(s0, s1)
             x = (r & 31) - GROVE_RADIUS
             y = ((r >> 8) & 31) - GROVE_RADIUS
             cur = _add_wrap(center, x, y, sx, sy, shift, freeform)
-            if cur < 0 or not plantable[cur]:
+            if cur < 0 or (codes[cur] & PLANTABLE) == 0:
                 continue
-            seen = inside[y + GROVE_RADIUS, x + GROVE_RADIUS]
-            if seen < 0:
-                seen = 1 if _in_star_polygon(x, y, px, py) else 0
-                inside[y + GROVE_RADIUS, x + GROVE_RADIUS] = seen
-            if seen == 0:
+            if inside[y + GROVE_RADIUS, x + GROVE_RADIUS] == 0:
                 continue
-            place_tree(typ, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_nd, sx, sy,
-                       landscape, cur, r)
+            noted, n = _note_tree(codes, landscape, cur, r, noted, n)
         calls += grove_steps
         num_groups -= 1
     entered = 0
@@ -255,10 +293,9 @@ def generate(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_n
             s0, s1, r = _next(s0, s1)
             calls += 1
             tile = r & mask
-            if not plantable[tile]:
+            if (codes[tile] & PLANTABLE) == 0:
                 continue
-            place_tree(typ, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_nd, sx, sy,
-                       landscape, tile, r)
+            noted, n = _note_tree(codes, landscape, tile, r, noted, n)
             if not improved:
                 continue
             ht = _tile_z(height, sx, sy, shift, tile)
@@ -276,27 +313,26 @@ def generate(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_n
                     if abs(x) + abs(y) > 16:      # (the game's checks, the cheap first)
                         continue
                     cur = _add_wrap(tile, x, y, sx, sy, shift, freeform)
-                    if cur < 0 or not plantable[cur]:
+                    if cur < 0 or (codes[cur] & PLANTABLE) == 0:
                         continue
                     if abs(_tile_z(height, sx, sy, shift, cur) - ht) > 2:
                         continue
-                    place_tree(typ, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_nd,
-                               sx, sy, landscape, cur, r)
+                    noted, n = _note_tree(codes, landscape, cur, r, noted, n)
                     break
         if landscape == 2:
             for i in range(rain_steps):
-                if stopped:
-                    break
                 if (i & 1023) == 0 and flag[STOP] != 0:
                     stopped = True
+                if stopped:
                     break
                 s0, s1, r = _next(s0, s1)
                 calls += 1
                 tile = r & mask
-                if (typ[tile] & 3) == 2 and plantable_nd[tile]:
-                    place_tree(typ, m1, m2, m3, m4, m5, m6, m7, m8, plantable, plantable_nd,
-                               sx, sy, landscape, tile, r)
+                c = codes[tile]
+                if (c >> 2) & 3 == ZONE_RAINFOREST and (c & PLANTABLE_NO_DESERT) != 0:
+                    noted, n = _note_tree(codes, landscape, tile, r, noted, n)
     rng[0] = s0
     rng[1] = s1
     rng[2] += calls
+    plant_noted(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, landscape, noted, n)
     return entered
