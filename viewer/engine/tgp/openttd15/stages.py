@@ -93,10 +93,10 @@ def run_stage(name: str, part: int, world: World, flag=None) -> Any:
     function returns; the tile loops: a share of the runs each).  With a
     cancel token's ``flag``, the long stages look at ``flag[0]`` as they go
     (the towns after each town, the industries before each one drawn, the
-    tile loops every few loops) and end early once it is set: the map is
-    thrown away then."""
+    trees between groves and random tiles, the tile loops every few loops)
+    and end early once it is set: the map is thrown away then."""
     function = stage_function(name)
-    if flag is not None and name in ("towns", "industries", "world"):
+    if flag is not None and name in ("towns", "industries", "trees", "world"):
         return _until_cancelled(name, function, world, flag)
     if name == "world":
         return function(world, WORLD_RUNS // PARTS["world"])
@@ -120,6 +120,8 @@ def tile_loop_chunk(world: World) -> int:
 def _until_cancelled(name: str, function, world: World, flag) -> Any:
     if name == "industries":
         return function(world, stop=lambda: flag[0] != 0)
+    if name == "trees":
+        return function(world, flag=flag)
     if name == "towns":
         def look(_town, _event) -> None:
             if flag[0] != 0:
