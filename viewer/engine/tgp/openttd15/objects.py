@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER, get_object_index, make_object
 from ..game.tiles import OWNER_NONE, TileType
 from ..game.world import World
@@ -55,14 +57,28 @@ def _kind_within(world: World, tile: int, object_type: int) -> bool:
     (``SpiralTileSequence(tile, 9)``, off-map tiles skipped)."""
     m = world.map
     x, y = m.tile_x(tile), m.tile_y(tile)
-    for yy in range(max(0, y - 4), min(m.size_y, y + 5)):
-        for xx in range(max(0, x - 4), min(m.size_x, x + 5)):
-            if _is_object_type_tile(world, m.tile_xy(xx, yy), object_type):
-                return True
+    x0, y0 = max(0, x - 4), max(0, y - 4)
+    square = m.type.reshape(m.size_y, m.size_x)[y0:min(m.size_y, y + 5), x0:min(m.size_x, x + 5)]
+    for dy, dx in zip(*np.nonzero((square >> 4) == TileType.OBJECT)):
+        if _is_object_type_tile(world, m.tile_xy(x0 + int(dx), y0 + int(dy)), object_type):
+            return True
     return False
 
 
-def build_object(world: World, towns: TownIndex, object_type: int, tile: int) -> None:
+class _Towns:
+    """The :class:`TownIndex`, made when the first object needs its town."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self._index: TownIndex | None = None
+
+    def calc_closest_town_from_tile(self, m, tile: int):
+        if self._index is None:
+            self._index = TownIndex(self.world)
+        return self._index.calc_closest_town_from_tile(m, tile)
+
+
+def build_object(world: World, towns: TownIndex | _Towns, object_type: int, tile: int) -> None:
     """``BuildObject`` of a 1x1 object owned by nobody."""
     m, rng = world.map, world.rng
     town = towns.calc_closest_town_from_tile(m, tile)
@@ -132,26 +148,25 @@ def try_build_lighthouse(world: World, towns: TownIndex) -> bool:
 
 
 def _border_water_tiles(world: World) -> int:
+    """Water tiles on rows 1 and ``max_y - 1`` (x from 0 to ``max_x - 1``)
+    and columns 1 and ``max_x - 1`` (y from 1 to ``max_y - 2``), counted
+    as the game's loops count them (a tile on both twice)."""
     m = world.map
-    n = 0
-    for x in range(m.max_x):
-        n += m.is_tile_type(m.tile_xy(x, 1), TileType.WATER)
-        n += m.is_tile_type(m.tile_xy(x, m.max_y - 1), TileType.WATER)
-    for y in range(1, m.max_y - 1):
-        n += m.is_tile_type(m.tile_xy(1, y), TileType.WATER)
-        n += m.is_tile_type(m.tile_xy(m.max_x - 1, y), TileType.WATER)
-    return n
+    water = (m.type.reshape(m.size_y, m.size_x) >> 4) == TileType.WATER
+    mx, my = m.max_x, m.max_y
+    return int(np.count_nonzero(water[1, :mx]) + np.count_nonzero(water[my - 1, :mx])
+               + np.count_nonzero(water[1:my - 1, 1]) + np.count_nonzero(water[1:my - 1, mx - 1]))
 
 
 def generate_objects(world: World) -> None:
     """GenerateObjects on ``world`` (in place)."""
     m = world.map
-    towns = TownIndex(world)
-    water_tiles = _border_water_tiles(world) if world.freeform_edges else 0
+    towns = _Towns(world)
     for object_type, climates, amount, by_water in GENERATED_OBJECTS:
         if world.landscape not in climates:
             continue
         if by_water and world.freeform_edges:
+            water_tiles = _border_water_tiles(world)
             amount = scale_by_size_1d(m, amount * water_tiles) // (2 * m.max_y + 2 * m.max_x - 6)
         elif by_water:
             amount = scale_by_size_1d(m, amount)
