@@ -156,15 +156,21 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
     """The World GenerateLandscape leaves: ``land``'s tile bytes, the
     Randomizer on ``rng_state`` (shared, not copied), the settings of
     ``values`` by the game's names (with the snow line GenerateLandscape
-    found, as the game keeps it in its settings)."""
+    found, as the game keeps it in its settings); its trees, the wetlands',
+    noted as ``wetland_trees``."""
+    import numpy as np
+
+    from ..game.tiles import TileType
     from ..game_settings import world_settings
     from ..landscape import game_map
 
     settings = world_settings(values)
     if found and found.get("snow_line_height") is not None:
         settings["game_creation.snow_line_height"] = int(found["snow_line_height"])
-    return World(map=game_map(land), rng=Randomizer(state=rng_state), settings=settings,
-                 cur_tileloop_tile=int(land.loop_tile), stage="landscape")
+    m = game_map(land)
+    return World(map=m, rng=Randomizer(state=rng_state), settings=settings,
+                 cur_tileloop_tile=int(land.loop_tile), stage="landscape",
+                 wetland_trees=np.flatnonzero((m.type >> 4) == TileType.TREES))
 
 
 def town_records(world: World) -> list[dict[str, Any]]:
