@@ -18,6 +18,7 @@ import numpy as np
 from ..game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER, get_object_index, make_object
 from ..game.tiles import OWNER_NONE, TileType
 from ..game.world import World
+from . import objects_kernel
 from .industries.generate import scale_by_size, scale_by_size_1d
 from .industries.towns import TownIndex
 from .landscape_clear import is_valid_tile
@@ -158,8 +159,9 @@ def _border_water_tiles(world: World) -> int:
                + np.count_nonzero(water[1:my - 1, 1]) + np.count_nonzero(water[1:my - 1, mx - 1]))
 
 
-def generate_objects(world: World) -> None:
-    """GenerateObjects on ``world`` (in place)."""
+def generate_objects(world: World, compiled: bool = True) -> None:
+    """GenerateObjects on ``world`` (in place); ``compiled``: each kind's
+    tries by :mod:`.objects_kernel` (else the Python loops it mirrors)."""
     m = world.map
     towns = _Towns(world)
     for object_type, climates, amount, by_water in GENERATED_OBJECTS:
@@ -173,10 +175,40 @@ def generate_objects(world: World) -> None:
         else:
             amount = scale_by_size(m, amount)
         amount &= 0xFFFF
+        j = scale_by_size(m, 1000)
+        if compiled:
+            _build_compiled(world, object_type, amount, j)
+            continue
         try_build = (try_build_transmitter if object_type == OBJECT_TRANSMITTER
                      else try_build_lighthouse)
-        j = scale_by_size(m, 1000)
         while j != 0 and amount != 0 and len(world.objects) < OBJECT_POOL_MAX:
             if try_build(world, towns):
                 amount -= 1
             j -= 1
+
+
+def _build_compiled(world: World, object_type: int, amount: int, tries: int) -> None:
+    """A kind's tries by :func:`.objects_kernel.build_objects`, its objects
+    added to ``world.objects``."""
+    m = world.map
+    n = len(world.objects)
+    types = np.full(n + max(amount, 1), 255, np.int64)
+    for i, o in enumerate(world.objects):
+        if o is not None:
+            types[i] = o.type
+    order = sorted((int(_town_field(t, "index")), int(_town_field(t, "xy")))
+                   for t in world.towns if t is not None)
+    town_xy = np.array([xy for _i, xy in order], np.int64)
+    tiles, town, colour = (np.zeros(max(amount, 1), np.int64) for _ in range(3))
+    built = objects_kernel.build_objects(
+        m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8, m.size_x, m.size_y,
+        world.rng.state, object_type, amount, tries, types, n, OBJECT_POOL_MAX, town_xy, tiles,
+        town, colour)
+    for k in range(built):
+        world.objects.append(ObjectRecord(n + k, object_type, int(tiles[k]),
+                                          order[int(town[k])][0] if town[k] >= 0 else -1,
+                                          int(colour[k])))
+
+
+def _town_field(town, name: str):
+    return town[name] if isinstance(town, dict) else getattr(town, name)
