@@ -117,6 +117,43 @@ def _note_tree(codes, landscape, t, r, noted, n):
     return noted, n + 1
 
 
+@njit(**INLINE)
+def plant_trees_on_tile(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, size, t, tree, count, growth):
+    """``PlantTreesOnTile``: ``count`` + 1 trees of type ``tree`` at stage
+    ``growth`` on the tile's ground (shore on a coast, whose neighbouring
+    water may flood again; snow and desert kept; clear land's density but
+    rough's).  Returns the tree ground."""
+    density = 3
+    if (typ[t] >> 4) == T_WATER:
+        ground = 3
+        for d in range(8):
+            u = t + DIR_DY[d] * sx + DIR_DX[d]
+            if 0 <= u < size and (typ[u] >> 4) == T_WATER:
+                m3[u] = m3[u] & 0xFE
+    else:
+        cg = (m5[t] >> 2) & 7
+        if m3[t] & 0x10:
+            ground = 4 if cg == 1 else 2
+        elif cg == 0:
+            ground = 0
+        elif cg == 1:
+            ground = 1
+        else:
+            ground = 2
+        if cg != 1:
+            density = m5[t] & 3
+    typ[t] = (typ[t] & 0x0F) | (T_TREES << 4)
+    m1[t] = (m1[t] & 0x80) | 0x10 | ((0 if ground == 3 else 3) << 5)
+    m2[t] = (ground << 6) | (density << 4)
+    m3[t] = tree
+    m4[t] = 0
+    m5[t] = (count << 6) | growth
+    m6[t] = m6[t] & 0x03
+    m7[t] = 0
+    m8[t] = 0
+    return ground
+
+
 @njit(**JIT)
 def plant_noted(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, landscape, noted, n):
     """``PlaceTree`` of the ``n`` noted trees, in order: the tree from the
@@ -127,35 +164,9 @@ def plant_noted(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, landscape, noted, n
         t = noted[i, 0]
         r = noted[i, 1]
         tree = _tree_type(typ[t] & 3, landscape, (r >> 24) & 0xFF)
-        density = 3
-        if (typ[t] >> 4) == T_WATER:
-            ground = 3
-            for d in range(8):
-                u = t + DIR_DY[d] * sx + DIR_DX[d]
-                if 0 <= u < size and (typ[u] >> 4) == T_WATER:
-                    m3[u] = m3[u] & 0xFE
-        else:
-            cg = (m5[t] >> 2) & 7
-            if m3[t] & 0x10:
-                ground = 4 if cg == 1 else 2
-            elif cg == 0:
-                ground = 0
-            elif cg == 1:
-                ground = 1
-            else:
-                ground = 2
-            if cg != 1:
-                density = m5[t] & 3
-        typ[t] = (typ[t] & 0x0F) | (T_TREES << 4)
-        m1[t] = (m1[t] & 0x80) | 0x10 | ((0 if ground == 3 else 3) << 5)
-        m2[t] = (ground << 6) | (density << 4)
-        m3[t] = tree
-        m4[t] = 0
-        m5[t] = (((r >> 22) & 3) << 6) | min((r >> 16) & 7, 6)
-        m6[t] = m6[t] & 0x03
-        m7[t] = 0
-        m8[t] = 0
-        if ground != 2 and ground != 4 and ground != 3:
+        ground = plant_trees_on_tile(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, size, t, tree,
+                                     (r >> 22) & 3, min((r >> 16) & 7, 6))
+        if ground != 2 and ground != 4 and ground != 3:      # the ground re-drawn
             g = (r >> 28) & 1
             m2[t] = (m2[t] & 0xFE0F) | (g << 6) | (3 << 4)
             m1[t] = (m1[t] & 0x9F) | (3 << 5)
