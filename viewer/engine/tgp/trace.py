@@ -1,7 +1,8 @@
 """The timeline of one TGP run: one step per noise round, per normalisation
 step, then the tile heights, (OpenTTD 15.2) FixSlopes, and the water.
 
-Step k is the state after the first k steps of :class:`~.pipeline.Pipeline`.
+Step k is the state after the first k steps of :class:`~.r13671.pipeline.Pipeline`
+(or of OpenTTD 15.2's :class:`~.openttd15.pipeline.ModernPipeline`).
 The generator keeps checkpoints of the heightmap (all of them on small maps,
 every few steps on large ones, within a memory budget); any other step is
 rebuilt by running the pipeline forward from the nearest checkpoint, which
@@ -25,9 +26,10 @@ import numpy as np
 from ..protocol import Marker
 from . import kernel as K
 from .game.map_layers import byte_layers, map_layers
-from .landscape import landscape_layers
 from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, layer_names
-from .pipeline import Pipeline, State
+from .openttd15.landscape import landscape_layers
+from .pipeline import State
+from .r13671.pipeline import Pipeline
 from .units import INVALID_HEIGHT
 
 CACHE_STATES = 3
@@ -78,7 +80,7 @@ class TgpTrace:
             return label + self._found(st)
         if st.phase == "water level" and final.borders is not None and \
                 getattr(self.pipe, "fixed_borders", 0) is None:
-            from .modern import border_names
+            from .openttd15.pipeline import border_names
 
             label += f": {border_names(final.borders)} ({final.borders})"
         elif st.kind == "fix":
@@ -171,7 +173,7 @@ class TgpTrace:
             layers = landscape_layers(land, pipe.landscape)
             height = land.height
             if getattr(pipe, "stages", None):   # (a map that has the bytes has them throughout)
-                from .landscape import game_map
+                from .openttd15.landscape import game_map
 
                 layers.update(byte_layers(game_map(land)))
         if prev.world is not None:

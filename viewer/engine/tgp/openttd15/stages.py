@@ -156,7 +156,7 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
     ``values`` by the game's names (with the snow line GenerateLandscape
     found, as the game keeps it in its settings)."""
     from ..game_settings import world_settings
-    from ..landscape import game_map
+    from .landscape import game_map
 
     settings = world_settings(values)
     if found and found.get("snow_line_height") is not None:

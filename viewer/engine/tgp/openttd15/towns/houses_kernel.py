@@ -34,8 +34,8 @@ from viewer.engine.jit import njit
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.tiles import OWNER_NONE, TileType
 from viewer.engine.tgp.kernel import corner_slope
-from viewer.engine.tgp.river_tiles import rand as _random
-from viewer.engine.tgp.river_tiles import rand_range as _random_range
+from viewer.engine.tgp.openttd15.rivers.tiles import rand as _random
+from viewer.engine.tgp.openttd15.rivers.tiles import rand_range as _random_range
 
 from .house_specs import (
     ABOVE_SNOW,

@@ -1,8 +1,8 @@
 """Tile helpers of OpenTTD 15.2's CreateRivers, as numba kernels over a
 :class:`~.landscape.Landscape`'s flat arrays (tile ``t = y * size_x + x``).
 
-The kernels of :mod:`.terraform`, :mod:`.river_route` and
-:mod:`.rivers_kernel` share one calling convention:
+The kernels of :mod:`.terraform`, :mod:`.route` and
+:mod:`.kernel` share one calling convention:
 
 * ``T``: the Landscape's uint8 per-tile arrays as one tuple, indexed by
   :data:`H` (height), :data:`K` (kind), :data:`G` (ground), :data:`D`
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import INLINE, JIT, _next, corner_slope
+from ....jit import njit
+from ...kernel import INLINE, JIT, _next, corner_slope
 
 # T
 H, K, G, D, C, SN, TR, RB, TT, TC, TG, NF, FL, SL, ZZ = range(15)

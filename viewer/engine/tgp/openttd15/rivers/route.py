@@ -1,7 +1,7 @@
 """The river route of OpenTTD 15.2 (YAPF's river builder): an A* search
 from a segment's begin to its end over the moves water can flow, with the
 game's random step costs and its binary heap's tie order.  See
-:mod:`.river_tiles` for the calling convention.
+:mod:`.tiles` for the calling convention.
 
 Each node generated (a 4-neighbour, NE SE SW NW, the water flows down to)
 costs its parent's cost + 1 + RandomRange(river_route_random), one Random()
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import INLINE, JIT, _next
-from .river_tiles import (
+from ....jit import njit
+from ...kernel import INLINE, JIT, _next
+from .tiles import (
     H,
     K,
     P_LX,

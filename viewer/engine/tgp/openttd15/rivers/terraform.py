@@ -1,6 +1,6 @@
 """OpenTTD 15.2's land raise/lower command (CmdTerraformLand) on a
 :class:`~.landscape.Landscape`, as CreateRivers runs it during world
-generation: see :mod:`.river_tiles` for the calling convention.
+generation: see :mod:`.tiles` for the calling convention.
 
 The command is modelled first (test), then applied (exec); the model is
 the same both times, so one pass decides.  Each selected corner (W, S, E, N
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import JIT
-from .river_tiles import (
+from ....jit import njit
+from ...kernel import JIT
+from .tiles import (
     DDX,
     DDY,
     K,

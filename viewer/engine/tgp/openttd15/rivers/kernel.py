@@ -1,7 +1,7 @@
 """OpenTTD 15.2's CreateRivers as numba kernels: springs, the flow search
 (with small-sea filling), lakes, wetlands, river segments and their
 widening, and the last ConvertGroundTilesIntoWaterTiles.  See
-:mod:`.river_tiles` for the calling convention and
+:mod:`.tiles` for the calling convention and
 ``../shared/reference/tgp-rivers/README.md`` for the sequence in words.
 
 :func:`attempt_well` runs one well (all its tries) and writes what
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT
-from .river_route import find_route
-from .river_tiles import (
+from ....jit import njit
+from ...kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT
+from .route import find_route
+from .tiles import (
     CG_ROUGH,
     TG_GRASS,
     TG_ROUGH,

@@ -2,7 +2,7 @@
 wells (long rivers first), springs, the flow search with small-sea filling,
 lakes and wetlands, the YAPF river route, widening of main rivers, and the
 final ConvertGroundTilesIntoWaterTiles (``finish_water``).  The 256 tile
-loop runs that follow in the game are :mod:`.tileloop`'s.
+loop runs that follow in the game are :mod:`..landscape_tile_loop`'s.
 
 Use::
 
@@ -14,8 +14,8 @@ Use::
 Every Random() is drawn from ``land.rng``; every tile change is made on
 ``land``'s arrays in place (if they are replaced between calls, e.g. by a
 copy, the next call works on the new ones).  Only CreateRivers changes
-heights, so the slope tables it keeps stay right.  The kernels are in :mod:`.rivers_kernel`,
-:mod:`.river_route`, :mod:`.terraform` and :mod:`.river_tiles`.
+heights, so the slope tables it keeps stay right.  The kernels are in :mod:`.kernel`,
+:mod:`.route`, :mod:`.terraform` and :mod:`.tiles`.
 
 Small seas are filled in breadth-first order rather than the game's
 ``std::unordered_set`` order: every tile of such a sea starts flat at
@@ -33,9 +33,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import river_tiles as rt
-from . import rivers_kernel as rk
-from .landscape import Landscape
+from ..landscape import Landscape
+from . import kernel as rk
+from . import tiles as rt
 
 LANDSCAPE_NAMES = ("temperate", "arctic", "tropic", "toyland")
 
@@ -209,7 +209,7 @@ class CreateRivers:
     def route(self, begin: int, end: int) -> list[int]:
         """The river route from ``begin`` to ``end`` (begin first), [] when
         the search finds none; draws its Random() calls, changes no tile."""
-        from .river_route import find_route
+        from .route import find_route
         self._bind()
         m = find_route(self._T, self._S, self._P, self.land.rng, int(begin), int(end))
         return [int(t) for t in self._S[rt.S_PATH][:m][::-1]]
