@@ -24,6 +24,7 @@ directions are NE (x - 1), SE (y + 1), SW (x + 1), NW (y - 1), numbered 0..3.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from typing import NamedTuple
 
 import numpy as np
@@ -58,23 +59,10 @@ DDX = np.array([-1, 0, 1, 0], np.int64)
 DDY = np.array([0, 1, 0, -1], np.int64)
 
 
-class Tiles(NamedTuple):
-    """The per-tile uint8 arrays the kernels read and change (``T``)."""
-    height: np.ndarray
-    kind: np.ndarray
-    ground: np.ndarray
-    density: np.ndarray
-    counter: np.ndarray
-    snow: np.ndarray
-    tropic: np.ndarray
-    random_bits: np.ndarray
-    tree_type: np.ndarray
-    tree_count: np.ndarray
-    tree_growth: np.ndarray
-    nonflood: np.ndarray
-    flags: np.ndarray
-    slope: np.ndarray
-    lowest: np.ndarray
+Tiles = namedtuple("Tiles", LANDSCAPE_FIELDS + ("flags", "slope", "lowest"))
+Tiles.__doc__ = """The per-tile uint8 arrays the kernels read and change (``T``): the
+Landscape's by their names there, then the scratch bits and the slope
+tables."""
 
 
 class Scratch(NamedTuple):
