@@ -175,7 +175,7 @@ def curves_setup(size_x: int, size_y: int, level: int, max_height: int) -> Curve
 
 class ModernPipeline:
     """The steps of one OpenTTD 15.2 map: sizes and settings fixed, nothing
-    computed.  Same interface as :class:`~.pipeline.Pipeline`."""
+    computed.  Same interface as :class:`~..r13671.pipeline.Pipeline`."""
 
     version = "15.2"
     rng_before_tgp = 1
