@@ -21,8 +21,10 @@ from ..aot import CompiledKernels, Export, recorded_exports
 HERE = os.path.dirname(os.path.abspath(__file__))
 PREFIX = "tgp_aot_"
 KERNEL_MODULES = tuple(f"viewer.engine.tgp.{m}" for m in (
-    "kernel", "modern_kernel", "landscape", "climate", "tileloop", "river_tiles",
-    "river_route", "terraform", "rivers_kernel", "game.map_layers", "openttd15.clear_tiles"))
+    "kernel", "r13671.kernel", "openttd15.kernel", "openttd15.landscape", "openttd15.climate",
+    "openttd15.landscape_tile_loop", "openttd15.rivers.tiles", "openttd15.rivers.route",
+    "openttd15.rivers.terraform", "openttd15.rivers.kernel", "game.map_layers",
+    "openttd15.clear_tiles"))
 """The modules whose kernels are compiled (every TGP module with ``njit``)."""
 
 

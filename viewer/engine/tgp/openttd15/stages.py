@@ -162,7 +162,7 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
 
     from ..game.tiles import TileType
     from ..game_settings import world_settings
-    from ..landscape import game_map
+    from .landscape import game_map
 
     settings = world_settings(values)
     if found and found.get("snow_line_height") is not None:
