@@ -968,11 +968,11 @@ def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, s
             while nxt < inds.shape[0] and inds[nxt, I_USED] != 0:
                 nxt += 1
             cfg[C_NEXT_FREE] = nxt
-            if cfg[C_LAND_GENERATOR] == 1:
-                level_platform(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, tile,
-                               lt, l0, ln, True, town_pop, town_houses, town_flags,
-                               town_touched, hs_pop, hs_flags, new_height, is_dirty, changed,
-                               dirty, stack, counts)
+            # (levelled whichever the land generator: only TerraGenesis asks first)
+            level_platform(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, tile,
+                           lt, l0, ln, True, town_pop, town_houses, town_flags,
+                           town_touched, hs_pop, hs_flags, new_height, is_dirty, changed,
+                           dirty, stack, counts)
             _do_create(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, st, idx, tile,
                        it, lt, l0, ln, li, town, seed2 & 0xFFFF, produced_count, produced_rate,
                        behaviour, inds, type_members, type_count, type_town,

@@ -1,0 +1,68 @@
+"""GenerateIndustries' compiled placement (industries.kernel) against the
+Python placement it follows (industries.placement, the readable
+reference): the same Random() draws in the same order, the same tiles,
+industries and towns, under the game's defaults and under the settings
+the reference cases leave at them (the original land generator with its
+slope checks, the platform's margin, several industries per town, no
+free-form edges, the original economy, a custom count)."""
+
+from __future__ import annotations
+
+import firstframe as ff
+import pytest
+
+from viewer.engine.tgp.openttd15.industries import generate_industries
+
+VARIANTS = {
+    "defaults": {},
+    "original land generator": {"game_creation.land_generator": 0},
+    "no platform": {"construction.industry_platform": 0},
+    "wide platform": {"construction.industry_platform": 3},
+    "several per town": {"economy.multiple_industry_per_town": True},
+    "no free-form edges": {"construction.freeform_edges": False},
+    "original economy": {"economy.type": 0},
+    "custom count": {"difficulty.industry_density": 6,
+                     "game_creation.custom_industry_number": 120},
+    "low bridges": {"construction.max_bridge_height": 1},
+}
+
+
+def _both(case_id: str, settings: dict):
+    if case_id not in ff.case_ids():
+        pytest.skip("the openttd-firstframe reference is absent")
+    out = []
+    for compiled in (True, False):
+        world = ff.world(case_id, "towns")
+        world.settings.update(settings)
+        world.rng.trail = []
+        generate_industries(world, compiled=compiled)
+        out.append(world)
+    return out
+
+
+def _fields(world):
+    return [(i.index, i.type, i.tile, i.w, i.h, i.town, i.random, i.random_colour, i.counter,
+             i.selected_layout, i.production_rate, i.prod_level, i.founder) for i in world.industries]
+
+
+@pytest.mark.parametrize("case_id", ["ff-00", "ff-01", "ff-02", "ff-03"])
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_compiled_placement_draws_as_the_python(case_id, variant):
+    ours, reference = _both(case_id, VARIANTS[variant])
+    assert ours.rng.trail == reference.rng.trail
+    assert ours.rng.words() == reference.rng.words()
+    assert _fields(ours) == _fields(reference)
+    assert ff.first_difference(ours.map, reference.map) is None
+    assert ours.towns == reference.towns
+    assert ours.industries, "a variant that builds nothing shows nothing"
+
+
+def test_a_cancelled_placement_stops_early():
+    if "ff-00" not in ff.case_ids():
+        pytest.skip("the openttd-firstframe reference is absent")
+    full = ff.world("ff-00", "towns")
+    generate_industries(full)
+    asked = []
+    world = ff.world("ff-00", "towns")
+    generate_industries(world, stop=lambda: asked.append(1) or len(asked) > 1)
+    assert asked and 0 < len(world.industries) < len(full.industries)
