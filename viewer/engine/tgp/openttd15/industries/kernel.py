@@ -139,7 +139,7 @@ def _distance_max(a, b, sx):
 
 # --- clearing (landscape.py) -------------------------------------------------------
 
-@njit(**JIT)
+@njit(**INLINE)
 def do_clear_square(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, t, density):
     """``DoClearSquare``: grass, the neighbouring water may flood again."""
     typ[t] = typ[t] & 0x0F
@@ -393,10 +393,18 @@ def terraform_land(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, t, 
                                 new_height, is_dirty, changed, dirty, stack, counts)
     if ok:
         direction = 1 if dir_up else -1
-        order = np.sort(dirty[:counts[1]])
+        nd = counts[1]
+        for i in range(1, nd):                       # sorted (insertion: a few tiles)
+            v = dirty[i]
+            j = i - 1
+            while j >= 0 and dirty[j] > v:
+                dirty[j + 1] = dirty[j]
+                j -= 1
+            dirty[j + 1] = v
         passes = 2 if flags & EXECUTE else 1
         for pass_ in range(passes):
-            for d in order:
+            for i in range(nd):
+                d = dirty[i]
                 if (typ[d] >> 4) == T_VOID:
                     continue
                 zn = _height(height, new_height, d)
@@ -420,8 +428,12 @@ def terraform_land(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, t, 
                         break
                 tile_flags = flags if pass_ == 1 else (flags & ~EXECUTE)
                 # TerraformTile: canals refuse, the rest is cleared
-                if (typ[d] >> 4) == T_WATER and _is_water_tile(typ, m5, d) and \
-                        ((m1[d] >> 5) & 3) == 1:
+                tt = typ[d] >> 4
+                if tt == T_CLEAR or tt == T_TREES:           # (clear_tile's first case)
+                    if tile_flags & EXECUTE:
+                        do_clear_square(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, d, 3)
+                    continue
+                if tt == T_WATER and _is_water_tile(typ, m5, d) and ((m1[d] >> 5) & 3) == 1:
                     ok = False
                     break
                 if not clear_tile(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, freeform, d,
@@ -715,7 +727,7 @@ def _suitable_for_field(typ, m2, m3, m5, t, allow_fields, allow_rough):
     return False
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _setup_fence(typ, m3, m4, m5, m6, sx, st, tile, size, fence, side):
     diff = sx if (side == 0 or side == 2) else 1
     ndiff = _DIAG_DY[side] * sx + _DIAG_DX[side]
@@ -738,7 +750,7 @@ def _setup_fence(typ, m3, m4, m5, m6, sx, st, tile, size, fence, side):
             break
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def plant_farm_field(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, st, tile, index):
     """``PlantFarmField`` (fields.plant_farm_field)."""
     arctic = cfg[C_LANDSCAPE] == 1
