@@ -66,3 +66,28 @@ def test_a_cancelled_placement_stops_early():
     world = ff.world("ff-00", "towns")
     generate_industries(world, stop=lambda: asked.append(1) or len(asked) > 1)
     assert asked and 0 < len(world.industries) < len(full.industries)
+
+
+@pytest.mark.parametrize("case_id", ["ff-00", "ff-09", "ff-20"])
+def test_the_closest_town_by_cells_is_the_nearest_with_the_lowest_index(case_id):
+    import numpy as np
+
+    from viewer.engine.tgp.openttd15.industries import kernel as k
+    from viewer.engine.tgp.openttd15.industries.compiled import CompiledPlacer
+    from viewer.engine.tgp.openttd15.industries.towns import TownIndex
+
+    if case_id not in ff.case_ids():
+        pytest.skip("the openttd-firstframe reference is absent")
+    world = ff.world(case_id, "towns")
+    m = world.map
+    placer, towns = CompiledPlacer(world), TownIndex(world)
+    # every tile of a few rows and columns (ties between towns among them), and random tiles
+    tiles = np.concatenate([np.arange(m.size_x) + y * m.size_x for y in (0, 7, m.size_y // 2)]
+                           + [np.arange(m.size_y) * m.size_x + x for x in (3, m.size_x - 1)]
+                           + [np.random.default_rng(5).integers(0, m.size, 3000)])
+    for t in tiles.tolist():
+        theirs = towns.closest_town_from_tile(m, t).index
+        ours = k._closest_town(m.type, m.m2, m.m5, m.size_x, m.size_y, placer.cfg, t,
+                               placer.town_order, placer.town_xy, placer.town_cell_start,
+                               placer.town_cells)
+        assert ours == theirs, f"tile {t}"

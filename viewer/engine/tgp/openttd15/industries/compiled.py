@@ -18,7 +18,7 @@ from .specs import NUM_INDUSTRYTYPES
 from .tables import house_tables, industry_tables
 from .towns import TownView
 
-DRAWN_PER_CALL = 16
+DRAWN_PER_CALL = 64
 """Industries drawn per kernel call: the cancel flag is looked at between calls."""
 
 
@@ -57,6 +57,17 @@ class CompiledPlacer:
             self.town_houses[t.index] = t.num_houses
             self.town_flags[t.index] = int(t.get("flags", 0))
         self.town_touched = np.zeros(n_town, np.int64)
+        # the towns filed by cells of about four towns each (for the closest town)
+        cell = 16
+        while cell < max(m.size_x, m.size_y) and (m.size_x // cell) * (m.size_y // cell) > \
+                max(1, len(towns) // 4):
+            cell *= 2
+        gx, gy = -(-m.size_x // cell), -(-m.size_y // cell)
+        cfg[k.C_TOWN_CELL], cfg[k.C_TOWN_GX], cfg[k.C_TOWN_GY] = cell, gx, gy
+        cells = (self.town_xy // m.size_x // cell) * gx + (self.town_xy % m.size_x) // cell
+        self.town_cells = np.argsort(cells, kind="stable").astype(np.int64)
+        self.town_cell_start = np.searchsorted(cells[self.town_cells],
+                                               np.arange(gx * gy + 1)).astype(np.int64)
         self.n_town = n_town
         self.hs_pop, self.hs_flags = house_tables(world.landscape)
         self.work = k.Work(m.size)
@@ -65,15 +76,19 @@ class CompiledPlacer:
         pool = self.pool
         rows = len(pool.items) + capacity + 1
         inds = np.zeros((rows, k.N_COLS), np.int64)
-        members = np.zeros((NUM_INDUSTRYTYPES, rows), np.int64)
-        count = np.zeros(NUM_INDUSTRYTYPES, np.int64)
+        gx = -(-self.world.map.size_x // k.NEAR_CELL)
+        gy = -(-self.world.map.size_y // k.NEAR_CELL)
+        near_head = np.full((NUM_INDUSTRYTYPES, gx * gy), -1, np.int64)
+        near_next = np.full(rows, -1, np.int64)
         type_town = np.zeros((NUM_INDUSTRYTYPES, self.n_town), np.int64)
+        sx = self.world.map.size_x
         for ind in pool:
             inds[ind.index, k.I_USED] = 1
             inds[ind.index, k.I_TILE] = ind.tile
             inds[ind.index, k.I_TYPE] = ind.type
-            members[ind.type, count[ind.type]] = ind.index
-            count[ind.type] += 1
+            cell = (ind.tile // sx // k.NEAR_CELL) * gx + (ind.tile % sx) // k.NEAR_CELL
+            near_next[ind.index] = near_head[ind.type, cell]
+            near_head[ind.type, cell] = ind.index
             if 0 <= ind.town < self.n_town:
                 type_town[ind.type, ind.town] += 1
         free = 0
@@ -81,7 +96,8 @@ class CompiledPlacer:
             free += 1
         self.cfg[k.C_NEXT_FREE] = free
         self.cfg[k.C_COUNT] = len(pool)
-        self.inds, self.members, self.count, self.type_town = inds, members, count, type_town
+        self.inds, self.type_town = inds, type_town
+        self.near_head, self.near_next = near_head, near_next
 
     def run(self, plan, stop=None) -> None:
         """Place the industries of ``plan`` (as :func:`.generate._plan`
@@ -106,8 +122,8 @@ class CompiledPlacer:
         n = k.place_industries(
             m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8,
             m.size_x, m.size_y, self.cfg, self.world.rng.state, *industry_tables().arrays(),
-            self.inds, self.members, self.count, self.type_town,
-            self.town_order, self.town_xy, self.town_pop, self.town_houses, self.town_flags,
+            self.inds, self.type_town, self.near_head, self.near_next,
+            self.town_order, self.town_xy, self.town_cell_start, self.town_cells, self.town_pop, self.town_houses, self.town_flags,
             self.town_touched, self.hs_pop, self.hs_flags, *self.work.arrays(),
             buf, industry_type, count, chances, total)
         if trail is not None:

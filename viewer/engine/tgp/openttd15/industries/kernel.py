@@ -6,10 +6,11 @@ Python of :mod:`.placement`, :mod:`.landscape` and :mod:`.fields` does (the
 readable reference, which these functions follow name by name).
 
 The industry pool is ``inds`` (a row per industry index, the ``I_*``
-columns), with per type the indices of its industries (``type_members``,
-``type_count``) and per type and town how many (``type_town``); the towns
-are arrays by town index (``town_*``; ``town_order`` the indices in
-ascending order, ``town_xy`` their centres).  The settings are the ``C_*``
+columns), filed per type by the cell of its tile (``near_head``: the
+first per type and cell, ``near_next``: the next in the same), and per type
+and town how many (``type_town``); the towns are arrays by town index
+(``town_*``; ``town_order`` the indices in ascending order, ``town_xy``
+their centres, filed by cells too).  The settings are the ``C_*``
 entries of ``cfg``.  No Python object is touched: :mod:`.generate` reads
 the records back.
 """
@@ -46,7 +47,14 @@ INDUSTRY_POOL_MAX = 64000
 C_LANDSCAPE, C_FREEFORM, C_LAND_GENERATOR, C_PLATFORM, C_MULTIPLE_PER_TOWN = 0, 1, 2, 3, 4
 C_REFINERY_LIMIT, C_MAX_BRIDGE_HEIGHT, C_SMOOTH_ECONOMY, C_HAS_TUNNELS = 5, 6, 7, 8
 C_SNOW_LINE, C_HEIGHT_LIMIT, C_NEXT_FREE, C_COUNT = 9, 10, 11, 12
-N_CFG = 13
+C_TOWN_CELL, C_TOWN_GX, C_TOWN_GY = 13, 14, 15
+N_CFG = 16
+
+NEAR_CELL = 16
+"""The side of the cells the industries are filed in by their tile
+(``near_head``, ``near_next``): more than the 14 tiles a conflicting
+industry must keep away, so such an industry lies in the tile's cell or
+one next to it."""
 
 # inds columns
 I_USED, I_TILE, I_TYPE, I_W, I_H, I_TOWN, I_RANDOM, I_COLOUR, I_COUNTER = 0, 1, 2, 3, 4, 5, 6, 7, 8
@@ -473,8 +481,11 @@ def _is_slope_refused(current, refused):
 
 
 @njit(**JIT)
-def _closest_town(typ, m2, m5, sx, tile, town_order, town_xy):
-    """``ClosestTownFromTile(tile, UINT_MAX)``: the town index."""
+def _closest_town(typ, m2, m5, sx, sy, cfg, tile, town_order, town_xy, cell_start, cell_towns):
+    """``ClosestTownFromTile(tile, UINT_MAX)``: the town index (the
+    nearest centre by Manhattan distance, ties to the lowest index),
+    searched ring by ring of the towns' cells (``cell_towns``: positions in
+    ``town_order`` per cell, ``cell_start`` where each cell's begin)."""
     tt = typ[tile] >> 4
     if tt == T_ROAD and (m5[tile] >> 6) != 2:
         tid = np.int64(m2[tile])
@@ -484,15 +495,72 @@ def _closest_town(typ, m2, m5, sx, tile, town_order, town_xy):
         return np.int64(m2[tile])
     x = tile % sx
     y = tile // sx
+    size = cfg[C_TOWN_CELL]
+    gx = cfg[C_TOWN_GX]
+    gy = cfg[C_TOWN_GY]
+    cx = x // size
+    cy = y // size
     best = -1
     best_d = 1 << 62
-    for i in range(town_order.size):
-        xy = town_xy[i]
-        d = abs(xy % sx - x) + abs(xy // sx - y)
-        if d < best_d:
-            best_d = d
-            best = town_order[i]
+    r = 0
+    while r <= max(gx, gy):
+        for ky in range(max(0, cy - r), min(gy - 1, cy + r) + 1):
+            if ky == cy - r or ky == cy + r:                 # the ring's top and bottom rows
+                for kx in range(max(0, cx - r), min(gx - 1, cx + r) + 1):
+                    best, best_d = _town_cell_best(ky * gx + kx, sx, x, y, town_order, town_xy,
+                                                   cell_start, cell_towns, best, best_d)
+            else:                                            # its sides
+                if cx - r >= 0:
+                    best, best_d = _town_cell_best(ky * gx + cx - r, sx, x, y, town_order,
+                                                   town_xy, cell_start, cell_towns, best, best_d)
+                if cx + r < gx:
+                    best, best_d = _town_cell_best(ky * gx + cx + r, sx, x, y, town_order,
+                                                   town_xy, cell_start, cell_towns, best, best_d)
+        if best >= 0 and best_d <= r * size:
+            break                          # every town further out is further than best_d
+        r += 1
     return best
+
+
+@njit(**INLINE)
+def _town_cell_best(cell, sx, x, y, town_order, town_xy, cell_start, cell_towns, best, best_d):
+    for i in range(cell_start[cell], cell_start[cell + 1]):
+        pos = cell_towns[i]
+        xy = town_xy[pos]
+        d = abs(xy % sx - x) + abs(xy // sx - y)
+        idx = town_order[pos]
+        if d < best_d or (d == best_d and idx < best):
+            best_d = d
+            best = idx
+    return best, best_d
+
+
+@njit(**JIT)
+def _far_from_conflicting(sx, tile, it, conflicting, inds, near_head, near_next, gx, gy):
+    """No industry of a type conflicting with ``it`` within 14 tiles
+    (placement.far_enough_from_conflicting)."""
+    cx = (tile % sx) // NEAR_CELL
+    cy = (tile // sx) // NEAR_CELL
+    for c in range(3):
+        ct = conflicting[it, c]
+        if ct == 0xFF:
+            continue
+        for ky in range(max(0, cy - 1), min(gy - 1, cy + 1) + 1):
+            for kx in range(max(0, cx - 1), min(gx - 1, cx + 1) + 1):
+                k = near_head[ct, ky * gx + kx]
+                while k >= 0:
+                    if _distance_max(tile, inds[k, I_TILE], sx) <= 14:
+                        return False
+                    k = near_next[k]
+    return True
+
+
+@njit(**INLINE)
+def _file_near(sx, idx, itype, inds, near_head, near_next, gx):
+    t = inds[idx, I_TILE]
+    cell = ((t // sx) // NEAR_CELL) * gx + (t % sx) // NEAR_CELL
+    near_next[idx] = near_head[itype, cell]
+    near_head[itype, cell] = idx
 
 
 @njit(**INLINE)
@@ -826,15 +894,13 @@ def _add_to_area(inds, idx, sx, t):
 @njit(**JIT)
 def _do_create(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, st, idx, tile, itype,
                lt, l0, ln, layout_index, town, random_bits, produced_count, produced_rate,
-               behaviour, inds, type_members, type_count, type_town,
+               behaviour, inds, type_town,
                town_pop, town_houses, town_flags, town_touched, hs_pop, hs_flags):
     """``DoCreateNewIndustry`` at world generation (placement.do_create_new_industry)."""
     inds[idx, I_TILE] = tile
     inds[idx, I_W] = 1
     inds[idx, I_H] = 1
     inds[idx, I_TYPE] = itype
-    type_members[itype, type_count[itype]] = idx
-    type_count[itype] += 1
     type_town[itype, town] += 1
     for k in range(produced_count[itype]):
         rate = produced_rate[itype, k]
@@ -892,8 +958,8 @@ def _do_create(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, st, idx
 def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, st,
                      n_layouts, layout_start, layout_len, lt, conflicting, check_proc,
                      behaviour, produced_count, produced_rate, slopes_refused,
-                     inds, type_members, type_count, type_town,
-                     town_order, town_xy, town_pop, town_houses, town_flags, town_touched,
+                     inds, type_town, near_head, near_next,
+                     town_order, town_xy, town_cell_start, town_cells, town_pop, town_houses, town_flags, town_touched,
                      hs_pop, hs_flags, new_height, is_dirty, changed, dirty, stack,
                      trail, industry_type, count, chances, total):
     """``PlaceIndustry`` ``count`` times: of ``industry_type`` with 10,000
@@ -905,6 +971,8 @@ def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, s
     mask = typ.size - 1
     freeform = cfg[C_FREEFORM] != 0
     counts = np.zeros(2, np.int64)
+    gx_near = (sx + NEAR_CELL - 1) // NEAR_CELL
+    gy_near = (sy + NEAR_CELL - 1) // NEAR_CELL
     n_trail = 0
     for _ in range(count):
         it = industry_type
@@ -939,20 +1007,11 @@ def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, s
             if not _slopes_ok(height, sx, sy, freeform, cfg[C_LAND_GENERATOR], tile, lt, l0, ln,
                               slopes_refused):
                 continue
-            far = True
-            for c in range(3):
-                ct = conflicting[it, c]
-                if ct == 0xFF:
-                    continue
-                for k in range(type_count[ct]):
-                    if _distance_max(tile, inds[type_members[ct, k], I_TILE], sx) <= 14:
-                        far = False
-                        break
-                if not far:
-                    break
-            if not far:
+            if not _far_from_conflicting(sx, tile, it, conflicting, inds, near_head, near_next,
+                                         gx_near, gy_near):
                 continue
-            town = _closest_town(typ, m2, m5, sx, tile, town_order, town_xy)
+            town = _closest_town(typ, m2, m5, sx, sy, cfg, tile, town_order, town_xy,
+                                 town_cell_start, town_cells)
             if cfg[C_MULTIPLE_PER_TOWN] == 0 and type_town[it, town] > 0:
                 continue
             if (beh & B_TOWN1200_MORE) and town_pop[town] < 1200:
@@ -987,7 +1046,8 @@ def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, s
                            dirty, stack, counts)
             _do_create(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, st, idx, tile,
                        it, lt, l0, ln, li, town, seed2 & 0xFFFF, produced_count, produced_rate,
-                       behaviour, inds, type_members, type_count, type_town,
+                       behaviour, inds, type_town,
                        town_pop, town_houses, town_flags, town_touched, hs_pop, hs_flags)
+            _file_near(sx, idx, it, inds, near_head, near_next, gx_near)
             break
     return n_trail
