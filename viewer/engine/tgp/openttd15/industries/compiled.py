@@ -71,6 +71,10 @@ class CompiledPlacer:
         self.n_town = n_town
         self.hs_pop, self.hs_flags = house_tables(world.landscape)
         self.work = k.Work(m.size)
+        portal = np.flatnonzero(tunnels)
+        self.work.portals = np.concatenate([np.bincount(portal // m.size_x, minlength=m.size_y),
+                                            np.bincount(portal % m.size_x, minlength=m.size_x)]
+                                           ).astype(np.int64)
 
     def _pool_arrays(self, capacity: int) -> None:
         pool = self.pool

@@ -85,9 +85,10 @@ class Work:
         self.changed = np.zeros(cap, np.int64)          # tiles given a new height
         self.dirty = np.zeros(cap, np.int64)
         self.stack = np.zeros((cap, 3), np.int64)       # (tile, height, next direction)
+        self.portals = np.zeros(0, np.int64)            # (set by the placer)
 
     def arrays(self) -> tuple:
-        return self.new_height, self.is_dirty, self.changed, self.dirty, self.stack
+        return self.new_height, self.is_dirty, self.changed, self.dirty, self.stack, self.portals
 
 
 # --- the Randomizer ------------------------------------------------------------
@@ -280,15 +281,25 @@ def _tunnel_in_way_dir(typ, height, m5, sx, sy, t, z, dx, dy, direction):
 
 
 @njit(**JIT)
-def _is_tunnel_in_way(typ, height, m5, sx, sy, t, z):
+def _is_tunnel_in_way(typ, height, m5, sx, sy, t, z, portals):
+    """``IsTunnelInWay``: a walk along the row, then the column, to the
+    first tile not above ``z``, a tunnel portal there.  ``portals``: the
+    number of tunnel portals per row (``sy``), then per column (``sx``).  A
+    walk along a row or column without one finds none (a column's walk
+    ends off the map; a row's could wrap into the next unless void ends
+    it, as it does on the game's maps)."""
     x = t % sx
     y = t // sx
-    if x > (sx - 1) // 2:
-        a = _tunnel_in_way_dir(typ, height, m5, sx, sy, t, z, -1, 0, 0)
-    else:
-        a = _tunnel_in_way_dir(typ, height, m5, sx, sy, t, z, 1, 0, 2)
-    if a:
-        return True
+    row_closed = (typ[y * sx] >> 4) == T_VOID and (typ[y * sx + sx - 1] >> 4) == T_VOID
+    if portals[y] > 0 or not row_closed:
+        if x > (sx - 1) // 2:
+            a = _tunnel_in_way_dir(typ, height, m5, sx, sy, t, z, -1, 0, 0)
+        else:
+            a = _tunnel_in_way_dir(typ, height, m5, sx, sy, t, z, 1, 0, 2)
+        if a:
+            return True
+    if portals[sy + x] == 0:
+        return False
     if y > (sy - 1) // 2:
         return _tunnel_in_way_dir(typ, height, m5, sx, sy, t, z, 0, -1, 3)
     return _tunnel_in_way_dir(typ, height, m5, sx, sy, t, z, 0, 1, 1)
@@ -393,7 +404,7 @@ def _terraform_reset(new_height, is_dirty, changed, dirty, counts):
 @njit(**JIT)
 def terraform_land(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, t, dir_up, flags,
                    town_pop, town_houses, town_flags, town_touched, hs_pop, hs_flags,
-                   new_height, is_dirty, changed, dirty, stack, counts):
+                   new_height, is_dirty, changed, dirty, stack, portals, counts):
     """``CmdTerraformLand(flags, t, SLOPE_N, dir_up)`` (landscape.terraform_land)."""
     freeform = cfg[C_FREEFORM] != 0
     ok = _terraform_tile_height(height, sx, sy, freeform, cfg[C_HEIGHT_LIMIT], t,
@@ -431,7 +442,7 @@ def terraform_land(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, t, 
                             ok = False
                             break
                     if direction == -1 and cfg[C_HAS_TUNNELS] != 0 and \
-                            _is_tunnel_in_way(typ, height, m5, sx, sy, d, z_min):
+                            _is_tunnel_in_way(typ, height, m5, sx, sy, d, z_min, portals):
                         ok = False
                         break
                 tile_flags = flags if pass_ == 1 else (flags & ~EXECUTE)
@@ -698,7 +709,7 @@ def _can_terraform_surrounding(typ, height, sx, tile, h):
 @njit(**JIT)
 def level_platform(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, tile, lt, l0, ln,
                    execute, town_pop, town_houses, town_flags, town_touched, hs_pop, hs_flags,
-                   new_height, is_dirty, changed, dirty, stack, counts):
+                   new_height, is_dirty, changed, dirty, stack, portals, counts):
     """``CheckIfCanLevelIndustryPlatform`` (placement.level_platform)."""
     max_x = 0
     max_y = 0
@@ -729,7 +740,7 @@ def level_platform(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, til
                 if not terraform_land(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg,
                                       tw, curh <= h, NO_WATER, town_pop, town_houses,
                                       town_flags, town_touched, hs_pop, hs_flags,
-                                      new_height, is_dirty, changed, dirty, stack, counts):
+                                      new_height, is_dirty, changed, dirty, stack, portals, counts):
                     return False
     if execute:
         for j in range(hh):
@@ -740,7 +751,7 @@ def level_platform(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, til
                     terraform_land(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg,
                                    tw, curh <= h, NO_WATER | EXECUTE, town_pop, town_houses,
                                    town_flags, town_touched, hs_pop, hs_flags,
-                                   new_height, is_dirty, changed, dirty, stack, counts)
+                                   new_height, is_dirty, changed, dirty, stack, portals, counts)
                     curh += -1 if curh > h else 1
     return True
 
@@ -960,7 +971,7 @@ def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, s
                      behaviour, produced_count, produced_rate, slopes_refused,
                      inds, type_town, near_head, near_next,
                      town_order, town_xy, town_cell_start, town_cells, town_pop, town_houses, town_flags, town_touched,
-                     hs_pop, hs_flags, new_height, is_dirty, changed, dirty, stack,
+                     hs_pop, hs_flags, new_height, is_dirty, changed, dirty, stack, portals,
                      trail, industry_type, count, chances, total):
     """``PlaceIndustry`` ``count`` times: of ``industry_type`` with 10,000
     tries (a type the climate must have), or (``industry_type`` < 0) each
@@ -1026,7 +1037,7 @@ def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, s
             if cfg[C_LAND_GENERATOR] == 1 and not level_platform(
                     typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, tile, lt, l0, ln,
                     False, town_pop, town_houses, town_flags, town_touched, hs_pop, hs_flags,
-                    new_height, is_dirty, changed, dirty, stack, counts):
+                    new_height, is_dirty, changed, dirty, stack, portals, counts):
                 continue
             if cfg[C_COUNT] >= INDUSTRY_POOL_MAX:
                 continue
@@ -1043,7 +1054,7 @@ def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, s
             level_platform(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, tile,
                            lt, l0, ln, True, town_pop, town_houses, town_flags,
                            town_touched, hs_pop, hs_flags, new_height, is_dirty, changed,
-                           dirty, stack, counts)
+                           dirty, stack, portals, counts)
             _do_create(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, st, idx, tile,
                        it, lt, l0, ln, li, town, seed2 & 0xFFFF, produced_count, produced_rate,
                        behaviour, inds, type_town,
