@@ -42,7 +42,8 @@ def _both(case_id: str, settings: dict):
 
 def _fields(world):
     return [(i.index, i.type, i.tile, i.w, i.h, i.town, i.random, i.random_colour, i.counter,
-             i.selected_layout, i.production_rate, i.prod_level, i.founder) for i in world.industries]
+             i.selected_layout, i.production_rate, i.prod_level, i.founder)
+            for i in world.industries]
 
 
 @pytest.mark.parametrize("case_id", ["ff-00", "ff-01", "ff-02", "ff-03"])

@@ -127,9 +127,9 @@ class CompiledPlacer:
             m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8,
             m.size_x, m.size_y, self.cfg, self.world.rng.state, *industry_tables().arrays(),
             self.inds, self.type_town, self.near_head, self.near_next,
-            self.town_order, self.town_xy, self.town_cell_start, self.town_cells, self.town_pop, self.town_houses, self.town_flags,
-            self.town_touched, self.hs_pop, self.hs_flags, *self.work.arrays(),
-            buf, industry_type, count, chances, total)
+            self.town_order, self.town_xy, self.town_cell_start, self.town_cells, self.town_pop,
+            self.town_houses, self.town_flags, self.town_touched, self.hs_pop, self.hs_flags,
+            *self.work.arrays(), buf, industry_type, count, chances, total)
         if trail is not None:
             trail.extend(("CreateNewIndustryHelper", int(a), int(b)) for a, b in buf[:n])
 

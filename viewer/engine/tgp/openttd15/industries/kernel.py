@@ -20,28 +20,43 @@ from __future__ import annotations
 import numpy as np
 
 from ....jit import njit
+from ...game.tiles import OWNER_NONE, OWNER_WATER, TROPICZONE_DESERT, TROPICZONE_RAINFOREST
+from ...game.water_map import WATER_CLASS_INVALID
 from ...kernel import INLINE, JIT, _next, corner_slope
+from ..towns.house_specs import (
+    BUILDING_2_TILES_X,
+    BUILDING_2_TILES_Y,
+    BUILDING_HAS_4_TILES,
+    CHURCH,
+    SIZE_2X1,
+    STADIUM,
+)
+from . import fields
+from .industry import INDUSTRY_POOL_MAX
+from .landscape import AUTO, EXECUTE, FORCE_CLEAR_TILE, NO_WATER
+from .specs import (
+    CHECK_BUBBLEGEN,
+    CHECK_FARM,
+    CHECK_FOREST,
+    CHECK_LUMBERMILL,
+    CHECK_OIL_RIG,
+    CHECK_PLANTATION,
+    CHECK_REFINERY,
+    CHECK_WATER,
+)
+from .specs import GFX_WATERTILE_SPECIALCHECK as GFX_WATER
+from .tables import (
+    B_BUILT_ON_WATER,
+    B_ONLY_IN_TOWN,
+    B_ONLY_NEAR_TOWN,
+    B_PLANT_ON_BUILD,
+    B_TOWN1200_MORE,
+)
+from .towns import TOWN_FLAG_HAS_CHURCH, TOWN_FLAG_HAS_STADIUM
 
 # tile types
 T_CLEAR, T_ROAD, T_HOUSE, T_TREES, T_STATION, T_WATER, T_VOID, T_INDUSTRY = 0, 2, 3, 4, 5, 6, 7, 8
 T_TUNNELBRIDGE, T_OBJECT = 9, 10
-GFX_WATER = 255
-TROPICZONE_DESERT, TROPICZONE_RAINFOREST = 1, 2
-WATER_CLASS_INVALID = 3
-OWNER_NONE, OWNER_WATER = 0x10, 0x11
-# DoCommandFlag
-EXECUTE, AUTO, NO_WATER, FORCE_CLEAR_TILE = 1, 2, 4, 8
-# behaviour bits (tables.B_*)
-B_BUILT_ON_WATER, B_TOWN1200_MORE, B_ONLY_IN_TOWN, B_ONLY_NEAR_TOWN, B_PLANT_ON_BUILD = 1, 2, 4, 8, 16
-# check procs (specs.CHECK_*)
-CHECK_FOREST, CHECK_REFINERY, CHECK_FARM, CHECK_PLANTATION = 1, 2, 3, 4
-CHECK_WATER, CHECK_LUMBERMILL, CHECK_BUBBLEGEN, CHECK_OIL_RIG = 5, 6, 7, 8
-# house building flags (towns.house_specs)
-SIZE_2X1, CHURCH, STADIUM = 1 << 2, 1 << 6, 1 << 7
-BUILDING_2_TILES_X, BUILDING_2_TILES_Y, BUILDING_HAS_4_TILES = (1 << 2) | (1 << 4), \
-    (1 << 3) | (1 << 4), 1 << 4
-TOWN_FLAG_HAS_CHURCH, TOWN_FLAG_HAS_STADIUM = 1 << 1, 1 << 2
-INDUSTRY_POOL_MAX = 64000
 
 # cfg entries
 C_LANDSCAPE, C_FREEFORM, C_LAND_GENERATOR, C_PLATFORM, C_MULTIPLE_PER_TOWN = 0, 1, 2, 3, 4
@@ -61,18 +76,11 @@ I_USED, I_TILE, I_TYPE, I_W, I_H, I_TOWN, I_RANDOM, I_COLOUR, I_COUNTER = 0, 1, 
 I_LAYOUT, I_RATE0, I_RATE1, I_NEW = 9, 10, 11, 12
 N_COLS = 13
 
-_PLANTFARMFIELD_TYPE = np.array((1, 1, 1, 1, 1, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6), np.int64)
+_PLANTFARMFIELD_TYPE = np.array(fields.PLANTFARMFIELD_TYPE, np.int64)
 _DIR8_DX = np.array((-1, -1, -1, 0, 1, 1, 1, 0), np.int64)
 _DIR8_DY = np.array((-1, 0, 1, 1, 1, 0, -1, -1), np.int64)
 _DIAG_DX = np.array((-1, 0, 1, 0), np.int64)     # NE, SE, SW, NW
 _DIAG_DY = np.array((0, 1, 0, -1), np.int64)
-_ZONE_RADII = np.array((
-    (4, 0, 0, 0, 0), (16, 0, 0, 0, 0), (25, 0, 0, 0, 0), (36, 0, 0, 0, 0),
-    (49, 0, 4, 0, 0), (64, 0, 4, 0, 0), (64, 0, 9, 0, 1), (64, 0, 9, 0, 4),
-    (64, 0, 16, 0, 4), (81, 0, 16, 0, 4), (81, 0, 16, 0, 4), (81, 0, 25, 0, 9),
-    (81, 36, 25, 0, 9), (81, 36, 25, 16, 9), (81, 49, 0, 25, 9), (81, 64, 0, 25, 9),
-    (81, 64, 0, 36, 9), (81, 64, 0, 36, 16), (100, 81, 0, 49, 16), (100, 81, 0, 49, 25),
-    (121, 81, 0, 49, 25), (121, 81, 0, 49, 25), (121, 81, 0, 49, 36)), np.int64)
 
 
 class Work:
@@ -970,7 +978,8 @@ def place_industries(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, s
                      n_layouts, layout_start, layout_len, lt, conflicting, check_proc,
                      behaviour, produced_count, produced_rate, slopes_refused,
                      inds, type_town, near_head, near_next,
-                     town_order, town_xy, town_cell_start, town_cells, town_pop, town_houses, town_flags, town_touched,
+                     town_order, town_xy, town_cell_start, town_cells, town_pop, town_houses,
+                     town_flags, town_touched,
                      hs_pop, hs_flags, new_height, is_dirty, changed, dirty, stack, portals,
                      trail, industry_type, count, chances, total):
     """``PlaceIndustry`` ``count`` times: of ``industry_type`` with 10,000
