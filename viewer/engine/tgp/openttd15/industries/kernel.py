@@ -684,33 +684,43 @@ def _slopes_ok(height, sx, sy, freeform, land_generator, tile, lt, l0, ln, slope
     return True
 
 
-@njit(**JIT)
-def _can_terraform_inner(typ, height, sx, tile, h):
-    """CanTerraformSurrounding one level down (internal 1)."""
+@njit(**INLINE)
+def _surrounding_off(typ, height, sx, tile, h, slack):
+    """The four tiles sharing ``tile``'s north corner, as
+    ``CanTerraformSurrounding`` looks at them: -1 when one refuses (``tile`` on the north edges or void,
+    one not clear land or trees, or more than ``slack`` off height ``h``),
+    else a bit per tile off ``h``."""
     if tile % sx == 0 or tile // sx == 0 or (typ[tile] >> 4) == T_VOID:
-        return False
+        return -1
+    off = 0
+    bit = 1
     for tw in (tile - sx - 1, tile - sx, tile - 1, tile):
         tt = typ[tw] >> 4
         if tt != T_CLEAR and tt != T_TREES:
-            return False
-        if abs(np.int64(height[tw]) - h) > 1:
-            return False
-    return True
+            return -1
+        d = abs(np.int64(height[tw]) - h)
+        if d > slack:
+            return -1
+        if d != 0:
+            off |= bit
+        bit <<= 1
+    return off
 
 
 @njit(**JIT)
 def _can_terraform_surrounding(typ, height, sx, tile, h):
-    """``CanTerraformSurrounding`` (internal 0; placement._can_terraform_surrounding)."""
-    if tile % sx == 0 or tile // sx == 0 or (typ[tile] >> 4) == T_VOID:
+    """``CanTerraformSurrounding`` (placement._can_terraform_surrounding):
+    a tile off the height looks one level further (at most one off)."""
+    off = _surrounding_off(typ, height, sx, tile, h, 1 << 30)
+    if off < 0:
         return False
+    bit = 1
     for tw in (tile - sx - 1, tile - sx, tile - 1, tile):
-        tt = typ[tw] >> 4
-        if tt != T_CLEAR and tt != T_TREES:
-            return False
-        if np.int64(height[tw]) != h:
+        if off & bit:
             if tw % sx == 0 or tw // sx == 0 or \
-                    not _can_terraform_inner(typ, height, sx, tw - sx - 1, h):
+                    _surrounding_off(typ, height, sx, tw - sx - 1, h, 1) < 0:
                 return False
+        bit <<= 1
     return True
 
 
