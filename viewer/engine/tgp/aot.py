@@ -2,7 +2,7 @@
 (:mod:`viewer.engine.aot`): every kernel the Python side calls, once per
 argument types, as the build's runs of the generator call them
 (:func:`record_runs`: the defaults, at the command line's usual sizes, a
-map to GenerateClearTile, and
+map to GenerateClearTile, one to GenerateIndustries, and
 what :meth:`.generator.TerraGenesis.warm_up` reaches: r13671, the variety
 distribution, the sub-tropic and sub-arctic climates).  ``python -m
 viewer.engine.tgp.aot`` builds it into ``__pycache__`` when out of date.
@@ -24,7 +24,7 @@ KERNEL_MODULES = tuple(f"viewer.engine.tgp.{m}" for m in (
     "kernel", "r13671.kernel", "openttd15.kernel", "openttd15.landscape", "openttd15.climate",
     "openttd15.landscape_tile_loop", "openttd15.rivers.tiles", "openttd15.rivers.route",
     "openttd15.rivers.terraform", "openttd15.rivers.kernel", "game.map_layers",
-    "openttd15.clear_tiles"))
+    "openttd15.clear_tiles", "openttd15.industries.kernel"))
 """The modules whose kernels are compiled (every TGP module with ``njit``)."""
 
 
@@ -36,6 +36,7 @@ def record_runs() -> None:
     defaults = {p.name: p.default for p in TGP.params}
     for values in (defaults, {**defaults, "size": (64, 64)},
                    {**defaults, "size": (64, 64), "stop_after": "clear"},
+                   {**defaults, "size": (64, 64), "stop_after": "industries"},
                    {**defaults, "size": (64, 64), "landscape": "arctic"},
                    {"openttd": "r13671", "size": (64, 64)}):
         TGP.generate(values, seed=1)
