@@ -17,7 +17,11 @@ a2 = np.zeros((3, 4), np.int16)
 readonly = np.zeros(5, np.uint8)
 readonly.flags.writeable = False
 
+RECORD = np.dtype([("index", np.int64), ("flags", np.uint8), ("radius", np.int64, 5)])
+records = np.zeros(2, RECORD)
+
 VALUES = [
+    records, records[0], np.zeros(1, np.dtype(RECORD.descr, align=True))[0],
     a2, np.asfortranarray(a2), a2[:, ::2], a2[0], readonly, np.zeros(3, bool),
     np.zeros((2, 2, 2), np.float32), 7, -2**40, True, 1.5, np.int32(3), np.float32(2.0),
     np.bool_(True), np.uint8(9), (a2, a2), (a2, np.zeros(2, np.int64), 3), ((1, 2), 3.0),
@@ -28,6 +32,14 @@ VALUES = [
 def test_a_value_is_named_as_numba_types_it(value):
     assert aot.value_key([value]) == aot.type_key([typeof(value)])
     assert aot.value_key([value]) is not None
+
+
+def test_records_of_other_fields_have_other_names():
+    other = np.zeros(1, [("index", np.int64), ("flags", np.uint8), ("radius", np.int64, 4)])
+    aligned = np.zeros(1, np.dtype(RECORD.descr, align=True))
+    keys = {aot.value_key([r]) for r in (records, records[0], other, other[0], aligned,
+                                         aligned[0])}
+    assert len(keys) == 6
 
 
 def test_types_no_kernel_takes_have_no_name():

@@ -193,6 +193,23 @@ def export_name(module: str, function: str, key: str) -> str:
     return f"{module.replace('.', '_')}__{function}__{zlib.crc32(key.encode()):08x}"
 
 
+_RECORDS: dict[Any, str] = {}
+
+
+def _dtype_token(dtype) -> str:
+    """A numpy dtype's name, or for a structured one (a record: numba's
+    ``Record``) ``rec`` and a checksum of its fields, offsets and size."""
+    if dtype.fields is None:
+        return dtype.name
+    try:
+        return _RECORDS[dtype]
+    except KeyError:
+        layout = repr((dtype.descr, [(n, f[1]) for n, f in dtype.fields.items()],
+                       dtype.itemsize, dtype.isalignedstruct))
+        token = _RECORDS[dtype] = f"rec{zlib.crc32(layout.encode()):08x}"
+        return token
+
+
 def _value_token(v: Any) -> str | None:
     """What numba's ``typeof`` says of one argument, as :func:`_type_token`
     writes it (None: a type no compiled kernel takes)."""
@@ -200,8 +217,10 @@ def _value_token(v: Any) -> str | None:
     if kind.__name__ == "ndarray" and kind.__module__ == "numpy":
         flags = v.flags
         layout = "C" if flags.c_contiguous else "F" if flags.f_contiguous else "A"
-        return (f"{v.dtype.name}x{v.ndim}{layout}" + ("" if flags.writeable else "r")
-                + ("" if flags.aligned else "u"))
+        dtype = v.dtype         # (numba's array of a packed record is unaligned)
+        aligned = flags.aligned and (dtype.fields is None or dtype.isalignedstruct)
+        return (f"{_dtype_token(dtype)}x{v.ndim}{layout}" + ("" if flags.writeable else "r")
+                + ("" if aligned else "u"))
     if isinstance(v, bool):
         return "bool"
     if isinstance(v, int):
@@ -211,8 +230,8 @@ def _value_token(v: Any) -> str | None:
     if isinstance(v, tuple):
         items = [_value_token(x) for x in v]
         return None if None in items else "(" + ",".join(items) + ")"
-    if kind.__module__ == "numpy" and hasattr(v, "dtype"):     # a numpy scalar
-        return v.dtype.name
+    if kind.__module__ == "numpy" and hasattr(v, "dtype"):     # a numpy scalar or record
+        return _dtype_token(v.dtype)
     return None
 
 
@@ -224,12 +243,16 @@ def value_key(args: Sequence[Any]) -> str | None:
 
 def _type_token(t) -> str | None:
     from numba.core import types
+    from numba.np.numpy_support import as_dtype
 
     if isinstance(t, types.Array):
-        return (f"{t.dtype}x{t.ndim}{t.layout}" + ("" if t.mutable else "r")
+        dtype = _dtype_token(as_dtype(t.dtype)) if isinstance(t.dtype, types.Record) else t.dtype
+        return (f"{dtype}x{t.ndim}{t.layout}" + ("" if t.mutable else "r")
                 + ("" if t.aligned else "u"))
     if isinstance(t, (types.Boolean, types.Integer, types.Float)):
         return str(t)
+    if isinstance(t, types.Record):
+        return _dtype_token(as_dtype(t))
     if isinstance(t, types.BaseTuple):
         items = [_type_token(x) for x in t.types]
         return None if None in items else "(" + ",".join(items) + ")"
