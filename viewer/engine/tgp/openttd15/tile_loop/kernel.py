@@ -1,11 +1,16 @@
 """The tile loops compiled (numba): the same visits as :mod:`.land`,
-:mod:`.town` and :mod:`.industry`, on the map's byte arrays, for the cases
-world generation meets.  Where a visit meets one it leaves to the Python
-loops (the sea flooding a house or an industry, an industry on water, road
-works, a growing town rebuilding a house), the kernel stops and says so;
-:func:`.loop.run_tile_loops` then runs the Python loops from the start."""
+:mod:`.town` and :mod:`.industry`, on the map's byte arrays.  A visit the
+kernel leaves to the Python loops (the sea flooding a house, a land
+industry, a lighthouse or transmitter or a bridge's ramp; road works; a
+town rebuilding its roads or a house) stops it: :data:`pos` then says where
+(the run, the visit in it, the tile), the Randomizer's state is written
+back, and :func:`.loop.run_tile_loops` makes that one visit in Python on
+the same arrays and calls the kernel again to go on from the next visit.
+The kernel also stops between two runs once the cancel flag is set."""
 
 from __future__ import annotations
+
+from collections import namedtuple
 
 import numpy as np
 
@@ -19,7 +24,34 @@ T_CLEAR, T_ROAD, T_HOUSE, T_TREES, T_WATER, T_VOID, T_INDUSTRY, T_TUNNELBRIDGE =
 T_STATION, T_OBJECT = 5, 10
 # house flag bits (see house_flag_bits)
 HF_1X1, HF_2X1, HF_1X2, HF_2X2, HF_ANIMATED = 1, 2, 4, 8, 16
-UNSUPPORTED = 1
+
+# what tile_loops returns
+DONE, PYTHON_VISIT, STOPPED = 0, 1, 2
+# why a visit goes to Python (pos[POS_REASON])
+FLOOD_HOUSE, FLOOD_INDUSTRY, FLOOD_OBJECT, FLOOD_BRIDGE, ROAD_WORKS, ROAD_REBUILD, \
+    HOUSE_REBUILD = 1, 2, 3, 4, 5, 6, 7
+REASONS = {FLOOD_HOUSE: "the sea floods a house", FLOOD_INDUSTRY: "the sea floods an industry",
+           FLOOD_OBJECT: "the sea floods a lighthouse or transmitter",
+           FLOOD_BRIDGE: "the sea floods a bridge's ramp", ROAD_WORKS: "road works",
+           ROAD_REBUILD: "a town rebuilding its roads",
+           HOUSE_REBUILD: "a growing town rebuilding a house"}
+# pos: where the loops are (read on entry, written on leaving)
+POS_RUN, POS_VISIT, POS_TILE, POS_AT, POS_REASON = 0, 1, 2, 3, 4
+POS_SIZE = 5
+
+TileBytes = namedtuple("TileBytes", "type height m1 m2 m3 m4 m5 m6 m7 m8")
+"""The map's byte arrays (``GameMap``'s, shared, changed in place)."""
+LoopSettings = namedtuple("LoopSettings", "size_x size_y landscape snow_line "
+                          "extra_tree_placement town_cargogen_mode counter0 runs feedback")
+"""What the visits read besides the map (ints): ``counter0`` the tick
+counter on entering run 0 of ``runs``; ``feedback`` the LFSR's."""
+TownArrays = namedtuple("TownArrays", "slot xy radius fund_buildings_months road_build_months "
+                        "flags population")
+"""The towns in index order: ``slot[town index]`` the row (-1: none), the
+centre tile, the five squared zone radii, the fields the loops read and the
+population they add to (the kernel's own copy, given back after)."""
+HouseArrays = namedtuple("HouseArrays", "bits population")
+"""Per house id: :func:`house_flag_bits` and the population."""
 
 _DIAG_DX = np.array([-1, 0, 1, 0], np.int64)
 _DIAG_DY = np.array([0, 1, 0, -1], np.int64)
@@ -211,20 +243,53 @@ def _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t):
     return 0
 
 
+@njit(**INLINE)
+def _flood_target(b, sx, sy, u, industry_on_water):
+    """What ``DoFloodTile`` does to neighbour ``u`` (its lowest corner at
+    sea level, its slope open to the sea's side): 1 shore trees, 2 shore,
+    3 sea, 0 nothing, or -reason where the Python loop does it."""
+    typ, m5 = b.type, b.m5
+    tu = typ[u] >> 4
+    tileh, _z = _slope_z(b.height, sx, sy, u)
+    if tileh != 0:
+        if tu == T_TREES and not _one_corner(tileh):
+            return 1
+        if tu == T_CLEAR or tu == T_TREES:
+            return 2
+        return 0                                    # sloped roads, tunnels, bridges: nothing
+    if tu == T_CLEAR or tu == T_TREES or (tu == T_ROAD and (m5[u] >> 6) == 0):
+        return 3
+    if tu == T_HOUSE:
+        return -FLOOD_HOUSE
+    if tu == T_INDUSTRY:
+        i = b.m2[u]
+        if i < industry_on_water.shape[0] and industry_on_water[i]:
+            return 0                                # an oil rig: the water cannot clear it
+        return -FLOOD_INDUSTRY
+    if tu == T_OBJECT:
+        return -FLOOD_OBJECT
+    if tu == T_TUNNELBRIDGE and (m5[u] & 0x80):
+        return -FLOOD_BRIDGE
+    return 0
+
+
 @njit(**JIT)
-def _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
-    """TileLoop_Water; returns UNSUPPORTED where the sea meets what the
-    Python loop handles."""
+def _water(b, sx, sy, t, industry_on_water):
+    """TileLoop_Water (also the void's, shore trees' and an industry's on
+    water); 0, or the reason (nothing changed) where a neighbour it floods
+    is left to the Python loop."""
+    typ, height, m1, m2, m3, m5, m6 = b.type, b.height, b.m1, b.m2, b.m3, b.m5, b.m6
     n = sx * sy
     tt = typ[t] >> 4
     if tt == T_WATER and (m3[t] & 1):
         return 0
-    b = _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t)
+    beh = _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t)
     x = t % sx
     y = t // sx
-    if b == 1:
+    if beh == 1:
         go_on = False
-        for d in range(8):
+        what = 0                            # 2 bits a neighbour: what it becomes (decided first:
+        for d in range(8):                  # the visit goes to Python before changing anything)
             nx = x + DIR_DX[d]
             ny = y + DIR_DY[d]
             if nx < 0 or nx >= sx or ny < 0 or ny >= sy:
@@ -243,23 +308,24 @@ def _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
                 continue
             if ((FLOOD_FROM_DIRS[s & 15] >> ((d + 4) & 7)) & 1) == 0:
                 continue
-            tileh, _z = _slope_z(height, sx, sy, u)
-            if tileh != 0:
-                if tu == T_TREES and not _one_corner(tileh):
-                    _set_tree_ground(m1, m2, u, 3, 3)
-                elif tu == T_CLEAR or tu == T_TREES:
-                    _clear_nonflood_around(typ, m3, sx, n, u)
-                    m6[u] = 0                                   # DoClearSquare first
-                    _make_shore(typ, m1, m2, m3, m4, m5, m6, m7, m8, u, True)
-            elif tu == T_CLEAR or tu == T_TREES or (tu == T_ROAD and (m5[u] >> 6) == 0):
+            w = _flood_target(b, sx, sy, u, industry_on_water)
+            if w < 0:
+                return -w
+            what |= w << (2 * d)
+        for d in range(8):
+            w = (what >> (2 * d)) & 3
+            if w == 0:
+                continue
+            u = (y + DIR_DY[d]) * sx + x + DIR_DX[d]
+            if w == 1:
+                _set_tree_ground(m1, m2, u, 3, 3)
+            else:
                 _clear_nonflood_around(typ, m3, sx, n, u)
-                m6[u] = 0
-                _make_shore(typ, m1, m2, m3, m4, m5, m6, m7, m8, u, False)
-            elif tu == T_HOUSE or tu == T_INDUSTRY:
-                return UNSUPPORTED
+                m6[u] = 0                                   # DoClearSquare first
+                _make_shore(typ, m1, m2, m3, b.m4, m5, m6, b.m7, b.m8, u, w == 2)
         if not go_on and tt == T_WATER:
             m3[t] = m3[t] | 1
-    elif b == 3:
+    elif beh == 3:
         s, _z = _foundation_slope(typ, height, m3, m5, sx, sy, t)
         dirs = FLOOD_FROM_DIRS[s & 15]
         for d in range(8):
@@ -275,18 +341,45 @@ def _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
             _set_tree_ground(m1, m2, t, 0, 3)
         else:
             _clear_nonflood_around(typ, m3, sx, n, t)
-            _make_clear(typ, m1, m2, m3, m4, m5, m6, m7, m8, t, 0, 3)
+            _make_clear(typ, m1, m2, m3, b.m4, m5, m6, b.m7, b.m8, t, 0, 3)
     return 0
 
 
+@njit(**INLINE)
+def _leave(pos, rng, s0, s1, calls, run, visit, tile, at, reason):
+    pos[POS_RUN] = run
+    pos[POS_VISIT] = visit
+    pos[POS_TILE] = tile
+    pos[POS_AT] = at
+    pos[POS_REASON] = reason
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] += calls
+
+
 @njit(**JIT)
-def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landscape, snow_line,
-               etp, cargogen, counter0, runs, start, feedback, town_slot, town_xy, town_radius,
-               town_fund, town_road_build, town_flags, town_population, house_bits,
-               house_population, marks):
-    """``runs`` RunTileLoop calls from tick ``counter0`` and tile ``start``:
-    (status, the next tile); ``marks[r]`` the Randomizer's words on entering
-    run r."""
+def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
+    """RunTileLoop calls ``pos[POS_RUN]`` .. ``cfg.runs - 1`` (tick counter
+    ``cfg.counter0`` + run), from visit ``pos[POS_VISIT]`` of the first and
+    LFSR tile ``pos[POS_TILE]``, on :class:`TileBytes` ``b``;
+    ``marks[run]`` the Randomizer's words on entering a run.  Returns
+    DONE, STOPPED (``flag[0]`` set: before run ``pos[POS_RUN]``) or
+    PYTHON_VISIT: visit ``pos[POS_VISIT]`` of run ``pos[POS_RUN]`` (tile
+    ``pos[POS_AT]``, for ``pos[POS_REASON]``) is the Python loop's, nothing
+    of it done; ``pos[POS_TILE]`` the LFSR's next tile."""
+    typ, height, m1, m2, m3, m4, m5, m6, m7, m8 = \
+        b.type, b.height, b.m1, b.m2, b.m3, b.m4, b.m5, b.m6, b.m7, b.m8
+    sx = cfg.size_x
+    sy = cfg.size_y
+    landscape = cfg.landscape
+    snow_line = cfg.snow_line
+    etp = cfg.extra_tree_placement
+    cargogen = cfg.town_cargogen_mode
+    feedback = cfg.feedback
+    town_slot, town_xy, town_radius = towns.slot, towns.xy, towns.radius
+    town_fund, town_road_build = towns.fund_buildings_months, towns.road_build_months
+    town_flags, town_population = towns.flags, towns.population
+    house_bits, house_population = houses.bits, houses.population
     n = sx * sy
     log_sum = 0
     while (1 << log_sum) < n:
@@ -295,13 +388,19 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
     s0 = rng[0]
     s1 = rng[1]
     calls = 0
-    tile = start
+    run = pos[POS_RUN]
+    first = pos[POS_VISIT]
+    tile = pos[POS_TILE]
     n_towns = town_xy.shape[0]
-    for run in range(runs):
-        counter = counter0 + run
-        marks[run, 0] = s0
-        marks[run, 1] = s1
-        for v in range(per_run):
+    while run < cfg.runs:
+        if first == 0:
+            if flag[0] != 0:
+                _leave(pos, rng, s0, s1, calls, run, 0, tile, -1, 0)
+                return STOPPED
+            marks[run, 0] = s0
+            marks[run, 1] = s1
+        counter = cfg.counter0 + run
+        for v in range(first, per_run):
             if v == 0 and counter % 256 == 0:
                 t = 0
             else:
@@ -380,8 +479,10 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
             elif tt == T_TREES:
                 ground = (m2[t] >> 6) & 7
                 if ground == 3:
-                    if _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
-                        return UNSUPPORTED, tile, calls
+                    why = _water(b, sx, sy, t, industry_on_water)
+                    if why:
+                        _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
+                        return PYTHON_VISIT
                 elif landscape == 2:
                     zone = typ[t] & 3
                     if zone == 1:
@@ -500,9 +601,36 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                 else:
                     m5[t] = m5[t] + 1
             elif tt == T_WATER or tt == T_VOID:
-                if _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
-                    return UNSUPPORTED, tile, calls
+                why = _water(b, sx, sy, t, industry_on_water)
+                if why:
+                    _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
+                    return PYTHON_VISIT
             elif tt == T_ROAD:
+                cur = (m6[t] >> 3) & 7
+                slot = -1
+                # the Python loop's first: road works and a town rebuilding its roads
+                # (neither at world generation: only a company funds them)
+                if (m5[t] >> 6) != 2:
+                    tid = m2[t]
+                    if tid < town_slot.shape[0]:
+                        slot = town_slot[tid]
+                    if slot < 0:
+                        best = -1
+                        for i in range(n_towns):
+                            tx = town_xy[i] % sx
+                            ty = town_xy[i] // sx
+                            dd = abs(tx - x) + abs(ty - y)
+                            if best < 0 or dd < best:
+                                best = dd
+                                slot = i
+                    why = 0
+                    if cur >= 6:
+                        why = ROAD_WORKS
+                    elif slot >= 0 and town_road_build[slot] != 0:
+                        why = ROAD_REBUILD
+                    if why:
+                        _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
+                        return PYTHON_VISIT
                 if landscape == 1:
                     s, _z = _foundation_slope(typ, height, m3, m5, sx, sy, t)
                     if s == 0:
@@ -516,27 +644,8 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                         m7[t] = m7[t] ^ 0x20
                 if (m5[t] >> 6) == 2:
                     continue
-                cur = (m6[t] >> 3) & 7
-                if cur >= 6:
-                    return UNSUPPORTED, tile, calls
-                # the road's town
-                slot = -1
-                tid = m2[t]
-                if tid < town_slot.shape[0]:
-                    slot = town_slot[tid]
-                if slot < 0:
-                    best = -1
-                    for i in range(n_towns):
-                        tx = town_xy[i] % sx
-                        ty = town_xy[i] // sx
-                        dd = abs(tx - x) + abs(ty - y)
-                        if best < 0 or dd < best:
-                            best = dd
-                            slot = i
                 grp = 0
                 if slot >= 0:
-                    if town_road_build[slot] != 0:
-                        return UNSUPPORTED, tile, calls
                     tx = town_xy[slot] % sx
                     ty = town_xy[slot] // sx
                     dist = (tx - x) * (tx - x) + (ty - y) * (ty - y)
@@ -591,6 +700,10 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                             town_population[town_slot[m2[u]]] += house_population[m8[u] & 0xFFF]
                             m5[u] = 0
                     continue
+                if (bits & (HF_1X1 | HF_2X1 | HF_1X2 | HF_2X2)) and \
+                        (town_flags[town_slot[m2[t]]] & 1):
+                    _leave(pos, rng, s0, s1, calls, run, v, tile, t, HOUSE_REBUILD)
+                    return PYTHON_VISIT
                 if (bits & HF_ANIMATED) and (m7[t] & 1) == 0:
                     s0, s1, r = _next(s0, s1)
                     calls += 1
@@ -602,9 +715,6 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                     s0, s1, _r = _next(s0, s1)
                     s0, s1, _r = _next(s0, s1)
                     calls += 2
-                if (bits & (HF_1X1 | HF_2X1 | HF_1X2 | HF_2X2)) and \
-                        (town_flags[town_slot[m2[t]]] & 1):
-                    return UNSUPPORTED, tile, calls
             elif tt == T_TUNNELBRIDGE:
                 snow = (m7[t] & 0x20) != 0
                 if landscape == 1:
@@ -619,7 +729,10 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                         m7[t] = m7[t] | 0x20
             elif tt == T_INDUSTRY:
                 if ((m1[t] >> 5) & 3) != 3:
-                    return UNSUPPORTED, tile, calls
+                    why = _water(b, sx, sy, t, industry_on_water)
+                    if why:
+                        _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
+                        return PYTHON_VISIT
                 if (m1[t] & 0x80) == 0:
                     cnt = ((m1[t] >> 2) & 3) + 1
                     if cnt != 4:
@@ -691,7 +804,7 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                 elif gfx == 161:
                     s0, s1, _r = _next(s0, s1)
                     calls += 1
-    rng[0] = s0
-    rng[1] = s1
-    rng[2] += calls
-    return 0, tile, calls
+        run += 1
+        first = 0
+    _leave(pos, rng, s0, s1, calls, run, 0, tile, -1, 0)
+    return DONE
