@@ -69,26 +69,27 @@ def house_flag_bits(flags: int) -> int:
 
 
 @njit(**INLINE)
-def _corners(height, sx, sy, t):
+def _corners(height, lx, sy, t):
     """The heights of tile ``t``'s N, W, E, S corners (the last row and
-    column read their own)."""
-    x = t % sx
-    y = t // sx
+    column read their own); the map is 2^``lx`` tiles wide."""
+    sx = 1 << lx
+    x = t & (sx - 1)
+    y = t >> lx
     x2 = min(x + 1, sx - 1)
     y2 = min(y + 1, sy - 1)
-    return (np.int64(height[y * sx + x]), np.int64(height[y * sx + x2]),
+    return (np.int64(height[t]), np.int64(height[y * sx + x2]),
             np.int64(height[y2 * sx + x]), np.int64(height[y2 * sx + x2]))
 
 
 @njit(**INLINE)
-def _slope_z(height, sx, sy, t):
-    hn, hw, he, hs = _corners(height, sx, sy, t)
+def _slope_z(height, lx, sy, t):
+    hn, hw, he, hs = _corners(height, lx, sy, t)
     return corner_slope(hn, hw, he, hs)
 
 
 @njit(**INLINE)
-def _max_z(height, sx, sy, t):
-    hn, hw, he, hs = _corners(height, sx, sy, t)
+def _max_z(height, lx, sy, t):
+    hn, hw, he, hs = _corners(height, lx, sy, t)
     return max(max(hn, hw), max(he, hs))
 
 
@@ -181,13 +182,13 @@ def _set_fence(m3, m4, m6, t, side, h):
 
 
 @njit(**INLINE)
-def _can_plant(typ, height, m5, sx, sy, t, allow_desert):
+def _can_plant(typ, height, m5, lx, sy, t, allow_desert):
     tt = typ[t] >> 4
     bridge = (typ[t] >> 2) & 3
     if tt == T_WATER:
         if bridge != 0 or (m5[t] >> 4) != 1:
             return False
-        s, _z = _slope_z(height, sx, sy, t)
+        s, _z = _slope_z(height, lx, sy, t)
         return not _one_corner(s)
     if tt == T_CLEAR:
         g = (m5[t] >> 2) & 7
@@ -196,8 +197,8 @@ def _can_plant(typ, height, m5, sx, sy, t, allow_desert):
 
 
 @njit(**INLINE)
-def _foundation_slope(typ, height, m3, m5, sx, sy, t):
-    s, z = _slope_z(height, sx, sy, t)
+def _foundation_slope(typ, height, m3, m5, lx, sy, t):
+    s, z = _slope_z(height, lx, sy, t)
     tt = typ[t] >> 4
     levelled = False
     if tt == T_HOUSE or tt == T_INDUSTRY or tt == T_OBJECT:
@@ -226,12 +227,12 @@ def _foundation_slope(typ, height, m3, m5, sx, sy, t):
 
 
 @njit(**INLINE)
-def _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t):
+def _flood_behaviour(typ, height, m1, m2, m5, lx, sy, t):
     """0 none, 1 active, 3 dry up."""
     tt = typ[t] >> 4
     if tt == T_WATER:
         if (m5[t] >> 4) == 1:
-            s, _z = _slope_z(height, sx, sy, t)
+            s, _z = _slope_z(height, lx, sy, t)
             return 1 if _one_corner(s) else 3
         return 1 if ((m1[t] >> 5) & 3) == 0 else 0
     if tt == T_STATION or tt == T_INDUSTRY or tt == T_OBJECT:
@@ -244,13 +245,13 @@ def _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t):
 
 
 @njit(**INLINE)
-def _flood_target(b, sx, sy, u, industry_on_water):
+def _flood_target(b, lx, sy, u, industry_on_water):
     """What ``DoFloodTile`` does to neighbour ``u`` (its lowest corner at
     sea level, its slope open to the sea's side): 1 shore trees, 2 shore,
     3 sea, 0 nothing, or -reason where the Python loop does it."""
     typ, m5 = b.type, b.m5
     tu = typ[u] >> 4
-    tileh, _z = _slope_z(b.height, sx, sy, u)
+    tileh, _z = _slope_z(b.height, lx, sy, u)
     if tileh != 0:
         if tu == T_TREES and not _one_corner(tileh):
             return 1
@@ -273,19 +274,20 @@ def _flood_target(b, sx, sy, u, industry_on_water):
     return 0
 
 
-@njit(**JIT)
-def _water(b, sx, sy, t, industry_on_water):
+@njit(**INLINE)
+def _water(b, lx, sy, t, industry_on_water):
     """TileLoop_Water (also the void's, shore trees' and an industry's on
     water); 0, or the reason (nothing changed) where a neighbour it floods
     is left to the Python loop."""
     typ, height, m1, m2, m3, m5, m6 = b.type, b.height, b.m1, b.m2, b.m3, b.m5, b.m6
+    sx = 1 << lx
     n = sx * sy
     tt = typ[t] >> 4
     if tt == T_WATER and (m3[t] & 1):
         return 0
-    beh = _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t)
-    x = t % sx
-    y = t // sx
+    beh = _flood_behaviour(typ, height, m1, m2, m5, lx, sy, t)
+    x = t & (sx - 1)
+    y = t >> lx
     if beh == 1:
         go_on = False
         what = 0                            # 2 bits a neighbour: what it becomes (decided first:
@@ -294,21 +296,22 @@ def _water(b, sx, sy, t, industry_on_water):
             ny = y + DIR_DY[d]
             if nx < 0 or nx >= sx or ny < 0 or ny >= sy:
                 continue
-            u = ny * sx + nx
-            if not _valid(typ, n, u):
-                continue
+            u = (ny << lx) + nx
             tu = typ[u] >> 4
-            if tu == T_WATER:
+            if tu == T_WATER or tu == T_VOID:
                 continue
             go_on = True
             if tu == T_TREES and ((m2[u] >> 6) & 7) == 3:
                 continue
-            s, z = _foundation_slope(typ, height, m3, m5, sx, sy, u)
+            hn, hw, he, hs = _corners(height, lx, sy, u)
+            if min(min(hn, hw), min(he, hs)) > 0:
+                continue                            # a foundation only raises it
+            s, z = _foundation_slope(typ, height, m3, m5, lx, sy, u)
             if z > 0:
                 continue
             if ((FLOOD_FROM_DIRS[s & 15] >> ((d + 4) & 7)) & 1) == 0:
                 continue
-            w = _flood_target(b, sx, sy, u, industry_on_water)
+            w = _flood_target(b, lx, sy, u, industry_on_water)
             if w < 0:
                 return -w
             what |= w << (2 * d)
@@ -326,7 +329,7 @@ def _water(b, sx, sy, t, industry_on_water):
         if not go_on and tt == T_WATER:
             m3[t] = m3[t] | 1
     elif beh == 3:
-        s, _z = _foundation_slope(typ, height, m3, m5, sx, sy, t)
+        s, _z = _foundation_slope(typ, height, m3, m5, lx, sy, t)
         dirs = FLOOD_FROM_DIRS[s & 15]
         for d in range(8):
             if ((dirs >> d) & 1) == 0:
@@ -335,7 +338,7 @@ def _water(b, sx, sy, t, industry_on_water):
             ny = y + DIR_DY[d]
             if nx < 0 or nx >= sx or ny < 0 or ny >= sy:
                 continue
-            if _flood_behaviour(typ, height, m1, m2, m5, sx, sy, ny * sx + nx) == 1:
+            if _flood_behaviour(typ, height, m1, m2, m5, lx, sy, ny * sx + nx) == 1:
                 return 0
         if tt == T_TREES:
             _set_tree_ground(m1, m2, t, 0, 3)
@@ -371,6 +374,9 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
         b.type, b.height, b.m1, b.m2, b.m3, b.m4, b.m5, b.m6, b.m7, b.m8
     sx = cfg.size_x
     sy = cfg.size_y
+    lx = 0
+    while (1 << lx) < sx:
+        lx += 1
     landscape = cfg.landscape
     snow_line = cfg.snow_line
     etp = cfg.extra_tree_placement
@@ -407,8 +413,8 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                 t = tile
                 tile = (tile >> 1) ^ (feedback if (tile & 1) else 0)
             tt = typ[t] >> 4
-            x = t % sx
-            y = t // sx
+            x = t & (sx - 1)
+            y = t >> lx
             if tt == T_CLEAR:
                 if landscape == 2:
                     current = (m5[t] & 3) if ((m5[t] >> 2) & 7) == 5 else 0
@@ -433,7 +439,7 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                         else:
                             m5[t] = (5 << 2) | expected
                 elif landscape == 1:
-                    _s, z = _slope_z(height, sx, sy, t)
+                    _s, z = _slope_z(height, lx, sy, t)
                     k = z - snow_line + 1
                     if (m3[t] & 0x10) == 0:
                         if k >= 0:
@@ -479,7 +485,7 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
             elif tt == T_TREES:
                 ground = (m2[t] >> 6) & 7
                 if ground == 3:
-                    why = _water(b, sx, sy, t, industry_on_water)
+                    why = _water(b, lx, sy, t, industry_on_water)
                     if why:
                         _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
                         return PYTHON_VISIT
@@ -492,7 +498,7 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                         s0, s1, _r = _next(s0, s1)
                         calls += 1
                 elif landscape == 1:
-                    _s, z = _slope_z(height, sx, sy, t)
+                    _s, z = _slope_z(height, lx, sy, t)
                     k = z - snow_line + 1
                     if k < 0:
                         if ground == 2:
@@ -544,7 +550,7 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                     calls += 1
                     d = r % 8
                     u = t + DIR_DY[d] * sx + DIR_DX[d]
-                    if u < 0 or u >= n or not _can_plant(typ, height, m5, sx, sy, u, False):
+                    if u < 0 or u >= n or not _can_plant(typ, height, m5, lx, sy, u, False):
                         continue
                     tu = typ[u] >> 4
                     if tu == T_CLEAR and ((m5[u] >> 2) & 7) == 0 and (m3[u] & 0x10) == 0 \
@@ -601,7 +607,9 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                 else:
                     m5[t] = m5[t] + 1
             elif tt == T_WATER or tt == T_VOID:
-                why = _water(b, sx, sy, t, industry_on_water)
+                if tt == T_WATER and (m3[t] & 1):
+                    continue                                # not flooding
+                why = _water(b, lx, sy, t, industry_on_water)
                 if why:
                     _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
                     return PYTHON_VISIT
@@ -617,8 +625,8 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                     if slot < 0:
                         best = -1
                         for i in range(n_towns):
-                            tx = town_xy[i] % sx
-                            ty = town_xy[i] // sx
+                            tx = town_xy[i] & (sx - 1)
+                            ty = town_xy[i] >> lx
                             dd = abs(tx - x) + abs(ty - y)
                             if best < 0 or dd < best:
                                 best = dd
@@ -632,11 +640,11 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                         _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
                         return PYTHON_VISIT
                 if landscape == 1:
-                    s, _z = _foundation_slope(typ, height, m3, m5, sx, sy, t)
+                    s, _z = _foundation_slope(typ, height, m3, m5, lx, sy, t)
                     if s == 0:
-                        tz = _max_z(height, sx, sy, t)
+                        tz = _max_z(height, lx, sy, t)
                     else:
-                        _s2, tz = _slope_z(height, sx, sy, t)
+                        _s2, tz = _slope_z(height, lx, sy, t)
                     if ((m7[t] & 0x20) != 0) != (tz > snow_line):
                         m7[t] = m7[t] ^ 0x20
                 elif landscape == 2:
@@ -646,8 +654,8 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                     continue
                 grp = 0
                 if slot >= 0:
-                    tx = town_xy[slot] % sx
-                    ty = town_xy[slot] // sx
+                    tx = town_xy[slot] & (sx - 1)
+                    ty = town_xy[slot] >> lx
                     dist = (tx - x) * (tx - x) + (ty - y) * (ty - y)
                     if town_fund[slot] != 0 and dist <= 25:
                         grp = 4
@@ -719,9 +727,9 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                 snow = (m7[t] & 0x20) != 0
                 if landscape == 1:
                     if m5[t] & 0x80:
-                        z = _max_z(height, sx, sy, t)
+                        z = _max_z(height, lx, sy, t)
                     else:
-                        _s, z = _slope_z(height, sx, sy, t)
+                        _s, z = _slope_z(height, lx, sy, t)
                     if snow != (z > snow_line):
                         m7[t] = m7[t] ^ 0x20
                 elif landscape == 2:
@@ -729,7 +737,7 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                         m7[t] = m7[t] | 0x20
             elif tt == T_INDUSTRY:
                 if ((m1[t] >> 5) & 3) != 3:
-                    why = _water(b, sx, sy, t, industry_on_water)
+                    why = _water(b, lx, sy, t, industry_on_water)
                     if why:
                         _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
                         return PYTHON_VISIT
