@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ....jit import njit
 from ...kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
@@ -35,6 +39,8 @@ REASONS = {FLOOD_HOUSE: "the sea floods a house", FLOOD_INDUSTRY: "the sea flood
            FLOOD_BRIDGE: "the sea floods a bridge's ramp", ROAD_WORKS: "road works",
            ROAD_REBUILD: "a town rebuilding its roads",
            HOUSE_REBUILD: "a growing town rebuilding a house"}
+PREFETCH = 40
+"""How many visits ahead the kernel asks for a tile's bytes."""
 # pos: where the loops are (read on entry, written on leaving)
 POS_RUN, POS_VISIT, POS_TILE, POS_AT, POS_REASON = 0, 1, 2, 3, 4
 POS_SIZE = 5
@@ -58,6 +64,24 @@ _DIAG_DY = np.array([0, 1, 0, -1], np.int64)
 _ROAD_TYPES = np.array([[1, 1], [2, 2], [2, 2], [5, 5], [3, 2]], np.int64)
 _ROAD_TYPES_TOYLAND = np.array([[1, 1], [2, 2], [3, 2], [3, 2], [3, 2]], np.int64)
 _ROAD_LEVELLED_REFUSED = np.array([0, 12, 9, 8, 3, 0, 1, 0, 6, 4, 0, 0, 2, 0, 0], np.int64)
+
+
+@intrinsic
+def _prefetch(typingctx, arr, index):
+    """A hint to the processor to fetch ``arr[index]`` into its cache
+    (``llvm.prefetch``; no effect on the result)."""
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, signature.args[0], ary, [args[1]],
+                                       wraparound=False)
+        ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32]),
+            "llvm.prefetch.p0")
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+    return types.void(arr, index), codegen
 
 
 def house_flag_bits(flags: int) -> int:
@@ -397,6 +421,9 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
     run = pos[POS_RUN]
     first = pos[POS_VISIT]
     tile = pos[POS_TILE]
+    ahead = tile                    # the LFSR's tile PREFETCH visits on: asked into the cache
+    for _ in range(PREFETCH):
+        ahead = (ahead >> 1) ^ (feedback if (ahead & 1) else 0)
     n_towns = town_xy.shape[0]
     while run < cfg.runs:
         if first == 0:
@@ -412,6 +439,13 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
             else:
                 t = tile
                 tile = (tile >> 1) ^ (feedback if (tile & 1) else 0)
+                _prefetch(typ, ahead)
+                _prefetch(m5, ahead)
+                _prefetch(m3, ahead)
+                _prefetch(m2, ahead)
+                _prefetch(m1, ahead)
+                _prefetch(height, ahead)
+                ahead = (ahead >> 1) ^ (feedback if (ahead & 1) else 0)
             tt = typ[t] >> 4
             x = t & (sx - 1)
             y = t >> lx
