@@ -121,7 +121,8 @@ def _give_population(ctx: TileLoopContext, towns: K.TownArrays, before: np.ndarr
 
 
 def _flush_marks(world: World, marks: np.ndarray, done: int, upto: int) -> int:
-    """The Randomizer's trail gets runs ``done`` .. ``upto - 1``' entries."""
+    """The Randomizer's trail (when kept) gets the entries of runs ``done``
+    to ``upto - 1``; the runs flushed so far."""
     if world.rng.trail is not None:
         world.rng.trail.extend(("RunTileLoop", int(a), int(b)) for a, b in marks[done:upto])
     return max(done, upto)
