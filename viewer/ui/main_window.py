@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
         self._step_waited: int | None = None     # a step whose picture a job draws
+        self._status_step: int | None = None     # the step the status line names
         self._picture_due: Result | None = None  # a slow map whose picture is kept once shown
         self._export_actions: list[QAction] = []
         self._build()
@@ -469,6 +470,7 @@ class MainWindow(QMainWindow):
         """Everything that belongs to one result, rebuilt from it."""
         wb = self.workbench
         self._hover = None
+        self._status_step = None
         self.inspector.clear()
         self.banner.clear()
         if result is None:
@@ -504,7 +506,11 @@ class MainWindow(QMainWindow):
             last = None
         self._map_view.set_waiting(None)
         if last is not None:
-            self._map_view.show_map(last.rgba, last.world, last.scale, hexes=last.hexes)
+            self._map_view.show_map(last.rgba, last.world, last.scale, last.labels,
+                                    hexes=last.hexes)
+            self.legend.set_legend(last.legend)
+            self._timeline.caption.setText("no timeline: this is the last session's picture "
+                                           "(Make it again to step through the map)")
             text = (f"This is the last session's picture of the map ({last.text}); it took "
                     f"{seconds:.0f} s to make. Make it again to explore it (or change a "
                     "setting).")
@@ -548,7 +554,25 @@ class MainWindow(QMainWindow):
             step = tl.n_steps if state.final else state.step
             if step is not None and (step != tl.step or tl.pending):
                 tl.show_step(step)              # chosen elsewhere, or its picture came
+        if state is not None and state.result is self.workbench.result:
+            self._say_step(state)
         self.render_view()
+
+    def _say_step(self, state: MapState) -> None:
+        """The status line says which step of the timeline the map shows (a
+        stage of the map, not the finished map), and the finished map's
+        words again when it is back."""
+        step = None if state.final or state.step is None else state.step
+        if step == self._status_step:
+            return
+        self._status_step = step
+        r = state.result
+        text = f"{r.generator}: {self._describe(r)}"
+        if step is not None and r.trace is not None:
+            text = (f"{r.generator}: the map shows step {step} of {r.trace.n_steps} "
+                    f"({r.trace.phase_at(step)}), not the finished map; finished: "
+                    f"{self._describe(r)}")
+        self.status(text)
 
     def _layer_chosen(self, item, _prev=None) -> None:
         if item is not None:
@@ -584,7 +608,8 @@ class MainWindow(QMainWindow):
         r, self._picture_due = self._picture_due, None
         text = f"{self.workbench.generator.title} {self._describe(r)}"
         try:
-            save_last_picture(self.settings, r, pic.rgba, pic.scale, pic.hexes, text)
+            save_last_picture(self.settings, r, pic.rgba, pic.scale, pic.hexes, text,
+                              pic.legend, pic.letters)
         except OSError as exc:
             self.status(f"the map's picture was not kept for the next session: {exc}",
                         error=True)

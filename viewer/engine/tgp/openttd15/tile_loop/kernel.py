@@ -21,6 +21,7 @@ from numba.extending import intrinsic
 from ....jit import njit
 from ...kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
 from ..towns.house_specs import ANIMATED, SIZE_1X1, SIZE_1X2, SIZE_2X1, SIZE_2X2
+from ..trees_kernel import plant_trees_on_tile
 
 # tile types
 T_CLEAR, T_ROAD, T_HOUSE, T_TREES, T_WATER, T_VOID, T_INDUSTRY, T_TUNNELBRIDGE = \
@@ -590,32 +591,8 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                     if tu == T_CLEAR and ((m5[u] >> 2) & 7) == 0 and (m3[u] & 0x10) == 0 \
                             and (m5[u] & 3) != 3:
                         continue
-                    # PlantTreesOnTile(u, tree_type, 0, Growing1)
-                    dens = 3
-                    if tu == T_WATER:
-                        g2 = 3
-                        _clear_nonflood_around(typ, m3, sx, n, u)
-                    else:
-                        cg = (m5[u] >> 2) & 7
-                        if m3[u] & 0x10:
-                            g2 = 4 if cg == 1 else 2
-                        elif cg == 0:
-                            g2 = 0
-                        elif cg == 1:
-                            g2 = 1
-                        else:
-                            g2 = 2
-                        if cg != 1:
-                            dens = m5[u] & 3
-                    typ[u] = (typ[u] & 0x0F) | (T_TREES << 4)
-                    m1[u] = (m1[u] & 0x80) | 0x10 | ((0 if g2 == 3 else 3) << 5)
-                    m2[u] = (g2 << 6) | (dens << 4)
-                    m3[u] = tree_type
-                    m4[u] = 0
-                    m5[u] = 0
-                    m6[u] = m6[u] & 0x03
-                    m7[u] = 0
-                    m8[u] = 0
+                    plant_trees_on_tile(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, n, u,
+                                        tree_type, 0, 0)           # one, Growing1
                 elif growth == 6:
                     if not spread:
                         m5[t] = m5[t] & 0xF8
