@@ -41,7 +41,9 @@ REASONS = {FLOOD_HOUSE: "the sea floods a house", FLOOD_INDUSTRY: "the sea flood
            ROAD_REBUILD: "a town rebuilding its roads",
            HOUSE_REBUILD: "a growing town rebuilding a house"}
 PREFETCH = 40
-"""How many visits ahead the kernel asks for a tile's bytes."""
+"""How many visits ahead the kernel asks for a tile's bytes ..."""
+PREFETCH_FROM = 256 * 256
+"""... on maps of more tiles than this."""
 # pos: where the loops are (read on entry, written on leaving)
 POS_RUN, POS_VISIT, POS_TILE, POS_AT, POS_REASON = 0, 1, 2, 3, 4
 POS_SIZE = 5
@@ -422,6 +424,7 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
     run = pos[POS_RUN]
     first = pos[POS_VISIT]
     tile = pos[POS_TILE]
+    big = n > PREFETCH_FROM         # smaller maps stay in the processor's cache
     ahead = tile                    # the LFSR's tile PREFETCH visits on: asked into the cache
     for _ in range(PREFETCH):
         ahead = (ahead >> 1) ^ (feedback if (ahead & 1) else 0)
@@ -440,13 +443,14 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
             else:
                 t = tile
                 tile = (tile >> 1) ^ (feedback if (tile & 1) else 0)
-                _prefetch(typ, ahead)
-                _prefetch(m5, ahead)
-                _prefetch(m3, ahead)
-                _prefetch(m2, ahead)
-                _prefetch(m1, ahead)
-                _prefetch(height, ahead)
-                ahead = (ahead >> 1) ^ (feedback if (ahead & 1) else 0)
+                if big:
+                    _prefetch(typ, ahead)
+                    _prefetch(m5, ahead)
+                    _prefetch(m3, ahead)
+                    _prefetch(m2, ahead)
+                    _prefetch(m1, ahead)
+                    _prefetch(height, ahead)
+                    ahead = (ahead >> 1) ^ (feedback if (ahead & 1) else 0)
             tt = typ[t] >> 4
             x = t & (sx - 1)
             y = t >> lx
