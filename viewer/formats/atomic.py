@@ -24,6 +24,17 @@ or making their own OutputSet join it), and tables streamed row by row
 handled as Ctrl+C is (main thread): it raises :class:`Terminated`, the old
 files are put back and the temporaries removed.  Names are shown escaped
 (:func:`shown_name`), so a message stays one line.
+
+Atomic here means that no reader, and no command that fails or is
+interrupted, ever meets a half-written file: the old contents stay until
+the new ones are whole.  It does not mean durable across a power cut: the
+temporary files are not synced before the rename (as the originals, such
+as empserver's fairland, write theirs), because an fsync costs a disk
+round trip per file (4 to 8 ms here, more than fairland's whole 64x32
+run) and every output is made again from its map ID.  ext4 (auto_da_alloc)
+and btrfs flush a file renamed over another before the rename commits
+anyway.  A file that holds the user's own work, which nothing makes again
+(a saved preset), asks for ``durable=True``: synced before its rename.
 """
 
 from __future__ import annotations
@@ -264,7 +275,8 @@ class OutputSet:
     go into place (or not) with the other's.
     """
 
-    def __init__(self, *paths: str | os.PathLike | None):
+    def __init__(self, *paths: str | os.PathLike | None, durable: bool = False):
+        self._durable = durable
         self._pending: list[tuple[str, str, str, str | None, Data | None]] = []
         self._streams: dict[str, BinaryIO] = {}
         self._guarded = False
@@ -318,11 +330,14 @@ class OutputSet:
         except OSError as exc:
             raise _fail(name, exc) from None
 
-    def add(self, path: str | os.PathLike, data: Data, encoding: str = "utf-8") -> None:
+    def add(self, path: str | os.PathLike, data: Data, encoding: str = "utf-8", *,
+            durable: bool = False) -> None:
         """Write ``data`` (bytes, text or an iterable of either) towards
-        ``path``: to a temporary file now, into place at :meth:`commit`."""
+        ``path``: to a temporary file now, into place at :meth:`commit`;
+        synced first when ``durable`` or the set is (see the module
+        docstring)."""
         if self._parent is not None:
-            self._parent.add(path, data, encoding)
+            self._parent.add(path, data, encoding, durable=durable or self._durable)
             return
         check_target(path)
         name, how, where = _plan(path)
@@ -337,7 +352,8 @@ class OutputSet:
         try:
             try:
                 _write_fd(fd, data, encoding)
-                os.fsync(fd)
+                if durable or self._durable:
+                    os.fsync(fd)
             finally:
                 os.close(fd)
             _settle(tmp, where)
@@ -368,8 +384,8 @@ class OutputSet:
         return fh
 
     def _close_streams(self) -> None:
-        """Flush, sync and close the streamed temporaries, with the mode
-        the target has (or a new file's)."""
+        """Flush (and sync, when the set is durable) and close the streamed
+        temporaries, with the mode the target has (or a new file's)."""
         for name, _how, where, tmp, _ in self._pending:
             fh = self._streams.pop(tmp, None) if tmp is not None else None
             if fh is None:
@@ -377,7 +393,8 @@ class OutputSet:
             try:
                 if not fh.closed:
                     fh.flush()
-                    os.fsync(fh.fileno())
+                    if self._durable:
+                        os.fsync(fh.fileno())
                     fh.close()
                 _settle(tmp, where)
             except OSError as exc:
@@ -515,13 +532,15 @@ def _unlink(path: str) -> None:
         pass
 
 
-def write_atomic(path: str | os.PathLike, data: Data, encoding: str = "utf-8") -> None:
+def write_atomic(path: str | os.PathLike, data: Data, encoding: str = "utf-8", *,
+                 durable: bool = False) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder
-    and an atomic rename, so a failure never leaves a half-written file.
+    and an atomic rename, so a failure never leaves a half-written file;
+    ``durable`` syncs it first (see the module docstring).
     Raises :class:`WriteError`."""
     out = OutputSet()
     try:
-        out.add(path, data, encoding)
+        out.add(path, data, encoding, durable=durable)
     except BaseException:
         out.abort()
         raise
