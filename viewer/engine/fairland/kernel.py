@@ -49,6 +49,12 @@ NUMTRIES = 10
 ALL_LAND = 0x7E
 NO_CLOSEST = 255
 POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+# SEA_DIRS[a, :N_SEA[a]]: the directions d (1..6, ascending) whose bit is clear
+# in an ``adj`` value a: a loop over a sector's sea sides without a branch per side.
+N_SEA = np.array([sum(1 for d in range(1, 7) if not a & (1 << d)) for a in range(128)],
+                 dtype=np.int64)
+SEA_DIRS = np.array([[d for d in range(1, 7) if not a & (1 << d)] + [0] * (6 - int(N_SEA[a]))
+                     for a in range(128)], dtype=np.int64)
 INT_MAX = 2147483647
 USHRT_MAX = 65535
 
@@ -299,7 +305,7 @@ def xzone_run(xzone, base, half, i0, n, c):
         i0 = 0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def xzone_around_sector(conf, xzone, c, x, y, dist, chk):
     """Add the sectors within ``dist`` of x,y to c's exclusive zone.
 
@@ -466,15 +472,14 @@ def adj_land_update(own, adj, nbr, off):
 
 @njit(**INLINE)
 def add_sector(conf, st, c, x, y, chk):
-    own = st[OWN]
-    adj = st[ADJ]
-    xzone = st[XZONE]
-    isecs = st[ISECS]
-    head = st[HEAD]
-    tail = st[TAIL]
-    nxt = st[NXT]
-    prv = st[PRV]
-    nbr = st[NBR]
+    add_sector_to(conf, st[OWN], st[ADJ], st[XZONE], st[ISECS], st[HEAD], st[TAIL], st[NXT],
+                  st[PRV], st[NBR], c, x, y, chk)
+
+
+@njit(**INLINE)
+def add_sector_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, c, x, y, chk):
+    """add_sector on the state's arrays, taken out of the tuple once by a
+    caller that adds many (each taking-out costs two atomic reference counts)."""
     off = xyoff(conf[C_WX], x, y)
     if own[off] != -1:
         assert_failed(chk, A_ADD_OWN, off, c)
@@ -673,12 +678,35 @@ def _push(buf, cnt, kind, a, b, c):
 
 
 @njit(**INLINE)
-def _add_step(conf, st, chk, ev, cnt, c, x, y):
-    """_step for EV_ADD, without the dispatch of apply_event."""
-    ev = _push(ev, cnt, EV_ADD, c, x, y)
-    add_sector(conf, st, c, x, y, chk)
+def _put(buf, cnt, kind, a, b, c):
+    """_push into a buffer the caller has made room in (no new buffer to
+    return: reassigning ``ev`` at every event costs two atomic reference
+    counts, so the hot loops grow it only when full, then put)."""
+    n = cnt[0]
+    buf[n, 0] = kind
+    buf[n, 1] = a
+    buf[n, 2] = b
+    buf[n, 3] = c
+    cnt[0] = n + 1
+
+
+@njit(**INLINE)
+def _add_to(conf, arrays, chk, ev, cnt, c, x, y):
+    """_add_step into an ``ev`` with room for the event (see _put)."""
+    _put(ev, cnt, EV_ADD, c, x, y)
+    own, adj, xzone, _closest, isecs, head, tail, nxt, prv, nbr = arrays
+    add_sector_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, c, x, y, chk)
     if chk[CHK_STEP] < 0:
         chk[CHK_STEP] = cnt[0]
+
+
+@njit(**INLINE)
+def _add_step(conf, arrays, chk, ev, cnt, c, x, y):
+    """_step for EV_ADD, without the dispatch of apply_event; ``arrays`` are
+    :func:`_grow_arrays`' (taken out of the state once per phase)."""
+    if cnt[0] >= ev.shape[0]:
+        ev = _grown(ev, cnt[0])
+    _add_to(conf, arrays, chk, ev, cnt, c, x, y)
     return ev
 
 
@@ -750,16 +778,18 @@ def can_grow_at(nc, own, xzone, closest, c, off):
 
 
 @njit(**INLINE)
-def grow_target(conf, rng, st, seen, seen_ctr, c, chk):
-    """grow_one_sector's choice for island c, or (-1, -1) when it can't grow."""
-    own = st[OWN]
-    adj = st[ADJ]
-    xzone = st[XZONE]
-    closest = st[CLOSEST]
-    isecs = st[ISECS]
-    head = st[HEAD]
-    nxt = st[NXT]
-    nbr = st[NBR]
+def _grow_arrays(st):
+    """The state's arrays that growing islands reads and changes, taken out
+    of the tuple once per phase rather than at each step (see _add_step)."""
+    return (st[OWN], st[ADJ], st[XZONE], st[CLOSEST], st[ISECS], st[HEAD], st[TAIL], st[NXT],
+            st[PRV], st[NBR])
+
+
+@njit(**INLINE)
+def grow_target(conf, rng, arrays, seen, seen_ctr, c, chk):
+    """grow_one_sector's choice for island c, or (-1, -1) when it can't grow;
+    ``arrays`` are :func:`_grow_arrays`'."""
+    own, adj, xzone, closest, isecs, head, _tail, nxt, _prv, nbr = arrays
     nc = conf[C_NC]
     wx = conf[C_WX]
     spike = roll0(rng, 100) < conf[C_SP]
@@ -772,13 +802,9 @@ def grow_target(conf, rng, st, seen, seen_ctr, c, chk):
     newoff = -1
     for _ in range(isecs[c]):
         a = adj[s]
-        if a == ALL_LAND:  # no sea around: no candidate (the common case inland)
-            s = nxt[s]
-            continue
-        for d in range(1, 7):
-            if a & (1 << d):
-                continue
-            noff = nbr[s, d]
+        # the sides at sea, in fairland's order (none inland, the common case)
+        for k in range(N_SEA[a]):
+            noff = nbr[s, SEA_DIRS[a, k]]
             if seen[noff] == cur:
                 continue
             if not seen[noff] < cur:
@@ -893,7 +919,9 @@ def drift(conf, rng, st, chk, ev, cnt):
         for i in range(nc):
             nx, ny = fl_move_target(conf, rng, capx, capy, i)
             if nx >= 0:
-                ev = _push(ev, cnt, EV_CAP_MOVE, i, nx, ny)
+                if cnt[0] >= ev.shape[0]:
+                    ev = _grown(ev, cnt[0])
+                _put(ev, cnt, EV_CAP_MOVE, i, nx, ny)
                 capx[i] = nx
                 capy[i] = ny
     return False, ev
@@ -908,6 +936,7 @@ def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     nc = conf[C_NC]
     sc = conf[C_SC]
     ev = _step(conf, st, chk, ev, cnt, EV_XZONE_INIT, 0, 0, 0)
+    arrays = _grow_arrays(st)
     done = True
     for c in range(nc):
         ev = _step(conf, st, chk, ev, cnt, EV_ISL_RESET, c, 0, 0)
@@ -916,19 +945,21 @@ def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
                 or not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, x2, capy[c]))):
             done = False
             continue
-        ev = _add_step(conf, st, chk, ev, cnt, c, capx[c], capy[c])
-        ev = _add_step(conf, st, chk, ev, cnt, c, x2, capy[c])
+        ev = _add_step(conf, arrays, chk, ev, cnt, c, capx[c], capy[c])
+        ev = _add_step(conf, arrays, chk, ev, cnt, c, x2, capy[c])
     if not done:
         msg = _push(msg, mcnt, MSG_NO_ROOM_CONT, 0, 0, cnt[0])
         return False, ev, msg
     secs = 2
     while secs < sc and done:
         for c in range(nc):
-            nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c, chk)
+            nx, ny = grow_target(conf, rng, arrays, seen, seen_ctr, c, chk)
             if nx < 0:
                 done = False
             else:
-                ev = _add_step(conf, st, chk, ev, cnt, c, nx, ny)
+                if cnt[0] >= ev.shape[0]:
+                    ev = _grown(ev, cnt[0])
+                _add_to(conf, arrays, chk, ev, cnt, c, nx, ny)
         secs += 1
     if not done:
         msg = _push(msg, mcnt, MSG_ONLY_GREW, secs - 1, sc, cnt[0])
@@ -965,6 +996,7 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     island_size = size_islands(conf, rng)
     ev = _step(conf, st, chk, ev, cnt, EV_SPHERES, 0, 0, 0)
     order, start = closest_buckets(st[CLOSEST])
+    arrays = _grow_arrays(st)
     carry = 0
     for i in range(conf[C_NI] // nc):
         c = nc + i * nc
@@ -977,16 +1009,18 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
             if nx < 0:
                 msg = _push(msg, mcnt, MSG_NO_ROOM_ISL, c - nc + j + 1, 0, cnt[0])
                 return False, ev, msg
-            ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
+            ev = _add_step(conf, arrays, chk, ev, cnt, c + j, nx, ny)
         done = True
         secs = 1
         while secs < isiz and done:
             for j in range(nc):
-                nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c + j, chk)
+                nx, ny = grow_target(conf, rng, arrays, seen, seen_ctr, c + j, chk)
                 if nx < 0:
                     done = False
                 else:
-                    ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
+                    if cnt[0] >= ev.shape[0]:
+                        ev = _grown(ev, cnt[0])
+                    _add_to(conf, arrays, chk, ev, cnt, c + j, nx, ny)
             secs += 1
         if not done:
             secs -= 1
@@ -1030,7 +1064,9 @@ def create_elevations(conf, rng, st, chk, ev, cnt, cancel):
         else:
             r = 1 + roll0(rng, min(3, dist) + 1)
             sign = 1
-        ev = _push(ev, cnt, EV_HILL, off0, sign, r)
+        if cnt[0] >= ev.shape[0]:
+            ev = _grown(ev, cnt[0])
+        _put(ev, cnt, EV_HILL, off0, sign, r)
         n -= hill(wx, wy, elev, off0, sign, r)
     for c in range(conf[C_NC] + conf[C_NI]):
         if c & 63 == 0 and cancel[STOP]:
@@ -1055,7 +1091,7 @@ def generate(conf, seed, st, ev, msg, cancel, chk):
     rng = rng_seed(seed)
     cnt = np.zeros(1, np.int64)
     mcnt = np.zeros(1, np.int64)
-    seen = np.zeros(st[OWN].shape[0], np.int64)
+    seen = np.zeros(st[OWN].shape[0], np.uint32)  # fairland.c's unsigned (half the cache)
     seen_ctr = np.zeros(1, np.int64)
     nc = conf[C_NC]
     done = False
