@@ -46,7 +46,7 @@ def failing(operation: str, at: int, code: int):
         return fake
 
     if operation == "mkstemp":
-        target, attr = atomic.tempfile, "mkstemp"
+        target, attr = atomic, "_mkstemp"
     elif operation == "write":
         target, attr = atomic, "_write_fd"
     else:

@@ -28,10 +28,11 @@ files are put back and the temporaries removed.  Names are shown escaped
 Atomic here means that no reader, and no command that fails or is
 interrupted, ever meets a half-written file: the old contents stay until
 the new ones are whole.  It does not mean durable across a power cut: the
-temporary files are not synced before the rename (as the originals, such
-as empserver's fairland, write theirs), because an fsync costs a disk
-round trip per file (4 to 8 ms here, more than fairland's whole 64x32
-run) and every output is made again from its map ID.  ext4 (auto_da_alloc)
+temporary files are not synced before the rename (the C programs the
+generators port write theirs without one either), because an fsync costs
+a disk round trip per file (4 to 8 ms on this project's machines, more
+than a small map's whole run) and every output is made again from its
+map ID.  ext4 (auto_da_alloc)
 and btrfs flush a file renamed over another before the rename commits
 anyway.  A file that holds the user's own work, which nothing makes again
 (a saved preset), asks for ``durable=True``: synced before its rename.
@@ -43,7 +44,6 @@ import errno as _errno
 import os
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -199,6 +199,7 @@ def new_folder(path: str | os.PathLike) -> Iterator[str]:
     removed (with what it holds) otherwise, so that no half-made folder is
     ever left."""
     import shutil
+    import tempfile
 
     name = os.fsdecode(os.fspath(path)).rstrip(os.sep) or os.sep
     base = os.path.basename(name)
@@ -326,7 +327,7 @@ class OutputSet:
         folder = _folder(where)
         base = os.path.basename(where)
         try:
-            return tempfile.mkstemp(prefix=f".{base[:200]}.", suffix=".tmp", dir=folder)
+            return _mkstemp(folder, f".{base[:200]}.", ".tmp")
         except OSError as exc:
             raise _fail(name, exc) from None
 
@@ -373,6 +374,8 @@ class OutputSet:
         check_target(path)
         name, how, where = _plan(path)
         if how == "direct":
+            import tempfile
+
             self._guard()
             fh = tempfile.TemporaryFile()       # copied into the device at commit
             self._pending.append((name, how, where, None, fh))
@@ -482,6 +485,25 @@ class OutputSet:
             self.commit()
         else:
             self.abort()
+
+
+_CREATE = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+           | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
+def _mkstemp(folder: str, prefix: str, suffix: str) -> tuple[int, str]:
+    """``tempfile.mkstemp(suffix, prefix, folder)`` as it makes the file (a
+    random name, created exclusively, readable by the owner alone), without
+    importing tempfile: with shutil, random, bz2 and lzma it costs every
+    command's start-up about 5 ms, and a command that writes a file needs
+    only this of it."""
+    for _ in range(100):
+        name = os.path.join(folder, f"{prefix}{os.urandom(6).hex()}{suffix}")
+        try:
+            return os.open(name, _CREATE, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(_errno.EEXIST, "no unused temporary file name")
 
 
 def _settle(tmp: str, where: str) -> None:
