@@ -691,22 +691,23 @@ def _put(buf, cnt, kind, a, b, c):
 
 
 @njit(**INLINE)
-def _add_to(conf, arrays, chk, ev, cnt, c, x, y):
-    """_add_step into an ``ev`` with room for the event (see _put)."""
+def _add_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, chk, ev, cnt, c, x, y):
+    """_step for EV_ADD into an ``ev`` with room for the event (see _put),
+    on the state's arrays (see add_sector_to), without the dispatch of
+    apply_event."""
     _put(ev, cnt, EV_ADD, c, x, y)
-    own, adj, xzone, _closest, isecs, head, tail, nxt, prv, nbr = arrays
     add_sector_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, c, x, y, chk)
     if chk[CHK_STEP] < 0:
         chk[CHK_STEP] = cnt[0]
 
 
 @njit(**INLINE)
-def _add_step(conf, arrays, chk, ev, cnt, c, x, y):
-    """_step for EV_ADD, without the dispatch of apply_event; ``arrays`` are
-    :func:`_grow_arrays`' (taken out of the state once per phase)."""
+def _add_step(conf, st, chk, ev, cnt, c, x, y):
+    """_step for EV_ADD (the first sectors of an island: not in a hot loop)."""
     if cnt[0] >= ev.shape[0]:
         ev = _grown(ev, cnt[0])
-    _add_to(conf, arrays, chk, ev, cnt, c, x, y)
+    _add_to(conf, st[OWN], st[ADJ], st[XZONE], st[ISECS], st[HEAD], st[TAIL], st[NXT], st[PRV],
+            st[NBR], chk, ev, cnt, c, x, y)
     return ev
 
 
@@ -778,18 +779,14 @@ def can_grow_at(nc, own, xzone, closest, c, off):
 
 
 @njit(**INLINE)
-def _grow_arrays(st):
-    """The state's arrays that growing islands reads and changes, taken out
-    of the tuple once per phase rather than at each step (see _add_step)."""
-    return (st[OWN], st[ADJ], st[XZONE], st[CLOSEST], st[ISECS], st[HEAD], st[TAIL], st[NXT],
-            st[PRV], st[NBR])
+def grow_target(conf, rng, own, adj, xzone, closest, isecs, head, nxt, nbr, seen, seen_ctr, c,
+                chk):
+    """grow_one_sector's choice for island c, or (-1, -1) when it can't grow.
 
-
-@njit(**INLINE)
-def grow_target(conf, rng, arrays, seen, seen_ctr, c, chk):
-    """grow_one_sector's choice for island c, or (-1, -1) when it can't grow;
-    ``arrays`` are :func:`_grow_arrays`'."""
-    own, adj, xzone, closest, isecs, head, _tail, nxt, _prv, nbr = arrays
+    It takes the state's arrays one by one, as the growing loops take them
+    out of the state once per phase: taking them out of a tuple here, at
+    each step, costs two atomic reference counts an array (so does
+    unpacking a tuple of them)."""
     nc = conf[C_NC]
     wx = conf[C_WX]
     spike = roll0(rng, 100) < conf[C_SP]
@@ -936,30 +933,33 @@ def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     nc = conf[C_NC]
     sc = conf[C_SC]
     ev = _step(conf, st, chk, ev, cnt, EV_XZONE_INIT, 0, 0, 0)
-    arrays = _grow_arrays(st)
+    own, adj, xzone, closest, isecs = st[OWN], st[ADJ], st[XZONE], st[CLOSEST], st[ISECS]
+    head, tail, nxt, prv, nbr = st[HEAD], st[TAIL], st[NXT], st[PRV], st[NBR]
     done = True
     for c in range(nc):
         ev = _step(conf, st, chk, ev, cnt, EV_ISL_RESET, c, 0, 0)
         x2 = (capx[c] + 2) % wx
-        if (not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, capx[c], capy[c]))
-                or not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, x2, capy[c]))):
+        if (not can_grow_at(nc, own, xzone, closest, c, xyoff(wx, capx[c], capy[c]))
+                or not can_grow_at(nc, own, xzone, closest, c, xyoff(wx, x2, capy[c]))):
             done = False
             continue
-        ev = _add_step(conf, arrays, chk, ev, cnt, c, capx[c], capy[c])
-        ev = _add_step(conf, arrays, chk, ev, cnt, c, x2, capy[c])
+        ev = _add_step(conf, st, chk, ev, cnt, c, capx[c], capy[c])
+        ev = _add_step(conf, st, chk, ev, cnt, c, x2, capy[c])
     if not done:
         msg = _push(msg, mcnt, MSG_NO_ROOM_CONT, 0, 0, cnt[0])
         return False, ev, msg
     secs = 2
     while secs < sc and done:
         for c in range(nc):
-            nx, ny = grow_target(conf, rng, arrays, seen, seen_ctr, c, chk)
+            nx, ny = grow_target(conf, rng, own, adj, xzone, closest, isecs, head, nxt, nbr, seen,
+                                 seen_ctr, c, chk)
             if nx < 0:
                 done = False
             else:
                 if cnt[0] >= ev.shape[0]:
                     ev = _grown(ev, cnt[0])
-                _add_to(conf, arrays, chk, ev, cnt, c, nx, ny)
+                _add_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, chk, ev, cnt, c,
+                        nx, ny)
         secs += 1
     if not done:
         msg = _push(msg, mcnt, MSG_ONLY_GREW, secs - 1, sc, cnt[0])
@@ -996,7 +996,8 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     island_size = size_islands(conf, rng)
     ev = _step(conf, st, chk, ev, cnt, EV_SPHERES, 0, 0, 0)
     order, start = closest_buckets(st[CLOSEST])
-    arrays = _grow_arrays(st)
+    own, adj, xzone, closest = st[OWN], st[ADJ], st[XZONE], st[CLOSEST]
+    head, tail, nxt, prv, nbr = st[HEAD], st[TAIL], st[NXT], st[PRV], st[NBR]
     carry = 0
     for i in range(conf[C_NI] // nc):
         c = nc + i * nc
@@ -1009,18 +1010,20 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
             if nx < 0:
                 msg = _push(msg, mcnt, MSG_NO_ROOM_ISL, c - nc + j + 1, 0, cnt[0])
                 return False, ev, msg
-            ev = _add_step(conf, arrays, chk, ev, cnt, c + j, nx, ny)
+            ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
         done = True
         secs = 1
         while secs < isiz and done:
             for j in range(nc):
-                nx, ny = grow_target(conf, rng, arrays, seen, seen_ctr, c + j, chk)
+                nx, ny = grow_target(conf, rng, own, adj, xzone, closest, isecs, head, nxt, nbr,
+                                     seen, seen_ctr, c + j, chk)
                 if nx < 0:
                     done = False
                 else:
                     if cnt[0] >= ev.shape[0]:
                         ev = _grown(ev, cnt[0])
-                    _add_to(conf, arrays, chk, ev, cnt, c + j, nx, ny)
+                    _add_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, chk, ev,
+                            cnt, c + j, nx, ny)
             secs += 1
         if not done:
             secs -= 1
