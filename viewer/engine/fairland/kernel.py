@@ -471,25 +471,30 @@ def adj_land_update(own, adj, nbr, off):
 
 
 @njit(**INLINE)
-def add_sector(conf, st, c, x, y, chk):
-    add_sector_to(conf, st[OWN], st[ADJ], st[XZONE], st[ISECS], st[HEAD], st[TAIL], st[NXT],
-                  st[PRV], st[NBR], c, x, y, chk)
+def zone_distance(conf, c):
+    """How far island c's exclusive zone reaches around each of its sectors."""
+    if c < conf[C_NC]:
+        return conf[C_DI]
+    if conf[C_DISTINCT]:
+        return conf[C_ID]
+    return 0
 
 
 @njit(**INLINE)
-def add_sector_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, c, x, y, chk):
-    """add_sector on the state's arrays, taken out of the tuple once by a
-    caller that adds many (each taking-out costs two atomic reference counts)."""
+def add_sector(conf, st, c, x, y, chk):
+    own = st[OWN]
+    adj = st[ADJ]
+    xzone = st[XZONE]
+    isecs = st[ISECS]
+    head = st[HEAD]
+    tail = st[TAIL]
+    nxt = st[NXT]
+    prv = st[PRV]
+    nbr = st[NBR]
     off = xyoff(conf[C_WX], x, y)
     if own[off] != -1:
         assert_failed(chk, A_ADD_OWN, off, c)
-    if c < conf[C_NC]:
-        dist = conf[C_DI]
-    elif conf[C_DISTINCT]:
-        dist = conf[C_ID]
-    else:
-        dist = 0
-    xzone_around_sector(conf, xzone, c, x, y, dist, chk)
+    xzone_around_sector(conf, xzone, c, x, y, zone_distance(conf, c), chk)
     if isecs[c] == 0:
         head[c] = off
     else:
@@ -691,23 +696,15 @@ def _put(buf, cnt, kind, a, b, c):
 
 
 @njit(**INLINE)
-def _add_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, chk, ev, cnt, c, x, y):
-    """_step for EV_ADD into an ``ev`` with room for the event (see _put),
-    on the state's arrays (see add_sector_to), without the dispatch of
-    apply_event."""
-    _put(ev, cnt, EV_ADD, c, x, y)
-    add_sector_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, c, x, y, chk)
-    if chk[CHK_STEP] < 0:
-        chk[CHK_STEP] = cnt[0]
-
-
-@njit(**INLINE)
 def _add_step(conf, st, chk, ev, cnt, c, x, y):
-    """_step for EV_ADD (the first sectors of an island: not in a hot loop)."""
+    """_step for EV_ADD without the dispatch of apply_event (an island's
+    first sectors; :func:`grow_round` adds the others)."""
     if cnt[0] >= ev.shape[0]:
         ev = _grown(ev, cnt[0])
-    _add_to(conf, st[OWN], st[ADJ], st[XZONE], st[ISECS], st[HEAD], st[TAIL], st[NXT], st[PRV],
-            st[NBR], chk, ev, cnt, c, x, y)
+    _put(ev, cnt, EV_ADD, c, x, y)
+    add_sector(conf, st, c, x, y, chk)
+    if chk[CHK_STEP] < 0:
+        chk[CHK_STEP] = cnt[0]
     return ev
 
 
@@ -778,54 +775,83 @@ def can_grow_at(nc, own, xzone, closest, c, off):
     return np.int64(closest[off]) == c % nc
 
 
-@njit(**INLINE)
-def grow_target(conf, rng, own, adj, xzone, closest, isecs, head, nxt, nbr, seen, seen_ctr, c,
-                chk):
-    """grow_one_sector's choice for island c, or (-1, -1) when it can't grow.
+@njit(**JIT)
+def grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv, nbr, seen,
+               seen_ctr, chk, ev, cnt, c0, secs, limit):
+    """Grow islands c0 .. c0 + NC - 1 one sector each in turn, as fairland's
+    loops over grow_one_sector do, until they have ``limit`` sectors or a
+    round in which one of them could not grow; ``secs`` is the sectors each
+    has.  Returns (done, secs, ev) as those loops leave them.
 
-    It takes the state's arrays one by one, as the growing loops take them
-    out of the state once per phase: taking them out of a tuple here, at
-    each step, costs two atomic reference counts an array (so does
-    unpacking a tuple of them)."""
+    One function for the whole loop, its steps written out in it (the
+    choice of grow_one_sector, then add_sector's work): numba counts the
+    references of every array handed to a function it inlines, twice a
+    call, and these are the run's hottest steps (a step hands a dozen)."""
     nc = conf[C_NC]
     wx = conf[C_WX]
-    spike = roll0(rng, 100) < conf[C_SP]
-    if not seen_ctr[0] < UINT_MAX:
-        assert_failed(chk, A_SEEN_MAX, -1, c)
-    seen_ctr[0] += 1
-    cur = seen_ctr[0]
-    wsum = 0
-    s = head[c]
-    newoff = -1
-    for _ in range(isecs[c]):
-        a = adj[s]
-        # the sides at sea, in fairland's order (none inland, the common case)
-        for k in range(N_SEA[a]):
-            noff = nbr[s, SEA_DIRS[a, k]]
-            if seen[noff] == cur:
+    done = True
+    while secs < limit and done:
+        for c in range(c0, c0 + nc):
+            # grow_one_sector's choice for island c
+            spike = roll0(rng, 100) < conf[C_SP]
+            if not seen_ctr[0] < UINT_MAX:
+                assert_failed(chk, A_SEEN_MAX, -1, c)
+            seen_ctr[0] += 1
+            cur = seen_ctr[0]
+            wsum = 0
+            s = head[c]
+            newoff = -1
+            for _ in range(isecs[c]):
+                a = adj[s]
+                # the sides at sea, in fairland's order (none inland, the common case)
+                for k in range(N_SEA[a]):
+                    noff = nbr[s, SEA_DIRS[a, k]]
+                    if seen[noff] == cur:
+                        continue
+                    if not seen[noff] < cur:
+                        assert_failed(chk, A_SEEN, noff, c)
+                    seen[noff] = cur
+                    if not can_grow_at(nc, own, xzone, closest, c, noff):
+                        continue
+                    n = POPCOUNT[adj[noff]]
+                    if not (n > 0 and n < 7):
+                        assert_failed(chk, A_GROW_WEIGHT, noff, c)
+                    if spike:
+                        w = (6 - n) * (6 - n)
+                    else:
+                        w = n * n * n
+                    if not wsum < INT_MAX - w:
+                        assert_failed(chk, A_WSUM, noff, c)
+                    wsum += w
+                    if roll0(rng, wsum) < w:
+                        newoff = noff
+                s = nxt[s]
+            if wsum == 0:
+                done = False
                 continue
-            if not seen[noff] < cur:
-                assert_failed(chk, A_SEEN, noff, c)
-            seen[noff] = cur
-            if not can_grow_at(nc, own, xzone, closest, c, noff):
-                continue
-            n = POPCOUNT[adj[noff]]
-            if not (n > 0 and n < 7):
-                assert_failed(chk, A_GROW_WEIGHT, noff, c)
-            if spike:
-                w = (6 - n) * (6 - n)
+            # the event, then add_sector's work
+            y = (2 * newoff) // wx
+            x = (2 * newoff) % wx + y % 2
+            if cnt[0] >= ev.shape[0]:
+                ev = _grown(ev, cnt[0])
+            _put(ev, cnt, EV_ADD, c, x, y)
+            off = xyoff(wx, x, y)
+            if own[off] != -1:
+                assert_failed(chk, A_ADD_OWN, off, c)
+            xzone_around_sector(conf, xzone, c, x, y, zone_distance(conf, c), chk)
+            if isecs[c] == 0:
+                head[c] = off
             else:
-                w = n * n * n
-            if not wsum < INT_MAX - w:
-                assert_failed(chk, A_WSUM, noff, c)
-            wsum += w
-            if roll0(rng, wsum) < w:
-                newoff = noff
-        s = nxt[s]
-    if wsum == 0:
-        return -1, -1
-    newy = (2 * newoff) // wx
-    return (2 * newoff) % wx + newy % 2, newy
+                nxt[tail[c]] = off
+                prv[off] = tail[c]
+            tail[c] = off
+            isecs[c] += 1
+            own[off] = c
+            adj_land_update(own, adj, nbr, off)
+            if chk[CHK_STEP] < 0:
+                chk[CHK_STEP] = cnt[0]
+        secs += 1
+    return done, secs, ev
 
 
 @njit(**JIT)
@@ -948,19 +974,8 @@ def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     if not done:
         msg = _push(msg, mcnt, MSG_NO_ROOM_CONT, 0, 0, cnt[0])
         return False, ev, msg
-    secs = 2
-    while secs < sc and done:
-        for c in range(nc):
-            nx, ny = grow_target(conf, rng, own, adj, xzone, closest, isecs, head, nxt, nbr, seen,
-                                 seen_ctr, c, chk)
-            if nx < 0:
-                done = False
-            else:
-                if cnt[0] >= ev.shape[0]:
-                    ev = _grown(ev, cnt[0])
-                _add_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, chk, ev, cnt, c,
-                        nx, ny)
-        secs += 1
+    done, secs, ev = grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv,
+                                nbr, seen, seen_ctr, chk, ev, cnt, 0, 2, sc)
     if not done:
         msg = _push(msg, mcnt, MSG_ONLY_GREW, secs - 1, sc, cnt[0])
     return done, ev, msg
@@ -1011,20 +1026,8 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
                 msg = _push(msg, mcnt, MSG_NO_ROOM_ISL, c - nc + j + 1, 0, cnt[0])
                 return False, ev, msg
             ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
-        done = True
-        secs = 1
-        while secs < isiz and done:
-            for j in range(nc):
-                nx, ny = grow_target(conf, rng, own, adj, xzone, closest, isecs, head, nxt, nbr,
-                                     seen, seen_ctr, c + j, chk)
-                if nx < 0:
-                    done = False
-                else:
-                    if cnt[0] >= ev.shape[0]:
-                        ev = _grown(ev, cnt[0])
-                    _add_to(conf, own, adj, xzone, isecs, head, tail, nxt, prv, nbr, chk, ev,
-                            cnt, c + j, nx, ny)
-            secs += 1
+        done, secs, ev = grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt,
+                                    prv, nbr, seen, seen_ctr, chk, ev, cnt, c, 1, isiz)
         if not done:
             secs -= 1
             for j in range(nc):
