@@ -291,7 +291,7 @@ def run_fairland(argv: Sequence[str]) -> int:
         world = _world_size(args)
         check_world(*world)
         values = fairland_values(args.numbers, world, args.merge)
-        values = FAIRLAND.validate(values)
+        values = FAIRLAND.checked(values)     # (validated once: generate takes them as they are)
     except UsageError as exc:
         err.write(f"{PROG}: {exc.message}\n" + ("Try -h for help.\n" if exc.hint else ""))
         return 1
