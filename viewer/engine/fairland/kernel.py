@@ -786,12 +786,28 @@ def grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv,
     One function for the whole loop, its steps written out in it (the
     choice of grow_one_sector, then add_sector's work): numba counts the
     references of every array handed to a function it inlines, twice a
-    call, and these are the run's hottest steps (a step hands a dozen)."""
+    call, and these are the run's hottest steps (a step hands a dozen).
+
+    Each island's sectors are walked in the order they were added, as
+    fairland walks them, but only those with sea around them: a sector
+    with land on all six sides offers nothing and draws no random number,
+    and stays so while the round grows (no sector is removed in it), so it
+    leaves the island's list of coastal sectors (``cnext``) when a walk
+    meets it."""
     nc = conf[C_NC]
     wx = conf[C_WX]
+    cnext = np.empty(own.shape[0], np.int32)   # the next coastal sector of the island, -1: none
+    chead = np.full(nc, -1, np.int64)
+    ctail = np.full(nc, -1, np.int64)
+    for j in range(nc):
+        s = head[c0 + j]
+        for _ in range(isecs[c0 + j]):
+            _append_coastal(cnext, chead, ctail, j, s)
+            s = nxt[s]
     done = True
     while secs < limit and done:
         for c in range(c0, c0 + nc):
+            j = c - c0
             # grow_one_sector's choice for island c
             spike = roll0(rng, 100) < conf[C_SP]
             if not seen_ctr[0] < UINT_MAX:
@@ -799,11 +815,22 @@ def grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv,
             seen_ctr[0] += 1
             cur = seen_ctr[0]
             wsum = 0
-            s = head[c]
             newoff = -1
-            for _ in range(isecs[c]):
+            prev = -1
+            s = chead[j]
+            while s >= 0:
                 a = adj[s]
-                # the sides at sea, in fairland's order (none inland, the common case)
+                after = cnext[s]
+                if a == ALL_LAND:   # inland now, and for the rest of the round
+                    if prev < 0:
+                        chead[j] = after
+                    else:
+                        cnext[prev] = after
+                    if ctail[j] == s:
+                        ctail[j] = prev
+                    s = after
+                    continue
+                # the sides at sea, in fairland's order
                 for k in range(N_SEA[a]):
                     noff = nbr[s, SEA_DIRS[a, k]]
                     if seen[noff] == cur:
@@ -825,7 +852,8 @@ def grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv,
                     wsum += w
                     if roll0(rng, wsum) < w:
                         newoff = noff
-                s = nxt[s]
+                prev = s
+                s = after
             if wsum == 0:
                 done = False
                 continue
@@ -848,10 +876,27 @@ def grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv,
             isecs[c] += 1
             own[off] = c
             adj_land_update(own, adj, nbr, off)
+            cnext[off] = -1                 # (_append_coastal, written out: see above)
+            if ctail[j] < 0:
+                chead[j] = off
+            else:
+                cnext[ctail[j]] = off
+            ctail[j] = off
             if chk[CHK_STEP] < 0:
                 chk[CHK_STEP] = cnt[0]
         secs += 1
     return done, secs, ev
+
+
+@njit(**INLINE)
+def _append_coastal(cnext, chead, ctail, j, s):
+    """Sector s at the end of island j's list of coastal sectors (grow_round's)."""
+    cnext[s] = -1
+    if ctail[j] < 0:
+        chead[j] = s
+    else:
+        cnext[ctail[j]] = s
+    ctail[j] = s
 
 
 @njit(**JIT)
