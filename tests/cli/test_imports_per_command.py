@@ -138,6 +138,21 @@ def test_a_fairland_run_imports_only_what_it_uses(tmp_path):
     assert not {m for m in mods if m.split(".")[0] in unused or m.startswith(unused)}
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "trees_kernel.generate takes the C library's sinf as a ctypes function (an argument "
+    "the compiled module cannot take), so GenerateTrees imports numba"))
+def test_a_first_frame_tgp_run_imports_no_numba(tmp_path):
+    """The game's first frame (towns, industries, objects, trees, tile
+    loops) at the bench's size runs the compiled kernels, not numba's."""
+    from viewer.engine.tgp import aot
+
+    if aot.load() is None:
+        pytest.skip("TGP's compiled module is not built (scripts/setup, python -m "
+                    "viewer.engine.tgp.aot)")
+    argv = ["tgp", "--size", "256x256", "--stop-after", "world", "-q"]
+    assert "numba" not in heavy_imports(argv, tmp_path), f"{' '.join(argv)} imported numba"
+
+
 def test_a_tgp_run_without_a_picture_imports_no_renderer_and_no_toml(tmp_path):
     """tgp -q makes a map and writes nothing: no renderer or colour maps
     (those are for --png), no PNG writer, no TOML (that is for presets)."""

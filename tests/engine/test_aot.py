@@ -71,3 +71,16 @@ def test_within_compiled_kernels_a_call_runs_the_compiled_function_of_its_types(
         assert kernel(1.5, 2.0) == 3.5          # no such function: numba's kernel
     assert calls == [(1, 2)]
     assert kernel(1, 2) == 3                    # and outside, numba's
+
+
+def test_tgp_compiles_the_kernels_of_every_module_that_has_some():
+    """A module of kernels left out of tgp.aot's list would have the
+    command line import numba and compile it on a fresh install."""
+    from pathlib import Path
+
+    from viewer.engine.tgp import aot as tgp_aot
+
+    root = Path(tgp_aot.HERE)
+    with_kernels = {"viewer.engine.tgp." + ".".join(p.relative_to(root).with_suffix("").parts)
+                    for p in root.rglob("*.py") if "@njit(" in p.read_text()}
+    assert with_kernels == set(tgp_aot.KERNEL_MODULES)

@@ -97,7 +97,9 @@ def materialize(module: str) -> None:
     """Turn the recorded functions of ``module`` into numba dispatchers;
     kernels it imported from another module (still lazy there when it was
     imported) are turned into theirs first, so that numba sees dispatchers
-    wherever one kernel calls another."""
+    wherever one kernel calls another.  A module's ``__materialize__()``, if
+    it has one, runs first: it binds what only numba's compile needs (an
+    intrinsic, which imports numba)."""
     with _LOCK:
         pending = _PENDING.pop(module, None)
         if not pending:
@@ -105,6 +107,8 @@ def materialize(module: str) -> None:
         from numba import njit as real_njit
 
         namespace = sys.modules[module].__dict__
+        if "__materialize__" in namespace:
+            namespace["__materialize__"]()
         for name, obj in list(namespace.items()):
             if isinstance(obj, LazyKernel) and obj.py_func.__module__ != module:
                 home = obj.py_func.__module__

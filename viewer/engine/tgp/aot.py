@@ -2,7 +2,9 @@
 (:mod:`viewer.engine.aot`): every kernel the Python side calls, once per
 argument types, as the build's runs of the generator call them
 (:func:`record_runs`: the defaults, at the command line's usual sizes, a
-map to GenerateClearTile, one to GenerateIndustries, and
+map to GenerateClearTile, one to GenerateIndustries, the first frame
+(``stop_after`` world: towns, industries, objects, trees, the tile loops)
+in each climate, and
 what :meth:`.generator.TerraGenesis.warm_up` reaches: r13671, the variety
 distribution, the sub-tropic and sub-arctic climates).  ``python -m
 viewer.engine.tgp.aot`` builds it into ``__pycache__`` when out of date.
@@ -24,7 +26,9 @@ KERNEL_MODULES = tuple(f"viewer.engine.tgp.{m}" for m in (
     "kernel", "r13671.kernel", "openttd15.kernel", "openttd15.landscape", "openttd15.climate",
     "openttd15.landscape_tile_loop", "openttd15.rivers.tiles", "openttd15.rivers.route",
     "openttd15.rivers.terraform", "openttd15.rivers.kernel", "game.map_layers",
-    "openttd15.clear_tiles", "openttd15.industries.kernel"))
+    "openttd15.clear_tiles", "openttd15.industries.kernel", "openttd15.towns.founding_kernel",
+    "openttd15.towns.houses_kernel", "openttd15.towns.growth_kernel", "openttd15.objects_kernel",
+    "openttd15.trees_kernel", "openttd15.tile_loop.kernel"))
 """The modules whose kernels are compiled (every TGP module with ``njit``)."""
 
 
@@ -34,10 +38,12 @@ def record_runs() -> None:
     from .generator import TGP
 
     defaults = {p.name: p.default for p in TGP.params}
+    first_frame = {**defaults, "size": (64, 64), "stop_after": "world"}
     for values in (defaults, {**defaults, "size": (64, 64)},
                    {**defaults, "size": (64, 64), "stop_after": "clear"},
                    {**defaults, "size": (64, 64), "stop_after": "industries"},
-                   {**defaults, "size": (64, 64), "landscape": "arctic"},
+                   first_frame, *({**first_frame, "landscape": c}
+                                  for c in ("arctic", "tropic", "toyland")),
                    {"openttd": "r13671", "size": (64, 64)}):
         TGP.generate(values, seed=1)
         jit_cache.map_made()            # (each map's compiles timed as its own)
@@ -51,7 +57,7 @@ def exports() -> list[Export]:
 COMPILED = CompiledKernels(
     HERE, PREFIX, "tgp",
     tuple(m[len("viewer.engine.tgp."):].replace(".", "/") + ".py" for m in KERNEL_MODULES)
-    + ("aot.py", "../protocol.py"),
+    + ("aot.py", "../protocol.py", "openttd15/tile_loop/prefetch.py"),
     exports)
 load = COMPILED.load
 module_name = COMPILED.module_name

@@ -13,10 +13,6 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 from ....jit import njit
 from ...kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
@@ -69,22 +65,17 @@ _ROAD_TYPES_TOYLAND = np.array([[1, 1], [2, 2], [3, 2], [3, 2], [3, 2]], np.int6
 _ROAD_LEVELLED_REFUSED = np.array([0, 12, 9, 8, 3, 0, 1, 0, 6, 4, 0, 0, 2, 0, 0], np.int64)
 
 
-@intrinsic
-def _prefetch(typingctx, arr, index):
-    """A hint to the processor to fetch ``arr[index]`` into its cache
-    (``llvm.prefetch``; no effect on the result)."""
-    def codegen(context, builder, signature, args):
-        ary = context.make_array(signature.args[0])(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, signature.args[0], ary, [args[1]],
-                                       wraparound=False)
-        ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
-        i32 = ir.IntType(32)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32]),
-            "llvm.prefetch.p0")
-        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
-    return types.void(arr, index), codegen
+_prefetch = None
+"""``llvm.prefetch`` (:mod:`.prefetch`, bound by :func:`__materialize__`:
+numba's intrinsics need numba at import, and the compiled module's run of
+these kernels imports none)."""
+
+
+def __materialize__() -> None:
+    """Bind :data:`_prefetch` before the kernels become numba's
+    (:func:`viewer.engine.jit.materialize`)."""
+    global _prefetch
+    from .prefetch import prefetch as _prefetch
 
 
 def house_flag_bits(flags: int) -> int:
