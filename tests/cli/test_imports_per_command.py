@@ -138,9 +138,6 @@ def test_a_fairland_run_imports_only_what_it_uses(tmp_path):
     assert not {m for m in mods if m.split(".")[0] in unused or m.startswith(unused)}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "trees_kernel.generate takes the C library's sinf as a ctypes function (an argument "
-    "the compiled module cannot take), so GenerateTrees imports numba"))
 def test_a_first_frame_tgp_run_imports_no_numba(tmp_path):
     """The game's first frame (towns, industries, objects, trees, tile
     loops) at the bench's size runs the compiled kernels, not numba's."""

@@ -30,9 +30,6 @@ COMMANDS = {
             ["tgp", "--size", "64x64", "--landscape", "tropic", "--variety", "2", "-q"],
             ["tgp", "--openttd", "r13671", "--size", "128x64", "-q"]],
 }
-TREES_ON_NUMBA = pytest.mark.xfail(strict=True, reason=(
-    "trees_kernel.generate takes the C library's sinf as a ctypes function (an argument "
-    "the compiled module cannot take), so GenerateTrees imports numba"))
 FIRST_FRAMES = [["tgp", "--size", "64x64", "--landscape", c, "--stop-after", "world", "-q"]
                 for c in ("temperate", "arctic", "tropic")]
 """The game's first frame: towns, industries, objects, trees, tile loops."""
@@ -80,7 +77,6 @@ def test_the_command_runs_the_compiled_module_and_not_numba(name, argv, tmp_path
     _runs_the_compiled_module(name, argv, tmp_path)
 
 
-@TREES_ON_NUMBA
 @pytest.mark.parametrize("argv", FIRST_FRAMES, ids=" ".join)
 def test_a_first_frame_runs_the_compiled_module_and_not_numba(argv, tmp_path):
     _runs_the_compiled_module("tgp", argv, tmp_path)

@@ -98,7 +98,7 @@ def _libm_float_functions():
 
 LIBM_SINF, LIBM_COSF = _libm_float_functions()
 """The C library's ``sinf`` and ``cosf`` (ctypes; the compiled groves take
-``sinf`` as an argument), None without one."""
+``sinf`` by name), None without one."""
 if LIBM_SINF is not None:
     def sinf(v):
         return f32(LIBM_SINF(float(v)))
@@ -217,7 +217,7 @@ class _Trees:
         entered = trees_kernel.generate(
             m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8, m.size_x,
             m.size_y, self.landscape, self.freeform_edges,
-            rng.state, num_groups, DEFAULT_TREE_STEPS, LIBM_SINF, GROVE_THETA, GROVE_COS,
+            rng.state, num_groups, DEFAULT_TREE_STEPS, GROVE_THETA, GROVE_COS,
             GROVE_SIN, GROVE_AMPLITUDE, PHASE_DIVISOR, passes, improved, self.snow_line,
             self.max_height, scale_by_size(m, DEFAULT_TREE_STEPS),
             scale_by_size(m, DEFAULT_RAINFOREST_TREE_STEPS) if self.landscape == 2 else 0,

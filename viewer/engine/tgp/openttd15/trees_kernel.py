@@ -1,6 +1,6 @@
 """GenerateTrees compiled (numba), in one call: the plantable tiles, the
 tree groups (each grove's star-shaped polygon in single precision with the
-C library's ``sinf``, taken as an argument, and its 1,000 tries) and the
+C library's ``sinf``, :data:`_sinf`, and its 1,000 tries) and the
 PlaceTreesRandomly passes, drawing from the Randomizer's state array as the
 Python loops of :mod:`.trees` do.
 
@@ -208,8 +208,22 @@ def star_polygon_mask(px, py, inside):
                     inside[y + GROVE_RADIUS, x + GROVE_RADIUS] = 1
 
 
+_sinf = None
+"""The C library's ``sinf`` (the game's), linked by name (so that the
+module compiled ahead of time finds it too); bound by :func:`__materialize__`
+when numba compiles the kernels (its type needs numba)."""
+
+
+def __materialize__() -> None:
+    """Bind :data:`_sinf` (:func:`viewer.engine.jit.materialize`)."""
+    global _sinf
+    from numba import types
+
+    _sinf = types.ExternalFunction("sinf", types.float32(types.float32))
+
+
 @njit(**INLINE)
-def _grove_shape(s0, s1, sinf, theta, cos_theta, sin_theta, amplitude, divisor, px, py):
+def _grove_shape(s0, s1, theta, cos_theta, sin_theta, amplitude, divisor, px, py):
     """``CreateRandomStarShapedPolygon`` (radius 16, 16 segments): four
     harmonics of random phase, each segment's point at the radius they
     make, all in single precision.  Returns the Randomizer's new words."""
@@ -232,10 +246,10 @@ def _grove_shape(s0, s1, sinf, theta, cos_theta, sin_theta, amplitude, divisor, 
     for i in range(GROVE_SEGMENTS):
         th = theta[i]
         dev = np.float32(0)
-        dev = dev + sinf(np.float32(th + p1) * np.float32(1)) * amplitude[0]
-        dev = dev + sinf(np.float32(th + p2) * np.float32(2)) * amplitude[1]
-        dev = dev + sinf(np.float32(th + p3) * np.float32(3)) * amplitude[2]
-        dev = dev + sinf(np.float32(th + p4) * np.float32(4)) * amplitude[3]
+        dev = dev + _sinf(np.float32(th + p1) * np.float32(1)) * amplitude[0]
+        dev = dev + _sinf(np.float32(th + p2) * np.float32(2)) * amplitude[1]
+        dev = dev + _sinf(np.float32(th + p3) * np.float32(3)) * amplitude[2]
+        dev = dev + _sinf(np.float32(th + p4) * np.float32(4)) * amplitude[3]
         adjusted = np.float32(GROVE_RADIUS) / half + dev / half
         px[i] = int(cos_theta[i] * adjusted)
         py[i] = int(sin_theta[i] * adjusted)
@@ -244,7 +258,7 @@ def _grove_shape(s0, s1, sinf, theta, cos_theta, sin_theta, amplitude, divisor, 
 
 @njit(**JIT)
 def generate(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, landscape, freeform, rng,
-             num_groups, grove_steps, sinf, theta, cos_theta, sin_theta, amplitude, divisor,
+             num_groups, grove_steps, theta, cos_theta, sin_theta, amplitude, divisor,
              passes, improved, snow_line, max_height, steps, rain_steps, same_height_steps,
              marks, flag):
     """GenerateTrees after its first draw: ``num_groups`` groves of
@@ -274,7 +288,7 @@ def generate(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, landscape, fre
             break
         s0, s1, r = _next(s0, s1)
         center = r & mask
-        s0, s1 = _grove_shape(s0, s1, sinf, theta, cos_theta, sin_theta, amplitude, divisor,
+        s0, s1 = _grove_shape(s0, s1, theta, cos_theta, sin_theta, amplitude, divisor,
                               px, py)
         calls += 5
         star_polygon_mask(px, py, inside)
