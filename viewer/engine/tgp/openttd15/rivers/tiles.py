@@ -131,9 +131,14 @@ class Counts(NamedTuple):
 
 
 def scratch(sea_threshold: int) -> Scratch:
+    """The work arrays, uninitialised (every kernel writes an entry before
+    it reads it) but for the hash table, which must start empty (the route
+    search empties what it filled); zeroing 7 MB cost a small map 1 ms."""
     sizes = [MODEL_CAP] * 5 + [4 * sea_threshold + 16, LEVEL_CAP] + [NODE_CAP] * 7 \
         + [NODE_CAP + 2, 1 << HASH_BITS, NODE_CAP]
-    return Scratch(*(np.zeros(m, np.int32) for m in sizes))
+    hash_at = Scratch._fields.index("hash_table")
+    return Scratch(*(np.zeros(m, np.int32) if i == hash_at else np.empty(m, np.int32)
+                     for i, m in enumerate(sizes)))
 
 
 def params(size_x: int, size_y: int, freeform: bool = True, height_limit: int = 0,
@@ -334,11 +339,18 @@ def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
 
 @njit(**JIT)
 def slopes(h, lx, sy, sl, zz):
-    """Every tile's slope and lowest corner into ``sl`` and ``zz``."""
-    for t in range(h.shape[0]):
-        s, z = slope_z(h, lx, sy, t)
-        sl[t] = s
-        zz[t] = z
+    """Every tile's slope and lowest corner into ``sl`` and ``zz`` (row by
+    row: the far corners clamp as in :func:`corners`)."""
+    sx = 1 << lx
+    for y in range(sy):
+        r0 = y * sx
+        r1 = (y + 1 if y + 1 < sy else sy - 1) * sx
+        for x in range(sx):
+            x2 = x + 1 if x + 1 < sx else sx - 1
+            s, z = corner_slope(np.int64(h[r0 + x]), np.int64(h[r0 + x2]),
+                                np.int64(h[r1 + x]), np.int64(h[r1 + x2]))
+            sl[r0 + x] = s
+            zz[r0 + x] = z
 
 
 @njit(**INLINE)
