@@ -339,18 +339,11 @@ def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
 
 @njit(**JIT)
 def slopes(h, lx, sy, sl, zz):
-    """Every tile's slope and lowest corner into ``sl`` and ``zz`` (row by
-    row: the far corners clamp as in :func:`corners`)."""
-    sx = 1 << lx
-    for y in range(sy):
-        r0 = y * sx
-        r1 = (y + 1 if y + 1 < sy else sy - 1) * sx
-        for x in range(sx):
-            x2 = x + 1 if x + 1 < sx else sx - 1
-            s, z = corner_slope(np.int64(h[r0 + x]), np.int64(h[r0 + x2]),
-                                np.int64(h[r1 + x]), np.int64(h[r1 + x2]))
-            sl[r0 + x] = s
-            zz[r0 + x] = z
+    """Every tile's slope and lowest corner into ``sl`` and ``zz``."""
+    for t in range(h.shape[0]):
+        s, z = slope_z(h, lx, sy, t)
+        sl[t] = s
+        zz[t] = z
 
 
 @njit(**INLINE)
