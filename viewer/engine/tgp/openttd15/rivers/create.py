@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ....jit import resolved
 from ..landscape import Landscape
 from . import kernel as rk
 from . import tiles as rt
@@ -132,6 +133,7 @@ class CreateRivers:
         # + the scratch bits and the slope tables
         self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz)
         self._args_T = tuple(self._T)
+        self._attempt_well = None   # (looked up again for the new arrays' types)
 
     @property
     def stats(self) -> dict[str, int]:
@@ -159,9 +161,12 @@ class CreateRivers:
         out = self._out
         out[:] = 0
         self._P = self._P._replace(river=self.made + 1)
-        rk.attempt_well(self._args_T, self.land.river_id, self.land.rng, self._args_S,
-                        self._args_P + (self.made + 1,), self._args_C, min_len,
-                        512 if long else 128, out, *self._spirals)
+        args = (self._args_T, self.land.river_id, self.land.rng, self._args_S,
+                self._args_P + (self.made + 1,), self._args_C, min_len, 512 if long else 128,
+                out) + self._spirals
+        if self._attempt_well is None:
+            self._attempt_well = resolved(rk.attempt_well, args)
+        self._attempt_well(*args)
         tries, spring, made, end, end_tile, segments, widened = out.tolist()
         if made:
             self.made += 1
