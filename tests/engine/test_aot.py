@@ -59,3 +59,18 @@ def test_within_compiled_kernels_a_call_runs_the_compiled_function_of_its_types(
         assert kernel(1.5, 2.0) == 3.5          # no such function: numba's kernel
     assert calls == [(1, 2)]
     assert kernel(1, 2) == 3                    # and outside, numba's
+
+
+def test_resolved_gives_the_function_a_call_of_those_types_runs():
+    def _sub(x, y):
+        return x - y
+
+    kernel = jit.njit(cache=False)(_sub)
+    compiled = lambda x, y: "compiled"      # noqa: E731
+    fake = ModuleType("fake_compiled")
+    setattr(fake, aot.export_name(__name__, "_sub", aot.value_key([1, 2])), compiled)
+    with jit.compiled_kernels([__name__], fake):
+        assert jit.resolved(kernel, (1, 2)) is compiled
+        dispatcher = jit.resolved(kernel, (1.5, 2.0))     # no such function: numba's kernel
+    assert dispatcher is not compiled and dispatcher(5, 2) == 3
+    assert jit.resolved(dispatcher, (1, 2)) is dispatcher

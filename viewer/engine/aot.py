@@ -193,6 +193,9 @@ def export_name(module: str, function: str, key: str) -> str:
     return f"{module.replace('.', '_')}__{function}__{zlib.crc32(key.encode()):08x}"
 
 
+_DTYPE_NAMES: dict[Any, str] = {}
+
+
 def _value_token(v: Any) -> str | None:
     """What numba's ``typeof`` says of one argument, as :func:`_type_token`
     writes it (None: a type no compiled kernel takes)."""
@@ -200,7 +203,11 @@ def _value_token(v: Any) -> str | None:
     if kind.__name__ == "ndarray" and kind.__module__ == "numpy":
         flags = v.flags
         layout = "C" if flags.c_contiguous else "F" if flags.f_contiguous else "A"
-        return (f"{v.dtype.name}x{v.ndim}{layout}" + ("" if flags.writeable else "r")
+        dtype = v.dtype
+        name = _DTYPE_NAMES.get(dtype)
+        if name is None:    # (numpy finds a dtype's name in Python: slow at every call)
+            name = _DTYPE_NAMES[dtype] = dtype.name
+        return (f"{name}x{v.ndim}{layout}" + ("" if flags.writeable else "r")
                 + ("" if flags.aligned else "u"))
     if isinstance(v, bool):
         return "bool"
