@@ -59,3 +59,22 @@ def test_within_compiled_kernels_a_call_runs_the_compiled_function_of_its_types(
         assert kernel(1.5, 2.0) == 3.5          # no such function: numba's kernel
     assert calls == [(1, 2)]
     assert kernel(1, 2) == 3                    # and outside, numba's
+
+
+def test_every_tgp_module_with_a_kernel_is_compiled_ahead_of_time():
+    """The command line's default map (the game's first frame) runs every TGP
+    kernel: a module whose kernels the compiled module lacks makes it import
+    numba and compile them (tests/packaging checks the commands)."""
+    import re
+    from pathlib import Path
+
+    from viewer.engine.tgp import aot as tgp_aot
+
+    root = Path(tgp_aot.__file__).parent
+    with_kernels = set()
+    for path in root.rglob("*.py"):
+        if path.name != "aot.py" and re.search(r"^@njit\b", path.read_text(), re.M):
+            rel = path.relative_to(root).with_suffix("")
+            with_kernels.add("viewer.engine.tgp." + ".".join(rel.parts))
+    assert with_kernels, "no kernel found: the search is wrong"
+    assert with_kernels - set(tgp_aot.KERNEL_MODULES) == set()
