@@ -94,3 +94,35 @@ def test_names_that_would_overlap_give_way_to_the_first():
              QRectF(0, 60, 80, 16)]
     assert apart(boxes, 16) == [True, False, True, True]
     assert apart(boxes[1:], 16) == [True, True, True]
+
+
+def _centre_at(view, x: float, y: float, px: float) -> None:
+    """Pan ``view`` so that view point (x, y) is ``px`` screen pixels from
+    the left edge of the map view."""
+    from PySide6.QtCore import QPointF
+
+    vb = view.vb
+    d = view.mapFromScene(vb.mapViewToScene(QPointF(x, y)))
+    view.pan_by((d.x() - px) * vb.viewPixelSize()[0], 0)
+
+
+def test_a_name_at_the_views_edge_is_read_whole(qtbot, window):
+    """A town whose centre is on screen by the view's edge has its whole
+    name drawn inside the view (moved in, not cut); a town whose centre is
+    off screen has none."""
+    w = _towns_map(qtbot, window)
+    view = w.map_view
+    name, x, y = max(view.name_labels.names(), key=lambda n: len(n[0]))
+    width = view.viewport().width()
+    _centre_at(view, x, y, 3)
+    view.grab()                                  # (paints the names)
+    boxes = dict(view.name_labels.drawn())
+    assert name in boxes, "the town by the edge is named"
+    box = boxes[name]
+    assert box.left() >= 0 and box.right() <= width and box.left() < 3 < box.right()
+    assert box.width() > 20                      # (a whole word, not a letter)
+    for _label, b in view.name_labels.drawn():
+        assert b.left() >= 0 and b.right() <= width
+    _centre_at(view, x, y, -4)                   # its centre just off screen
+    view.grab()
+    assert name not in dict(view.name_labels.drawn())

@@ -1,8 +1,9 @@
 """Names over the map (a town's name at its centre): whole words on a dark
 box, drawn at one size on screen whatever the zoom (one item paints them
-all, those on screen only), so they stay legible
-zoomed out and in, unlike the marker letters, which are fitted into a
-square.  :func:`split_names` takes the markers that are names out of a
+all, those whose place is on screen only, each moved inside the view where
+it would run over its edge: a town at the map's edge is read whole), so
+they stay legible zoomed out and in, unlike the marker letters, which are
+fitted into a square.  :func:`split_names` takes the markers that are names out of a
 picture's markers; :class:`NameLabels` shows them on a map view, and
 :func:`centre_on` moves a view to a cell (the Towns table's rows)."""
 
@@ -53,6 +54,14 @@ def apart(boxes: Sequence[QRectF], cell: float) -> list[bool]:
     return out
 
 
+def inside(box: QRectF, screen: QRectF) -> QRectF:
+    """``box`` moved (not resized) to lie within ``screen`` as far as it can
+    (its left and top edges first when it is the larger)."""
+    x = max(min(box.left(), screen.right() - box.width()), screen.left())
+    y = max(min(box.top(), screen.bottom() - box.height()), screen.top())
+    return QRectF(x, y, box.width(), box.height())
+
+
 class _NamesItem(QGraphicsItem):
     """Every name in one item: each drawn in screen pixels at the screen
     point of its place (only those on screen, and none over a name drawn
@@ -65,6 +74,7 @@ class _NamesItem(QGraphicsItem):
         self.rect = QRectF()
         self._metrics = QFontMetrics(NAME_FONT)
         self._widths: dict[str, int] = {}
+        self.drawn: list[tuple[str, QRectF]] = []   # the last paint's names and boxes
 
     def set_names(self, names: list[tuple[str, float, float]], rect: QRectF) -> None:
         self.prepareGeometryChange()
@@ -88,15 +98,17 @@ class _NamesItem(QGraphicsItem):
         boxes = []
         for label, x, y in self.names:
             p = to_screen.map(QPointF(x, y))
+            if not screen.contains(p):      # (its town is off screen)
+                continue
             w = self._widths.get(label)
             if w is None:
                 w = self._widths[label] = fm.horizontalAdvance(label) + 2 * PAD
-            box = QRectF(p.x() - w / 2, p.y() - h / 2, w, h)
-            if screen.intersects(box):
-                boxes.append((label, box))
+            boxes.append((label, inside(QRectF(p.x() - w / 2, p.y() - h / 2, w, h), screen)))
+        self.drawn = []
         for (label, box), shown in zip(boxes, apart([b for _, b in boxes], h)):
             if not shown:
                 continue
+            self.drawn.append((label, box))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(BOX)
             painter.drawRoundedRect(box, 2, 2)
@@ -137,6 +149,10 @@ class NameLabels:
     def names(self) -> list[tuple[str, float, float]]:
         """Every name shown with its place in view coordinates (for tests)."""
         return list(self.item.names)
+
+    def drawn(self) -> list[tuple[str, QRectF]]:
+        """The names the last paint drew, with their boxes on screen (for tests)."""
+        return list(self.item.drawn)
 
 
 def centre_on(view, x: int, y: int) -> None:
