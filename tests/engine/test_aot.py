@@ -17,10 +17,15 @@ a2 = np.zeros((3, 4), np.int16)
 readonly = np.zeros(5, np.uint8)
 readonly.flags.writeable = False
 
+records = np.zeros(3, np.dtype([("xy", np.uint32), ("parts", np.uint8, (4,))]))
+aligned_records = np.zeros(2, np.dtype([("a", np.int64), ("b", np.int16)], align=True))
+"""(structured arrays and their records, as the towns' kernels take them)"""
+
 VALUES = [
     a2, np.asfortranarray(a2), a2[:, ::2], a2[0], readonly, np.zeros(3, bool),
     np.zeros((2, 2, 2), np.float32), 7, -2**40, True, 1.5, np.int32(3), np.float32(2.0),
     np.bool_(True), np.uint8(9), (a2, a2), (a2, np.zeros(2, np.int64), 3), ((1, 2), 3.0),
+    records, records[0], records[::2], aligned_records, aligned_records[1],
 ]
 
 

@@ -191,6 +191,12 @@ def export_name(module: str, function: str, key: str) -> str:
     return f"{module.rpartition('.')[2]}__{function}__{zlib.crc32(key.encode()):08x}"
 
 
+def _record_token(dtype: Any) -> str:
+    """A structured dtype (a numba Record) by its fields, offsets and size."""
+    fields = ",".join(f"{n}:{f[0].str}{f[0].shape}@{f[1]}" for n, f in dtype.fields.items())
+    return f"rec{zlib.crc32(fields.encode()):08x}s{dtype.itemsize}"
+
+
 def _value_token(v: Any) -> str | None:
     """What numba's ``typeof`` says of one argument, as :func:`_type_token`
     writes it (None: a type no compiled kernel takes)."""
@@ -198,8 +204,14 @@ def _value_token(v: Any) -> str | None:
     if kind.__name__ == "ndarray" and kind.__module__ == "numpy":
         flags = v.flags
         layout = "C" if flags.c_contiguous else "F" if flags.f_contiguous else "A"
-        return (f"{v.dtype.name}x{v.ndim}{layout}" + ("" if flags.writeable else "r")
-                + ("" if flags.aligned else "u"))
+        record = v.dtype.fields is not None
+        name = _record_token(v.dtype) if record else v.dtype.name
+        aligned = flags.aligned and (not record or v.dtype.isalignedstruct)
+        return (f"{name}x{v.ndim}{layout}" + ("" if flags.writeable else "r")
+                + ("" if aligned else "u"))
+    if kind.__module__ == "numpy" and getattr(v, "dtype", None) is not None \
+            and v.dtype.fields is not None:                  # a record (numpy.void)
+        return _record_token(v.dtype)
     if isinstance(v, bool):
         return "bool"
     if isinstance(v, int):
@@ -223,8 +235,13 @@ def value_key(args: Sequence[Any]) -> str | None:
 def _type_token(t) -> str | None:
     from numba.core import types
 
+    if isinstance(t, types.Record):
+        from numba.np.numpy_support import as_struct_dtype
+
+        return _record_token(as_struct_dtype(t))
     if isinstance(t, types.Array):
-        return (f"{t.dtype}x{t.ndim}{t.layout}" + ("" if t.mutable else "r")
+        name = _type_token(t.dtype) if isinstance(t.dtype, types.Record) else t.dtype
+        return (f"{name}x{t.ndim}{t.layout}" + ("" if t.mutable else "r")
                 + ("" if t.aligned else "u"))
     if isinstance(t, (types.Boolean, types.Integer, types.Float)):
         return str(t)
