@@ -142,8 +142,8 @@ PARAMS: tuple[Param, ...] = (
           help="map size X x Y; each side a power of two from 64 to 4096",
           group="map", suggestions=SIZE_CHOICES),
     Param("openttd", "OpenTTD version", "choice", "15.2", choices=VERSIONS, group="map",
-          help="15.2: the game of today (New Game's GenerateLandscape: terrain, water, "
-               "climate, rivers); r13671: the tgp.cpp of 2008"),
+          help="15.2: the game of today (New Game's world generation, to its first frame "
+               "unless Stop after says an earlier step); r13671: the tgp.cpp of 2008"),
     Param("landscape", "Climate", "choice", "temperate", choices=LANDSCAPES, group="map",
           labels=LANDSCAPE_NAMES,
           help="climate: shapes the height distribution (toyland behaves as temperate)"),
