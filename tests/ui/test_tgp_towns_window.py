@@ -126,3 +126,25 @@ def test_a_name_at_the_views_edge_is_read_whole(qtbot, window):
     _centre_at(view, x, y, -4)                   # its centre just off screen
     view.grab()
     assert name not in dict(view.name_labels.drawn())
+
+
+def test_a_table_fills_while_shown_a_few_rows_a_turn(qtbot):
+    """A map's rows go into the Towns (or Industries) table only while it is
+    shown, at most ROWS_PER_TURN per turn of the event loop: hundreds of
+    towns never stall the window, and a table behind another tab costs
+    nothing."""
+    from viewer.ui.views.tgp_towns import ROWS_PER_TURN, TownsTable
+
+    table = TownsTable()
+    qtbot.addWidget(table)
+    rows = [((f"Town {i:04}", i, 1, ""), (i, i), "") for i in range(ROWS_PER_TURN * 5 + 3)]
+    table.show_rows(rows)
+    assert table.rowCount() == 0 and not table.filled()     # hidden: nothing put in
+    table.show()
+    put = sum(table.item(i, 0) is not None for i in range(table.rowCount()))
+    assert table.rowCount() == len(rows) and 0 < put <= ROWS_PER_TURN
+    qtbot.waitUntil(table.filled, timeout=10_000)
+    assert table.names() == sorted(r[0][0] for r in rows)
+    table.show_rows(rows[:3])                                # the next map's, shown at once
+    qtbot.waitUntil(table.filled, timeout=10_000)
+    assert table.names() == [r[0][0] for r in rows[:3]]

@@ -1,12 +1,12 @@
 """The Industries tab of a TerraGenesis map past GenerateIndustries: one row
 per industry (type, town, location), sortable; choosing a row centres the
-map on the industry (the Towns tab's table, other columns)."""
+map on the industry (the Towns tab's table, other columns, filled as it is)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .tgp_towns import TownsTable, _item
+from .tgp_towns import TownsTable
 
 
 class IndustriesTable(TownsTable):
@@ -19,19 +19,12 @@ class IndustriesTable(TownsTable):
 
     def show_industries(self, rows: Sequence[tuple[str, str, int, int]], size_x: int) -> None:
         """``rows``: (type, town, tile, index) per industry."""
-        self.setSortingEnabled(False)
-        self.blockSignals(True)
-        try:
-            self.clearContents()
-            self.setRowCount(len(rows))
-            for i, (kind, town, tile, index) in enumerate(rows):
-                xy = (tile % size_x, tile // size_x)
-                for c, value in enumerate((kind, town, f"{xy[0]},{xy[1]}")):
-                    self.setItem(i, c, _item(value, xy))
-                self.item(i, 0).setToolTip(f"{kind} #{index} of {town} at {xy[0]},{xy[1]}")
-        finally:
-            self.blockSignals(False)
-            self.setSortingEnabled(True)
+        shown = []
+        for kind, town, tile, index in rows:
+            x, y = tile % size_x, tile // size_x
+            shown.append(((kind, town, f"{x},{y}"), (x, y),
+                          f"{kind} #{index} of {town} at {x},{y}"))
+        self.show_rows(shown)
 
     def types(self) -> list[str]:
         return self.names()
