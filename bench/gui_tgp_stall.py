@@ -37,6 +37,9 @@ from gui_common import (  # noqa: E402  (bench/ is the script's folder)
 )
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+GENERATE_TIMEOUT_S = 3600
+"""A 4096² first frame takes minutes (more on a loaded machine)."""
+
 
 def main() -> int:
     stop_after = tgp_stop_after("world")
@@ -52,11 +55,11 @@ def main() -> int:
     pause(app, 0.3)
     heart = Heartbeat(app)
 
-    def measure(what: str, action, cond) -> None:
+    def measure(what: str, action, cond, timeout: float = 900) -> None:
         heart.restart()
         t0 = time.perf_counter()
         action()
-        wait_in_loop(app, cond, timeout=900, what=what)
+        wait_in_loop(app, cond, timeout=timeout, what=what)
         pause(app, 0.1)
         heart.phase(f"{what} ({time.perf_counter() - t0:.2f} s)")
 
@@ -68,7 +71,7 @@ def main() -> int:
     win.progress.valueChanged.connect(progress.append)
     measure(f"generate and show {size} (stop after {stop_after})", make,
             lambda: win.result is not None and win.result.grid.width == side[0]
-            and not win.busy())
+            and not win.busy(), timeout=GENERATE_TIMEOUT_S)
     progress = list(progress)
     one_run = win.last_seconds
     world = getattr(win.result.detail, "world", None)
