@@ -43,3 +43,39 @@ def test_industries_objects_and_trees_are_drawn_and_keyed():
     bare = RENDERER.draw(st, "tile_class", off, 1)
     y, x = int(ys[0]), int(xs[0])
     assert tuple(int(c) for c in bare[y, x][:3]) != tuple(int(c) for c in img[y, x][:3])
+
+
+def test_wetland_trees_and_planted_trees_are_drawn_and_named_apart():
+    from viewer.render.tgp_first_frame import SPARSE, TREES_TOGGLE, WETLAND_TREES
+
+    # (256², many rivers: seed 5 ends some in wetlands with trees)
+    r = TGP.generate(TGP.validate({"openttd": "15.2", "size": (256, 256), "rivers": 3,
+                                   "stop_after": "trees"}), seed=5)
+    st = MapState(result=r, layers=r.layers, markers=(), meaningful=None, step=None)
+    kind = r.layers["tile_type"] >> 4
+    flat = kind.reshape(-1)
+    wetland = [int(t) for t in r.detail.world.wetland_trees if flat[t] == 4]
+    assert wetland and (kind == 4).sum() > len(wetland)
+    opts = {t.key: t.default for t in RENDERER.toggles}
+    names = [e[0] for e in RENDERER.legend(st, "tile_class", opts).entries]
+    assert WETLAND_TREES[0] in names and "temperate trees" in names
+    assert "trees (wetland)" not in names                  # (each kind has its name)
+    assert len(names) == len(set(names))
+    img = RENDERER.draw(st, "tile_class", opts, 1)
+    for t in wetland[:10]:                  # the wetlands' colour, by the tile's tree count
+        y, x = divmod(t, kind.shape[1])
+        mix = (((int(r.layers["m5"][y, x]) >> 6) & 3) + 1) / 4
+        want = np.asarray(SPARSE) * (1 - mix) + np.asarray(WETLAND_TREES[1]) * mix
+        assert np.abs(img[y, x][:3].astype(int) - want.astype(np.uint8)).max() <= 1
+    # the trees not painted: one class, not called the wetlands'
+    bare = dict(opts, **{TREES_TOGGLE.key: False})
+    names = [e[0] for e in RENDERER.legend(st, "tile_class", bare).entries]
+    assert "trees (every kind)" in names and "trees (wetland)" not in names
+    # before GenerateTrees the wetlands' trees are all the trees: named so
+    early = TGP.generate(TGP.validate({"openttd": "15.2", "size": (256, 256), "rivers": 3,
+                                       "stop_after": "objects"}), seed=5)
+    st = MapState(result=early, layers=early.layers, markers=(), meaningful=None, step=None)
+    names = [e[0] for e in RENDERER.legend(st, "tile_class", opts).entries]
+    assert WETLAND_TREES[0] in names and "temperate trees" not in names
+    names = [e[0] for e in RENDERER.legend(st, "tile_class", bare).entries]
+    assert "trees (wetland)" in names

@@ -17,10 +17,14 @@ def _window(qtbot):
     return w
 
 
-def test_a_slow_last_map_is_offered_not_made(qtbot):
+def _last_map_took_62_s() -> None:
     s = make_settings()
     s.setValue("run_seconds", 62.0)
     s.sync()
+
+
+def test_a_slow_last_map_is_offered_not_made(qtbot):
+    _last_map_took_62_s()
     w = _window(qtbot)
     try:
         qtbot.wait(200)
@@ -60,9 +64,7 @@ def _slow_map_shown(qtbot, monkeypatch, **values):
     shown = w.map_view.rgba.copy()
     w.close()
     monkeypatch.setattr(mw, "SLOW_START_S", 5.0)
-    s = make_settings()
-    s.setValue("run_seconds", 62.0)
-    s.sync()
+    _last_map_took_62_s()
     return shown
 
 
@@ -110,6 +112,43 @@ def test_a_kept_picture_of_another_map_is_not_shown(qtbot, monkeypatch):
         assert "took 62 s" in w.banner.text() and "picture" not in w.banner.text()
     finally:
         w.shutdown()
+
+
+def test_a_slow_map_comes_back_with_its_legend_and_names(qtbot, monkeypatch):
+    """A TerraGenesis map with towns: the picture shown at start-up has the
+    legend and the towns' names the map had."""
+    import viewer.ui.main_window as mw
+
+    monkeypatch.setattr(mw, "SLOW_START_S", 0.0)
+    w = _window(qtbot)
+    settle(qtbot, w)
+    w.workbench.set_values({"size": (128, 128), "stop_after": "towns"}, of="tgp")
+    w.set_generator("tgp")
+    settle(qtbot, w, lambda: w.result.generator == "tgp"
+           and w.result.params["stop_after"] == "towns")
+    qtbot.waitUntil(lambda: w._picture_due is None, timeout=10_000)
+    legend = w.legend.legend
+    names = sorted(w.map_view.name_labels.names())
+    letters = w.map_view.letters()
+    assert legend is not None and legend.entries and len(names) > 2
+    w.close()
+    monkeypatch.setattr(mw, "SLOW_START_S", 5.0)
+    _last_map_took_62_s()
+    again = _window(qtbot)
+    try:
+        qtbot.wait(200)
+        assert again.result is None and again.runs_done == 0
+        assert "last session's picture" in again.banner.text()
+        shown = again.legend.legend
+        assert shown is not None and shown.title == legend.title
+        assert [(n, tuple(c)) for n, c in shown.entries] == \
+            [(n, tuple(c)) for n, c in legend.entries]
+        assert again.legend.title_text() == legend.title
+        assert sorted(again.map_view.name_labels.names()) == names
+        assert again.map_view.letters() == letters
+        assert "last session's picture" in again.timeline.caption.text()
+    finally:
+        again.shutdown()
 
 
 def test_a_slow_maps_picture_is_written_off_the_gui_thread(qtbot, monkeypatch):

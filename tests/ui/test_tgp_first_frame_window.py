@@ -58,6 +58,13 @@ def test_the_first_frame_is_drawn_listed_and_inspected(qtbot, window):
     w.gen_view.industries_dock.raise_()          # (its tab chosen: the rows go in)
     qtbot.waitUntil(table.filled, timeout=10_000)
     assert table.rowCount() == len(industries)
+    # at the dock's width every column reads: type and location whole, the town in what is left
+    w.gen_view.industries_dock.raise_()
+    qtbot.waitUntil(lambda: table.isVisible() and all(
+        0 <= table.columnViewportPosition(c)
+        and table.columnViewportPosition(c) + table.columnWidth(c) <= table.viewport().width()
+        for c in range(3)) and all(table.columnWidth(c) >= table.sizeHintForColumn(c)
+                                   for c in (0, 2)), timeout=5000)
     table.selectRow(1)
     loc = table.item(1, 2).text()
     ix, iy = (int(v) for v in loc.split(","))

@@ -137,7 +137,7 @@ def test_a_table_fills_while_shown_a_few_rows_a_turn(qtbot):
 
     table = TownsTable()
     qtbot.addWidget(table)
-    rows = [((f"Town {i:04}", i, 1, ""), (i, i), "") for i in range(ROWS_PER_TURN * 5 + 3)]
+    rows = [((f"Town {i:04}", i, 1, ""), (i, i), {}) for i in range(ROWS_PER_TURN * 5 + 3)]
     table.show_rows(rows)
     assert table.rowCount() == 0 and not table.filled()     # hidden: nothing put in
     table.show()

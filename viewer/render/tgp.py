@@ -74,7 +74,7 @@ before the tile loop lays the snow."""
 TGP_CLASS_COLORS: tuple[RGBA, ...] = (TGP_CLEAR, TGP_WATER, TGP_SHORE, TGP_VOID, TGP_RIVER,
                                       TGP_TREES)
 TGP_CLASS_NAMES = tuple("water (sea)" if n == "water" else n for n in TILE_CLASS_NAMES) + (
-    "river or lake water", "trees (wetland)")
+    "river or lake water", tgp_first_frame.TREE_CLASS_NAME)
 """Tile classes 0..5: clear, sea, shore, void, river (lakes too), trees."""
 NOT_GENERATED: RGBA = BACKGROUND
 
@@ -431,7 +431,9 @@ def tile_class_entries(layers: Mapping[str, np.ndarray],
         rows.append(("clear, desert", TGP_DESERT))
     if "ground" in layers and (clear & ((np.asarray(layers["ground"]) & 0x7F)
                                         == ROUGH_GROUND)).any():
-        rows.append(("wetland (rough ground by pools and trees)", TGP_WETLAND))
+        # (past GenerateLandscape GenerateClearTile's rough patches too)
+        rows.append(("clear, rough land (wetlands' and others)" if "tile_type" in layers
+                     else "wetland (rough ground by pools and trees)", TGP_WETLAND))
     if "snow" in layers:
         for level in sorted(_present(np.asarray(layers["snow"])[clear]) - {0}):
             rows.append((f"snow, density {level - 1}", TGP_SNOW[level - 1]))

@@ -45,6 +45,10 @@ TREE_KINDS: tuple[tuple[str, int, int, tuple[int, int, int]], ...] = (
 )
 """The tree kinds (``TreeType`` ranges) and their colour with four trees on
 a tile; fewer trees mix it with the ground's light green."""
+WETLAND_TREES: tuple[str, tuple[int, int, int]] = ("wetland trees (by pools at river ends)",
+                                                   (20, 112, 108))
+"""The trees GenerateLandscape's wetlands planted (``World.wetland_trees``),
+of whatever kind: drawn and named apart from GenerateTrees' trees."""
 SPARSE: tuple[int, int, int] = (150, 190, 110)
 
 INDUSTRIES_TOGGLE = Toggle("industries", "&Industries", True, None,
@@ -104,9 +108,23 @@ def tile_industry_types(layers: Mapping[str, np.ndarray], world: Any, stride: in
     return out
 
 
-def tree_colours(layers: Mapping[str, np.ndarray], stride: int = 1
-                 ) -> tuple[np.ndarray, np.ndarray]:
-    """The tree tiles and their RGBA (kind's colour mixed by count 1..4)."""
+def wetland_tree_mask(layers: Mapping[str, np.ndarray], world: Any, stride: int = 1
+                      ) -> np.ndarray:
+    """The tiles whose trees the wetlands planted (still trees now)."""
+    kind = np.asarray(layers["tile_type"]) >> 4
+    out = np.zeros(kind.shape, bool)
+    noted = getattr(world, "wetland_trees", None)
+    if noted is not None and len(noted):
+        flat = out.reshape(-1)
+        flat[np.asarray(noted, np.intp)] = True
+        out &= kind == MP_TREES
+    return out[::stride, ::stride]
+
+
+def tree_colours(layers: Mapping[str, np.ndarray], stride: int = 1,
+                 wetland: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The tree tiles and their RGBA (kind's colour mixed by count 1..4;
+    ``wetland``: the wetlands' trees, in their own colour)."""
     kind = np.asarray(layers["tile_type"])[::stride, ::stride] >> 4
     m3 = np.asarray(layers["m3"])[::stride, ::stride]
     m5 = np.asarray(layers["m5"])[::stride, ::stride]
@@ -116,6 +134,8 @@ def tree_colours(layers: Mapping[str, np.ndarray], stride: int = 1
     full = np.zeros(kind.shape + (3,), np.float32)
     for _name, lo, hi, rgb in TREE_KINDS:
         full[(m3 >= lo) & (m3 < hi)] = rgb
+    if wetland is not None:
+        full[wetland] = WETLAND_TREES[1]
     rgb = np.asarray(SPARSE, np.float32) * (1 - mix) + full * mix
     out = np.zeros(kind.shape + (4,), np.uint8)
     out[..., :3] = np.clip(rgb, 0, 255).astype(np.uint8)
@@ -135,7 +155,8 @@ def draw_first_frame(img: np.ndarray, state, options: Mapping[str, Any], scale: 
         return img
     img = np.array(img, copy=True)
     if paint_trees:
-        where, colours = tree_colours(layers, stride)
+        where, colours = tree_colours(layers, stride,
+                                      wetland_tree_mask(layers, _world(state), stride))
         if where.any():
             mask = rasterize_square(np.ascontiguousarray(where), scale)
             img[mask] = rasterize_square(colours, scale)[mask]
@@ -171,9 +192,17 @@ def object_markers(state, options: Mapping[str, Any]) -> list[Marker]:
     return out
 
 
+TREE_CLASS_NAME = "trees (wetland)"
+"""The tile classes' name of tree tiles (:data:`.tgp.TGP_CLASS_NAMES`), right
+while the wetlands' trees are the only ones."""
+
+
 def with_first_frame_entries(legend: Legend | None, state, options: Mapping[str, Any]
                              ) -> Legend | None:
-    """``legend`` with a swatch per industry type on the map and per tree kind."""
+    """``legend`` with a swatch per industry type on the map, per tree kind
+    of GenerateTrees' trees and for the wetlands' trees, these painted over
+    the tile classes' "trees (wetland)" (which goes; with the trees not
+    painted, it says "trees (every kind)" once GenerateTrees planted)."""
     layers = state.layers
     if legend is None or not has_first_frame(layers):
         return legend
@@ -187,13 +216,21 @@ def with_first_frame_entries(legend: Legend | None, state, options: Mapping[str,
             if t != 255:
                 entries.append((industry_display_name(int(t)),
                                 tuple(int(c) for c in colours[t])))
+    rows = list(legend.entries)
+    kind = np.asarray(layers["tile_type"]) >> 4
+    trees = kind == MP_TREES
+    wetland = wetland_tree_mask(layers, _world(state))
     if _on(options, TREES_TOGGLE):
-        kind = np.asarray(layers["tile_type"]) >> 4
-        m3 = np.asarray(layers["m3"])[kind == MP_TREES]
+        m3 = np.asarray(layers["m3"])[trees & ~wetland]
         for name, lo, hi, rgb in TREE_KINDS:
             if ((m3 >= lo) & (m3 < hi)).any():
                 entries.append((name, rgb + (255,)))
-    if not entries:
+        if wetland.any():
+            entries.append((WETLAND_TREES[0], WETLAND_TREES[1] + (255,)))
+        rows = [r for r in rows if r[0] != TREE_CLASS_NAME]      # (painted over, by kind)
+    elif (trees & ~wetland).any():
+        rows = [("trees (every kind)" if r[0] == TREE_CLASS_NAME else r[0], r[1]) for r in rows]
+    if not entries and rows == list(legend.entries):
         return legend
-    return Legend(legend.title, list(legend.entries) + entries, legend.lut, legend.vmin,
-                  legend.vmax, legend.own)
+    return Legend(legend.title, rows + entries, legend.lut, legend.vmin, legend.vmax,
+                  legend.own)

@@ -1,6 +1,7 @@
 """The last session's picture of a slow map: saved (PNG, atomically) beside
-the settings file when such a map is first shown finished, and shown at
-start-up in its place, so that a map that took more than a few seconds is
+the settings file when such a map is first shown finished, with its legend
+and the labels drawn over it (towns' names, letters), and shown at start-up
+in its place with them, so that a map that took more than a few seconds is
 not made again unasked and the window does not open empty.  The PNG is
 encoded and written on a thread (:class:`PictureKeeper`: a 1024² first
 frame's took 0.7 s, which the GUI thread spent stalled), and the settings
@@ -15,8 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtCore import QSettings, QTimer
 
+from ..engine.protocol import Marker
 from ..formats.bundle import jsonable
 from ..formats.png import read_png, write_png
+from ..render.colormaps import Legend
 from .settings import read_json, write_json
 
 __all__ = ["LastPicture", "PictureKeeper", "picture_path", "load_last_picture"]
@@ -32,6 +35,32 @@ class LastPicture:
     hexes: bool
     text: str
     """What it shows, in a few words (generator, size, seed, layer)."""
+    legend: Legend | None = None
+    labels: tuple[Marker, ...] = ()
+    """The markers labelled over it (towns' names, letters)."""
+
+
+def legend_to_json(legend: Legend | None) -> dict | None:
+    if legend is None:
+        return None
+    return {"title": legend.title, "entries": [[str(n), [int(c) for c in rgba]]
+                                               for n, rgba in legend.entries],
+            "lut": None if legend.lut is None else np.asarray(legend.lut).tolist(),
+            "vmin": float(legend.vmin), "vmax": float(legend.vmax),
+            "own": None if legend.own is None else [float(v) for v in legend.own]}
+
+
+def legend_from_json(data) -> Legend | None:
+    """The legend :func:`legend_to_json` wrote (ValueError, KeyError or
+    TypeError when it is not one)."""
+    if data is None:
+        return None
+    lut = data["lut"]
+    return Legend(str(data["title"]),
+                  [(str(n), tuple(int(c) for c in rgba)) for n, rgba in data["entries"]],
+                  None if lut is None else np.asarray(lut, np.uint8).reshape(-1, 4),
+                  float(data["vmin"]), float(data["vmax"]),
+                  None if data["own"] is None else tuple(float(v) for v in data["own"]))
 
 
 def picture_path(settings: QSettings) -> str:
@@ -43,21 +72,25 @@ def _identity(generator: str, params, seed) -> dict:
     return {"generator": generator, "params": jsonable(params), "seed": str(seed)}
 
 
-def _record(settings: QSettings, result, scale: int, hexes: bool, text: str) -> None:
-    """The settings' note of the picture just written: which map it shows."""
+def _record(settings: QSettings, result, scale: int, hexes: bool, text: str,
+            legend: Legend | None, labels: tuple[Marker, ...] | list[Marker]) -> None:
+    """The settings' note of the picture just written: which map it shows,
+    its ``legend`` and ``labels``."""
     g = result.grid
     write_json(settings, KEY, _identity(result.generator, result.params, result.seed) | {
         "world": [g.width, g.height], "scale": int(scale), "hexes": bool(hexes),
-        "text": text})
+        "text": text, "legend": legend_to_json(legend),
+        "labels": [[m.kind, m.label, int(m.x), int(m.y)] for m in labels]})
     settings.sync()
 
 
 class PictureKeeper:
     """Keeps a slow map's picture (``rgba``, the finished map as the window
     drew it) for the next session without the GUI thread: :meth:`keep`
-    writes the PNG on a thread (atomically: nothing half-written), and the GUI thread
-    (a timer's turn, or :meth:`finish` at the window's close) then notes it
-    in the settings; a failure is told to ``on_error`` (an OSError)."""
+    writes the PNG on a thread (atomically: nothing half-written), and the
+    GUI thread (a timer's turn, or :meth:`finish` at the window's close)
+    then notes it in the settings; a failure is told to ``on_error`` (an
+    OSError)."""
 
     POLL_MS = 50
 
@@ -68,7 +101,9 @@ class PictureKeeper:
         self._timer.setInterval(self.POLL_MS)
         self._timer.timeout.connect(self._poll)
 
-    def keep(self, result, rgba: np.ndarray, scale: int, hexes: bool, text: str) -> None:
+    def keep(self, result, rgba: np.ndarray, scale: int, hexes: bool, text: str,
+             legend: Legend | None = None, labels: tuple[Marker, ...] | list[Marker] = ()
+             ) -> None:
         rgba = np.array(rgba, copy=True)            # (the window may draw over its own)
         outcome: list = []
         path = picture_path(self.settings)
@@ -83,7 +118,8 @@ class PictureKeeper:
             except OSError as exc:
                 outcome.append(exc)
         thread = threading.Thread(target=write, name="keep the map's picture", daemon=True)
-        self._jobs.append((thread, outcome, (result, scale, hexes, text)))
+        self._jobs.append((thread, outcome, (result, scale, hexes, text, legend,
+                                             tuple(labels))))
         thread.start()
         self._timer.start()
 
@@ -92,14 +128,14 @@ class PictureKeeper:
 
     def _poll(self, wait: bool = False) -> None:
         while self._jobs:
-            thread, outcome, (result, scale, hexes, text) = self._jobs[0]
+            thread, outcome, noted = self._jobs[0]
             if wait:
                 thread.join()
             if thread.is_alive():
                 return
             self._jobs.pop(0)
             if outcome and outcome[0] is None:
-                _record(self.settings, result, scale, hexes, text)
+                _record(self.settings, *noted)
             elif outcome:
                 self.on_error(outcome[0])
         self._timer.stop()
@@ -121,7 +157,10 @@ def load_last_picture(settings: QSettings, generator: str, params, seed) -> Last
     try:
         rgba = read_png(picture_path(settings))
         world = (int(info["world"][0]), int(info["world"][1]))
+        legend = legend_from_json(info.get("legend"))
+        labels = tuple(Marker(str(k), str(label), int(x), int(y))
+                       for k, label, x, y in info.get("labels") or ())
         return LastPicture(rgba, world, max(1, int(info["scale"])), bool(info["hexes"]),
-                           str(info.get("text", "")))
+                           str(info.get("text", "")), legend, labels)
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None

@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
         self._step_waited: int | None = None     # a step whose picture a job draws
+        self._status_step: int | None = None     # the step the status line names
         self._picture_due: Result | None = None  # a slow map whose picture is kept once shown
         self._picture_keeper = None              # (writes it on a thread: last_picture)
         self._export_actions: list[QAction] = []
@@ -470,6 +471,7 @@ class MainWindow(QMainWindow):
         """Everything that belongs to one result, rebuilt from it."""
         wb = self.workbench
         self._hover = None
+        self._status_step = None
         self.inspector.clear()
         self.banner.clear()
         if result is None:
@@ -505,7 +507,11 @@ class MainWindow(QMainWindow):
             last = None
         self._map_view.set_waiting(None)
         if last is not None:
-            self._map_view.show_map(last.rgba, last.world, last.scale, hexes=last.hexes)
+            self._map_view.show_map(last.rgba, last.world, last.scale, last.labels,
+                                    hexes=last.hexes)
+            self.legend.set_legend(last.legend)
+            self._timeline.caption.setText("no timeline: this is the last session's picture "
+                                           "(Make it again to step through the map)")
             text = (f"This is the last session's picture of the map ({last.text}); it took "
                     f"{seconds:.0f} s to make. Make it again to explore it (or change a "
                     "setting).")
@@ -549,7 +555,25 @@ class MainWindow(QMainWindow):
             step = tl.n_steps if state.final else state.step
             if step is not None and (step != tl.step or tl.pending):
                 tl.show_step(step)              # chosen elsewhere, or its picture came
+        if state is not None and state.result is self.workbench.result:
+            self._say_step(state)
         self.render_view()
+
+    def _say_step(self, state: MapState) -> None:
+        """The status line says which step of the timeline the map shows (a
+        stage of the map, not the finished map), and the finished map's
+        words again when it is back."""
+        step = None if state.final or state.step is None else state.step
+        if step == self._status_step:
+            return
+        self._status_step = step
+        r = state.result
+        text = f"{r.generator}: {self._describe(r)}"
+        if step is not None and r.trace is not None:
+            text = (f"{r.generator}: the map shows step {step} of {r.trace.n_steps} "
+                    f"({r.trace.phase_at(step)}), not the finished map; finished: "
+                    f"{self._describe(r)}")
+        self.status(text)
 
     def _layer_chosen(self, item, _prev=None) -> None:
         if item is not None:
@@ -588,7 +612,8 @@ class MainWindow(QMainWindow):
         if self._picture_keeper is None:
             self._picture_keeper = PictureKeeper(self.settings, lambda exc: self.status(
                 f"the map's picture was not kept for the next session: {exc}", error=True))
-        self._picture_keeper.keep(r, pic.rgba, pic.scale, pic.hexes, text)
+        self._picture_keeper.keep(r, pic.rgba, pic.scale, pic.hexes, text, pic.legend,
+                                  pic.letters)
 
     def _hovered(self, cell: tuple[int, int] | None) -> None:
         self._hover = cell

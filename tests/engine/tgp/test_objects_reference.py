@@ -14,10 +14,11 @@ from viewer.engine.tgp.openttd15.industries import generate_industries
 from viewer.engine.tgp.openttd15.objects import generate_objects
 
 
+@pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("case_id", ff.case_ids() or ["none"])
-def test_objects_equal_the_games(case_id):
+def test_objects_equal_the_games(case_id, compiled):
     world = ff.world(case_id, "industries")
-    generate_objects(world)
+    generate_objects(world, compiled=compiled)
     theirs = ff.world(case_id, "objects")
     assert ff.first_difference(world.map, theirs.map) is None
     assert world.rng.words() == tuple(ff.stage_record(case_id, "objects")["random_state"])
@@ -37,3 +38,17 @@ def test_industries_then_objects_from_the_towns_stage(case_id):
     theirs = ff.world(case_id, "objects")
     assert ff.first_difference(world.map, theirs.map) is None
     assert world.rng.words() == tuple(ff.stage_record(case_id, "objects")["random_state"])
+
+
+@pytest.mark.parametrize("case_id", ["ff-00", "ff-09", "ff-14"])
+def test_the_compiled_tries_make_the_python_loops_records(case_id):
+    """Each object's index, type, tile, town and colour, by both."""
+    if case_id not in ff.case_ids():
+        pytest.skip("the openttd-firstframe reference is absent")
+    records = []
+    for compiled in (True, False):
+        world = ff.world(case_id, "industries")
+        generate_objects(world, compiled=compiled)
+        records.append([(o.index, o.type, o.tile, o.town, o.colour) for o in world.objects])
+    assert records[0] == records[1]
+    assert records[0] and all(town >= 0 for _i, _k, _t, town, _c in records[0])

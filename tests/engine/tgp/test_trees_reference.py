@@ -8,6 +8,7 @@ with the game's Random() state."""
 from __future__ import annotations
 
 import firstframe as ff
+import numpy as np
 import pytest
 
 from viewer.engine.tgp.game.tiles import TileType
@@ -61,16 +62,25 @@ def test_the_plantable_tiles_follow_can_plant_trees_on_tile(case_id):
 
 
 def test_the_grove_mask_is_the_point_in_polygon_rule():
+    """By the Python loops' mask and the kernel's (each triangle tried on
+    its bounding box)."""
     import random
 
     from viewer.engine.tgp.openttd15.trees import (
         _point_in_star_shaped_polygon,
         _star_shaped_polygon_mask,
     )
+    from viewer.engine.tgp.openttd15.trees_kernel import star_polygon_mask
     rnd = random.Random(5)
-    for _ in range(20):
-        shape = [(rnd.randint(-16, 16), rnd.randint(-16, 16)) for _ in range(16)]
+    for k in range(40):
+        # (and shapes with repeated, collinear and (0, 0) vertices)
+        spread = 16 if k < 30 else 2
+        shape = [(rnd.randint(-spread, spread), rnd.randint(-spread, spread)) for _ in range(16)]
         mask = _star_shaped_polygon_mask(shape)
+        compiled = np.empty((32, 32), np.int8)
+        star_polygon_mask(np.array([p[0] for p in shape], np.int64),
+                          np.array([p[1] for p in shape], np.int64), compiled)
         assert mask.any()
         assert all(mask[y + 16, x + 16] == _point_in_star_shaped_polygon(x, y, shape)
                    for y in range(-16, 16) for x in range(-16, 16))
+        assert np.array_equal(compiled.astype(bool), mask)

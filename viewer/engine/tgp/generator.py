@@ -458,7 +458,8 @@ class TerraGenesis(Engine):
         if recorder is not None:
             from .trace import TgpTrace
 
-            result.trace = TgpTrace(pipe, recorder.checkpoints, noise, st)
+            result.trace = TgpTrace(pipe, recorder.checkpoints, noise, st, recorder.kept,
+                                    recorder.towns, recorder.notes)
             import numpy as np
 
             # The last step changes no height; zeros cost no memory until written.
@@ -672,14 +673,46 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
     )
 
 
+STAGE_NOTES = ("industries", "objects", "trees")
+"""The stages whose timeline step says what they made (:func:`stage_note`)."""
+
+
+def stage_note(kind: str, world) -> str:
+    """What stage ``kind`` made on ``world``, for its timeline step."""
+    from .openttd15.overview import first_frame_counts, industry_display_name
+
+    counts = first_frame_counts(world)
+    if kind == "industries":
+        per: dict[str, int] = {}
+        for ind in world.industries:
+            if ind is not None:
+                name = industry_display_name(int(ind.type))
+                per[name] = per.get(name, 0) + 1
+        ranked = sorted(per.items(), key=lambda kv: (-kv[1], kv[0]))
+        return f"; {counts['industries']} industries placed" + (
+            " (" + ", ".join(f"{name} {n}" for name, n in ranked) + ")" if ranked else "")
+    if kind == "objects":
+        return (f"; {counts['lighthouses']} lighthouse{'s' if counts['lighthouses'] != 1 else ''}"
+                f", {counts['transmitters']} transmitter"
+                f"{'s' if counts['transmitters'] != 1 else ''}")
+    return f"; trees on {counts['tree_tiles']:,} tiles"
+
+
 class _Recorder:
-    """Checkpoints of the pipeline state for the trace, within a memory budget."""
+    """Checkpoints of the pipeline state for the trace: the heightmap every
+    few steps within a memory budget, the state after the water pass, and
+    past it states kept by their differences (:mod:`.kept_states`) every
+    few steps: as often as comparing a state costs at most a
+    :data:`KEEP_RATIO`-th of the steps' time, and always right before a step
+    the timeline shows in parts (the towns, one by one), which it replays
+    from there.  Of each towns step, what each town made (in the order the
+    towns were made) for the timeline's words."""
 
     BUDGET = 96 * 2**20
-
-    LAND_BUDGET = 128 * 2**20
-    LAND_BYTES_PER_TILE = 20   # a Landscape's arrays, about
-    WORLD_BYTES_PER_TILE = 12  # the game's tile bytes a World adds past GenerateLandscape
+    DIFF_BUDGET = 256 * 2**20
+    """The differences of the states kept past the water pass (the newest
+    state is kept whole besides)."""
+    KEEP_RATIO = 4
 
     def __init__(self, pipe: Pipeline):
         self.pipe = pipe
@@ -687,24 +720,41 @@ class _Recorder:
         n = pipe.last_heightmap_step
         self.every = max(1, -(-n * hm_bytes // self.BUDGET))
         self.checkpoints: dict[int, State] = {0: pipe.initial()}
-        # 15.2 past the water pass: the state after the water pass, then the
-        # Landscape every few steps (the timeline replays the steps between)
         self.water_step = getattr(pipe, "water_step", None)
-        after = len(pipe.steps) - self.water_step if self.water_step is not None else 0
-        per_tile = self.LAND_BYTES_PER_TILE + (self.WORLD_BYTES_PER_TILE
-                                               if getattr(pipe, "stages", None) else 0)
-        land_bytes = pipe.size_x * pipe.size_y * per_tile
-        fit = self.LAND_BUDGET // land_bytes
-        self.every_land = max(1, -(-after // fit)) if fit else 0
+        self.kept = None
+        if self.water_step is not None:
+            from .kept_states import KeptStates
+
+            self.kept = KeptStates(self.DIFF_BUDGET)
+        self.towns: dict[int, list[dict]] = {}
+        self.notes: dict[int, str] = {}
+        self._since = time.perf_counter()
+        self._keep_cost = 0.0
+        self._refused = False
 
     def after(self, k: int, st: State) -> None:
+        steps = self.pipe.steps
         if k <= self.pipe.last_heightmap_step and k % self.every == 0:
             self.checkpoints[k] = st.copy()
         elif k == self.water_step:
             self.checkpoints[k] = st.copy()
-        elif self.water_step is not None and k > self.water_step and self.every_land and \
-                (k - self.water_step) % self.every_land == 0 and k < len(self.pipe.steps):
-            self.checkpoints[k] = st.copy()
+        elif self.water_step is not None and self.water_step < k < len(steps) \
+                and not self._refused:
+            now = time.perf_counter()
+            first = not self.kept.kept
+            if first or steps[k].kind == "towns" or \
+                    now - self._since >= self.KEEP_RATIO * self._keep_cost:
+                self._refused = not self.kept.keep(k, st)
+                self._since = time.perf_counter()
+                # (the first copies every array: the next one, a difference, sets the pace)
+                self._keep_cost = 0.0 if first else self._since - now
+        if k and st.world is not None and steps[k - 1].kind in STAGE_NOTES:
+            self.notes[k - 1] = stage_note(steps[k - 1].kind, st.world)
+        if k and steps[k - 1].kind == "towns" and st.world is not None:
+            self.towns[k - 1] = [
+                {"name": t.name, "houses": int(t.num_houses), "population": int(t.population),
+                 "city": bool(t.larger_town), "xy": int(t.xy)}
+                for t in st.world.towns if t is not None]
 
 
 TGP = TerraGenesis()

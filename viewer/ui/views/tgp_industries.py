@@ -1,10 +1,16 @@
 """The Industries tab of a TerraGenesis map past GenerateIndustries: one row
 per industry (type, town, location), sortable; choosing a row centres the
-map on the industry (the Towns tab's table, other columns, filled as it is)."""
+map on the industry (the Towns tab's table, other columns, filled as it is).
+The type and the location always show whole; the town takes the width left,
+shortened with an ellipsis when the tab is narrow (its tooltip names it
+whole)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView
 
 from .tgp_towns import TownsTable
 
@@ -16,6 +22,15 @@ class IndustriesTable(TownsTable):
     columns = ("type", "town", "location")
     headers = ("Type", "Town", "Location")
     tip = "the map's industries; choose one to centre the map on it"
+    TOWN = 1
+    stretched = (TOWN,)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        head = self.horizontalHeader()
+        head.setStretchLastSection(False)
+        head.setSectionResizeMode(self.TOWN, QHeaderView.ResizeMode.Stretch)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
 
     def show_industries(self, rows: Sequence[tuple[str, str, int, int]], size_x: int) -> None:
         """``rows``: (type, town, tile, index) per industry."""
@@ -23,7 +38,7 @@ class IndustriesTable(TownsTable):
         for kind, town, tile, index in rows:
             x, y = tile % size_x, tile // size_x
             shown.append(((kind, town, f"{x},{y}"), (x, y),
-                          f"{kind} #{index} of {town} at {x},{y}"))
+                          {0: f"{kind} #{index} of {town} at {x},{y}", self.TOWN: town}))
         self.show_rows(shown)
 
     def types(self) -> list[str]:

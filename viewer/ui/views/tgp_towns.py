@@ -19,8 +19,9 @@ ROWS_PER_TURN = 40
 """Rows put into a shown table in one turn of the event loop."""
 FIT_ROWS = 200
 """The rows a column's width is fitted to (Qt's default, 1000, took ~20 ms)."""
-Row = tuple[tuple, tuple[int, int], str]
-"""A table row: its cells, the (x, y) it centres the map on, its tooltip."""
+Row = tuple[tuple, tuple[int, int], dict[int, str]]
+"""A table row: its cells, the (x, y) it centres the map on, its tooltips
+by column."""
 
 
 def _item(value, xy: tuple[int, int]) -> QTableWidgetItem:
@@ -36,6 +37,8 @@ class TownsTable(QTableWidget):
 
     townChosen = Signal(int, int)  # noqa: N815 - Qt's spelling on the Qt surface
     columns, headers = COLUMNS, HEADERS
+    stretched: tuple[int, ...] = ()
+    """Columns that take the width left (not fitted to their contents)."""
     tip = "the map's towns; choose one to centre the map on it"
 
     def __init__(self, parent=None) -> None:
@@ -64,7 +67,7 @@ class TownsTable(QTableWidget):
 
     def show_towns(self, rows: Sequence[TownRow]) -> None:
         self.show_rows([((r.name, r.population, r.houses, "city" if r.city else ""),
-                         (r.x, r.y), f"{r.name}: centre {r.x},{r.y}") for r in rows])
+                         (r.x, r.y), {0: f"{r.name}: centre {r.x},{r.y}"}) for r in rows])
 
     def show_rows(self, rows: Sequence[Row]) -> None:
         """Show ``rows`` (a new map's): put in while the table is shown."""
@@ -85,10 +88,11 @@ class TownsTable(QTableWidget):
                 self.setRowCount(len(rows))
             end = len(rows) if everything else min(len(rows), self._done + ROWS_PER_TURN)
             for i in range(self._done, end):
-                cells, xy, tip = rows[i]
+                cells, xy, tips = rows[i]
                 for c, value in enumerate(cells):
                     self.setItem(i, c, _item(value, xy))
-                self.item(i, 0).setToolTip(tip)
+                for c, tip in tips.items():
+                    self.item(i, c).setToolTip(tip)
             self._done = end
         finally:
             self.blockSignals(False)
@@ -105,7 +109,8 @@ class TownsTable(QTableWidget):
         mode = QHeaderView.ResizeMode.ResizeToContents if fit else QHeaderView.ResizeMode.Fixed
         head = self.horizontalHeader()
         for c in range(len(self.columns)):
-            head.setSectionResizeMode(c, mode)
+            if c not in self.stretched:
+                head.setSectionResizeMode(c, mode)
 
     def _next_turn(self) -> None:
         self._turn_due = False

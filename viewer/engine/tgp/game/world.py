@@ -37,6 +37,10 @@ class World:
     objects: list[Any] = field(default_factory=list)
     """The object pool (lighthouses, transmitters ...), by index; the
     reference holds none, a step adds its own records."""
+    wetland_trees: Any = None
+    """The tiles (an index array) whose trees GenerateLandscape's wetlands
+    planted, as the first stage found them (the only trees before
+    GenerateTrees); None where unknown."""
 
     def setting(self, name: str, default: Any) -> Any:
         """The game setting ``name`` (the game's default when unset)."""

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER, get_object_index, make_object
 from ..game.tiles import OWNER_NONE, TileType
 from ..game.world import World
+from . import objects_kernel
 from .industries.generate import scale_by_size, scale_by_size_1d
 from .industries.towns import TownIndex
 from .landscape_clear import is_valid_tile
@@ -55,14 +58,28 @@ def _kind_within(world: World, tile: int, object_type: int) -> bool:
     (``SpiralTileSequence(tile, 9)``, off-map tiles skipped)."""
     m = world.map
     x, y = m.tile_x(tile), m.tile_y(tile)
-    for yy in range(max(0, y - 4), min(m.size_y, y + 5)):
-        for xx in range(max(0, x - 4), min(m.size_x, x + 5)):
-            if _is_object_type_tile(world, m.tile_xy(xx, yy), object_type):
-                return True
+    x0, y0 = max(0, x - 4), max(0, y - 4)
+    square = m.type.reshape(m.size_y, m.size_x)[y0:min(m.size_y, y + 5), x0:min(m.size_x, x + 5)]
+    for dy, dx in zip(*np.nonzero((square >> 4) == TileType.OBJECT)):
+        if _is_object_type_tile(world, m.tile_xy(x0 + int(dx), y0 + int(dy)), object_type):
+            return True
     return False
 
 
-def build_object(world: World, towns: TownIndex, object_type: int, tile: int) -> None:
+class _Towns:
+    """The :class:`TownIndex`, made when the first object needs its town."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self._index: TownIndex | None = None
+
+    def calc_closest_town_from_tile(self, m, tile: int):
+        if self._index is None:
+            self._index = TownIndex(self.world)
+        return self._index.calc_closest_town_from_tile(m, tile)
+
+
+def build_object(world: World, towns: TownIndex | _Towns, object_type: int, tile: int) -> None:
     """``BuildObject`` of a 1x1 object owned by nobody."""
     m, rng = world.map, world.rng
     town = towns.calc_closest_town_from_tile(m, tile)
@@ -132,36 +149,66 @@ def try_build_lighthouse(world: World, towns: TownIndex) -> bool:
 
 
 def _border_water_tiles(world: World) -> int:
+    """Water tiles on rows 1 and ``max_y - 1`` (x from 0 to ``max_x - 1``)
+    and columns 1 and ``max_x - 1`` (y from 1 to ``max_y - 2``), counted
+    as the game's loops count them (a tile on both twice)."""
     m = world.map
-    n = 0
-    for x in range(m.max_x):
-        n += m.is_tile_type(m.tile_xy(x, 1), TileType.WATER)
-        n += m.is_tile_type(m.tile_xy(x, m.max_y - 1), TileType.WATER)
-    for y in range(1, m.max_y - 1):
-        n += m.is_tile_type(m.tile_xy(1, y), TileType.WATER)
-        n += m.is_tile_type(m.tile_xy(m.max_x - 1, y), TileType.WATER)
-    return n
+    water = (m.type.reshape(m.size_y, m.size_x) >> 4) == TileType.WATER
+    mx, my = m.max_x, m.max_y
+    return int(np.count_nonzero(water[1, :mx]) + np.count_nonzero(water[my - 1, :mx])
+               + np.count_nonzero(water[1:my - 1, 1]) + np.count_nonzero(water[1:my - 1, mx - 1]))
 
 
-def generate_objects(world: World) -> None:
-    """GenerateObjects on ``world`` (in place)."""
+def generate_objects(world: World, compiled: bool = True) -> None:
+    """GenerateObjects on ``world`` (in place); ``compiled``: each kind's
+    tries by :mod:`.objects_kernel` (else the Python loops it mirrors)."""
     m = world.map
-    towns = TownIndex(world)
-    water_tiles = _border_water_tiles(world) if world.freeform_edges else 0
+    towns = _Towns(world)
     for object_type, climates, amount, by_water in GENERATED_OBJECTS:
         if world.landscape not in climates:
             continue
         if by_water and world.freeform_edges:
+            water_tiles = _border_water_tiles(world)
             amount = scale_by_size_1d(m, amount * water_tiles) // (2 * m.max_y + 2 * m.max_x - 6)
         elif by_water:
             amount = scale_by_size_1d(m, amount)
         else:
             amount = scale_by_size(m, amount)
         amount &= 0xFFFF
+        j = scale_by_size(m, 1000)
+        if compiled:
+            _build_compiled(world, object_type, amount, j)
+            continue
         try_build = (try_build_transmitter if object_type == OBJECT_TRANSMITTER
                      else try_build_lighthouse)
-        j = scale_by_size(m, 1000)
         while j != 0 and amount != 0 and len(world.objects) < OBJECT_POOL_MAX:
             if try_build(world, towns):
                 amount -= 1
             j -= 1
+
+
+def _build_compiled(world: World, object_type: int, amount: int, tries: int) -> None:
+    """A kind's tries by :func:`.objects_kernel.build_objects`, its objects
+    added to ``world.objects``."""
+    m = world.map
+    n = len(world.objects)
+    types = np.full(n + max(amount, 1), 255, np.int64)
+    for i, o in enumerate(world.objects):
+        if o is not None:
+            types[i] = o.type
+    order = sorted((int(_town_field(t, "index")), int(_town_field(t, "xy")))
+                   for t in world.towns if t is not None)
+    town_xy = np.array([xy for _i, xy in order], np.int64)
+    tiles, town, colour = (np.zeros(max(amount, 1), np.int64) for _ in range(3))
+    built = objects_kernel.build_objects(
+        m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8, m.size_x, m.size_y,
+        world.rng.state, object_type, amount, tries, types, n, OBJECT_POOL_MAX, town_xy, tiles,
+        town, colour)
+    for k in range(built):
+        world.objects.append(ObjectRecord(n + k, object_type, int(tiles[k]),
+                                          order[int(town[k])][0] if town[k] >= 0 else -1,
+                                          int(colour[k])))
+
+
+def _town_field(town, name: str):
+    return town[name] if isinstance(town, dict) else getattr(town, name)

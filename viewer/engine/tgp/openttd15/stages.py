@@ -93,10 +93,10 @@ def run_stage(name: str, part: int, world: World, flag=None) -> Any:
     function returns; the tile loops: a share of the runs each).  With a
     cancel token's ``flag``, the long stages look at ``flag[0]`` as they go
     (the towns after each town, the industries before each one drawn, the
-    tile loops every few loops) and end early once it is set: the map is
-    thrown away then."""
+    trees between groves and random tiles, the tile loops every few loops)
+    and end early once it is set: the map is thrown away then."""
     function = stage_function(name)
-    if flag is not None and name in ("towns", "industries", "world"):
+    if flag is not None and name in ("towns", "industries", "trees", "world"):
         return _until_cancelled(name, function, world, flag)
     if name == "world":
         return function(world, WORLD_RUNS // PARTS["world"])
@@ -120,6 +120,8 @@ def tile_loop_chunk(world: World) -> int:
 def _until_cancelled(name: str, function, world: World, flag) -> Any:
     if name == "industries":
         return function(world, stop=lambda: flag[0] != 0)
+    if name == "trees":
+        return function(world, flag=flag)
     if name == "towns":
         def look(_town, _event) -> None:
             if flag[0] != 0:
@@ -154,15 +156,21 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
     """The World GenerateLandscape leaves: ``land``'s tile bytes, the
     Randomizer on ``rng_state`` (shared, not copied), the settings of
     ``values`` by the game's names (with the snow line GenerateLandscape
-    found, as the game keeps it in its settings)."""
+    found, as the game keeps it in its settings); its trees, the wetlands',
+    noted as ``wetland_trees``."""
+    import numpy as np
+
+    from ..game.tiles import TileType
     from ..game_settings import world_settings
     from ..landscape import game_map
 
     settings = world_settings(values)
     if found and found.get("snow_line_height") is not None:
         settings["game_creation.snow_line_height"] = int(found["snow_line_height"])
-    return World(map=game_map(land), rng=Randomizer(state=rng_state), settings=settings,
-                 cur_tileloop_tile=int(land.loop_tile), stage="landscape")
+    m = game_map(land)
+    return World(map=m, rng=Randomizer(state=rng_state), settings=settings,
+                 cur_tileloop_tile=int(land.loop_tile), stage="landscape",
+                 wetland_trees=np.flatnonzero((m.type >> 4) == TileType.TREES))
 
 
 def town_records(world: World) -> list[dict[str, Any]]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import math
 
 import numpy as np
@@ -60,6 +61,7 @@ from ..game.tree_map import (
     make_tree,
     set_tree_ground_density,
 )
+from ...protocol import STOP
 from ..game.world import World
 from ..height_limit import world_height_limit
 from . import trees_kernel
@@ -75,27 +77,60 @@ GROVE_SEGMENTS = 16
 GROVE_RADIUS = 16
 WATER_TILE_COAST = 1
 _ONE_CORNER = (1, 2, 4, 8)
+_NO_FLAG = np.zeros(1, np.int64)
 
 f32 = np.float32
 
 
 def _libm_float_functions():
-    """The C library's sinf and cosf (the game's), or single-precision
-    roundings of Python's where it has none."""
+    """The C library's sinf and cosf (the game's) as ctypes functions, or
+    None where it has none."""
     name = ctypes.util.find_library("m")
     try:
         lib = ctypes.CDLL(name or "libm.so.6")
         sinf, cosf = lib.sinf, lib.cosf
         for fn in (sinf, cosf):
             fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
-        return (lambda v: f32(sinf(float(v)))), (lambda v: f32(cosf(float(v))))
+        return sinf, cosf
     except (OSError, AttributeError):                  # pragma: no cover - no libm
-        return (lambda v: f32(math.sin(float(v)))), (lambda v: f32(math.cos(float(v))))
+        return None, None
 
 
-sinf, cosf = _libm_float_functions()
+LIBM_SINF, LIBM_COSF = _libm_float_functions()
+"""The C library's ``sinf`` and ``cosf`` (ctypes; the compiled groves take
+``sinf`` as an argument), None without one."""
+if LIBM_SINF is not None:
+    def sinf(v):
+        return f32(LIBM_SINF(float(v)))
+
+    def cosf(v):
+        return f32(LIBM_COSF(float(v)))
+else:                                                 # pragma: no cover - no libm
+    def sinf(v):
+        return f32(math.sin(float(v)))
+
+    def cosf(v):
+        return f32(math.cos(float(v)))
+
+
 PHASE_DIVISOR = f32(2147483647 / math.pi * 2)
 GROVE_STEP = f32((math.pi * 2) / GROVE_SEGMENTS)
+
+
+def _grove_angles() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A grove's 16 segment angles as the game sums them in single
+    precision, with their ``cosf`` and ``sinf``."""
+    theta = [f32(0)]
+    for _ in range(GROVE_SEGMENTS - 1):
+        theta.append(f32(theta[-1] + GROVE_STEP))
+    return (np.array(theta, np.float32), np.array([cosf(t) for t in theta], np.float32),
+            np.array([sinf(t) for t in theta], np.float32))
+
+
+GROVE_THETA, GROVE_COS, GROVE_SIN = _grove_angles()
+GROVE_AMPLITUDE = np.array([GROVE_RADIUS // 2, GROVE_RADIUS // 4, GROVE_RADIUS // 8,
+                            GROVE_RADIUS // 16], np.float32)
+"""The amplitudes of a grove's four harmonics (frequencies 1 .. 4)."""
 
 
 def can_plant_trees_on_tile(m, t: int, allow_desert: bool) -> bool:
@@ -145,32 +180,52 @@ class _Trees:
         self.snow_line = highest_snow_line(world) if self.landscape == 1 else 0
         self.max_height = world_height_limit(world) & 0xFF
         self.mask = world.map.size - 1
-        self.plantable = self._plantable(True)            # CanPlantTreesOnTile(t, true)
-        self.plantable_no_desert = self._plantable(False)
 
-    def _plantable(self, allow_desert: bool) -> np.ndarray:
-        """``CanPlantTreesOnTile`` of every tile (kept up to date as trees
-        are planted: a tile with trees takes no more)."""
+    def _plantable(self) -> tuple[np.ndarray, np.ndarray]:
+        """``CanPlantTreesOnTile`` of every tile, desert allowed and not
+        (kept up to date as trees are planted: a tile with trees takes no
+        more)."""
         m = self.map
-        tt = m.type >> 4
-        bridge = ((m.type >> 2) & 3) != 0
-        ground = (m.m5 >> 2) & 7
-        ok = (tt == TileType.CLEAR) & ~bridge & (ground != CLEAR_FIELDS) & (ground != CLEAR_ROCKS)
-        if not allow_desert:
-            ok &= ground != CLEAR_DESERT
-        coast = np.flatnonzero((tt == TileType.WATER) & ((m.m5 >> 4) == WATER_TILE_COAST) & ~bridge)
-        for t in coast:
-            ok[t] = m.get_tile_slope(int(t)) not in _ONE_CORNER
-        return ok
+        codes = np.empty(m.size, np.uint8)
+        trees_kernel.plant_codes(m.type, m.height, m.m5, m.size_x, m.size_y, codes)
+        return ((codes & trees_kernel.PLANTABLE) != 0,
+                (codes & trees_kernel.PLANTABLE_NO_DESERT) != 0)
+
+    @functools.cached_property
+    def _plantable_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        return self._plantable()
+
+    @property
+    def plantable(self) -> np.ndarray:
+        """``CanPlantTreesOnTile(t, true)`` of every tile (the Python loops'
+        own, made when first asked for)."""
+        return self._plantable_arrays[0]
+
+    @property
+    def plantable_no_desert(self) -> np.ndarray:
+        return self._plantable_arrays[1]
 
     def can_plant_trees_on_tile(self, t: int, allow_desert: bool) -> bool:
         return can_plant_trees_on_tile(self.map, t, allow_desert)
 
-    def _arrays(self) -> tuple:
-        """The arrays the kernels take, in their order."""
-        m = self.map
-        return (m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8,
-                self.plantable, self.plantable_no_desert, m.size_x, m.size_y)
+    def run_compiled(self, num_groups: int, passes: int, flag) -> bool:
+        """The groves and the passes by :func:`.trees_kernel.generate`, in
+        one call; False when ``flag`` stopped it part way."""
+        m, rng = self.map, self.rng
+        marks = np.zeros((passes, 2), np.int64)
+        improved = self.placer == TP_IMPROVED
+        entered = trees_kernel.generate(
+            m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8, m.size_x,
+            m.size_y, self.landscape, self.freeform_edges,
+            rng.state, num_groups, DEFAULT_TREE_STEPS, LIBM_SINF, GROVE_THETA, GROVE_COS,
+            GROVE_SIN, GROVE_AMPLITUDE, PHASE_DIVISOR, passes, improved, self.snow_line,
+            self.max_height, scale_by_size(m, DEFAULT_TREE_STEPS),
+            scale_by_size(m, DEFAULT_RAINFOREST_TREE_STEPS) if self.landscape == 2 else 0,
+            DEFAULT_TREE_STEPS, marks, _NO_FLAG if flag is None else flag)
+        if rng.trail is not None:      # (as Randomizer.mark records, on entering each pass)
+            rng.trail.extend(("PlaceTreesRandomly", int(s0), int(s1)) for s0, s1 in
+                             marks[:entered])
+        return flag is None or flag[STOP] == 0
 
     def tile_add_wrap(self, t: int, dx: int, dy: int) -> int | None:
         """``TileAddWrap``."""
@@ -228,19 +283,12 @@ class _Trees:
             theta = f32(theta + GROVE_STEP)
         return shape
 
-    def place_tree_groups(self, num_groups: int) -> None:
+    def place_tree_groups(self, num_groups: int, stopped=lambda: False) -> None:
         rng = self.rng
         plantable = self.plantable
-        while True:
+        while not stopped():
             center = rng.next() & self.mask
             inside = _star_shaped_polygon_mask(self.random_star_shaped_polygon(GROVE_RADIUS))
-            if self.compiled:
-                trees_kernel.grove(*self._arrays(), self.landscape, self.freeform_edges,
-                                   rng.state, center, inside, DEFAULT_TREE_STEPS)
-                num_groups -= 1
-                if num_groups == 0:
-                    break
-                continue
             for _ in range(DEFAULT_TREE_STEPS):
                 r = rng.next()
                 x = (r & 31) - GROVE_RADIUS
@@ -275,14 +323,6 @@ class _Trees:
         """``PlaceTreesRandomly``."""
         m, rng = self.map, self.rng
         rng.mark("PlaceTreesRandomly")
-        if self.compiled:
-            trees_kernel.trees_randomly(
-                *self._arrays(), self.landscape, self.freeform_edges, rng.state,
-                self.placer == TP_IMPROVED, self.snow_line, self.max_height,
-                scale_by_size(m, DEFAULT_TREE_STEPS),
-                scale_by_size(m, DEFAULT_RAINFOREST_TREE_STEPS) if self.landscape == 2 else 0,
-                DEFAULT_TREE_STEPS)
-            return
         for _ in range(scale_by_size(m, DEFAULT_TREE_STEPS)):
             r = rng.next()
             tile = r & self.mask
@@ -346,9 +386,12 @@ def _star_shaped_polygon_mask(shape) -> np.ndarray:
     return inside
 
 
-def generate_trees(world: World, compiled: bool = True) -> None:
-    """GenerateTrees on ``world`` (in place); ``compiled``: the loops by
-    :mod:`.trees_kernel` (else the Python loops they mirror)."""
+def generate_trees(world: World, compiled: bool = True, flag=None) -> None:
+    """GenerateTrees on ``world`` (in place); ``compiled``: by
+    :mod:`.trees_kernel` (else the Python loops it mirrors).  With a cancel
+    token's ``flag``, it stops soon after ``flag[STOP]`` is set (between
+    groves, random tiles of a pass or every 1,024 rainforest tries; the
+    map is thrown away then)."""
     trees = _Trees(world, compiled)
     if trees.placer == TP_NONE:
         return
@@ -359,7 +402,16 @@ def generate_trees(world: World, compiled: bool = True) -> None:
     num_groups = 0
     if trees.landscape != 3:
         num_groups = scale_by_size(world.map, (world.rng.next() & 31) + 25)
-    if num_groups != 0:
-        trees.place_tree_groups(num_groups)
+    if compiled and LIBM_SINF is not None:
+        trees.run_compiled(num_groups, passes, flag)
+        return
+
+    def stopped() -> bool:
+        return flag is not None and flag[STOP] != 0
+
+    if num_groups != 0 and not stopped():
+        trees.place_tree_groups(num_groups, stopped)
     for _ in range(passes):
+        if stopped():
+            return
         trees.place_trees_randomly()

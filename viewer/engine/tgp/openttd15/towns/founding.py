@@ -26,7 +26,8 @@ named how, and each founded and grown at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -440,6 +441,75 @@ def number_of_towns(world: World) -> int:
     return scale_by_land_proportion(m, n, initial_land_count(m))
 
 
+@dataclass
+class TownsRun:
+    """GenerateTowns part way: what it holds between two towns (with the
+    World, all it needs to go on; a copy of both goes on from there)."""
+
+    layout: int
+    total: int                      # the towns tried for
+    town_names: set[str]            # the names taken (the uniqueness check's)
+    larger: int                     # economy.larger_towns
+    city_random_offset: int
+    current: int = 0                # towns made
+    tried: int = 0                  # names drawn for (the loop's turns done)
+
+
+def start_towns(world: World, layout: int | None = None) -> TownsRun:
+    """GenerateTowns' start: how many towns (one Random() unless custom),
+    the city offset (one Random() when cities are on)."""
+    if layout is None:
+        layout = town_layout_setting(world)
+    total = min(max(number_of_towns(world), 1), TOWN_POOL_MAX_SIZE)
+    names = {t.name for t in world.towns if t is not None}
+    larger = _setting(world, "economy.larger_towns", 4)
+    offset = 0 if larger == 0 else world.rng.next() % larger
+    return TownsRun(layout, total, names, larger, offset)
+
+
+def towns_one_by_one(world: World, layout: int | None = None,
+                     on_town: TownEvent | None = None,
+                     spot_finder: SpotFinder | None = None,
+                     fast: bool = True, run: TownsRun | None = None
+                     ) -> Generator[Town, None, bool]:
+    """GenerateTowns a town at a time: yields each town made (founded and
+    grown, with a population) as soon as it is, so that a caller can stop
+    after any town and go on later (a timeline steps town by town with
+    it); returns what :func:`generate_towns` returns.  Stopped after ``n``
+    towns, ``world`` is exactly the game's map after its ``n``-th town.
+    ``run``: from :func:`start_towns` (made here when None), kept up to
+    date between towns; a copy of it and of the World then go on from
+    there in a new call."""
+    if run is None:
+        run = start_towns(world, layout)
+    rng = world.rng
+    larger = run.larger
+    while run.tried < run.total:
+        run.tried += 1
+        city = larger != 0 and (run.city_random_offset + run.current) % larger == 0
+        parts = generate_town_name(rng, run.town_names)
+        if parts is None:
+            continue
+        town = create_random_town(world, CREATE_ATTEMPTS, parts, TSZ_RANDOM, city, run.layout,
+                                  on_town, spot_finder, fast)
+        if town is not None:
+            run.current += 1
+            yield town
+    world.stage = "towns"
+    if run.current:
+        return True
+    parts = generate_town_name(rng, None, [t.name for t in world.towns if t is not None])
+    if parts is None:
+        return False
+    town = create_random_town(world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0,
+                              run.layout, on_town, spot_finder, fast)
+    if town is None:
+        return False
+    run.current += 1
+    yield town
+    return True
+
+
 def generate_towns(world: World, layout: int | None = None,
                    on_town: TownEvent | None = None,
                    spot_finder: SpotFinder | None = None, fast: bool = True) -> bool:
@@ -449,26 +519,9 @@ def generate_towns(world: World, layout: int | None = None,
     ``on_town`` is told of each town founded, grown or deleted;
     ``spot_finder`` finds the towns' places; ``fast``: the numba kernels
     place and grow the towns (else the readable Python, the same map)."""
-    if layout is None:
-        layout = town_layout_setting(world)
-    rng = world.rng
-    total = min(max(number_of_towns(world), 1), TOWN_POOL_MAX_SIZE)
-    town_names = {t.name for t in world.towns if t is not None}
-    larger = _setting(world, "economy.larger_towns", 4)
-    city_random_offset = 0 if larger == 0 else rng.next() % larger
-    current = 0
-    for _ in range(total):
-        city = larger != 0 and (city_random_offset + current) % larger == 0
-        parts = generate_town_name(rng, town_names)
-        if parts is None:
-            continue
-        if create_random_town(world, CREATE_ATTEMPTS, parts, TSZ_RANDOM, city, layout,
-                              on_town, spot_finder, fast) is not None:
-            current += 1
-    world.stage = "towns"
-    if current:
-        return True
-    parts = generate_town_name(rng, None, [t.name for t in world.towns if t is not None])
-    return parts is not None and create_random_town(
-        world, LAST_TRY_ATTEMPTS, parts, TSZ_RANDOM, larger != 0, layout, on_town,
-        spot_finder, fast) is not None
+    towns = towns_one_by_one(world, layout, on_town, spot_finder, fast)
+    while True:
+        try:
+            next(towns)
+        except StopIteration as done:
+            return bool(done.value)

@@ -1,0 +1,128 @@
+"""States kept by their differences: each restored equal to the state kept
+(large arrays, small ones, nested objects, shared arrays still shared), a
+restored state independent of the others, and a state whose differences
+pass the budget not kept."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from viewer.engine.tgp.kept_states import DIFFED_ELEMENTS, KeptStates
+from viewer.engine.tgp.pipeline import State
+
+N = DIFFED_ELEMENTS * 2
+
+
+@dataclass(frozen=True)
+class Record:
+    index: int
+    text: str
+
+
+class Land:
+    def __init__(self):
+        self.height = np.zeros(N, np.uint8)
+        self.river = np.zeros(N, np.int32)
+        self.small = np.zeros(16, np.int64)
+        self.records: list[Record] = []
+
+
+class Rivers:
+    def __init__(self, land: Land):
+        self.land = land
+        self.arrays = (land.height, np.zeros(N, np.uint8))   # shares land.height
+
+
+def state() -> State:
+    st = State(np.zeros((300, 300), np.int16), np.array([1, 2, 0], np.int64))
+    st.land = Land()
+    st.rivers = Rivers(st.land)
+    return st
+
+
+def change(st: State, i: int) -> None:
+    """Step ``i``: a few tiles, a small array, a record, the Randomizer."""
+    rng = np.random.default_rng(i)
+    tiles = rng.integers(0, N, 50)
+    st.land.height[tiles] = i
+    st.land.river[tiles[:10]] = 1000 + i
+    st.rivers.arrays[1][i] = 7
+    st.land.small[i % 16] += i
+    st.land.records.append(Record(i, f"step {i}"))
+    st.hm[i, i] = i
+    st.rng[2] += 1
+
+
+def snapshot(st: State) -> dict:
+    return {"height": st.land.height.copy(), "river": st.land.river.copy(),
+            "scratch": st.rivers.arrays[1].copy(), "small": st.land.small.copy(),
+            "records": list(st.land.records), "hm": st.hm.copy(), "rng": st.rng.copy()}
+
+
+def same(st: State, snap: dict) -> None:
+    now = snapshot(st)
+    for name, value in snap.items():
+        if isinstance(value, np.ndarray):
+            np.testing.assert_array_equal(now[name], value, err_msg=name)
+            assert now[name].shape == value.shape and now[name].dtype == value.dtype
+        else:
+            assert now[name] == value
+
+
+def test_every_state_kept_comes_back():
+    st = state()
+    kept = KeptStates(budget=1 << 30)
+    snaps = {}
+    for i in range(1, 9):
+        change(st, i)
+        if i % 2:
+            assert kept.keep(i, st)
+            snaps[i] = snapshot(st)
+    assert kept.steps == [1, 3, 5, 7]
+    for step in (3, 7, 1, 5):
+        back = kept.restore(step)
+        same(back, snaps[step])
+        assert back.rivers.land is back.land                    # sharing kept
+        assert back.rivers.arrays[0] is back.land.height
+        assert back.land.records[0] is snaps[step]["records"][0]   # records shared
+    # a restored state is its own: changing it changes no other
+    a, b = kept.restore(5), kept.restore(5)
+    a.land.height[:] = 99
+    a.land.small[:] = 99
+    same(b, snaps[5])
+    same(kept.restore(5), snaps[5])
+    # the differences are small: a few tiles per step, not whole arrays
+    assert kept.used < N // 4
+
+
+def test_a_state_past_the_budget_is_not_kept():
+    st = state()
+    kept = KeptStates(budget=1000)
+    change(st, 1)
+    assert kept.keep(1, st)                       # the first is kept whole, always
+    first = snapshot(st)
+    st.land.height[:] = 5                         # every tile: more than the budget
+    assert not kept.keep(2, st)
+    assert kept.steps == [1]
+    change(st, 3)
+    same(kept.restore(1), first)
+
+
+@pytest.mark.parametrize("dense", [False, True])
+def test_an_array_changed_whole_or_replaced(dense):
+    st = state()
+    kept = KeptStates(budget=1 << 30)
+    kept.keep(1, st)
+    first = snapshot(st)
+    if dense:
+        st.land.height[:] = 3                     # most of an array: its old values whole
+    else:
+        st.land.river = np.ones(N // 2, np.int32)   # another shape
+        st.land.height = st.land.height.astype(np.int16)   # another dtype (no longer shared)
+    kept.keep(2, st)
+    later = snapshot(st)
+    same(kept.restore(1), first)
+    same(kept.restore(2), later)
