@@ -24,7 +24,8 @@ KERNEL_MODULES = tuple(f"viewer.engine.tgp.{m}" for m in (
     "kernel", "modern_kernel", "landscape", "climate", "tileloop", "river_tiles",
     "river_route", "terraform", "rivers_kernel", "game.map_layers", "openttd15.clear_tiles",
     "openttd15.towns.founding_kernel", "openttd15.towns.growth_kernel",
-    "openttd15.towns.houses_kernel", "openttd15.trees_kernel", "openttd15.tile_loop.kernel"))
+    "openttd15.towns.houses_kernel", "openttd15.trees_kernel", "openttd15.tile_loop.kernel",
+    "openttd15.objects_kernel"))
 """The modules whose kernels are compiled (every TGP module with ``njit``: the
 default map is the game's first frame, whose towns, trees and tile loops the
 command line runs too)."""
