@@ -177,7 +177,8 @@ def test_a_wetland_is_recognisable_and_in_the_legend():
     colour, with a legend entry."""
     from viewer.render.tgp import TGP_WETLAND
 
-    r = TGP.generate({"openttd": "15.2", "size": (256, 256), "rivers": 3}, seed=6)
+    r = TGP.generate({"openttd": "15.2", "size": (256, 256), "rivers": 3,
+                      "stop_after": "rivers"}, seed=6)
     assert any("wetland" in a.text for a in r.detail.river_attempts)
     state = MapState(r, r.layers)
     tc, g = r.layers["tile_class"], r.layers["ground"]
