@@ -1,4 +1,4 @@
-"""Benchmark: OpenTTD 15.2's CreateRivers (viewer.engine.tgp.rivers) alone.
+"""Benchmark: OpenTTD 15.2's CreateRivers (viewer.engine.tgp.openttd15.rivers) alone.
 
 Run: ``python bench/bench_tgp_rivers.py [--repeat N] [--sizes 256,1024,4096]``.
 
@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from viewer.engine.tgp.generator import TGP  # noqa: E402
-from viewer.engine.tgp.landscape import from_water_pass  # noqa: E402
-from viewer.engine.tgp.rivers import CreateRivers, RiverSettings  # noqa: E402
+from viewer.engine.tgp.openttd15.landscape import from_water_pass  # noqa: E402
+from viewer.engine.tgp.openttd15.rivers.create import CreateRivers, RiverSettings  # noqa: E402
 
 CPP_AFTER_WATER_MS = {256: 22 - 3.8, 1024: 409 - 54, 4096: 11600 - 888}
 

@@ -263,3 +263,31 @@ def test_no_generator_is_named_in_generic_code(module):
     found = sorted({g for g, words in NAMES.items()
                     for w in words if re.search(rf"(?<![a-z_]){re.escape(w)}(?![a-z])", text)})
     assert not found, f"{module} names {', '.join(found)}"
+
+
+TGP = "viewer.engine.tgp"
+TGP_VERSIONS = (f"{TGP}.r13671", f"{TGP}.openttd15")
+TGP_SHARED = (f"{TGP}.game", f"{TGP}.kernel", f"{TGP}.pipeline")
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def _tgp_bound_modules() -> list[str]:
+    """The modules of a TGP version's package and of the shared code."""
+    return sorted(m for m in MODULES if any(_within(m, p) for p in TGP_VERSIONS + TGP_SHARED))
+
+
+@pytest.mark.parametrize("module", _tgp_bound_modules())
+def test_a_tgp_version_imports_no_other_and_the_shared_code_neither(module):
+    """TGP's two versions each have a package (r13671's, OpenTTD 15.2's):
+    neither imports the other, and what both share (the game's map model,
+    the shared kernels and pipeline parts) imports neither version; only
+    the version-neutral modules above them (generator, trace, ...) reach
+    both."""
+    own = next((v for v in TGP_VERSIONS if _within(module, v)), None)
+    barred = [v for v in TGP_VERSIONS if v != own]
+    bad = sorted({t for t, _top in _imports(MODULES[module], module)
+                  if any(_within(t, v) for v in barred)})
+    assert not bad, f"{module} imports {bad}"

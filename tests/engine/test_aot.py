@@ -41,8 +41,8 @@ def test_types_no_kernel_takes_have_no_name():
 
 
 def test_the_names_differ_by_kernel_module_and_types():
-    names = {aot.export_name(m, f, k) for m in ("viewer.engine.tgp.kernel",
-                                                "viewer.engine.tgp.modern_kernel")
+    names = {aot.export_name(m, f, k) for m in ("viewer.engine.tgp.r13671.kernel",
+                                                "viewer.engine.tgp.openttd15.kernel")
              for f in ("noise_round", "tile_classes") for k in ("int64", "bool")}
     assert len(names) == 8 and all(n.isidentifier() for n in names)
 

@@ -106,3 +106,36 @@ def test_a_successful_commit_leaves_no_backup(tmp_path):
         out.add(tmp_path / "b", "new b")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]
     assert (tmp_path / "a").read_text() == "new a"
+
+
+def test_outputs_are_renamed_into_place_without_a_sync(tmp_path, monkeypatch):
+    synced = []
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))
+    (tmp_path / "a").write_text("old")
+    with OutputSet(tmp_path / "a", tmp_path / "b") as out:
+        out.add(tmp_path / "a", "new a")
+        out.stream(tmp_path / "b").write(b"new b")
+    write_atomic(tmp_path / "c", "new c")
+    assert synced == []
+    assert [(tmp_path / n).read_text() for n in "abc"] == ["new a", "new b", "new c"]
+
+
+def test_a_durable_write_is_synced_before_its_rename(tmp_path, monkeypatch):
+    seen = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: seen.append("fsync"))
+    monkeypatch.setattr(os, "replace", lambda a, b: (seen.append("replace"), real_replace(a, b)))
+    write_atomic(tmp_path / "p", "mine", durable=True)
+    assert seen == ["fsync", "replace"] and (tmp_path / "p").read_text() == "mine"
+
+
+def test_a_durable_write_whose_sync_fails_changes_nothing(tmp_path, monkeypatch):
+    (tmp_path / "p").write_text("old")
+
+    def broken(fd):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", broken)
+    with pytest.raises(WriteError, match="Input/output error"):
+        write_atomic(tmp_path / "p", "new", durable=True)
+    assert (tmp_path / "p").read_text() == "old" and temps(tmp_path) == []

@@ -69,11 +69,13 @@ def run_generator(name: str, argv: Sequence[str]) -> int:
     """Generator ``name``'s command: its own (declared in its cli_extras)
     or the generic one with its extras."""
     from .. import registry
-    from .generic import extras_of, run_generic
+    from .extras import extras_of
 
     extras = extras_of(registry.declaration(name))
-    if extras.command is not None:
+    if extras.command is not None:      # (its own parser: the generic one is not imported)
         return extras.command(list(argv))
+    from .generic import run_generic
+
     return run_generic(name, argv)
 
 

@@ -15,11 +15,13 @@ changes, and ``cli_extras=None`` is the plain generic command line.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["CliExtras", "OwnCommand", "GENERIC"]
+if TYPE_CHECKING:  # (a command line of its own parses without argparse)
+    import argparse
+
+__all__ = ["CliExtras", "OwnCommand", "GENERIC", "extras_of"]
 
 
 class CliExtras:
@@ -149,3 +151,9 @@ class OwnCommand(CliExtras):
 
 GENERIC = CliExtras()
 """The extras of a generator that declares none."""
+
+
+def extras_of(decl: Any) -> CliExtras:
+    """The declaration's command-line extras (the generic ones where it has none)."""
+    extras = decl.load("cli_extras")
+    return GENERIC if extras is None else extras

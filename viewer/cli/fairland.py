@@ -291,7 +291,7 @@ def run_fairland(argv: Sequence[str]) -> int:
         world = _world_size(args)
         check_world(*world)
         values = fairland_values(args.numbers, world, args.merge)
-        values = FAIRLAND.validate(values)
+        values = FAIRLAND.checked(values)     # (validated once: generate takes them as they are)
     except UsageError as exc:
         err.write(f"{PROG}: {exc.message}\n" + ("Try -h for help.\n" if exc.hint else ""))
         return 1
@@ -341,10 +341,14 @@ def _isatty(stream) -> bool:
 def _check_extra_outputs(args: FairlandArgs, world: tuple[int, int]) -> str | None:
     """Why --xdump, --png or --bundle cannot be written (checked before any work), or None."""
     from ..formats.atomic import OutputSet, WriteError
-    from .args import bundle_targets
 
+    bundle: tuple[str, ...] = ()
+    if args.bundle is not None:     # (.args imports argparse, which fairland's parsing does not need)
+        from .args import bundle_targets
+
+        bundle = bundle_targets(args.bundle)
     try:
-        OutputSet(args.xdump, args.png, *bundle_targets(args.bundle))
+        OutputSet(args.xdump, args.png, *bundle)
     except WriteError as exc:
         return str(exc)
     if args.png is not None:
@@ -380,7 +384,6 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
     """The script, then --xdump, --png and --bundle: all written or none."""
     from ..formats.atomic import OutputSet, WriteError
     from ..formats.fairland_empire import newcap_script, xdump_sect_chunks
-    from .args import add_bundle
 
     out, err = sys.stdout, sys.stderr
     if not args.quiet:
@@ -401,7 +404,10 @@ def _write_fairland_outputs(result, args: FairlandArgs) -> int:
 
             outputs.add(args.png, png_bytes(picture(result, args.layer or "own",
                                                     export=True).rgba))
-        add_bundle(outputs, args.bundle, result)
+        if args.bundle is not None:
+            from .args import add_bundle
+
+            add_bundle(outputs, args.bundle, result)
         outputs.commit()
     except WriteError as exc:
         err.write(f"{PROG}: {exc}\n")

@@ -28,15 +28,9 @@ from .args import (
     parse,
     picture_scale,
 )
-from .extras import GENERIC, CliExtras
+from .extras import CliExtras, extras_of
 from .parsing import generic_parser
 from .parsing import values_and_seed as _values_and_seed
-
-
-def extras_of(decl) -> CliExtras:
-    """The declaration's command-line extras (the generic ones where it has none)."""
-    extras = decl.load("cli_extras")
-    return GENERIC if extras is None else extras
 
 
 _parsers: dict[str, tuple[object, CliExtras, Parser]] = {}

@@ -187,8 +187,10 @@ def _fresh_flags_per_export():
 
 def export_name(module: str, function: str, key: str) -> str:
     """The name in a compiled module of kernel ``module.function`` compiled
-    for the argument types ``key`` (:func:`value_key`, :func:`type_key`)."""
-    return f"{module.rpartition('.')[2]}__{function}__{zlib.crc32(key.encode()):08x}"
+    for the argument types ``key`` (:func:`value_key`, :func:`type_key`).  The
+    module's whole dotted name is in it: a generator's packages may each have
+    a ``kernel`` module (TGP's versions do)."""
+    return f"{module.replace('.', '_')}__{function}__{zlib.crc32(key.encode()):08x}"
 
 
 def _record_token(dtype: Any) -> str:

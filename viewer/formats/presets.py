@@ -85,7 +85,7 @@ def save_preset(path: str | os.PathLike, preset: Preset) -> None:
     except (TypeError, ValueError) as exc:
         raise PresetError(f"cannot save this preset: {exc}") from None
     parse_preset(text, os.path.basename(os.fspath(path)))
-    write_atomic(path, text)
+    write_atomic(path, text, durable=True)    # the user's own work: synced
 
 
 PRESET_MAX_BYTES = 2**20

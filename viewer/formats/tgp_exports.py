@@ -63,7 +63,7 @@ def loaded_tile_heights(grey: np.ndarray, size_x: int, size_y: int, *, highest_p
     FixSlopes."""
     import numpy as np
 
-    from ..engine.tgp.modern_kernel import fix_slopes
+    from ..engine.tgp.openttd15.kernel import fix_slopes
     from .tgp_heightmap import NUM_DIV, check_highest_peak, loader_scale
 
     big_h = check_highest_peak(highest_peak)

@@ -14,7 +14,7 @@ import pytest
 import firstframe as ff
 from viewer.engine.tgp import game_settings
 from viewer.engine.tgp.game import GameMap
-from viewer.engine.tgp.landscape import game_map
+from viewer.engine.tgp.openttd15.landscape import game_map
 from viewer.engine.tgp.generator import TGP
 
 

@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from viewer.engine.params import ParamError
-from viewer.engine.tgp import modern_kernel as MK
+from viewer.engine.tgp.openttd15 import kernel as MK
 from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.kernel import CLEAR, SHORE, VOID, WATER
 from viewer.engine.tgp.layers import FINISHED_LAYERS, LAYER_NAMES, MODERN_LAYERS
 from viewer.engine.tgp.metrics import METRICS
-from viewer.engine.tgp.modern import (
+from viewer.engine.tgp.openttd15.pipeline import (
     ModernPipeline,
     amplitude,
     effective_height_limit,

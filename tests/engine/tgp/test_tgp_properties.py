@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from viewer.engine.params import ParamError
 from viewer.engine.protocol import Cancelled, CancelToken, Generator, SquareGrid
 from viewer.engine.tgp import kernel as K
+from viewer.engine.tgp.r13671 import kernel as RK
 from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.layers import LAYER_NAMES
-from viewer.engine.tgp.pipeline import MAX_HEIGHT, WATER_PERCENT
+from viewer.engine.tgp.r13671.pipeline import MAX_HEIGHT, WATER_PERCENT
 
 SIDES = st.sampled_from([64, 128, 256])
 SEEDS = st.integers(0, 2**32 - 1)
@@ -115,10 +116,10 @@ def test_water_target_wraps_like_the_original():
         wrapped = (product + 2**31) % 2**32 - 2**31
         assert (wrapped >> 10 < 0) == (level >= 2)
     hm = np.arange(65 * 65, dtype=np.int16).reshape(65, 65) % 300
-    wl, desired = K.adjust_water_level(hm.copy(), 4096, 4096, 250, 192)
+    wl, desired = RK.adjust_water_level(hm.copy(), 4096, 4096, 250, 192)
     assert desired == ((250 * 4096 * 4096 + 2**31) % 2**32 - 2**31) >> 10 < 0
     assert wl == 0  # the lowest height: the loop stops at once
-    wl, desired = K.adjust_water_level(hm.copy(), 64, 64, 250, 192)
+    wl, desired = RK.adjust_water_level(hm.copy(), 64, 64, 250, 192)
     assert desired == 250 * 64 * 64 >> 10 and wl > 0
 
 

@@ -1,4 +1,4 @@
-"""OpenTTD 15.2's CreateRivers (viewer.engine.tgp.rivers) against the
+"""OpenTTD 15.2's CreateRivers (viewer.engine.tgp.openttd15.rivers) against the
 ``tgp-rivers`` reference, and its pieces on small hand-made maps: the
 spiral, terraforming with its propagation and clearing, the binary heap's
 tie order, the river route, lakes' and rivers' desert clearing.
@@ -20,11 +20,12 @@ import pytest
 from refdata import reference_dir, require_reference
 from test_tgp_modern_reference import values_of
 
-from viewer.engine.tgp import climate, tileloop
-from viewer.engine.tgp import river_route as RR
-from viewer.engine.tgp import river_tiles as RT
+from viewer.engine.tgp.openttd15 import climate
+from viewer.engine.tgp.openttd15 import landscape_tile_loop as tileloop
+from viewer.engine.tgp.openttd15.rivers import route as RR
+from viewer.engine.tgp.openttd15.rivers import tiles as RT
 from viewer.engine.tgp.generator import TGP
-from viewer.engine.tgp.landscape import (
+from viewer.engine.tgp.openttd15.landscape import (
     CLEAR,
     DESERT_ZONE,
     RIVER,
@@ -33,7 +34,7 @@ from viewer.engine.tgp.landscape import (
     from_water_pass,
     reference_arrays,
 )
-from viewer.engine.tgp.rivers import CreateRivers, RiverSettings, river_wells
+from viewer.engine.tgp.openttd15.rivers.create import CreateRivers, RiverSettings, river_wells
 
 
 def _manifest() -> dict | None:
@@ -401,7 +402,7 @@ def test_river_tiles_clear_desert_nearby():
     land = _land(h)
     land.tropic[:] = DESERT_ZONE
     r = _rivers(land, landscape=2)
-    from viewer.engine.tgp.rivers_kernel import make_lake
+    from viewer.engine.tgp.openttd15.rivers.kernel import make_lake
     centre = 16 * 32 + 16
     make_lake(r._T, land.river_id, land.rng, r._P, centre, 5, *r._sp[5])
     river = land.grid("kind") == RIVER

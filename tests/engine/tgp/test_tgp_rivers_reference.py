@@ -24,7 +24,7 @@ from refdata import reference_dir, require_reference
 
 from viewer.cli.tgp import npz_bytes
 from viewer.engine.tgp.generator import TGP
-from viewer.engine.tgp.landscape import reference_arrays
+from viewer.engine.tgp.openttd15.landscape import reference_arrays
 from viewer.engine.tgp.layers import FINISHED_LAYERS, MODERN_LAYERS
 
 LANDSCAPES = ("temperate", "arctic", "tropic", "toyland")

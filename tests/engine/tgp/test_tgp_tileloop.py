@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.engine.tgp import climate
+from viewer.engine.tgp.openttd15 import climate
 from viewer.engine.tgp.kernel import CLEAR, VOID, WATER
-from viewer.engine.tgp.landscape import DESERT, DESERT_ZONE, GRASS, RAINFOREST, SEA, SHORE
-from viewer.engine.tgp.landscape import from_water_pass
-from viewer.engine.tgp.tileloop import LFSR_FEEDBACK, run_tile_loop
+from viewer.engine.tgp.openttd15.landscape import DESERT, DESERT_ZONE, GRASS, RAINFOREST, SEA, SHORE
+from viewer.engine.tgp.openttd15.landscape import from_water_pass
+from viewer.engine.tgp.openttd15.landscape_tile_loop import LFSR_FEEDBACK, run_tile_loop
 
 
 def flat_land(sx=64, sy=64, height=3):

@@ -10,7 +10,7 @@ from viewer.engine.protocol import Trace
 from viewer.engine.tgp import generator as G
 from viewer.engine.tgp.generator import TGP
 from viewer.engine.tgp.layers import LAYER_NAMES
-from viewer.engine.tgp.pipeline import NORMALISE_NAMES
+from viewer.engine.tgp.r13671.pipeline import NORMALISE_NAMES
 
 VALUES = {"openttd": "r13671", "size": (128, 256), "smoothness": 2, "terrain": 3,
           "sea_level": 2, "landscape": "tropic"}

@@ -3,8 +3,9 @@
 reference's ``startup`` stage, every tile byte, the Randomizer's state,
 the tick counter, the tile loop's place and the towns equal the game's at
 ``world`` (the map of the game's first frame) in every case, by the
-compiled loops and (in the smaller cases) by the Python loops they
-mirror; each RunTileLoop enters with the game's Random() state."""
+compiled loops (with no visit left to the Python loops) and (in the smaller
+cases) by the Python loops they mirror; each RunTileLoop enters with the
+game's Random() state."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ def _cases(python: bool):
 def _check(case_id: str, compiled: bool) -> None:
     world = ff.world(case_id, "startup")
     world.rng.trail = []
-    run_tile_loops(world, compiled=compiled)
+    handed: list = []
+    run_tile_loops(world, compiled=compiled, python_visits=handed)
+    assert handed == [], "the compiled loops handed visits to the Python loops"
     rec = ff.stage_record(case_id, "world")
     runs = [e for e in ff.events(case_id) if e[0] == "RunTileLoop"]
     off = next((i for i, (a, b) in enumerate(zip(world.rng.trail, runs))

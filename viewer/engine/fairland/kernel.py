@@ -49,6 +49,12 @@ NUMTRIES = 10
 ALL_LAND = 0x7E
 NO_CLOSEST = 255
 POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+# SEA_DIRS[a, :N_SEA[a]]: the directions d (1..6, ascending) whose bit is clear
+# in an ``adj`` value a: a loop over a sector's sea sides without a branch per side.
+N_SEA = np.array([sum(1 for d in range(1, 7) if not a & (1 << d)) for a in range(128)],
+                 dtype=np.int64)
+SEA_DIRS = np.array([[d for d in range(1, 7) if not a & (1 << d)] + [0] * (6 - int(N_SEA[a]))
+                     for a in range(128)], dtype=np.int64)
 INT_MAX = 2147483647
 USHRT_MAX = 65535
 
@@ -299,7 +305,7 @@ def xzone_run(xzone, base, half, i0, n, c):
         i0 = 0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def xzone_around_sector(conf, xzone, c, x, y, dist, chk):
     """Add the sectors within ``dist`` of x,y to c's exclusive zone.
 
@@ -465,6 +471,16 @@ def adj_land_update(own, adj, nbr, off):
 
 
 @njit(**INLINE)
+def zone_distance(conf, c):
+    """How far island c's exclusive zone reaches around each of its sectors."""
+    if c < conf[C_NC]:
+        return conf[C_DI]
+    if conf[C_DISTINCT]:
+        return conf[C_ID]
+    return 0
+
+
+@njit(**INLINE)
 def add_sector(conf, st, c, x, y, chk):
     own = st[OWN]
     adj = st[ADJ]
@@ -478,13 +494,7 @@ def add_sector(conf, st, c, x, y, chk):
     off = xyoff(conf[C_WX], x, y)
     if own[off] != -1:
         assert_failed(chk, A_ADD_OWN, off, c)
-    if c < conf[C_NC]:
-        dist = conf[C_DI]
-    elif conf[C_DISTINCT]:
-        dist = conf[C_ID]
-    else:
-        dist = 0
-    xzone_around_sector(conf, xzone, c, x, y, dist, chk)
+    xzone_around_sector(conf, xzone, c, x, y, zone_distance(conf, c), chk)
     if isecs[c] == 0:
         head[c] = off
     else:
@@ -673,9 +683,25 @@ def _push(buf, cnt, kind, a, b, c):
 
 
 @njit(**INLINE)
+def _put(buf, cnt, kind, a, b, c):
+    """_push into a buffer the caller has made room in (no new buffer to
+    return: reassigning ``ev`` at every event costs two atomic reference
+    counts, so the hot loops grow it only when full, then put)."""
+    n = cnt[0]
+    buf[n, 0] = kind
+    buf[n, 1] = a
+    buf[n, 2] = b
+    buf[n, 3] = c
+    cnt[0] = n + 1
+
+
+@njit(**INLINE)
 def _add_step(conf, st, chk, ev, cnt, c, x, y):
-    """_step for EV_ADD, without the dispatch of apply_event."""
-    ev = _push(ev, cnt, EV_ADD, c, x, y)
+    """_step for EV_ADD without the dispatch of apply_event (an island's
+    first sectors; :func:`grow_round` adds the others)."""
+    if cnt[0] >= ev.shape[0]:
+        ev = _grown(ev, cnt[0])
+    _put(ev, cnt, EV_ADD, c, x, y)
     add_sector(conf, st, c, x, y, chk)
     if chk[CHK_STEP] < 0:
         chk[CHK_STEP] = cnt[0]
@@ -749,60 +775,128 @@ def can_grow_at(nc, own, xzone, closest, c, off):
     return np.int64(closest[off]) == c % nc
 
 
-@njit(**INLINE)
-def grow_target(conf, rng, st, seen, seen_ctr, c, chk):
-    """grow_one_sector's choice for island c, or (-1, -1) when it can't grow."""
-    own = st[OWN]
-    adj = st[ADJ]
-    xzone = st[XZONE]
-    closest = st[CLOSEST]
-    isecs = st[ISECS]
-    head = st[HEAD]
-    nxt = st[NXT]
-    nbr = st[NBR]
+@njit(**JIT)
+def grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv, nbr, seen,
+               seen_ctr, chk, ev, cnt, c0, secs, limit):
+    """Grow islands c0 .. c0 + NC - 1 one sector each in turn, as fairland's
+    loops over grow_one_sector do, until they have ``limit`` sectors or a
+    round in which one of them could not grow; ``secs`` is the sectors each
+    has.  Returns (done, secs, ev) as those loops leave them.
+
+    One function for the whole loop, its steps written out in it (the
+    choice of grow_one_sector, then add_sector's work): numba counts the
+    references of every array handed to a function it inlines, twice a
+    call, and these are the run's hottest steps (a step hands a dozen).
+
+    Each island's sectors are walked in the order they were added, as
+    fairland walks them, but only those with sea around them: a sector
+    with land on all six sides offers nothing and draws no random number,
+    and stays so while the round grows (no sector is removed in it), so it
+    leaves the island's list of coastal sectors (``cnext``) when a walk
+    meets it."""
     nc = conf[C_NC]
     wx = conf[C_WX]
-    spike = roll0(rng, 100) < conf[C_SP]
-    if not seen_ctr[0] < UINT_MAX:
-        assert_failed(chk, A_SEEN_MAX, -1, c)
-    seen_ctr[0] += 1
-    cur = seen_ctr[0]
-    wsum = 0
-    s = head[c]
-    newoff = -1
-    for _ in range(isecs[c]):
-        a = adj[s]
-        if a == ALL_LAND:  # no sea around: no candidate (the common case inland)
+    cnext = np.empty(own.shape[0], np.int32)   # the next coastal sector of the island, -1: none
+    chead = np.full(nc, -1, np.int64)
+    ctail = np.full(nc, -1, np.int64)
+    for j in range(nc):
+        s = head[c0 + j]
+        for _ in range(isecs[c0 + j]):
+            _append_coastal(cnext, chead, ctail, j, s)
             s = nxt[s]
-            continue
-        for d in range(1, 7):
-            if a & (1 << d):
+    done = True
+    while secs < limit and done:
+        for c in range(c0, c0 + nc):
+            j = c - c0
+            # grow_one_sector's choice for island c
+            spike = roll0(rng, 100) < conf[C_SP]
+            if not seen_ctr[0] < UINT_MAX:
+                assert_failed(chk, A_SEEN_MAX, -1, c)
+            seen_ctr[0] += 1
+            cur = seen_ctr[0]
+            wsum = 0
+            newoff = -1
+            prev = -1
+            s = chead[j]
+            while s >= 0:
+                a = adj[s]
+                after = cnext[s]
+                if a == ALL_LAND:   # inland now, and for the rest of the round
+                    if prev < 0:
+                        chead[j] = after
+                    else:
+                        cnext[prev] = after
+                    if ctail[j] == s:
+                        ctail[j] = prev
+                    s = after
+                    continue
+                # the sides at sea, in fairland's order
+                for k in range(N_SEA[a]):
+                    noff = nbr[s, SEA_DIRS[a, k]]
+                    if seen[noff] == cur:
+                        continue
+                    if not seen[noff] < cur:
+                        assert_failed(chk, A_SEEN, noff, c)
+                    seen[noff] = cur
+                    if not can_grow_at(nc, own, xzone, closest, c, noff):
+                        continue
+                    n = POPCOUNT[adj[noff]]
+                    if not (n > 0 and n < 7):
+                        assert_failed(chk, A_GROW_WEIGHT, noff, c)
+                    if spike:
+                        w = (6 - n) * (6 - n)
+                    else:
+                        w = n * n * n
+                    if not wsum < INT_MAX - w:
+                        assert_failed(chk, A_WSUM, noff, c)
+                    wsum += w
+                    if roll0(rng, wsum) < w:
+                        newoff = noff
+                prev = s
+                s = after
+            if wsum == 0:
+                done = False
                 continue
-            noff = nbr[s, d]
-            if seen[noff] == cur:
-                continue
-            if not seen[noff] < cur:
-                assert_failed(chk, A_SEEN, noff, c)
-            seen[noff] = cur
-            if not can_grow_at(nc, own, xzone, closest, c, noff):
-                continue
-            n = POPCOUNT[adj[noff]]
-            if not (n > 0 and n < 7):
-                assert_failed(chk, A_GROW_WEIGHT, noff, c)
-            if spike:
-                w = (6 - n) * (6 - n)
+            # the event, then add_sector's work
+            y = (2 * newoff) // wx
+            x = (2 * newoff) % wx + y % 2
+            if cnt[0] >= ev.shape[0]:
+                ev = _grown(ev, cnt[0])
+            _put(ev, cnt, EV_ADD, c, x, y)
+            off = xyoff(wx, x, y)
+            if own[off] != -1:
+                assert_failed(chk, A_ADD_OWN, off, c)
+            xzone_around_sector(conf, xzone, c, x, y, zone_distance(conf, c), chk)
+            if isecs[c] == 0:
+                head[c] = off
             else:
-                w = n * n * n
-            if not wsum < INT_MAX - w:
-                assert_failed(chk, A_WSUM, noff, c)
-            wsum += w
-            if roll0(rng, wsum) < w:
-                newoff = noff
-        s = nxt[s]
-    if wsum == 0:
-        return -1, -1
-    newy = (2 * newoff) // wx
-    return (2 * newoff) % wx + newy % 2, newy
+                nxt[tail[c]] = off
+                prv[off] = tail[c]
+            tail[c] = off
+            isecs[c] += 1
+            own[off] = c
+            adj_land_update(own, adj, nbr, off)
+            cnext[off] = -1                 # (_append_coastal, written out: see above)
+            if ctail[j] < 0:
+                chead[j] = off
+            else:
+                cnext[ctail[j]] = off
+            ctail[j] = off
+            if chk[CHK_STEP] < 0:
+                chk[CHK_STEP] = cnt[0]
+        secs += 1
+    return done, secs, ev
+
+
+@njit(**INLINE)
+def _append_coastal(cnext, chead, ctail, j, s):
+    """Sector s at the end of island j's list of coastal sectors (grow_round's)."""
+    cnext[s] = -1
+    if ctail[j] < 0:
+        chead[j] = s
+    else:
+        cnext[ctail[j]] = s
+    ctail[j] = s
 
 
 @njit(**JIT)
@@ -893,7 +987,9 @@ def drift(conf, rng, st, chk, ev, cnt):
         for i in range(nc):
             nx, ny = fl_move_target(conf, rng, capx, capy, i)
             if nx >= 0:
-                ev = _push(ev, cnt, EV_CAP_MOVE, i, nx, ny)
+                if cnt[0] >= ev.shape[0]:
+                    ev = _grown(ev, cnt[0])
+                _put(ev, cnt, EV_CAP_MOVE, i, nx, ny)
                 capx[i] = nx
                 capy[i] = ny
     return False, ev
@@ -908,12 +1004,14 @@ def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     nc = conf[C_NC]
     sc = conf[C_SC]
     ev = _step(conf, st, chk, ev, cnt, EV_XZONE_INIT, 0, 0, 0)
+    own, adj, xzone, closest, isecs = st[OWN], st[ADJ], st[XZONE], st[CLOSEST], st[ISECS]
+    head, tail, nxt, prv, nbr = st[HEAD], st[TAIL], st[NXT], st[PRV], st[NBR]
     done = True
     for c in range(nc):
         ev = _step(conf, st, chk, ev, cnt, EV_ISL_RESET, c, 0, 0)
         x2 = (capx[c] + 2) % wx
-        if (not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, capx[c], capy[c]))
-                or not can_grow_at(nc, st[OWN], st[XZONE], st[CLOSEST], c, xyoff(wx, x2, capy[c]))):
+        if (not can_grow_at(nc, own, xzone, closest, c, xyoff(wx, capx[c], capy[c]))
+                or not can_grow_at(nc, own, xzone, closest, c, xyoff(wx, x2, capy[c]))):
             done = False
             continue
         ev = _add_step(conf, st, chk, ev, cnt, c, capx[c], capy[c])
@@ -921,15 +1019,8 @@ def grow_continents(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     if not done:
         msg = _push(msg, mcnt, MSG_NO_ROOM_CONT, 0, 0, cnt[0])
         return False, ev, msg
-    secs = 2
-    while secs < sc and done:
-        for c in range(nc):
-            nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c, chk)
-            if nx < 0:
-                done = False
-            else:
-                ev = _add_step(conf, st, chk, ev, cnt, c, nx, ny)
-        secs += 1
+    done, secs, ev = grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv,
+                                nbr, seen, seen_ctr, chk, ev, cnt, 0, 2, sc)
     if not done:
         msg = _push(msg, mcnt, MSG_ONLY_GREW, secs - 1, sc, cnt[0])
     return done, ev, msg
@@ -965,6 +1056,8 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
     island_size = size_islands(conf, rng)
     ev = _step(conf, st, chk, ev, cnt, EV_SPHERES, 0, 0, 0)
     order, start = closest_buckets(st[CLOSEST])
+    own, adj, xzone, closest = st[OWN], st[ADJ], st[XZONE], st[CLOSEST]
+    head, tail, nxt, prv, nbr = st[HEAD], st[TAIL], st[NXT], st[PRV], st[NBR]
     carry = 0
     for i in range(conf[C_NI] // nc):
         c = nc + i * nc
@@ -978,16 +1071,8 @@ def grow_islands(conf, rng, st, chk, seen, seen_ctr, ev, cnt, msg, mcnt):
                 msg = _push(msg, mcnt, MSG_NO_ROOM_ISL, c - nc + j + 1, 0, cnt[0])
                 return False, ev, msg
             ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
-        done = True
-        secs = 1
-        while secs < isiz and done:
-            for j in range(nc):
-                nx, ny = grow_target(conf, rng, st, seen, seen_ctr, c + j, chk)
-                if nx < 0:
-                    done = False
-                else:
-                    ev = _add_step(conf, st, chk, ev, cnt, c + j, nx, ny)
-            secs += 1
+        done, secs, ev = grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt,
+                                    prv, nbr, seen, seen_ctr, chk, ev, cnt, c, 1, isiz)
         if not done:
             secs -= 1
             for j in range(nc):
@@ -1030,7 +1115,9 @@ def create_elevations(conf, rng, st, chk, ev, cnt, cancel):
         else:
             r = 1 + roll0(rng, min(3, dist) + 1)
             sign = 1
-        ev = _push(ev, cnt, EV_HILL, off0, sign, r)
+        if cnt[0] >= ev.shape[0]:
+            ev = _grown(ev, cnt[0])
+        _put(ev, cnt, EV_HILL, off0, sign, r)
         n -= hill(wx, wy, elev, off0, sign, r)
     for c in range(conf[C_NC] + conf[C_NI]):
         if c & 63 == 0 and cancel[STOP]:
@@ -1055,7 +1142,7 @@ def generate(conf, seed, st, ev, msg, cancel, chk):
     rng = rng_seed(seed)
     cnt = np.zeros(1, np.int64)
     mcnt = np.zeros(1, np.int64)
-    seen = np.zeros(st[OWN].shape[0], np.int64)
+    seen = np.zeros(st[OWN].shape[0], np.uint32)  # fairland.c's unsigned (half the cache)
     seen_ctr = np.zeros(1, np.int64)
     nc = conf[C_NC]
     done = False

@@ -2,7 +2,7 @@
 (:mod:`viewer.engine.aot`): every kernel the Python side calls, once per
 argument types, as the build's runs of the generator call them
 (:func:`record_runs`: the defaults, at the command line's usual sizes, a
-map to GenerateClearTile, and
+map to GenerateClearTile, one to GenerateIndustries, and
 what :meth:`.generator.TerraGenesis.warm_up` reaches: r13671, the variety
 distribution, the sub-tropic and sub-arctic climates).  ``python -m
 viewer.engine.tgp.aot`` builds it into ``__pycache__`` when out of date.
@@ -21,14 +21,16 @@ from ..aot import CompiledKernels, Export, recorded_exports
 HERE = os.path.dirname(os.path.abspath(__file__))
 PREFIX = "tgp_aot_"
 KERNEL_MODULES = tuple(f"viewer.engine.tgp.{m}" for m in (
-    "kernel", "modern_kernel", "landscape", "climate", "tileloop", "river_tiles",
-    "river_route", "terraform", "rivers_kernel", "game.map_layers", "openttd15.clear_tiles",
+    "kernel", "r13671.kernel", "openttd15.kernel", "openttd15.landscape", "openttd15.climate",
+    "openttd15.landscape_tile_loop", "openttd15.rivers.tiles", "openttd15.rivers.route",
+    "openttd15.rivers.terraform", "openttd15.rivers.kernel", "game.map_layers",
+    "openttd15.clear_tiles", "openttd15.industries.kernel",
     "openttd15.towns.founding_kernel", "openttd15.towns.growth_kernel",
     "openttd15.towns.houses_kernel", "openttd15.trees_kernel", "openttd15.tile_loop.kernel",
     "openttd15.objects_kernel"))
 """The modules whose kernels are compiled (every TGP module with ``njit``: the
-default map is the game's first frame, whose towns, trees and tile loops the
-command line runs too)."""
+default map is the game's first frame, whose towns, industries, objects, trees
+and tile loops the command line runs too)."""
 
 
 def record_runs() -> None:
@@ -39,6 +41,7 @@ def record_runs() -> None:
     defaults = {p.name: p.default for p in TGP.params}
     for values in (defaults, {**defaults, "size": (64, 64)},
                    {**defaults, "size": (64, 64), "stop_after": "clear"},
+                   {**defaults, "size": (64, 64), "stop_after": "industries"},
                    {**defaults, "size": (64, 64), "landscape": "arctic"},
                    {"openttd": "r13671", "size": (64, 64)}):
         TGP.generate(values, seed=1)

@@ -26,11 +26,11 @@ class TGPDetail(Detail):
     corners in levels, clamped to ``tgp_max_height``.)
 
     OpenTTD 15.2 maps that go past the water pass (``stop_after`` climate
-    or rivers): ``landscape``, the final :class:`~.landscape.Landscape`;
+    or rivers): ``landscape``, the final :class:`~.openttd15.landscape.Landscape`;
     ``snow_line_height`` (arctic) and ``desert_line`` (sub-tropic), None
     elsewhere; ``river_wells`` (the wells CreateRivers tried, 0 with rivers
     off or stopped before them), ``rivers_made`` and ``river_attempts``
-    (one :class:`~.rivers.RiverAttempt` per well); ``rng_calls``, the
+    (one :class:`~.openttd15.rivers.create.RiverAttempt` per well); ``rng_calls``, the
     Random() calls by the reference's phase names (``before_tgp``,
     ``height_map_generate``, ``height_map_normalize``, ``tile_transfer``,
     ``fix_slopes``, ``convert_water``, ``climate``, ``rivers_built``,

@@ -3,9 +3,9 @@ versions (the ``openttd`` parameter):
 
 * ``15.2`` (the default, also for any values that name no version): New
   Game with TerraGenesis in OpenTTD 15.2, bit for bit through the whole of
-  GenerateLandscape: FixSlopes and the water pass (:mod:`.modern`,
-  :mod:`.modern_kernel`; reference ``../shared/reference/tgp-modern``),
-  then the climate, the rivers and the tile loops (:mod:`.after_water`;
+  GenerateLandscape: FixSlopes and the water pass (:mod:`.openttd15.pipeline`,
+  :mod:`.openttd15.kernel`; reference ``../shared/reference/tgp-modern``),
+  then the climate, the rivers and the tile loops (:mod:`.openttd15.after_water`;
   reference ``../shared/reference/tgp-rivers``), or up to the step
   ``stop_after`` names; by default (``world``) on through the rest of
   ``_GenerateWorld`` (:mod:`.openttd15`: rough land, towns, industries,
@@ -13,7 +13,7 @@ versions (the ``openttd`` parameter):
   tile loops) to the map of the game's first frame.
 * ``r13671``: ``tgp.cpp`` at svn r13671 (2008) with the engine code around
   it (Randomizer, tile heights, ConvertGroundTilesIntoWaterTiles);
-  :mod:`.pipeline` tells the algorithm step by step and :mod:`.kernel`
+  :mod:`.r13671.pipeline` tells the algorithm step by step and :mod:`.r13671.kernel`
   holds the compiled loops (reference in ``../shared/reference/tgp``).
 
 Settings one version lacks carry ``only_when=OnlyWhen("openttd",
@@ -74,8 +74,9 @@ from .units import HEIGHT_UNIT
 if TYPE_CHECKING:
     import numpy as np
 
-    from .modern import ModernPipeline
-    from .pipeline import Pipeline, State
+    from .openttd15.pipeline import ModernPipeline
+    from .pipeline import State
+    from .r13671.pipeline import Pipeline
 
 MIN_SIDE, MAX_SIDE = 64, 4096
 RNG_SKIP_MAX = 1 << 20
@@ -408,8 +409,8 @@ class TerraGenesis(Engine):
 
     def make(self, v: dict[str, Any], seed: Any, *, trace: bool = False,
              cancel: CancelToken | None = None, progress=None) -> Result:
-        from .modern import ModernPipeline
-        from .pipeline import Pipeline
+        from .openttd15.pipeline import ModernPipeline
+        from .r13671.pipeline import Pipeline
 
         pipe = Pipeline(v, seed) if v["openttd"] == "r13671" else ModernPipeline(v, seed)
         pipe.keep_steps = trace
@@ -475,7 +476,7 @@ WHAT_THE_MAP_IS = ("the game's map right after the water pass; rivers, trees, to
 def r13671_overflow(pipe: Pipeline) -> str | None:
     """What r13671's 32-bit water target does on this map, or None when it
     does not overflow."""
-    from .pipeline import WATER_PERCENT
+    from .r13671.pipeline import WATER_PERCENT
 
     wp = WATER_PERCENT[pipe.sea_level]
     product = wp * pipe.size_x * pipe.size_y
@@ -511,7 +512,7 @@ def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
     tiles of each kind)."""
     import numpy as np
 
-    from .landscape import DESERT_ZONE, RAINFOREST, RIVER, TREES
+    from .openttd15.landscape import DESERT_ZONE, RAINFOREST, RIVER, TREES
 
     parts = []
     found = st.found
@@ -561,10 +562,10 @@ def make_result(pipe: Pipeline | ModernPipeline, v: dict[str, Any], seed: int,
                 calls_by_kind: Mapping[str, int] | None = None) -> Result:
     import numpy as np
 
-    from . import modern
+    from .openttd15 import pipeline as modern
     from .detail import TGPDetail
-    from .landscape import landscape_layers_and_counts
-    from .modern import ModernPipeline
+    from .openttd15.landscape import landscape_layers_and_counts
+    from .openttd15.pipeline import ModernPipeline
 
     sx, sy = pipe.size_x, pipe.size_y
     tc = st.tile_class

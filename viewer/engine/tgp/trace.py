@@ -3,8 +3,9 @@ step, then the tile heights, (OpenTTD 15.2) FixSlopes, the water, and past
 it (15.2) the climate passes, one step per river well, the rough-land pass,
 GenerateTowns one step per town made, the later stages and the tile loops.
 
-Step k is the state after the first k steps of :class:`~.pipeline.Pipeline`
-(GenerateTowns' steps: the state before it and its first towns made,
+Step k is the state after the first k steps of :class:`~.r13671.pipeline.Pipeline`
+(or of OpenTTD 15.2's :class:`~.openttd15.pipeline.ModernPipeline`;
+GenerateTowns' steps: the state before it and its first towns made,
 :func:`~.openttd15.towns.founding.towns_one_by_one`, exactly the map of
 GenerateTowns stopped after that many towns).
 The generator keeps checkpoints of the heightmap (all of them on small maps,
@@ -35,9 +36,10 @@ from ..protocol import Marker
 from . import kernel as K
 from .game.map_layers import byte_layers, map_layers
 from .kept_states import KeptStates
-from .landscape import landscape_layers
 from .layers import GAME_BYTE_LAYERS, LANDSCAPE_LAYERS, layer_names
-from .pipeline import Pipeline, State
+from .openttd15.landscape import landscape_layers
+from .pipeline import State
+from .r13671.pipeline import Pipeline
 from .units import INVALID_HEIGHT
 
 CACHE_STATES = 3
@@ -120,7 +122,7 @@ class TgpTrace:
             return label + self._found(st) + self._notes.get(self._index_of(step), "")
         if st.phase == "water level" and final.borders is not None and \
                 getattr(self.pipe, "fixed_borders", 0) is None:
-            from .modern import border_names
+            from .openttd15.pipeline import border_names
 
             label += f": {border_names(final.borders)} ({final.borders})"
         elif st.kind == "fix":
@@ -302,7 +304,7 @@ class TgpTrace:
             layers = landscape_layers(land, pipe.landscape)
             height = land.height
             if getattr(pipe, "stages", None):   # (a map that has the bytes has them throughout)
-                from .landscape import game_map
+                from .openttd15.landscape import game_map
 
                 layers.update(byte_layers(game_map(land)))
         if prev.world is not None:

@@ -93,7 +93,7 @@ def run_stage(name: str, part: int, world: World, flag=None) -> Any:
     function returns; the tile loops: a share of the runs each).  With a
     cancel token's ``flag``, the long stages look at ``flag[0]`` as they go
     (the towns after each town, the industries before each one drawn, the
-    trees between groves and random tiles, the tile loops every few loops)
+    trees between groves and random tiles, the tile loops between two loops)
     and end early once it is set: the map is thrown away then."""
     function = stage_function(name)
     if flag is not None and name in ("towns", "industries", "trees", "world"):
@@ -105,16 +105,6 @@ def run_stage(name: str, part: int, world: World, flag=None) -> Any:
 
 class _Stopped(Exception):
     """A stage stopped part way (the cancel flag was set)."""
-
-
-TILE_LOOP_CHUNK_TILES = 16 * 256
-"""The tile loops run a few at a time between looks at the cancel flag: as
-many as visit about this many tiles (16 loops at 256², 1 from 1024²; each
-loop visits a 256th of the map)."""
-
-
-def tile_loop_chunk(world: World) -> int:
-    return max(1, TILE_LOOP_CHUNK_TILES * 256 // world.map.size)
 
 
 def _until_cancelled(name: str, function, world: World, flag) -> Any:
@@ -131,12 +121,7 @@ def _until_cancelled(name: str, function, world: World, flag) -> Any:
             return function(world, on_town=look)
         except _Stopped:
             return None
-    left = WORLD_RUNS // PARTS["world"]
-    while left > 0 and flag[0] == 0:
-        n = min(tile_loop_chunk(world), left)
-        function(world, n)
-        left -= n
-    return None
+    return function(world, WORLD_RUNS // PARTS["world"], flag=flag)   # stops between two loops
 
 
 def available(name: str) -> bool:
@@ -162,7 +147,7 @@ def world_from_landscape(land, values: Mapping[str, Any], rng_state,
 
     from ..game.tiles import TileType
     from ..game_settings import world_settings
-    from ..landscape import game_map
+    from .landscape import game_map
 
     settings = world_settings(values)
     if found and found.get("snow_line_height") is not None:

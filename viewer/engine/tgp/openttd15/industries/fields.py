@@ -17,7 +17,7 @@ from ...game.tiles import OWNER_NONE, TileType
 TREE_GROUND_ROUGH, TREE_GROUND_SHORE = 1, 3
 DIAGDIR_NE, DIAGDIR_SE, DIAGDIR_SW, DIAGDIR_NW = range(4)
 _DIAGDIR_OFFSET = ((-1, 0), (0, 1), (1, 0), (0, -1))
-_PLANTFARMFIELD_TYPE = (1, 1, 1, 1, 1, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6)
+PLANTFARMFIELD_TYPE = (1, 1, 1, 1, 1, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6)
 
 
 def is_fields(m, t: int) -> bool:
@@ -129,7 +129,7 @@ def plant_farm_field(placer, tile: int, industry: int) -> None:
             set_clear_counter(m, t, counter)
     fence = 3
     if placer.landscape not in (1, 2):
-        fence = _PLANTFARMFIELD_TYPE[rng.next() & 0xF]
+        fence = PLANTFARMFIELD_TYPE[rng.next() & 0xF]
     start = m.tile_xy(x0, y0)
     _setup_farm_field_fence(placer, start, h, fence, DIAGDIR_NE)
     _setup_farm_field_fence(placer, start, w, fence, DIAGDIR_NW)

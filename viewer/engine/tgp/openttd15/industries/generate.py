@@ -79,46 +79,65 @@ def place_industry(placer: Placer, industry_type: int, try_hard: bool):
     return None
 
 
-def generate_industries(world: World, stop=None) -> None:
+def _plan(world: World):
+    """What GenerateIndustries places, per land and water: (chances, their
+    total, the types forced, how many drawn)."""
+    density = int(world.setting("difficulty.industry_density", 4))
+    m = world.map
+    probs = {}
+    for water in (False, True):
+        p = [generation_probability(world, it, water) for it in range(NUM_INDUSTRYTYPES)]
+        probs[water] = ([c for c, _ in p], [f for _, f in p])
+    ltotal, wtotal = sum(probs[False][0]), sum(probs[True][0])
+    wanted = number_of_industries(world)
+    land_count = initial_land_count(m)
+    plan = []
+    for water in (False, True):
+        chances, force = probs[water]
+        total = sum(chances)
+        num_forced = sum(force)
+        amount = 0
+        if ltotal + wtotal > 0:
+            amount = total * wanted // (ltotal + wtotal)
+        if not water and density != ID_CUSTOM:
+            amount = amount * land_count // m.size
+        if total == 0 or amount < num_forced:
+            amount = num_forced
+        forced = [it for it in range(NUM_INDUSTRYTYPES) if force[it]]
+        plan.append((chances, total, forced, amount - len(forced)))
+    return plan
+
+
+def generate_industries(world: World, stop=None, compiled: bool = True) -> None:
     """GenerateIndustries on ``world`` (in place): ``world.industries``
     becomes the industry records (:class:`~.industry.Industry`).  ``stop``
-    (a function, optional) is asked before each industry drawn; when it
-    says True the step ends there (a cancelled map, thrown away)."""
+    (a function, optional) is asked before each industry drawn (the
+    compiled placement: before each few); when it says True the step ends
+    there (a cancelled map, thrown away).  ``compiled``: placed by
+    :mod:`.kernel` (else by the Python of :mod:`.placement`, which it
+    follows draw for draw)."""
     density = int(world.setting("difficulty.industry_density", 4))
+    if density == ID_FUND_ONLY:
+        world.industries = list(IndustryPool.from_records(world.industries))
+        return
+    if compiled and world.towns:
+        from .compiled import CompiledPlacer
+
+        CompiledPlacer(world).run(_plan(world), stop)
+        return
     pool = IndustryPool.from_records(world.industries)
-    if density != ID_FUND_ONLY:
-        m = world.map
-        snow = highest_snow_line(world) if world.landscape == 1 else 0
-        placer = Placer(world, pool, TownIndex(world), snow, world_height_limit(world))
-        probs = {}
-        for water in (False, True):
-            p = [generation_probability(world, it, water) for it in range(NUM_INDUSTRYTYPES)]
-            probs[water] = ([c for c, _ in p], [f for _, f in p])
-        ltotal, wtotal = sum(probs[False][0]), sum(probs[True][0])
-        wanted = number_of_industries(world)
-        land_count = initial_land_count(m)
-        for water in (False, True):
-            chances, force = probs[water]
-            total = sum(chances)
-            num_forced = sum(force)
-            amount = 0
-            if ltotal + wtotal > 0:
-                amount = total * wanted // (ltotal + wtotal)
-            if not water and density != ID_CUSTOM:
-                amount = amount * land_count // m.size
-            if total == 0 or amount < num_forced:
-                amount = num_forced
-            for it in range(NUM_INDUSTRYTYPES):
-                if force[it]:
-                    amount -= 1
-                    place_industry(placer, it, True)
-            for _ in range(amount):
-                if stop is not None and stop():
-                    break
-                r = placer.rng.next_range(total)
-                it = 0
-                while r >= chances[it]:
-                    r -= chances[it]
-                    it += 1
-                place_industry(placer, it, False)
+    snow = highest_snow_line(world) if world.landscape == 1 else 0
+    placer = Placer(world, pool, TownIndex(world), snow, world_height_limit(world))
+    for chances, total, forced, drawn in _plan(world):
+        for it in forced:
+            place_industry(placer, it, True)
+        for _ in range(drawn):
+            if stop is not None and stop():
+                break
+            r = placer.rng.next_range(total)
+            it = 0
+            while r >= chances[it]:
+                r -= chances[it]
+                it += 1
+            place_industry(placer, it, False)
     world.industries = list(pool)

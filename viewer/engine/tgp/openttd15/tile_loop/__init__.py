@@ -11,6 +11,10 @@ on its first frame.
   the draws of cargo generation), tunnels and bridges (snow, desert).
 * :mod:`.industry`: industry tiles (construction, their animations'
   starts and the draws they make).
+* :mod:`.kernel`: the same visits compiled (numba), which run the loops;
+  a visit it leaves to the Python ones above (the sea flooding a house, a
+  land industry, a lighthouse or transmitter or a bridge; road works; a
+  town rebuilding) is handed over alone and the kernel goes on after it.
 """
 
 from .loop import run_tile_loops

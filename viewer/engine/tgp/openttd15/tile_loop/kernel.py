@@ -1,17 +1,27 @@
 """The tile loops compiled (numba): the same visits as :mod:`.land`,
-:mod:`.town` and :mod:`.industry`, on the map's byte arrays, for the cases
-world generation meets.  Where a visit meets one it leaves to the Python
-loops (the sea flooding a house or an industry, an industry on water, road
-works, a growing town rebuilding a house), the kernel stops and says so;
-:func:`.loop.run_tile_loops` then runs the Python loops from the start."""
+:mod:`.town` and :mod:`.industry`, on the map's byte arrays.  A visit the
+kernel leaves to the Python loops (the sea flooding a house, a land
+industry, a lighthouse or transmitter or a bridge's ramp; road works; a
+town rebuilding its roads or a house) stops it: :data:`pos` then says where
+(the run, the visit in it, the tile), the Randomizer's state is written
+back, and :func:`.loop.run_tile_loops` makes that one visit in Python on
+the same arrays and calls the kernel again to go on from the next visit.
+The kernel also stops between two runs once the cancel flag is set."""
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ....jit import njit
 from ...kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
 from ..towns.house_specs import ANIMATED, SIZE_1X1, SIZE_1X2, SIZE_2X1, SIZE_2X2
+from ..trees_kernel import plant_trees_on_tile
 
 # tile types
 T_CLEAR, T_ROAD, T_HOUSE, T_TREES, T_WATER, T_VOID, T_INDUSTRY, T_TUNNELBRIDGE = \
@@ -19,13 +29,62 @@ T_CLEAR, T_ROAD, T_HOUSE, T_TREES, T_WATER, T_VOID, T_INDUSTRY, T_TUNNELBRIDGE =
 T_STATION, T_OBJECT = 5, 10
 # house flag bits (see house_flag_bits)
 HF_1X1, HF_2X1, HF_1X2, HF_2X2, HF_ANIMATED = 1, 2, 4, 8, 16
-UNSUPPORTED = 1
+
+# what tile_loops returns
+DONE, PYTHON_VISIT, STOPPED = 0, 1, 2
+# why a visit goes to Python (pos[POS_REASON])
+FLOOD_HOUSE, FLOOD_INDUSTRY, FLOOD_OBJECT, FLOOD_BRIDGE, ROAD_WORKS, ROAD_REBUILD, \
+    HOUSE_REBUILD = 1, 2, 3, 4, 5, 6, 7
+REASONS = {FLOOD_HOUSE: "the sea floods a house", FLOOD_INDUSTRY: "the sea floods an industry",
+           FLOOD_OBJECT: "the sea floods a lighthouse or transmitter",
+           FLOOD_BRIDGE: "the sea floods a bridge's ramp", ROAD_WORKS: "road works",
+           ROAD_REBUILD: "a town rebuilding its roads",
+           HOUSE_REBUILD: "a growing town rebuilding a house"}
+PREFETCH = 40
+"""How many visits ahead the kernel asks for a tile's bytes ..."""
+PREFETCH_FROM = 256 * 256
+"""... on maps of more tiles than this."""
+# pos: where the loops are (read on entry, written on leaving)
+POS_RUN, POS_VISIT, POS_TILE, POS_AT, POS_REASON = 0, 1, 2, 3, 4
+POS_SIZE = 5
+
+TileBytes = namedtuple("TileBytes", "type height m1 m2 m3 m4 m5 m6 m7 m8")
+"""The map's byte arrays (``GameMap``'s, shared, changed in place)."""
+LoopSettings = namedtuple("LoopSettings", "size_x size_y landscape snow_line "
+                          "extra_tree_placement town_cargogen_mode counter0 runs feedback")
+"""What the visits read besides the map (ints): ``counter0`` the tick
+counter on entering run 0 of ``runs``; ``feedback`` the LFSR's."""
+TownArrays = namedtuple("TownArrays", "slot xy radius fund_buildings_months road_build_months "
+                        "flags population")
+"""The towns in index order: ``slot[town index]`` the row (-1: none), the
+centre tile, the five squared zone radii, the fields the loops read and the
+population they add to (the kernel's own copy, given back after)."""
+HouseArrays = namedtuple("HouseArrays", "bits population")
+"""Per house id: :func:`house_flag_bits` and the population."""
 
 _DIAG_DX = np.array([-1, 0, 1, 0], np.int64)
 _DIAG_DY = np.array([0, 1, 0, -1], np.int64)
 _ROAD_TYPES = np.array([[1, 1], [2, 2], [2, 2], [5, 5], [3, 2]], np.int64)
 _ROAD_TYPES_TOYLAND = np.array([[1, 1], [2, 2], [3, 2], [3, 2], [3, 2]], np.int64)
 _ROAD_LEVELLED_REFUSED = np.array([0, 12, 9, 8, 3, 0, 1, 0, 6, 4, 0, 0, 2, 0, 0], np.int64)
+
+
+@intrinsic
+def _prefetch(typingctx, arr, index):
+    """A hint to the processor to fetch ``arr[index]`` into its cache
+    (``llvm.prefetch``; no effect on the result)."""
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, signature.args[0], ary, [args[1]],
+                                       wraparound=False)
+        ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32]),
+            "llvm.prefetch.p0")
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+    return types.void(arr, index), codegen
 
 
 def house_flag_bits(flags: int) -> int:
@@ -37,26 +96,27 @@ def house_flag_bits(flags: int) -> int:
 
 
 @njit(**INLINE)
-def _corners(height, sx, sy, t):
+def _corners(height, lx, sy, t):
     """The heights of tile ``t``'s N, W, E, S corners (the last row and
-    column read their own)."""
-    x = t % sx
-    y = t // sx
+    column read their own); the map is 2^``lx`` tiles wide."""
+    sx = 1 << lx
+    x = t & (sx - 1)
+    y = t >> lx
     x2 = min(x + 1, sx - 1)
     y2 = min(y + 1, sy - 1)
-    return (np.int64(height[y * sx + x]), np.int64(height[y * sx + x2]),
+    return (np.int64(height[t]), np.int64(height[y * sx + x2]),
             np.int64(height[y2 * sx + x]), np.int64(height[y2 * sx + x2]))
 
 
 @njit(**INLINE)
-def _slope_z(height, sx, sy, t):
-    hn, hw, he, hs = _corners(height, sx, sy, t)
+def _slope_z(height, lx, sy, t):
+    hn, hw, he, hs = _corners(height, lx, sy, t)
     return corner_slope(hn, hw, he, hs)
 
 
 @njit(**INLINE)
-def _max_z(height, sx, sy, t):
-    hn, hw, he, hs = _corners(height, sx, sy, t)
+def _max_z(height, lx, sy, t):
+    hn, hw, he, hs = _corners(height, lx, sy, t)
     return max(max(hn, hw), max(he, hs))
 
 
@@ -149,13 +209,13 @@ def _set_fence(m3, m4, m6, t, side, h):
 
 
 @njit(**INLINE)
-def _can_plant(typ, height, m5, sx, sy, t, allow_desert):
+def _can_plant(typ, height, m5, lx, sy, t, allow_desert):
     tt = typ[t] >> 4
     bridge = (typ[t] >> 2) & 3
     if tt == T_WATER:
         if bridge != 0 or (m5[t] >> 4) != 1:
             return False
-        s, _z = _slope_z(height, sx, sy, t)
+        s, _z = _slope_z(height, lx, sy, t)
         return not _one_corner(s)
     if tt == T_CLEAR:
         g = (m5[t] >> 2) & 7
@@ -164,8 +224,8 @@ def _can_plant(typ, height, m5, sx, sy, t, allow_desert):
 
 
 @njit(**INLINE)
-def _foundation_slope(typ, height, m3, m5, sx, sy, t):
-    s, z = _slope_z(height, sx, sy, t)
+def _foundation_slope(typ, height, m3, m5, lx, sy, t):
+    s, z = _slope_z(height, lx, sy, t)
     tt = typ[t] >> 4
     levelled = False
     if tt == T_HOUSE or tt == T_INDUSTRY or tt == T_OBJECT:
@@ -194,12 +254,12 @@ def _foundation_slope(typ, height, m3, m5, sx, sy, t):
 
 
 @njit(**INLINE)
-def _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t):
+def _flood_behaviour(typ, height, m1, m2, m5, lx, sy, t):
     """0 none, 1 active, 3 dry up."""
     tt = typ[t] >> 4
     if tt == T_WATER:
         if (m5[t] >> 4) == 1:
-            s, _z = _slope_z(height, sx, sy, t)
+            s, _z = _slope_z(height, lx, sy, t)
             return 1 if _one_corner(s) else 3
         return 1 if ((m1[t] >> 5) & 3) == 0 else 0
     if tt == T_STATION or tt == T_INDUSTRY or tt == T_OBJECT:
@@ -211,56 +271,92 @@ def _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t):
     return 0
 
 
-@njit(**JIT)
-def _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
-    """TileLoop_Water; returns UNSUPPORTED where the sea meets what the
-    Python loop handles."""
+@njit(**INLINE)
+def _flood_target(b, lx, sy, u, industry_on_water):
+    """What ``DoFloodTile`` does to neighbour ``u`` (its lowest corner at
+    sea level, its slope open to the sea's side): 1 shore trees, 2 shore,
+    3 sea, 0 nothing, or -reason where the Python loop does it."""
+    typ, m5 = b.type, b.m5
+    tu = typ[u] >> 4
+    tileh, _z = _slope_z(b.height, lx, sy, u)
+    if tileh != 0:
+        if tu == T_TREES and not _one_corner(tileh):
+            return 1
+        if tu == T_CLEAR or tu == T_TREES:
+            return 2
+        return 0                                    # sloped roads, tunnels, bridges: nothing
+    if tu == T_CLEAR or tu == T_TREES or (tu == T_ROAD and (m5[u] >> 6) == 0):
+        return 3
+    if tu == T_HOUSE:
+        return -FLOOD_HOUSE
+    if tu == T_INDUSTRY:
+        i = b.m2[u]
+        if i < industry_on_water.shape[0] and industry_on_water[i]:
+            return 0                                # an oil rig: the water cannot clear it
+        return -FLOOD_INDUSTRY
+    if tu == T_OBJECT:
+        return -FLOOD_OBJECT
+    if tu == T_TUNNELBRIDGE and (m5[u] & 0x80):
+        return -FLOOD_BRIDGE
+    return 0
+
+
+@njit(**INLINE)
+def _water(b, lx, sy, t, industry_on_water):
+    """TileLoop_Water (also the void's, shore trees' and an industry's on
+    water); 0, or the reason (nothing changed) where a neighbour it floods
+    is left to the Python loop."""
+    typ, height, m1, m2, m3, m5, m6 = b.type, b.height, b.m1, b.m2, b.m3, b.m5, b.m6
+    sx = 1 << lx
     n = sx * sy
     tt = typ[t] >> 4
     if tt == T_WATER and (m3[t] & 1):
         return 0
-    b = _flood_behaviour(typ, height, m1, m2, m5, sx, sy, t)
-    x = t % sx
-    y = t // sx
-    if b == 1:
+    beh = _flood_behaviour(typ, height, m1, m2, m5, lx, sy, t)
+    x = t & (sx - 1)
+    y = t >> lx
+    if beh == 1:
         go_on = False
-        for d in range(8):
+        what = 0                            # 2 bits a neighbour: what it becomes (decided first:
+        for d in range(8):                  # the visit goes to Python before changing anything)
             nx = x + DIR_DX[d]
             ny = y + DIR_DY[d]
             if nx < 0 or nx >= sx or ny < 0 or ny >= sy:
                 continue
-            u = ny * sx + nx
-            if not _valid(typ, n, u):
-                continue
+            u = (ny << lx) + nx
             tu = typ[u] >> 4
-            if tu == T_WATER:
+            if tu == T_WATER or tu == T_VOID:
                 continue
             go_on = True
             if tu == T_TREES and ((m2[u] >> 6) & 7) == 3:
                 continue
-            s, z = _foundation_slope(typ, height, m3, m5, sx, sy, u)
+            hn, hw, he, hs = _corners(height, lx, sy, u)
+            if min(min(hn, hw), min(he, hs)) > 0:
+                continue                            # a foundation only raises it
+            s, z = _foundation_slope(typ, height, m3, m5, lx, sy, u)
             if z > 0:
                 continue
             if ((FLOOD_FROM_DIRS[s & 15] >> ((d + 4) & 7)) & 1) == 0:
                 continue
-            tileh, _z = _slope_z(height, sx, sy, u)
-            if tileh != 0:
-                if tu == T_TREES and not _one_corner(tileh):
-                    _set_tree_ground(m1, m2, u, 3, 3)
-                elif tu == T_CLEAR or tu == T_TREES:
-                    _clear_nonflood_around(typ, m3, sx, n, u)
-                    m6[u] = 0                                   # DoClearSquare first
-                    _make_shore(typ, m1, m2, m3, m4, m5, m6, m7, m8, u, True)
-            elif tu == T_CLEAR or tu == T_TREES or (tu == T_ROAD and (m5[u] >> 6) == 0):
+            w = _flood_target(b, lx, sy, u, industry_on_water)
+            if w < 0:
+                return -w
+            what |= w << (2 * d)
+        for d in range(8):
+            w = (what >> (2 * d)) & 3
+            if w == 0:
+                continue
+            u = (y + DIR_DY[d]) * sx + x + DIR_DX[d]
+            if w == 1:
+                _set_tree_ground(m1, m2, u, 3, 3)
+            else:
                 _clear_nonflood_around(typ, m3, sx, n, u)
-                m6[u] = 0
-                _make_shore(typ, m1, m2, m3, m4, m5, m6, m7, m8, u, False)
-            elif tu == T_HOUSE or tu == T_INDUSTRY:
-                return UNSUPPORTED
+                m6[u] = 0                                   # DoClearSquare first
+                _make_shore(typ, m1, m2, m3, b.m4, m5, m6, b.m7, b.m8, u, w == 2)
         if not go_on and tt == T_WATER:
             m3[t] = m3[t] | 1
-    elif b == 3:
-        s, _z = _foundation_slope(typ, height, m3, m5, sx, sy, t)
+    elif beh == 3:
+        s, _z = _foundation_slope(typ, height, m3, m5, lx, sy, t)
         dirs = FLOOD_FROM_DIRS[s & 15]
         for d in range(8):
             if ((dirs >> d) & 1) == 0:
@@ -269,24 +365,54 @@ def _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
             ny = y + DIR_DY[d]
             if nx < 0 or nx >= sx or ny < 0 or ny >= sy:
                 continue
-            if _flood_behaviour(typ, height, m1, m2, m5, sx, sy, ny * sx + nx) == 1:
+            if _flood_behaviour(typ, height, m1, m2, m5, lx, sy, ny * sx + nx) == 1:
                 return 0
         if tt == T_TREES:
             _set_tree_ground(m1, m2, t, 0, 3)
         else:
             _clear_nonflood_around(typ, m3, sx, n, t)
-            _make_clear(typ, m1, m2, m3, m4, m5, m6, m7, m8, t, 0, 3)
+            _make_clear(typ, m1, m2, m3, b.m4, m5, m6, b.m7, b.m8, t, 0, 3)
     return 0
 
 
+@njit(**INLINE)
+def _leave(pos, rng, s0, s1, calls, run, visit, tile, at, reason):
+    pos[POS_RUN] = run
+    pos[POS_VISIT] = visit
+    pos[POS_TILE] = tile
+    pos[POS_AT] = at
+    pos[POS_REASON] = reason
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] += calls
+
+
 @njit(**JIT)
-def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landscape, snow_line,
-               etp, cargogen, counter0, runs, start, feedback, town_slot, town_xy, town_radius,
-               town_fund, town_road_build, town_flags, town_population, house_bits,
-               house_population, marks):
-    """``runs`` RunTileLoop calls from tick ``counter0`` and tile ``start``:
-    (status, the next tile); ``marks[r]`` the Randomizer's words on entering
-    run r."""
+def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
+    """RunTileLoop calls ``pos[POS_RUN]`` .. ``cfg.runs - 1`` (tick counter
+    ``cfg.counter0`` + run), from visit ``pos[POS_VISIT]`` of the first and
+    LFSR tile ``pos[POS_TILE]``, on :class:`TileBytes` ``b``;
+    ``marks[run]`` the Randomizer's words on entering a run.  Returns
+    DONE, STOPPED (``flag[0]`` set: before run ``pos[POS_RUN]``) or
+    PYTHON_VISIT: visit ``pos[POS_VISIT]`` of run ``pos[POS_RUN]`` (tile
+    ``pos[POS_AT]``, for ``pos[POS_REASON]``) is the Python loop's, nothing
+    of it done; ``pos[POS_TILE]`` the LFSR's next tile."""
+    typ, height, m1, m2, m3, m4, m5, m6, m7, m8 = \
+        b.type, b.height, b.m1, b.m2, b.m3, b.m4, b.m5, b.m6, b.m7, b.m8
+    sx = cfg.size_x
+    sy = cfg.size_y
+    lx = 0
+    while (1 << lx) < sx:
+        lx += 1
+    landscape = cfg.landscape
+    snow_line = cfg.snow_line
+    etp = cfg.extra_tree_placement
+    cargogen = cfg.town_cargogen_mode
+    feedback = cfg.feedback
+    town_slot, town_xy, town_radius = towns.slot, towns.xy, towns.radius
+    town_fund, town_road_build = towns.fund_buildings_months, towns.road_build_months
+    town_flags, town_population = towns.flags, towns.population
+    house_bits, house_population = houses.bits, houses.population
     n = sx * sy
     log_sum = 0
     while (1 << log_sum) < n:
@@ -295,21 +421,39 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
     s0 = rng[0]
     s1 = rng[1]
     calls = 0
-    tile = start
+    run = pos[POS_RUN]
+    first = pos[POS_VISIT]
+    tile = pos[POS_TILE]
+    big = n > PREFETCH_FROM         # smaller maps stay in the processor's cache
+    ahead = tile                    # the LFSR's tile PREFETCH visits on: asked into the cache
+    for _ in range(PREFETCH):
+        ahead = (ahead >> 1) ^ (feedback if (ahead & 1) else 0)
     n_towns = town_xy.shape[0]
-    for run in range(runs):
-        counter = counter0 + run
-        marks[run, 0] = s0
-        marks[run, 1] = s1
-        for v in range(per_run):
+    while run < cfg.runs:
+        if first == 0:
+            if flag[0] != 0:
+                _leave(pos, rng, s0, s1, calls, run, 0, tile, -1, 0)
+                return STOPPED
+            marks[run, 0] = s0
+            marks[run, 1] = s1
+        counter = cfg.counter0 + run
+        for v in range(first, per_run):
             if v == 0 and counter % 256 == 0:
                 t = 0
             else:
                 t = tile
                 tile = (tile >> 1) ^ (feedback if (tile & 1) else 0)
+                if big:
+                    _prefetch(typ, ahead)
+                    _prefetch(m5, ahead)
+                    _prefetch(m3, ahead)
+                    _prefetch(m2, ahead)
+                    _prefetch(m1, ahead)
+                    _prefetch(height, ahead)
+                    ahead = (ahead >> 1) ^ (feedback if (ahead & 1) else 0)
             tt = typ[t] >> 4
-            x = t % sx
-            y = t // sx
+            x = t & (sx - 1)
+            y = t >> lx
             if tt == T_CLEAR:
                 if landscape == 2:
                     current = (m5[t] & 3) if ((m5[t] >> 2) & 7) == 5 else 0
@@ -334,7 +478,7 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                         else:
                             m5[t] = (5 << 2) | expected
                 elif landscape == 1:
-                    _s, z = _slope_z(height, sx, sy, t)
+                    _s, z = _slope_z(height, lx, sy, t)
                     k = z - snow_line + 1
                     if (m3[t] & 0x10) == 0:
                         if k >= 0:
@@ -380,8 +524,10 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
             elif tt == T_TREES:
                 ground = (m2[t] >> 6) & 7
                 if ground == 3:
-                    if _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
-                        return UNSUPPORTED, tile, calls
+                    why = _water(b, lx, sy, t, industry_on_water)
+                    if why:
+                        _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
+                        return PYTHON_VISIT
                 elif landscape == 2:
                     zone = typ[t] & 3
                     if zone == 1:
@@ -391,7 +537,7 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                         s0, s1, _r = _next(s0, s1)
                         calls += 1
                 elif landscape == 1:
-                    _s, z = _slope_z(height, sx, sy, t)
+                    _s, z = _slope_z(height, lx, sy, t)
                     k = z - snow_line + 1
                     if k < 0:
                         if ground == 2:
@@ -443,38 +589,14 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                     calls += 1
                     d = r % 8
                     u = t + DIR_DY[d] * sx + DIR_DX[d]
-                    if u < 0 or u >= n or not _can_plant(typ, height, m5, sx, sy, u, False):
+                    if u < 0 or u >= n or not _can_plant(typ, height, m5, lx, sy, u, False):
                         continue
                     tu = typ[u] >> 4
                     if tu == T_CLEAR and ((m5[u] >> 2) & 7) == 0 and (m3[u] & 0x10) == 0 \
                             and (m5[u] & 3) != 3:
                         continue
-                    # PlantTreesOnTile(u, tree_type, 0, Growing1)
-                    dens = 3
-                    if tu == T_WATER:
-                        g2 = 3
-                        _clear_nonflood_around(typ, m3, sx, n, u)
-                    else:
-                        cg = (m5[u] >> 2) & 7
-                        if m3[u] & 0x10:
-                            g2 = 4 if cg == 1 else 2
-                        elif cg == 0:
-                            g2 = 0
-                        elif cg == 1:
-                            g2 = 1
-                        else:
-                            g2 = 2
-                        if cg != 1:
-                            dens = m5[u] & 3
-                    typ[u] = (typ[u] & 0x0F) | (T_TREES << 4)
-                    m1[u] = (m1[u] & 0x80) | 0x10 | ((0 if g2 == 3 else 3) << 5)
-                    m2[u] = (g2 << 6) | (dens << 4)
-                    m3[u] = tree_type
-                    m4[u] = 0
-                    m5[u] = 0
-                    m6[u] = m6[u] & 0x03
-                    m7[u] = 0
-                    m8[u] = 0
+                    plant_trees_on_tile(typ, m1, m2, m3, m4, m5, m6, m7, m8, sx, n, u,
+                                        tree_type, 0, 0)           # one, Growing1
                 elif growth == 6:
                     if not spread:
                         m5[t] = m5[t] & 0xF8
@@ -500,15 +622,44 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                 else:
                     m5[t] = m5[t] + 1
             elif tt == T_WATER or tt == T_VOID:
-                if _water(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, t):
-                    return UNSUPPORTED, tile, calls
+                if tt == T_WATER and (m3[t] & 1):
+                    continue                                # not flooding
+                why = _water(b, lx, sy, t, industry_on_water)
+                if why:
+                    _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
+                    return PYTHON_VISIT
             elif tt == T_ROAD:
+                cur = (m6[t] >> 3) & 7
+                slot = -1
+                # the Python loop's first: road works and a town rebuilding its roads
+                # (neither at world generation: only a company funds them)
+                if (m5[t] >> 6) != 2:
+                    tid = m2[t]
+                    if tid < town_slot.shape[0]:
+                        slot = town_slot[tid]
+                    if slot < 0:
+                        best = -1
+                        for i in range(n_towns):
+                            tx = town_xy[i] & (sx - 1)
+                            ty = town_xy[i] >> lx
+                            dd = abs(tx - x) + abs(ty - y)
+                            if best < 0 or dd < best:
+                                best = dd
+                                slot = i
+                    why = 0
+                    if cur >= 6:
+                        why = ROAD_WORKS
+                    elif slot >= 0 and town_road_build[slot] != 0:
+                        why = ROAD_REBUILD
+                    if why:
+                        _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
+                        return PYTHON_VISIT
                 if landscape == 1:
-                    s, _z = _foundation_slope(typ, height, m3, m5, sx, sy, t)
+                    s, _z = _foundation_slope(typ, height, m3, m5, lx, sy, t)
                     if s == 0:
-                        tz = _max_z(height, sx, sy, t)
+                        tz = _max_z(height, lx, sy, t)
                     else:
-                        _s2, tz = _slope_z(height, sx, sy, t)
+                        _s2, tz = _slope_z(height, lx, sy, t)
                     if ((m7[t] & 0x20) != 0) != (tz > snow_line):
                         m7[t] = m7[t] ^ 0x20
                 elif landscape == 2:
@@ -516,29 +667,10 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                         m7[t] = m7[t] ^ 0x20
                 if (m5[t] >> 6) == 2:
                     continue
-                cur = (m6[t] >> 3) & 7
-                if cur >= 6:
-                    return UNSUPPORTED, tile, calls
-                # the road's town
-                slot = -1
-                tid = m2[t]
-                if tid < town_slot.shape[0]:
-                    slot = town_slot[tid]
-                if slot < 0:
-                    best = -1
-                    for i in range(n_towns):
-                        tx = town_xy[i] % sx
-                        ty = town_xy[i] // sx
-                        dd = abs(tx - x) + abs(ty - y)
-                        if best < 0 or dd < best:
-                            best = dd
-                            slot = i
                 grp = 0
                 if slot >= 0:
-                    if town_road_build[slot] != 0:
-                        return UNSUPPORTED, tile, calls
-                    tx = town_xy[slot] % sx
-                    ty = town_xy[slot] // sx
+                    tx = town_xy[slot] & (sx - 1)
+                    ty = town_xy[slot] >> lx
                     dist = (tx - x) * (tx - x) + (ty - y) * (ty - y)
                     if town_fund[slot] != 0 and dist <= 25:
                         grp = 4
@@ -591,6 +723,10 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                             town_population[town_slot[m2[u]]] += house_population[m8[u] & 0xFFF]
                             m5[u] = 0
                     continue
+                if (bits & (HF_1X1 | HF_2X1 | HF_1X2 | HF_2X2)) and \
+                        (town_flags[town_slot[m2[t]]] & 1):
+                    _leave(pos, rng, s0, s1, calls, run, v, tile, t, HOUSE_REBUILD)
+                    return PYTHON_VISIT
                 if (bits & HF_ANIMATED) and (m7[t] & 1) == 0:
                     s0, s1, r = _next(s0, s1)
                     calls += 1
@@ -602,16 +738,13 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                     s0, s1, _r = _next(s0, s1)
                     s0, s1, _r = _next(s0, s1)
                     calls += 2
-                if (bits & (HF_1X1 | HF_2X1 | HF_1X2 | HF_2X2)) and \
-                        (town_flags[town_slot[m2[t]]] & 1):
-                    return UNSUPPORTED, tile, calls
             elif tt == T_TUNNELBRIDGE:
                 snow = (m7[t] & 0x20) != 0
                 if landscape == 1:
                     if m5[t] & 0x80:
-                        z = _max_z(height, sx, sy, t)
+                        z = _max_z(height, lx, sy, t)
                     else:
-                        _s, z = _slope_z(height, sx, sy, t)
+                        _s, z = _slope_z(height, lx, sy, t)
                     if snow != (z > snow_line):
                         m7[t] = m7[t] ^ 0x20
                 elif landscape == 2:
@@ -619,7 +752,10 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                         m7[t] = m7[t] | 0x20
             elif tt == T_INDUSTRY:
                 if ((m1[t] >> 5) & 3) != 3:
-                    return UNSUPPORTED, tile, calls
+                    why = _water(b, lx, sy, t, industry_on_water)
+                    if why:
+                        _leave(pos, rng, s0, s1, calls, run, v, tile, t, why)
+                        return PYTHON_VISIT
                 if (m1[t] & 0x80) == 0:
                     cnt = ((m1[t] >> 2) & 3) + 1
                     if cnt != 4:
@@ -691,7 +827,7 @@ def tile_loops(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, rng, landsca
                 elif gfx == 161:
                     s0, s1, _r = _next(s0, s1)
                     calls += 1
-    rng[0] = s0
-    rng[1] = s1
-    rng[2] += calls
-    return 0, tile, calls
+        run += 1
+        first = 0
+    _leave(pos, rng, s0, s1, calls, run, 0, tile, -1, 0)
+    return DONE

@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...game.clear_map import (
     CLEAR_DESERT,
     CLEAR_FIELDS,
@@ -31,7 +33,9 @@ from ...game.clear_map import (
     make_snow,
     set_clear_ground_density,
 )
-from ...game.tiles import TROPICZONE_DESERT, TROPICZONE_RAINFOREST, TileType
+from ...game.object_map import get_object_index
+from ...game.road_map import get_tunnel_bridge_direction, is_normal_road_tile
+from ...game.tiles import DIAGDIR_DX, DIAGDIR_DY, TROPICZONE_DESERT, TROPICZONE_RAINFOREST, TileType
 from ...game.tree_map import (
     TREE_CACTUS,
     TREE_GROUND_GRASS,
@@ -42,21 +46,23 @@ from ...game.tree_map import (
     get_tree_ground,
     set_tree_ground_density,
 )
+from ...game.tunnelbridge_map import get_bridge_height, get_other_tunnel_bridge_end, is_bridge
 from ...game.water_map import make_sea, make_shore
 from ...kernel import FLOOD_FROM_DIRS
-from ..industries.closure import destroy_industry
+from ..industries.closure import _field, destroy_industry
 from ..industries.fields import get_fence, is_fields, set_fence
 from ..industries.landscape import WATER_CLASS_TYPES, do_clear_square
+from ..industries.specs import INDUSTRY_SPECS
 from ..landscape_clear import is_valid_tile
 from ..trees import can_plant_trees_on_tile, plant_trees_on_tile
-from .town import foundation_slope_of
+from .town import PAVED, TREES, foundation_slope_of
 
 _DIAG = ((-1, 0), (0, 1), (1, 0), (0, -1))                                 # NE SE SW NW
 _DIRS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))  # N .. NW
 _ONE_CORNER = (1, 2, 4, 8)
 ETP_SPREAD_RAINFOREST, ETP_SPREAD_ALL, ETP_NO_GROWTH_NO_SPREAD = 1, 2, 3
 GROWING_1, GROWN, DEAD = 0, 3, 6
-WATER_CLASS_SEA = 0
+WATER_CLASS_SEA, WATER_CLASS_INVALID = 0, 3
 FLOOD_NONE, FLOOD_ACTIVE, FLOOD_DRYUP = 0, 1, 3
 
 
@@ -297,12 +303,65 @@ def _neighbour(m, t: int, d: int) -> int | None:
     return None
 
 
+def built_on_water(world, index: int) -> bool:
+    """Whether industry ``index`` is built on water (an oil rig)."""
+    for ind in world.industries:
+        if ind is not None and int(_field(ind, "index")) == index:
+            return INDUSTRY_SPECS[int(_field(ind, "type"))].has("BuiltOnWater")
+    return False
+
+
+def industries_on_water(world) -> np.ndarray:
+    """Per industry index, 1 where it is built on water (the compiled
+    loops' table)."""
+    live = [i for i in world.industries if i is not None]
+    out = np.zeros(max((int(_field(i, "index")) for i in live), default=0) + 1, np.uint8)
+    for i in live:
+        out[int(_field(i, "index"))] = INDUSTRY_SPECS[int(_field(i, "type"))].has("BuiltOnWater")
+    return out
+
+
+def _clear_object(ctx, m, t: int) -> None:
+    """``ClearTile_Object`` by the water (which may remove any object not
+    built on water): ``ReallyClearObjectTile``, the object leaves the pool.
+    Generation's lighthouses and transmitters are one tile on land, so
+    ``MakeWaterKeepingClass`` leaves cleared land."""
+    if ((int(m.m1[t]) >> 5) & 3) != WATER_CLASS_INVALID:
+        raise NotImplementedError("the sea flooding an object built on water")
+    index = get_object_index(m, t)
+    do_clear_square(m, t, 0)
+    objects = ctx.world.objects
+    if index < len(objects):
+        objects[index] = None
+
+
+def _clear_bridge(m, t: int) -> None:
+    """``DoClearBridge`` by the water (which may remove any bridge): both
+    ends cleared, the tiles under it no longer under a bridge (a road's
+    roadside trees there too low for it paved)."""
+    end = get_other_tunnel_bridge_end(m, t)
+    height = get_bridge_height(m, t)
+    d = get_tunnel_bridge_direction(m, t)
+    delta = m.tile_diff_xy(DIAGDIR_DX[d], DIAGDIR_DY[d])
+    do_clear_square(m, t, 0)
+    do_clear_square(m, end, 0)
+    c = t + delta
+    while c != end:
+        if is_normal_road_tile(m, c) and (int(m.m6[c]) >> 3) & 7 == TREES and \
+                height < m.get_tile_max_z(c) + 3:
+            m.m6[c] = (int(m.m6[c]) & ~0x38) | (PAVED << 3)
+        m.type[c] = int(m.type[c]) & ~0x0C                    # ClearBridgeMiddle
+        c += delta
+
+
 def _do_flood_tile(ctx, m, t: int) -> None:
     """``DoFloodTile`` (the current company OWNER_WATER): sloped clear land
     becomes shore (trees on more than one raised corner get shore ground);
-    a flat tile is cleared (a town road goes, a house goes whole, an
-    industry is destroyed) and becomes sea.  After generation a cleared
-    tile is grass of density 0."""
+    a flat tile is cleared as ``CMD_LANDSCAPE_CLEAR`` does for the water (a
+    town road goes, a house goes whole, an industry not built on water is
+    destroyed, a lighthouse or transmitter goes, a bridge goes with both
+    its ends; a tunnel is never flat) and becomes sea.  After generation a
+    cleared tile is grass of density 0."""
     tt = int(m.type[t]) >> 4
     tileh = m.get_tile_slope(t)
     if tileh != 0:
@@ -319,9 +378,16 @@ def _do_flood_tile(ctx, m, t: int) -> None:
     elif tt == TileType.HOUSE:
         ctx.towns.clear_town_house(m, t, 0)
     elif tt == TileType.INDUSTRY:
-        destroy_industry(ctx.world, m, int(m.m2[t]))
+        index = int(m.m2[t])
+        if built_on_water(ctx.world, index):
+            return                                    # the water cannot clear an oil rig
+        destroy_industry(ctx.world, m, index)
+    elif tt == TileType.OBJECT:
+        _clear_object(ctx, m, t)
+    elif tt == TileType.TUNNELBRIDGE and is_bridge(m, t):
+        _clear_bridge(m, t)
     else:
-        return            # objects, tunnels and bridges at sea level: none at generation
+        return            # level crossings and road depots: none at generation
     make_sea(m, t)
 
 

@@ -12,7 +12,7 @@ from ...game.world import World
 from ..industries.towns import TownIndex
 from ..towns.houses import highest_snow_line
 from . import industry as industry_loop
-from . import kernel as tile_loop_kernel
+from . import kernel as K
 from . import land, town
 
 LFSR_FEEDBACK = (0xD8F, 0x1296, 0x2496, 0x4357, 0x8679, 0x1030E, 0x206CD, 0x403FE,
@@ -73,59 +73,99 @@ def run_tile_loop(ctx: TileLoopContext, world: World) -> None:
     world.cur_tileloop_tile = tile
 
 
-def run_tile_loops(world: World, runs: int = GENERATION_RUNS, compiled: bool = True) -> None:
+def run_tile_loops(world: World, runs: int = GENERATION_RUNS, compiled: bool = True,
+                   flag: np.ndarray | None = None, python_visits: list | None = None) -> None:
     """The tile loops of world generation on ``world`` (in place): ``runs``
     RunTileLoop calls, the tick counter counting each.  ``compiled``: by the
-    numba kernel (:mod:`.kernel`), which hands what it does not handle back
-    to these Python loops (then run from the start)."""
-    if compiled and _run_compiled(world, runs):
-        return
+    numba kernel (:mod:`.kernel`), which hands each visit it leaves to these
+    Python loops over one at a time and goes on after it.  ``flag``: a
+    cancel flag; once ``flag[0]`` is set the loops stop before the next run
+    (the runs made stay made and counted).  ``python_visits``, a list,
+    receives ``(reason, tile)`` for each visit the kernel handed over
+    (``kernel.REASONS``)."""
     ctx = TileLoopContext(world)
+    if compiled:
+        _run_compiled(ctx, world, runs, flag, python_visits)
+        return
     for _ in range(runs):
+        if flag is not None and flag[0] != 0:
+            return
         ctx.counter = world.tick_counter
         run_tile_loop(ctx, world)
         world.tick_counter += 1
 
 
-def _run_compiled(world: World, runs: int) -> bool:
-    """The tile loops by the kernel; False (and nothing changed) where it
-    stopped at a visit it leaves to the Python loops."""
-    ctx = TileLoopContext(world)
-    m = world.map
-    saved = {b: getattr(m, b).copy() for b in BYTES}
-    state = world.rng.state.copy()
+def _town_arrays(ctx: TileLoopContext) -> K.TownArrays:
+    """The kernel's copy of the towns (see ``kernel.TownArrays``)."""
     towns = ctx.towns.order
     top = max((t.index for t in towns), default=0)
-    town_slot = np.full(top + 1, -1, np.int64)
+    slot = np.full(top + 1, -1, np.int64)
     for i, t in enumerate(towns):
-        town_slot[t.index] = i
+        slot[t.index] = i
     radius = np.array([list(t.get("squared_town_zone_radius", [0] * 5)) for t in towns]
                       or np.zeros((0, 5)), np.int64).reshape(-1, 5)
-    population = np.array([t.population for t in towns], np.int64)
-    start_population = population.copy()
-    field = lambda name: np.array([int(t.get(name, 0)) for t in towns], np.int64)  # noqa: E731
-    log_sum = m.size_x.bit_length() + m.size_y.bit_length() - 2
-    marks = np.zeros((runs, 2), np.int64)
-    status, tile, _calls = tile_loop_kernel.tile_loops(
-        m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8,
-        m.size_x, m.size_y, world.rng.state, ctx.landscape, ctx.snow_line,
-        ctx.extra_tree_placement, ctx.town_cargogen_mode, world.tick_counter, runs,
-        world.cur_tileloop_tile, LFSR_FEEDBACK[log_sum - 12], town_slot,
-        np.array([t.xy for t in towns], np.int64), radius, field("fund_buildings_months"),
-        field("road_build_months"), field("flags"), population,
-        np.array([tile_loop_kernel.house_flag_bits(hs.building_flags) for hs in ctx.towns.specs],
-                 np.int64),
-        np.array([hs.population for hs in ctx.towns.specs], np.int64), marks)
-    if status != 0:
-        for b in BYTES:
-            getattr(m, b)[:] = saved[b]
-        world.rng.state[:] = state
-        return False
-    for t, before, after in zip(towns, start_population, population):
-        if after != before:
-            t.change("population", int(after - before))
+
+    def field(name: str) -> np.ndarray:
+        return np.array([int(t.get(name, 0)) for t in towns], np.int64)
+
+    return K.TownArrays(slot, np.array([t.xy for t in towns], np.int64), radius,
+                        field("fund_buildings_months"), field("road_build_months"),
+                        field("flags"), np.array([t.population for t in towns], np.int64))
+
+
+def _give_population(ctx: TileLoopContext, towns: K.TownArrays, before: np.ndarray) -> None:
+    """What the kernel added to the towns' population, onto the towns."""
+    for t, a, b in zip(ctx.towns.order, before, towns.population):
+        if b != a:
+            t.change("population", int(b - a))
+
+
+def _flush_marks(world: World, marks: np.ndarray, done: int, upto: int) -> int:
+    """The Randomizer's trail (when kept) gets the entries of runs ``done``
+    to ``upto - 1``; the runs flushed so far."""
     if world.rng.trail is not None:
-        world.rng.trail.extend(("RunTileLoop", int(a), int(b)) for a, b in marks)
-    world.cur_tileloop_tile = int(tile)
-    world.tick_counter += runs
-    return True
+        world.rng.trail.extend(("RunTileLoop", int(a), int(b)) for a, b in marks[done:upto])
+    return max(done, upto)
+
+
+def _run_compiled(ctx: TileLoopContext, world: World, runs: int, flag, python_visits) -> None:
+    m = world.map
+    log_sum = m.size_x.bit_length() + m.size_y.bit_length() - 2
+    cfg = K.LoopSettings(m.size_x, m.size_y, ctx.landscape, ctx.snow_line,
+                         ctx.extra_tree_placement, ctx.town_cargogen_mode, world.tick_counter,
+                         runs, LFSR_FEEDBACK[log_sum - 12])
+    tiles = K.TileBytes(*(getattr(m, b) for b in BYTES))
+    houses = K.HouseArrays(
+        np.array([K.house_flag_bits(hs.building_flags) for hs in ctx.towns.specs], np.int64),
+        np.array([hs.population for hs in ctx.towns.specs], np.int64))
+    towns = _town_arrays(ctx)
+    before = towns.population.copy()
+    on_water = land.industries_on_water(world)
+    pos = np.zeros(K.POS_SIZE, np.int64)
+    pos[K.POS_TILE] = world.cur_tileloop_tile
+    marks = np.zeros((runs, 2), np.int64)
+    if flag is None:
+        flag = np.zeros(1, np.int64)
+    flushed = 0
+    while True:
+        status = K.tile_loops(tiles, cfg, towns, houses, on_water, world.rng.state, pos, marks,
+                              flag)
+        run = int(pos[K.POS_RUN])
+        if status != K.PYTHON_VISIT:
+            break
+        # the one visit the kernel left: by the Python loop, on the same arrays
+        _give_population(ctx, towns, before)
+        flushed = _flush_marks(world, marks, flushed, run + 1)
+        t = int(pos[K.POS_AT])
+        if python_visits is not None:
+            python_visits.append((int(pos[K.POS_REASON]), t))
+        ctx.counter = world.tick_counter + run
+        _visit(ctx, t)
+        towns = _town_arrays(ctx)
+        before = towns.population.copy()
+        on_water = land.industries_on_water(world)
+        pos[K.POS_VISIT] += 1
+    _give_population(ctx, towns, before)
+    _flush_marks(world, marks, flushed, run)
+    world.cur_tileloop_tile = int(pos[K.POS_TILE])
+    world.tick_counter += run

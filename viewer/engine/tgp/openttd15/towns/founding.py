@@ -121,7 +121,7 @@ def tile_hash(x: int, y: int) -> int:
 
 @lru_cache(maxsize=8)
 def _spiral_offsets(diameter: int) -> tuple[tuple[int, int], ...]:
-    from viewer.engine.tgp.river_tiles import spiral
+    from viewer.engine.tgp.openttd15.rivers.tiles import spiral
 
     dx, dy = spiral(diameter)
     return tuple(zip(dx.tolist(), dy.tolist()))

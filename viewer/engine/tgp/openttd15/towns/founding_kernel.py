@@ -19,8 +19,8 @@ from functools import lru_cache
 import numpy as np
 
 from viewer.engine.jit import njit
-from viewer.engine.tgp.river_tiles import rand as _random
-from viewer.engine.tgp.river_tiles import spiral
+from viewer.engine.tgp.openttd15.rivers.tiles import rand as _random
+from viewer.engine.tgp.openttd15.rivers.tiles import spiral
 
 from .town import (
     CLEAR_ROUGH,

@@ -21,7 +21,6 @@ import numpy as np
 
 from viewer.engine.jit import njit
 from viewer.engine.tgp.game import World
-from viewer.engine.tgp.kernel import corner_slope
 
 from ...height_limit import world_height_limit
 from ..prices import world_prices
@@ -32,6 +31,7 @@ from .houses_kernel import (
     _mark,
     _random,
     _random_range,
+    _slope_z,
     _store_town,
     context,
     house_table,
@@ -207,19 +207,6 @@ def _valid(tiles, ctx, t):
 @njit(**INLINE)
 def _diag(ctx, d):
     return DDY[d] * ctx.size_x + DDX[d]
-
-
-@njit(**JIT)
-def _slope_z(tiles, ctx, t):
-    """(slope, lowest corner, highest corner) as GetTileSlopeZ/GetTileMaxZ."""
-    sx = ctx.size_x
-    x, y = t % sx, t // sx
-    x2, y2 = min(x + 1, sx - 1), min(y + 1, ctx.size_y - 1)
-    h = tiles.height
-    hn, hw = np.int64(h[y * sx + x]), np.int64(h[y * sx + x2])
-    he, hs = np.int64(h[y2 * sx + x]), np.int64(h[y2 * sx + x2])
-    slope, lo = corner_slope(hn, hw, he, hs)
-    return slope, lo, max(max(hn, hw), max(he, hs))
 
 
 @njit(**INLINE)

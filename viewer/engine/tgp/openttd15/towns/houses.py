@@ -38,7 +38,7 @@ from __future__ import annotations
 from functools import lru_cache
 from types import SimpleNamespace
 
-from viewer.engine.tgp.climate import snow_line_height
+from viewer.engine.tgp.openttd15.climate import snow_line_height
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.tiles import SLOPE_FLAT, SLOPE_STEEP, TileType
 from viewer.engine.tgp.game.town_map import (

@@ -34,8 +34,8 @@ from viewer.engine.jit import njit
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.tiles import OWNER_NONE, TileType
 from viewer.engine.tgp.kernel import corner_slope
-from viewer.engine.tgp.river_tiles import rand as _random
-from viewer.engine.tgp.river_tiles import rand_range as _random_range
+from viewer.engine.tgp.openttd15.rivers.tiles import rand as _random
+from viewer.engine.tgp.openttd15.rivers.tiles import rand_range as _random_range
 
 from .house_specs import (
     ABOVE_SNOW,
@@ -151,18 +151,18 @@ def _is_valid_tile(tiles, ctx, t):
     return 0 <= t < ctx.size_x * ctx.size_y and _tile_type(tiles, t) != T_VOID
 
 
-@njit(**INLINE)
-def _slope_and_max_z(tiles, ctx, t):
-    """(slope, highest corner) as GetTileSlope and GetTileMaxZ."""
+@njit(**JIT)
+def _slope_z(tiles, ctx, t):
+    """(slope, lowest corner, highest corner) as GetTileSlopeZ/GetTileMaxZ
+    (the far corners of the last row and column clamp to the map)."""
     sx = ctx.size_x
     x, y = t % sx, t // sx
     x2, y2 = min(x + 1, sx - 1), min(y + 1, ctx.size_y - 1)
     h = tiles.height
     hn, hw = np.int64(h[y * sx + x]), np.int64(h[y * sx + x2])
     he, hs = np.int64(h[y2 * sx + x]), np.int64(h[y2 * sx + x2])
-    slope, _lo = corner_slope(hn, hw, he, hs)
-    hi = max(max(hn, hw), max(he, hs))
-    return slope, hi
+    slope, lo = corner_slope(hn, hw, he, hs)
+    return slope, lo, max(max(hn, hw), max(he, hs))
 
 
 @njit(**JIT)
@@ -332,7 +332,7 @@ def _layout_allows(ctx, town, t, modes, two_by_two):
 def _can_build_house_here(tiles, ctx, t, noslope):
     if not 0 <= t < ctx.size_x * ctx.size_y:
         return False
-    slope, _z = _slope_and_max_z(tiles, ctx, t)
+    slope = _slope_z(tiles, ctx, t)[0]
     if (noslope and slope != 0) or slope & 16:
         return False
     if (np.int64(tiles.type[t]) >> 2) & 3:
@@ -344,7 +344,7 @@ def _can_build_house_here(tiles, ctx, t, noslope):
 def _same_z(tiles, ctx, t, z, noslope):
     if not _can_build_house_here(tiles, ctx, t, noslope):
         return False
-    return _slope_and_max_z(tiles, ctx, t)[1] == z
+    return _slope_z(tiles, ctx, t)[2] == z
 
 
 @njit(**JIT)
@@ -448,7 +448,7 @@ def try_build_town_house_k(tiles, ctx, town, counts, specs, rng, trail, trail_le
         return False
     if not _can_build_house_here(tiles, ctx, tile, False):
         return False
-    slope, maxz = _slope_and_max_z(tiles, ctx, tile)
+    slope, _lo, maxz = _slope_z(tiles, ctx, tile)
     zones = 1 << _town_radius_group(ctx, town, tile)
     if ctx.landscape == 0:
         zones |= TEMPERATE

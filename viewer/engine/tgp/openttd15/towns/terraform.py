@@ -2,7 +2,7 @@
 town runs it while the world is generated: LevelTownLand through
 TerraformTownTile, and the tunnel command lowering its far end.
 
-The corners' propagation is the one :mod:`viewer.engine.tgp.terraform`
+The corners' propagation is the one :mod:`viewer.engine.tgp.openttd15.rivers.terraform`
 runs for the rivers (there on the Landscape's arrays, without costs or the
 tile checks a town meets); here it is kept in a dict as the game keeps it,
 so that every corner changed counts a PR_TERRAFORM (the game adds one per

@@ -44,15 +44,15 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel as K
-from . import modern_kernel as MK
+from .. import kernel as K
+from ..height_limit import (AUTO_HEIGHT_CEILING, AUTO_HEIGHT_MIN, CUSTOM_TERRAIN,  # noqa: F401
+                            MAX_HEIGHT, effective_height_limit, tgp_max_height)
+from ..options import SEA_LEVEL, TERRAIN  # noqa: F401 - (their home was here)
+from ..pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
+from ..units import INVALID_HEIGHT
+from . import kernel as MK
+from . import stages
 from .after_water import AfterWater
-from .height_limit import (AUTO_HEIGHT_CEILING, AUTO_HEIGHT_MIN, CUSTOM_TERRAIN,  # noqa: F401
-                           MAX_HEIGHT, effective_height_limit, tgp_max_height)
-from .openttd15 import stages
-from .options import SEA_LEVEL, TERRAIN  # noqa: F401 - (their home was here)
-from .pipeline import LANDSCAPES, State, Step, coast_powers, edge_classes, roughness, sine_table
-from .units import INVALID_HEIGHT
 
 CUSTOM_SEA_LEVEL = 4
 RANDOM_BORDERS = 16
@@ -175,7 +175,7 @@ def curves_setup(size_x: int, size_y: int, level: int, max_height: int) -> Curve
 
 class ModernPipeline:
     """The steps of one OpenTTD 15.2 map: sizes and settings fixed, nothing
-    computed.  Same interface as :class:`~.pipeline.Pipeline`."""
+    computed.  Same interface as :class:`~..r13671.pipeline.Pipeline`."""
 
     version = "15.2"
     rng_before_tgp = 1

@@ -1,7 +1,7 @@
 """OpenTTD 15.2's CreateRivers as numba kernels: springs, the flow search
 (with small-sea filling), lakes, wetlands, river segments and their
 widening, and the last ConvertGroundTilesIntoWaterTiles.  See
-:mod:`.river_tiles` for the calling convention and
+:mod:`.tiles` for the calling convention and
 ``../shared/reference/tgp-rivers/README.md`` for the sequence in words.
 
 :func:`attempt_well` runs one well (all its tries) and writes what
@@ -12,11 +12,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT
-from .river_route import find_route
-from .river_tiles import (
+from ....jit import njit
+from ...kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT
+from .route import find_route
+from .tiles import (
+    Counts,
+    Params,
+    Scratch,
+    Tiles,
     CG_ROUGH,
+    F_FLOW,
+    F_SEA,
+    K_CLEAR,
+    K_RIVER,
+    K_SEA,
+    K_SHORE,
+    K_TREES,
+    K_VOID,
     TG_GRASS,
     TG_ROUGH,
     TG_ROUGH_SNOW,
@@ -24,58 +36,10 @@ from .river_tiles import (
     TROPIC,
     Z_DESERT,
     Z_RAINFOREST,
-    C,
-    D,
-    G,
-    H,
-    K,
-    K_CLEAR,
-    K_RIVER,
-    K_SEA,
-    K_SHORE,
-    K_TREES,
-    K_VOID,
-    NF,
-    F_FLOW,
-    F_SEA,
-    FL,
-    P_FREEFORM,
-    P_LX,
-    P_LANDSCAPE,
-    P_MIN_LEN,
-    P_N_BFS,
-    P_N_FLOWS,
-    P_N_SEAS,
-    P_N_SEA_TILES,
-    P_N_SPRING_TESTS,
-    P_N,
-    P_SEA_FILL_CALLS,
-    P_SEA_FILL_OK,
-    P_SEA_THRESHOLD,
-    P_SEGMENTS,
-    P_SX,
-    P_SY,
-    P_TREE_PLACER,
-    P_WIDEN_CALLS,
-    P_WIDEN_OK,
-    P_WIDENED,
-    RB,
-    S_LV,
-    S_PATH,
-    S_SEAQ,
-    SN,
-    TC,
-    TG,
-    TR,
-    TT,
     chance16,
     diag_off,
-    flows_sz,
-    sz,
     flat,
-    mz,
-    SL,
-    ZZ,
+    flows_sz,
     in_map,
     inclined_dir,
     is_inclined,
@@ -83,11 +47,13 @@ from .river_tiles import (
     is_water,
     make_river,
     manhattan,
+    mz,
     one_corner,
     rand,
     rand_range,
     spiral,
     spiral_tile,
+    sz,
     three_corners,
 )
 from .terraform import terraform
@@ -145,20 +111,20 @@ def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
 
 
 @njit(**JIT)
-def sea_is_open(T, S, P, start):
+def sea_is_open(T, S, P, C, start):
     """CountConnectedSeaTiles' verdict: (True, _) when the flat sea around
     ``start`` reaches a tile within 1 of the map's edge or has more than
-    ``P[P_SEA_THRESHOLD]`` tiles; otherwise (False, count) with its tiles
-    in ``S[S_SEAQ]``."""
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    n = P[P_N]
-    k = T[K]
-    limit = P[P_SEA_THRESHOLD]
-    fl = T[FL]
-    sl = T[SL]
-    q = S[S_SEAQ]
+    ``P.sea_threshold`` tiles; otherwise (False, count) with its tiles
+    in ``S.sea_queue``."""
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
+    n = P.n
+    k = T.kind
+    limit = P.sea_threshold
+    fl = T.flags
+    sl = T.slope
+    q = S.sea_queue
     fl[start] |= F_SEA
     q[0] = start
     qn = 1
@@ -180,27 +146,27 @@ def sea_is_open(T, S, P, start):
                 qn += 1
     for j in range(qn):
         fl[q[j]] &= ~F_SEA
-    P[P_N_SEAS] += 1
-    P[P_N_SEA_TILES] += i
+    C.sea_searches[0] += 1
+    C.sea_tiles[0] += i
     return big, qn
 
 
 @njit(**JIT)
-def flow_search(T, rid, S, P, begin):
+def flow_search(T, rid, S, P, C, begin):
     """One FlowRiver level's breadth-first search from ``begin`` (not
     water): (target or -1, tiles queued, the queue).  Small seas met are
     filled."""
-    h = T[H]
-    sl = T[SL]
-    zz = T[ZZ]
-    k = T[K]
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    n = P[P_N]
-    fl = T[FL]
+    h = T.height
+    sl = T.slope
+    zz = T.lowest
+    k = T.kind
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
+    n = P.n
+    fl = T.flags
     queue = np.empty(1024, np.int32)
-    q2 = S[S_SEAQ]
+    q2 = S.sea_queue
     fl[begin] |= F_FLOW
     queue[0] = begin
     qn = 1
@@ -216,18 +182,18 @@ def flow_search(T, rid, S, P, begin):
             ke = k[e]
             if he < hb or (he == hb and (ke == K_SEA or ke == K_RIVER)):
                 if ke == K_SEA:
-                    big, m = sea_is_open(T, S, P, e)
+                    big, m = sea_is_open(T, S, P, C, e)
                     if big:
                         found = e
                         break
                     for j in range(m):
                         t = q2[j]
-                        P[P_SEA_FILL_CALLS] += 2
+                        C.sea_fill_calls[0] += 2
                         if terraform(T, rid, S, P, t, 15, False):
-                            P[P_SEA_FILL_OK] += 1
+                            C.sea_fill_ok[0] += 1
                         s, _z = sz(sl, zz, t)
                         if terraform(T, rid, S, P, t, s ^ 15, True):
-                            P[P_SEA_FILL_OK] += 1
+                            C.sea_fill_ok[0] += 1
                 else:
                     found = e
                     break
@@ -247,19 +213,19 @@ def flow_search(T, rid, S, P, begin):
                 qn += 1
     for j in range(qn):
         fl[queue[j]] &= ~F_FLOW
-    P[P_N_FLOWS] += 1
-    P[P_N_BFS] += i
+    C.flow_searches[0] += 1
+    C.flow_tiles[0] += i
     return found, qn, queue
 
 
 @njit(**INLINE)
 def _terminus_ok(T, P, t, height):
     """IsValidRiverTerminusTile."""
-    if not is_valid(T[K], P[P_N], t) or np.int64(T[H][t]) != height:
+    if not is_valid(T.kind, P.n, t) or np.int64(T.height[t]) != height:
         return False
-    if not flat(T[SL], t):
+    if not flat(T.slope, t):
         return False
-    return not (P[P_LANDSCAPE] == TROPIC and T[TR][t] == Z_DESERT)
+    return not (P.landscape == TROPIC and T.tropic[t] == Z_DESERT)
 
 
 @njit(**JIT)
@@ -267,11 +233,11 @@ def make_lake(T, rid, rng, P, centre, height, sp5x, sp5y):
     make_river(T, rid, rng, P, centre, sp5x, sp5y)
     diameter = rand_range(rng, 8) + 3
     dx, dy = spiral(diameter)
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    n = P[P_N]
-    k = T[K]
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
+    n = P.n
+    k = T.kind
     for _loop in range(2):
         for i in range(dx.shape[0]):
             t = spiral_tile(lx, sy, centre, dx[i], dy[i])
@@ -287,13 +253,13 @@ def make_lake(T, rid, rng, P, centre, height, sp5x, sp5y):
 def place_tree(T, P, t, r):
     """PlaceTree(tile, r, keep_density) on a clear tile."""
     seed = (r >> 24) & 0xFF
-    land = P[P_LANDSCAPE]
+    land = P.landscape
     if land == 0:
         tree = seed * 12 // 256
     elif land == 1:
         tree = seed * 8 // 256 + 0x0C
     elif land == 2:
-        zone = T[TR][t]
+        zone = T.tropic[t]
         if zone == 0:
             tree = seed * 4 // 256 + 0x1C
         elif zone == Z_DESERT:
@@ -304,8 +270,8 @@ def place_tree(T, P, t, r):
         tree = seed * 9 // 256 + 0x20
     if tree == 0xFF:
         return
-    ground = T[G][t]
-    if T[SN][t] != 0:
+    ground = T.ground[t]
+    if T.snow[t] != 0:
         tg = TG_ROUGH_SNOW if ground == CG_ROUGH else TG_SNOW_DESERT
     elif ground == 0:
         tg = TG_GRASS
@@ -313,15 +279,15 @@ def place_tree(T, P, t, r):
         tg = TG_ROUGH
     else:
         tg = TG_SNOW_DESERT
-    density = 3 if ground == CG_ROUGH else T[D][t]
-    T[K][t] = K_TREES
-    T[G][t] = tg
-    T[D][t] = density
-    T[C][t] = 0
-    T[SN][t] = 0
-    T[TT][t] = tree
-    T[TC][t] = ((r >> 22) & 3) + 1
-    T[TG][t] = min((r >> 16) & 7, 6)
+    density = 3 if ground == CG_ROUGH else T.density[t]
+    T.kind[t] = K_TREES
+    T.ground[t] = tg
+    T.density[t] = density
+    T.counter[t] = 0
+    T.snow[t] = 0
+    T.tree_type[t] = tree
+    T.tree_count[t] = ((r >> 22) & 3) + 1
+    T.tree_growth[t] = min((r >> 16) & 7, 6)
 
 
 @njit(**JIT)
@@ -330,9 +296,9 @@ def make_wetlands(T, rid, rng, P, centre, height, length, sp5x, sp5y):
     diameter = max(length, 16)
     has_trees = chance16(rng, 1, 2)
     dx, dy = spiral(diameter)
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
     radius = diameter // 2
     cy = centre >> lx
     cx = centre & (sx - 1)
@@ -347,30 +313,30 @@ def make_wetlands(T, rid, rng, P, centre, height, length, sp5x, sp5y):
             continue
         if chance16(rng, 1, 3):
             make_river(T, rid, rng, P, t, sp5x, sp5y)
-        elif T[K][t] == K_CLEAR:
-            T[G][t] = CG_ROUGH
-            T[D][t] = 3
-            T[C][t] = 0
-            if has_trees and P[P_TREE_PLACER] != 0:
+        elif T.kind[t] == K_CLEAR:
+            T.ground[t] = CG_ROUGH
+            T.density[t] = 3
+            T.counter[t] = 0
+            if has_trees and P.tree_placer != 0:
                 place_tree(T, P, t, rand(rng))
 
 
 @njit(**JIT)
 def try_terminus(T, rid, rng, P, t, begin, sp5x, sp5y):
     """TryMakeRiverTerminus: END_LAKE, END_WETLAND or END_NONE."""
-    if not is_valid(T[K], P[P_N], t) or t == begin:
+    if not is_valid(T.kind, P.n, t) or t == begin:
         return END_NONE
-    if P[P_LANDSCAPE] == TROPIC and T[TR][t] == Z_DESERT:
+    if P.landscape == TROPIC and T.tropic[t] == Z_DESERT:
         return END_NONE
-    if not flat(T[SL], t):
+    if not flat(T.slope, t):
         return END_NONE
-    height = np.int64(T[H][t])
-    if height != np.int64(T[H][begin]):
+    height = np.int64(T.height[t])
+    if height != np.int64(T.height[begin]):
         return END_NONE
     if chance16(rng, 1, 3):
         make_lake(T, rid, rng, P, t, height, sp5x, sp5y)
         return END_LAKE
-    make_wetlands(T, rid, rng, P, t, height, manhattan(P[P_LX], t, begin), sp5x, sp5y)
+    make_wetlands(T, rid, rng, P, t, height, manhattan(P.log_x, t, begin), sp5x, sp5y)
     return END_WETLAND
 
 
@@ -387,16 +353,16 @@ def _slope_at(sl, n, t):
 
 
 @njit(**JIT)
-def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
+def make_wider(T, rid, rng, S, P, C, tile, origin, sp5x, sp5y):
     """RiverMakeWider(tile, origin)."""
-    h = T[H]
-    sl = T[SL]
-    zz = T[ZZ]
-    k = T[K]
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    n = P[P_N]
+    h = T.height
+    sl = T.slope
+    zz = T.lowest
+    k = T.kind
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
+    n = P.n
     if not is_valid(k, n, tile) or is_water(k, n, tile):
         return
     top = mz(sl, zz, tile)
@@ -433,9 +399,9 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
                 o = tile + diag_off(sx, d)
                 if is_inclined(_slope_at(sl, n, o)) and is_water(k, n, o):
                     return
-            P[P_WIDEN_CALLS] += 1
+            C.widen_calls[0] += 1
             if terraform(T, rid, S, P, tile, cur ^ 15, True):
-                P[P_WIDEN_OK] += 1
+                C.widen_ok[0] += 1
         elif is_inclined(desired):
             river_dir = inclined_dir(desired) ^ 2
             for dd in (1, 3):
@@ -445,15 +411,15 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
             to_change = cur ^ desired
             if not one_corner(cur):
                 to_change = to_change & (desired ^ 15)
-                P[P_WIDEN_CALLS] += 1
+                C.widen_calls[0] += 1
                 if terraform(T, rid, S, P, tile, to_change, False):
-                    P[P_WIDEN_OK] += 1
+                    C.widen_ok[0] += 1
             cur, _z = sz(sl, zz, tile)
             if cur != desired and one_corner(cur):
                 to_change = cur ^ desired
-                P[P_WIDEN_CALLS] += 1
+                C.widen_calls[0] += 1
                 if terraform(T, rid, S, P, tile, to_change, True):
-                    P[P_WIDEN_OK] += 1
+                    C.widen_ok[0] += 1
         cur, _z = sz(sl, zz, tile)
     if is_inclined(cur):
         sd = inclined_dir(cur)
@@ -467,38 +433,38 @@ def make_wider(T, rid, rng, S, P, tile, origin, sp5x, sp5y):
             if ds != 0:
                 return
             make_river(T, rid, rng, P, down_t, sp5x, sp5y)
-            P[P_WIDENED] += 1
+            C.widened[0] += 1
         if not is_water(k, n, up_t):
             if _slope_at(sl, n, up_t) != 0:
                 return
             make_river(T, rid, rng, P, up_t, sp5x, sp5y)
-            P[P_WIDENED] += 1
+            C.widened[0] += 1
     if cur == desired:
         make_river(T, rid, rng, P, tile, sp5x, sp5y)
-        P[P_WIDENED] += 1
+        C.widened[0] += 1
 
 
 @njit(**JIT)
-def build_segment(T, rid, rng, S, P, begin, end, spring, main, sp5x, sp5y,
+def build_segment(T, rid, rng, S, P, C, begin, end, spring, main, sp5x, sp5y,
                   sp2x, sp2y, sp3x, sp3y):
     """YapfBuildRiver(begin, end, spring, main)."""
-    m = find_route(T, S, P, rng, begin, end)
+    m = find_route(T, S, P, C, rng, begin, end)
     if m == 0:
         return
-    P[P_SEGMENTS] += 1
-    path = S[S_PATH]
-    k = T[K]
-    n = P[P_N]
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
+    C.segments[0] += 1
+    path = S.path
+    k = T.kind
+    n = P.n
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
     for i in range(m):
         t = path[i]
         if not is_water(k, n, t):
             make_river(T, rid, rng, P, t, sp5x, sp5y)
     if not main:
         return
-    step = (P[P_MIN_LEN] * 4) // 3
+    step = (P.min_length * 4) // 3
     for i in range(m):
         c = path[i]
         diameter = min(3, manhattan(lx, spring, c) // step + 1)
@@ -508,25 +474,25 @@ def build_segment(T, rid, rng, S, P, begin, end, spring, main, sp5x, sp5y,
             for j in range(sp2x.shape[0]):
                 t = spiral_tile(lx, sy, c, sp2x[j], sp2y[j])
                 if t >= 0:
-                    make_wider(T, rid, rng, S, P, t, c, sp5x, sp5y)
+                    make_wider(T, rid, rng, S, P, C, t, c, sp5x, sp5y)
         else:
             for j in range(sp3x.shape[0]):
                 t = spiral_tile(lx, sy, c, sp3x[j], sp3y[j])
                 if t >= 0:
-                    make_wider(T, rid, rng, S, P, t, c, sp5x, sp5y)
+                    make_wider(T, rid, rng, S, P, C, t, c, sp5x, sp5y)
 
 
 @njit(**JIT)
-def flow_river(T, rid, rng, S, P, spring, min_len, out, sp5x, sp5y, sp2x, sp2y, sp3x, sp3y):
+def flow_river(T, rid, rng, S, P, C, spring, min_len, out, sp5x, sp5y, sp2x, sp2y, sp3x, sp3y):
     """FlowRiver(spring, spring, min_len) with its recursion unrolled: the
     searches go down level by level, then the segments are built from the
     deepest one up.  Sets out[3..4] (end kind and tile); returns found."""
-    k = T[K]
-    n = P[P_N]
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    lv = S[S_LV]
+    k = T.kind
+    n = P.n
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
+    lv = S.levels
     nlev = 0
     begin = spring
     found = False
@@ -534,12 +500,12 @@ def flow_river(T, rid, rng, S, P, spring, min_len, out, sp5x, sp5y, sp2x, sp2y, 
     while True:
         if is_water(k, n, begin):
             found = manhattan(lx, spring, begin) > min_len
-            _s, z = sz(T[SL], T[ZZ], begin)
+            _s, z = sz(T.slope, T.lowest, begin)
             main = z == 0
             out[3] = END_SEA if k[begin] == K_SEA else END_RIVER
             out[4] = begin
             break
-        end, qn, queue = flow_search(T, rid, S, P, begin)
+        end, qn, queue = flow_search(T, rid, S, P, C, begin)
         if end >= 0:
             if 2 * nlev + 2 > lv.shape[0]:
                 raise ValueError("FlowRiver: too many levels")
@@ -564,35 +530,45 @@ def flow_river(T, rid, rng, S, P, spring, min_len, out, sp5x, sp5y, sp2x, sp2y, 
         break
     if found:
         for i in range(nlev - 1, -1, -1):
-            build_segment(T, rid, rng, S, P, lv[2 * i], lv[2 * i + 1], spring, main,
+            build_segment(T, rid, rng, S, P, C, lv[2 * i], lv[2 * i + 1], spring, main,
                           sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
     return found
 
 
 @njit(**JIT)
-def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y,
-                 sp2x, sp2y, sp3x, sp3y):
+def attempt_well(tiles, rid, rng, scratch, params, counts, min_len, max_tries, out, sp8x,
+                 sp8y, sp5x, sp5y, sp2x, sp2y, sp3x, sp3y):
+    """:func:`well` called from Python: the records come as plain tuples
+    (numba's dispatcher types those in C, a named tuple in Python: tens of
+    microseconds a call) and are named here."""
+    return well(Tiles(*tiles), rid, rng, Scratch(*scratch), Params(*params), Counts(*counts),
+                min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
+
+
+@njit(**JIT)
+def well(T, rid, rng, S, P, C, min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y,
+         sp2x, sp2y, sp3x, sp3y):
     """One well: up to ``max_tries`` random tiles, the first spring of the
     diameter-8 spiral around each tried; stops at the first river made.
     out = (tries, spring tile or -1, made, end kind, end tile, segments
     built, tiles widened)."""
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    mask = P[P_N] - 1
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
+    mask = P.n - 1
     out[:] = 0
     out[1] = -1
     out[4] = -1
-    seg0 = P[P_SEGMENTS]
-    wid0 = P[P_WIDENED]
+    seg0 = C.segments[0]
+    wid0 = C.widened[0]
     done = False
-    h = T[H]
-    sl = T[SL]
-    zz = T[ZZ]
-    k = T[K]
-    tr = T[TR]
-    tropic = P[P_LANDSCAPE] == TROPIC
-    freeform = P[P_FREEFORM] != 0
+    h = T.height
+    sl = T.slope
+    zz = T.lowest
+    k = T.kind
+    tr = T.tropic
+    tropic = P.landscape == TROPIC
+    freeform = P.freeform != 0
     for tries in range(max_tries):
         centre = rand(rng) & mask
         cx = centre & (sx - 1)
@@ -610,9 +586,9 @@ def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, s
             if tropic and tr[t] != Z_RAINFOREST:
                 continue
             if find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
-                P[P_N_SPRING_TESTS] += 1
+                C.springs[0] += 1
                 out[1] = t
-                done = flow_river(T, rid, rng, S, P, t, min_len, out,
+                done = flow_river(T, rid, rng, S, P, C, t, min_len, out,
                                   sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
                 break
         if done:
@@ -621,25 +597,32 @@ def attempt_well(T, rid, rng, S, P, min_len, max_tries, out, sp8x, sp8y, sp5x, s
     if not done:
         out[3] = END_NONE
         out[4] = -1
-    out[5] = P[P_SEGMENTS] - seg0
-    out[6] = P[P_WIDENED] - wid0
+    out[5] = C.segments[0] - seg0
+    out[6] = C.widened[0] - wid0
     return done
 
 
 @njit(**JIT)
-def ground_to_water(T, rid, P):
+def ground_to_water(tiles, rid, params):
+    """:func:`water_pass` called from Python (plain tuples, as
+    :func:`attempt_well`)."""
+    return water_pass(Tiles(*tiles), rid, Params(*params))
+
+
+@njit(**JIT)
+def water_pass(T, rid, P):
     """ConvertGroundTilesIntoWaterTiles: clear tiles with their lowest corner
     at 0 become sea (flat), shore (one corner raised), or shore when a
     neighbour in the slope's flood directions is flat, one-corner or void.
     Returns the tiles changed."""
-    h = T[H]
-    sl = T[SL]
-    zz = T[ZZ]
-    k = T[K]
-    sx = P[P_SX]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    n = P[P_N]
+    h = T.height
+    sl = T.slope
+    zz = T.lowest
+    k = T.kind
+    sx = P.size_x
+    lx = P.log_x
+    sy = P.size_y
+    n = P.n
     changed = 0
     for t in range(n):
         if k[t] != K_CLEAR:
@@ -666,12 +649,12 @@ def ground_to_water(T, rid, P):
                         break
         if new >= 0:
             k[t] = new
-            T[G][t] = 0
-            T[D][t] = 0
-            T[C][t] = 0
-            T[SN][t] = 0
-            T[RB][t] = 0
-            T[NF][t] = 0
+            T.ground[t] = 0
+            T.density[t] = 0
+            T.counter[t] = 0
+            T.snow[t] = 0
+            T.random_bits[t] = 0
+            T.nonflood[t] = 0
             rid[t] = 0
             changed += 1
     return changed

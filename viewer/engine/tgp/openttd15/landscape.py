@@ -36,7 +36,7 @@ steps read or write:
 And two scalars of the game's state: ``loop_tile``, the tile loop's next
 tile in its LFSR order (1 at game start; the desert pass and CreateRivers
 continue one sequence), and ``rng``, the Randomizer as the int64 array
-``[state0, state1, calls]`` of :mod:`.kernel`, shared with TGP.
+``[state0, state1, calls]`` of :mod:`..kernel`, shared with TGP.
 
 :func:`from_water_pass` builds one from the 15.2 pipeline's state after the
 water pass; :func:`reference_arrays` gives the six arrays in the encoding
@@ -59,7 +59,7 @@ of the ``tgp-rivers`` reference (and of ``tgp --npz``).
 The tropic zone is in the low bits of ``type`` on every tile.
 
 The layers the window shows are read from those bytes
-(:mod:`.game.map_layers`).
+(:mod:`..game.map_layers`).
 """
 
 from __future__ import annotations
@@ -68,12 +68,12 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from ..jit import njit
-from .game.map_layers import map_layers, map_layers_and_counts
-from .game.tiles import OWNER_NONE, OWNER_WATER, GameMap, TileType
-from .game.water_map import (WATER_CLASS_INVALID, WATER_CLASS_RIVER, WATER_CLASS_SEA,
+from ...jit import njit
+from ..game.map_layers import map_layers, map_layers_and_counts
+from ..game.tiles import OWNER_NONE, OWNER_WATER, GameMap, TileType
+from ..game.water_map import (WATER_CLASS_INVALID, WATER_CLASS_RIVER, WATER_CLASS_SEA,
                              WATER_TILE_COAST)
-from .kernel import CLEAR, JIT, SHORE, VOID, WATER
+from ..kernel import CLEAR, JIT, SHORE, VOID, WATER
 
 SEA = WATER
 RIVER, TREES = 4, 5
@@ -242,7 +242,7 @@ def landscape_layers_and_counts(land: Landscape, climate: int):
     """:func:`landscape_layers` and the number of tiles of each class
     (:data:`~.game.map_layers.CLASS_NAMES`: clear, sea, shore, void, river,
     trees, ...): the layers are read from the game's tile bytes of ``land``
-    (:func:`game_map`, :mod:`.game.map_layers`)."""
+    (:func:`game_map`, :mod:`..game.map_layers`)."""
     layers, counts = map_layers_and_counts(game_map(land), climate)
     # (views of the Landscape where the encoding is its own: the result holds both)
     layers.update(tile_height=land.grid("height"), river_id=land.grid("river_id"))

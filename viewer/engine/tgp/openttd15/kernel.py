@@ -1,7 +1,7 @@
 """TerraGenesis Perlin as OpenTTD 15.2 runs it: the numba kernels of the
 steps that differ from r13671 (see ``../shared/reference/tgp-modern/README.md``).
 
-Same conventions as :mod:`.kernel`: the heightmap is an int16 array of shape
+Same conventions as :mod:`..kernel`: the heightmap is an int16 array of shape
 ``(size_y + 1, size_x + 1)`` in fixed point (16 = one level), changed in
 place with C's integer rules (division toward zero, arithmetic shifts, int16
 wrap-around where the game stores into a ``Height``); ``rng`` is the
@@ -9,7 +9,7 @@ Randomizer as an int64 array ``[state0, state1, calls]``.
 
 The pieces that are the same in both versions (the Randomizer step, the
 interpolation, the coast noise, the coast-smoothing walk, the water-level
-search) are the ones of :mod:`.kernel`.
+search) are the ones of :mod:`..kernel`.
 
 Floating point that depends on libm (the sine transform, the sine-shaped
 blend weights of the variety curves) is computed in Python with the C
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit  # (numba imported at the first call: not for -h)
-from ..protocol import STOP  # the cancel flag's stop slot
-from .kernel import (
+from ...jit import njit  # (numba imported at the first call: not for -h)
+from ...protocol import STOP  # the cancel flag's stop slot
+from ..kernel import (
     CLEAR,
     INLINE,
     JIT,

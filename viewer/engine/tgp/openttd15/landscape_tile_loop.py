@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
+from ...jit import njit
+from ..kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
 from .landscape import (CLEAR, DESERT, DESERT_ZONE, GRASS, RAINFOREST, RIVER, ROUGH, SEA,
                         SHORE, TG_GRASS, TG_ROUGH, TG_ROUGH_SNOW, TG_SHORE, TG_SNOW_DESERT,
                         TREES, VOID, Landscape)

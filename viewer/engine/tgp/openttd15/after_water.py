@@ -1,11 +1,11 @@
 """The steps of OpenTTD 15.2's GenerateLandscape after the water pass (see
 ``../shared/reference/tgp-rivers/README.md``), as timeline steps of the
-15.2 pipeline (:class:`~.modern.ModernPipeline` appends them):
+15.2 pipeline (:class:`~.pipeline.ModernPipeline` appends them):
 
 * climate (``stop_after`` climate or rivers): arctic, the snow line;
   sub-tropic, the desert line, the desert zones, 256 tile loops that lay
   the desert ground, the rainforest zones (:mod:`.climate`,
-  :mod:`.tileloop`); temperate and toyland have none;
+  :mod:`.landscape_tile_loop`); temperate and toyland have none;
 * rivers (``stop_after`` rivers, amount of rivers above none): one step per
   well of CreateRivers (:mod:`.rivers`), the final water pass, and 256 tile
   loops.
@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..options import EXTRA_TREE_PLACEMENTS, TREE_PLACERS, stops_from
+from ..pipeline import State, Step
 from . import climate
 from .landscape import from_water_pass
-from .pipeline import State, Step
-from .options import EXTRA_TREE_PLACEMENTS, TREE_PLACERS, stops_from
-from .tileloop import RUNS_PER_PASS, run_tile_loop
+from .landscape_tile_loop import RUNS_PER_PASS, run_tile_loop
 
 ARCTIC, TROPIC = 1, 2
 CLIMATE_KINDS = ("snow line", "desert line", "desert zones", "desert ground",
@@ -64,7 +64,7 @@ class AfterWater:
         self.api = None
         self.wells = 0
         if self.reaches_rivers and self.amount > 0:
-            from . import rivers        # (CreateRivers: imported only for a map with rivers)
+            from .rivers import create as rivers  # (CreateRivers: imported only for a map with rivers)
 
             self.api = rivers
             self.wells = int(rivers.river_wells(self.amount, size_x, size_y))

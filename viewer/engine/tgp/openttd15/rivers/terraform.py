@@ -1,6 +1,6 @@
 """OpenTTD 15.2's land raise/lower command (CmdTerraformLand) on a
 :class:`~.landscape.Landscape`, as CreateRivers runs it during world
-generation: see :mod:`.river_tiles` for the calling convention.
+generation: see :mod:`.tiles` for the calling convention.
 
 The command is modelled first (test), then applied (exec); the model is
 the same both times, so one pass decides.  Each selected corner (W, S, E, N
@@ -17,38 +17,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import JIT
-from .river_tiles import (
+from ....jit import njit
+from ...kernel import JIT
+from .tiles import (
     DDX,
     DDY,
-    K,
-    K_VOID,
-    P_FREEFORM,
-    P_LIMIT,
-    P_N,
-    P_LX,
-    P_SX,
-    P_SY,
-    S_ML_H,
-    S_ML_T,
-    S_STK_D,
-    S_STK_H,
-    S_STK_T,
     F_MODEL,
-    FL,
-    SL,
-    ZZ,
-    H,
-    C,
-    D,
-    G,
-    NF,
-    RB,
-    SN,
-    TC,
-    TG,
-    TT,
+    K_VOID,
     slope_z,
 )
 
@@ -57,27 +32,27 @@ from .river_tiles import (
 def terraform(T, rid, S, P, tile, slope, up):
     """CmdTerraformLand(tile, slope, up) run for real: True when it did."""
     ok, nt = _terraform(T, S, P, tile, slope, up)
-    fl = T[FL]
-    ml_t = S[S_ML_T]
+    fl = T.flags
+    ml_t = S.model_tile
     for i in range(nt):
         fl[ml_t[i]] &= ~F_MODEL
     if not ok:
         return False
-    h = T[H]
-    k = T[K]
-    g = T[G]
-    dn = T[D]
-    ct = T[C]
-    sn = T[SN]
-    rb = T[RB]
-    tt = T[TT]
-    tc = T[TC]
-    tg = T[TG]
-    nf = T[NF]
-    lx = P[P_LX]
-    sy = P[P_SY]
+    h = T.height
+    k = T.kind
+    g = T.ground
+    dn = T.density
+    ct = T.counter
+    sn = T.snow
+    rb = T.random_bits
+    tt = T.tree_type
+    tc = T.tree_count
+    tg = T.tree_growth
+    nf = T.nonflood
+    lx = P.log_x
+    sy = P.size_y
     w = 1 << lx
-    ml_h = S[S_ML_H]
+    ml_h = S.model_height
 
     def clear(t):
         # DoClearSquare during world generation: clear grass at density 3
@@ -117,8 +92,8 @@ def terraform(T, rid, S, P, tile, slope, up):
     for i in range(nt):
         h[ml_t[i]] = ml_h[i]
     # the slope tables of the tiles around the changed corners
-    sl = T[SL]
-    zz = T[ZZ]
+    sl = T.slope
+    zz = T.lowest
     for i in range(nt):
         c = np.int64(ml_t[i])
         cy = c >> lx
@@ -138,20 +113,20 @@ def terraform(T, rid, S, P, tile, slope, up):
 
 @njit(**JIT)
 def _terraform(T, S, P, tile, slope, up):
-    """The model: (ok, corners changed, listed in S[S_ML_T], S[S_ML_H])."""
-    h = T[H]
-    fl = T[FL]
-    lx = P[P_LX]
-    sx = P[P_SX]
-    sy = P[P_SY]
-    n = P[P_N]
-    freeform = P[P_FREEFORM] != 0
-    limit = P[P_LIMIT]
-    ml_t = S[S_ML_T]
-    ml_h = S[S_ML_H]
-    stk_t = S[S_STK_T]
-    stk_d = S[S_STK_D]
-    stk_h = S[S_STK_H]
+    """The model: (ok, corners changed, listed in S.model_tile, S.model_height)."""
+    h = T.height
+    fl = T.flags
+    lx = P.log_x
+    sx = P.size_x
+    sy = P.size_y
+    n = P.n
+    freeform = P.freeform != 0
+    limit = P.height_limit
+    ml_t = S.model_tile
+    ml_h = S.model_height
+    stk_t = S.stack_tile
+    stk_d = S.stack_dir
+    stk_h = S.stack_height
     direction = 1 if up else -1
     cap = ml_t.shape[0]
 

@@ -1,7 +1,7 @@
 """The river route of OpenTTD 15.2 (YAPF's river builder): an A* search
 from a segment's begin to its end over the moves water can flow, with the
 game's random step costs and its binary heap's tie order.  See
-:mod:`.river_tiles` for the calling convention.
+:mod:`.tiles` for the calling convention.
 
 Each node generated (a 4-neighbour, NE SE SW NW, the water flows down to)
 costs its parent's cost + 1 + RandomRange(river_route_random), one Random()
@@ -11,7 +11,7 @@ move up), nodes are looked up by tile: a node generated again while open
 replaces the open one only with a lower estimate (removed from the heap at
 its position and inserted again), one already closed is dropped.  The
 search ends when the end is the best open node, or without a path when
-``P[P_MAX_NODES]`` nodes are closed.  Nodes live in fixed arrays (at most
+``P.max_nodes`` nodes are closed.  Nodes live in fixed arrays (at most
 1 + 4 per closed node), found by tile through an open-addressing table.
 
 :func:`heap_include` and :func:`heap_remove` are the heap's operations;
@@ -24,35 +24,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import INLINE, JIT, _next
-from .river_tiles import (
-    H,
-    K,
-    P_LX,
-    P_MAX_NODES,
-    P_N,
-    P_N_NODES,
-    P_N_SEARCHES,
-    P_ROUTE_RANDOM,
-    P_SX,
-    P_SY,
-    S_HASH,
-    S_HEAP,
-    S_NC,
-    S_NCL,
-    S_NE,
-    S_NHP,
-    S_NP,
-    S_NSL,
-    S_NT,
+from ....jit import njit
+from ...kernel import INLINE, JIT, _next
+from .tiles import (
     HASH_BITS,
-    S_PATH,
-    diag_off,
     K_VOID,
+    diag_off,
     flows_sz,
-    SL,
-    ZZ,
     manhattan,
 )
 
@@ -111,27 +89,27 @@ def heap_remove(heap, hpos, est, items, index):
 
 
 @njit(**JIT)
-def find_route(T, S, P, rng, start, end):
-    """The A* search; returns the path's length in ``S[S_PATH]`` (end
+def find_route(T, S, P, C, rng, start, end):
+    """The A* search; returns the path's length in ``S.path`` (end
     first, start last), 0 when no path was found."""
-    h = T[H]
-    sl = T[SL]
-    zz = T[ZZ]
-    k = T[K]
-    lx = P[P_LX]
-    sx = P[P_SX]
-    sy = P[P_SY]
-    n = P[P_N]
-    rr = P[P_ROUTE_RANDOM]
-    max_nodes = P[P_MAX_NODES]
-    nt = S[S_NT]
-    np_ = S[S_NP]
-    nc = S[S_NC]
-    ne = S[S_NE]
-    ncl = S[S_NCL]
-    hpos = S[S_NHP]
-    heap = S[S_HEAP]
-    hsh = S[S_HASH]
+    h = T.height
+    sl = T.slope
+    zz = T.lowest
+    k = T.kind
+    lx = P.log_x
+    sx = P.size_x
+    sy = P.size_y
+    n = P.n
+    rr = P.route_random
+    max_nodes = P.max_nodes
+    nt = S.node_tile
+    np_ = S.node_parent
+    nc = S.node_cost
+    ne = S.node_estimate
+    ncl = S.node_closed
+    hpos = S.node_heap_pos
+    heap = S.heap
+    hsh = S.hash_table
     mask = hsh.shape[0] - 1
 
     # the heap's operations (heap_include, heap_remove) and the table's
@@ -197,7 +175,7 @@ def find_route(T, S, P, rng, start, end):
     nc[0] = 0
     ne[0] = 0
     ncl[0] = 0
-    nsl = S[S_NSL]
+    nsl = S.node_slot
     slot = slot_of(start)
     hsh[slot] = 1
     nsl[0] = slot
@@ -257,14 +235,14 @@ def find_route(T, S, P, rng, start, end):
     rng[0] = s0
     rng[1] = s1
     rng[2] += calls
-    P[P_N_NODES] += closed
-    P[P_N_SEARCHES] += 1
+    C.route_nodes_closed[0] += closed
+    C.route_searches[0] += 1
     # empty the hash table for the next search
     for o in range(nodes):
         hsh[nsl[o]] = 0
     if found < 0:
         return 0
-    path = S[S_PATH]
+    path = S.path
     m = 0
     o = found
     while o != -1:

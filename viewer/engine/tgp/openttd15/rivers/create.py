@@ -2,7 +2,7 @@
 wells (long rivers first), springs, the flow search with small-sea filling,
 lakes and wetlands, the YAPF river route, widening of main rivers, and the
 final ConvertGroundTilesIntoWaterTiles (``finish_water``).  The 256 tile
-loop runs that follow in the game are :mod:`.tileloop`'s.
+loop runs that follow in the game are :mod:`..landscape_tile_loop`'s.
 
 Use::
 
@@ -14,8 +14,8 @@ Use::
 Every Random() is drawn from ``land.rng``; every tile change is made on
 ``land``'s arrays in place (if they are replaced between calls, e.g. by a
 copy, the next call works on the new ones).  Only CreateRivers changes
-heights, so the slope tables it keeps stay right.  The kernels are in :mod:`.rivers_kernel`,
-:mod:`.river_route`, :mod:`.terraform` and :mod:`.river_tiles`.
+heights, so the slope tables it keeps stay right.  The kernels are in :mod:`.kernel`,
+:mod:`.route`, :mod:`.terraform` and :mod:`.tiles`.
 
 Small seas are filled in breadth-first order rather than the game's
 ``std::unordered_set`` order: every tile of such a sea starts flat at
@@ -33,9 +33,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import river_tiles as rt
-from . import rivers_kernel as rk
-from .landscape import Landscape
+from ..landscape import Landscape
+from . import kernel as rk
+from . import tiles as rt
 
 LANDSCAPE_NAMES = ("temperate", "arctic", "tropic", "toyland")
 
@@ -91,17 +91,15 @@ class CreateRivers:
         sx, sy = land.size_x, land.size_y
         self.n_wells = river_wells(settings.amount, sx, sy)
         self.n_long = max(1, self.n_wells // 10) if self.n_wells else 0
-        p = rt.params(sx, sy)
-        p[rt.P_FREEFORM] = 1 if settings.freeform else 0
-        p[rt.P_LIMIT] = settings.height_limit
-        p[rt.P_LANDSCAPE] = settings.landscape
-        p[rt.P_TREE_PLACER] = settings.tree_placer
-        p[rt.P_ROUTE_RANDOM] = settings.route_random
-        p[rt.P_MIN_LEN] = settings.min_length
-        p[rt.P_SEA_THRESHOLD] = min(int(2 * math.sqrt(sx * sy)), 1024)
-        self._P = p
-        self._S = rt.scratch(int(p[rt.P_SEA_THRESHOLD]))
-        self._T: tuple[np.ndarray, ...] = ()
+        self._P = rt.params(sx, sy, freeform=settings.freeform,
+                            height_limit=settings.height_limit, landscape=settings.landscape,
+                            tree_placer=settings.tree_placer,
+                            route_random=settings.route_random,
+                            sea_threshold=min(int(2 * math.sqrt(sx * sy)), 1024),
+                            min_length=settings.min_length)
+        self._S = rt.scratch(self._P.sea_threshold)
+        self._C = rt.counts()
+        self._T: rt.Tiles | None = None
         self._bind()
         self._sp = {d: rt.spiral(d) for d in (2, 3, 5, 8)}
         self._next = 0
@@ -113,8 +111,8 @@ class CreateRivers:
         Landscape's arrays were replaced, e.g. by a copy), with the slope
         tables computed from its heights."""
         land = self.land
-        arrays = [getattr(land, name) for name in rt.T_FIELDS]
-        if self._T and all(a is b for a, b in zip(arrays, self._T)):
+        arrays = [getattr(land, name) for name in rt.LANDSCAPE_FIELDS]
+        if self._T is not None and all(a is b for a, b in zip(arrays, self._T)):
             return
         n = land.size_x * land.size_y
         for a in arrays:
@@ -124,9 +122,9 @@ class CreateRivers:
             raise ValueError("Landscape river_id must be int32 and rng int64")
         sl = np.empty(n, np.uint8)
         zz = np.empty(n, np.uint8)
-        rt.slopes(land.height, int(self._P[rt.P_LX]), land.size_y, sl, zz)
+        rt.slopes(land.height, self._P.log_x, land.size_y, sl, zz)
         # + the scratch bits and the slope tables
-        self._T = (*arrays, np.zeros(n, np.uint8), sl, zz)
+        self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz)
 
     @property
     def stats(self) -> dict[str, int]:
@@ -135,16 +133,11 @@ class CreateRivers:
         flow searches and the tiles they dequeued, sea searches and their
         tiles, route searches and the
         nodes they closed."""
-        p = self._P
-        return {"sea_fill_calls": int(p[rt.P_SEA_FILL_CALLS]),
-                "sea_fill_ok": int(p[rt.P_SEA_FILL_OK]),
-                "widen_calls": int(p[rt.P_WIDEN_CALLS]),
-                "widen_ok": int(p[rt.P_WIDEN_OK]),
-                "springs": int(p[rt.P_N_SPRING_TESTS]), "flow_tiles": int(p[rt.P_N_BFS]),
-                "flow_searches": int(p[rt.P_N_FLOWS]), "sea_searches": int(p[rt.P_N_SEAS]),
-                "sea_tiles": int(p[rt.P_N_SEA_TILES]),
-                "route_searches": int(p[rt.P_N_SEARCHES]),
-                "route_nodes_closed": int(p[rt.P_N_NODES])}
+        c = self._C
+        return {name: int(getattr(c, name)[0]) for name in (
+            "sea_fill_calls", "sea_fill_ok", "widen_calls", "widen_ok", "springs", "flow_tiles",
+            "flow_searches", "sea_searches", "sea_tiles", "route_searches",
+            "route_nodes_closed")}
 
     def attempt(self, i: int) -> RiverAttempt:
         """Well ``i`` (called in order 0 .. n_wells - 1)."""
@@ -157,10 +150,10 @@ class CreateRivers:
         s = self.settings
         min_len = s.min_length * 4 if long else s.min_length
         out = np.zeros(len(rk.OUT_FIELDS), np.int64)
-        self._P[rt.P_RIVER] = self.made + 1
+        self._P = self._P._replace(river=self.made + 1)
         sp = self._sp
-        rk.attempt_well(self._T, self.land.river_id, self.land.rng, self._S, self._P,
-                        min_len, 512 if long else 128, out,
+        rk.attempt_well(tuple(self._T), self.land.river_id, self.land.rng, tuple(self._S),
+                        tuple(self._P), tuple(self._C), min_len, 512 if long else 128, out,
                         sp[8][0], sp[8][1], sp[5][0], sp[5][1], sp[2][0], sp[2][1],
                         sp[3][0], sp[3][1])
         tries, spring, made, end, end_tile, segments, widened = (int(v) for v in out)
@@ -194,7 +187,7 @@ class CreateRivers:
     def finish_water(self) -> None:
         """The final ConvertGroundTilesIntoWaterTiles over the Landscape."""
         self._bind()
-        rk.ground_to_water(self._T, self.land.river_id, self._P)
+        rk.ground_to_water(tuple(self._T), self.land.river_id, tuple(self._P))
 
     # -- the kernels' entry points, for tests and tools -----------------
 
@@ -209,7 +202,7 @@ class CreateRivers:
     def route(self, begin: int, end: int) -> list[int]:
         """The river route from ``begin`` to ``end`` (begin first), [] when
         the search finds none; draws its Random() calls, changes no tile."""
-        from .river_route import find_route
+        from .route import find_route
         self._bind()
-        m = find_route(self._T, self._S, self._P, self.land.rng, int(begin), int(end))
-        return [int(t) for t in self._S[rt.S_PATH][:m][::-1]]
+        m = find_route(self._T, self._S, self._P, self._C, self.land.rng, int(begin), int(end))
+        return [int(t) for t in self._S.path[:m][::-1]]

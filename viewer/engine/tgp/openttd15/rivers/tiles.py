@@ -1,23 +1,22 @@
 """Tile helpers of OpenTTD 15.2's CreateRivers, as numba kernels over a
-:class:`~.landscape.Landscape`'s flat arrays (tile ``t = y * size_x + x``).
+:class:`~..landscape.Landscape`'s flat arrays (tile ``t = y * size_x + x``),
+and the records the kernels of :mod:`.terraform`, :mod:`.route` and
+:mod:`.kernel` take (named tuples, which numba passes as structs and
+caches):
 
-The kernels of :mod:`.terraform`, :mod:`.river_route` and
-:mod:`.rivers_kernel` share one calling convention:
-
-* ``T``: the Landscape's uint8 per-tile arrays as one tuple, indexed by
-  :data:`H` (height), :data:`K` (kind), :data:`G` (ground), :data:`D`
-  (density), :data:`C` (counter), :data:`SN` (snow), :data:`TR` (tropic),
-  :data:`RB` (random bits), :data:`TT` / :data:`TC` / :data:`TG` (tree type,
-  count, growth), :data:`NF` (the non-flooding mark);
+* ``T``, :class:`Tiles`: the Landscape's uint8 per-tile arrays by name
+  (``T.height``, ``T.kind``, ... as :data:`LANDSCAPE_FIELDS`), then
+  ``T.flags``, uint8 scratch bits (:data:`F_FLOW`, :data:`F_SEA`,
+  :data:`F_MODEL`), 0 between kernel calls, and ``T.slope`` /
+  ``T.lowest``, every tile's slope and lowest corner (:func:`slopes`;
+  terraforming keeps them up to date);
 * ``rid``: the int32 river ids; ``rng``: the Randomizer ``[s0, s1, calls]``;
-  ``T[FL]`` is one more uint8 array of scratch bits (:data:`F_FLOW`,
-  :data:`F_SEA`, :data:`F_MODEL`), 0 between kernel calls, and
-  ``T[SL]`` / ``T[ZZ]`` hold every tile's slope and lowest corner
-  (:func:`slopes`; terraforming keeps them up to date);
-* ``S``: int32 scratch arrays of fixed sizes (:func:`scratch`: none grows
-  with the map), indexed by the ``S_*`` constants;
-* ``P``: an int64 array of settings, counters and statistics, indexed by
-  the ``P_*`` constants (:func:`params`).
+* ``S``, :class:`Scratch`: int32 scratch arrays of fixed sizes
+  (:func:`scratch`: none grows with the map);
+* ``P``, :class:`Params`: the map's sides and the settings, and the id of
+  the river being made (ints);
+* ``C``, :class:`Counts`: the run's counters (one-element int64 arrays the
+  kernels add to: ``C.widen_calls[0] += 1``).
 
 Slopes are OpenTTD's bits: W 1, S 2, E 4, N 8, steep 16.  The diagonal
 directions are NE (x - 1), SE (y + 1), SW (x + 1), NW (y - 1), numbered 0..3.
@@ -25,15 +24,17 @@ directions are NE (x - 1), SE (y + 1), SW (x + 1), NW (y - 1), numbered 0..3.
 
 from __future__ import annotations
 
+from collections import namedtuple
+from typing import NamedTuple
+
 import numpy as np
 
-from ..jit import njit
-from .kernel import INLINE, JIT, _next, corner_slope
+from ....jit import njit
+from ...kernel import INLINE, JIT, _next, corner_slope
 
-# T
-H, K, G, D, C, SN, TR, RB, TT, TC, TG, NF, FL, SL, ZZ = range(15)
-T_FIELDS = ("height", "kind", "ground", "density", "counter", "snow", "tropic",
-            "random_bits", "tree_type", "tree_count", "tree_growth", "nonflood")
+LANDSCAPE_FIELDS = ("height", "kind", "ground", "density", "counter", "snow", "tropic",
+                    "random_bits", "tree_type", "tree_count", "tree_growth", "nonflood")
+"""The Landscape's arrays a :class:`Tiles` holds, in its order."""
 # kinds (landscape.py)
 K_CLEAR, K_SEA, K_SHORE, K_VOID, K_RIVER, K_TREES = 0, 1, 2, 3, 4, 5
 # tropic zones
@@ -42,29 +43,14 @@ Z_NORMAL, Z_DESERT, Z_RAINFOREST = 0, 1, 2
 CG_GRASS, CG_ROUGH = 0, 1
 TG_GRASS, TG_ROUGH, TG_SNOW_DESERT, TG_ROUGH_SNOW = 0, 1, 2, 4
 
-# T[FL] bits
+# T.flags bits
 F_FLOW, F_SEA, F_MODEL = 1, 2, 4
 
-# S: scratch arrays: the terraform model (corner, height) and its stack;
-# the sea search's queue; FlowRiver's levels; the route's nodes (tile,
-# parent node, cost, estimate, closed, heap position), heap, hash table
-# (node + 1 by tile, open addressing; each node's slot) and path
-(S_ML_T, S_ML_H, S_STK_T, S_STK_D, S_STK_H, S_SEAQ, S_LV, S_NT, S_NP, S_NC, S_NE,
- S_NCL, S_NHP, S_NSL, S_HEAP, S_HASH, S_PATH) = range(17)
 MODEL_CAP = 1 << 18
 LEVEL_CAP = 2048
 MAX_NODES = 10000
 NODE_CAP = 4 * MAX_NODES + 64
 HASH_BITS = 17
-
-# P: settings, stamps, counters
-(P_SX, P_SY, P_N, P_FREEFORM, P_LIMIT, P_LANDSCAPE, P_TREE_PLACER, P_ROUTE_RANDOM,
- P_SEA_THRESHOLD, P_ST_MODEL, P_ST_MARK, P_ST_NODE, P_ST_SEA, P_RIVER,
- P_SEA_FILL_CALLS, P_SEA_FILL_OK, P_WIDEN_CALLS, P_WIDEN_OK,
- P_SEGMENTS, P_WIDENED, P_MAX_NODES, P_MIN_LEN,
- P_N_SPRING_TESTS, P_N_BFS, P_N_NODES, P_N_SEARCHES, P_LX, P_N_FLOWS, P_N_SEAS,
- P_N_SEA_TILES) = range(30)
-N_PARAMS = 30
 
 TROPIC = 2
 
@@ -73,21 +59,98 @@ DDX = np.array([-1, 0, 1, 0], np.int64)
 DDY = np.array([0, 1, 0, -1], np.int64)
 
 
-def scratch(sea_threshold: int) -> tuple[np.ndarray, ...]:
+Tiles = namedtuple("Tiles", LANDSCAPE_FIELDS + ("flags", "slope", "lowest"))
+Tiles.__doc__ = """The per-tile uint8 arrays the kernels read and change (``T``): the
+Landscape's by their names there, then the scratch bits and the slope
+tables."""
+
+
+class Scratch(NamedTuple):
+    """The kernels' int32 work arrays (``S``): the terraform model (corner,
+    height) and its stack; the sea search's queue; FlowRiver's levels; the
+    route's nodes (tile, parent node, cost, estimate, closed, heap
+    position, hash slot), heap, hash table (node + 1 by tile, open
+    addressing) and path."""
+    model_tile: np.ndarray
+    model_height: np.ndarray
+    stack_tile: np.ndarray
+    stack_dir: np.ndarray
+    stack_height: np.ndarray
+    sea_queue: np.ndarray
+    levels: np.ndarray
+    node_tile: np.ndarray
+    node_parent: np.ndarray
+    node_cost: np.ndarray
+    node_estimate: np.ndarray
+    node_closed: np.ndarray
+    node_heap_pos: np.ndarray
+    node_slot: np.ndarray
+    heap: np.ndarray
+    hash_table: np.ndarray
+    path: np.ndarray
+
+
+class Params(NamedTuple):
+    """The map, the settings and the river being made (``P``)."""
+    size_x: int
+    size_y: int
+    n: int                  # size_x * size_y
+    log_x: int
+    freeform: int           # freeform_edges (0 or 1)
+    height_limit: int
+    landscape: int          # 0 temperate, 1 arctic, 2 tropic, 3 toyland
+    tree_placer: int
+    route_random: int
+    sea_threshold: int      # a smaller sea is filled in
+    max_nodes: int          # the route search's limit of closed nodes
+    min_length: int         # min_river_length
+    river: int              # the id the river being made gives its tiles
+
+
+class Counts(NamedTuple):
+    """What the run did (``C``), each a one-element int64 array the kernels
+    add to: terraform calls of sea filling and widening and those that
+    succeeded, the segments built and tiles widened, and the work done
+    (springs found, flow searches and the tiles they dequeued, route
+    searches and the nodes they closed, sea searches and their tiles).
+    Only the kernels that count take it: the hot ones (terraforming, the
+    tile helpers) take the lean :class:`Params` alone."""
+    sea_fill_calls: np.ndarray
+    sea_fill_ok: np.ndarray
+    widen_calls: np.ndarray
+    widen_ok: np.ndarray
+    segments: np.ndarray
+    widened: np.ndarray
+    springs: np.ndarray
+    flow_searches: np.ndarray
+    flow_tiles: np.ndarray
+    route_searches: np.ndarray
+    route_nodes_closed: np.ndarray
+    sea_searches: np.ndarray
+    sea_tiles: np.ndarray
+
+
+def scratch(sea_threshold: int) -> Scratch:
     sizes = [MODEL_CAP] * 5 + [4 * sea_threshold + 16, LEVEL_CAP] + [NODE_CAP] * 7 \
         + [NODE_CAP + 2, 1 << HASH_BITS, NODE_CAP]
-    return tuple(np.zeros(m, np.int32) for m in sizes)
+    return Scratch(*(np.zeros(m, np.int32) for m in sizes))
 
 
-def params(size_x: int, size_y: int) -> np.ndarray:
-    """Power-of-two sides (as the game's maps)."""
-    p = np.zeros(N_PARAMS, np.int64)
-    p[P_SX], p[P_SY], p[P_N] = size_x, size_y, size_x * size_y
-    p[P_LX] = int(size_x).bit_length() - 1
-    if 1 << p[P_LX] != size_x:
+def params(size_x: int, size_y: int, freeform: bool = True, height_limit: int = 0,
+           landscape: int = 0, tree_placer: int = 0, route_random: int = 1,
+           sea_threshold: int = 0, min_length: int = 0) -> Params:
+    """Power-of-two sides (as the game's maps); river 0."""
+    log_x = int(size_x).bit_length() - 1
+    if 1 << log_x != size_x:
         raise ValueError(f"map width {size_x} is not a power of two")
-    p[P_MAX_NODES] = MAX_NODES
-    return p
+    return Params(int(size_x), int(size_y), int(size_x) * int(size_y), log_x,
+                  1 if freeform else 0, int(height_limit), int(landscape), int(tree_placer),
+                  int(route_random), int(sea_threshold), MAX_NODES, int(min_length), 0)
+
+
+def counts() -> Counts:
+    """Every counter at 0."""
+    return Counts(*(np.zeros(1, np.int64) for _ in Counts._fields))
 
 
 @njit(**INLINE)
@@ -249,20 +312,20 @@ def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
     one Random() as its random bits; desert zone within the diameter-5
     spiral around it becomes normal."""
     r = rand(rng)
-    T[K][t] = K_RIVER
-    T[RB][t] = r & 0xFF
-    T[G][t] = 0
-    T[D][t] = 0
-    T[C][t] = 0
-    T[SN][t] = 0
-    T[TT][t] = 0
-    T[TC][t] = 0
-    T[TG][t] = 0
-    T[NF][t] = 0
-    rid[t] = P[P_RIVER]
-    lx = P[P_LX]
-    sy = P[P_SY]
-    tr = T[TR]
+    T.kind[t] = K_RIVER
+    T.random_bits[t] = r & 0xFF
+    T.ground[t] = 0
+    T.density[t] = 0
+    T.counter[t] = 0
+    T.snow[t] = 0
+    T.tree_type[t] = 0
+    T.tree_count[t] = 0
+    T.tree_growth[t] = 0
+    T.nonflood[t] = 0
+    rid[t] = P.river
+    lx = P.log_x
+    sy = P.size_y
+    tr = T.tropic
     for i in range(sp_dx.shape[0]):
         u = spiral_tile(lx, sy, t, sp_dx[i], sp_dy[i])
         if u >= 0 and tr[u] == Z_DESERT:

@@ -8,7 +8,7 @@ draws a random number.
 * Tropic: :func:`desert_line` (the same search for ``100 -
   desert_coverage``, with an edge correction), :func:`make_desert` (desert
   zone where a tile's whole neighbourhood is low and dry), then 256 tile
-  loops (:mod:`.tileloop`, which lay desert ground), then
+  loops (:mod:`.landscape_tile_loop`, which lay desert ground), then
   :func:`make_rainforest` (rainforest zone where no desert ground is near).
 
 The neighbourhood (:data:`NEIGHBOURHOOD`) is the 149 offsets of the game's
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import njit
-from .kernel import JIT
+from ...jit import njit
+from ..kernel import JIT
 from .landscape import DESERT, DESERT_ZONE, RAINFOREST, RIVER, SEA, SHORE, VOID, Landscape
 from .landscape import CLEAR as CLEAR_KIND
 
