@@ -17,10 +17,15 @@ a2 = np.zeros((3, 4), np.int16)
 readonly = np.zeros(5, np.uint8)
 readonly.flags.writeable = False
 
+records = np.zeros(3, np.dtype([("xy", np.uint32), ("parts", np.uint8, (4,))]))
+aligned_records = np.zeros(2, np.dtype([("a", np.int64), ("b", np.int16)], align=True))
+"""(structured arrays and their records, as the towns' kernels take them)"""
+
 VALUES = [
     a2, np.asfortranarray(a2), a2[:, ::2], a2[0], readonly, np.zeros(3, bool),
     np.zeros((2, 2, 2), np.float32), 7, -2**40, True, 1.5, np.int32(3), np.float32(2.0),
     np.bool_(True), np.uint8(9), (a2, a2), (a2, np.zeros(2, np.int64), 3), ((1, 2), 3.0),
+    records, records[0], records[::2], aligned_records, aligned_records[1],
 ]
 
 
@@ -74,3 +79,22 @@ def test_resolved_gives_the_function_a_call_of_those_types_runs():
         dispatcher = jit.resolved(kernel, (1.5, 2.0))     # no such function: numba's kernel
     assert dispatcher is not compiled and dispatcher(5, 2) == 3
     assert jit.resolved(dispatcher, (1, 2)) is dispatcher
+
+
+def test_every_tgp_module_with_a_kernel_is_compiled_ahead_of_time():
+    """The command line's default map (the game's first frame) runs every TGP
+    kernel: a module whose kernels the compiled module lacks makes it import
+    numba and compile them (tests/packaging checks the commands)."""
+    import re
+    from pathlib import Path
+
+    from viewer.engine.tgp import aot as tgp_aot
+
+    root = Path(tgp_aot.__file__).parent
+    with_kernels = set()
+    for path in root.rglob("*.py"):
+        if path.name != "aot.py" and re.search(r"^@njit\b", path.read_text(), re.M):
+            rel = path.relative_to(root).with_suffix("")
+            with_kernels.add("viewer.engine.tgp." + ".".join(rel.parts))
+    assert with_kernels, "no kernel found: the search is wrong"
+    assert with_kernels - set(tgp_aot.KERNEL_MODULES) == set()

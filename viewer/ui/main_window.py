@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self._step_waited: int | None = None     # a step whose picture a job draws
         self._status_step: int | None = None     # the step the status line names
         self._picture_due: Result | None = None  # a slow map whose picture is kept once shown
+        self._picture_keeper = None              # (writes it on a thread: last_picture)
         self._export_actions: list[QAction] = []
         self._build()
         self.sweep = SweepLink(wb, self)
@@ -602,17 +603,17 @@ class MainWindow(QMainWindow):
         self.compare.refresh()
 
     def _keep_picture(self, pic) -> None:
-        """The slow map just shown finished: its picture for the next session."""
-        from .last_picture import save_last_picture
+        """The slow map just shown finished: its picture for the next session
+        (written on a thread)."""
+        from .last_picture import PictureKeeper
 
         r, self._picture_due = self._picture_due, None
         text = f"{self.workbench.generator.title} {self._describe(r)}"
-        try:
-            save_last_picture(self.settings, r, pic.rgba, pic.scale, pic.hexes, text,
-                              pic.legend, pic.letters)
-        except OSError as exc:
-            self.status(f"the map's picture was not kept for the next session: {exc}",
-                        error=True)
+        if self._picture_keeper is None:
+            self._picture_keeper = PictureKeeper(self.settings, lambda exc: self.status(
+                f"the map's picture was not kept for the next session: {exc}", error=True))
+        self._picture_keeper.keep(r, pic.rgba, pic.scale, pic.hexes, text, pic.legend,
+                                  pic.letters)
 
     def _hovered(self, cell: tuple[int, int] | None) -> None:
         self._hover = cell
@@ -642,6 +643,8 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def shutdown(self) -> None:
+        if self._picture_keeper is not None:
+            self._picture_keeper.finish()
         self._keys.stop()
         self.compact.stop()
         self._timeline.pause()

@@ -7,8 +7,10 @@ versions (the ``openttd`` parameter):
   :mod:`.openttd15.kernel`; reference ``../shared/reference/tgp-modern``),
   then the climate, the rivers and the tile loops (:mod:`.openttd15.after_water`;
   reference ``../shared/reference/tgp-rivers``), or up to the step
-  ``stop_after`` names.  Towns, industries and trees (but the wetlands')
-  are later steps of the game, not made here.
+  ``stop_after`` names; by default (``world``) on through the rest of
+  ``_GenerateWorld`` (:mod:`.openttd15`: rough land, towns, industries,
+  lighthouses and transmitters, trees, the start-up draws and the 1,280
+  tile loops) to the map of the game's first frame.
 * ``r13671``: ``tgp.cpp`` at svn r13671 (2008) with the engine code around
   it (Randomizer, tile heights, ConvertGroundTilesIntoWaterTiles);
   :mod:`.r13671.pipeline` tells the algorithm step by step and :mod:`.r13671.kernel`
@@ -101,6 +103,12 @@ R13671_TOP = BoundsWhen("openttd", ("r13671",), maximum=3)
 RIVER_AMOUNTS = ("none", "few", "moderate", "lots")
 TREE_PLACERS = options.TREE_PLACERS
 STOP_AFTER = options.STOP_AFTER
+STOP_AFTER_DEFAULT = "world"
+"""A 15.2 map is the game's first frame unless ``stop_after`` names an earlier step."""
+STORED_STOP_AFTER = "rivers"
+"""The ``stop_after`` of a stored 15.2 preset or bundle that names none: such
+a file was written while the default was the terrain (GenerateLandscape's
+map); every file written since holds every setting."""
 PAST_WATER = OnlyWhen("stop_after", options.stops_from("climate"))
 """What the steps after the water pass use (the climate, the rivers)."""
 ONLY_15_RIVERS = (ONLY_15, OnlyWhen("stop_after", options.stops_from("rivers")),
@@ -135,8 +143,8 @@ PARAMS: tuple[Param, ...] = (
           help="map size X x Y; each side a power of two from 64 to 4096",
           group="map", suggestions=SIZE_CHOICES),
     Param("openttd", "OpenTTD version", "choice", "15.2", choices=VERSIONS, group="map",
-          help="15.2: the game of today (New Game's GenerateLandscape: terrain, water, "
-               "climate, rivers); r13671: the tgp.cpp of 2008"),
+          help="15.2: the game of today (New Game's world generation, to its first frame "
+               "unless Stop after says an earlier step); r13671: the tgp.cpp of 2008"),
     Param("landscape", "Climate", "choice", "temperate", choices=LANDSCAPES, group="map",
           labels=LANDSCAPE_NAMES,
           help="climate: shapes the height distribution (toyland behaves as temperate)"),
@@ -268,14 +276,15 @@ PARAMS: tuple[Param, ...] = (
           help="the number of industries with the custom industry density, 1..64000",
           only_when=(ONLY_15, REACHES_INDUSTRIES, OnlyWhen("industry_density", ("custom",))),
           slider=(1, 64000)),
-    Param("stop_after", "Stop after", "choice", "rivers", choices=STOP_AFTER,
+    Param("stop_after", "Stop after", "choice", STOP_AFTER_DEFAULT, choices=STOP_AFTER,
           cli="--stop-after", group="advanced",
-          help="the last step of the game's world generation made: water (the map of the "
-               "water pass), climate (snow line, desert and rainforest), rivers (the whole "
-               "of GenerateLandscape: rivers, lakes, wetlands and the tile loops), clear "
-               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns), industries, "
-               "objects (lighthouses, transmitters), trees, startup (the start-up draws), "
-               "world (the 1,280 tile loops: the game's first frame)",
+          help="the last step of the game's world generation made: world (the default: "
+               "the 1,280 tile loops, the map of the game's first frame), or an earlier "
+               "one: water (the map of the water pass), climate (snow line, desert and "
+               "rainforest), rivers (the terrain: the whole of GenerateLandscape, rivers, "
+               "lakes, wetlands and its tile loops), clear (GenerateClearTile: rough and "
+               "rocky land), towns (GenerateTowns), industries, objects (lighthouses, "
+               "transmitters), trees, startup (the start-up draws)",
           only_when=only_15("water")),
     Param("rng_skip", "Random() calls before TGP", "int", R13671_GAME_SKIP, minimum=0,
           maximum=RNG_SKIP_MAX, cli="--rng-skip", group="advanced",
@@ -382,11 +391,15 @@ class TerraGenesis(Engine):
         """Stored settings (a preset's or a bundle's) with their version: a
         file that names none was written before the version existed, so it
         is r13671's (whatever settings it holds), with r13671's defaults for
-        what it omits.  Everything written since names its version."""
+        what it omits.  Everything written since names its version.  A 15.2
+        file that names no ``stop_after`` was written while the default was
+        the terrain (:data:`STORED_STOP_AFTER`): it keeps meaning that map."""
         out = dict(values)
         if "openttd" not in out:
             out["openttd"] = STORED_LEGACY_VERSION
             out.setdefault("rng_skip", 0)       # the default before it was the game's 1
+        if out["openttd"] == "15.2":
+            out.setdefault("stop_after", STORED_STOP_AFTER)
         if out["openttd"] == "r13671":
             for p in PARAMS:
                 vd = p.version_defaults
