@@ -1,6 +1,6 @@
 """OpenTTD TerraGenesis in the window: what the map is, said on the status
-line (for a finished 15.2 map: its terrain as GenerateLandscape leaves it,
-before towns, industries and trees; or the pass it stops after); the
+line (for a 15.2 map: by the step it stops after, the engine's
+:data:`~viewer.engine.tgp.generator.WHAT_THE_MAP_IS`); the
 yellow bar when the version shown misbehaves (r13671's 32-bit water target
 on the largest maps); and, during the noise rounds, where the
 noise is drawn as blocks of the round's mesh
@@ -25,24 +25,6 @@ from .tgp_industries import IndustriesTable
 from .tgp_towns import TownsTable
 
 NOISE_ROW = "noise (fixed point)"
-FINISHED = ("OpenTTD 15.2's terrain as GenerateLandscape leaves it, before towns, "
-            "industries and trees")
-AFTER_CLIMATE = ("OpenTTD 15.2: the map after the water pass and the climate passes (snow "
-                 "line, desert and rainforest zones); rivers and the tile loops are not made")
-
-
-AFTER_CLEAR = ("OpenTTD 15.2: the map after GenerateClearTile (rough and rocky land), "
-               "before towns, industries and trees")
-
-LATER_STAGES_SAID = {
-    "industries": "OpenTTD 15.2: the map after GenerateIndustries, before lighthouses, "
-                  "transmitters and trees",
-    "objects": "OpenTTD 15.2: the map after GenerateObjects (lighthouses, transmitters), "
-               "before the trees",
-    "trees": "OpenTTD 15.2: the map after GenerateTrees, before the first tile loops",
-    "startup": "OpenTTD 15.2: the map after the start-up draws, before the first tile loops",
-    "world": "OpenTTD 15.2: the first frame of the game (after the 1,280 tile loops)",
-}
 
 
 def towns_stage(towns) -> str:
@@ -60,15 +42,7 @@ def what_the_15_2_map_is(stop_after: str | None, towns=None) -> str:
     ``towns``: a towns map's towns."""
     if stop_after == "towns":
         return towns_stage(towns)
-    if stop_after == "clear":
-        return AFTER_CLEAR
-    if stop_after == "rivers":
-        return FINISHED
-    if stop_after == "climate":
-        return AFTER_CLIMATE
-    if stop_after in LATER_STAGES_SAID:
-        return LATER_STAGES_SAID[stop_after]
-    return f"OpenTTD 15.2: {WHAT_THE_MAP_IS}"
+    return f"OpenTTD 15.2: {WHAT_THE_MAP_IS.get(stop_after, WHAT_THE_MAP_IS['water'])}"
 
 
 class TgpView(GeneratorView):
