@@ -20,14 +20,20 @@ def choose_tgp(qtbot, w):
     settle(qtbot, w, lambda: w.result.generator == "tgp")
 
 
+def make(qtbot, w, stop_after: str, seed: int) -> None:
+    """A 64x64 map that stops after ``stop_after``, made by a run and shown."""
+    w.workbench.set_values({"size": "64x64", "stop_after": stop_after})
+    w.workbench.set_seed(seed)
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["stop_after"] == stop_after
+           and w.result.seed == seed)
+    qtbot.waitUntil(lambda: f"seed {seed};" in w.run_status.message.text(), timeout=WAIT)
+
+
 def test_a_map_shown_from_elsewhere_is_the_one_the_status_line_describes(qtbot, window):
     w = window
     choose_tgp(qtbot, w)
-    w.workbench.set_values({"size": "64x64", "stop_after": "water"})
-    w.workbench.set_seed(1)
-    w.request_generation()
-    settle(qtbot, w, lambda: w.result.params["stop_after"] == "water" and w.result.seed == 1)
-    qtbot.waitUntil(lambda: "seed 1;" in w.run_status.message.text(), timeout=WAIT)
+    make(qtbot, w, "water", 1)
     made = TGP.generate({"size": (64, 64), "stop_after": "world"}, seed=5)
     w.show_result(made)
     settle(qtbot, w, lambda: w.result is made)
@@ -39,15 +45,8 @@ def test_a_map_shown_from_elsewhere_is_the_one_the_status_line_describes(qtbot, 
 def test_a_run_with_a_new_seed_and_stop_is_the_one_the_status_line_describes(qtbot, window):
     w = window
     choose_tgp(qtbot, w)
-    w.workbench.set_values({"size": "64x64", "stop_after": "rivers"})
-    w.workbench.set_seed(1)
-    w.request_generation()
-    settle(qtbot, w, lambda: w.result.params["stop_after"] == "rivers" and w.result.seed == 1)
-    qtbot.waitUntil(lambda: "seed 1;" in w.run_status.message.text(), timeout=WAIT)
-    w.workbench.set_values({"stop_after": "world"})
-    w.workbench.set_seed(5)
-    w.request_generation()
-    settle(qtbot, w, lambda: w.result.params["stop_after"] == "world" and w.result.seed == 5)
+    make(qtbot, w, "rivers", 1)
+    make(qtbot, w, "world", 5)
     text = w.run_status.message.text()
     assert "seed 5;" in text and "the first frame of the game" in text
     assert "GenerateLandscape leaves it" not in text
