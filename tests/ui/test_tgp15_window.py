@@ -56,7 +56,7 @@ def test_15_2_is_the_default_with_its_settings(qtbot, window):
     w.workbench.set_values({"stop_after": "rivers"})
     w.request_generation()
     settle(qtbot, w, lambda: w.result.params["stop_after"] == "rivers")
-    assert ("OpenTTD 15.2's terrain as GenerateLandscape leaves it, before towns, industries "
+    assert ("OpenTTD 15.2: the terrain as GenerateLandscape leaves it, before towns, industries "
             "and trees") in w.run_status.message.text()
     w.workbench.set_values({"stop_after": "water"})
     w.request_generation()

@@ -55,6 +55,9 @@ SLOW_START_S = 5.0
 unasked (the window offers it)."""
 STEP_NOTICE_MS = 120
 """A step's picture not there after this long is said over the map."""
+NOT_SAID = object()
+"""The status line has not described the map shown yet (a new result):
+:meth:`MainWindow._say_step` does, whichever step it shows."""
 
 
 class MainWindow(QMainWindow):
@@ -70,7 +73,7 @@ class MainWindow(QMainWindow):
         wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
         self._step_waited: int | None = None     # a step whose picture a job draws
-        self._status_step: int | None = None     # the step the status line names
+        self._status_step: object = None         # the step the status line names
         self._picture_due: Result | None = None  # a slow map whose picture is kept once shown
         self._picture_keeper = None              # (writes it on a thread: last_picture)
         self._export_actions: list[QAction] = []
@@ -327,7 +330,7 @@ class MainWindow(QMainWindow):
         self._export_actions = self.file_actions.declared_exports(wb.generator)
         self.gen_view.build()
         self.sweep.rebuild()
-        fill_layer_list(self.layer_list, wb.generator.layer_info, wb.layer)
+        fill_layer_list(self.layer_list, wb.generator.layers_before_map(wb.values), wb.layer)
 
     def _generator_chosen(self, index: int) -> None:
         name = self.generator_box.itemData(index)
@@ -471,13 +474,13 @@ class MainWindow(QMainWindow):
         """Everything that belongs to one result, rebuilt from it."""
         wb = self.workbench
         self._hover = None
-        self._status_step = None
+        self._status_step = NOT_SAID            # a new map: its words are due (_say_step)
         self.inspector.clear()
         self.banner.clear()
         if result is None:
             self._timeline.set_trace(None)
             self.legend.set_legend(None)
-            fill_layer_list(self.layer_list, wb.generator.layer_info, wb.layer)
+            fill_layer_list(self.layer_list, wb.generator.layers_before_map(wb.values), wb.layer)
             self.gen_view.result_changed(None)
             return
         self._map_view.set_waiting(None)

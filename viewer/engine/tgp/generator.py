@@ -10,7 +10,8 @@ versions (the ``openttd`` parameter):
   ``stop_after`` names; by default (``world``) on through the rest of
   ``_GenerateWorld`` (:mod:`.openttd15`: rough land, towns, industries,
   lighthouses and transmitters, trees, the start-up draws and the 1,280
-  tile loops) to the map of the game's first frame.
+  tile loops) to the map of the game's first frame (:data:`WHAT_THE_MAP_IS`
+  says what each map is).
 * ``r13671``: ``tgp.cpp`` at svn r13671 (2008) with the engine code around
   it (Randomizer, tile heights, ConvertGroundTilesIntoWaterTiles);
   :mod:`.r13671.pipeline` tells the algorithm step by step and :mod:`.r13671.kernel`
@@ -221,12 +222,12 @@ PARAMS: tuple[Param, ...] = (
           only_when=(ONLY_15, PAST_WATER)),
     Param("snow_coverage", "Snow coverage", "int", 40, minimum=0, maximum=100, step=10,
           cli="--snow-coverage", group="climate",
-          help="arctic: the share of the land (percent) at or above the snow line",
+          help="Sub-arctic: the share of the land (percent) at or above the snow line",
           only_when=(ONLY_15, OnlyWhen("landscape", ("arctic",)), PAST_WATER),
           slider=(0, 100)),
     Param("desert_coverage", "Desert coverage", "int", 50, minimum=0, maximum=100, step=10,
           cli="--desert-coverage", group="climate",
-          help="sub-tropic: the share of the land (percent) below the desert line",
+          help="Sub-tropical: the share of the land (percent) below the desert line",
           only_when=(ONLY_15, OnlyWhen("landscape", ("tropic",)), PAST_WATER),
           slider=(0, 100)),
     Param("number_towns", "Number of towns", "choice", "normal", choices=options.NUMBER_TOWNS,
@@ -469,8 +470,23 @@ class TerraGenesis(Engine):
         return result
 
 
-WHAT_THE_MAP_IS = ("the game's map right after the water pass; rivers, trees, towns and "
-                   "industries are later steps of the game, not made here")
+WHAT_THE_MAP_IS = {
+    "water": "the game's map right after the water pass, before the climate, the rivers, "
+             "towns, industries and trees",
+    "climate": "the map after the water pass and the climate passes (snow line, desert and "
+               "rainforest zones), before the rivers and the tile loops",
+    "rivers": "the terrain as GenerateLandscape leaves it, before towns, industries and trees",
+    "clear": "the map after GenerateClearTile (rough and rocky land), before towns, "
+             "industries and trees",
+    "towns": "the map after GenerateTowns, before industries and trees",
+    "industries": "the map after GenerateIndustries, before lighthouses, transmitters and "
+                  "trees",
+    "objects": "the map after GenerateObjects (lighthouses, transmitters), before the trees",
+    "trees": "the map after GenerateTrees, before the first tile loops",
+    "startup": "the map after the start-up draws, before the first tile loops",
+    "world": "the first frame of the game (after the 1,280 tile loops)",
+}
+"""What an OpenTTD 15.2 map is, by the step it stops after (``stop_after``)."""
 
 
 def r13671_overflow(pipe: Pipeline) -> str | None:
@@ -512,7 +528,7 @@ def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
     tiles of each kind)."""
     import numpy as np
 
-    from .openttd15.landscape import DESERT_ZONE, RAINFOREST, RIVER, TREES
+    from .openttd15.landscape import DESERT_ZONE, RAINFOREST, RIVER
 
     parts = []
     found = st.found
@@ -529,10 +545,21 @@ def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
     if pipe.after.wells:
         made = sum(1 for a in st.attempts if a.made)
         parts.append(f"{made} of {pipe.after.wells} river wells made a river "
-                     f"({int(counts[RIVER])} river tiles, {int(counts[TREES])} tree tiles)")
+                     f"({int(counts[RIVER])} river tiles, {wetland_trees(st, counts)} "
+                     "wetland tree tiles)")
     elif pipe.after.reaches_rivers and pipe.after.amount == 0:
         parts.append("rivers off")
     return ("; ".join(parts) + "\n") if parts else ""
+
+
+def wetland_trees(st: State, counts) -> int:
+    """The tiles whose trees the rivers' wetlands planted: the World's note
+    of them past GenerateLandscape (GenerateTrees plants more), else the
+    tree tiles of the map (the only trees before GenerateTrees)."""
+    from .openttd15.landscape import TREES
+
+    noted = getattr(st.world, "wetland_trees", None)
+    return len(noted) if noted is not None else int(counts[TREES])
 
 
 def stages_made(pipe) -> tuple[str, ...]:

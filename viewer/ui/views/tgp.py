@@ -1,6 +1,7 @@
 """OpenTTD TerraGenesis in the window: what the map is, said on the status
 line (for a 15.2 map by default the game's first frame, with its towns and
-industries counted; or the step it stops after); the
+industries counted; or by the step it stops after, the engine's
+:data:`~viewer.engine.tgp.generator.WHAT_THE_MAP_IS`); the
 yellow bar when the version shown misbehaves (r13671's 32-bit water target
 on the largest maps); and, during the noise rounds, where the
 noise is drawn as blocks of the round's mesh
@@ -25,24 +26,6 @@ from .tgp_industries import IndustriesTable
 from .tgp_towns import TownsTable
 
 NOISE_ROW = "noise (fixed point)"
-FINISHED = ("OpenTTD 15.2's terrain as GenerateLandscape leaves it, before towns, "
-            "industries and trees")
-AFTER_CLIMATE = ("OpenTTD 15.2: the map after the water pass and the climate passes (snow "
-                 "line, desert and rainforest zones); rivers and the tile loops are not made")
-
-
-AFTER_CLEAR = ("OpenTTD 15.2: the map after GenerateClearTile (rough and rocky land), "
-               "before towns, industries and trees")
-
-LATER_STAGES_SAID = {
-    "industries": "OpenTTD 15.2: the map after GenerateIndustries, before lighthouses, "
-                  "transmitters and trees",
-    "objects": "OpenTTD 15.2: the map after GenerateObjects (lighthouses, transmitters), "
-               "before the trees",
-    "trees": "OpenTTD 15.2: the map after GenerateTrees, before the first tile loops",
-    "startup": "OpenTTD 15.2: the map after the start-up draws, before the first tile loops",
-    "world": "OpenTTD 15.2: the first frame of the game (after the 1,280 tile loops)",
-}
 
 
 def towns_counted(towns) -> str:
@@ -65,19 +48,11 @@ def what_the_15_2_map_is(stop_after: str | None, towns=None, industries=None) ->
     industries (both counted on the first frame's line)."""
     if stop_after == "towns":
         return towns_stage(towns)
+    said = f"OpenTTD 15.2: {WHAT_THE_MAP_IS.get(stop_after, WHAT_THE_MAP_IS['water'])}"
     if stop_after == "world" and towns is not None:
         n = sum(1 for i in industries or () if i is not None)
-        return (f"{LATER_STAGES_SAID['world']}: {towns_counted(towns)}, {n} "
-                f"industr{'ies' if n != 1 else 'y'}")
-    if stop_after == "clear":
-        return AFTER_CLEAR
-    if stop_after == "rivers":
-        return FINISHED
-    if stop_after == "climate":
-        return AFTER_CLIMATE
-    if stop_after in LATER_STAGES_SAID:
-        return LATER_STAGES_SAID[stop_after]
-    return f"OpenTTD 15.2: {WHAT_THE_MAP_IS}"
+        return f"{said}: {towns_counted(towns)}, {n} industr{'ies' if n != 1 else 'y'}"
+    return said
 
 
 class TgpView(GeneratorView):
