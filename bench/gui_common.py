@@ -47,6 +47,33 @@ STALL_TARGET_MS = 16.0
 BEAT_MS = 1
 
 
+def take_option(flag: str, default: str) -> str:
+    """The value of ``flag VALUE`` (or ``flag=VALUE``) on the command line,
+    taken out of ``sys.argv`` (the bench's other arguments stay where it
+    reads them); ``default`` when it is not given."""
+    args = sys.argv
+    for i in range(1, len(args)):
+        if args[i] == flag and i + 1 < len(args):
+            value = args[i + 1]
+            del args[i:i + 2]
+            return value
+        if args[i].startswith(flag + "="):
+            return args.pop(i).partition("=")[2]
+    return default
+
+
+def tgp_stop_after(default: str) -> str:
+    """``--stop-after STAGE`` of a TGP bench: the last step its 15.2 maps
+    make (``world``, the window's default: the game's first frame with its
+    towns, industries and trees; ``rivers``: the terrain only)."""
+    from viewer.engine.tgp.options import STOP_AFTER
+
+    stage = take_option("--stop-after", default)
+    if stage not in STOP_AFTER:
+        raise SystemExit(f"--stop-after: one of {', '.join(STOP_AFTER)}, not {stage!r}")
+    return stage
+
+
 def say(text: str) -> None:
     """A line of the benchmark's report, at once (a slow step shows where it is)."""
     print(text, flush=True)

@@ -10,7 +10,12 @@ shows it, keeping only the newest request waiting (mapgen4's policy), so
 maps keep coming while the slider moves.  A 1 ms heartbeat on the GUI thread
 measures its longest stall (:mod:`gui_common`; target, issue 28: 16 ms).
 
-Run: ``python bench/gui_drag.py [WxH]``; the last lines are
+The maps are the terrain (``--stop-after rivers``, the bar's case); with
+``--stop-after world`` each is the game's first frame (towns, industries,
+trees, the first tile loops: all made again for each value, since the
+terrain under them changed), and the sizes tried start at 256x256.
+
+Run: ``python bench/gui_drag.py [WxH] [--stop-after STAGE]``; the last lines are
 ``maps_shown_during_drag: N`` (target at least 3) and ``max_stall_ms: M``.
 """
 
@@ -30,6 +35,7 @@ from gui_common import (  # noqa: E402  (bench/ is the script's folder)
     open_window,
     pause,
     say,
+    tgp_stop_after,
     wait_in_loop,
 )
 from PySide6.QtCore import Qt, QTimer  # noqa: E402
@@ -40,11 +46,13 @@ TICK_MS = 30
 MAPS_TARGET = 3
 MIN_RUN_S = 0.3
 SIZES = ((1024, 1024), (2048, 1024), (2048, 2048), (4096, 2048), (4096, 4096))
+FIRST_FRAME_SIZES = ((256, 256), (512, 512)) + SIZES
 
 
-def drag(app, win, size: tuple[int, int]) -> dict:
+def drag(app, win, size: tuple[int, int], stop_after: str) -> dict:
     """Drag the custom height for DRAG_SECONDS over TGP maps of ``size``."""
-    base = {"terrain": 5, "custom_terrain": 30}         # custom: the custom height counts
+    base = {"terrain": 5, "custom_terrain": 30,         # custom: the custom height counts
+            "stop_after": stop_after}
     generate(app, win, None, dict(base, size=size, custom_terrain=31), timeout=900)
     generate(app, win, None, dict(base, size=size), timeout=900)
     pause(app, 0.3)
@@ -95,10 +103,11 @@ def main() -> int:
     say(load())
     win = open_window(app)
     win.set_generator("tgp", generate=False)
+    stop_after = tgp_stop_after("rivers")
     sizes = ([tuple(int(n) for n in sys.argv[1].split("x"))] if len(sys.argv) > 1
-             else SIZES)
+             else FIRST_FRAME_SIZES if stop_after == "world" else SIZES)
     for size in sizes:
-        d = drag(app, win, size)
+        d = drag(app, win, size, stop_after)
         run = statistics.median(d["runs"]) if d["runs"] else 0.0
         say(f"{size[0]}x{size[1]}: {d['maps']} maps during the drag, their runs median "
             f"{run * 1000:.0f} ms")
@@ -107,7 +116,8 @@ def main() -> int:
     win.shutdown()
     runs, gaps = d["runs"], d["gaps"]
     say(load())
-    say(f"TGP 15.2 {size[0]}x{size[1]}, custom terrain: each run during the drag median "
+    say(f"TGP 15.2 {size[0]}x{size[1]} stop after {stop_after}, custom terrain: each run "
+        f"during the drag median "
         f"{run * 1000:.0f} ms [{min(runs) * 1000:.0f}-{max(runs) * 1000:.0f}] (target at "
         f"least {MIN_RUN_S * 1000:.0f} ms); drag {DRAG_SECONDS:g} s, a step every {TICK_MS} "
         f"ms; last value {d['value']}, map shown after the release {d['final']}; maps "

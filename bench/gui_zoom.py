@@ -8,7 +8,13 @@ thread measures its longest stall (:mod:`gui_common`; target, issue 28: at
 most 16 ms); the finer pictures of a zoom are drawn on a worker, the GUI
 thread only swaps them in.
 
-Run: ``python bench/gui_zoom.py [WxH]``; the last line is ``max_stall_ms: N``.
+``--tgp WxH`` does the same on an OpenTTD 15.2 TerraGenesis map of that
+size, by default its first frame (towns with their names, industries,
+lighthouses and transmitters, trees; ``--stop-after STAGE`` for an earlier
+one), zooming in until a tile is 48 screen pixels wide.
+
+Run: ``python bench/gui_zoom.py [WxH] [--tgp WxH [--stop-after STAGE]]``; the
+last line is ``max_stall_ms: N``.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from gui_common import (  # noqa: E402  (bench/ is the script's folder)
     open_window,
     pause,
     say,
+    take_option,
+    tgp_stop_after,
     wait_in_loop,
 )
 from PySide6.QtWidgets import QApplication  # noqa: E402
@@ -34,17 +42,28 @@ HEX_PIXELS = 48
 
 
 def main() -> int:
-    size = sys.argv[1] if len(sys.argv) > 1 else "512x256"
+    tgp = take_option("--tgp", "")
+    stop_after = tgp_stop_after("world")
+    size = tgp or (sys.argv[1] if len(sys.argv) > 1 else "512x256")
     world = tuple(int(n) for n in size.split("x"))
     app = QApplication.instance() or QApplication(sys.argv)
     say(load())
     win = open_window(app)
-    generate(app, win, None, {"world": world, "nc": 40, "sc": 100, "ni": 80, "is": 50,
-                              "pm": 20})
+    if tgp:
+        generate(app, win, "tgp", {"size": world, "stop_after": stop_after}, timeout=900)
+        made = f"TGP 15.2 {size} stop after {stop_after}"
+        det = win.result.detail
+        if getattr(det, "world", None) is not None:
+            made += (f" ({len(det.towns or ())} towns, "
+                     f"{sum(i is not None for i in det.world.industries)} industries)")
+    else:
+        generate(app, win, None, {"world": world, "nc": 40, "sc": 100, "ni": 80, "is": 50,
+                                  "pm": 20})
+        made = f"{world[0]}x{world[1]} world"
     pause(app, 0.3)
     view = win.map_view
     trace = win.result.trace
-    say(f"{world[0]}x{world[1]} world, {trace.n_steps} steps, {view.scale} px/hex at fit")
+    say(f"{made}, {trace.n_steps} steps, {view.scale} px/cell at fit")
 
     heart = Heartbeat(app)
     t0 = time.perf_counter()
@@ -98,7 +117,7 @@ def main() -> int:
     name, stall = heart.worst()
     own_name, own = heart.worst_own()
     say(load())
-    say(f"finest picture {fine} px/hex; {seconds:.1f} s of zooming, panning and scrubbing; "
+    say(f"finest picture {fine} px/cell; {seconds:.1f} s of zooming, panning and scrubbing; "
         f"longest stall {stall:.1f} ms ({name}), less the GUI thread's waits for a core "
         f"{own:.1f} ms ({own_name}); target <= {STALL_TARGET_MS:g} ms")
     say(f"max_stall_ms: {stall:.1f}")

@@ -79,6 +79,8 @@ class Declaration:
     gives the seed as ``generate`` takes it or raises ParamError (None: the
     engine's, else the rule of the kind, :data:`viewer.engine.params.SEED_RULES`); ``default_seed`` (None: 1, or "1" for text seeds).
     ``layer_info`` and ``phase_names`` (the trace's phases) may be empty;
+    ``layers_for(values)`` the layers a map of these values will have, where
+    they depend on the values (None: ``layer_info``; :meth:`layers_before_map`);
     ``metrics`` is None for a generator that declares none; ``warm_up``
     compiles what the defaults do not reach (a no-op by default);
     ``compile_estimate_s`` is about how long its numba kernels take to
@@ -122,6 +124,7 @@ class Declaration:
     default_seed: int | str | None = None
     check_seed: Callable[[Any], int | str] | None = None
     layer_info: Mapping[str, LayerInfo] = field(default_factory=dict)
+    layers_for: Callable[[Mapping[str, Any]], Mapping[str, LayerInfo]] | None = None
     phase_names: tuple[str, ...] = ()
     metrics: Metrics | None = None
     warm_up: Callable[[], None] = _nothing
@@ -176,6 +179,11 @@ class Declaration:
             return self.engine.generate(values, **kw)
         finally:
             jit_cache.map_made()    # (the compiles this map needed are one run, timed)
+
+    def layers_before_map(self, values: Mapping[str, Any]) -> Mapping[str, LayerInfo]:
+        """The Layers list before a map is made: the layers a map of
+        ``values`` (as given, perhaps not valid) will have."""
+        return self.layer_info if self.layers_for is None else self.layers_for(values)
 
     def refused_setting(self, given: Any, values: Mapping[str, Any]) -> tuple[Param, str] | None:
         """The first parameter named in ``given`` that the version chosen in

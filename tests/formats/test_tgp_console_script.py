@@ -262,6 +262,11 @@ def test_a_map_stopped_after_a_later_stage_says_what_the_game_adds(monkeypatch, 
     rc, out, err = run(["--size", "64x64", "--seed", "5", "--stop-after", "world",
                         "--console-script", "w.scr"], monkeypatch, tmp_path)
     assert rc == 0 and "stops after" not in out
+    rc, out, err = run(["--size", "64x64", "--seed", "5", "--stop-after", "rivers",
+                        "--console-script", "r.scr"], monkeypatch, tmp_path)
+    assert rc == 0 and out.splitlines()[-1].endswith(
+        "this map stops after rivers; the game goes on with clear, towns, industries, "
+        "objects, trees, startup, world before its first frame")
 
 
 def _values(freeform: bool) -> dict:

@@ -76,7 +76,8 @@ def test_a_titles_range_is_its_colour_bars(name, tmp_path):
 
 def test_custom_terrain_to_30_has_a_bar_ending_at_30_in_level_30s_colour():
     decl = registry.declaration("tgp")
-    values = decl.checked({"size": (256, 256), "terrain": 5, "custom_terrain": 30})
+    values = decl.checked({"size": (256, 256), "terrain": 5, "custom_terrain": 30,
+                           "stop_after": "rivers"})
     result = decl.generate(values)
     levels = result.layers["tile_height"]
     assert int(levels.max()) == 30

@@ -37,7 +37,7 @@ from viewer.render.tgp import (
 @pytest.fixture(scope="module")
 def result():
     base = TGP.generate({"openttd": "15.2", "size": (64, 64), "terrain": 4,
-                         "smoothness": 3}, seed=11)
+                         "smoothness": 3, "stop_after": "rivers"}, seed=11)
     return finished(base)
 
 
@@ -80,7 +80,7 @@ def test_the_legend_names_everything_the_map_has(result):
     for d in range(4):
         assert entries[f"snow, density {d}"] == TGP_SNOW[d]
     # a map without them does not list them
-    plain = TGP.generate({"openttd": "15.2", "size": (64, 64)}, seed=11)
+    plain = TGP.generate({"openttd": "15.2", "size": (64, 64), "stop_after": "rivers"}, seed=11)
     names = {n for n, _ in RENDERER.legend(MapState(plain, plain.layers), "tile_class",
                                            {}).entries}
     assert not names & {"river or lake water", "trees (wetland)", "clear, desert"}
@@ -177,7 +177,8 @@ def test_a_wetland_is_recognisable_and_in_the_legend():
     colour, with a legend entry."""
     from viewer.render.tgp import TGP_WETLAND
 
-    r = TGP.generate({"openttd": "15.2", "size": (256, 256), "rivers": 3}, seed=6)
+    r = TGP.generate({"openttd": "15.2", "size": (256, 256), "rivers": 3,
+                      "stop_after": "rivers"}, seed=6)
     assert any("wetland" in a.text for a in r.detail.river_attempts)
     state = MapState(r, r.layers)
     tc, g = r.layers["tile_class"], r.layers["ground"]

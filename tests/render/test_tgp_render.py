@@ -223,7 +223,7 @@ def test_a_decimated_4096_map_renders_quickly():
 @pytest.fixture(scope="module")
 def modern():
     return TGP.generate({"openttd": "15.2", "size": (256, 128), "terrain": 4,
-                         "smoothness": 3, "variety": 5}, seed=17)
+                         "smoothness": 3, "variety": 5, "stop_after": "rivers"}, seed=17)
 
 
 def test_a_tall_15_2_map_stretches_the_terrain_map_to_its_top(modern):

@@ -149,3 +149,29 @@ def test_a_slow_map_comes_back_with_its_legend_and_names(qtbot, monkeypatch):
         assert "last session's picture" in again.timeline.caption.text()
     finally:
         again.shutdown()
+
+
+def test_a_slow_maps_picture_is_written_off_the_gui_thread(qtbot, monkeypatch):
+    """Encoding a large map's PNG took 0.7 s of the GUI thread: it is written
+    on a thread, and the settings name it once it is there."""
+    import threading
+
+    import numpy as np
+
+    import viewer.ui.last_picture as lp
+    from viewer.formats.png import read_png
+
+    threads = []
+    write = lp.write_png
+
+    def spy(path, rgba):
+        threads.append(threading.current_thread())
+        write(path, rgba)
+    monkeypatch.setattr(lp, "write_png", spy)
+    shown = _slow_map_shown(qtbot, monkeypatch, sp=30)
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    s = make_settings()
+    assert np.array_equal(read_png(lp.picture_path(s)), shown)
+    from viewer.ui.settings import read_json
+    noted = read_json(s, lp.KEY)                          # named once written
+    assert noted["generator"] == "fairland" and noted["params"]["sp"] == 30

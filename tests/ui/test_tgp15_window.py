@@ -48,8 +48,15 @@ def test_15_2_is_the_default_with_its_settings(qtbot, window):
     again = TGP.generate(r.params, seed=r.seed)
     for name in MODERN_LAYERS:
         np.testing.assert_array_equal(r.layers[name], again.layers[name], err_msg=name)
-    assert r.params["stop_after"] == "rivers"
-    assert ("OpenTTD 15.2's terrain as GenerateLandscape leaves it, before towns, industries "
+    # the default is the game's first frame, counted on the status line
+    assert r.params["stop_after"] == "world"
+    text = w.run_status.message.text()
+    assert "the first frame of the game" in text
+    assert f"{len(r.detail.towns)} towns" in text and " industries" in text
+    w.workbench.set_values({"stop_after": "rivers"})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.params["stop_after"] == "rivers")
+    assert ("OpenTTD 15.2: the terrain as GenerateLandscape leaves it, before towns, industries "
             "and trees") in w.run_status.message.text()
     w.workbench.set_values({"stop_after": "water"})
     w.request_generation()

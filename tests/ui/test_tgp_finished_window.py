@@ -28,6 +28,7 @@ def settle(qtbot, window, cond=lambda: True):
 
 
 def _tgp(qtbot, window, size="128x64", **values):
+    values = {"stop_after": "rivers", **values}     # the terrain, as GenerateLandscape leaves it
     box = window.generator_box
     box.setCurrentIndex(box.findData("tgp"))
     settle(qtbot, window, lambda: window.result.generator == "tgp")

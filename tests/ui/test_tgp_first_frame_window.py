@@ -55,6 +55,8 @@ def test_the_first_frame_is_drawn_listed_and_inspected(qtbot, window):
     assert "tree" in w.inspect(tx, ty)["trees"]
     # the Industries tab: one row per industry; a row centres the map on it
     table = w.gen_view.industries_table
+    w.gen_view.industries_dock.raise_()          # (its tab chosen: the rows go in)
+    qtbot.waitUntil(table.filled, timeout=10_000)
     assert table.rowCount() == len(industries)
     # at the dock's width every column reads: type and location whole, the town in what is left
     w.gen_view.industries_dock.raise_()

@@ -94,3 +94,84 @@ def test_names_that_would_overlap_give_way_to_the_first():
              QRectF(0, 60, 80, 16)]
     assert apart(boxes, 16) == [True, False, True, True]
     assert apart(boxes[1:], 16) == [True, True, True]
+
+
+def _centre_at(view, x: float, y: float, px: float) -> None:
+    """Pan ``view`` so that view point (x, y) is ``px`` screen pixels from
+    the left edge of the map view."""
+    from PySide6.QtCore import QPointF
+
+    vb = view.vb
+    d = view.mapFromScene(vb.mapViewToScene(QPointF(x, y)))
+    view.pan_by((d.x() - px) * vb.viewPixelSize()[0], 0)
+
+
+def test_a_name_at_the_views_edge_is_read_whole(qtbot, window):
+    """A town whose centre is on screen by the view's edge has its whole
+    name drawn inside the view (moved in, not cut); a town whose centre is
+    off screen has none."""
+    w = _towns_map(qtbot, window)
+    view = w.map_view
+    name, x, y = max(view.name_labels.names(), key=lambda n: len(n[0]))
+    width = view.viewport().width()
+    _centre_at(view, x, y, 3)
+    view.grab()                                  # (paints the names)
+    boxes = dict(view.name_labels.drawn())
+    assert name in boxes, "the town by the edge is named"
+    box = boxes[name]
+    assert box.left() >= 0 and box.right() <= width and box.left() < 3 < box.right()
+    assert box.width() > 20                      # (a whole word, not a letter)
+    for _label, b in view.name_labels.drawn():
+        assert b.left() >= 0 and b.right() <= width
+    _centre_at(view, x, y, -4)                   # its centre just off screen
+    view.grab()
+    assert name not in dict(view.name_labels.drawn())
+
+
+def test_a_table_fills_while_shown_a_few_rows_a_turn(qtbot):
+    """A map's rows go into the Towns (or Industries) table only while it is
+    shown, at most ROWS_PER_TURN per turn of the event loop: hundreds of
+    towns never stall the window, and a table behind another tab costs
+    nothing."""
+    from viewer.ui.views.tgp_towns import ROWS_PER_TURN, TownsTable
+
+    table = TownsTable()
+    qtbot.addWidget(table)
+    rows = [((f"Town {i:04}", i, 1, ""), (i, i), {}) for i in range(ROWS_PER_TURN * 5 + 3)]
+    table.show_rows(rows)
+    assert table.rowCount() == 0 and not table.filled()     # hidden: nothing put in
+    table.show()
+    put = sum(table.item(i, 0) is not None for i in range(table.rowCount()))
+    assert table.rowCount() == len(rows) and 0 < put <= ROWS_PER_TURN
+    qtbot.waitUntil(table.filled, timeout=10_000)
+    assert table.names() == sorted(r[0][0] for r in rows)
+    table.show_rows(rows[:3])                                # the next map's, shown at once
+    qtbot.waitUntil(table.filled, timeout=10_000)
+    assert table.names() == [r[0][0] for r in rows[:3]]
+
+
+def test_thousands_of_names_give_way_as_the_first_rule_says():
+    """The names' grid (a 4096² map has ~6,000 towns; a set of cells per name
+    took 0.2 s a paint): a name is shown when no cell of its box is taken by
+    an earlier shown one, and every name left out meets one."""
+    import random
+
+    from viewer.ui.name_labels import apart_edges
+
+    rnd = random.Random(7)
+    cell = 20.0
+    edges = []
+    for _ in range(3000):
+        x, y, w = rnd.uniform(0, 600), rnd.uniform(0, 600), rnd.uniform(30, 140)
+        edges.append((x, y, x + w, y + cell))
+    shown = apart_edges(edges, cell)
+
+    def cells(e):
+        return {(cx, cy) for cx in range(int(e[0] // cell), int(e[2] // cell) + 1)
+                for cy in range(int(e[1] // cell), int(e[3] // cell) + 1)}
+    taken: set = set()
+    for e, ok in zip(edges, shown):
+        assert ok == (not cells(e) & taken)
+        if ok:
+            taken |= cells(e)
+    assert 10 < sum(shown) < len(edges)

@@ -54,3 +54,26 @@ def test_a_bad_map_id_is_refused_in_one_line(text, says):
         wb.open_map_id(text)
     assert says in str(exc.value) and "\n" not in str(exc.value)
     assert wb.generator.name == "fairland"               # nothing changed
+
+
+def test_a_tgp_map_id_names_its_stage_so_old_ones_keep_their_map():
+    """A 15.2 map is the game's first frame by default; its map ID names the
+    stage, as tgp's line always has, so an ID copied while the default was
+    the terrain (``--stop-after rivers``) still opens the terrain, and a
+    preset of that time that names no stage does too."""
+    from viewer.formats.presets import parse_preset
+
+    decl = registry.declaration("tgp")
+    first = decl.validate({"size": (64, 64)})
+    assert first["stop_after"] == "world"
+    text = map_id(decl, first, 5)
+    assert "--stop-after world" in text
+    assert parse_map_id(text).values["stop_after"] == "world"
+    old = ("python -m viewer tgp --openttd 15.2 --size 64x64 --seed 5 --smoothness smooth "
+           "--terrain flat --sea-level 'very low' --landscape temperate --stop-after rivers")
+    assert parse_map_id(old).values == {**first, "stop_after": "rivers"}
+    preset = parse_preset('generator = "tgp"\nseed = 5\n[params]\nopenttd = "15.2"\n'
+                          'size = "64x64"\n')
+    assert decl.validate(preset.params)["stop_after"] == "rivers"
+    saved = parse_preset('generator = "tgp"\n[params]\nopenttd = "15.2"\nstop_after = "world"\n')
+    assert saved.params["stop_after"] == "world"

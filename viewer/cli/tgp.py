@@ -20,8 +20,9 @@
         [--console-script FILE] [-q]
 
 ``--openttd`` picks the game: 15.2 (the default; New Game with TerraGenesis
-through GenerateLandscape: the water pass, the climate and the rivers, or
-up to the step ``--stop-after`` names) or r13671 (tgp.cpp of 2008, whose
+through the whole of the game's world generation to the map of its first
+frame, or up to the step ``--stop-after`` names: ``rivers`` for the
+terrain as GenerateLandscape leaves it) or r13671 (tgp.cpp of 2008, whose
 defaults are hilly and a low sea level).  Settings only 15.2 has are
 refused with r13671 and ``--rng-skip`` with 15.2 (which always draws
 exactly one Random() before TGP).  The custom height, the custom sea level
@@ -45,10 +46,10 @@ tile) and writes the files asked for:
                      ``tgp-rivers``: ground type + 128 with snow on clear
                      land, 64 + tree ground on trees, 255 elsewhere) and
                      ``rng_state`` (uint32, the Randomizer's two words after);
-                     a map past GenerateLandscape (``--stop-after clear`` or
-                     ``towns``) also the game's tile bytes as the
-                     ``openttd-firstframe`` reference keeps them
-                     (``--stop-after clear`` ... ``world``):
+                     a map past GenerateLandscape (the default ``world``,
+                     or ``--stop-after clear`` ... ``startup``) also the
+                     game's tile bytes as the ``openttd-firstframe``
+                     reference keeps them:
                      ``tile_type`` (uint8: type in bits 4..7, bridge bits
                      2..3, tropic zone 0..1), ``tile_height`` (the same
                      array), ``m1``, ``m3`` ... ``m7`` (uint8), ``m2``,
@@ -134,10 +135,10 @@ def npz_bytes(result) -> bytes:
 
 class TgpExtras(CliExtras):
     description = ("OpenTTD's TerraGenesis Perlin map generator, as OpenTTD 15.2 makes a New "
-                   "Game (by default its terrain as GenerateLandscape leaves it: the climate, "
-                   "rivers, lakes and wetlands; with --stop-after towns ... world also its "
-                   "rough land, towns, industries, objects, trees and first tile loops: the "
-                   "game's first frame) or as tgp.cpp r13671 did.")
+                   "Game (by default the map of the game's first frame: its terrain, rivers, "
+                   "rough land, towns, industries, lighthouses and transmitters, trees and "
+                   "first tile loops; --stop-after rivers for the terrain as GenerateLandscape "
+                   "leaves it, or another earlier step) or as tgp.cpp r13671 did.")
     random_seed = True
 
     def add_arguments(self, p) -> None:

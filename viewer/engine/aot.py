@@ -193,21 +193,25 @@ def export_name(module: str, function: str, key: str) -> str:
     return f"{module.replace('.', '_')}__{function}__{zlib.crc32(key.encode()):08x}"
 
 
-_RECORDS: dict[Any, str] = {}
+def _record_token(dtype: Any) -> str:
+    """A structured dtype (a numba Record) by its fields, offsets and size."""
+    fields = ",".join(f"{n}:{f[0].str}{f[0].shape}@{f[1]}" for n, f in dtype.fields.items())
+    return f"rec{zlib.crc32(fields.encode()):08x}s{dtype.itemsize}"
 
 
-def _dtype_token(dtype) -> str:
-    """A numpy dtype's name, or for a structured one (a record: numba's
-    ``Record``) ``rec`` and a checksum of its fields, offsets and size."""
-    if dtype.fields is None:
-        return dtype.name
-    try:
-        return _RECORDS[dtype]
-    except KeyError:
-        layout = repr((dtype.descr, [(n, f[1]) for n, f in dtype.fields.items()],
-                       dtype.itemsize, dtype.isalignedstruct))
-        token = _RECORDS[dtype] = f"rec{zlib.crc32(layout.encode()):08x}"
-        return token
+_DTYPE_TOKENS: dict[Any, tuple[str, bool]] = {}
+
+
+def _dtype_token(dtype: Any) -> tuple[str, bool]:
+    """A dtype's token and whether its records may count as aligned, looked
+    up once per dtype (numpy finds a dtype's name in Python: slow at every
+    call)."""
+    found = _DTYPE_TOKENS.get(dtype)
+    if found is None:
+        record = dtype.fields is not None
+        found = _DTYPE_TOKENS[dtype] = (_record_token(dtype) if record else dtype.name,
+                                        not record or dtype.isalignedstruct)
+    return found
 
 
 def _value_token(v: Any) -> str | None:
@@ -217,10 +221,13 @@ def _value_token(v: Any) -> str | None:
     if kind.__name__ == "ndarray" and kind.__module__ == "numpy":
         flags = v.flags
         layout = "C" if flags.c_contiguous else "F" if flags.f_contiguous else "A"
-        dtype = v.dtype         # (numba's array of a packed record is unaligned)
-        aligned = flags.aligned and (dtype.fields is None or dtype.isalignedstruct)
-        return (f"{_dtype_token(dtype)}x{v.ndim}{layout}" + ("" if flags.writeable else "r")
+        name, may_align = _dtype_token(v.dtype)
+        aligned = flags.aligned and may_align
+        return (f"{name}x{v.ndim}{layout}" + ("" if flags.writeable else "r")
                 + ("" if aligned else "u"))
+    if kind.__module__ == "numpy" and getattr(v, "dtype", None) is not None \
+            and v.dtype.fields is not None:                  # a record (numpy.void)
+        return _record_token(v.dtype)
     if isinstance(v, bool):
         return "bool"
     if isinstance(v, int):
@@ -230,8 +237,8 @@ def _value_token(v: Any) -> str | None:
     if isinstance(v, tuple):
         items = [_value_token(x) for x in v]
         return None if None in items else "(" + ",".join(items) + ")"
-    if kind.__module__ == "numpy" and hasattr(v, "dtype"):     # a numpy scalar or record
-        return _dtype_token(v.dtype)
+    if kind.__module__ == "numpy" and hasattr(v, "dtype"):     # a numpy scalar
+        return v.dtype.name
     return None
 
 
@@ -243,16 +250,17 @@ def value_key(args: Sequence[Any]) -> str | None:
 
 def _type_token(t) -> str | None:
     from numba.core import types
-    from numba.np.numpy_support import as_dtype
 
+    if isinstance(t, types.Record):
+        from numba.np.numpy_support import as_struct_dtype
+
+        return _record_token(as_struct_dtype(t))
     if isinstance(t, types.Array):
-        dtype = _dtype_token(as_dtype(t.dtype)) if isinstance(t.dtype, types.Record) else t.dtype
-        return (f"{dtype}x{t.ndim}{t.layout}" + ("" if t.mutable else "r")
+        name = _type_token(t.dtype) if isinstance(t.dtype, types.Record) else t.dtype
+        return (f"{name}x{t.ndim}{t.layout}" + ("" if t.mutable else "r")
                 + ("" if t.aligned else "u"))
     if isinstance(t, (types.Boolean, types.Integer, types.Float)):
         return str(t)
-    if isinstance(t, types.Record):
-        return _dtype_token(as_dtype(t))
     if isinstance(t, types.BaseTuple):
         items = [_type_token(x) for x in t.types]
         return None if None in items else "(" + ",".join(items) + ")"

@@ -42,6 +42,12 @@ class LazyKernel:
         self._compiled: dict[tuple[ModuleType, str | None], Callable | None] = {}
 
     def __call__(self, *args: Any):
+        return self.resolve(args)(*args)
+
+    def resolve(self, args: tuple) -> Callable:
+        """What a call with ``args`` runs: the compiled module's function
+        for their types (within :func:`compiled_kernels`), else numba's
+        dispatcher."""
         if self._dispatcher is None:  # (a name imported before the first call keeps this)
             compiled = getattr(_COMPILED, "modules", None)
             if compiled:
@@ -49,11 +55,11 @@ class LazyKernel:
                 if module is not None:
                     fn = self._compiled_for(module, args)
                     if fn is not None:
-                        return fn(*args)
+                        return fn
             materialize(self.py_func.__module__)
             self._dispatcher = getattr(sys.modules[self.py_func.__module__],
                                        self.py_func.__name__)
-        return self._dispatcher(*args)
+        return self._dispatcher
 
     def _compiled_for(self, module: ModuleType, args: tuple) -> Callable | None:
         from . import aot
@@ -84,6 +90,14 @@ def compiled_kernels(modules: Iterable[str], compiled: ModuleType | None) -> Ite
         yield
     finally:
         _COMPILED.modules = before
+
+
+def resolved(kernel: Callable, args: tuple) -> Callable:
+    """The function a call of ``kernel`` with ``args`` runs (see
+    :meth:`LazyKernel.resolve`; a dispatcher is its own): for a kernel called
+    many times with arguments of the same types, whose compiled function is
+    otherwise looked up by their types at every call."""
+    return kernel.resolve(args) if isinstance(kernel, LazyKernel) else kernel
 
 
 def njit(**options: Any) -> Callable[[Callable], LazyKernel]:

@@ -108,12 +108,11 @@ def console_script_text(result) -> str:
 
 def stopped_early_note(result) -> str:
     """What the game makes beyond a map that stops before its first frame
-    (nothing said for the default, the terrain as GenerateLandscape leaves
-    it, which says so itself)."""
+    (nothing said for the default, the first frame itself)."""
     from ..engine.tgp.options import STOP_AFTER
 
     stop = result.params.get("stop_after", "rivers")
-    if stop in ("rivers", "world"):
+    if stop == "world":
         return ""
     if stop in ("water", "climate"):
         step = "the water pass" if stop == "water" else "the climate passes"

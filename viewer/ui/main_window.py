@@ -55,6 +55,9 @@ SLOW_START_S = 5.0
 unasked (the window offers it)."""
 STEP_NOTICE_MS = 120
 """A step's picture not there after this long is said over the map."""
+NOT_SAID = object()
+"""The status line has not described the map shown yet (a new result):
+:meth:`MainWindow._say_step` does, whichever step it shows."""
 
 
 class MainWindow(QMainWindow):
@@ -70,8 +73,9 @@ class MainWindow(QMainWindow):
         wb.prepare_picture = self._screen_finisher
         self._hover: tuple[int, int] | None = None
         self._step_waited: int | None = None     # a step whose picture a job draws
-        self._status_step: int | None = None     # the step the status line names
+        self._status_step: object = None         # the step the status line names
         self._picture_due: Result | None = None  # a slow map whose picture is kept once shown
+        self._picture_keeper = None              # (writes it on a thread: last_picture)
         self._export_actions: list[QAction] = []
         self._build()
         self.sweep = SweepLink(wb, self)
@@ -326,7 +330,7 @@ class MainWindow(QMainWindow):
         self._export_actions = self.file_actions.declared_exports(wb.generator)
         self.gen_view.build()
         self.sweep.rebuild()
-        fill_layer_list(self.layer_list, wb.generator.layer_info, wb.layer)
+        fill_layer_list(self.layer_list, wb.generator.layers_before_map(wb.values), wb.layer)
 
     def _generator_chosen(self, index: int) -> None:
         name = self.generator_box.itemData(index)
@@ -470,13 +474,13 @@ class MainWindow(QMainWindow):
         """Everything that belongs to one result, rebuilt from it."""
         wb = self.workbench
         self._hover = None
-        self._status_step = None
+        self._status_step = NOT_SAID            # a new map: its words are due (_say_step)
         self.inspector.clear()
         self.banner.clear()
         if result is None:
             self._timeline.set_trace(None)
             self.legend.set_legend(None)
-            fill_layer_list(self.layer_list, wb.generator.layer_info, wb.layer)
+            fill_layer_list(self.layer_list, wb.generator.layers_before_map(wb.values), wb.layer)
             self.gen_view.result_changed(None)
             return
         self._map_view.set_waiting(None)
@@ -602,17 +606,17 @@ class MainWindow(QMainWindow):
         self.compare.refresh()
 
     def _keep_picture(self, pic) -> None:
-        """The slow map just shown finished: its picture for the next session."""
-        from .last_picture import save_last_picture
+        """The slow map just shown finished: its picture for the next session
+        (written on a thread)."""
+        from .last_picture import PictureKeeper
 
         r, self._picture_due = self._picture_due, None
         text = f"{self.workbench.generator.title} {self._describe(r)}"
-        try:
-            save_last_picture(self.settings, r, pic.rgba, pic.scale, pic.hexes, text,
-                              pic.legend, pic.letters)
-        except OSError as exc:
-            self.status(f"the map's picture was not kept for the next session: {exc}",
-                        error=True)
+        if self._picture_keeper is None:
+            self._picture_keeper = PictureKeeper(self.settings, lambda exc: self.status(
+                f"the map's picture was not kept for the next session: {exc}", error=True))
+        self._picture_keeper.keep(r, pic.rgba, pic.scale, pic.hexes, text, pic.legend,
+                                  pic.letters)
 
     def _hovered(self, cell: tuple[int, int] | None) -> None:
         self._hover = cell
@@ -642,6 +646,8 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def shutdown(self) -> None:
+        if self._picture_keeper is not None:
+            self._picture_keeper.finish()
         self._keys.stop()
         self.compact.stop()
         self._timeline.pause()

@@ -1,8 +1,9 @@
 """Names over the map (a town's name at its centre): whole words on a dark
 box, drawn at one size on screen whatever the zoom (one item paints them
-all, those on screen only), so they stay legible
-zoomed out and in, unlike the marker letters, which are fitted into a
-square.  :func:`split_names` takes the markers that are names out of a
+all, those whose place is on screen only, each moved inside the view where
+it would run over its edge: a town at the map's edge is read whole), so
+they stay legible zoomed out and in, unlike the marker letters, which are
+fitted into a square.  :func:`split_names` takes the markers that are names out of a
 picture's markers; :class:`NameLabels` shows them on a map view, and
 :func:`centre_on` moves a view to a cell (the Towns table's rows)."""
 
@@ -10,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -41,14 +43,24 @@ def apart(boxes: Sequence[QRectF], cell: float) -> list[bool]:
     """Which of ``boxes`` (screen rectangles, in order of precedence) are
     shown: each that covers no grid cell of ``cell`` pixels an earlier
     shown one covers."""
-    taken: set[tuple[int, int]] = set()
+    return apart_edges([(b.left(), b.top(), b.right(), b.bottom()) for b in boxes], cell)
+
+
+def apart_edges(edges: Sequence[tuple[float, float, float, float]], cell: float) -> list[bool]:
+    """:func:`apart` of boxes given by their (left, top, right, bottom), the
+    cells taken kept in one grid (thousands of names in a few ms)."""
+    if not len(edges):
+        return []
+    cells = [(int(a // cell), int(b // cell), int(c // cell) + 1, int(d // cell) + 1)
+             for a, b, c, d in edges]
+    x0, y0 = min(c[0] for c in cells), min(c[1] for c in cells)
+    taken = np.zeros((max(c[3] for c in cells) - y0, max(c[2] for c in cells) - x0), bool)
     out = []
-    for box in boxes:
-        cells = {(cx, cy) for cx in range(int(box.left() // cell), int(box.right() // cell) + 1)
-                 for cy in range(int(box.top() // cell), int(box.bottom() // cell) + 1)}
-        ok = not cells & taken
+    for a, b, c, d in cells:
+        block = taken[b - y0:d - y0, a - x0:c - x0]
+        ok = not block.any()
         if ok:
-            taken |= cells
+            block[...] = True
         out.append(ok)
     return out
 
@@ -65,11 +77,20 @@ class _NamesItem(QGraphicsItem):
         self.rect = QRectF()
         self._metrics = QFontMetrics(NAME_FONT)
         self._widths: dict[str, int] = {}
+        self.drawn: list[tuple[str, QRectF]] = []   # the last paint's names and boxes
+        self._xy = np.zeros((0, 2))
 
     def set_names(self, names: list[tuple[str, float, float]], rect: QRectF) -> None:
         self.prepareGeometryChange()
         self.names, self.rect = names, rect
+        self._xy = np.array([(x, y) for _, x, y in names], float).reshape(-1, 2)
         self.update()
+
+    def _width(self, label: str) -> int:
+        w = self._widths.get(label)
+        if w is None:
+            w = self._widths[label] = self._metrics.horizontalAdvance(label) + 2 * PAD
+        return w
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self.rect
@@ -85,18 +106,25 @@ class _NamesItem(QGraphicsItem):
         painter.resetTransform()
         painter.setFont(NAME_FONT)
         painter.setPen(Qt.PenStyle.NoPen)
-        boxes = []
-        for label, x, y in self.names:
-            p = to_screen.map(QPointF(x, y))
-            w = self._widths.get(label)
-            if w is None:
-                w = self._widths[label] = fm.horizontalAdvance(label) + 2 * PAD
-            box = QRectF(p.x() - w / 2, p.y() - h / 2, w, h)
-            if screen.intersects(box):
-                boxes.append((label, box))
-        for (label, box), shown in zip(boxes, apart([b for _, b in boxes], h)):
+        t, xy = to_screen, self._xy       # (every place at once: thousands of towns)
+        px = t.m11() * xy[:, 0] + t.m21() * xy[:, 1] + t.dx()
+        py = t.m12() * xy[:, 0] + t.m22() * xy[:, 1] + t.dy()
+        on = np.flatnonzero((px >= screen.left()) & (px <= screen.right())
+                            & (py >= screen.top()) & (py <= screen.bottom()))
+        labels = [self.names[i][0] for i in on.tolist()]   # (off screen: no name)
+        widths = np.array([self._width(label) for label in labels], float)
+        # each box centred on its place, moved inside the screen as far as it can
+        left = np.maximum(np.minimum(px[on] - widths / 2, screen.right() - widths),
+                          screen.left())
+        top = np.maximum(np.minimum(py[on] - h / 2, screen.bottom() - h), screen.top())
+        edges = np.stack([left, top, left + widths, top + h], axis=1).tolist()
+        self.drawn = []
+        for label, (x, y, _r, _b), w, shown in zip(labels, edges, widths.tolist(),
+                                                   apart_edges(edges, h)):
             if not shown:
                 continue
+            box = QRectF(x, y, w, h)
+            self.drawn.append((label, box))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(BOX)
             painter.drawRoundedRect(box, 2, 2)
@@ -137,6 +165,10 @@ class NameLabels:
     def names(self) -> list[tuple[str, float, float]]:
         """Every name shown with its place in view coordinates (for tests)."""
         return list(self.item.names)
+
+    def drawn(self) -> list[tuple[str, QRectF]]:
+        """The names the last paint drew, with their boxes on screen (for tests)."""
+        return list(self.item.drawn)
 
 
 def centre_on(view, x: int, y: int) -> None:

@@ -64,7 +64,7 @@ def test_no_port_touches_river_or_lake_water(given, seed):
                         "smoothness": v["tgp_smoothness"]}, seed)
     tgp = TGP.generate({"openttd": "15.2", "size": v["tgp_size"], "terrain": v["tgp_terrain"],
                         "sea_level": v["tgp_sea_level"], "landscape": v["tgp_landscape"],
-                        "smoothness": v["tgp_smoothness"]}, seed=seed)
+                        "smoothness": v["tgp_smoothness"], "stop_after": "rivers"}, seed=seed)
     river = tgp.layers["tile_class"] == 4
     assert river.any(), "the map has rivers"
     assert hm.inland is not None and hm.inland[:-1, :-1][river].all()

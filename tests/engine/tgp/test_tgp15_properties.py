@@ -166,7 +166,8 @@ def test_the_custom_values_count_only_under_custom():
 # -- the timeline --------------------------------------------------------------------
 
 def test_timeline_of_every_phase():
-    v = {"openttd": "15.2", "size": (128, 64), "terrain": 4, "variety": 2, "smoothness": 3}
+    v = {"openttd": "15.2", "size": (128, 64), "terrain": 4, "variety": 2, "smoothness": 3,
+         "stop_after": "rivers"}
     r = TGP.generate(v, seed=21, trace=True)
     tr = r.trace
     phases = [name for name, _ in tr.phases()]
@@ -214,7 +215,13 @@ def test_settings_without_the_version_are_15_2s():
         old = TGP.complete_stored(stored)
         assert old["openttd"] == "r13671" and (old["terrain"], old["sea_level"]) == (2, 1)
         assert TGP.validate(old)["openttd"] == "r13671"
-    assert TGP.complete_stored({"openttd": "15.2"}) == {"openttd": "15.2"}
+    # a stored 15.2 file that names no stop_after was written while the
+    # default was the terrain: it keeps meaning that map, not the first frame
+    assert TGP.complete_stored({"openttd": "15.2"}) == {"openttd": "15.2",
+                                                       "stop_after": "rivers"}
+    assert TGP.complete_stored({"openttd": "15.2", "stop_after": "towns"})["stop_after"] == \
+        "towns"
+    assert TGP.validate({"openttd": "15.2"})["stop_after"] == "world"
     r13671 = TGP.generate({"openttd": "r13671", "size": (64, 64)}, seed=5)
     assert set(r13671.layers) == set(LAYER_NAMES)
 
@@ -316,7 +323,8 @@ def test_ports_run_on_15_2_maps_of_any_shape(size):
 
     values = {"openttd": "15.2", "size": size, "terrain": 4}
     hm = tgp_heightmap(values, 3)
-    made = TGP.generate(values, seed=3)      # the finished map: the game's corner heights
+    # the terrain (GenerateLandscape's map): the game's corner heights
+    made = TGP.generate({**values, "stop_after": "rivers"}, seed=3)
     expect, inland = finished_corners(made.layers["tile_height"], made.layers["tile_class"])
     np.testing.assert_array_equal(hm.corners, expect)
     np.testing.assert_array_equal(hm.inland, inland)

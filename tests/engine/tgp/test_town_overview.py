@@ -67,7 +67,8 @@ def test_the_inspector_shows_a_houses_town():
     from viewer.engine.tgp.generator import TGP
     from viewer.engine.tgp.inspect import rows
 
-    result = with_towns(TGP.generate({"openttd": "15.2", "size": (64, 64)}, seed=5), "ff-04")
+    terrain = {"openttd": "15.2", "size": (64, 64), "stop_after": "rivers"}
+    result = with_towns(TGP.generate(terrain, seed=5), "ff-04")
     state = MapState(result, result.layers, ())
     m = game_map_of_layers(result.layers)
     ref = ff.world("ff-04", "towns").map
@@ -79,5 +80,5 @@ def test_the_inspector_shows_a_houses_town():
     from viewer.engine.tgp.openttd15.towns.house_specs import house_specs
     house = int(m.m8[m.tile_xy(x, y)]) & 0xFFF
     assert got["house type"] == f"{house_specs(0)[house].name} ({house})"
-    plain = TGP.generate({"openttd": "15.2", "size": (64, 64)}, seed=5)
+    plain = TGP.generate(terrain, seed=5)
     assert "town" not in dict(rows(MapState(plain, plain.layers, ()), x, y))

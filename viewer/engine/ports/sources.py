@@ -68,6 +68,10 @@ def tgp_heightmap(values: dict, seed: int, cancel=None) -> Heightmap:
     # r13671's maps as ports have always made them (bundles replay them):
     # TGP right after seeding, not the game's one Random() before it
     values = {"rng_skip": 0, **values} if values.get("openttd") == "r13671" else values
+    # 15.2: the terrain (GenerateLandscape's map: heights, sea, rivers and
+    # lakes) is all the ports read; the towns and what follows are not made
+    if values.get("openttd", "15.2") == "15.2":
+        values = {"stop_after": "rivers", **values}
     try:
         res = TGP.generate(values, seed=seed, cancel=cancel)
     finally:

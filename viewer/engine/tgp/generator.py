@@ -7,8 +7,11 @@ versions (the ``openttd`` parameter):
   :mod:`.openttd15.kernel`; reference ``../shared/reference/tgp-modern``),
   then the climate, the rivers and the tile loops (:mod:`.openttd15.after_water`;
   reference ``../shared/reference/tgp-rivers``), or up to the step
-  ``stop_after`` names.  Towns, industries and trees (but the wetlands')
-  are later steps of the game, not made here.
+  ``stop_after`` names; by default (``world``) on through the rest of
+  ``_GenerateWorld`` (:mod:`.openttd15`: rough land, towns, industries,
+  lighthouses and transmitters, trees, the start-up draws and the 1,280
+  tile loops) to the map of the game's first frame (:data:`WHAT_THE_MAP_IS`
+  says what each map is).
 * ``r13671``: ``tgp.cpp`` at svn r13671 (2008) with the engine code around
   it (Randomizer, tile heights, ConvertGroundTilesIntoWaterTiles);
   :mod:`.r13671.pipeline` tells the algorithm step by step and :mod:`.r13671.kernel`
@@ -101,6 +104,12 @@ R13671_TOP = BoundsWhen("openttd", ("r13671",), maximum=3)
 RIVER_AMOUNTS = ("none", "few", "moderate", "lots")
 TREE_PLACERS = options.TREE_PLACERS
 STOP_AFTER = options.STOP_AFTER
+STOP_AFTER_DEFAULT = "world"
+"""A 15.2 map is the game's first frame unless ``stop_after`` names an earlier step."""
+STORED_STOP_AFTER = "rivers"
+"""The ``stop_after`` of a stored 15.2 preset or bundle that names none: such
+a file was written while the default was the terrain (GenerateLandscape's
+map); every file written since holds every setting."""
 PAST_WATER = OnlyWhen("stop_after", options.stops_from("climate"))
 """What the steps after the water pass use (the climate, the rivers)."""
 ONLY_15_RIVERS = (ONLY_15, OnlyWhen("stop_after", options.stops_from("rivers")),
@@ -135,8 +144,8 @@ PARAMS: tuple[Param, ...] = (
           help="map size X x Y; each side a power of two from 64 to 4096",
           group="map", suggestions=SIZE_CHOICES),
     Param("openttd", "OpenTTD version", "choice", "15.2", choices=VERSIONS, group="map",
-          help="15.2: the game of today (New Game's GenerateLandscape: terrain, water, "
-               "climate, rivers); r13671: the tgp.cpp of 2008"),
+          help="15.2: the game of today (New Game's world generation, to its first frame "
+               "unless Stop after says an earlier step); r13671: the tgp.cpp of 2008"),
     Param("landscape", "Climate", "choice", "temperate", choices=LANDSCAPES, group="map",
           labels=LANDSCAPE_NAMES,
           help="climate: shapes the height distribution (toyland behaves as temperate)"),
@@ -213,12 +222,12 @@ PARAMS: tuple[Param, ...] = (
           only_when=(ONLY_15, PAST_WATER)),
     Param("snow_coverage", "Snow coverage", "int", 40, minimum=0, maximum=100, step=10,
           cli="--snow-coverage", group="climate",
-          help="arctic: the share of the land (percent) at or above the snow line",
+          help="Sub-arctic: the share of the land (percent) at or above the snow line",
           only_when=(ONLY_15, OnlyWhen("landscape", ("arctic",)), PAST_WATER),
           slider=(0, 100)),
     Param("desert_coverage", "Desert coverage", "int", 50, minimum=0, maximum=100, step=10,
           cli="--desert-coverage", group="climate",
-          help="sub-tropic: the share of the land (percent) below the desert line",
+          help="Sub-tropical: the share of the land (percent) below the desert line",
           only_when=(ONLY_15, OnlyWhen("landscape", ("tropic",)), PAST_WATER),
           slider=(0, 100)),
     Param("number_towns", "Number of towns", "choice", "normal", choices=options.NUMBER_TOWNS,
@@ -268,14 +277,15 @@ PARAMS: tuple[Param, ...] = (
           help="the number of industries with the custom industry density, 1..64000",
           only_when=(ONLY_15, REACHES_INDUSTRIES, OnlyWhen("industry_density", ("custom",))),
           slider=(1, 64000)),
-    Param("stop_after", "Stop after", "choice", "rivers", choices=STOP_AFTER,
+    Param("stop_after", "Stop after", "choice", STOP_AFTER_DEFAULT, choices=STOP_AFTER,
           cli="--stop-after", group="advanced",
-          help="the last step of the game's world generation made: water (the map of the "
-               "water pass), climate (snow line, desert and rainforest), rivers (the whole "
-               "of GenerateLandscape: rivers, lakes, wetlands and the tile loops), clear "
-               "(GenerateClearTile: rough and rocky land), towns (GenerateTowns), industries, "
-               "objects (lighthouses, transmitters), trees, startup (the start-up draws), "
-               "world (the 1,280 tile loops: the game's first frame)",
+          help="the last step of the game's world generation made: world (the default: "
+               "the 1,280 tile loops, the map of the game's first frame), or an earlier "
+               "one: water (the map of the water pass), climate (snow line, desert and "
+               "rainforest), rivers (the terrain: the whole of GenerateLandscape, rivers, "
+               "lakes, wetlands and its tile loops), clear (GenerateClearTile: rough and "
+               "rocky land), towns (GenerateTowns), industries, objects (lighthouses, "
+               "transmitters), trees, startup (the start-up draws)",
           only_when=only_15("water")),
     Param("rng_skip", "Random() calls before TGP", "int", R13671_GAME_SKIP, minimum=0,
           maximum=RNG_SKIP_MAX, cli="--rng-skip", group="advanced",
@@ -382,11 +392,15 @@ class TerraGenesis(Engine):
         """Stored settings (a preset's or a bundle's) with their version: a
         file that names none was written before the version existed, so it
         is r13671's (whatever settings it holds), with r13671's defaults for
-        what it omits.  Everything written since names its version."""
+        what it omits.  Everything written since names its version.  A 15.2
+        file that names no ``stop_after`` was written while the default was
+        the terrain (:data:`STORED_STOP_AFTER`): it keeps meaning that map."""
         out = dict(values)
         if "openttd" not in out:
             out["openttd"] = STORED_LEGACY_VERSION
             out.setdefault("rng_skip", 0)       # the default before it was the game's 1
+        if out["openttd"] == "15.2":
+            out.setdefault("stop_after", STORED_STOP_AFTER)
         if out["openttd"] == "r13671":
             for p in PARAMS:
                 vd = p.version_defaults
@@ -456,8 +470,23 @@ class TerraGenesis(Engine):
         return result
 
 
-WHAT_THE_MAP_IS = ("the game's map right after the water pass; rivers, trees, towns and "
-                   "industries are later steps of the game, not made here")
+WHAT_THE_MAP_IS = {
+    "water": "the game's map right after the water pass, before the climate, the rivers, "
+             "towns, industries and trees",
+    "climate": "the map after the water pass and the climate passes (snow line, desert and "
+               "rainforest zones), before the rivers and the tile loops",
+    "rivers": "the terrain as GenerateLandscape leaves it, before towns, industries and trees",
+    "clear": "the map after GenerateClearTile (rough and rocky land), before towns, "
+             "industries and trees",
+    "towns": "the map after GenerateTowns, before industries and trees",
+    "industries": "the map after GenerateIndustries, before lighthouses, transmitters and "
+                  "trees",
+    "objects": "the map after GenerateObjects (lighthouses, transmitters), before the trees",
+    "trees": "the map after GenerateTrees, before the first tile loops",
+    "startup": "the map after the start-up draws, before the first tile loops",
+    "world": "the first frame of the game (after the 1,280 tile loops)",
+}
+"""What an OpenTTD 15.2 map is, by the step it stops after (``stop_after``)."""
 
 
 def r13671_overflow(pipe: Pipeline) -> str | None:
@@ -499,7 +528,7 @@ def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
     tiles of each kind)."""
     import numpy as np
 
-    from .openttd15.landscape import DESERT_ZONE, RAINFOREST, RIVER, TREES
+    from .openttd15.landscape import DESERT_ZONE, RAINFOREST, RIVER
 
     parts = []
     found = st.found
@@ -516,10 +545,21 @@ def landscape_summary(pipe: ModernPipeline, land, st: State, counts) -> str:
     if pipe.after.wells:
         made = sum(1 for a in st.attempts if a.made)
         parts.append(f"{made} of {pipe.after.wells} river wells made a river "
-                     f"({int(counts[RIVER])} river tiles, {int(counts[TREES])} tree tiles)")
+                     f"({int(counts[RIVER])} river tiles, {wetland_trees(st, counts)} "
+                     "wetland tree tiles)")
     elif pipe.after.reaches_rivers and pipe.after.amount == 0:
         parts.append("rivers off")
     return ("; ".join(parts) + "\n") if parts else ""
+
+
+def wetland_trees(st: State, counts) -> int:
+    """The tiles whose trees the rivers' wetlands planted: the World's note
+    of them past GenerateLandscape (GenerateTrees plants more), else the
+    tree tiles of the map (the only trees before GenerateTrees)."""
+    from .openttd15.landscape import TREES
+
+    noted = getattr(st.world, "wetland_trees", None)
+    return len(noted) if noted is not None else int(counts[TREES])
 
 
 def stages_made(pipe) -> tuple[str, ...]:

@@ -4,12 +4,15 @@ version has.  The generator and its trace both read them here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..protocol import LayerInfo
 from .options import STOP_AFTER
 from .units import INVALID_HEIGHT
 
 __all__ = ["FINISHED_LAYERS", "GAME_BYTE_LAYERS", "LANDSCAPE_LAYERS", "LAYER_INFO", "LAYER_NAMES",
-           "MODERN_LAYERS", "WORLD_LAYERS", "layer_names"]
+           "MODERN_LAYERS", "WORLD_LAYERS", "layer_info_for", "layer_names"]
 
 LAYER_INFO: dict[str, LayerInfo] = {
     "noise": LayerInfo("noise", "raw noise height at the tile's north corner, fixed point "
@@ -73,3 +76,11 @@ def layer_names(version: str, stop_after: str = "rivers") -> tuple[str, ...]:
     if stop_after in STOP_AFTER[STOP_AFTER.index("clear"):]:
         return WORLD_LAYERS
     return MODERN_LAYERS if stop_after == "water" else FINISHED_LAYERS
+
+
+def layer_info_for(values: Mapping[str, Any]) -> dict[str, LayerInfo]:
+    """The layers (with their descriptions) a map of ``values`` has, before
+    it is made: its version's (any value that names no version is 15.2's),
+    without the trace's debug layer ``change``."""
+    version = "r13671" if values.get("openttd") == "r13671" else "15.2"
+    return {n: LAYER_INFO[n] for n in layer_names(version, values.get("stop_after", "rivers"))}

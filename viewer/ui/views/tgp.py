@@ -1,6 +1,7 @@
 """OpenTTD TerraGenesis in the window: what the map is, said on the status
-line (for a finished 15.2 map: its terrain as GenerateLandscape leaves it,
-before towns, industries and trees; or the pass it stops after); the
+line (for a 15.2 map by default the game's first frame, with its towns and
+industries counted; or by the step it stops after, the engine's
+:data:`~viewer.engine.tgp.generator.WHAT_THE_MAP_IS`); the
 yellow bar when the version shown misbehaves (r13671's 32-bit water target
 on the largest maps); and, during the noise rounds, where the
 noise is drawn as blocks of the round's mesh
@@ -25,50 +26,33 @@ from .tgp_industries import IndustriesTable
 from .tgp_towns import TownsTable
 
 NOISE_ROW = "noise (fixed point)"
-FINISHED = ("OpenTTD 15.2's terrain as GenerateLandscape leaves it, before towns, "
-            "industries and trees")
-AFTER_CLIMATE = ("OpenTTD 15.2: the map after the water pass and the climate passes (snow "
-                 "line, desert and rainforest zones); rivers and the tile loops are not made")
 
 
-AFTER_CLEAR = ("OpenTTD 15.2: the map after GenerateClearTile (rough and rocky land), "
-               "before towns, industries and trees")
-
-LATER_STAGES_SAID = {
-    "industries": "OpenTTD 15.2: the map after GenerateIndustries, before lighthouses, "
-                  "transmitters and trees",
-    "objects": "OpenTTD 15.2: the map after GenerateObjects (lighthouses, transmitters), "
-               "before the trees",
-    "trees": "OpenTTD 15.2: the map after GenerateTrees, before the first tile loops",
-    "startup": "OpenTTD 15.2: the map after the start-up draws, before the first tile loops",
-    "world": "OpenTTD 15.2: the first frame of the game (after the 1,280 tile loops)",
-}
-
-
-def towns_stage(towns) -> str:
+def towns_counted(towns) -> str:
+    """"N towns (C cities)"."""
     n = len(towns or ())
     cities = sum(1 for t in towns or () if (t["larger_town"] if isinstance(t, dict)
                                              else t.larger_town))
-    return (f"OpenTTD 15.2: the map after GenerateTowns: {n} town{'s' if n != 1 else ''} "
-            f"({cities} cit{'ies' if cities != 1 else 'y'}) founded and grown, before "
-            "industries and trees")
+    return f"{n} town{'s' if n != 1 else ''} ({cities} cit{'ies' if cities != 1 else 'y'})"
 
 
-def what_the_15_2_map_is(stop_after: str | None, towns=None) -> str:
+def towns_stage(towns) -> str:
+    return (f"OpenTTD 15.2: the map after GenerateTowns: {towns_counted(towns)} founded "
+            "and grown, before industries and trees")
+
+
+def what_the_15_2_map_is(stop_after: str | None, towns=None, industries=None) -> str:
     """What a 15.2 map that stops after ``stop_after`` is (None: a map made
     before the later passes existed, which stops after the water pass);
-    ``towns``: a towns map's towns."""
+    ``towns``: a towns map's towns; ``industries``: the first frame's
+    industries (both counted on the first frame's line)."""
     if stop_after == "towns":
         return towns_stage(towns)
-    if stop_after == "clear":
-        return AFTER_CLEAR
-    if stop_after == "rivers":
-        return FINISHED
-    if stop_after == "climate":
-        return AFTER_CLIMATE
-    if stop_after in LATER_STAGES_SAID:
-        return LATER_STAGES_SAID[stop_after]
-    return f"OpenTTD 15.2: {WHAT_THE_MAP_IS}"
+    said = f"OpenTTD 15.2: {WHAT_THE_MAP_IS.get(stop_after, WHAT_THE_MAP_IS['water'])}"
+    if stop_after == "world" and towns is not None:
+        n = sum(1 for i in industries or () if i is not None)
+        return f"{said}: {towns_counted(towns)}, {n} industr{'ies' if n != 1 else 'y'}"
+    return said
 
 
 class TgpView(GeneratorView):
@@ -107,8 +91,10 @@ class TgpView(GeneratorView):
 
     def describe(self, result: Result) -> str:
         if result.detail.version == "15.2":
+            world = getattr(result.detail, "world", None)
             return "; " + what_the_15_2_map_is(result.params.get("stop_after"),
-                                               getattr(result.detail, "towns", None))
+                                               getattr(result.detail, "towns", None),
+                                               getattr(world, "industries", None))
         return "; OpenTTD r13671 (tgp.cpp of 2008)"
 
     def shown_rows(self, state: MapState, rows: Rows) -> Rows:

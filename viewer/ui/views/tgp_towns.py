@@ -1,18 +1,27 @@
 """The Towns tab of a TerraGenesis map with towns: one row per town (name,
 population, houses, city), sortable by any column; choosing a row centres
-the map on the town."""
+the map on the town.  A map's rows go into the table while it is shown
+(not while another tab covers it), a few dozen per turn of the event loop,
+so the hundreds of a large map never stall the window."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from ...engine.tgp.openttd15.towns.overview import TownRow
 
 COLUMNS = ("name", "population", "houses", "city")
 HEADERS = ("Name", "Pop.", "Houses", "City")
+ROWS_PER_TURN = 40
+"""Rows put into a shown table in one turn of the event loop."""
+FIT_ROWS = 200
+"""The rows a column's width is fitted to (Qt's default, 1000, took ~20 ms)."""
+Row = tuple[tuple, tuple[int, int], dict[int, str]]
+"""A table row: its cells, the (x, y) it centres the map on, its tooltips
+by column."""
 
 
 def _item(value, xy: tuple[int, int]) -> QTableWidgetItem:
@@ -28,6 +37,8 @@ class TownsTable(QTableWidget):
 
     townChosen = Signal(int, int)  # noqa: N815 - Qt's spelling on the Qt surface
     columns, headers = COLUMNS, HEADERS
+    stretched: tuple[int, ...] = ()
+    """Columns that take the width left (not fitted to their contents)."""
     tip = "the map's towns; choose one to centre the map on it"
 
     def __init__(self, parent=None) -> None:
@@ -39,8 +50,8 @@ class TownsTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
         head = self.horizontalHeader()
-        for c in range(len(self.columns)):
-            head.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self._fit_columns(True)
+        head.setResizeContentsPrecision(FIT_ROWS)
         head.setStretchLastSection(True)
         rows = self.verticalHeader()
         rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
@@ -50,25 +61,73 @@ class TownsTable(QTableWidget):
         self.setToolTip(self.tip)
         self.currentCellChanged.connect(self._chosen)
         self.cellClicked.connect(lambda row, _col: self._chosen(row))
+        self._rows: list[Row] | None = None     # a map's rows not all in the table yet
+        self._done = 0                          # how many of them are
+        self._turn_due = False
 
     def show_towns(self, rows: Sequence[TownRow]) -> None:
-        self.setSortingEnabled(False)
+        self.show_rows([((r.name, r.population, r.houses, "city" if r.city else ""),
+                         (r.x, r.y), {0: f"{r.name}: centre {r.x},{r.y}"}) for r in rows])
+
+    def show_rows(self, rows: Sequence[Row]) -> None:
+        """Show ``rows`` (a new map's): put in while the table is shown."""
+        self._rows, self._done = list(rows), 0
+        if self.isVisible():
+            self._fill()
+
+    def _fill(self, everything: bool = False) -> None:
+        rows = self._rows
+        if rows is None:
+            return
         self.blockSignals(True)
         try:
-            self.clearContents()
-            self.setRowCount(len(rows))
-            for i, r in enumerate(rows):
-                xy = (r.x, r.y)
-                for c, value in enumerate((r.name, r.population, r.houses,
-                                           "city" if r.city else "")):
+            if self._done == 0:
+                self.setSortingEnabled(False)
+                self._fit_columns(False)     # (fitted to each new cell, a row cost ~5 ms)
+                self.clearContents()
+                self.setRowCount(len(rows))
+            end = len(rows) if everything else min(len(rows), self._done + ROWS_PER_TURN)
+            for i in range(self._done, end):
+                cells, xy, tips = rows[i]
+                for c, value in enumerate(cells):
                     self.setItem(i, c, _item(value, xy))
-                self.item(i, 0).setToolTip(f"{r.name}: centre {r.x},{r.y}")
+                for c, tip in tips.items():
+                    self.item(i, c).setToolTip(tip)
+            self._done = end
         finally:
             self.blockSignals(False)
+        if end == len(rows):
+            self._rows = None
+            self._fit_columns(True)
             self.setSortingEnabled(True)      # (sorts as the header says: by name at first)
+        elif not self._turn_due:
+            self._turn_due = True
+            QTimer.singleShot(0, self._next_turn)
+
+    def _fit_columns(self, fit: bool) -> None:
+        """Columns as wide as their contents (or kept as they are while rows go in)."""
+        mode = QHeaderView.ResizeMode.ResizeToContents if fit else QHeaderView.ResizeMode.Fixed
+        head = self.horizontalHeader()
+        for c in range(len(self.columns)):
+            if c not in self.stretched:
+                head.setSectionResizeMode(c, mode)
+
+    def _next_turn(self) -> None:
+        self._turn_due = False
+        if self.isVisible():
+            self._fill()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._fill()
+
+    def filled(self) -> bool:
+        """Whether the map's rows are all in the table."""
+        return self._rows is None
 
     def names(self) -> list[str]:
-        """The names in the order shown."""
+        """The names in the order shown (every row put in first)."""
+        self._fill(everything=True)
         return [self.item(i, 0).text() for i in range(self.rowCount())]
 
     def _chosen(self, row: int, *_args) -> None:

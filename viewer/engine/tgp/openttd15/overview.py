@@ -132,10 +132,14 @@ def _town_name(towns, index: int) -> str:
 
 def industry_rows(industries, towns) -> list[tuple[str, str, int, int]]:
     """(type, town, tile, index) of each industry, for a table."""
-    return [(industry_display_name(int(_field(i, "type"))),
-             _town_name(towns, int(_field(i, "town"))), int(_field(i, "tile")),
-             int(_field(i, "index")))
-            for i in industries or () if i is not None]
+    names = {int(_field(t, "index")): str(_field(t, "name")) for t in _live(towns or ())}
+    kinds = [industry_display_name(k) for k in range(len(industry_type_names()))]
+    out = []
+    for i in _live(industries or ()):
+        town = int(_field(i, "town"))
+        out.append((kinds[int(_field(i, "type"))], names.get(town, f"town {town}"),
+                    int(_field(i, "tile")), int(_field(i, "index"))))
+    return out
 
 
 def first_frame_tile_rows(tile_type: int, m2: int, m3: int, m5: int, world: World | None

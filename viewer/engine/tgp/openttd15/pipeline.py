@@ -32,8 +32,10 @@ column:
 Then, unless ``stop_after`` is "water", the rest of GenerateLandscape
 (:mod:`.after_water`): the climate (snow line; desert and rainforest) and,
 when rivers are on, CreateRivers well by well, its water pass and its 256
-tile loops.  Towns, industries and trees come later in the game and are not
-made here.
+tile loops; past GenerateLandscape, unless ``stop_after`` stops before, the
+later stages of the game's world generation (:mod:`.stages`: rough land,
+towns, industries, objects, trees, the start-up draws and the tile loops of
+the first frame).
 """
 
 from __future__ import annotations

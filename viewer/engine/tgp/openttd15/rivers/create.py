@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ....jit import resolved
 from ..landscape import Landscape
 from . import kernel as rk
 from . import tiles as rt
@@ -102,6 +103,12 @@ class CreateRivers:
         self._T: rt.Tiles | None = None
         self._bind()
         self._sp = {d: rt.spiral(d) for d in (2, 3, 5, 8)}
+        # the kernels' arguments as plain tuples, made once (the tiles' again
+        # when _bind binds new arrays; the river id is the last of Params)
+        self._args_S, self._args_C = tuple(self._S), tuple(self._C)
+        self._args_P = tuple(self._P)[:-1]
+        self._spirals = tuple(a for d in (8, 5, 2, 3) for a in self._sp[d])
+        self._out = np.zeros(len(rk.OUT_FIELDS), np.int64)
         self._next = 0
         self.made = 0
         self.attempts: list[RiverAttempt] = []
@@ -125,6 +132,8 @@ class CreateRivers:
         rt.slopes(land.height, self._P.log_x, land.size_y, sl, zz)
         # + the scratch bits and the slope tables
         self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz)
+        self._args_T = tuple(self._T)
+        self._attempt_well = None   # (looked up again for the new arrays' types)
 
     @property
     def stats(self) -> dict[str, int]:
@@ -149,14 +158,16 @@ class CreateRivers:
         long = i < self.n_long
         s = self.settings
         min_len = s.min_length * 4 if long else s.min_length
-        out = np.zeros(len(rk.OUT_FIELDS), np.int64)
+        out = self._out
+        out[:] = 0
         self._P = self._P._replace(river=self.made + 1)
-        sp = self._sp
-        rk.attempt_well(tuple(self._T), self.land.river_id, self.land.rng, tuple(self._S),
-                        tuple(self._P), tuple(self._C), min_len, 512 if long else 128, out,
-                        sp[8][0], sp[8][1], sp[5][0], sp[5][1], sp[2][0], sp[2][1],
-                        sp[3][0], sp[3][1])
-        tries, spring, made, end, end_tile, segments, widened = (int(v) for v in out)
+        args = (self._args_T, self.land.river_id, self.land.rng, self._args_S,
+                self._args_P + (self.made + 1,), self._args_C, min_len, 512 if long else 128,
+                out) + self._spirals
+        if self._attempt_well is None:
+            self._attempt_well = resolved(rk.attempt_well, args)
+        self._attempt_well(*args)
+        tries, spring, made, end, end_tile, segments, widened = out.tolist()
         if made:
             self.made += 1
         a = RiverAttempt(index=i, long=long, tries=tries,
@@ -187,7 +198,7 @@ class CreateRivers:
     def finish_water(self) -> None:
         """The final ConvertGroundTilesIntoWaterTiles over the Landscape."""
         self._bind()
-        rk.ground_to_water(tuple(self._T), self.land.river_id, tuple(self._P))
+        rk.ground_to_water(self._args_T, self.land.river_id, tuple(self._P))
 
     # -- the kernels' entry points, for tests and tools -----------------
 

@@ -131,9 +131,14 @@ class Counts(NamedTuple):
 
 
 def scratch(sea_threshold: int) -> Scratch:
+    """The work arrays, uninitialised (every kernel writes an entry before
+    it reads it) but for the hash table, which must start empty (the route
+    search empties what it filled); zeroing 7 MB cost a small map 1 ms."""
     sizes = [MODEL_CAP] * 5 + [4 * sea_threshold + 16, LEVEL_CAP] + [NODE_CAP] * 7 \
         + [NODE_CAP + 2, 1 << HASH_BITS, NODE_CAP]
-    return Scratch(*(np.zeros(m, np.int32) for m in sizes))
+    hash_at = Scratch._fields.index("hash_table")
+    return Scratch(*(np.zeros(m, np.int32) if i == hash_at else np.empty(m, np.int32)
+                     for i, m in enumerate(sizes)))
 
 
 def params(size_x: int, size_y: int, freeform: bool = True, height_limit: int = 0,
