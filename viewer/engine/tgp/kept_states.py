@@ -95,9 +95,9 @@ def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
         elif _immutable(x):
             shared.append(x)
             continue
-        elif hasattr(x, "__dict__") and not isinstance(x, type):
+        elif isinstance(getattr(x, "__dict__", None), dict) and not isinstance(x, type):
             children = list(vars(x).items())
-        else:
+        else:               # (a ctypes or numba function object: no state of its own)
             continue
         stack.extend((path + (k,), v) for k, v in reversed(children))
     return arrays, shared

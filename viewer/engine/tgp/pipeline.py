@@ -178,6 +178,6 @@ def _sliced_copies(obj: Any) -> dict[int, Any]:
             todo.extend(x)
         elif isinstance(x, dict):
             todo.extend(x.values())
-        elif hasattr(x, "__dict__") and not isinstance(x, type):
+        elif isinstance(getattr(x, "__dict__", None), dict) and not isinstance(x, type):
             todo.extend(vars(x).values())
     return memo

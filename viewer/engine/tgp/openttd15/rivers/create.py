@@ -81,6 +81,24 @@ class RiverAttempt:
     text: str
 
 
+class _Resolved:
+    """The function a kernel's calls run, looked up once (a cache, not
+    state): copies of a CreateRivers share it, and the walks over a state's
+    attributes (its copies, its kept differences) never enter it (no
+    ``__dict__``); pickled, it is looked up again."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self) -> None:
+        self.fn = None
+
+    def __deepcopy__(self, memo: dict) -> _Resolved:
+        return self
+
+    def __reduce__(self):
+        return (_Resolved, ())
+
+
 class CreateRivers:
     """CreateRivers over ``land`` (see the module's docstring).  ``land``
     may be reassigned between calls (to a copy, say, when each attempt's
@@ -133,7 +151,7 @@ class CreateRivers:
         # + the scratch bits and the slope tables
         self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz)
         self._args_T = tuple(self._T)
-        self._attempt_well = None   # (looked up again for the new arrays' types)
+        self._attempt_well = _Resolved()   # (looked up again for the new arrays' types)
 
     @property
     def stats(self) -> dict[str, int]:
@@ -164,9 +182,10 @@ class CreateRivers:
         args = (self._args_T, self.land.river_id, self.land.rng, self._args_S,
                 self._args_P + (self.made + 1,), self._args_C, min_len, 512 if long else 128,
                 out) + self._spirals
-        if self._attempt_well is None:
-            self._attempt_well = resolved(rk.attempt_well, args)
-        self._attempt_well(*args)
+        well = self._attempt_well
+        if well.fn is None:
+            well.fn = resolved(rk.attempt_well, args)
+        well.fn(*args)
         tries, spring, made, end, end_tile, segments, widened = out.tolist()
         if made:
             self.made += 1
