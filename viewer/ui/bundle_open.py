@@ -100,11 +100,14 @@ class BundleOpener(QObject):
         self.wb.show(shown)         # its generator, parameters and seed with it
         self.opened(replay.bundle.path)
         step = replay.bundle.step
-        if step is not None and shown.trace is not None:
+        if step is None or shown.trace is None:
+            step = None
+        else:
             self.shell.timeline.set_step(step)
         self.shell.status(f"{replay.bundle.path.name}: {replay.summary()}"
+                          + (f" at step {step}" if step is not None else "")
                           + (f" ({problem}; showing the map made again)" if problem else ""),
-                          error=not replay.reproduced)
+                          error=not replay.reproduced, step=step)
 
     # -- what the inspector adds ------------------------------------------------------------
     def rows(self, state) -> list[tuple[str, str]]:

@@ -204,7 +204,9 @@ class MainWindow(QMainWindow):
     def param_panel(self) -> ParamPanel:
         return self._panel
 
-    def status(self, text: str, error: bool = False) -> None:
+    def status(self, text: str, error: bool = False, step: int | None = None) -> None:
+        if step is not None:
+            self._status_step = step
         self.run_status.show(text, error)
 
     def menu(self, name: str) -> QMenu:

@@ -62,8 +62,10 @@ class Shell(Protocol):
         """The editor of the Workbench's values for the generator chosen."""
         ...
 
-    def status(self, text: str, error: bool = False) -> None:
-        """One line in the status bar."""
+    def status(self, text: str, error: bool = False, step: int | None = None) -> None:
+        """One line in the status bar (``step``: the timeline step the line
+        describes, so that the step's own words do not replace it when its
+        picture comes)."""
 
     def menu(self, name: str) -> QMenu:
         """Menu ``name``: File, Edit or View."""
