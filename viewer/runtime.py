@@ -7,7 +7,9 @@ constructing a widget: the entry points apply what their process needs,
 once, each with its reason and its switch:
 
 * :func:`configure_command` (``viewer.cli.main``, every command line):
-  numba's cache folder and one BLAS thread.
+  numba's cache folder and one BLAS thread; the kept heap
+  (:func:`keep_heap`) once a command makes a map (the generic command
+  line, :mod:`viewer.cli.generic`: a help loads no ctypes).
 * :func:`configure_window` (``viewer.ui.app.main``, the window): the same,
   then the PySide6 reference guard, the kept memory and the background
   priority of the window's workers; the heap frozen after each generator's
@@ -53,6 +55,18 @@ thread its own nice level; elsewhere (macOS, Windows) a nice level is the
 whole process's, so threads are left alone there and only the sweep's worker
 processes are lowered.  Only in the window's process; ``MAPGEN_BACKGROUND_NICE=0``
 turns it off (to compare).
+
+**The kept heap** (:func:`keep_heap`): a command's map allocates its
+arrays afresh at every step; glibc gave the freed ones back to the system
+(its heap trimmed past 128 kB, arrays from 128 kB on mapped apart), and the
+next ones were faulted in again, page by page: on a virtual machine about
+a microsecond a page, most of the time of a 256 x 256 map with rivers
+made again in-process (a sweep, the side-by-side timing) and a fifth of a
+lone map's.  In a command's process (Linux with glibc), freed heap memory
+stays the process's and arrays under 32 MB (glibc's own largest threshold)
+come from the heap: its arrays are faulted in once.  The process keeps its
+largest heap until it ends (a command makes one map; an in-process caller
+makes maps of a like size again).  ``MAPGEN_KEEP_MEMORY=0`` turns it off.
 
 **Kept memory** (:func:`keep_memory`): freeing a 4096 x 4096 array gave its
 pages back to the system (munmap, or glibc trimming its heap) with Python's
@@ -209,9 +223,35 @@ def background_process(nice: int) -> int | None:
     return lower(os.getpid(), nice, by=0)
 
 
-M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4       # glibc's mallopt parameters
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD, M_MMAP_MAX = -1, -3, -4  # glibc's mallopt parameters
 PR_SET_THP_DISABLE = 41
 _kept: bool | None = None
+_heap_kept: bool | None = None
+HEAP_ARRAYS_BELOW = 32 << 20
+"""The kept heap's mapping threshold: glibc's largest dynamic one on 64 bits."""
+
+
+def keep_heap() -> bool:
+    """In a command's process (:func:`configure_command` applied), from now
+    on: freed heap memory is not given back to the system, and blocks under
+    :data:`HEAP_ARRAYS_BELOW` come from the heap (see the module docstring);
+    once per process, nothing elsewhere.  Whether it is so (Linux with
+    glibc, not turned off)."""
+    global _heap_kept
+    if _role != COMMAND:
+        return False
+    if _heap_kept is None:
+        _heap_kept = False
+        if sys.platform.startswith("linux") and os.environ.get("MAPGEN_KEEP_MEMORY") != "0":
+            import ctypes
+
+            try:
+                libc = ctypes.CDLL(None)
+                _heap_kept = (libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) == 1
+                              and libc.mallopt(M_MMAP_THRESHOLD, HEAP_ARRAYS_BELOW) == 1)
+            except (OSError, AttributeError):   # not glibc (musl has no mallopt)
+                pass
+    return _heap_kept
 
 
 def keep_memory() -> bool:

@@ -1,8 +1,7 @@
 """Runs of the command line in one process (a sweep's, the side-by-side
 timing's): the parser is made once per declaration and keeps nothing of a
-run, and the values are validated once per run; the parsed arguments and
-the validated values of a run are remembered for the same arguments again,
-and such a run is a fresh one's."""
+run, and the values are validated once per run; the same command again,
+after another one, makes a fresh run's map."""
 
 from __future__ import annotations
 
@@ -15,8 +14,7 @@ import numpy as np
 from viewer import registry
 from viewer.cli import main
 from viewer.cli.generic import extras_of, parser_for
-from viewer.cli import parsing
-from viewer.cli.parsing import checked_values, generic_parser
+from viewer.cli.parsing import generic_parser
 
 
 def run(argv, monkeypatch):
@@ -64,7 +62,6 @@ def test_runs_in_one_process_are_runs_in_fresh_ones(monkeypatch, tmp_path):
 
 def test_a_run_validates_its_values_once(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(parsing, "_CHECKED", {})     # (nothing remembered from another test)
     engine = registry.declaration("tgp").engine
     calls = []
     validate = engine.validate
@@ -75,8 +72,10 @@ def test_a_run_validates_its_values_once(monkeypatch, tmp_path):
 
 
 def test_the_same_arguments_again_make_a_fresh_run_s_map(monkeypatch, tmp_path):
-    """Arguments and values remembered from a run: the same command again
-    (after another one) writes the same map, and the other one is its own."""
+    """The same command again (after another one, of another size: what a
+    run keeps for the next, the kernels looked up, the work arrays given
+    back, the heap, leaves nothing of it) writes the same map, and the
+    other one is its own."""
     monkeypatch.chdir(tmp_path)
     first = ["tgp", "--size", "64x64", "--seed", "3", "--rivers", "1", "--stop-after", "rivers",
              "--npz", "a.npz"]
@@ -97,24 +96,3 @@ def test_the_same_arguments_again_make_a_fresh_run_s_map(monkeypatch, tmp_path):
         for k in kept:
             np.testing.assert_array_equal(a[k], kept[k], err_msg=k)
         assert b["tile_height"].shape == (64, 128) and "tropic" not in b.files
-
-
-def test_refused_arguments_and_the_help_say_so_every_time(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    for _ in range(2):
-        code, out, err = run(["tgp", "--size", "64x64", "--rivers", "9", "-q"], monkeypatch)
-        assert code == 1 and "--rivers" in err and out == ""
-        code, out, err = run(["tgp", "--size", "64x64", "--bogus"], monkeypatch)
-        assert code == 1 and "--bogus" in err
-        code, out, err = run(["tgp", "--help"], monkeypatch)
-        assert code == 0 and "--stop-after" in out
-
-
-def test_remembered_values_are_a_new_copy_each_time():
-    decl = registry.declaration("tgp")
-    given = {"size": "64x64", "variety": "2"}
-    values = checked_values(decl, given)
-    values["variety"] = 5
-    again = checked_values(decl, given)
-    assert again is not values and again["variety"] == 2
-    assert again == decl.checked(given) and type(again) is type(decl.checked(given))

@@ -120,6 +120,44 @@ def test_the_window_process_keeps_the_memory_it_frees(env, kept):
         assert out[2] == "1", out
 
 
+HEAP = """
+import ctypes, sys
+import numpy as np
+from viewer import runtime
+{call}
+kept = runtime.keep_heap()
+
+class Mallinfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
+                                                "usmblks", "fsmblks", "uordblks", "fordblks",
+                                                "keepcost")]
+libc = ctypes.CDLL(None)
+libc.mallinfo2.restype = Mallinfo2
+before = libc.mallinfo2().hblks
+a = np.ones(8 << 20, np.uint8)                  # 8 MB: glibc maps it by itself...
+mapped = libc.mallinfo2().hblks - before
+del a
+print(kept, mapped, libc.mallinfo2().arena >= 8 << 20)     # ...and trims the heap it freed
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc")
+@pytest.mark.parametrize("call, env, kept", [
+    ("runtime.configure_command()", {}, True),
+    ("runtime.configure_command()", {"MAPGEN_KEEP_MEMORY": "0"}, False),
+    ("", {}, False),                                 # not a command's process
+])
+def test_a_command_s_process_keeps_the_heap_it_frees(call, env, kept):
+    """...when kept: an array under 32 MB comes from the heap, which stays
+    the process's when it is freed (the next map's arrays are not faulted
+    in again); turned off, or outside a command, glibc's defaults."""
+    import subprocess
+    base = {k: v for k, v in os.environ.items() if k != "MAPGEN_KEEP_MEMORY"}
+    out = subprocess.run([sys.executable, "-c", HEAP.format(call=call)], capture_output=True,
+                         text=True, env={**base, **env}, timeout=120, check=True).stdout.split()
+    assert out == (["True", "0", "True"] if kept else ["False", "1", "False"]), out
+
+
 def test_outside_the_window_nothing_is_lowered_or_frozen(monkeypatch):
     monkeypatch.setattr(runtime, "_role", None)
     seen = []

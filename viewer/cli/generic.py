@@ -13,7 +13,6 @@ Bad input is one line ``NAME: message`` on standard error and exit status
 
 from __future__ import annotations
 
-import copy
 import json
 import sys
 from collections.abc import Sequence
@@ -51,29 +50,6 @@ def parser_for(decl, extras: CliExtras | None = None) -> Parser:
     return kept[2]
 
 
-_parsed_argv: dict[tuple, tuple[Parser, object]] = {}
-_PARSED_MAX = 64
-
-
-def _parsed(decl, extras: CliExtras, argv: Sequence[str], prog: str):
-    """:func:`parse` with the parser of :func:`parser_for`, its namespace
-    remembered for the same arguments (a copy each time): argparse took a
-    twentieth of a small map's run for an in-process caller that makes the
-    same map again.  The help and refused arguments are not remembered
-    (they print)."""
-    parser = parser_for(decl, extras)
-    key = (decl.name, *argv)
-    kept = _parsed_argv.get(key)
-    if kept is not None and kept[0] is parser:
-        return copy.copy(kept[1])
-    args = parse(parser, argv, prog)
-    if not isinstance(args, int):
-        if len(_parsed_argv) >= _PARSED_MAX:
-            _parsed_argv.clear()
-        _parsed_argv[key] = (parser, copy.copy(args))
-    return args
-
-
 def run_generic(name: str, argv: Sequence[str]) -> int:
     from .. import registry
     from ..engine.params import ParamError
@@ -84,7 +60,7 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
     prog = name
     decl = registry.declaration(name)
     extras = extras_of(decl)
-    args = _parsed(decl, extras, argv, prog)
+    args = parse(parser_for(decl, extras), argv, prog)
     if isinstance(args, int):
         return args
     err = sys.stderr
@@ -105,6 +81,9 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
     except (Usage, PresetError) as exc:
         err.write(f"{prog}: {one_line(exc)}\n")
         return 1
+    from .. import runtime
+
+    runtime.keep_heap()     # (a command's process: its arrays are faulted in once)
     progress = ProgressLine(err, args.progress or isatty(err))
     # the kernels of a batch process (e.g. compiled ahead of time: no numba to load)
     kernels = decl.batch_kernels() if decl.batch_kernels is not None else nullcontext()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .args import Parser, Usage, add_bundle_option, add_param_options, given_values, random_seed
 
-__all__ = ["generic_parser", "values_and_seed", "checked_values"]
+__all__ = ["generic_parser", "values_and_seed"]
 
 
 def generic_parser(decl, extras) -> Parser:
@@ -59,38 +59,9 @@ def values_and_seed(decl, extras, args):
         values.update(preset.params)
         seed = preset.seed
     values.update(given_values(args, decl.params))
-    values = checked_values(decl, extras.values(args, values))  # (generate checks them no more)
+    values = decl.checked(extras.values(args, values))     # (generate checks them no more)
     if args.seed is not None:
         seed = decl.check_seed(args.seed)
     elif seed is None:
         seed = random_seed(decl.seed_kind) if extras.random_seed else decl.default_seed
     return values, seed
-
-
-_CHECKED: dict[tuple, tuple[object, dict]] = {}
-_CHECKED_MAX = 64
-
-
-def checked_values(decl, values: dict) -> dict:
-    """``decl.checked(values)``, remembered for the same values (a fresh
-    copy each time): validating every Param took a tenth of a small map's
-    run for an in-process caller that makes the same map again (a sweep,
-    the side-by-side timing).  Not for a generator with a file among its
-    Params (a file may change between runs), nor values that cannot be a
-    dictionary's key; a refused value is refused each time."""
-    from ..engine.protocol import Checked
-
-    if any(p.kind == "path" for p in decl.params):
-        return decl.checked(values)
-    try:
-        key = (decl.name, tuple(sorted(values.items())))
-        hash(key)
-    except TypeError:
-        return decl.checked(values)
-    kept = _CHECKED.get(key)
-    if kept is None or kept[0] is not decl:
-        if len(_CHECKED) >= _CHECKED_MAX:
-            _CHECKED.clear()
-        kept = _CHECKED[key] = (decl, decl.checked(values))
-    done = kept[1]
-    return Checked(done.engine, done) if isinstance(done, Checked) else dict(done)
