@@ -231,6 +231,24 @@ HEAP_ARRAYS_BELOW = 32 << 20
 """The kept heap's mapping threshold: glibc's largest dynamic one on 64 bits."""
 
 
+def _malloc_settings(settings: tuple[tuple[int, int], ...], no_huge_pages: bool = False) -> bool:
+    """glibc's mallopt for each (parameter, value) of ``settings`` (and no
+    transparent huge pages in this process); whether every one was taken
+    (False off Linux, without glibc, or with ``MAPGEN_KEEP_MEMORY=0``)."""
+    if not sys.platform.startswith("linux") or os.environ.get("MAPGEN_KEEP_MEMORY") == "0":
+        return False
+    import ctypes       # (here: a command's start-up needs none of it)
+
+    try:
+        libc = ctypes.CDLL(None)
+        taken = all(libc.mallopt(param, value) == 1 for param, value in settings)
+        if no_huge_pages:
+            libc.prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0)
+        return taken
+    except (OSError, AttributeError):   # not glibc (musl has no mallopt)
+        return False
+
+
 def keep_heap() -> bool:
     """In a command's process (:func:`configure_command` applied), from now
     on: freed heap memory is not given back to the system, and blocks under
@@ -241,16 +259,8 @@ def keep_heap() -> bool:
     if _role != COMMAND:
         return False
     if _heap_kept is None:
-        _heap_kept = False
-        if sys.platform.startswith("linux") and os.environ.get("MAPGEN_KEEP_MEMORY") != "0":
-            import ctypes
-
-            try:
-                libc = ctypes.CDLL(None)
-                _heap_kept = (libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) == 1
-                              and libc.mallopt(M_MMAP_THRESHOLD, HEAP_ARRAYS_BELOW) == 1)
-            except (OSError, AttributeError):   # not glibc (musl has no mallopt)
-                pass
+        _heap_kept = _malloc_settings(((M_TRIM_THRESHOLD, 2**31 - 1),
+                                       (M_MMAP_THRESHOLD, HEAP_ARRAYS_BELOW)))
     return _heap_kept
 
 
@@ -260,18 +270,8 @@ def keep_memory() -> bool:
     Whether it could (Linux with glibc, not turned off)."""
     global _kept
     if _kept is None:
-        _kept = False
-        if sys.platform.startswith("linux") and os.environ.get("MAPGEN_KEEP_MEMORY") != "0":
-            import ctypes       # (here: a command's start-up needs none of it)
-
-            try:
-                libc = ctypes.CDLL(None)
-                kept = (libc.mallopt(M_MMAP_MAX, 0) == 1
-                        and libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) == 1)
-                libc.prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0)
-                _kept = kept
-            except (OSError, AttributeError):   # not glibc (musl has no mallopt)
-                pass
+        _kept = _malloc_settings(((M_MMAP_MAX, 0), (M_TRIM_THRESHOLD, 2**31 - 1)),
+                                 no_huge_pages=True)
     return _kept
 
 

@@ -85,11 +85,9 @@ def test_a_sweep_pool_process_runs_below_the_program_that_started_it():
     assert nice == expected()
 
 
-KEPT = """
+MALLINFO = """
 import ctypes, sys
 import numpy as np
-from viewer.runtime import keep_memory
-kept = keep_memory()
 
 class Mallinfo2(ctypes.Structure):
     _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
@@ -97,6 +95,12 @@ class Mallinfo2(ctypes.Structure):
                                                 "keepcost")]
 libc = ctypes.CDLL(None)
 libc.mallinfo2.restype = Mallinfo2
+"""
+"""glibc's malloc statistics in a test's process (``libc.mallinfo2()``)."""
+
+KEPT = MALLINFO + """
+from viewer.runtime import keep_memory
+kept = keep_memory()
 before = libc.mallinfo2().hblks
 a = np.ones(64 << 20, np.uint8)                 # 64 MB: glibc maps it by itself...
 mapped = libc.mallinfo2().hblks - before
@@ -120,19 +124,10 @@ def test_the_window_process_keeps_the_memory_it_frees(env, kept):
         assert out[2] == "1", out
 
 
-HEAP = """
-import ctypes, sys
-import numpy as np
+HEAP = MALLINFO + """
 from viewer import runtime
 {call}
 kept = runtime.keep_heap()
-
-class Mallinfo2(ctypes.Structure):
-    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
-                                                "usmblks", "fsmblks", "uordblks", "fordblks",
-                                                "keepcost")]
-libc = ctypes.CDLL(None)
-libc.mallinfo2.restype = Mallinfo2
 before = libc.mallinfo2().hblks
 a = np.ones(8 << 20, np.uint8)                  # 8 MB: glibc maps it by itself...
 mapped = libc.mallinfo2().hblks - before
