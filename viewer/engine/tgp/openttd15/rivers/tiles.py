@@ -337,13 +337,35 @@ def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
             tr[u] = Z_NORMAL
 
 
+@njit(**INLINE)
+def _slopes_row(nn, ww, ee, ss, sl, zz):
+    """GetTileSlopeZ of a row's tiles from their N, W, E and S corners (one
+    array each): one vector loop (no branch, no index but the loop's)."""
+    for x in range(sl.shape[0]):
+        n = np.int32(nn[x])
+        w = np.int32(ww[x])
+        e = np.int32(ee[x])
+        s = np.int32(ss[x])
+        z = min(min(n, w), min(e, s))
+        top = max(max(n, w), max(e, s))
+        sl[x] = (np.int32(n != z) * 8 + np.int32(w != z) + np.int32(e != z) * 4
+                 + np.int32(s != z) * 2 + np.int32(top - z == 2) * 16)
+        zz[x] = z
+
+
 @njit(**JIT)
 def slopes(h, lx, sy, sl, zz):
-    """Every tile's slope and lowest corner into ``sl`` and ``zz``."""
-    for t in range(h.shape[0]):
-        s, z = slope_z(h, lx, sy, t)
-        sl[t] = s
-        zz[t] = z
+    """Every tile's slope and lowest corner into ``sl`` and ``zz`` (as
+    :func:`slope_z`), a row at a time."""
+    sx = 1 << lx
+    for y in range(sy):
+        r = y * sx
+        r2 = (y + 1 if y + 1 < sy else sy - 1) * sx
+        _slopes_row(h[r:r + sx - 1], h[r + 1:r + sx], h[r2:r2 + sx - 1], h[r2 + 1:r2 + sx],
+                    sl[r:r + sx - 1], zz[r:r + sx - 1])
+        x = r + sx - 1      # the last column: its far corners clamp to the map
+        _slopes_row(h[x:x + 1], h[x:x + 1], h[r2 + sx - 1:r2 + sx], h[r2 + sx - 1:r2 + sx],
+                    sl[x:x + 1], zz[x:x + 1])
 
 
 @njit(**INLINE)
