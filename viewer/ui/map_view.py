@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
@@ -31,6 +31,7 @@ from ..engine.protocol import Marker
 from ..render.hexraster import hex_center, sector_at
 from .name_labels import NameLabels, split_names
 from .screen_image import to_qimage
+from .turns import later
 
 ZOOM_OUT = 1.25
 """Zooming out stops when the whole map takes 1 / ZOOM_OUT of the view."""
@@ -315,7 +316,7 @@ class MapView(pg.GraphicsLayoutWidget):
         # the letters in the next turn of the event loop: a new map's picture
         # and its many labels do not stall the window in one go
         self._pending_letters = list(markers)
-        QTimer.singleShot(1, self._flush_letters)
+        later(self._flush_letters)
         self.notice.setPos(w / 2, h / 2)
         if first or changed or not self.user_moved:
             self.fit()
@@ -508,7 +509,7 @@ class MapView(pg.GraphicsLayoutWidget):
                 for label in new[:NEW_SYMBOLS_PER_TURN]:
                     _letter_symbol(label)
                 self._pending_letters = markers
-                QTimer.singleShot(0, self._flush_letters)
+                later(self._flush_letters)
                 return
         if self._letter_tiles == self._needed_tiles() and _same_markers(markers, self._markers) \
                 and getattr(self, "_letters_for", None) == (self.scale, self.period, self.hexes):

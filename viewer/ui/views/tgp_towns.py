@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from ...engine.tgp.openttd15.towns.overview import TownRow
+from ..turns import later
 
 COLUMNS = ("name", "population", "houses", "city")
 HEADERS = ("Name", "Pop.", "Houses", "City")
@@ -69,13 +70,6 @@ class TownsTable(QTableWidget):
         self.cellClicked.connect(lambda row, _col: self._chosen(row))
         self._rows: list[Row] | None = None     # a map's rows not all in the table yet
         self._done = 0                          # how many of them are
-        # the next turn's rows: a timer (the heartbeat's kind), not a posted
-        # call, which runs in one go with the events posted beside it (the
-        # map's arrival, its paint, the other table's turn)
-        self._turn = QTimer(self)
-        self._turn.setSingleShot(True)
-        self._turn.setInterval(0)
-        self._turn.timeout.connect(self._next_turn)
 
     def show_rows(self, rows: Sequence[Row]) -> None:
         """Show ``rows`` (a new map's): put in while the table is shown, from
@@ -85,7 +79,7 @@ class TownsTable(QTableWidget):
             self._turn_later()
 
     def _turn_later(self) -> None:
-        self._turn.start()
+        later(self._next_turn)      # (one piece of the window's a turn: .turns)
 
     def _fill(self, everything: bool = False) -> None:
         """One turn's part of the rows (``everything``: all of them): each
