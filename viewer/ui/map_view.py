@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from ..engine.protocol import Marker
 from ..render.hexraster import hex_center, sector_at
-from .name_labels import NameLabels, split_names
+from .name_labels import NameLabels, PlacedNames, place_names, split_names
 from .screen_image import to_qimage
 from .turns import later
 
@@ -100,6 +101,22 @@ def _letter_symbol(text: str) -> QPainterPath:
 def _same_markers(a: Sequence[Marker], b: Sequence[Marker]) -> bool:
     return len(a) == len(b) and all((m.kind, m.label, m.x, m.y) == (n.kind, n.label, n.x, n.y)
                                     for m, n in zip(a, b))
+
+
+@dataclass(frozen=True)
+class Marks:
+    """A picture's markers as a view shows them: the ``letters`` and the
+    ``names`` placed (whole words, on a square map)."""
+
+    letters: list[Marker]
+    names: PlacedNames
+
+
+def screen_marks(markers: Sequence[Marker], scale: int, hexes: bool) -> Marks:
+    """``markers`` sorted out for a map view (no Qt object made: a picture's
+    job does it on its thread, beside the QImage)."""
+    letters, names = split_names(markers)
+    return Marks(letters, place_names(names if not hexes else (), scale))
 
 
 class PeriodImage(pg.GraphicsObject):
@@ -292,12 +309,14 @@ class MapView(pg.GraphicsLayoutWidget):
     # -- content ---------------------------------------------------------------
     def show_map(self, rgba: np.ndarray, world: tuple[int, int], scale: int,
                  markers: Sequence[Marker] = (), hexes: bool = True,
-                 qimage: QImage | None = None, shrunk: tuple | None = None) -> None:
+                 qimage: QImage | None = None, shrunk: tuple | None = None,
+                 marks: Marks | None = None) -> None:
         """Show ``rgba`` (one period, from ``viewer.render``) of a world of
         ``world`` = (W, H) cells drawn at ``scale`` pixels per cell: a hex
         torus (which wraps) or, with ``hexes=False``, a plain square grid.
         ``qimage``: the same pixels already converted (on a worker), and
-        ``shrunk`` averaged down for the zoom (see :meth:`PeriodImage.set_image`)."""
+        ``shrunk`` averaged down for the zoom (see :meth:`PeriodImage.set_image`);
+        ``marks``: the markers sorted out there too (:func:`screen_marks`)."""
         first = self.world is None
         h, w = rgba.shape[:2]
         changed = (world, scale, hexes, (w, h)) != (self.world, self.scale, self.hexes,
@@ -311,11 +330,12 @@ class MapView(pg.GraphicsLayoutWidget):
         self.outline.setRect(QRectF(0, 0, w, h))
         self.outline.setVisible(self.show_outline and hexes)
         self.set_waiting(None)
-        markers, names = split_names(markers)
-        self.name_labels.show(names if not hexes else (), scale)
+        if marks is None:
+            marks = screen_marks(markers, scale, hexes)
+        self.name_labels.show(marks.names, scale)
         # the letters in the next turn of the event loop: a new map's picture
         # and its many labels do not stall the window in one go
-        self._pending_letters = list(markers)
+        self._pending_letters = list(marks.letters)
         later(self._flush_letters)
         self.notice.setPos(w / 2, h / 2)
         if first or changed or not self.user_moved:

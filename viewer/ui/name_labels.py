@@ -10,6 +10,7 @@ picture's markers; :class:`NameLabels` shows them on a map view, and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
@@ -30,6 +31,36 @@ BOX = QColor(0, 0, 0, 160)
 INK = QColor(255, 255, 255)
 CENTRED_CELLS = 40
 """Centring a fitted map zooms in to about this many cells across."""
+
+
+@dataclass(frozen=True)
+class PlacedNames:
+    """Names placed on a square map drawn at ``scale`` pixels per cell (made
+    with the map's picture, on its job's thread: thousands of towns took the
+    GUI thread tens of ms): ``labels``, ``xy`` their places (the cell
+    centres, view coordinates, one row each), ``rect`` (x, y, w, h) round
+    them all, and ``key``, equal for the same names in the same places."""
+
+    labels: list[str]
+    xy: np.ndarray
+    rect: tuple[float, float, float, float]
+    key: tuple
+
+
+NO_NAMES = PlacedNames([], np.zeros((0, 2)), (0.0, 0.0, 0.0, 0.0), ())
+
+
+def place_names(names: Sequence[Marker], scale: float) -> PlacedNames:
+    """``names`` (markers) placed at their cells' centres."""
+    if not names:
+        return NO_NAMES
+    labels = [m.label for m in names]
+    cells = np.array([(m.x, m.y) for m in names], float).reshape(-1, 2)
+    xy = (cells + 0.5) * scale
+    (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)
+    rect = (float(x0 - scale), float(y0 - scale), float(x1 - x0 + 2 * scale),
+            float(y1 - y0 + 2 * scale))
+    return PlacedNames(labels, xy, rect, (tuple(labels), cells.tobytes(), scale))
 
 
 def split_names(markers: Sequence[Marker]) -> tuple[list[Marker], list[Marker]]:
@@ -73,17 +104,16 @@ class _NamesItem(QGraphicsItem):
 
     def __init__(self) -> None:
         super().__init__()
-        self.names: list[tuple[str, float, float]] = []
+        self.labels: list[str] = []
+        self.xy = np.zeros((0, 2))          # each name's place (view coordinates)
         self.rect = QRectF()
         self._metrics = QFontMetrics(NAME_FONT)
         self._widths: dict[str, int] = {}
         self.drawn: list[tuple[str, QRectF]] = []   # the last paint's names and boxes
-        self._xy = np.zeros((0, 2))
 
-    def set_names(self, names: list[tuple[str, float, float]], rect: QRectF) -> None:
+    def set_names(self, placed: PlacedNames) -> None:
         self.prepareGeometryChange()
-        self.names, self.rect = names, rect
-        self._xy = np.array([(x, y) for _, x, y in names], float).reshape(-1, 2)
+        self.labels, self.xy, self.rect = placed.labels, placed.xy, QRectF(*placed.rect)
         self.update()
 
     def _width(self, label: str) -> int:
@@ -96,7 +126,7 @@ class _NamesItem(QGraphicsItem):
         return self.rect
 
     def paint(self, painter: QPainter, _option, widget=None) -> None:
-        if not self.names:
+        if not self.labels:
             return
         to_screen = painter.worldTransform()
         screen = QRectF(painter.viewport()) if widget is None else QRectF(widget.rect())
@@ -106,12 +136,12 @@ class _NamesItem(QGraphicsItem):
         painter.resetTransform()
         painter.setFont(NAME_FONT)
         painter.setPen(Qt.PenStyle.NoPen)
-        t, xy = to_screen, self._xy       # (every place at once: thousands of towns)
+        t, xy = to_screen, self.xy        # (every place at once: thousands of towns)
         px = t.m11() * xy[:, 0] + t.m21() * xy[:, 1] + t.dx()
         py = t.m12() * xy[:, 0] + t.m22() * xy[:, 1] + t.dy()
         on = np.flatnonzero((px >= screen.left()) & (px <= screen.right())
                             & (py >= screen.top()) & (py <= screen.bottom()))
-        labels = [self.names[i][0] for i in on.tolist()]   # (off screen: no name)
+        labels = [self.labels[i] for i in on.tolist()]     # (off screen: no name)
         widths = np.array([self._width(label) for label in labels], float)
         # each box centred on its place, moved inside the screen as far as it can
         left = np.maximum(np.minimum(px[on] - widths / 2, screen.right() - widths),
@@ -144,27 +174,22 @@ class NameLabels:
         vb.addItem(self.item, ignoreBounds=True)
         self._shown: tuple = ()
 
-    def show(self, names: Sequence[Marker], scale: float) -> None:
-        key = (tuple((m.label, m.x, m.y) for m in names), scale)
-        if key == self._shown:
+    def show(self, names: Sequence[Marker] | PlacedNames, scale: float) -> None:
+        """Show ``names`` (markers, or placed already: :func:`place_names`)."""
+        placed = names if isinstance(names, PlacedNames) else place_names(names, scale)
+        if placed.key == self._shown:
             return
-        self._shown = key
-        placed = [(m.label, (m.x + 0.5) * scale, (m.y + 0.5) * scale) for m in names]
-        if placed:
-            xs, ys = [p[1] for p in placed], [p[2] for p in placed]
-            rect = QRectF(min(xs) - scale, min(ys) - scale, max(xs) - min(xs) + 2 * scale,
-                          max(ys) - min(ys) + 2 * scale)
-        else:
-            rect = QRectF()
-        self.item.set_names(placed, rect)
+        self._shown = placed.key
+        self.item.set_names(placed)
 
     def clear(self) -> None:
         self._shown = ()
-        self.item.set_names([], QRectF())
+        self.item.set_names(NO_NAMES)
 
     def names(self) -> list[tuple[str, float, float]]:
         """Every name shown with its place in view coordinates (for tests)."""
-        return list(self.item.names)
+        return [(label, x, y) for label, (x, y) in zip(self.item.labels,
+                                                      self.item.xy.tolist())]
 
     def drawn(self) -> list[tuple[str, QRectF]]:
         """The names the last paint drew, with their boxes on screen (for tests)."""

@@ -112,6 +112,14 @@ class TgpView(GeneratorView):
             table.show_rows(rows.industries)
 
     def describe(self, result: Result) -> str:
+        said = getattr(self, "_said", None)     # (said twice per map: counting
+        if said is not None and said[0] is result:     # thousands of towns each time)
+            return said[1]
+        text = self._describe(result)
+        self._said = (result, text)
+        return text
+
+    def _describe(self, result: Result) -> str:
         if result.detail.version == "15.2":
             world = getattr(result.detail, "world", None)
             return "; " + what_the_15_2_map_is(result.params.get("stop_after"),
