@@ -82,18 +82,37 @@ def apart_edges(edges: Sequence[tuple[float, float, float, float]], cell: float)
     cells taken kept in one grid (thousands of names in a few ms)."""
     if not len(edges):
         return []
-    cells = [(int(a // cell), int(b // cell), int(c // cell) + 1, int(d // cell) + 1)
-             for a, b, c, d in edges]
-    x0, y0 = min(c[0] for c in cells), min(c[1] for c in cells)
-    taken = np.zeros((max(c[3] for c in cells) - y0, max(c[2] for c in cells) - x0), bool)
-    out = []
-    for a, b, c, d in cells:
-        block = taken[b - y0:d - y0, a - x0:c - x0]
-        ok = not block.any()
-        if ok:
-            block[...] = True
-        out.append(ok)
-    return out
+    e = np.asarray(edges, float).reshape(-1, 4)
+    grid = CellGrid(e[:, 0].min(), e[:, 1].min(), e[:, 2].max(), e[:, 3].max(), cell)
+    return [grid.take(*box) for box in e.tolist()]
+
+
+class CellGrid:
+    """The grid cells of ``cell`` pixels that shown boxes cover, over
+    (x0, y0)-(x1, y1)."""
+
+    def __init__(self, x0: float, y0: float, x1: float, y1: float, cell: float) -> None:
+        self.cell = cell
+        self.i0, self.j0 = int(x0 // cell), int(y0 // cell)
+        self.taken = np.zeros((int(y1 // cell) + 2 - self.j0, int(x1 // cell) + 2 - self.i0),
+                              bool)
+
+    def taken_at(self, x: float, y: float) -> bool:
+        """Whether a shown box covers the cell of point (x, y)."""
+        c = self.cell
+        return bool(self.taken[int(y // c) - self.j0, int(x // c) - self.i0])
+
+    def take(self, left: float, top: float, right: float, bottom: float) -> bool:
+        """Whether the box covers no cell taken; if so its cells are taken."""
+        if self.taken_at((left + right) / 2, (top + bottom) / 2):
+            return False        # (one look: most boxes of a crowded map end here)
+        c, i0, j0 = self.cell, self.i0, self.j0
+        block = self.taken[int(top // c) - j0:int(bottom // c) + 1 - j0,
+                           int(left // c) - i0:int(right // c) + 1 - i0]
+        if block.any():
+            return False
+        block[...] = True
+        return True
 
 
 class _NamesItem(QGraphicsItem):
@@ -141,19 +160,23 @@ class _NamesItem(QGraphicsItem):
         py = t.m12() * xy[:, 0] + t.m22() * xy[:, 1] + t.dy()
         on = np.flatnonzero((px >= screen.left()) & (px <= screen.right())
                             & (py >= screen.top()) & (py <= screen.bottom()))
-        labels = [self.labels[i] for i in on.tolist()]     # (off screen: no name)
-        widths = np.array([self._width(label) for label in labels], float)
-        # each box centred on its place, moved inside the screen as far as it can
-        left = np.maximum(np.minimum(px[on] - widths / 2, screen.right() - widths),
-                          screen.left())
-        top = np.maximum(np.minimum(py[on] - h / 2, screen.bottom() - h), screen.top())
-        edges = np.stack([left, top, left + widths, top + h], axis=1).tolist()
+        # each box centred on its place, moved inside the screen as far as it
+        # can (its place stays inside it: a place whose cell an earlier name
+        # took has no name, known at one look, before its width is measured)
+        left, top = screen.left(), screen.top()
+        right, bottom = screen.right(), screen.bottom()
+        grid = CellGrid(left, top, right, bottom, h)
         self.drawn = []
-        for label, (x, y, _r, _b), w, shown in zip(labels, edges, widths.tolist(),
-                                                   apart_edges(edges, h)):
-            if not shown:
+        for i, x, y in zip(on.tolist(), px[on].tolist(), py[on].tolist()):
+            if grid.taken_at(x, y):
                 continue
-            box = QRectF(x, y, w, h)
+            label = self.labels[i]
+            w = self._width(label)
+            bx = max(min(x - w / 2, right - w), left)
+            by = max(min(y - h / 2, bottom - h), top)
+            if not grid.take(bx, by, bx + w, by + h):
+                continue
+            box = QRectF(bx, by, w, h)
             self.drawn.append((label, box))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(BOX)
