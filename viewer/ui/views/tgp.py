@@ -56,10 +56,12 @@ def what_the_15_2_map_is(stop_after: str | None, towns=None, industries=None) ->
 
 
 class TableRows(NamedTuple):
-    """A map's rows of the Towns and Industries tables (see :class:`TownsTable`)."""
+    """A map's rows of the Towns and Industries tables (see :class:`TownsTable`),
+    and its words on the status line (:meth:`TgpView.describe`)."""
 
     towns: list
     industries: list
+    said: str = ""
 
 
 def table_rows(result: Result | None) -> TableRows:
@@ -95,15 +97,18 @@ class TgpView(GeneratorView):
         centre_on(self.shell.map_view, x, y)
 
     def prepare(self, result: Result) -> TableRows:
-        """The Towns and Industries tables' rows, made on the run's thread
-        (the GUI thread only puts them in)."""
-        return table_rows(result)
+        """The Towns and Industries tables' rows and the status line's words
+        (thousands of towns counted), made on the run's thread (the GUI
+        thread only puts them in)."""
+        return table_rows(result)._replace(said=self._describe(result))
 
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         warnings = result.detail.warnings if result is not None else None
         if warnings:
             self.shell.banner.show_message(" ".join(warnings) + ".")
         rows = prepared if isinstance(prepared, TableRows) else table_rows(result)
+        if rows.said:
+            self._said = (result, rows.said)
         table = getattr(self, "towns_table", None)
         if table is not None:
             table.show_rows(rows.towns)
