@@ -95,29 +95,42 @@ def apart_edges(edges: Sequence[tuple[float, float, float, float]], cell: float)
 
 class CellGrid:
     """The grid cells of ``cell`` pixels that shown boxes cover, over
-    (x0, y0)-(x1, y1)."""
+    (x0, y0)-(x1, y1): one byte a cell, row by row (a look at a cell is an
+    index, a box's row a search in C: thousands of names a paint)."""
 
     def __init__(self, x0: float, y0: float, x1: float, y1: float, cell: float) -> None:
         self.cell = cell
         self.i0, self.j0 = int(x0 // cell), int(y0 // cell)
-        self.taken = np.zeros((int(y1 // cell) + 2 - self.j0, int(x1 // cell) + 2 - self.i0),
-                              bool)
+        self.width = int(x1 // cell) + 2 - self.i0
+        self.height = int(y1 // cell) + 2 - self.j0
+        self.taken = bytearray(self.width * self.height)
 
-    def taken_at(self, x: float, y: float) -> bool:
-        """Whether a shown box covers the cell of point (x, y)."""
+    def index(self, x: float, y: float) -> int:
+        """The cell of point (x, y), as an index of ``taken``."""
         c = self.cell
-        return bool(self.taken[int(y // c) - self.j0, int(x // c) - self.i0])
+        return (int(y // c) - self.j0) * self.width + int(x // c) - self.i0
+
+    def indices(self, xs: np.ndarray, ys: np.ndarray) -> list[int]:
+        """:meth:`index` of many points at once."""
+        c = self.cell
+        j = np.floor_divide(ys, c).astype(np.int64) - self.j0
+        i = np.floor_divide(xs, c).astype(np.int64) - self.i0
+        return (j * self.width + i).tolist()
 
     def take(self, left: float, top: float, right: float, bottom: float) -> bool:
         """Whether the box covers no cell taken; if so its cells are taken."""
-        if self.taken_at((left + right) / 2, (top + bottom) / 2):
+        if self.taken[self.index((left + right) / 2, (top + bottom) / 2)]:
             return False        # (one look: most boxes of a crowded map end here)
-        c, i0, j0 = self.cell, self.i0, self.j0
-        block = self.taken[int(top // c) - j0:int(bottom // c) + 1 - j0,
-                           int(left // c) - i0:int(right // c) + 1 - i0]
-        if block.any():
+        c, w, taken = self.cell, self.width, self.taken
+        a = max(int(left // c) - self.i0, 0)
+        b = min(int(right // c) + 1 - self.i0, w)
+        rows = range(max(int(top // c) - self.j0, 0), min(int(bottom // c) + 1 - self.j0,
+                                                          self.height))
+        if any(taken.find(1, j * w + a, j * w + b) >= 0 for j in rows):
             return False
-        block[...] = True
+        full = b"\x01" * (b - a)
+        for j in rows:
+            taken[j * w + a:j * w + b] = full
         return True
 
 
@@ -172,9 +185,10 @@ class _NamesItem(QGraphicsItem):
         left, top = screen.left(), screen.top()
         right, bottom = screen.right(), screen.bottom()
         grid = CellGrid(left, top, right, bottom, h)
+        taken, xs, ys = grid.taken, px[on], py[on]
         self.drawn = []
-        for i, x, y in zip(on.tolist(), px[on].tolist(), py[on].tolist()):
-            if grid.taken_at(x, y):
+        for i, k, x, y in zip(on.tolist(), grid.indices(xs, ys), xs.tolist(), ys.tolist()):
+            if taken[k]:
                 continue
             label = self.labels[i]
             w = self._width(label)
