@@ -126,3 +126,33 @@ def test_an_array_changed_whole_or_replaced(dense):
     later = snapshot(st)
     same(kept.restore(1), first)
     same(kept.restore(2), later)
+
+
+@pytest.mark.parametrize("copy_of", ["keep", "restore", "State.copy"])
+def test_in_the_window_a_state_s_copies_are_left_out_of_the_collector(monkeypatch, copy_of):
+    """A 4096² state holds some 60,000 objects (its towns and industries): in
+    the window's process, what keeping, restoring or copying a state makes is
+    made without a garbage collection and then left out of the collector
+    (a full collection over it held Python's lock for 130-1,030 ms)."""
+    import gc
+
+    from viewer import runtime
+
+    kept, st = KeptStates(2**30), state()
+    kept.keep(1, st)
+    monkeypatch.setattr(runtime, "_role", runtime.WINDOW)
+    seen = []
+    monkeypatch.setattr(gc, "freeze", lambda: seen.append(gc.isenabled()))
+    for i in range(200):
+        st.land.records.append(Record(i, f"record {i}"))
+    change(st, 2)
+    if copy_of == "keep":
+        assert kept.keep(2, st)
+    elif copy_of == "restore":
+        again = kept.restore(1)
+        assert again.land.records == []
+    else:
+        again = st.copy()
+        assert again.land.records == st.land.records
+    assert seen == [False]                 # frozen once, the collector still off then
+    assert gc.isenabled()

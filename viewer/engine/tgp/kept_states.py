@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from ...runtime import long_lived
 from .pipeline import State, sliced_copy
 
 DIFFED_ELEMENTS = 1 << 16
@@ -147,6 +148,7 @@ class KeptStates:
     def steps(self) -> list[int]:
         return [k.step for k in self.kept]
 
+    @long_lived()
     def keep(self, step: int, st: State) -> bool:
         """Keep ``st`` (the state after ``step`` steps), later than every
         state kept so far; False when its differences would pass the
@@ -200,6 +202,7 @@ class KeptStates:
                                back if len(self.kept) else {}))
         return True
 
+    @long_lived()
     def restore(self, step: int) -> State:
         """A new State equal to the one kept after ``step`` steps."""
         i = self.steps.index(step)
