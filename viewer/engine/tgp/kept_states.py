@@ -75,7 +75,8 @@ def _immutable(x: Any) -> bool:
 def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
     """The large arrays reachable from ``root`` by the path each is first
     reached by (depth first, in attribute and list order), and the
-    immutable records met."""
+    immutable records met; a record of numbers (``PLAIN_RECORD``,
+    :mod:`.game.records`) is not entered."""
     arrays: dict[Path, np.ndarray] = {}
     shared: list[Any] = []
     seen: set[int] = set()
@@ -95,6 +96,8 @@ def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
             children = list(x.items())
         elif _immutable(x):
             shared.append(x)
+            continue
+        elif getattr(type(x), "PLAIN_RECORD", False):   # (a town, an industry: no array)
             continue
         elif isinstance(getattr(x, "__dict__", None), dict) and not isinstance(x, type):
             children = list(vars(x).items())

@@ -180,6 +180,8 @@ def _sliced_copies(obj: Any) -> dict[int, Any]:
             todo.extend(x)
         elif isinstance(x, dict):
             todo.extend(x.values())
+        elif getattr(type(x), "PLAIN_RECORD", False):   # (a town, an industry: no array)
+            continue
         elif isinstance(getattr(x, "__dict__", None), dict) and not isinstance(x, type):
             todo.extend(vars(x).values())
     return memo

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...game.records import record_deepcopy
+
 NUM_HOUSE_ZONES = 5
 MAX_COMPANIES = 15
 RATING_INITIAL = 500
@@ -31,6 +33,9 @@ class Town:
     fund_buildings_months: int = 0
     road_build_months: int = 0
     name: str = ""                            # the rendered name (cached_name)
+
+    __deepcopy__ = record_deepcopy
+    PLAIN_RECORD = True
 
     def manifest_fields(self) -> dict:
         """The fields ``openttd-firstframe``'s manifest holds per town."""
