@@ -13,6 +13,7 @@ objects)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -75,11 +76,17 @@ def has_first_frame(layers: Mapping[str, np.ndarray]) -> bool:
 def industry_types_by_index(world: Any) -> np.ndarray:
     """Industry type by pool index (255 where none)."""
     inds = [i for i in (world.industries if world is not None else ()) if i is not None]
-    top = max((int(_f(i, "index")) for i in inds), default=-1)
-    out = np.full(top + 2, 255, np.uint8)
-    for i in inds:
-        out[int(_f(i, "index"))] = int(_f(i, "type"))
+    index, kind = _field_array(inds, "index"), _field_array(inds, "type")
+    out = np.full(int(index.max(initial=-1)) + 2, 255, np.uint8)
+    out[index] = kind
     return out
+
+
+def _field_array(records: list, name: str) -> np.ndarray:
+    """Field ``name`` of each record (dicts or objects) as an array, read
+    without a Python loop (a 4096² map has 14,080 industries)."""
+    get = itemgetter(name) if records and isinstance(records[0], dict) else attrgetter(name)
+    return np.fromiter(map(get, records), np.intp, len(records))
 
 
 def _f(rec: Any, name: str) -> Any:
