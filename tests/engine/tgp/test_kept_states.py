@@ -156,3 +156,32 @@ def test_in_the_window_a_state_s_copies_are_left_out_of_the_collector(monkeypatc
         assert again.land.records == st.land.records
     assert seen == [False]                 # frozen once, the collector still off then
     assert gc.isenabled()
+
+
+def test_a_map_s_timeline_dropped_is_freed_without_the_collector(monkeypatch):
+    """The window leaves a timeline's states out of the garbage collector
+    (runtime.long_lived): they must hold no reference cycle, or a map
+    replaced would never be freed.  A first frame's result, a state the
+    timeline rebuilt and the states it kept go when the last reference does."""
+    import gc
+    import weakref
+
+    from viewer import runtime
+    from viewer.engine.tgp.generator import TGP
+
+    monkeypatch.setattr(runtime, "_role", runtime.WINDOW)
+    res = TGP.make(TGP.validate({"size": (128, 128)}), 1, trace=True)
+    trace = res.trace
+    rebuilt = trace._state_at(trace.n_steps - 3)
+    assert trace._kept.kept and rebuilt.world is not None
+    held = [res.detail.world.map.type, rebuilt.world.map.type, rebuilt.world,
+            trace._kept.kept[0].skeleton, trace._kept.kept[-1].skeleton]
+    refs = [weakref.ref(x) for x in held]
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        del res, trace, rebuilt, held
+        assert [r() for r in refs] == [None] * len(refs)
+    finally:
+        if was:
+            gc.enable()
