@@ -88,19 +88,3 @@ def test_custom_terrain_to_30_has_a_bar_ending_at_30_in_level_30s_colour():
     cells = picture(result, "tile_height", {"hill_shading": False}, 1).rgba
     for end, level in ((legend.lut[0], int(levels.min())), (legend.lut[-1], 30)):
         assert tuple(end[:3]) == tuple(cells[levels == level][0][:3]), level
-
-
-@pytest.mark.parametrize("values", [
-    np.arange(1000, dtype=np.int32)[::-1] % 37,
-    np.array([5, 3, 3, 250, 0, 7] * 50, np.uint8).reshape(15, 20),
-    np.array([1.5, np.nan, -2.0, 1.5, np.nan] * 40),
-])
-def test_the_values_present_found_a_block_at_a_time_are_numpy_s(monkeypatch, values):
-    """A legend's values present are sorted out a block at a time (numpy's
-    unique holds Python's lock over a whole 4096² layer): the same values."""
-    from viewer.render import colormaps
-
-    monkeypatch.setattr(colormaps, "UNIQUE_ELEMENTS", 16)
-    ours, theirs = colormaps.unique_values(values), np.unique(values)
-    assert ours.dtype == theirs.dtype
-    np.testing.assert_array_equal(ours, theirs)

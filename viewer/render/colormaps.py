@@ -223,27 +223,12 @@ def colorize(values: np.ndarray, info: LayerInfo | None, name: str) -> np.ndarra
     return color_by_kind(values, info or infer_info(name, values))
 
 
-UNIQUE_ELEMENTS = 1 << 20
-""":func:`unique_values` sorts this many values at a time."""
-
-
-def unique_values(values: np.ndarray) -> np.ndarray:
-    """``np.unique(values)``, a million values at a time: numpy's unique
-    holds Python's lock while it runs (about 90 ms over a 4096² layer, the
-    window's thread waiting for it while a legend is made on a worker)."""
-    flat = np.asarray(values).reshape(-1)
-    if flat.size <= UNIQUE_ELEMENTS:
-        return np.unique(flat)
-    return np.unique(np.concatenate([np.unique(flat[i:i + UNIQUE_ELEMENTS])
-                                     for i in range(0, flat.size, UNIQUE_ELEMENTS)]))
-
-
 def id_entries(values: np.ndarray, exclude: tuple[int, ...] = (), most: int = 24,
                names: Callable[[int], str] = str) -> list[tuple[str, RGBA]]:
     """Legend swatches for the ids >= 0 present in ``values`` (the first
     ``most``; a last row says how many more)."""
     v = np.asarray(values)
-    present = [int(i) for i in unique_values(v) if int(i) >= 0 and int(i) not in exclude]
+    present = [int(i) for i in np.unique(v) if int(i) >= 0 and int(i) not in exclude]
     pal = distinct_colors(max(present) + 1) if present else np.zeros((0, 4), np.uint8)
     rows = [(names(i), tuple(int(c) for c in pal[i])) for i in present[:most]]
     if len(present) > most:

@@ -40,7 +40,6 @@ from .colormaps import (
     lut_take,
     own_range,
     scalar_to_colors,
-    unique_values,
 )
 from .picture import Renderer, Toggle
 from .relief import square_picture
@@ -416,7 +415,7 @@ TGP_COLORS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 
 
 def _present(values: np.ndarray) -> set[int]:
-    return {int(v) for v in unique_values(values)}
+    return {int(v) for v in np.unique(np.asarray(values))}
 
 
 def tile_class_entries(layers: Mapping[str, np.ndarray],
