@@ -271,17 +271,6 @@ def test_an_r13671_map_looks_as_it_did(result):
     assert tgp_render.terrain_lut(16) is tgp_render.TERRAIN_LUT
 
 
-def test_the_mesh_step_is_counted_in_blocks_the_same_as_whole(monkeypatch):
-    """A layer counted a few rows at a time (a 4097² one whole held
-    Python's lock): every mesh found as before."""
-    noise = np.full((33, 33), -32768, np.int16)
-    noise[::8, ::8] = 5
-    whole = [tgp_render.mesh_step(a) for a in (noise, noise[:17, :], np.zeros((9, 9), np.int16))]
-    monkeypatch.setattr(tgp_render, "COUNT_ELEMENTS", 40)      # (a row and a bit per block)
-    assert [tgp_render.mesh_step(a) for a in (noise, noise[:17, :],
-                                              np.zeros((9, 9), np.int16))] == whole == [8, 8, 1]
-
-
 def test_the_industry_types_by_pool_index_from_records_or_dicts():
     from types import SimpleNamespace
 

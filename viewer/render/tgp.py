@@ -142,20 +142,12 @@ def color_tile_height(levels: np.ndarray, top: int = TOP_LEVEL) -> np.ndarray:
 
 
 
-COUNT_ELEMENTS = 1 << 20
-""":func:`mesh_step` counts the generated corners this many at a time: a
-4097 x 4097 layer counted whole held Python's lock up to 70 ms (the picture
-is drawn on a worker, the window's thread waiting for the lock)."""
-
-
 def mesh_step(noise: np.ndarray) -> int:
     """The mesh step of a noise layer in the middle of its rounds: the
     generated corners are exactly those at multiples of the step (1 once
     every corner is generated; 0 before the first round)."""
     v = np.asarray(noise)
-    rows = max(1, COUNT_ELEMENTS // max(1, v[0].size)) if v.ndim else 1
-    valid = sum(int(np.count_nonzero(v[i:i + rows] != INVALID_HEIGHT))
-                for i in range(0, len(v), rows)) if v.ndim else int(v != INVALID_HEIGHT)
+    valid = int(np.count_nonzero(v != INVALID_HEIGHT))
     if valid == v.size:
         return 1
     if valid == 0:
