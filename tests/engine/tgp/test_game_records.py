@@ -68,3 +68,10 @@ def test_the_walks_for_large_arrays_skip_records_but_find_the_rest():
     assert list(arrays) == [("map",)]
     memo = _sliced_copies(root)
     assert id(big) in memo and len(memo) == 1
+
+
+def test_a_river_attempt_is_shared_by_a_deep_copy():
+    from viewer.engine.tgp.openttd15.rivers.create import RiverAttempt
+
+    well = RiverAttempt(0, True, 3, 17, True, 1, "sea", 99, 4, 2, "well 1: a river")
+    assert copy.deepcopy([well])[0] is well
