@@ -144,6 +144,46 @@ def test_the_heap_is_frozen_once_per_generator_in_the_window(monkeypatch):
     del garbage
 
 
+def test_what_a_long_lived_block_makes_is_left_out_of_the_collector_in_the_window():
+    import gc
+    assert gc.isenabled()
+    before = gc.get_freeze_count()
+    with runtime.long_lived():
+        assert not gc.isenabled()                  # no collection while it is made
+        with runtime.long_lived():                 # (nested: frozen once, at the end)
+            kept = [[] for _ in range(1000)]
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() == before
+    assert gc.isenabled()
+    assert gc.get_freeze_count() >= before + 1000
+    del kept
+
+
+def test_a_long_lived_block_leaves_a_collector_switched_off_off():
+    import gc
+    gc.disable()
+    try:
+        with runtime.long_lived():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_outside_the_window_a_long_lived_block_changes_nothing(monkeypatch):
+    import gc
+    for role, env in ((None, None), (runtime.COMMAND, None), (runtime.WINDOW, "0")):
+        monkeypatch.setattr(runtime, "_role", role)
+        if env is not None:
+            monkeypatch.setenv("MAPGEN_FREEZE_HEAP", env)
+        before = gc.get_freeze_count()
+        with runtime.long_lived():
+            assert gc.isenabled()
+            made = [[] for _ in range(1000)]
+        assert gc.get_freeze_count() == before
+        del made
+
+
 ENTRY = """
 import ctypes, sys
 from viewer import runtime
