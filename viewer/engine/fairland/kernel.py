@@ -740,18 +740,19 @@ def capdist(wx, wy, x1, y1, x2, y2):
     dx = min(dx, wx - dx)
     dy = abs(np.int64(y1) - y2)
     dy = min(dy, wy - dy)
-    return dy + max(dx - dy, 0) // 2
+    return dy + (max(dx - dy, 0) >> 1)
 
 
 @njit(**INLINE)
 def iso(conf, capx, capy, j, newx, newy):
+    """The distance from newx,newy to the nearest capital other than j's
+    (one loop, j's own distance left out by a select: it vectorises)."""
     wx = conf[C_WX]
     wy = conf[C_WY]
     d = INT_MAX
-    for i in range(j):
-        d = min(d, capdist(wx, wy, capx[i], capy[i], newx, newy))
-    for i in range(j + 1, conf[C_NC]):
-        d = min(d, capdist(wx, wy, capx[i], capy[i], newx, newy))
+    for i in range(conf[C_NC]):
+        e = capdist(wx, wy, capx[i], capy[i], newx, newy)
+        d = min(d, e if i != j else INT_MAX)
     return d
 
 
