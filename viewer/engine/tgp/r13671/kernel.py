@@ -56,41 +56,84 @@ def noise_round(hm, size_x, size_y, rnd, amp, rng, flag):
             for x in range(0, size_x + 1, step):
                 v = 0
                 if amp > 0:
-                    s0, s1, r1 = _next(s0, s1)
-                    s0, s1, r2 = _next(s0, s1)
+                    s0, s1, v = _noise(s0, s1, m, amp)
                     calls += 2
-                    ra = ((r1 << 16) | (r2 & 0xFFFF)) & MASK32
-                    if ra >= 0x80000000:
-                        ra -= 0x100000000
-                    v = (_c_rem(ra, m) - amp) >> 6
                 hm[y, x] = v
         rng[0], rng[1] = s0, s1
         rng[2] += calls
         return True
-    interpolate(hm, size_x, size_y, step)
     # Noise on every point of this mesh: two calls each, even for amp 0.
     per_row = 2 * ((size_x // step) + 1)
     if amp == 0:
+        interpolate(hm, size_x, size_y, step)
         for _y in range(0, size_y + 1, step):
             for _x in range(0, size_x + 1, step):
                 s0, s1, _r = _next(s0, s1)
                 s0, s1, _r = _next(s0, s1)
             calls += per_row
-    else:
-        for y in range(0, size_y + 1, step):
-            if flag[STOP] != 0:
-                return False
-            for x in range(0, size_x + 1, step):
-                s0, s1, r1 = _next(s0, s1)
-                s0, s1, r2 = _next(s0, s1)
-                ra = ((r1 << 16) | (r2 & 0xFFFF)) & MASK32
-                if ra >= 0x80000000:
-                    ra -= 0x100000000
-                hm[y, x] = np.int64(hm[y, x]) + ((_c_rem(ra, m) - amp) >> 6)
-            calls += per_row
+        rng[0], rng[1] = s0, s1
+        rng[2] += calls
+        return step > 1
+    # The interpolation and the noise in one sweep down the rows (the new
+    # points' values are the same: see interpolate).  The noise goes in row
+    # by row, and a new row between two old ones is their mean before their
+    # noise; so each old row's interpolated values are kept (``prev``,
+    # ``cur``) before its noise is added.
+    two = 2 * step
+    n = size_x // step + 1
+    prev = np.empty(n, np.int64)
+    cur = np.empty(n, np.int64)
+    _interpolated_row(hm, 0, step, n, prev)
+    for i in range(n):
+        s0, s1, d = _noise(s0, s1, m, amp)
+        hm[0, i * step] = prev[i] + d
+    calls += per_row
+    for y in range(step, size_y, two):
+        if flag[STOP] != 0:
+            return False
+        below = y + step
+        _interpolated_row(hm, below, step, n, cur)
+        for i in range(n):
+            s0, s1, d = _noise(s0, s1, m, amp)
+            hm[y, i * step] = _half(prev[i] + cur[i]) + d
+        for i in range(n):
+            s0, s1, d = _noise(s0, s1, m, amp)
+            hm[below, i * step] = cur[i] + d
+        calls += 2 * per_row
+        prev, cur = cur, prev
     rng[0], rng[1] = s0, s1
     rng[2] += calls
     return step > 1
+
+
+@njit(**INLINE)
+def _half(s):
+    """C's s / 2 (toward zero)."""
+    return -((-s) >> 1) if s < 0 else s >> 1
+
+
+@njit(**INLINE)
+def _interpolated_row(hm, y, step, n, out):
+    """Row y's points of this mesh after the interpolation, into ``out``
+    (the row itself unchanged): the old points, and between them the mean
+    of their neighbours."""
+    for i in range(n):
+        x = i * step
+        if i & 1:
+            out[i] = _half(np.int64(hm[y, x - step]) + np.int64(hm[y, x + step]))
+        else:
+            out[i] = hm[y, x]
+
+
+@njit(**INLINE)
+def _noise(s0, s1, m, amp):
+    """One point's noise (two Random() calls): (s0, s1, the height to add)."""
+    s0, s1, r1 = _next(s0, s1)
+    s0, s1, r2 = _next(s0, s1)
+    ra = ((r1 << 16) | (r2 & 0xFFFF)) & MASK32
+    if ra >= 0x80000000:
+        ra -= 0x100000000
+    return s0, s1, (_c_rem(ra, m) - amp) >> 6
 
 
 # ---------------------------------------------------------------------------
