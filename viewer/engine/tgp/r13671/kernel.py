@@ -288,21 +288,26 @@ def tile_classes(th, size_x, size_y, flood_dirs, dir_dx, dir_dy):
     """Stage D.  Returns (classes, sea mask, count of each class, number of
     tiles whose slope the original's table does not cover: 0 for every map
     in the reference)."""
-    tc = np.empty((size_y, size_x), np.uint8)
+    tc = np.zeros((size_y, size_x), np.uint8)       # CLEAR
     water = np.zeros((size_y, size_x), np.uint8)
+    low = np.empty(size_x, np.uint8)
     n_water = 0
     n_shore = 0
     bad = 0
     for y in range(size_y - 1):
+        r0 = th[y]
+        r1 = th[y + 1]
+        # Which tiles of the row have a corner at 0 (the others stay clear),
+        # in a pass that vectorises; then only those are looked at.
         for x in range(size_x - 1):
-            tc[y, x] = CLEAR
-            a = th[y, x]
-            b = th[y, x + 1]
-            c = th[y + 1, x]
-            d = th[y + 1, x + 1]
-            if a != 0 and b != 0 and c != 0 and d != 0:
+            low[x] = min(min(r0[x], r0[x + 1]), min(r1[x], r1[x + 1])) == 0
+        for x in range(size_x - 1):
+            if low[x] == 0:
                 continue  # lowest corner above 0
-            s, _z = _slope(th, size_x, size_y, x, y)
+            if (r0[x] | r0[x + 1] | r1[x] | r1[x + 1]) == 0:
+                s = 0     # (flat at 0: _slope's answer, without it)
+            else:
+                s, _z = _slope(th, size_x, size_y, x, y)
             if s == 0:
                 tc[y, x] = WATER
                 water[y, x] = 1
