@@ -85,11 +85,9 @@ def test_a_sweep_pool_process_runs_below_the_program_that_started_it():
     assert nice == expected()
 
 
-KEPT = """
-import ctypes, sys
+MAPPED_APART = """
+import ctypes
 import numpy as np
-from viewer.runtime import keep_memory
-kept = keep_memory()
 
 class Mallinfo2(ctypes.Structure):
     _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
@@ -97,11 +95,20 @@ class Mallinfo2(ctypes.Structure):
                                                 "keepcost")]
 libc = ctypes.CDLL(None)
 libc.mallinfo2.restype = Mallinfo2
-before = libc.mallinfo2().hblks
-a = np.ones(64 << 20, np.uint8)                 # 64 MB: glibc maps it by itself...
-mapped = libc.mallinfo2().hblks - before
-del a
-print(kept, mapped, libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
+
+def mapped_apart():
+    before = libc.mallinfo2().hblks
+    a = np.ones(64 << 20, np.uint8)             # 64 MB: glibc maps it by itself...
+    mapped = libc.mallinfo2().hblks - before
+    del a
+    return mapped
+"""
+"""How many blocks a 64 MB array takes that glibc maps apart from its heap."""
+
+KEPT = MAPPED_APART + """
+from viewer.runtime import keep_memory
+kept = keep_memory()
+print(kept, mapped_apart(), libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
 """
 
 
@@ -120,26 +127,10 @@ def test_the_window_process_keeps_the_memory_it_frees(env, kept):
         assert out[2] == "1", out
 
 
-COMMAND_MAPS = """
-import contextlib, ctypes, io, os, sys, tempfile
-import numpy as np
+COMMAND_MAPS = MAPPED_APART + """
+import contextlib, io, os, tempfile
 from viewer import cli
-
-class Mallinfo2(ctypes.Structure):
-    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
-                                                "usmblks", "fsmblks", "uordblks", "fordblks",
-                                                "keepcost")]
-libc = ctypes.CDLL(None)
-libc.mallinfo2.restype = Mallinfo2
 os.chdir(tempfile.mkdtemp())
-
-def mapped_apart():
-    before = libc.mallinfo2().hblks
-    a = np.ones(64 << 20, np.uint8)             # 64 MB: glibc maps it by itself...
-    mapped = libc.mallinfo2().hblks - before
-    del a
-    return mapped
-
 seen = []
 for _ in range(2):
     with contextlib.redirect_stdout(io.StringIO()):
