@@ -7,7 +7,8 @@ constructing a widget: the entry points apply what their process needs,
 once, each with its reason and its switch:
 
 * :func:`configure_command` (``viewer.cli.main``, every command line):
-  numba's cache folder and one BLAS thread.
+  numba's cache folder and one BLAS thread; the kept memory from its
+  second map on (:func:`command_map_starting`).
 * :func:`configure_window` (``viewer.ui.app.main``, the window): the same,
   then the PySide6 reference guard, the kept memory and the background
   priority of the window's workers; the heap frozen after each generator's
@@ -64,7 +65,14 @@ faults when it is used again.  The process stays at its largest size (a
 when memory is given back).  Transparent huge pages are off in it too: on a
 virtual machine, while a worker faulted in new huge pages the GUI thread ran
 a hundred times slower for 20-150 ms.  ``MAPGEN_KEEP_MEMORY=0`` turns both
-off.
+off.  A command line's process keeps its memory too once it makes a second
+map (:func:`command_map_starting`: an in-process caller making maps one
+after another, such as a sweep or the side-by-side timing): otherwise each
+map's large arrays are unmapped when it is dropped and faulted in again,
+page by page, by the next (about 0.5 ms a megabyte on these virtual
+machines, 4 ms for huge pages: 2-3 ms of a warm 1024 x 1024 r13671 map's
+16).  A single command is left as it was (``ctypes`` alone costs its
+start-up 3 ms, and its first map's pages are new whatever malloc keeps).
 
 **The frozen heap** (:func:`first_map_shown`, :func:`freeze_heap`): a full
 garbage collection walks every object (Qt's, pyqtgraph's, numba's: hundreds
@@ -111,6 +119,19 @@ def configure_command() -> None:
     if _role is None:
         _role = COMMAND
     _numba_and_blas()
+
+
+_command_maps = 0
+
+
+def command_map_starting() -> None:
+    """A command line is about to make a map in this process: from the
+    second on, freed memory stays the process's (:func:`keep_memory`; see
+    the module docstring)."""
+    global _command_maps
+    _command_maps += 1
+    if _command_maps == 2:
+        keep_memory()
 
 
 def configure_window() -> None:

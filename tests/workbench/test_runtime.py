@@ -85,11 +85,9 @@ def test_a_sweep_pool_process_runs_below_the_program_that_started_it():
     assert nice == expected()
 
 
-KEPT = """
-import ctypes, sys
+MAPPED_APART = """
+import ctypes
 import numpy as np
-from viewer.runtime import keep_memory
-kept = keep_memory()
 
 class Mallinfo2(ctypes.Structure):
     _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
@@ -97,11 +95,20 @@ class Mallinfo2(ctypes.Structure):
                                                 "keepcost")]
 libc = ctypes.CDLL(None)
 libc.mallinfo2.restype = Mallinfo2
-before = libc.mallinfo2().hblks
-a = np.ones(64 << 20, np.uint8)                 # 64 MB: glibc maps it by itself...
-mapped = libc.mallinfo2().hblks - before
-del a
-print(kept, mapped, libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
+
+def mapped_apart():
+    before = libc.mallinfo2().hblks
+    a = np.ones(64 << 20, np.uint8)             # 64 MB: glibc maps it by itself...
+    mapped = libc.mallinfo2().hblks - before
+    del a
+    return mapped
+"""
+"""How many blocks a 64 MB array takes that glibc maps apart from its heap."""
+
+KEPT = MAPPED_APART + """
+from viewer.runtime import keep_memory
+kept = keep_memory()
+print(kept, mapped_apart(), libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
 """
 
 
@@ -118,6 +125,31 @@ def test_the_window_process_keeps_the_memory_it_frees(env, kept):
     assert out[:2] == (["True", "0"] if kept else ["False", "1"]), out
     if kept:
         assert out[2] == "1", out
+
+
+COMMAND_MAPS = MAPPED_APART + """
+import contextlib, io, os, tempfile
+from viewer import cli
+os.chdir(tempfile.mkdtemp())
+seen = []
+for _ in range(2):
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(["fairland", "-q", "--world", "16x8", "-s", "ncs", "-R", "1", "2", "5"]) == 0
+    seen.append(mapped_apart())
+print(*seen)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc")
+@pytest.mark.parametrize("env, kept", [({}, True), ({"MAPGEN_KEEP_MEMORY": "0"}, False)])
+def test_a_command_process_keeps_its_memory_from_its_second_map_on(env, kept):
+    """...unless turned off: after one map a large array is still mapped
+    apart (a single command's allocator is left alone), after the second
+    it comes from the heap that freed memory stays in."""
+    import subprocess
+    out = subprocess.run([sys.executable, "-c", COMMAND_MAPS], capture_output=True, text=True,
+                         env={**os.environ, **env}, timeout=120, check=True).stdout.split()
+    assert out == (["1", "0"] if kept else ["1", "1"]), out
 
 
 def test_outside_the_window_nothing_is_lowered_or_frozen(monkeypatch):
