@@ -255,7 +255,10 @@ class Heartbeat:
     Each beat also reads how long the GUI thread has waited, runnable, for a
     core (``/proc/thread-self/schedstat``, Linux): the part of a gap the
     machine's load took (other processes on the cores), printed beside the
-    stall as ``load wait``; ``own`` is the gap less that wait.
+    stall as ``load wait``; ``own`` is the gap less that wait.  The thread's
+    CPU time gives each gap's time on a core: "most on a core in one gap" is
+    the GUI thread's own work between two beats, whatever the machine's load
+    and the other threads' hold on the GIL.
     ``BENCH_STALL_SPY=1`` adds a :class:`StallSpy`'s report to each phase."""
 
     def __init__(self, app: QApplication):
@@ -323,10 +326,11 @@ class Heartbeat:
         self.own[name] = max(own, self.own.get(name, 0.0))
         if echo:
             over = sum(1 for g, _, _ in gaps if g > STALL_TARGET_MS)
+            on_core = max((c for _, _, c in gaps), default=0.0)
             say(f"  {name}: longest GUI stall {worst:.1f} ms (on a core {busy:.1f} ms and "
                 f"waiting for one {wait:.1f} ms in it; longest own {own:.1f} ms; {over} "
                 f"of {len(gaps)} gaps over "
-                f"{STALL_TARGET_MS:g} ms)")
+                f"{STALL_TARGET_MS:g} ms; most on a core in one gap {on_core:.1f} ms)")
             if self.spy is not None:
                 self.spy.report()
             if self.handlers is not None:

@@ -7,9 +7,8 @@ constructing a widget: the entry points apply what their process needs,
 once, each with its reason and its switch:
 
 * :func:`configure_command` (``viewer.cli.main``, every command line):
-  numba's cache folder and one BLAS thread; the kept heap
-  (:func:`keep_heap`) once a command makes a map (the generic command
-  line, :mod:`viewer.cli.generic`: a help loads no ctypes).
+  numba's cache folder and one BLAS thread; the kept memory from its
+  second map on (:func:`command_map_starting`).
 * :func:`configure_window` (``viewer.ui.app.main``, the window): the same,
   then the PySide6 reference guard, the kept memory and the background
   priority of the window's workers; the heap frozen after each generator's
@@ -56,18 +55,6 @@ whole process's, so threads are left alone there and only the sweep's worker
 processes are lowered.  Only in the window's process; ``MAPGEN_BACKGROUND_NICE=0``
 turns it off (to compare).
 
-**The kept heap** (:func:`keep_heap`): a command's map allocates its
-arrays afresh at every step; glibc gave the freed ones back to the system
-(its heap trimmed past 128 kB, arrays from 128 kB on mapped apart), and the
-next ones were faulted in again, page by page: on a virtual machine about
-a microsecond a page, most of the time of a 256 x 256 map with rivers
-made again in-process (a sweep, the side-by-side timing) and a fifth of a
-lone map's.  In a command's process (Linux with glibc), freed heap memory
-stays the process's and arrays under 32 MB (glibc's own largest threshold)
-come from the heap: its arrays are faulted in once.  The process keeps its
-largest heap until it ends (a command makes one map; an in-process caller
-makes maps of a like size again).  ``MAPGEN_KEEP_MEMORY=0`` turns it off.
-
 **Kept memory** (:func:`keep_memory`): freeing a 4096 x 4096 array gave its
 pages back to the system (munmap, or glibc trimming its heap) with Python's
 lock held: 14 ms in the kernel on the trace's worker, the GUI thread waiting
@@ -78,7 +65,14 @@ faults when it is used again.  The process stays at its largest size (a
 when memory is given back).  Transparent huge pages are off in it too: on a
 virtual machine, while a worker faulted in new huge pages the GUI thread ran
 a hundred times slower for 20-150 ms.  ``MAPGEN_KEEP_MEMORY=0`` turns both
-off.
+off.  A command line's process keeps its memory too once it makes a second
+map (:func:`command_map_starting`: an in-process caller making maps one
+after another, such as a sweep or the side-by-side timing): otherwise each
+map's large arrays are unmapped when it is dropped and faulted in again,
+page by page, by the next (about 0.5 ms a megabyte on these virtual
+machines, 4 ms for huge pages: 2-3 ms of a warm 1024 x 1024 r13671 map's
+16).  A single command is left as it was (``ctypes`` alone costs its
+start-up 3 ms, and its first map's pages are new whatever malloc keeps).
 
 **The frozen heap** (:func:`first_map_shown`, :func:`freeze_heap`): a full
 garbage collection walks every object (Qt's, pyqtgraph's, numba's: hundreds
@@ -86,15 +80,22 @@ of thousands) holding the GIL, 50 to 200 ms that no thread, the GUI's
 included, can run.  In the window, after each generator's first map (its
 kernels loaded by then) and after a warm-up, the objects made so far are
 left out of the collector.  ``MAPGEN_FREEZE_HEAP=0`` turns it off.
+The same holds for what a map's timeline keeps and rebuilds while it is
+shown (:func:`long_lived`: a 4096 x 4096 first frame's World, each state kept
+or rebuilt, holds some 60,000 objects, its towns and industries): no
+collection runs while they are made, and once made they are left out of the
+collector too.  Measured on the 4096 x 4096 stall bench before: full
+collections of 130 to 1,030 ms, on the trace's worker and on the GUI thread.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 WINDOW = "window"
 COMMAND = "command"
@@ -118,6 +119,19 @@ def configure_command() -> None:
     if _role is None:
         _role = COMMAND
     _numba_and_blas()
+
+
+_command_maps = 0
+
+
+def command_map_starting() -> None:
+    """A command line is about to make a map in this process: from the
+    second on, freed memory stays the process's (:func:`keep_memory`; see
+    the module docstring)."""
+    global _command_maps
+    _command_maps += 1
+    if _command_maps == 2:
+        keep_memory()
 
 
 def configure_window() -> None:
@@ -223,45 +237,9 @@ def background_process(nice: int) -> int | None:
     return lower(os.getpid(), nice, by=0)
 
 
-M_TRIM_THRESHOLD, M_MMAP_THRESHOLD, M_MMAP_MAX = -1, -3, -4  # glibc's mallopt parameters
+M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4       # glibc's mallopt parameters
 PR_SET_THP_DISABLE = 41
 _kept: bool | None = None
-_heap_kept: bool | None = None
-HEAP_ARRAYS_BELOW = 32 << 20
-"""The kept heap's mapping threshold: glibc's largest dynamic one on 64 bits."""
-
-
-def _malloc_settings(settings: tuple[tuple[int, int], ...], no_huge_pages: bool = False) -> bool:
-    """glibc's mallopt for each (parameter, value) of ``settings`` (and no
-    transparent huge pages in this process); whether every one was taken
-    (False off Linux, without glibc, or with ``MAPGEN_KEEP_MEMORY=0``)."""
-    if not sys.platform.startswith("linux") or os.environ.get("MAPGEN_KEEP_MEMORY") == "0":
-        return False
-    import ctypes       # (here: a command's start-up needs none of it)
-
-    try:
-        libc = ctypes.CDLL(None)
-        taken = all(libc.mallopt(param, value) == 1 for param, value in settings)
-        if no_huge_pages:
-            libc.prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0)
-        return taken
-    except (OSError, AttributeError):   # not glibc (musl has no mallopt)
-        return False
-
-
-def keep_heap() -> bool:
-    """In a command's process (:func:`configure_command` applied), from now
-    on: freed heap memory is not given back to the system, and blocks under
-    :data:`HEAP_ARRAYS_BELOW` come from the heap (see the module docstring);
-    once per process, nothing elsewhere.  Whether it is so (Linux with
-    glibc, not turned off)."""
-    global _heap_kept
-    if _role != COMMAND:
-        return False
-    if _heap_kept is None:
-        _heap_kept = _malloc_settings(((M_TRIM_THRESHOLD, 2**31 - 1),
-                                       (M_MMAP_THRESHOLD, HEAP_ARRAYS_BELOW)))
-    return _heap_kept
 
 
 def keep_memory() -> bool:
@@ -270,8 +248,18 @@ def keep_memory() -> bool:
     Whether it could (Linux with glibc, not turned off)."""
     global _kept
     if _kept is None:
-        _kept = _malloc_settings(((M_MMAP_MAX, 0), (M_TRIM_THRESHOLD, 2**31 - 1)),
-                                 no_huge_pages=True)
+        _kept = False
+        if sys.platform.startswith("linux") and os.environ.get("MAPGEN_KEEP_MEMORY") != "0":
+            import ctypes       # (here: a command's start-up needs none of it)
+
+            try:
+                libc = ctypes.CDLL(None)
+                kept = (libc.mallopt(M_MMAP_MAX, 0) == 1
+                        and libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) == 1)
+                libc.prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0)
+                _kept = kept
+            except (OSError, AttributeError):   # not glibc (musl has no mallopt)
+                pass
     return _kept
 
 
@@ -330,3 +318,33 @@ def freeze_heap() -> bool:
         return False
     gc.freeze()
     return True
+
+
+_long_lived = [0, False]     # [depth, the collector was enabled before]
+_long_lived_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def long_lived() -> Iterator[None]:
+    """Within this block (any thread) the objects made are kept, as a map's
+    states and their copies are: in the window's process, no garbage
+    collection runs until the outermost such block ends, and then every
+    object made so far is left out of the collector (:func:`freeze_heap`);
+    elsewhere nothing changes."""
+    if _role != WINDOW or _switched_off("MAPGEN_FREEZE_HEAP"):
+        yield
+        return
+    with _long_lived_lock:
+        if _long_lived[0] == 0:
+            _long_lived[1] = gc.isenabled()
+            gc.disable()
+        _long_lived[0] += 1
+    try:
+        yield
+    finally:
+        with _long_lived_lock:
+            _long_lived[0] -= 1
+            if _long_lived[0] == 0:
+                gc.freeze()
+                if _long_lived[1]:
+                    gc.enable()

@@ -269,3 +269,38 @@ def test_an_r13671_map_looks_as_it_did(result):
     assert "rocks" not in result.layers
     assert tgp_render.top_level(result.layer_info["heightmap"]) == 16
     assert tgp_render.terrain_lut(16) is tgp_render.TERRAIN_LUT
+
+
+def test_the_industry_types_by_pool_index_from_records_or_dicts():
+    from types import SimpleNamespace
+
+    from viewer.engine.tgp.openttd15.industries.industry import Industry
+    from viewer.render.tgp_first_frame import industry_types_by_index
+
+    objects = [Industry(0, 10, type=4), None, Industry(2, 30, type=17)]
+    dicts = [{"index": 5, "type": 3, "tile": 1}]
+    assert industry_types_by_index(SimpleNamespace(industries=objects)).tolist() == \
+        [4, 255, 17, 255]
+    assert industry_types_by_index(SimpleNamespace(industries=dicts)).tolist() == \
+        [255] * 5 + [3, 255]
+    assert industry_types_by_index(None).tolist() == [255]
+
+
+def test_the_industry_types_on_the_map_are_those_of_its_tiles():
+    from types import SimpleNamespace
+
+    from viewer.engine.tgp.openttd15.industries.industry import Industry
+    from viewer.render.tgp_first_frame import (MP_INDUSTRY, industry_types_on_map,
+                                               tile_industry_types)
+
+    world = SimpleNamespace(industries=[Industry(0, 1, type=9), Industry(1, 2, type=3),
+                                        None, Industry(3, 4, type=30)])
+    rng = np.random.default_rng(5)
+    tile_type = (rng.integers(0, 16, (40, 50)) << 4).astype(np.uint8)
+    m2 = rng.integers(0, 6, (40, 50)).astype(np.uint16)       # (2: a hole; 4, 5: no industry)
+    tile_type[m2 == 3] = 0                                    # (the type-30 industry has no tile)
+    layers = {"tile_type": tile_type, "m2": m2}
+    present = industry_types_on_map(layers, world)
+    whole = np.unique(tile_industry_types(layers, world))
+    assert present.tolist() == [t for t in whole.tolist() if t != 255] == [3, 9]
+    assert (tile_type >> 4 == MP_INDUSTRY).any()

@@ -150,6 +150,63 @@ def test_a_table_fills_while_shown_a_few_rows_a_turn(qtbot):
     assert table.names() == [r[0][0] for r in rows[:3]]
 
 
+def test_the_next_maps_rows_go_into_the_last_maps_cells(qtbot):
+    """A new map's rows reuse the table's cells (no thousands of items made
+    and dropped per map): the same items, now holding the new map's values
+    only, a tooltip of the last map's gone where the new row has none."""
+    from viewer.ui.views.tgp_towns import TownsTable
+
+    table = TownsTable()
+    qtbot.addWidget(table)
+    table.show()
+    first = [((f"Old {i:03}", i, 1, "city"), (i, i), {0: f"old tip {i}"}) for i in range(90)]
+    table.show_rows(first)
+    qtbot.waitUntil(table.filled, timeout=10_000)
+    old_items = [table.item(i, c) for i in range(table.rowCount()) for c in range(4)]
+    second = [((f"New {i:03}", 1000 + i, 2, ""), (i + 1, i + 2), {}) for i in range(60)]
+    table.show_rows(second)
+    # nothing in the turn that shows the map: from the next turn on
+    assert not table.filled() and table.rowCount() == len(first)
+    qtbot.waitUntil(table.filled, timeout=10_000)
+    assert table.names() == [r[0][0] for r in second]
+    new_items = [table.item(i, c) for i in range(table.rowCount()) for c in range(4)]
+    assert all(any(n is o for o in old_items) for n in new_items)      # the same cells
+    assert {table.item(i, 3).text() for i in range(60)} == {""}
+    assert all(not table.item(i, 0).toolTip() for i in range(60))
+    table.selectRow(5)                           # a row centres on the new map's place
+    with qtbot.waitSignal(table.townChosen) as chosen:
+        table.cellClicked.emit(5, 0)
+    assert chosen.args == [6, 7]
+
+
+def test_the_window_gets_a_maps_table_rows_made_with_the_map(qtbot, window):
+    """The Towns and Industries tables' rows and the status line's words come
+    with the map (made on the run's thread by the view's ``prepare``) and
+    are what the window shows."""
+    from viewer.ui.views.tgp import TableRows, table_rows
+
+    w = window
+    box = w.generator_box
+    box.setCurrentIndex(box.findData("tgp"))
+    settle(qtbot, w, lambda: w.result.generator == "tgp")
+    w.workbench.set_values({"size": "256x256", "stop_after": "world"})
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.grid.width == 256)
+    prepared = w.workbench.prepared
+    assert isinstance(prepared, TableRows)
+    world = w.result.detail.world
+    assert len(prepared.towns) == sum(t is not None for t in world.towns) > 0
+    assert len(prepared.industries) == sum(i is not None for i in world.industries) > 0
+    assert prepared[:2] == table_rows(w.result)[:2]
+    assert prepared.said == w.gen_view.describe(w.result) and "towns" in prepared.said
+    for dock, table, rows in ((w.gen_view.towns_dock, w.gen_view.towns_table, prepared.towns),
+                              (w.gen_view.industries_dock, w.gen_view.industries_table,
+                               prepared.industries)):
+        dock.raise_()
+        qtbot.waitUntil(table.filled, timeout=10_000)
+        assert sorted(table.names()) == sorted(r[0][0] for r in rows)
+
+
 def test_thousands_of_names_give_way_as_the_first_rule_says():
     """The names' grid (a 4096² map has ~6,000 towns; a set of cells per name
     took 0.2 s a paint): a name is shown when no cell of its box is taken by

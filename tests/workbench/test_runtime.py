@@ -85,8 +85,8 @@ def test_a_sweep_pool_process_runs_below_the_program_that_started_it():
     assert nice == expected()
 
 
-MALLINFO = """
-import ctypes, sys
+MAPPED_APART = """
+import ctypes
 import numpy as np
 
 class Mallinfo2(ctypes.Structure):
@@ -95,17 +95,20 @@ class Mallinfo2(ctypes.Structure):
                                                 "keepcost")]
 libc = ctypes.CDLL(None)
 libc.mallinfo2.restype = Mallinfo2
-"""
-"""glibc's malloc statistics in a test's process (``libc.mallinfo2()``)."""
 
-KEPT = MALLINFO + """
+def mapped_apart():
+    before = libc.mallinfo2().hblks
+    a = np.ones(64 << 20, np.uint8)             # 64 MB: glibc maps it by itself...
+    mapped = libc.mallinfo2().hblks - before
+    del a
+    return mapped
+"""
+"""How many blocks a 64 MB array takes that glibc maps apart from its heap."""
+
+KEPT = MAPPED_APART + """
 from viewer.runtime import keep_memory
 kept = keep_memory()
-before = libc.mallinfo2().hblks
-a = np.ones(64 << 20, np.uint8)                 # 64 MB: glibc maps it by itself...
-mapped = libc.mallinfo2().hblks - before
-del a
-print(kept, mapped, libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
+print(kept, mapped_apart(), libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
 """
 
 
@@ -124,33 +127,29 @@ def test_the_window_process_keeps_the_memory_it_frees(env, kept):
         assert out[2] == "1", out
 
 
-HEAP = MALLINFO + """
-from viewer import runtime
-{call}
-kept = runtime.keep_heap()
-before = libc.mallinfo2().hblks
-a = np.ones(8 << 20, np.uint8)                  # 8 MB: glibc maps it by itself...
-mapped = libc.mallinfo2().hblks - before
-del a
-print(kept, mapped, libc.mallinfo2().arena >= 8 << 20)     # ...and trims the heap it freed
+COMMAND_MAPS = MAPPED_APART + """
+import contextlib, io, os, tempfile
+from viewer import cli
+os.chdir(tempfile.mkdtemp())
+seen = []
+for _ in range(2):
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(["fairland", "-q", "--world", "16x8", "-s", "ncs", "-R", "1", "2", "5"]) == 0
+    seen.append(mapped_apart())
+print(*seen)
 """
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc")
-@pytest.mark.parametrize("call, env, kept", [
-    ("runtime.configure_command()", {}, True),
-    ("runtime.configure_command()", {"MAPGEN_KEEP_MEMORY": "0"}, False),
-    ("", {}, False),                                 # not a command's process
-])
-def test_a_command_s_process_keeps_the_heap_it_frees(call, env, kept):
-    """...when kept: an array under 32 MB comes from the heap, which stays
-    the process's when it is freed (the next map's arrays are not faulted
-    in again); turned off, or outside a command, glibc's defaults."""
+@pytest.mark.parametrize("env, kept", [({}, True), ({"MAPGEN_KEEP_MEMORY": "0"}, False)])
+def test_a_command_process_keeps_its_memory_from_its_second_map_on(env, kept):
+    """...unless turned off: after one map a large array is still mapped
+    apart (a single command's allocator is left alone), after the second
+    it comes from the heap that freed memory stays in."""
     import subprocess
-    base = {k: v for k, v in os.environ.items() if k != "MAPGEN_KEEP_MEMORY"}
-    out = subprocess.run([sys.executable, "-c", HEAP.format(call=call)], capture_output=True,
-                         text=True, env={**base, **env}, timeout=120, check=True).stdout.split()
-    assert out == (["True", "0", "True"] if kept else ["False", "1", "False"]), out
+    out = subprocess.run([sys.executable, "-c", COMMAND_MAPS], capture_output=True, text=True,
+                         env={**os.environ, **env}, timeout=120, check=True).stdout.split()
+    assert out == (["1", "0"] if kept else ["1", "1"]), out
 
 
 def test_outside_the_window_nothing_is_lowered_or_frozen(monkeypatch):
@@ -175,6 +174,46 @@ def test_the_heap_is_frozen_once_per_generator_in_the_window(monkeypatch):
     monkeypatch.setenv("MAPGEN_FREEZE_HEAP", "0")
     assert runtime.first_map_shown("tgp") is False
     del garbage
+
+
+def test_what_a_long_lived_block_makes_is_left_out_of_the_collector_in_the_window():
+    import gc
+    assert gc.isenabled()
+    before = gc.get_freeze_count()
+    with runtime.long_lived():
+        assert not gc.isenabled()                  # no collection while it is made
+        with runtime.long_lived():                 # (nested: frozen once, at the end)
+            kept = [[] for _ in range(1000)]
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() == before
+    assert gc.isenabled()
+    assert gc.get_freeze_count() >= before + 1000
+    del kept
+
+
+def test_a_long_lived_block_leaves_a_collector_switched_off_off():
+    import gc
+    gc.disable()
+    try:
+        with runtime.long_lived():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_outside_the_window_a_long_lived_block_changes_nothing(monkeypatch):
+    import gc
+    for role, env in ((None, None), (runtime.COMMAND, None), (runtime.WINDOW, "0")):
+        monkeypatch.setattr(runtime, "_role", role)
+        if env is not None:
+            monkeypatch.setenv("MAPGEN_FREEZE_HEAP", env)
+        before = gc.get_freeze_count()
+        with runtime.long_lived():
+            assert gc.isenabled()
+            made = [[] for _ in range(1000)]
+        assert gc.get_freeze_count() == before
+        del made
 
 
 ENTRY = """

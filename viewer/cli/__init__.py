@@ -68,9 +68,10 @@ def main_usage() -> str:
 def run_generator(name: str, argv: Sequence[str]) -> int:
     """Generator ``name``'s command: its own (declared in its cli_extras)
     or the generic one with its extras."""
-    from .. import registry
+    from .. import registry, runtime
     from .extras import extras_of
 
+    runtime.command_map_starting()      # (a second map in this process: memory kept)
     extras = extras_of(registry.declaration(name))
     if extras.command is not None:      # (its own parser: the generic one is not imported)
         return extras.command(list(argv))

@@ -81,9 +81,6 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
     except (Usage, PresetError) as exc:
         err.write(f"{prog}: {one_line(exc)}\n")
         return 1
-    from .. import runtime
-
-    runtime.keep_heap()     # (a command's process: its arrays are faulted in once)
     progress = ProgressLine(err, args.progress or isatty(err))
     # the kernels of a batch process (e.g. compiled ahead of time: no numba to load)
     kernels = decl.batch_kernels() if decl.batch_kernels is not None else nullcontext()

@@ -13,6 +13,7 @@ objects)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -75,11 +76,17 @@ def has_first_frame(layers: Mapping[str, np.ndarray]) -> bool:
 def industry_types_by_index(world: Any) -> np.ndarray:
     """Industry type by pool index (255 where none)."""
     inds = [i for i in (world.industries if world is not None else ()) if i is not None]
-    top = max((int(_f(i, "index")) for i in inds), default=-1)
-    out = np.full(top + 2, 255, np.uint8)
-    for i in inds:
-        out[int(_f(i, "index"))] = int(_f(i, "type"))
+    index, kind = _field_array(inds, "index"), _field_array(inds, "type")
+    out = np.full(int(index.max(initial=-1)) + 2, 255, np.uint8)
+    out[index] = kind
     return out
+
+
+def _field_array(records: list, name: str) -> np.ndarray:
+    """Field ``name`` of each record (dicts or objects) as an array, read
+    without a Python loop (a 4096² map has 14,080 industries)."""
+    get = itemgetter(name) if records and isinstance(records[0], dict) else attrgetter(name)
+    return np.fromiter(map(get, records), np.intp, len(records))
 
 
 def _f(rec: Any, name: str) -> Any:
@@ -106,6 +113,17 @@ def tile_industry_types(layers: Mapping[str, np.ndarray], world: Any, stride: in
     ind = (kind == MP_INDUSTRY) & (m2 < len(types) - 1)
     out[ind] = types[m2[ind]]
     return out
+
+
+def industry_types_on_map(layers: Mapping[str, np.ndarray], world: Any) -> np.ndarray:
+    """The industry types with a tile on the map, ascending (the unique
+    values of :func:`tile_industry_types` but 255, from the industry tiles
+    only: sorting a 4096² map's every tile held Python's lock)."""
+    kind = np.asarray(layers["tile_type"]).reshape(-1) >> 4
+    index = np.asarray(layers["m2"]).reshape(-1)[np.flatnonzero(kind == MP_INDUSTRY)]
+    types = industry_types_by_index(world)
+    present = np.unique(types[index[index < len(types) - 1].astype(np.intp)])
+    return present[present != 255]
 
 
 def wetland_tree_mask(layers: Mapping[str, np.ndarray], world: Any, stride: int = 1
@@ -210,7 +228,7 @@ def with_first_frame_entries(legend: Legend | None, state, options: Mapping[str,
     if _on(options, INDUSTRIES_TOGGLE):
         from ..engine.tgp.openttd15.overview import industry_display_name
 
-        present = np.unique(tile_industry_types(layers, _world(state)))
+        present = industry_types_on_map(layers, _world(state))
         colours = industry_colours()
         for t in present:
             if t != 255:

@@ -37,6 +37,7 @@ from .history_menu import HistoryMenu
 from .map_id_actions import MapIdActions
 from .settings_file_actions import SettingsFileActions
 from .layer_list import fill_layer_list, select_layer
+from .map_view import screen_marks
 from .screen_image import shrink, to_qimage
 from .menus import Menus
 from .param_panel import ParamPanel
@@ -412,17 +413,18 @@ class MainWindow(QMainWindow):
     # == runs =====================================================================
     def _screen_finisher(self):
         """What a run's or step's job does to its picture for the screen (in
-        the job's thread): ``(qimage, shrunk)``, the QImage and the picture
-        shrunk to the view when it is shown smaller (the size read here, on
-        the GUI thread)."""
+        the job's thread): ``(qimage, shrunk, marks)``, the QImage, the
+        picture shrunk to the view when it is shown smaller (the size read
+        here, on the GUI thread) and its markers sorted out (names placed)."""
         size = self._map_view.image.screen_size()
 
         def finish(pic):
             qimage = to_qimage(pic.rgba)
             w = pic.rgba.shape[1]
+            marks = screen_marks(pic.letters, pic.scale, pic.hexes)
             if size is not None and 0 < size[0] < w:     # shown shrunk: averaged there
-                return qimage, (size, shrink(qimage, size))
-            return qimage, None
+                return qimage, (size, shrink(qimage, size)), marks
+            return qimage, None, marks
         return finish
 
     def _run_finished(self, _run_id: int, result: Result, _seconds: float) -> None:
@@ -596,12 +598,12 @@ class MainWindow(QMainWindow):
         if state is None or wb.drawing():
             return
         pic = wb.picture()
-        qimage, shrunk = wb.prepared_picture(pic) or (None, None)
+        qimage, shrunk, marks = wb.prepared_picture(pic) or (None, None, None)
         self._map_view.set_notice(pic.notice)
         self.legend.set_legend(pic.legend)
         g = state.result.grid
         self._map_view.show_map(pic.rgba, (g.width, g.height), pic.scale, pic.letters,
-                                hexes=pic.hexes, qimage=qimage, shrunk=shrunk)
+                                hexes=pic.hexes, qimage=qimage, shrunk=shrunk, marks=marks)
         if self._picture_due is state.result and state.final:
             self._keep_picture(pic)
         self._update_inspector()

@@ -20,17 +20,19 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from ..engine.protocol import Marker
 from ..render.hexraster import hex_center, sector_at
-from .name_labels import NameLabels, split_names
+from .name_labels import NameLabels, PlacedNames, cells_of, place_names, split_names
 from .screen_image import to_qimage
+from .turns import later
 
 ZOOM_OUT = 1.25
 """Zooming out stops when the whole map takes 1 / ZOOM_OUT of the view."""
@@ -69,6 +71,11 @@ def _capital_height() -> float:
 
 
 _SYMBOLS: dict[str, QPainterPath] = {}
+LETTERS_PER_ITEM = 500
+"""Letters (spots) set in one scatter item, in one turn of the event loop
+(pyqtgraph takes 2-4 us a spot in each of the pair's two items: a 4096²
+first frame's ~6,000 lighthouses and transmitters held the GUI thread
+30-60 ms at once)."""
 NEW_SYMBOLS_PER_TURN = 12
 """Letters made at most this many a turn of the event loop (about 50 us
 each, and as much again for the scatter item's picture of it): a world's
@@ -99,6 +106,22 @@ def _letter_symbol(text: str) -> QPainterPath:
 def _same_markers(a: Sequence[Marker], b: Sequence[Marker]) -> bool:
     return len(a) == len(b) and all((m.kind, m.label, m.x, m.y) == (n.kind, n.label, n.x, n.y)
                                     for m, n in zip(a, b))
+
+
+@dataclass(frozen=True)
+class Marks:
+    """A picture's markers as a view shows them: the ``letters`` and the
+    ``names`` placed (whole words, on a square map)."""
+
+    letters: list[Marker]
+    names: PlacedNames
+
+
+def screen_marks(markers: Sequence[Marker], scale: int, hexes: bool) -> Marks:
+    """``markers`` sorted out for a map view (no Qt object made: a picture's
+    job does it on its thread, beside the QImage)."""
+    letters, names = split_names(markers)
+    return Marks(letters, place_names(names if not hexes else (), scale))
 
 
 class PeriodImage(pg.GraphicsObject):
@@ -259,16 +282,15 @@ class MapView(pg.GraphicsLayoutWidget):
         self.waiting.setZValue(21)
         self.waiting.hide()
         self.vb.addItem(self.waiting, ignoreBounds=True)
-        # every marker letter (in every torus copy) is a spot of one scatter item
-        # (two scatter items for all markers: a dark box, and the letter on it)
-        self._boxes = pg.ScatterPlotItem(pxMode=True, size=19, symbol="s", pen=None,
-                                         brush=pg.mkBrush(0, 0, 0, 150))
-        self._letters = pg.ScatterPlotItem(pxMode=True, size=13, pen=None,
-                                           brush=pg.mkBrush(255, 255, 255))
-        for z, item in ((9, self._boxes), (10, self._letters)):
-            item.setZValue(z)
-            self.vb.addItem(item, ignoreBounds=True)
+        # every marker letter (in every torus copy) is a spot of a scatter item
+        # (two scatter items for LETTERS_PER_ITEM letters: a dark box, and the
+        # letter on it; the first pair, and more for thousands of letters)
+        self._letter_items: list[tuple[pg.ScatterPlotItem, pg.ScatterPlotItem]] = []
+        self._boxes, self._letters = self._letter_pair(0)
         self._labels: list[str] = []
+        self._spot_labels: list[str] = []       # each spot's label
+        self._spots: tuple | None = None        # (xs, ys, symbols) of the letters placed
+        self._items_due: list[int] = []         # the pairs whose letters are still to set
         self._markers: list[Marker] = []
         self.name_labels = NameLabels(self.vb)     # names (towns) in whole words
         self._letter_tiles: tuple[int, int, int, int] | None = None
@@ -291,12 +313,14 @@ class MapView(pg.GraphicsLayoutWidget):
     # -- content ---------------------------------------------------------------
     def show_map(self, rgba: np.ndarray, world: tuple[int, int], scale: int,
                  markers: Sequence[Marker] = (), hexes: bool = True,
-                 qimage: QImage | None = None, shrunk: tuple | None = None) -> None:
+                 qimage: QImage | None = None, shrunk: tuple | None = None,
+                 marks: Marks | None = None) -> None:
         """Show ``rgba`` (one period, from ``viewer.render``) of a world of
         ``world`` = (W, H) cells drawn at ``scale`` pixels per cell: a hex
         torus (which wraps) or, with ``hexes=False``, a plain square grid.
         ``qimage``: the same pixels already converted (on a worker), and
-        ``shrunk`` averaged down for the zoom (see :meth:`PeriodImage.set_image`)."""
+        ``shrunk`` averaged down for the zoom (see :meth:`PeriodImage.set_image`);
+        ``marks``: the markers sorted out there too (:func:`screen_marks`)."""
         first = self.world is None
         h, w = rgba.shape[:2]
         changed = (world, scale, hexes, (w, h)) != (self.world, self.scale, self.hexes,
@@ -310,12 +334,13 @@ class MapView(pg.GraphicsLayoutWidget):
         self.outline.setRect(QRectF(0, 0, w, h))
         self.outline.setVisible(self.show_outline and hexes)
         self.set_waiting(None)
-        markers, names = split_names(markers)
-        self.name_labels.show(names if not hexes else (), scale)
+        if marks is None:
+            marks = screen_marks(markers, scale, hexes)
+        self.name_labels.show(marks.names, scale)
         # the letters in the next turn of the event loop: a new map's picture
         # and its many labels do not stall the window in one go
-        self._pending_letters = list(markers)
-        QTimer.singleShot(1, self._flush_letters)
+        self._pending_letters = list(marks.letters)
+        later(self._flush_letters)
         self.notice.setPos(w / 2, h / 2)
         if first or changed or not self.user_moved:
             self.fit()
@@ -461,34 +486,86 @@ class MapView(pg.GraphicsLayoutWidget):
         return (math.floor(x0 / w - 0.5), math.floor(x1 / w + 0.5),
                 math.floor(y0 / h - 0.5), math.floor(y1 / h + 0.5))
 
-    def _place_letters(self, markers: Sequence[Marker]) -> None:
+    def _letter_pair(self, k: int) -> tuple[pg.ScatterPlotItem, pg.ScatterPlotItem]:
+        """The ``k``-th pair of scatter items of the letters (made when first needed)."""
+        while len(self._letter_items) <= k:
+            boxes = pg.ScatterPlotItem(pxMode=True, size=19, symbol="s", pen=None,
+                                       brush=pg.mkBrush(0, 0, 0, 150))
+            letters = pg.ScatterPlotItem(pxMode=True, size=13, pen=None,
+                                         brush=pg.mkBrush(255, 255, 255))
+            for z, item in ((9, boxes), (10, letters)):
+                item.setZValue(z)
+                self.vb.addItem(item, ignoreBounds=True)
+            px = getattr(self, "_applied_px", None)
+            if px is not None:
+                letters.setSize(px)
+                boxes.setSize(round(px * BOX_PER_LETTER))
+            self._letter_items.append((boxes, letters))
+        return self._letter_items[k]
+
+    def _place_letters(self, markers: Sequence[Marker], at_once: bool = False) -> None:
+        """Place ``markers``' letters: up to LETTERS_PER_ITEM now, more
+        LETTERS_PER_ITEM a turn of the event loop from the next on
+        (``at_once``: all now)."""
         w, h = self.period
         tx0, tx1, ty0, ty1 = self._letter_tiles = self._needed_tiles()
         self._letters_for = (self.scale, self.period, self.hexes)
         self._markers = list(markers)
-        xs, ys, symbols = [], [], []
-        for m in markers:
-            if self.hexes:
-                cx, cy = hex_center(m.x, m.y, self.scale)
-                # a capital is two sectors wide (x and x+2): centre between them
-                if m.kind == "capital":
-                    cx += self.scale / 2
-            else:
-                cx, cy = (m.x + 0.5) * self.scale, (m.y + 0.5) * self.scale
-            symbol = _letter_symbol(m.label)
-            for ty in range(ty0, ty1 + 1):
-                for tx in range(tx0, tx1 + 1):
-                    xs.append(cx + tx * w)
-                    ys.append(cy + ty * h)
-                    symbols.append(symbol)
+        scale = self.scale
+        if self.hexes:
+            centres = [hex_center(m.x, m.y, scale) for m in markers]
+            # a capital is two sectors wide (x and x+2): centre between them
+            cxy = np.array([(cx + (scale / 2 if m.kind == "capital" else 0), cy)
+                            for m, (cx, cy) in zip(markers, centres)], float).reshape(-1, 2)
+        else:
+            cxy = (cells_of(markers) + 0.5) * scale
+        # each marker's copies (one per torus copy shown), marker by marker
+        tx, ty = np.meshgrid(np.arange(tx0, tx1 + 1), np.arange(ty0, ty1 + 1))
+        xs = (cxy[:, :1] + tx.ravel()[None, :] * w).ravel()
+        ys = (cxy[:, 1:] + ty.ravel()[None, :] * h).ravel()
+        copies = tx.size
+        symbols = [symbol for m in markers for symbol in [_letter_symbol(m.label)] * copies]
         self._labels = [m.label for m in markers]
+        per = len(xs) // len(markers) if markers else 0
+        self._spot_labels = [label for label in self._labels for _ in range(per)]
+        self._spots = (xs, ys, symbols)
+        items = max(1, -(-len(xs) // LETTERS_PER_ITEM))
+        for boxes, letters in self._letter_items[1 if items == 1 else 0:]:
+            boxes.hide()                # (a last map's letters: not beside this one's)
+            letters.hide()
+        self._items_due = list(range(items))
+        if at_once:
+            self._set_all_letters()
+        elif items == 1:
+            self._set_letters(0)
+        else:                           # (thousands: none in the turn that places them)
+            later(self._next_letters)
+
+    def _set_letters(self, k: int) -> None:
+        """Set the ``k``-th pair's letters (LETTERS_PER_ITEM of the spots)."""
+        self._items_due.remove(k)
+        xs, ys, symbols = self._spots
+        part = slice(k * LETTERS_PER_ITEM, (k + 1) * LETTERS_PER_ITEM)
+        boxes, letters = self._letter_pair(k)
         px = self._applied_px = self._letter_px
         if px is None:
-            self._boxes.setData(x=xs, y=ys)
-            self._letters.setData(x=xs, y=ys, symbol=symbols)
+            boxes.setData(x=xs[part], y=ys[part])
+            letters.setData(x=xs[part], y=ys[part], symbol=symbols[part])
         else:       # (at their size: set afterwards, each spot would be drawn twice)
-            self._boxes.setData(x=xs, y=ys, size=round(px * BOX_PER_LETTER))
-            self._letters.setData(x=xs, y=ys, symbol=symbols, size=px)
+            boxes.setData(x=xs[part], y=ys[part], size=round(px * BOX_PER_LETTER))
+            letters.setData(x=xs[part], y=ys[part], symbol=symbols[part], size=px)
+        boxes.show()
+        letters.show()
+
+    def _next_letters(self) -> None:
+        if self._items_due:
+            self._set_letters(self._items_due[0])
+        if self._items_due:
+            later(self._next_letters)
+
+    def _set_all_letters(self) -> None:
+        while self._items_due:
+            self._set_letters(self._items_due[0])
 
     def _letters_cover_view(self) -> None:
         have = self._letter_tiles
@@ -501,6 +578,8 @@ class MapView(pg.GraphicsLayoutWidget):
     def _flush_letters(self, at_once: bool = False) -> None:
         markers, self._pending_letters = self._pending_letters, None
         if markers is None:
+            if at_once:
+                self._set_all_letters()
             return
         if not at_once:
             new = list(dict.fromkeys(m.label for m in markers if m.label not in _SYMBOLS))
@@ -508,13 +587,13 @@ class MapView(pg.GraphicsLayoutWidget):
                 for label in new[:NEW_SYMBOLS_PER_TURN]:
                     _letter_symbol(label)
                 self._pending_letters = markers
-                QTimer.singleShot(0, self._flush_letters)
+                later(self._flush_letters)
                 return
         if self._letter_tiles == self._needed_tiles() and _same_markers(markers, self._markers) \
                 and getattr(self, "_letters_for", None) == (self.scale, self.period, self.hexes):
             self._apply_letter_size()
             return                      # the same letters where they are (a step of the timeline)
-        self._place_letters(markers)
+        self._place_letters(markers, at_once)
 
     def letters(self) -> list[str]:
         """The labels shown (once each, for tests)."""
@@ -524,11 +603,10 @@ class MapView(pg.GraphicsLayoutWidget):
     def letter_positions(self) -> list[tuple[str, float, float]]:
         """Every letter drawn (each torus copy), in view coordinates."""
         self._flush_letters(at_once=True)
-        data = self._letters.data
-        n = len(self._labels)
-        per = len(data) // n if n else 0
-        return [(self._labels[i // per], float(d["x"]), float(d["y"]))
-                for i, d in enumerate(data)] if per else []
+        data = [d for _boxes, letters in self._letter_items if letters.isVisible()
+                for d in letters.data]
+        return [(label, float(d["x"]), float(d["y"]))
+                for label, d in zip(self._spot_labels, data)]
 
     # -- zoom limits and the torus wrap ----------------------------------------------
     def _range_changed(self, *_args) -> None:
@@ -555,8 +633,9 @@ class MapView(pg.GraphicsLayoutWidget):
         px = self._letter_px
         if px is not None and px != self._applied_px:
             self._applied_px = px
-            self._letters.setSize(px)
-            self._boxes.setSize(round(px * BOX_PER_LETTER))
+            for boxes, letters in self._letter_items:
+                letters.setSize(px)
+                boxes.setSize(round(px * BOX_PER_LETTER))
 
     def _constrain(self) -> None:
         """Zoom between the limits; the centre in the first period (a torus)

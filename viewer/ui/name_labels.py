@@ -10,6 +10,7 @@ picture's markers; :class:`NameLabels` shows them on a map view, and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
@@ -32,6 +33,42 @@ CENTRED_CELLS = 40
 """Centring a fitted map zooms in to about this many cells across."""
 
 
+@dataclass(frozen=True)
+class PlacedNames:
+    """Names placed on a square map drawn at ``scale`` pixels per cell (made
+    with the map's picture, on its job's thread: thousands of towns took the
+    GUI thread tens of ms): ``labels``, ``xy`` their places (the cell
+    centres, view coordinates, one row each), ``rect`` (x, y, w, h) round
+    them all, and ``key``, equal for the same names in the same places."""
+
+    labels: list[str]
+    xy: np.ndarray
+    rect: tuple[float, float, float, float]
+    key: tuple
+
+
+NO_NAMES = PlacedNames([], np.zeros((0, 2)), (0.0, 0.0, 0.0, 0.0), ())
+
+
+def cells_of(markers: Sequence[Marker]) -> np.ndarray:
+    """The markers' cells, (x, y) a row (floats; thousands at once)."""
+    return np.fromiter((v for m in markers for v in (m.x, m.y)), float,
+                       2 * len(markers)).reshape(-1, 2)
+
+
+def place_names(names: Sequence[Marker], scale: float) -> PlacedNames:
+    """``names`` (markers) placed at their cells' centres."""
+    if not names:
+        return NO_NAMES
+    labels = [m.label for m in names]
+    cells = cells_of(names)
+    xy = (cells + 0.5) * scale
+    (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)
+    rect = (float(x0 - scale), float(y0 - scale), float(x1 - x0 + 2 * scale),
+            float(y1 - y0 + 2 * scale))
+    return PlacedNames(labels, xy, rect, (tuple(labels), cells.tobytes(), scale))
+
+
 def split_names(markers: Sequence[Marker]) -> tuple[list[Marker], list[Marker]]:
     """(the markers drawn as letters, the markers drawn as names)."""
     letters = [m for m in markers if m.kind not in NAME_KINDS]
@@ -51,18 +88,50 @@ def apart_edges(edges: Sequence[tuple[float, float, float, float]], cell: float)
     cells taken kept in one grid (thousands of names in a few ms)."""
     if not len(edges):
         return []
-    cells = [(int(a // cell), int(b // cell), int(c // cell) + 1, int(d // cell) + 1)
-             for a, b, c, d in edges]
-    x0, y0 = min(c[0] for c in cells), min(c[1] for c in cells)
-    taken = np.zeros((max(c[3] for c in cells) - y0, max(c[2] for c in cells) - x0), bool)
-    out = []
-    for a, b, c, d in cells:
-        block = taken[b - y0:d - y0, a - x0:c - x0]
-        ok = not block.any()
-        if ok:
-            block[...] = True
-        out.append(ok)
-    return out
+    e = np.asarray(edges, float).reshape(-1, 4)
+    grid = CellGrid(e[:, 0].min(), e[:, 1].min(), e[:, 2].max(), e[:, 3].max(), cell)
+    return [grid.take(*box) for box in e.tolist()]
+
+
+class CellGrid:
+    """The grid cells of ``cell`` pixels that shown boxes cover, over
+    (x0, y0)-(x1, y1): one byte a cell, row by row (a look at a cell is an
+    index, a box's row a search in C: thousands of names a paint)."""
+
+    def __init__(self, x0: float, y0: float, x1: float, y1: float, cell: float) -> None:
+        self.cell = cell
+        self.i0, self.j0 = int(x0 // cell), int(y0 // cell)
+        self.width = int(x1 // cell) + 2 - self.i0
+        self.height = int(y1 // cell) + 2 - self.j0
+        self.taken = bytearray(self.width * self.height)
+
+    def index(self, x: float, y: float) -> int:
+        """The cell of point (x, y), as an index of ``taken``."""
+        c = self.cell
+        return (int(y // c) - self.j0) * self.width + int(x // c) - self.i0
+
+    def indices(self, xs: np.ndarray, ys: np.ndarray) -> list[int]:
+        """:meth:`index` of many points at once."""
+        c = self.cell
+        j = np.floor_divide(ys, c).astype(np.int64) - self.j0
+        i = np.floor_divide(xs, c).astype(np.int64) - self.i0
+        return (j * self.width + i).tolist()
+
+    def take(self, left: float, top: float, right: float, bottom: float) -> bool:
+        """Whether the box covers no cell taken; if so its cells are taken."""
+        if self.taken[self.index((left + right) / 2, (top + bottom) / 2)]:
+            return False        # (one look: most boxes of a crowded map end here)
+        c, w, taken = self.cell, self.width, self.taken
+        a = max(int(left // c) - self.i0, 0)
+        b = min(int(right // c) + 1 - self.i0, w)
+        rows = range(max(int(top // c) - self.j0, 0), min(int(bottom // c) + 1 - self.j0,
+                                                          self.height))
+        if any(taken.find(1, j * w + a, j * w + b) >= 0 for j in rows):
+            return False
+        full = b"\x01" * (b - a)
+        for j in rows:
+            taken[j * w + a:j * w + b] = full
+        return True
 
 
 class _NamesItem(QGraphicsItem):
@@ -73,17 +142,16 @@ class _NamesItem(QGraphicsItem):
 
     def __init__(self) -> None:
         super().__init__()
-        self.names: list[tuple[str, float, float]] = []
+        self.labels: list[str] = []
+        self.xy = np.zeros((0, 2))          # each name's place (view coordinates)
         self.rect = QRectF()
         self._metrics = QFontMetrics(NAME_FONT)
         self._widths: dict[str, int] = {}
         self.drawn: list[tuple[str, QRectF]] = []   # the last paint's names and boxes
-        self._xy = np.zeros((0, 2))
 
-    def set_names(self, names: list[tuple[str, float, float]], rect: QRectF) -> None:
+    def set_names(self, placed: PlacedNames) -> None:
         self.prepareGeometryChange()
-        self.names, self.rect = names, rect
-        self._xy = np.array([(x, y) for _, x, y in names], float).reshape(-1, 2)
+        self.labels, self.xy, self.rect = placed.labels, placed.xy, QRectF(*placed.rect)
         self.update()
 
     def _width(self, label: str) -> int:
@@ -96,7 +164,7 @@ class _NamesItem(QGraphicsItem):
         return self.rect
 
     def paint(self, painter: QPainter, _option, widget=None) -> None:
-        if not self.names:
+        if not self.labels:
             return
         to_screen = painter.worldTransform()
         screen = QRectF(painter.viewport()) if widget is None else QRectF(widget.rect())
@@ -106,24 +174,29 @@ class _NamesItem(QGraphicsItem):
         painter.resetTransform()
         painter.setFont(NAME_FONT)
         painter.setPen(Qt.PenStyle.NoPen)
-        t, xy = to_screen, self._xy       # (every place at once: thousands of towns)
+        t, xy = to_screen, self.xy        # (every place at once: thousands of towns)
         px = t.m11() * xy[:, 0] + t.m21() * xy[:, 1] + t.dx()
         py = t.m12() * xy[:, 0] + t.m22() * xy[:, 1] + t.dy()
         on = np.flatnonzero((px >= screen.left()) & (px <= screen.right())
                             & (py >= screen.top()) & (py <= screen.bottom()))
-        labels = [self.names[i][0] for i in on.tolist()]   # (off screen: no name)
-        widths = np.array([self._width(label) for label in labels], float)
-        # each box centred on its place, moved inside the screen as far as it can
-        left = np.maximum(np.minimum(px[on] - widths / 2, screen.right() - widths),
-                          screen.left())
-        top = np.maximum(np.minimum(py[on] - h / 2, screen.bottom() - h), screen.top())
-        edges = np.stack([left, top, left + widths, top + h], axis=1).tolist()
+        # each box centred on its place, moved inside the screen as far as it
+        # can (its place stays inside it: a place whose cell an earlier name
+        # took has no name, known at one look, before its width is measured)
+        left, top = screen.left(), screen.top()
+        right, bottom = screen.right(), screen.bottom()
+        grid = CellGrid(left, top, right, bottom, h)
+        taken, xs, ys = grid.taken, px[on], py[on]
         self.drawn = []
-        for label, (x, y, _r, _b), w, shown in zip(labels, edges, widths.tolist(),
-                                                   apart_edges(edges, h)):
-            if not shown:
+        for i, k, x, y in zip(on.tolist(), grid.indices(xs, ys), xs.tolist(), ys.tolist()):
+            if taken[k]:
                 continue
-            box = QRectF(x, y, w, h)
+            label = self.labels[i]
+            w = self._width(label)
+            bx = max(min(x - w / 2, right - w), left)
+            by = max(min(y - h / 2, bottom - h), top)
+            if not grid.take(bx, by, bx + w, by + h):
+                continue
+            box = QRectF(bx, by, w, h)
             self.drawn.append((label, box))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(BOX)
@@ -144,27 +217,22 @@ class NameLabels:
         vb.addItem(self.item, ignoreBounds=True)
         self._shown: tuple = ()
 
-    def show(self, names: Sequence[Marker], scale: float) -> None:
-        key = (tuple((m.label, m.x, m.y) for m in names), scale)
-        if key == self._shown:
+    def show(self, names: Sequence[Marker] | PlacedNames, scale: float) -> None:
+        """Show ``names`` (markers, or placed already: :func:`place_names`)."""
+        placed = names if isinstance(names, PlacedNames) else place_names(names, scale)
+        if placed.key == self._shown:
             return
-        self._shown = key
-        placed = [(m.label, (m.x + 0.5) * scale, (m.y + 0.5) * scale) for m in names]
-        if placed:
-            xs, ys = [p[1] for p in placed], [p[2] for p in placed]
-            rect = QRectF(min(xs) - scale, min(ys) - scale, max(xs) - min(xs) + 2 * scale,
-                          max(ys) - min(ys) + 2 * scale)
-        else:
-            rect = QRectF()
-        self.item.set_names(placed, rect)
+        self._shown = placed.key
+        self.item.set_names(placed)
 
     def clear(self) -> None:
         self._shown = ()
-        self.item.set_names([], QRectF())
+        self.item.set_names(NO_NAMES)
 
     def names(self) -> list[tuple[str, float, float]]:
         """Every name shown with its place in view coordinates (for tests)."""
-        return list(self.item.names)
+        return [(label, x, y) for label, (x, y) in zip(self.item.labels,
+                                                      self.item.xy.tolist())]
 
     def drawn(self) -> list[tuple[str, QRectF]]:
         """The names the last paint drew, with their boxes on screen (for tests)."""

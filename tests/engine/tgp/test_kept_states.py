@@ -126,3 +126,62 @@ def test_an_array_changed_whole_or_replaced(dense):
     later = snapshot(st)
     same(kept.restore(1), first)
     same(kept.restore(2), later)
+
+
+@pytest.mark.parametrize("copy_of", ["keep", "restore", "State.copy"])
+def test_in_the_window_a_state_s_copies_are_left_out_of_the_collector(monkeypatch, copy_of):
+    """A 4096² state holds some 60,000 objects (its towns and industries): in
+    the window's process, what keeping, restoring or copying a state makes is
+    made without a garbage collection and then left out of the collector
+    (a full collection over it held Python's lock for 130-1,030 ms)."""
+    import gc
+
+    from viewer import runtime
+
+    kept, st = KeptStates(2**30), state()
+    kept.keep(1, st)
+    monkeypatch.setattr(runtime, "_role", runtime.WINDOW)
+    seen = []
+    monkeypatch.setattr(gc, "freeze", lambda: seen.append(gc.isenabled()))
+    for i in range(200):
+        st.land.records.append(Record(i, f"record {i}"))
+    change(st, 2)
+    if copy_of == "keep":
+        assert kept.keep(2, st)
+    elif copy_of == "restore":
+        again = kept.restore(1)
+        assert again.land.records == []
+    else:
+        again = st.copy()
+        assert again.land.records == st.land.records
+    assert seen == [False]                 # frozen once, the collector still off then
+    assert gc.isenabled()
+
+
+def test_a_map_s_timeline_dropped_is_freed_without_the_collector(monkeypatch):
+    """The window leaves a timeline's states out of the garbage collector
+    (runtime.long_lived): they must hold no reference cycle, or a map
+    replaced would never be freed.  A first frame's result, a state the
+    timeline rebuilt and the states it kept go when the last reference does."""
+    import gc
+    import weakref
+
+    from viewer import runtime
+    from viewer.engine.tgp.generator import TGP
+
+    monkeypatch.setattr(runtime, "_role", runtime.WINDOW)
+    res = TGP.make(TGP.validate({"size": (128, 128)}), 1, trace=True)
+    trace = res.trace
+    rebuilt = trace._state_at(trace.n_steps - 3)
+    assert trace._kept.kept and rebuilt.world is not None
+    held = [res.detail.world.map.type, rebuilt.world.map.type, rebuilt.world,
+            trace._kept.kept[0].skeleton, trace._kept.kept[-1].skeleton]
+    refs = [weakref.ref(x) for x in held]
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        del res, trace, rebuilt, held
+        assert [r() for r in refs] == [None] * len(refs)
+    finally:
+        if was:
+            gc.enable()

@@ -99,3 +99,20 @@ def test_tiles_align_to_the_layouts_grid(layout, step):
         assert 0 <= x - ax < step and 0 <= y - ay < step
         assert founding.is_tile_aligned_to_grid(m, t, layout)
         assert ax % step == 0 and ay % step == 0
+
+
+def test_a_new_town_takes_the_lowest_free_index_and_the_live_towns_skip_free_slots():
+    from viewer.engine.tgp.openttd15.towns.town import free_town, live_towns
+
+    towns: list = []
+    made = [new_town(towns, 100 + i) for i in range(5)]
+    assert [t.index for t in made] == [0, 1, 2, 3, 4]
+    free_town(towns, made[3])
+    free_town(towns, made[1])
+    assert [t.xy for t in live_towns(towns)] == [100, 102, 104]
+    again = new_town(towns, 7)
+    assert again.index == 1 and towns[1] is again
+    assert new_town(towns, 8).index == 3
+    assert new_town(towns, 9).index == 5 and len(towns) == 6
+    free_town(towns, towns[5])
+    assert len(towns) == 5                     # (trailing free slots dropped)

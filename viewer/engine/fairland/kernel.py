@@ -373,22 +373,33 @@ def bfs_run_queue(conf, st, qstate, chk):
     bfsq = st[BFSQ]
     nbr = st[NBR]
     sz = bfsq.shape[0]
-    while qstate[0] != qstate[1]:
-        off = bfsq[qstate[0]]
-        qstate[0] += 1
-        if qstate[0] >= sz:
-            qstate[0] = 0
+    # (the queue's ends in locals while it runs: bfs_enqueue's steps written out)
+    qhead, qtail = qstate[0], qstate[1]
+    while qhead != qtail:
+        off = bfsq[qhead]
+        qhead += 1
+        if qhead >= sz:
+            qhead = 0
         dist = np.int64(distance[off]) + 1
+        c = closest[off]
         for d in range(1, 7):
             noff = nbr[off, d]
-            if dist < distance[noff]:
-                bfs_enqueue(closest, distance, bfsq, qstate, np.int64(closest[off]), noff, dist,
-                            chk)
-            elif distance[noff] == dist:
-                if closest[off] != closest[noff]:
+            dn = np.int64(distance[noff])
+            if dist < dn:
+                closest[noff] = c
+                distance[noff] = dist
+                bfsq[qtail] = noff
+                qtail += 1
+                if qtail >= sz:
+                    qtail = 0
+                if qtail == qhead:
+                    assert_failed(chk, A_BFS_QUEUE, noff, np.int64(c))
+            elif dn == dist:
+                if c != closest[noff]:
                     closest[noff] = NO_CLOSEST
-            elif not distance[noff] < dist:
+            elif not dn < dist:
                 assert_failed(chk, A_BFS_RUN, noff, -1)
+    qstate[0], qstate[1] = qhead, qtail
 
 
 @njit(**JIT)
@@ -729,18 +740,19 @@ def capdist(wx, wy, x1, y1, x2, y2):
     dx = min(dx, wx - dx)
     dy = abs(np.int64(y1) - y2)
     dy = min(dy, wy - dy)
-    return dy + max(dx - dy, 0) // 2
+    return dy + (max(dx - dy, 0) >> 1)
 
 
 @njit(**INLINE)
 def iso(conf, capx, capy, j, newx, newy):
+    """The distance from newx,newy to the nearest capital other than j's
+    (one loop, j's own distance left out by a select: it vectorises)."""
     wx = conf[C_WX]
     wy = conf[C_WY]
     d = INT_MAX
-    for i in range(j):
-        d = min(d, capdist(wx, wy, capx[i], capy[i], newx, newy))
-    for i in range(j + 1, conf[C_NC]):
-        d = min(d, capdist(wx, wy, capx[i], capy[i], newx, newy))
+    for i in range(conf[C_NC]):
+        e = capdist(wx, wy, capx[i], capy[i], newx, newy)
+        d = min(d, e if i != j else INT_MAX)
     return d
 
 
@@ -810,6 +822,8 @@ def grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv,
             j = c - c0
             # grow_one_sector's choice for island c
             spike = roll0(rng, 100) < conf[C_SP]
+            continent = c < nc
+            cmod = c % nc
             if not seen_ctr[0] < UINT_MAX:
                 assert_failed(chk, A_SEEN_MAX, -1, c)
             seen_ctr[0] += 1
@@ -833,12 +847,16 @@ def grow_round(conf, rng, own, adj, xzone, closest, isecs, head, tail, nxt, prv,
                 # the sides at sea, in fairland's order
                 for k in range(N_SEA[a]):
                     noff = nbr[s, SEA_DIRS[a, k]]
-                    if seen[noff] == cur:
-                        continue
-                    if not seen[noff] < cur:
+                    was = seen[noff]
+                    if was > cur:
                         assert_failed(chk, A_SEEN, noff, c)
-                    seen[noff] = cur
-                    if not can_grow_at(nc, own, xzone, closest, c, noff):
+                    seen[noff] = cur        # (again when seen: the same value)
+                    # one branch for fairland's tests: not seen this turn, and
+                    # can_grow_at (its three tests as one value)
+                    xz = np.int64(xzone[noff])
+                    ok = ((was != cur) & (own[noff] == -1) & ((xz == c) | (xz == -1))
+                          & (continent | (np.int64(closest[noff]) == cmod)))
+                    if not ok:
                         continue
                     n = POPCOUNT[adj[noff]]
                     if not (n > 0 and n < 7):

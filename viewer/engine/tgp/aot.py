@@ -26,7 +26,7 @@ KERNEL_MODULES = tuple(f"viewer.engine.tgp.{m}" for m in (
     "kernel", "r13671.kernel", "openttd15.kernel", "openttd15.landscape", "openttd15.climate",
     "openttd15.landscape_tile_loop", "openttd15.rivers.tiles", "openttd15.rivers.route",
     "openttd15.rivers.terraform", "openttd15.rivers.kernel", "game.map_layers",
-    "openttd15.clear_tiles", "openttd15.industries.kernel",
+    "game.map_kernels", "openttd15.clear_tiles", "openttd15.industries.kernel",
     "openttd15.towns.founding_kernel", "openttd15.towns.growth_kernel",
     "openttd15.towns.houses_kernel", "openttd15.trees_kernel", "openttd15.tile_loop.kernel",
     "openttd15.objects_kernel"))

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from ...runtime import long_lived
 from .pipeline import State, sliced_copy
 
 DIFFED_ELEMENTS = 1 << 16
@@ -74,7 +75,8 @@ def _immutable(x: Any) -> bool:
 def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
     """The large arrays reachable from ``root`` by the path each is first
     reached by (depth first, in attribute and list order), and the
-    immutable records met."""
+    immutable records met; a record of numbers (``PLAIN_RECORD``,
+    :mod:`.game.records`) is not entered."""
     arrays: dict[Path, np.ndarray] = {}
     shared: list[Any] = []
     seen: set[int] = set()
@@ -94,6 +96,8 @@ def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
             children = list(x.items())
         elif _immutable(x):
             shared.append(x)
+            continue
+        elif getattr(type(x), "PLAIN_RECORD", False):   # (a town, an industry: no array)
             continue
         elif isinstance(getattr(x, "__dict__", None), dict) and not isinstance(x, type):
             children = list(vars(x).items())
@@ -147,6 +151,7 @@ class KeptStates:
     def steps(self) -> list[int]:
         return [k.step for k in self.kept]
 
+    @long_lived()
     def keep(self, step: int, st: State) -> bool:
         """Keep ``st`` (the state after ``step`` steps), later than every
         state kept so far; False when its differences would pass the
@@ -200,6 +205,7 @@ class KeptStates:
                                back if len(self.kept) else {}))
         return True
 
+    @long_lived()
     def restore(self, step: int) -> State:
         """A new State equal to the one kept after ``step`` steps."""
         i = self.steps.index(step)

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ...runtime import long_lived
 from . import kernel as K
 from .options import LANDSCAPES, SMOOTHNESS  # noqa: F401 - (their home was here)
 
@@ -128,6 +129,7 @@ class State:
     world: Any = None
     made: dict = field(default_factory=dict)
 
+    @long_lived()
     def copy(self) -> State:
         if self.land is None:
             rng, land, rivers, world = self.rng.copy(), None, None, None
@@ -178,6 +180,8 @@ def _sliced_copies(obj: Any) -> dict[int, Any]:
             todo.extend(x)
         elif isinstance(x, dict):
             todo.extend(x.values())
+        elif getattr(type(x), "PLAIN_RECORD", False):   # (a town, an industry: no array)
+            continue
         elif isinstance(getattr(x, "__dict__", None), dict) and not isinstance(x, type):
             todo.extend(vars(x).values())
     return memo

@@ -32,6 +32,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from ...runtime import long_lived
 from ..protocol import Marker
 from . import kernel as K
 from .game.map_layers import byte_layers, map_layers
@@ -265,7 +266,8 @@ class TgpTrace:
 
         if nearest:
             st = self._towns_kept[done].restore(nearest)
-            run = copy.deepcopy(self._towns_runs[(done, nearest)])
+            with long_lived():
+                run = copy.deepcopy(self._towns_runs[(done, nearest)])
         else:
             st = self._pipe_state(done).copy()
             run = start_towns(st.world)
@@ -282,7 +284,8 @@ class TgpTrace:
         if (kept.steps and live[1] <= kept.steps[-1]) or now - since < KEEP_RATIO * cost:
             return
         if kept.keep(live[1], live[2]):
-            self._towns_runs[(done, live[1])] = copy.deepcopy(live[4])
+            with long_lived():
+                self._towns_runs[(done, live[1])] = copy.deepcopy(live[4])
             after = time.perf_counter()
             self._towns_pace = [after, (after - now) if len(kept.steps) > 1 else 0.0]
         else:

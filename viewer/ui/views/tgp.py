@@ -10,7 +10,7 @@ tile as it is drawn: the mesh point its block shows, not "not generated yet"."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtWidgets import QDockWidget
 
@@ -22,8 +22,8 @@ from ...engine.tgp.units import INVALID_HEIGHT
 from ...render.tgp import mesh_step
 from ..name_labels import centre_on
 from .base import GeneratorView, Rows
-from .tgp_industries import IndustriesTable
-from .tgp_towns import TownsTable
+from .tgp_industries import IndustriesTable, industry_table_rows
+from .tgp_towns import TownsTable, town_table_rows
 
 NOISE_ROW = "noise (fixed point)"
 
@@ -55,6 +55,28 @@ def what_the_15_2_map_is(stop_after: str | None, towns=None, industries=None) ->
     return said
 
 
+class TableRows(NamedTuple):
+    """A map's rows of the Towns and Industries tables (see :class:`TownsTable`),
+    and its words on the status line (:meth:`TgpView.describe`)."""
+
+    towns: list
+    industries: list
+    said: str = ""
+
+
+def table_rows(result: Result | None) -> TableRows:
+    """The Towns and Industries tables' rows of ``result`` (none without towns
+    or industries)."""
+    if result is None:
+        return TableRows([], [])
+    towns = getattr(result.detail, "towns", None)
+    world = getattr(result.detail, "world", None)
+    size_x = result.grid.width
+    return TableRows(town_table_rows(town_rows(towns, size_x)) if towns else [],
+                     industry_table_rows(industry_rows(world.industries, world.towns), size_x)
+                     if world is not None else [])
+
+
 class TgpView(GeneratorView):
     def build(self) -> None:
         self.towns_table = TownsTable()
@@ -74,22 +96,35 @@ class TgpView(GeneratorView):
     def centre_on_town(self, x: int, y: int) -> None:
         centre_on(self.shell.map_view, x, y)
 
+    def prepare(self, result: Result) -> TableRows:
+        """The Towns and Industries tables' rows and the status line's words
+        (thousands of towns counted), made on the run's thread (the GUI
+        thread only puts them in)."""
+        return table_rows(result)._replace(said=self._describe(result))
+
     def result_changed(self, result: Result | None, prepared: Any = None) -> None:
         warnings = result.detail.warnings if result is not None else None
         if warnings:
             self.shell.banner.show_message(" ".join(warnings) + ".")
-        towns = getattr(result.detail, "towns", None) if result is not None else None
+        rows = prepared if isinstance(prepared, TableRows) else table_rows(result)
+        if rows.said:
+            self._said = (result, rows.said)
         table = getattr(self, "towns_table", None)
         if table is not None:
-            table.show_towns(town_rows(towns, result.grid.width) if towns else ())
+            table.show_rows(rows.towns)
         table = getattr(self, "industries_table", None)
-        world = getattr(result.detail, "world", None) if result is not None else None
         if table is not None:
-            table.show_industries(industry_rows(world.industries, world.towns)
-                                  if world is not None else (),
-                                  result.grid.width if result is not None else 1)
+            table.show_rows(rows.industries)
 
     def describe(self, result: Result) -> str:
+        said = getattr(self, "_said", None)     # (said twice per map: counting
+        if said is not None and said[0] is result:     # thousands of towns each time)
+            return said[1]
+        text = self._describe(result)
+        self._said = (result, text)
+        return text
+
+    def _describe(self, result: Result) -> str:
         if result.detail.version == "15.2":
             world = getattr(result.detail, "world", None)
             return "; " + what_the_15_2_map_is(result.params.get("stop_after"),

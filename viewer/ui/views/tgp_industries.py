@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView
 
-from .tgp_towns import TownsTable
+from .tgp_towns import Row, TownsTable
 
 
 class IndustriesTable(TownsTable):
@@ -34,12 +34,17 @@ class IndustriesTable(TownsTable):
 
     def show_industries(self, rows: Sequence[tuple[str, str, int, int]], size_x: int) -> None:
         """``rows``: (type, town, tile, index) per industry."""
-        shown = []
-        for kind, town, tile, index in rows:
-            x, y = tile % size_x, tile // size_x
-            shown.append(((kind, town, f"{x},{y}"), (x, y),
-                          {0: f"{kind} #{index} of {town} at {x},{y}", self.TOWN: town}))
-        self.show_rows(shown)
+        self.show_rows(industry_table_rows(rows, size_x))
 
     def types(self) -> list[str]:
         return self.names()
+
+
+def industry_table_rows(rows: Sequence[tuple[str, str, int, int]], size_x: int) -> list[Row]:
+    """The table's rows of ``rows`` ((type, town, tile, index) per industry)."""
+    shown = []
+    for kind, town, tile, index in rows:
+        x, y = tile % size_x, tile // size_x
+        shown.append(((kind, town, f"{x},{y}"), (x, y),
+                      {0: f"{kind} #{index} of {town} at {x},{y}", IndustriesTable.TOWN: town}))
+    return shown

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from ...engine.tgp.openttd15.towns.overview import TownRow
+from ..turns import later
 
 COLUMNS = ("name", "population", "houses", "city")
 HEADERS = ("Name", "Pop.", "Houses", "City")
@@ -30,6 +31,12 @@ def _item(value, xy: tuple[int, int]) -> QTableWidgetItem:
     item.setData(Qt.ItemDataRole.UserRole, xy)
     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
     return item
+
+
+def town_table_rows(rows: Sequence[TownRow]) -> list[Row]:
+    """The table's rows of the towns ``rows``."""
+    return [((r.name, r.population, r.houses, "city" if r.city else ""),
+             (r.x, r.y), {0: f"{r.name}: centre {r.x},{r.y}"}) for r in rows]
 
 
 class TownsTable(QTableWidget):
@@ -63,19 +70,23 @@ class TownsTable(QTableWidget):
         self.cellClicked.connect(lambda row, _col: self._chosen(row))
         self._rows: list[Row] | None = None     # a map's rows not all in the table yet
         self._done = 0                          # how many of them are
-        self._turn_due = False
-
-    def show_towns(self, rows: Sequence[TownRow]) -> None:
-        self.show_rows([((r.name, r.population, r.houses, "city" if r.city else ""),
-                         (r.x, r.y), {0: f"{r.name}: centre {r.x},{r.y}"}) for r in rows])
 
     def show_rows(self, rows: Sequence[Row]) -> None:
-        """Show ``rows`` (a new map's): put in while the table is shown."""
+        """Show ``rows`` (a new map's): put in while the table is shown, from
+        the next turn of the event loop on (not in the one that shows the map)."""
         self._rows, self._done = list(rows), 0
         if self.isVisible():
-            self._fill()
+            self._turn_later()
+
+    def _turn_later(self) -> None:
+        later(self._next_turn)      # (one piece of the window's a turn: .turns)
 
     def _fill(self, everything: bool = False) -> None:
+        """One turn's part of the rows (``everything``: all of them): each
+        turn puts ROWS_PER_TURN rows in, into the last map's cells, which are
+        kept (making and dropping thousands of items was most of a table's
+        cost); the first makes the table as long as the map's rows, the
+        last sorts it and fits the columns."""
         rows = self._rows
         if rows is None:
             return
@@ -84,15 +95,10 @@ class TownsTable(QTableWidget):
             if self._done == 0:
                 self.setSortingEnabled(False)
                 self._fit_columns(False)     # (fitted to each new cell, a row cost ~5 ms)
-                self.clearContents()
                 self.setRowCount(len(rows))
             end = len(rows) if everything else min(len(rows), self._done + ROWS_PER_TURN)
             for i in range(self._done, end):
-                cells, xy, tips = rows[i]
-                for c, value in enumerate(cells):
-                    self.setItem(i, c, _item(value, xy))
-                for c, tip in tips.items():
-                    self.item(i, c).setToolTip(tip)
+                self._put_row(i, *rows[i])
             self._done = end
         finally:
             self.blockSignals(False)
@@ -100,9 +106,18 @@ class TownsTable(QTableWidget):
             self._rows = None
             self._fit_columns(True)
             self.setSortingEnabled(True)      # (sorts as the header says: by name at first)
-        elif not self._turn_due:
-            self._turn_due = True
-            QTimer.singleShot(0, self._next_turn)
+        else:
+            self._turn_later()
+
+    def _put_row(self, i: int, cells: tuple, xy: tuple[int, int], tips: dict[int, str]) -> None:
+        for c, value in enumerate(cells):
+            item = self.item(i, c)
+            if item is None:
+                self.setItem(i, c, item := _item(value, xy))
+            else:
+                item.setData(Qt.ItemDataRole.DisplayRole, value)
+                item.setData(Qt.ItemDataRole.UserRole, xy)
+            item.setData(Qt.ItemDataRole.ToolTipRole, tips.get(c))
 
     def _fit_columns(self, fit: bool) -> None:
         """Columns as wide as their contents (or kept as they are while rows go in)."""
@@ -113,7 +128,6 @@ class TownsTable(QTableWidget):
                 head.setSectionResizeMode(c, mode)
 
     def _next_turn(self) -> None:
-        self._turn_due = False
         if self.isVisible():
             self._fill()
 

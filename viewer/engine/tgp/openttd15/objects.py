@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER, get_object_index, make_object
+from ..game.records import record_deepcopy
 from ..game.tiles import OWNER_NONE, TileType
 from ..game.world import World
 from . import objects_kernel
@@ -43,6 +44,9 @@ class ObjectRecord:
     tile: int
     town: int
     colour: int
+
+    __deepcopy__ = record_deepcopy
+    PLAIN_RECORD = True
 
 
 def _is_object_type_tile(world: World, t: int, object_type: int) -> bool:

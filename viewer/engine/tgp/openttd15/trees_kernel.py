@@ -19,6 +19,7 @@ import numpy as np
 
 from ...jit import njit
 from ...protocol import STOP
+from ..game.map_kernels import wrap_xy
 from ..kernel import DIR_DX, DIR_DY, INLINE, JIT, _next, corner_slope
 
 T_CLEAR, T_TREES, T_WATER, T_VOID = 0, 4, 6, 7
@@ -75,13 +76,7 @@ def _tile_z(height, sx, sy, shift, t):
 @njit(**INLINE)
 def _add_wrap(t, dx, dy, sx, sy, shift, freeform):
     """``TileAddWrap`` (-1 for none)."""
-    x = (t & (sx - 1)) + dx
-    y = (t >> shift) + dy
-    if (x == 0 or y == 0) and freeform:
-        return -1
-    if 0 <= x < sx - 1 and 0 <= y < sy - 1:
-        return y * sx + x
-    return -1
+    return wrap_xy((t & (sx - 1)) + dx, (t >> shift) + dy, sx, sy, freeform)
 
 
 @njit(**INLINE)

@@ -56,41 +56,84 @@ def noise_round(hm, size_x, size_y, rnd, amp, rng, flag):
             for x in range(0, size_x + 1, step):
                 v = 0
                 if amp > 0:
-                    s0, s1, r1 = _next(s0, s1)
-                    s0, s1, r2 = _next(s0, s1)
+                    s0, s1, v = _noise(s0, s1, m, amp)
                     calls += 2
-                    ra = ((r1 << 16) | (r2 & 0xFFFF)) & MASK32
-                    if ra >= 0x80000000:
-                        ra -= 0x100000000
-                    v = (_c_rem(ra, m) - amp) >> 6
                 hm[y, x] = v
         rng[0], rng[1] = s0, s1
         rng[2] += calls
         return True
-    interpolate(hm, size_x, size_y, step)
     # Noise on every point of this mesh: two calls each, even for amp 0.
     per_row = 2 * ((size_x // step) + 1)
     if amp == 0:
+        interpolate(hm, size_x, size_y, step)
         for _y in range(0, size_y + 1, step):
             for _x in range(0, size_x + 1, step):
                 s0, s1, _r = _next(s0, s1)
                 s0, s1, _r = _next(s0, s1)
             calls += per_row
-    else:
-        for y in range(0, size_y + 1, step):
-            if flag[STOP] != 0:
-                return False
-            for x in range(0, size_x + 1, step):
-                s0, s1, r1 = _next(s0, s1)
-                s0, s1, r2 = _next(s0, s1)
-                ra = ((r1 << 16) | (r2 & 0xFFFF)) & MASK32
-                if ra >= 0x80000000:
-                    ra -= 0x100000000
-                hm[y, x] = np.int64(hm[y, x]) + ((_c_rem(ra, m) - amp) >> 6)
-            calls += per_row
+        rng[0], rng[1] = s0, s1
+        rng[2] += calls
+        return step > 1
+    # The interpolation and the noise in one sweep down the rows (the new
+    # points' values are the same: see interpolate).  The noise goes in row
+    # by row, and a new row between two old ones is their mean before their
+    # noise; so each old row's interpolated values are kept (``prev``,
+    # ``cur``) before its noise is added.
+    two = 2 * step
+    n = size_x // step + 1
+    prev = np.empty(n, np.int64)
+    cur = np.empty(n, np.int64)
+    _interpolated_row(hm, 0, step, n, prev)
+    for i in range(n):
+        s0, s1, d = _noise(s0, s1, m, amp)
+        hm[0, i * step] = prev[i] + d
+    calls += per_row
+    for y in range(step, size_y, two):
+        if flag[STOP] != 0:
+            return False
+        below = y + step
+        _interpolated_row(hm, below, step, n, cur)
+        for i in range(n):
+            s0, s1, d = _noise(s0, s1, m, amp)
+            hm[y, i * step] = _half(prev[i] + cur[i]) + d
+        for i in range(n):
+            s0, s1, d = _noise(s0, s1, m, amp)
+            hm[below, i * step] = cur[i] + d
+        calls += 2 * per_row
+        prev, cur = cur, prev
     rng[0], rng[1] = s0, s1
     rng[2] += calls
     return step > 1
+
+
+@njit(**INLINE)
+def _half(s):
+    """C's s / 2 (toward zero)."""
+    return -((-s) >> 1) if s < 0 else s >> 1
+
+
+@njit(**INLINE)
+def _interpolated_row(hm, y, step, n, out):
+    """Row y's points of this mesh after the interpolation, into ``out``
+    (the row itself unchanged): the old points, and between them the mean
+    of their neighbours."""
+    for i in range(n):
+        x = i * step
+        if i & 1:
+            out[i] = _half(np.int64(hm[y, x - step]) + np.int64(hm[y, x + step]))
+        else:
+            out[i] = hm[y, x]
+
+
+@njit(**INLINE)
+def _noise(s0, s1, m, amp):
+    """One point's noise (two Random() calls): (s0, s1, the height to add)."""
+    s0, s1, r1 = _next(s0, s1)
+    s0, s1, r2 = _next(s0, s1)
+    ra = ((r1 << 16) | (r2 & 0xFFFF)) & MASK32
+    if ra >= 0x80000000:
+        ra -= 0x100000000
+    return s0, s1, (_c_rem(ra, m) - amp) >> 6
 
 
 # ---------------------------------------------------------------------------
@@ -245,21 +288,26 @@ def tile_classes(th, size_x, size_y, flood_dirs, dir_dx, dir_dy):
     """Stage D.  Returns (classes, sea mask, count of each class, number of
     tiles whose slope the original's table does not cover: 0 for every map
     in the reference)."""
-    tc = np.empty((size_y, size_x), np.uint8)
+    tc = np.zeros((size_y, size_x), np.uint8)       # CLEAR
     water = np.zeros((size_y, size_x), np.uint8)
+    low = np.empty(size_x, np.uint8)
     n_water = 0
     n_shore = 0
     bad = 0
     for y in range(size_y - 1):
+        r0 = th[y]
+        r1 = th[y + 1]
+        # Which tiles of the row have a corner at 0 (the others stay clear),
+        # in a pass that vectorises; then only those are looked at.
         for x in range(size_x - 1):
-            tc[y, x] = CLEAR
-            a = th[y, x]
-            b = th[y, x + 1]
-            c = th[y + 1, x]
-            d = th[y + 1, x + 1]
-            if a != 0 and b != 0 and c != 0 and d != 0:
+            low[x] = min(min(r0[x], r0[x + 1]), min(r1[x], r1[x + 1])) == 0
+        for x in range(size_x - 1):
+            if low[x] == 0:
                 continue  # lowest corner above 0
-            s, _z = _slope(th, size_x, size_y, x, y)
+            if (r0[x] | r0[x + 1] | r1[x] | r1[x + 1]) == 0:
+                s = 0     # (flat at 0: _slope's answer, without it)
+            else:
+                s, _z = _slope(th, size_x, size_y, x, y)
             if s == 0:
                 tc[y, x] = WATER
                 water[y, x] = 1

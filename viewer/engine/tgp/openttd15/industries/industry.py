@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...game.records import record_deepcopy
+
 OWNER_NONE = 0x10
 ICT_MAP_GENERATION = 2          # IndustryConstructionType at world generation
 PRODLEVEL_DEFAULT = 0x10
@@ -28,6 +30,9 @@ class Industry:
     selected_layout: int = 0        # layout index + 1
     production_rate: list[int] = field(default_factory=list)
     prod_level: int = PRODLEVEL_DEFAULT
+
+    __deepcopy__ = record_deepcopy
+    PLAIN_RECORD = True
 
     def add_to_area(self, size_x: int, t: int) -> None:
         """``TileArea::Add``: grow the area to hold tile ``t``."""

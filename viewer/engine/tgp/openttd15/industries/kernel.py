@@ -21,6 +21,7 @@ import numpy as np
 
 from ....jit import njit
 from ...game.tiles import OWNER_NONE, OWNER_WATER, TROPICZONE_DESERT, TROPICZONE_RAINFOREST
+from ...game.map_kernels import get_fence, is_fields, set_fence, wrap_xy
 from ...game.water_map import WATER_CLASS_INVALID
 from ...kernel import INLINE, JIT, _next, corner_slope
 from ..towns.house_specs import (
@@ -140,13 +141,7 @@ def _is_water_tile(typ, m5, t):
 
 @njit(**INLINE)
 def _add_wrap(t, dx, dy, sx, sy, freeform):
-    x = t % sx + dx
-    y = t // sx + dy
-    if (x == 0 or y == 0) and freeform:
-        return -1
-    if 0 <= x < sx - 1 and 0 <= y < sy - 1:
-        return y * sx + x
-    return -1
+    return wrap_xy(t % sx + dx, t // sx + dy, sx, sy, freeform)
 
 
 @njit(**INLINE)
@@ -777,34 +772,6 @@ def level_platform(typ, height, m1, m2, m3, m4, m5, m6, m7, m8, sx, sy, cfg, til
 # --- farm fields (fields.py) -----------------------------------------------------------
 
 @njit(**INLINE)
-def _is_fields(typ, m5, t):
-    return (typ[t] >> 4) == T_CLEAR and ((m5[t] >> 2) & 7) == 3
-
-
-@njit(**INLINE)
-def _get_fence(m3, m4, m6, t, side):
-    if side == 1:
-        return (m4[t] >> 2) & 7
-    if side == 2:
-        return (m4[t] >> 5) & 7
-    if side == 0:
-        return (m3[t] >> 5) & 7
-    return (m6[t] >> 2) & 7
-
-
-@njit(**INLINE)
-def _set_fence(m3, m4, m6, t, side, h):
-    if side == 1:
-        m4[t] = (np.int64(m4[t]) & ~(7 << 2)) | (h << 2)
-    elif side == 2:
-        m4[t] = (np.int64(m4[t]) & ~(7 << 5)) | (h << 5)
-    elif side == 0:
-        m3[t] = (np.int64(m3[t]) & ~(7 << 5)) | (h << 5)
-    else:
-        m6[t] = (np.int64(m6[t]) & ~(7 << 2)) | (h << 2)
-
-
-@njit(**INLINE)
 def _suitable_for_field(typ, m2, m3, m5, t, allow_fields, allow_rough):
     tt = typ[t] >> 4
     if tt == T_CLEAR:
@@ -832,15 +799,15 @@ def _setup_fence(typ, m3, m4, m5, m6, sx, st, tile, size, fence, side):
     mask = typ.size - 1
     while True:
         tile &= mask
-        if _is_fields(typ, m5, tile):
+        if is_fields(typ, m5, tile):
             n = (tile + ndiff) & mask
-            if not _is_fields(typ, m5, n) or _get_fence(m3, m4, m6, n, reverse) == 0:
+            if not is_fields(typ, m5, n) or get_fence(m3, m4, m6, n, reverse) == 0:
                 or_ = fence
                 if or_ == 1:
                     r = _rand(st) & 0xFFFF
                     if ((r * 7 + 3) >> 16) < 1:          # Chance16(1, 7)
                         or_ = 2
-                _set_fence(m3, m4, m6, tile, side, or_)
+                set_fence(m3, m4, m6, tile, side, or_)
         tile += diff
         size -= 1
         if size == 0:

@@ -81,6 +81,11 @@ class RiverAttempt:
     widened: int
     text: str
 
+    def __deepcopy__(self, memo: dict) -> RiverAttempt:
+        """Immutable: a copy of a state shares it (a 4096² map's thousands
+        of wells were rebuilt one by one at each state the timeline copied)."""
+        return self
+
 
 class _Resolved:
     """The function a kernel's calls run, looked up once (a cache, not

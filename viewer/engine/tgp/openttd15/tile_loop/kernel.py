@@ -15,6 +15,7 @@ from collections import namedtuple
 import numpy as np
 
 from ....jit import njit
+from ...game.map_kernels import get_fence, is_fields, set_fence
 from ...kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
 from ..towns.house_specs import ANIMATED, SIZE_1X1, SIZE_1X2, SIZE_2X1, SIZE_2X2
 from ..trees_kernel import plant_trees_on_tile
@@ -169,34 +170,6 @@ def _make_snow(m3, m5, t, density):
         m5[t] = density
     else:
         m5[t] = (m5[t] & 0xFC) | density
-
-
-@njit(**INLINE)
-def _is_fields(typ, m5, t):
-    return (typ[t] >> 4) == T_CLEAR and ((m5[t] >> 2) & 7) == 3
-
-
-@njit(**INLINE)
-def _get_fence(m3, m4, m6, t, side):
-    if side == 1:
-        return (m4[t] >> 2) & 7
-    if side == 2:
-        return (m4[t] >> 5) & 7
-    if side == 0:
-        return (m3[t] >> 5) & 7
-    return (m6[t] >> 2) & 7
-
-
-@njit(**INLINE)
-def _set_fence(m3, m4, m6, t, side, h):
-    if side == 1:
-        m4[t] = (m4[t] & 0xE3) | (h << 2)
-    elif side == 2:
-        m4[t] = (m4[t] & 0x1F) | (h << 5)
-    elif side == 0:
-        m3[t] = (m3[t] & 0x1F) | (h << 5)
-    else:
-        m6[t] = (m6[t] & 0xE3) | (h << 2)
 
 
 @njit(**INLINE)
@@ -497,12 +470,12 @@ def tile_loops(b, cfg, towns, houses, industry_on_water, rng, pos, marks, flag):
                         m5[t] = (m5[t] & 0x1F) + 1
                 elif g == 3:
                     for d in range(4):
-                        if _get_fence(m3, m4, m6, t, d) != 0:
+                        if get_fence(m3, m4, m6, t, d) != 0:
                             continue
                         u = t + _DIAG_DY[d] * sx + _DIAG_DX[d]
-                        if _is_fields(typ, m5, u):
+                        if is_fields(typ, m5, u):
                             continue
-                        _set_fence(m3, m4, m6, t, d, 3)
+                        set_fence(m3, m4, m6, t, d, 3)
                     if (m5[t] >> 5) < 7:
                         m5[t] = m5[t] + 32
                         continue

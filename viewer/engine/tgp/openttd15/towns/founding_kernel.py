@@ -15,6 +15,7 @@ towns' centres (``towns_xy``, int64) and the Randomizer's int64 state.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 
 import numpy as np
 
@@ -33,6 +34,7 @@ from .town import (
     VALID_TILE_GOAL,
     WATER_CLASS_INVALID,
     WATER_TILE_COAST,
+    live_towns,
 )
 
 JIT = dict(nogil=True, cache=True)
@@ -213,10 +215,13 @@ def spirals() -> tuple[np.ndarray, ...]:
     return tuple(out)
 
 
+_xy = attrgetter("xy")
+
+
 def next_town_spot_fast(world, layout: int, attempts: int) -> tuple[int | None, int]:
     """:func:`.founding.next_town_spot` by :func:`place_town_k`."""
     m = world.map
-    towns_xy = np.array([t.xy for t in world.towns if t is not None], np.int64)
+    towns_xy = np.fromiter(map(_xy, live_towns(world.towns)), np.int64)
     tile, left = place_town_k(m.type, m.height, m.m1, m.m2, m.m5, m.size_x, m.size_y,
                               towns_xy, len(towns_xy), world.rng.state, layout,
                               bool(world.freeform_edges), attempts, *spirals())

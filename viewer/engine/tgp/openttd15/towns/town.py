@@ -5,7 +5,13 @@ leaves its index to the next)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import compress, count
+from operator import is_, is_not
+
+from ...game.records import record_deepcopy
 
 NUM_HOUSE_ZONES = 5
 MAX_COMPANIES = 15
@@ -31,6 +37,9 @@ class Town:
     fund_buildings_months: int = 0
     road_build_months: int = 0
     name: str = ""                            # the rendered name (cached_name)
+
+    __deepcopy__ = record_deepcopy
+    PLAIN_RECORD = True
 
     def manifest_fields(self) -> dict:
         """The fields ``openttd-firstframe``'s manifest holds per town."""
@@ -60,13 +69,24 @@ WATER_CLASS_INVALID = 3
 WATER_TILE_COAST = 1
 
 
+_is_town = partial(is_not, None)
+_is_free = partial(is_, None)
+
+
+def live_towns(towns: list) -> Iterator[Town]:
+    """The towns of the pool ``towns`` in index order (its free slots
+    skipped), iterated without a Python loop: GenerateTowns asks for them
+    at each of thousands of towns."""
+    return filter(_is_town, towns)
+
+
 def new_town(towns: list, xy: int) -> Town:
     """``new Town(xy)``: a town at the lowest free index of the pool
     ``towns`` (a list whose position is the index; a freed slot is None)."""
-    for i, t in enumerate(towns):
-        if t is None:
-            towns[i] = town = Town(i, xy)
-            return town
+    i = next(compress(count(), map(_is_free, towns)), None)
+    if i is not None:
+        towns[i] = town = Town(i, xy)
+        return town
     town = Town(len(towns), xy)
     towns.append(town)
     return town
