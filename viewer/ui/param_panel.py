@@ -35,12 +35,19 @@ from PySide6.QtWidgets import (
 )
 
 from ..declaration import Declaration
-from ..engine.params import KEPT, Param, same_value, why_greyed
+from ..engine.params import KEPT, BoundsWhen, Param, same_value, why_greyed
 from .param_editors import Editor, RefusedKeys, editor_for, tip_of
 
 SEED_MAX = 2**32 - 1
 LABEL_MAX_WIDTH = 130
 ERROR_STYLE = "color: #d33; font-size: 11px;"
+
+
+def _bounds_whens(p: Param) -> tuple[BoundsWhen, ...]:
+    cond = p.bounds_when
+    if cond is None:
+        return ()
+    return (cond,) if isinstance(cond, BoundsWhen) else tuple(cond)
 
 
 class ParamWidget(QWidget):
@@ -309,6 +316,9 @@ class ParamPanel(QWidget):
         for lb in self._labels:
             lb.setFixedWidth(self._label_width)
         self._value_width = 0
+        # the values that decide whether a parameter counts, or its bounds
+        self._condition_owners = frozenset(
+            c.param for p in params for c in (*p.conditions(), *_bounds_whens(p)))
         for w in self.widgets.values():
             w.kind_editor.widthChanged.connect(
                 lambda e=w.kind_editor: self.align_values(e))
@@ -404,7 +414,8 @@ class ParamPanel(QWidget):
             w = self.widgets.get(name)
             if w is not None and not same_value(w.value(), v):
                 w.set_value(v)
-        self.apply_conditions()
+        if not self._condition_owners.isdisjoint(values):
+            self.apply_conditions()     # (no other value greys or bounds a parameter)
         for fn in self.after_set_values:
             fn()
 
