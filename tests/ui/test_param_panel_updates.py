@@ -117,3 +117,19 @@ def test_a_step_of_a_value_nothing_depends_on_leaves_the_greying_alone(qtbot):
     assert {n for n, w in panel.widgets.items() if not w.isEnabled()} == greyed
     panel.widgets["terrain"].editor.slider.setValue(5)
     assert "custom_terrain" not in {n for n, w in panel.widgets.items() if not w.isEnabled()}
+
+
+def test_remembered_widths_are_those_of_their_own_font(qtbot):
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from viewer.ui.text_width import widest
+
+    small, big = QFont(), QFont()
+    small.setPointSize(8)
+    big.setPointSize(24)
+    texts = ("very smooth  ", "rough  ", "1234567")
+    for font in (small, big, small):            # (the second time for small: remembered)
+        assert widest(font, texts) == max(QFontMetrics(font).horizontalAdvance(t)
+                                          for t in texts)
+    assert widest(big, texts) > widest(small, texts)
+    assert widest(small, ()) == 0

@@ -17,13 +17,9 @@ a float slider meets many texts)."""
 _widths: dict[tuple[str, str], int] = {}
 
 
-def text_width(font: QFont, text: str) -> int:
-    """``QFontMetrics(font).horizontalAdvance(text)``, remembered."""
-    return widest(font, (text,))
-
-
 def widest(font: QFont, texts: Iterable[str]) -> int:
-    """The width of the widest of ``texts`` in ``font`` (0 for none)."""
+    """The width of the widest of ``texts`` in ``font`` (0 for none), each
+    ``QFontMetrics(font).horizontalAdvance(text)`` measured once."""
     key = font.key()
     metrics = None
     best = 0
