@@ -148,8 +148,12 @@ class CreateRivers:
         sl = np.empty(n, np.uint8)
         zz = np.empty(n, np.uint8)
         rt.slopes(land.height, self._P.log_x, land.size_y, sl, zz)
-        # + the scratch bits and the slope tables
-        self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz)
+        spring = np.empty(n, np.uint8)
+        spring_any = np.empty(rt.spring_blocks(land.size_x, land.size_y), np.uint8)
+        rk.spring_table(land.height, sl, self._P.log_x, land.size_y, self.settings.freeform,
+                        spring, spring_any)
+        # + the scratch bits, the slope tables and FindSpring's height tests
+        self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz, spring, spring_any)
         self._args_T = tuple(self._T)
         self._attempt_well = _Resolved()   # (looked up again for the new arrays' types)
 

@@ -53,6 +53,9 @@ from .tiles import (
     rand_range,
     spiral,
     spiral_tile,
+    SPRING_BLOCK_BITS,
+    SPRING_UNKNOWN,
+    spring_block,
     sz,
     three_corners,
 )
@@ -67,17 +70,19 @@ END_NAMES = ("", "sea", "river", "lake", "wetland")
 @njit(**INLINE)
 def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
     """FindSpring(t) (map width ``1 << lx``)."""
-    sx = 1 << lx
     if not flat(sl, t) or k[t] == K_SEA or k[t] == K_RIVER:
         return False
-    h0 = np.int64(h[t])
     if tropic and tr[t] != Z_RAINFOREST:
         return False
-    tx = t & (sx - 1)
-    ty = t >> lx
-    # TileAddWrap's limits: not on the last row/column, nor (freeform
-    # edges) on row/column 0
-    lo = 1 if freeform else 0
+    return spring_heights(h, lx, sy, freeform, t)
+
+
+@njit(**INLINE)
+def _higher_around(h, lx, sy, lo, tx, ty, h0):
+    """How many tiles of the 3x3 block around (tx, ty) within TileAddWrap's
+    limits (not on the last row/column, nor, ``lo`` 1, on row/column 0)
+    have a corner above ``h0``."""
+    sx = 1 << lx
     num = 0
     for dx in range(-1, 2):
         x = tx + dx
@@ -91,14 +96,30 @@ def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
             # inside those limits no corner is clamped
             if max(max(h[u], h[u + 1]), max(h[u + sx], h[u + sx + 1])) > h0:
                 num += 1
-    if num < 4:
+    return num
+
+
+@njit(**INLINE)
+def _block(sx, sy, lo, tx, ty):
+    """The corners of FindSpring's 33x33 block around (tx, ty):
+    (x0, x1, y0, y1), its tiles x0..x1, y0..y1 (TileAddWrap's limits), so
+    their corners x0..x1 + 1, y0..y1 + 1; empty when x0 > x1 or y0 > y1."""
+    return (max(tx - 16, lo), min(tx + 16, sx - 2), max(ty - 16, lo), min(ty + 16, sy - 2))
+
+
+@njit(**INLINE)
+def spring_heights(h, lx, sy, freeform, t):
+    """FindSpring's tests of the heights around a flat tile ``t``: at least
+    4 tiles of its 3x3 block rise above it, no corner of its 33x33 block
+    more than 2 levels."""
+    sx = 1 << lx
+    h0 = np.int64(h[t])
+    tx = t & (sx - 1)
+    ty = t >> lx
+    lo = 1 if freeform else 0
+    if _higher_around(h, lx, sy, lo, tx, ty, h0) < 4:
         return False
-    # the 33x33 block: a corner above h0 + 2 anywhere fails; its tiles'
-    # corners are the heights at (x0..x1 + 1, y0..y1 + 1)
-    x0 = max(tx - 16, lo)
-    x1 = min(tx + 16, sx - 2)
-    y0 = max(ty - 16, lo)
-    y1 = min(ty + 16, sy - 2)
+    x0, x1, y0, y1 = _block(sx, sy, lo, tx, ty)
     top = h0 + 2
     if x0 > x1 or y0 > y1:
         return True
@@ -108,6 +129,68 @@ def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
             if np.int64(h[row + x]) > top:
                 return False
     return True
+
+
+@njit(**JIT)
+def spring_table(h, sl, lx, sy, freeform, out, spring_any):
+    """:func:`spring_heights` of every tile into ``out`` (1 or 0; 0 on
+    sloped tiles) and whether any tile of each block passes into
+    ``spring_any`` (see :class:`.tiles.Tiles`); the 33x33 blocks' highest
+    corners by sliding maxima
+    (rows, then columns; a corner outside TileAddWrap's limits counts as
+    0, which never exceeds a block's bound of 2 or more)."""
+    sx = 1 << lx
+    lo = 1 if freeform else 0
+    # rows: rmax[y, x] = max h[y, x - 16 .. x + 17] (clamped to lo .. sx - 1)
+    pad = 16
+    w = sx + 2 * pad + 34
+    buf = np.zeros(w, np.uint8)
+    rmax = np.empty((sy + 2 * pad + 34) * sx, np.uint8)
+    rmax[:(pad + lo) * sx] = 0
+    rmax[(sy + pad) * sx:] = 0
+    for y in range(lo, sy):
+        row = y << lx
+        buf[:] = 0
+        for x in range(lo, sx):
+            buf[x + pad] = h[row + x]
+        # buf[j] = max buf[j .. j + 2^k - 1], k = 1 .. 5: 32 wide
+        step = 1
+        while step < 32:
+            for j in range(w - step):
+                buf[j] = max(buf[j], buf[j + step])
+            step *= 2
+        dst = (y + pad) * sx
+        for x in range(sx):
+            rmax[dst + x] = max(buf[x], buf[x + 2])
+    # columns, a row of rmax at a time: rmax[y + pad] = max of rows y - 16 .. y + 17
+    rows = sy + 2 * pad + 34
+    step = 1
+    while step < 32:
+        for j in range(rows - step):
+            d = j * sx
+            e = (j + step) * sx
+            for x in range(sx):
+                rmax[d + x] = max(rmax[d + x], rmax[e + x])
+        step *= 2
+    spring_any[:] = 0
+    for y in range(sy):
+        d = y * sx
+        e = (y + 2) * sx
+        row = y << lx
+        for x in range(sx):
+            t = row + x
+            out[t] = 0
+            if sl[t] != 0:
+                continue
+            h0 = np.int64(h[t])
+            x0, x1, y0, y1 = _block(sx, sy, lo, x, y)
+            if x0 <= x1 and y0 <= y1:
+                m = max(np.int64(rmax[d + x]), np.int64(rmax[e + x]))
+                if m > h0 + 2:
+                    continue
+            if _higher_around(h, lx, sy, lo, x, y, h0) >= 4:
+                out[t] = 1
+                spring_any[spring_block(lx, x, y)] = 1
 
 
 @njit(**JIT)
@@ -567,6 +650,13 @@ def well(T, rid, rng, S, P, C, min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y,
     zz = T.lowest
     k = T.kind
     tr = T.tropic
+    spring = T.spring
+    spring_any = T.spring_any
+    # the spiral's extent, for skipping tries with no tile that may pass
+    dx0 = sp8x.min()
+    dx1 = sp8x.max()
+    dy0 = sp8y.min()
+    dy1 = sp8y.max()
     tropic = P.landscape == TROPIC
     freeform = P.freeform != 0
     for tries in range(max_tries):
@@ -574,23 +664,44 @@ def well(T, rid, rng, S, P, C, min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y,
         cx = centre & (sx - 1)
         cy = centre >> lx
         out[0] = tries + 1
+        bx0 = max(cx + dx0, 0) >> SPRING_BLOCK_BITS
+        bx1 = min(cx + dx1, sx - 1) >> SPRING_BLOCK_BITS
+        by0 = max(cy + dy0, 0)
+        by1 = min(cy + dy1, sy - 1)
+        maybe = False
+        for by in range(by0 >> SPRING_BLOCK_BITS, (by1 >> SPRING_BLOCK_BITS) + 1):
+            for bx in range(bx0, bx1 + 1):
+                if spring_any[spring_block(lx, bx << SPRING_BLOCK_BITS,
+                                           by << SPRING_BLOCK_BITS)] != 0:
+                    maybe = True
+        if not maybe:
+            continue
         for i in range(sp8x.shape[0]):
             x = cx + sp8x[i]
             y = cy + sp8y[i]
             if x < 0 or x >= sx or y < 0 or y >= sy:
                 continue
             t = (y << lx) + x
-            # FindSpring's first tests here, the rest in find_spring
+            # FindSpring (find_spring): the tests of the heights around the
+            # tile as T.spring keeps them (first: they rarely pass), the
+            # tile's own here
+            kept = spring[t]
+            if kept == 0:
+                continue
             if sl[t] != 0 or k[t] == K_SEA or k[t] == K_RIVER:
                 continue
             if tropic and tr[t] != Z_RAINFOREST:
                 continue
-            if find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
-                C.springs[0] += 1
-                out[1] = t
-                done = flow_river(T, rid, rng, S, P, C, t, min_len, out,
-                                  sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
-                break
+            if kept == SPRING_UNKNOWN:
+                kept = 1 if spring_heights(h, lx, sy, freeform, t) else 0
+                spring[t] = kept
+            if kept == 0:
+                continue
+            C.springs[0] += 1
+            out[1] = t
+            done = flow_river(T, rid, rng, S, P, C, t, min_len, out,
+                              sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
+            break
         if done:
             break
     out[2] = 1 if done else 0

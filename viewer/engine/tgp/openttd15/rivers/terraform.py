@@ -25,6 +25,7 @@ from .tiles import (
     F_MODEL,
     K_VOID,
     slope_z,
+    spring_corner_changed,
 )
 
 
@@ -89,8 +90,13 @@ def terraform(T, rid, S, P, tile, slope, up):
                 clear(c - w - 1)
         if cx >= 1:
             clear(c - 1)
+    spring = T.spring
+    spring_any = T.spring_any
     for i in range(nt):
-        h[ml_t[i]] = ml_h[i]
+        c = ml_t[i]
+        spring_corner_changed(spring, spring_any, h, lx, sy, np.int64(c), np.int64(h[c]),
+                              np.int64(ml_h[i]))
+        h[c] = ml_h[i]
     # the slope tables of the tiles around the changed corners
     sl = T.slope
     zz = T.lowest
