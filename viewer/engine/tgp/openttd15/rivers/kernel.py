@@ -131,65 +131,124 @@ def spring_heights(h, lx, sy, freeform, t):
     return True
 
 
+@njit(**INLINE)
+def _pairs(src, dst, m, step):
+    """dst[j] = max(src[j], src[j + step]) for j < m."""
+    for j in range(m):
+        dst[j] = max(src[j], src[j + step])
+
+
+@njit(**JIT)
+def _column_maxima(src, dst, rows, sx):
+    """Row j of the result (``src`` or ``dst``): the maxima of rows j .. j + 31
+    of ``src`` (rows of ``sx``; the last 31 of them 0): five doublings
+    between the two buffers, whole rows at a time."""
+    step = 1
+    for _k in range(5):
+        for j in range(rows - step):
+            d = j * sx
+            e = (j + step) * sx
+            for x in range(sx):
+                dst[d + x] = max(src[d + x], src[e + x])
+        src, dst = dst, src
+        step *= 2
+    return src
+
+
+@njit(**JIT)
+def _row_maxima(a, b, c, d, out, m):
+    """out[i] = max(a[i], b[i], c[i], d[i]) for i < m."""
+    for i in range(m):
+        out[i] = max(max(a[i], b[i]), max(c[i], d[i]))
+
+
+@njit(**JIT)
+def _inner_springs(hh, ss, ul, uc, ur, cl, cr, dl, dc, dr, b0, b1, out, m):
+    """:func:`spring_heights` of m tiles of a row (their heights ``hh``,
+    slopes ``ss``) whose 3x3 blocks lie within TileAddWrap's limits, without
+    branches: the highest corners of their neighbours up-left ... down-right
+    (``ul`` .. ``dr``), of their 33x33 blocks max(``b0``, ``b1``).  (Row
+    views from the tile on: indices from 0, which the compiler vectorises.)"""
+    for i in range(m):
+        h0 = hh[i]
+        top = max(b0[i], b1[i])
+        num = ((ul[i] > h0) + (uc[i] > h0) + (ur[i] > h0) + (cl[i] > h0) + (cr[i] > h0)
+               + (dl[i] > h0) + (dc[i] > h0) + (dr[i] > h0))
+        # top <= h0 + 2 (in 8 bits: any top passes from h0 = 254)
+        out[i] = (ss[i] == 0) & ((h0 >= 254) | (top <= np.uint8(h0 + 2))) & (num >= 4)
+
+
 @njit(**JIT)
 def spring_table(h, sl, lx, sy, freeform, out, spring_any):
     """:func:`spring_heights` of every tile into ``out`` (1 or 0; 0 on
     sloped tiles) and whether any tile of each block passes into
     ``spring_any`` (see :class:`.tiles.Tiles`); the 33x33 blocks' highest
-    corners by sliding maxima
-    (rows, then columns; a corner outside TileAddWrap's limits counts as
-    0, which never exceeds a block's bound of 2 or more)."""
+    corners by sliding maxima (rows, then columns; a corner outside
+    TileAddWrap's limits counts as 0, which never exceeds a block's bound
+    of 2 or more)."""
     sx = 1 << lx
     lo = 1 if freeform else 0
-    # rows: rmax[y, x] = max h[y, x - 16 .. x + 17] (clamped to lo .. sx - 1)
     pad = 16
+    # rows: rmax[y + pad, x] = max h[y, x - 16 .. x + 17] (lo .. sx - 1)
     w = sx + 2 * pad + 34
     buf = np.zeros(w, np.uint8)
-    rmax = np.empty((sy + 2 * pad + 34) * sx, np.uint8)
-    rmax[:(pad + lo) * sx] = 0
-    rmax[(sy + pad) * sx:] = 0
+    tmp = np.zeros(w, np.uint8)
+    rows = sy + 2 * pad + 34
+    rmax = np.zeros(rows * sx, np.uint8)
     for y in range(lo, sy):
         row = y << lx
         buf[:] = 0
-        for x in range(lo, sx):
-            buf[x + pad] = h[row + x]
-        # buf[j] = max buf[j .. j + 2^k - 1], k = 1 .. 5: 32 wide
-        step = 1
-        while step < 32:
-            for j in range(w - step):
-                buf[j] = max(buf[j], buf[j + step])
-            step *= 2
+        buf[pad + lo:pad + sx] = h[row + lo:row + sx]
+        # tmp[j] = max buf[j .. j + 31], for j < sx + 2
+        _pairs(buf, tmp, sx + 32, 1)
+        _pairs(tmp, buf, sx + 30, 2)
+        _pairs(buf, tmp, sx + 26, 4)
+        _pairs(tmp, buf, sx + 18, 8)
+        _pairs(buf, tmp, sx + 2, 16)
         dst = (y + pad) * sx
         for x in range(sx):
-            rmax[dst + x] = max(buf[x], buf[x + 2])
-    # columns, a row of rmax at a time: rmax[y + pad] = max of rows y - 16 .. y + 17
-    rows = sy + 2 * pad + 34
-    step = 1
-    while step < 32:
-        for j in range(rows - step):
-            d = j * sx
-            e = (j + step) * sx
-            for x in range(sx):
-                rmax[d + x] = max(rmax[d + x], rmax[e + x])
-        step *= 2
-    spring_any[:] = 0
+            rmax[dst + x] = max(tmp[x], tmp[x + 2])
+    # columns: bmax[y] = max of rmax rows y .. y + 31, so the tiles of row y
+    # take rows y - 16 .. y + 17 as max(bmax[y], bmax[y + 2])
+    other = np.zeros(rows * sx, np.uint8)
+    bmax = _column_maxima(rmax, other, rows, sx)
+    tmax = other if bmax is rmax else rmax   # (free again)
+    # every tile's highest corner (but the last row's and column's)
+    for y in range(sy - 1):
+        r = y << lx
+        _row_maxima(h[r:], h[r + 1:], h[r + sx:], h[r + sx + 1:], tmax[r:], sx - 1)
     for y in range(sy):
         d = y * sx
         e = (y + 2) * sx
         row = y << lx
-        for x in range(sx):
+        x0 = sx
+        x1 = sx - 1
+        if lo + 1 <= y <= sy - 3:
+            x0 = lo + 1
+            x1 = sx - 3
+            t = row + x0
+            _inner_springs(h[t:], sl[t:], tmax[t - sx - 1:], tmax[t - sx:], tmax[t - sx + 1:],
+                           tmax[t - 1:], tmax[t + 1:], tmax[t + sx - 1:], tmax[t + sx:],
+                           tmax[t + sx + 1:], bmax[d + x0:], bmax[e + x0:], out[t:],
+                           x1 - x0 + 1)
+        for i in range(sx - (x1 - x0 + 1)):
+            x = i if i < x0 else i + (x1 - x0 + 1)   # (the others done)
             t = row + x
             out[t] = 0
             if sl[t] != 0:
                 continue
             h0 = np.int64(h[t])
-            x0, x1, y0, y1 = _block(sx, sy, lo, x, y)
-            if x0 <= x1 and y0 <= y1:
-                m = max(np.int64(rmax[d + x]), np.int64(rmax[e + x]))
-                if m > h0 + 2:
+            bx0, bx1, by0, by1 = _block(sx, sy, lo, x, y)
+            if bx0 <= bx1 and by0 <= by1:
+                if max(np.int64(bmax[d + x]), np.int64(bmax[e + x])) > h0 + 2:
                     continue
             if _higher_around(h, lx, sy, lo, x, y, h0) >= 4:
                 out[t] = 1
+    spring_any[:] = 0
+    for y in range(sy):
+        row = y << lx
+        for x in range(sx):
+            if out[row + x] != 0:
                 spring_any[spring_block(lx, x, y)] = 1
 
 
