@@ -4,7 +4,8 @@ made at the start is FindSpring's own tests tile by tile, and after any
 terraforming every tile still marked as passing or failing is marked as
 FindSpring would decide it on the changed heights (the others are tested
 again when a try reaches them), with its block's ``spring_any`` set.
-Hilly random maps, both edge kinds, non-square maps."""
+Hilly random maps, both edge kinds, non-square maps.  Also: the slope
+tables, made a row at a time, are GetTileSlopeZ's."""
 
 from __future__ import annotations
 
@@ -131,3 +132,17 @@ def test_kept_spring_tests_follow_a_hill_raised_and_lowered():
     for _ in range(4):
         assert r.terraform(c, 15, False)
     assert _check(r) > raised
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), lx=st.integers(2, 7), ly=st.integers(2, 7),
+       top=st.integers(1, 6))
+def test_slope_tables_are_get_tile_slope_z(seed, lx, ly, top):
+    # (the tables are made a row at a time; the last row and column clamp)
+    sx, sy = 1 << lx, 1 << ly
+    h = np.random.default_rng(seed).integers(0, top + 1, sx * sy).astype(np.uint8)
+    sl = np.empty(sx * sy, np.uint8)
+    zz = np.empty(sx * sy, np.uint8)
+    RT.slopes(h, lx, sy, sl, zz)
+    want = [RT.slope_z(h, lx, sy, t) for t in range(sx * sy)]
+    assert [(int(a), int(b)) for a, b in zip(sl, zz)] == [(int(a), int(b)) for a, b in want]
