@@ -14,8 +14,9 @@ Use::
 Every Random() is drawn from ``land.rng``; every tile change is made on
 ``land``'s arrays in place (if they are replaced between calls, e.g. by a
 copy, the next call works on the new ones).  Only CreateRivers changes
-heights, so the slope tables it keeps stay right.  The kernels are in :mod:`.kernel`,
-:mod:`.route`, :mod:`.terraform` and :mod:`.tiles`.
+heights, so the slope tables and FindSpring's height tests it keeps stay
+right (terraforming updates them; see :class:`.tiles.Tiles`).  The kernels
+are in :mod:`.kernel`, :mod:`.route`, :mod:`.terraform` and :mod:`.tiles`.
 
 Small seas are filled in breadth-first order rather than the game's
 ``std::unordered_set`` order: every tile of such a sea starts flat at
