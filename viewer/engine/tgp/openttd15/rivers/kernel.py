@@ -331,7 +331,10 @@ def flow_search(T, rid, S, P, C, begin):
                     for j in range(m):
                         t = q2[j]
                         C.sea_fill_calls[0] += 2
-                        if terraform(T, rid, S, P, t, 15, False):
+                        # lowering fails at once when its first corner (W)
+                        # is at 0 (below 0 is refused): not called then
+                        w = t + 1
+                        if (w >= n or h[w] != 0) and terraform(T, rid, S, P, t, 15, False):
                             C.sea_fill_ok[0] += 1
                         s, _z = sz(sl, zz, t)
                         if terraform(T, rid, S, P, t, s ^ 15, True):
@@ -494,6 +497,17 @@ def _slope_at(sl, n, t):
     return np.int64(sl[t])
 
 
+@njit(**INLINE)
+def _wider_skips(k, sl, zz, n, tile, origin):
+    """RiverMakeWider(tile, origin) returns at once (not a valid tile,
+    water, no corner above 0, or higher than the origin): checked before
+    calling it, a call costing more than these tests."""
+    if not is_valid(k, n, tile) or is_water(k, n, tile):
+        return True
+    top = mz(sl, zz, tile)
+    return top == 0 or top > mz(sl, zz, origin)
+
+
 @njit(**JIT)
 def make_wider(T, rid, rng, S, P, C, tile, origin, sp5x, sp5y):
     """RiverMakeWider(tile, origin)."""
@@ -505,15 +519,11 @@ def make_wider(T, rid, rng, S, P, C, tile, origin, sp5x, sp5y):
     lx = P.log_x
     sy = P.size_y
     n = P.n
-    if not is_valid(k, n, tile) or is_water(k, n, tile):
+    if _wider_skips(k, sl, zz, n, tile, origin):
         return
     top = mz(sl, zz, tile)
-    if top == 0:
-        return
     cur, _z = sz(sl, zz, tile)
     desired, _z = sz(sl, zz, origin)
-    if top > mz(sl, zz, origin):
-        return
     if cur != 0 and not is_inclined(cur):
         if cur & 16:
             return
@@ -606,6 +616,8 @@ def build_segment(T, rid, rng, S, P, C, begin, end, spring, main, sp5x, sp5y,
             make_river(T, rid, rng, P, t, sp5x, sp5y)
     if not main:
         return
+    sl = T.slope
+    zz = T.lowest
     step = (P.min_length * 4) // 3
     for i in range(m):
         c = path[i]
@@ -615,12 +627,12 @@ def build_segment(T, rid, rng, S, P, C, begin, end, spring, main, sp5x, sp5y,
         if diameter == 2:
             for j in range(sp2x.shape[0]):
                 t = spiral_tile(lx, sy, c, sp2x[j], sp2y[j])
-                if t >= 0:
+                if t >= 0 and not _wider_skips(k, sl, zz, n, t, c):
                     make_wider(T, rid, rng, S, P, C, t, c, sp5x, sp5y)
         else:
             for j in range(sp3x.shape[0]):
                 t = spiral_tile(lx, sy, c, sp3x[j], sp3y[j])
-                if t >= 0:
+                if t >= 0 and not _wider_skips(k, sl, zz, n, t, c):
                     make_wider(T, rid, rng, S, P, C, t, c, sp5x, sp5y)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ....jit import njit
-from ...kernel import JIT
+from ...kernel import INLINE, JIT
 from .tiles import (
     DDX,
     DDY,
@@ -117,7 +117,7 @@ def terraform(T, rid, S, P, tile, slope, up):
     return True
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _terraform(T, S, P, tile, slope, up):
     """The model: (ok, corners changed, listed in S.model_tile, S.model_height)."""
     h = T.height
