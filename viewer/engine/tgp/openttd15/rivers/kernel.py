@@ -754,8 +754,10 @@ def well(T, rid, rng, S, P, C, min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y,
                 continue
             t = (y << lx) + x
             # FindSpring (find_spring): the tests of the heights around the
-            # tile as T.spring keeps them (first: they rarely pass), the
-            # tile's own here
+            # tile as T.spring keeps them (first: they rarely pass; its
+            # block's summary first of all), the tile's own here
+            if spring_any[spring_block(lx, x, y)] == 0:
+                continue
             kept = spring[t]
             if kept == 0:
                 continue
