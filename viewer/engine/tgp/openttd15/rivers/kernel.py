@@ -29,6 +29,8 @@ from .tiles import (
     K_SHORE,
     K_TREES,
     K_VOID,
+    SPRING_BLOCK_BITS,
+    SPRING_UNKNOWN,
     TG_GRASS,
     TG_ROUGH,
     TG_ROUGH_SNOW,
@@ -53,13 +55,11 @@ from .tiles import (
     rand_range,
     spiral,
     spiral_tile,
-    SPRING_BLOCK_BITS,
-    SPRING_UNKNOWN,
     spring_block,
     sz,
     three_corners,
 )
-from .terraform import terraform
+from .terraform import terraform, terraform_inline
 
 # out[]: what attempt_well did
 OUT_FIELDS = ("tries", "spring", "made", "end", "end_tile", "segments", "widened")
@@ -294,6 +294,29 @@ def sea_is_open(T, S, P, C, start):
 
 
 @njit(**JIT)
+def fill_sea(T, rid, S, P, C, m):
+    """FlowRiver's filling of a small sea, its ``m`` tiles in
+    ``S.sea_queue``: each lowered (all four corners), then raised where it
+    is still low (the complement of its slope)."""
+    h = T.height
+    sl = T.slope
+    zz = T.lowest
+    n = P.n
+    q = S.sea_queue
+    for j in range(m):
+        t = q[j]
+        C.sea_fill_calls[0] += 2
+        # lowering fails at once when its first corner (W) is at 0 (below
+        # 0 is refused): not tried then
+        w = t + 1
+        if (w >= n or h[w] != 0) and terraform_inline(T, rid, S, P, t, 15, False):
+            C.sea_fill_ok[0] += 1
+        s, _z = sz(sl, zz, t)
+        if terraform_inline(T, rid, S, P, t, s ^ 15, True):
+            C.sea_fill_ok[0] += 1
+
+
+@njit(**JIT)
 def flow_search(T, rid, S, P, C, begin):
     """One FlowRiver level's breadth-first search from ``begin`` (not
     water): (target or -1, tiles queued, the queue).  Small seas met are
@@ -308,7 +331,6 @@ def flow_search(T, rid, S, P, C, begin):
     n = P.n
     fl = T.flags
     queue = np.empty(1024, np.int32)
-    q2 = S.sea_queue
     fl[begin] |= F_FLOW
     queue[0] = begin
     qn = 1
@@ -328,17 +350,7 @@ def flow_search(T, rid, S, P, C, begin):
                     if big:
                         found = e
                         break
-                    for j in range(m):
-                        t = q2[j]
-                        C.sea_fill_calls[0] += 2
-                        # lowering fails at once when its first corner (W)
-                        # is at 0 (below 0 is refused): not called then
-                        w = t + 1
-                        if (w >= n or h[w] != 0) and terraform(T, rid, S, P, t, 15, False):
-                            C.sea_fill_ok[0] += 1
-                        s, _z = sz(sl, zz, t)
-                        if terraform(T, rid, S, P, t, s ^ 15, True):
-                            C.sea_fill_ok[0] += 1
+                    fill_sea(T, rid, S, P, C, m)
                 else:
                     found = e
                     break

@@ -32,6 +32,13 @@ from .tiles import (
 @njit(**JIT)
 def terraform(T, rid, S, P, tile, slope, up):
     """CmdTerraformLand(tile, slope, up) run for real: True when it did."""
+    return terraform_inline(T, rid, S, P, tile, slope, up)
+
+
+@njit(**INLINE)
+def terraform_inline(T, rid, S, P, tile, slope, up):
+    """:func:`terraform` inlined, for a loop of many (a kernel call costs
+    about as much as a terraforming that changes one corner)."""
     ok, nt = _terraform(T, S, P, tile, slope, up)
     fl = T.flags
     ml_t = S.model_tile
