@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from ..engine.params import ABSENT, KEPT, CurveAxes, Param, ParamError, parse_size
 from . import folders
 from .curve_editor import CurveEditor
+from .text_width import widest
 from .wheel_focus import wheel_needs_focus
 
 __all__ = ["Editor", "EDITORS", "NumberSlider", "RefusedKeys", "editor_for", "register_editor",
@@ -208,14 +209,14 @@ class NumberSlider(QWidget):
     def value_width(self) -> int:
         """The width the value box needs for every value it may show."""
         if self.names:
-            metrics = self.name_label.fontMetrics()
-            return max(metrics.horizontalAdvance(f"{n}  ") for n in self.names)
-        metrics = self.field.fontMetrics()
+            return widest(self.name_label.font(), (f"{n}  " for n in self.names))
         texts = map(self._format, (self._value, self._lo, self._hi))
-        return max(metrics.horizontalAdvance(t) for t in texts) + FIELD_PADDING
+        return widest(self.field.font(), texts) + FIELD_PADDING
 
     def set_value_width(self, width: int) -> None:
-        self.value_box().setFixedWidth(width)
+        box = self.value_box()
+        if box.minimumWidth() != width or box.maximumWidth() != width:
+            box.setFixedWidth(width)
 
     def show_value(self) -> None:
         """Show the value again (after a refused typed one)."""

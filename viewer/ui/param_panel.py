@@ -35,12 +35,19 @@ from PySide6.QtWidgets import (
 )
 
 from ..declaration import Declaration
-from ..engine.params import KEPT, Param, same_value, why_greyed
+from ..engine.params import KEPT, BoundsWhen, Param, same_value, why_greyed
 from .param_editors import Editor, RefusedKeys, editor_for, tip_of
 
 SEED_MAX = 2**32 - 1
 LABEL_MAX_WIDTH = 130
 ERROR_STYLE = "color: #d33; font-size: 11px;"
+
+
+def _bounds_whens(p: Param) -> tuple[BoundsWhen, ...]:
+    cond = p.bounds_when
+    if cond is None:
+        return ()
+    return (cond,) if isinstance(cond, BoundsWhen) else tuple(cond)
 
 
 class ParamWidget(QWidget):
@@ -61,6 +68,7 @@ class ParamWidget(QWidget):
         self.kind_editor.message.connect(self.set_error)
         self.editor = self.kind_editor.widget
         self._held: tuple[Any] | None = None   # (value,) while the editor shows another
+        self._greyed_as: tuple[str | None, Any] = (None, KEPT)   # (why, shows) last set
         self.setToolTip(tip_of(param))
         lay.addWidget(self.editor)
         self.error = QLabel()
@@ -98,11 +106,16 @@ class ParamWidget(QWidget):
         else:
             self.kind_editor.set_value(value)
 
-    def set_greyed(self, why: str | None, shows: Any = KEPT) -> None:
+    def set_greyed(self, why: str | None, shows: Any = KEPT) -> bool:
         """Grey the parameter out, its tooltip saying ``why`` (None: usable);
         ``shows`` what the editor shows meanwhile (:attr:`OnlyWhen.otherwise`:
         the value held, none, or the value the setting amounts to there),
-        the value held coming back when it counts again."""
+        the value held coming back when it counts again.  Told what it
+        shows already, it does nothing (no tooltip or widget touched) and
+        returns False; True when something changed."""
+        if (why, shows) == self._greyed_as:
+            return False
+        self._greyed_as = (why, shows)
         self.setEnabled(why is None)
         self.setToolTip(tip_of(self.param, why))
         self.kind_editor.set_greyed(why)
@@ -114,6 +127,7 @@ class ParamWidget(QWidget):
             held, self._held = self._held[0], None
             self.kind_editor.show_instead(KEPT)
             self.kind_editor.set_value(held)
+        return True
 
     def set_error(self, message: str | None) -> None:
         self.error.setText(message or "")
@@ -302,8 +316,12 @@ class ParamPanel(QWidget):
         for lb in self._labels:
             lb.setFixedWidth(self._label_width)
         self._value_width = 0
+        # the values that decide whether a parameter counts, or its bounds
+        self._condition_owners = frozenset(
+            c.param for p in params for c in (*p.conditions(), *_bounds_whens(p)))
         for w in self.widgets.values():
-            w.kind_editor.widthChanged.connect(self.align_values)
+            w.kind_editor.widthChanged.connect(
+                lambda e=w.kind_editor: self.align_values(e))
         self.align_values()
         self.apply_conditions()
 
@@ -333,9 +351,10 @@ class ParamPanel(QWidget):
                 continue
             cond = p.failed_condition(values)
             why = why_greyed(p, values, by_name)
-            self.widgets[p.name].set_greyed(why, cond.otherwise if cond is not None else KEPT)
+            changed = self.widgets[p.name].set_greyed(
+                why, cond.otherwise if cond is not None else KEPT)
             label = self._label_of.get(p.name)
-            if label is not None:
+            if label is not None and changed:
                 label.setEnabled(why is None)
                 label.setToolTip(tip_of(p, why))
 
@@ -347,12 +366,17 @@ class ParamPanel(QWidget):
         m = self._form.contentsMargins()
         return labels + max(0, self._form.horizontalSpacing()) + fields + m.left() + m.right()
 
-    def align_values(self) -> None:
+    def align_values(self, editor: Editor | None = None) -> None:
         """One width for every slider's value (number or name), so that the
         sliders end in one column; it grows to fit a longer value, never
-        shrinks (the sliders do not jump while one is dragged)."""
+        shrinks (the sliders do not jump while one is dragged).  With
+        ``editor`` (the one whose value or range changed) only it is
+        measured, and the others are touched only when the width grows."""
         editors = [w.kind_editor for w in self.widgets.values()]
-        width = max([self._value_width] + [e.value_width() for e in editors])
+        width = max([self._value_width] + [e.value_width()
+                                           for e in ([editor] if editor else editors)])
+        if editor is not None and width == self._value_width:
+            return
         self._value_width = width
         if width:
             for e in editors:
@@ -390,7 +414,8 @@ class ParamPanel(QWidget):
             w = self.widgets.get(name)
             if w is not None and not same_value(w.value(), v):
                 w.set_value(v)
-        self.apply_conditions()
+        if not self._condition_owners.isdisjoint(values):
+            self.apply_conditions()     # (no other value greys or bounds a parameter)
         for fn in self.after_set_values:
             fn()
 

@@ -14,8 +14,9 @@ Use::
 Every Random() is drawn from ``land.rng``; every tile change is made on
 ``land``'s arrays in place (if they are replaced between calls, e.g. by a
 copy, the next call works on the new ones).  Only CreateRivers changes
-heights, so the slope tables it keeps stay right.  The kernels are in :mod:`.kernel`,
-:mod:`.route`, :mod:`.terraform` and :mod:`.tiles`.
+heights, so the slope tables and FindSpring's height tests it keeps stay
+right (terraforming updates them; see :class:`.tiles.Tiles`).  The kernels
+are in :mod:`.kernel`, :mod:`.route`, :mod:`.terraform` and :mod:`.tiles`.
 
 Small seas are filled in breadth-first order rather than the game's
 ``std::unordered_set`` order: every tile of such a sea starts flat at
@@ -184,8 +185,12 @@ class CreateRivers:
         sl = np.empty(n, np.uint8)
         zz = np.empty(n, np.uint8)
         rt.slopes(land.height, self._P.log_x, land.size_y, sl, zz)
-        # + the scratch bits and the slope tables
-        self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz)
+        spring = np.empty(n, np.uint8)
+        spring_any = np.empty(rt.spring_blocks(land.size_x, land.size_y), np.uint8)
+        rk.spring_table(land.height, sl, self._P.log_x, land.size_y, self.settings.freeform,
+                        spring, spring_any)
+        # + the scratch bits, the slope tables and FindSpring's height tests
+        self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz, spring, spring_any)
         self._args_T = tuple(self._T)
         self._attempt_well = _Resolved()   # (looked up again for the new arrays' types)
 

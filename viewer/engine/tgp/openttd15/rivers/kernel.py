@@ -29,6 +29,8 @@ from .tiles import (
     K_SHORE,
     K_TREES,
     K_VOID,
+    SPRING_BLOCK_BITS,
+    SPRING_UNKNOWN,
     TG_GRASS,
     TG_ROUGH,
     TG_ROUGH_SNOW,
@@ -53,10 +55,11 @@ from .tiles import (
     rand_range,
     spiral,
     spiral_tile,
+    spring_block,
     sz,
     three_corners,
 )
-from .terraform import terraform
+from .terraform import terraform, terraform_inline
 
 # out[]: what attempt_well did
 OUT_FIELDS = ("tries", "spring", "made", "end", "end_tile", "segments", "widened")
@@ -67,17 +70,19 @@ END_NAMES = ("", "sea", "river", "lake", "wetland")
 @njit(**INLINE)
 def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
     """FindSpring(t) (map width ``1 << lx``)."""
-    sx = 1 << lx
     if not flat(sl, t) or k[t] == K_SEA or k[t] == K_RIVER:
         return False
-    h0 = np.int64(h[t])
     if tropic and tr[t] != Z_RAINFOREST:
         return False
-    tx = t & (sx - 1)
-    ty = t >> lx
-    # TileAddWrap's limits: not on the last row/column, nor (freeform
-    # edges) on row/column 0
-    lo = 1 if freeform else 0
+    return spring_heights(h, lx, sy, freeform, t)
+
+
+@njit(**INLINE)
+def _higher_around(h, lx, sy, lo, tx, ty, h0):
+    """How many tiles of the 3x3 block around (tx, ty) within TileAddWrap's
+    limits (not on the last row/column, nor, ``lo`` 1, on row/column 0)
+    have a corner above ``h0``."""
+    sx = 1 << lx
     num = 0
     for dx in range(-1, 2):
         x = tx + dx
@@ -91,14 +96,30 @@ def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
             # inside those limits no corner is clamped
             if max(max(h[u], h[u + 1]), max(h[u + sx], h[u + sx + 1])) > h0:
                 num += 1
-    if num < 4:
+    return num
+
+
+@njit(**INLINE)
+def _block(sx, sy, lo, tx, ty):
+    """The corners of FindSpring's 33x33 block around (tx, ty):
+    (x0, x1, y0, y1), its tiles x0..x1, y0..y1 (TileAddWrap's limits), so
+    their corners x0..x1 + 1, y0..y1 + 1; empty when x0 > x1 or y0 > y1."""
+    return (max(tx - 16, lo), min(tx + 16, sx - 2), max(ty - 16, lo), min(ty + 16, sy - 2))
+
+
+@njit(**INLINE)
+def spring_heights(h, lx, sy, freeform, t):
+    """FindSpring's tests of the heights around a flat tile ``t``: at least
+    4 tiles of its 3x3 block rise above it, no corner of its 33x33 block
+    more than 2 levels."""
+    sx = 1 << lx
+    h0 = np.int64(h[t])
+    tx = t & (sx - 1)
+    ty = t >> lx
+    lo = 1 if freeform else 0
+    if _higher_around(h, lx, sy, lo, tx, ty, h0) < 4:
         return False
-    # the 33x33 block: a corner above h0 + 2 anywhere fails; its tiles'
-    # corners are the heights at (x0..x1 + 1, y0..y1 + 1)
-    x0 = max(tx - 16, lo)
-    x1 = min(tx + 16, sx - 2)
-    y0 = max(ty - 16, lo)
-    y1 = min(ty + 16, sy - 2)
+    x0, x1, y0, y1 = _block(sx, sy, lo, tx, ty)
     top = h0 + 2
     if x0 > x1 or y0 > y1:
         return True
@@ -108,6 +129,127 @@ def find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
             if np.int64(h[row + x]) > top:
                 return False
     return True
+
+
+@njit(**INLINE)
+def _pairs(src, dst, m, step):
+    """dst[j] = max(src[j], src[j + step]) for j < m."""
+    for j in range(m):
+        dst[j] = max(src[j], src[j + step])
+
+
+@njit(**JIT)
+def _column_maxima(src, dst, rows, sx):
+    """Row j of the result (``src`` or ``dst``): the maxima of rows j .. j + 31
+    of ``src`` (rows of ``sx``; the last 31 of them 0): five doublings
+    between the two buffers, whole rows at a time."""
+    step = 1
+    for _k in range(5):
+        for j in range(rows - step):
+            d = j * sx
+            e = (j + step) * sx
+            for x in range(sx):
+                dst[d + x] = max(src[d + x], src[e + x])
+        src, dst = dst, src
+        step *= 2
+    return src
+
+
+@njit(**JIT)
+def _row_maxima(a, b, c, d, out, m):
+    """out[i] = max(a[i], b[i], c[i], d[i]) for i < m."""
+    for i in range(m):
+        out[i] = max(max(a[i], b[i]), max(c[i], d[i]))
+
+
+@njit(**JIT)
+def _inner_springs(hh, ss, ul, uc, ur, cl, cr, dl, dc, dr, b0, b1, out, m):
+    """:func:`spring_heights` of m tiles of a row (their heights ``hh``,
+    slopes ``ss``) whose 3x3 blocks lie within TileAddWrap's limits, without
+    branches: the highest corners of their neighbours up-left ... down-right
+    (``ul`` .. ``dr``), of their 33x33 blocks max(``b0``, ``b1``).  (Row
+    views from the tile on: indices from 0, which the compiler vectorises.)"""
+    for i in range(m):
+        h0 = hh[i]
+        top = max(b0[i], b1[i])
+        num = ((ul[i] > h0) + (uc[i] > h0) + (ur[i] > h0) + (cl[i] > h0) + (cr[i] > h0)
+               + (dl[i] > h0) + (dc[i] > h0) + (dr[i] > h0))
+        # top <= h0 + 2 (in 8 bits: any top passes from h0 = 254)
+        out[i] = (ss[i] == 0) & ((h0 >= 254) | (top <= np.uint8(h0 + 2))) & (num >= 4)
+
+
+@njit(**JIT)
+def spring_table(h, sl, lx, sy, freeform, out, spring_any):
+    """:func:`spring_heights` of every tile into ``out`` (1 or 0; 0 on
+    sloped tiles) and whether any tile of each block passes into
+    ``spring_any`` (see :class:`.tiles.Tiles`); the 33x33 blocks' highest
+    corners by sliding maxima (rows, then columns; a corner outside
+    TileAddWrap's limits counts as 0, which never exceeds a block's bound
+    of 2 or more)."""
+    sx = 1 << lx
+    lo = 1 if freeform else 0
+    pad = 16
+    # rows: rmax[y + pad, x] = max h[y, x - 16 .. x + 17] (lo .. sx - 1)
+    w = sx + 2 * pad + 34
+    buf = np.zeros(w, np.uint8)
+    tmp = np.zeros(w, np.uint8)
+    rows = sy + 2 * pad + 34
+    rmax = np.zeros(rows * sx, np.uint8)
+    for y in range(lo, sy):
+        row = y << lx
+        buf[:] = 0
+        buf[pad + lo:pad + sx] = h[row + lo:row + sx]
+        # tmp[j] = max buf[j .. j + 31], for j < sx + 2
+        _pairs(buf, tmp, sx + 32, 1)
+        _pairs(tmp, buf, sx + 30, 2)
+        _pairs(buf, tmp, sx + 26, 4)
+        _pairs(tmp, buf, sx + 18, 8)
+        _pairs(buf, tmp, sx + 2, 16)
+        dst = (y + pad) * sx
+        for x in range(sx):
+            rmax[dst + x] = max(tmp[x], tmp[x + 2])
+    # columns: bmax[y] = max of rmax rows y .. y + 31, so the tiles of row y
+    # take rows y - 16 .. y + 17 as max(bmax[y], bmax[y + 2])
+    other = np.zeros(rows * sx, np.uint8)
+    bmax = _column_maxima(rmax, other, rows, sx)
+    tmax = other if bmax is rmax else rmax   # (free again)
+    # every tile's highest corner (but the last row's and column's)
+    for y in range(sy - 1):
+        r = y << lx
+        _row_maxima(h[r:], h[r + 1:], h[r + sx:], h[r + sx + 1:], tmax[r:], sx - 1)
+    for y in range(sy):
+        d = y * sx
+        e = (y + 2) * sx
+        row = y << lx
+        x0 = sx
+        x1 = sx - 1
+        if lo + 1 <= y <= sy - 3:
+            x0 = lo + 1
+            x1 = sx - 3
+            t = row + x0
+            _inner_springs(h[t:], sl[t:], tmax[t - sx - 1:], tmax[t - sx:], tmax[t - sx + 1:],
+                           tmax[t - 1:], tmax[t + 1:], tmax[t + sx - 1:], tmax[t + sx:],
+                           tmax[t + sx + 1:], bmax[d + x0:], bmax[e + x0:], out[t:],
+                           x1 - x0 + 1)
+        for i in range(sx - (x1 - x0 + 1)):
+            x = i if i < x0 else i + (x1 - x0 + 1)   # (the others done)
+            t = row + x
+            out[t] = 0
+            if sl[t] != 0:
+                continue
+            h0 = np.int64(h[t])
+            bx0, bx1, by0, by1 = _block(sx, sy, lo, x, y)
+            if bx0 <= bx1 and by0 <= by1:
+                if max(np.int64(bmax[d + x]), np.int64(bmax[e + x])) > h0 + 2:
+                    continue
+            if _higher_around(h, lx, sy, lo, x, y, h0) >= 4:
+                out[t] = 1
+    spring_any[:] = 0
+    for y in range(sy):
+        row = y << lx
+        for x in range(sx):
+            if out[row + x] != 0:
+                spring_any[spring_block(lx, x, y)] = 1
 
 
 @njit(**JIT)
@@ -152,6 +294,29 @@ def sea_is_open(T, S, P, C, start):
 
 
 @njit(**JIT)
+def fill_sea(T, rid, S, P, C, m):
+    """FlowRiver's filling of a small sea, its ``m`` tiles in
+    ``S.sea_queue``: each lowered (all four corners), then raised where it
+    is still low (the complement of its slope)."""
+    h = T.height
+    sl = T.slope
+    zz = T.lowest
+    n = P.n
+    q = S.sea_queue
+    for j in range(m):
+        t = q[j]
+        C.sea_fill_calls[0] += 2
+        # lowering fails at once when its first corner (W) is at 0 (below
+        # 0 is refused): not tried then
+        w = t + 1
+        if (w >= n or h[w] != 0) and terraform_inline(T, rid, S, P, t, 15, False):
+            C.sea_fill_ok[0] += 1
+        s, _z = sz(sl, zz, t)
+        if terraform_inline(T, rid, S, P, t, s ^ 15, True):
+            C.sea_fill_ok[0] += 1
+
+
+@njit(**JIT)
 def flow_search(T, rid, S, P, C, begin):
     """One FlowRiver level's breadth-first search from ``begin`` (not
     water): (target or -1, tiles queued, the queue).  Small seas met are
@@ -166,7 +331,6 @@ def flow_search(T, rid, S, P, C, begin):
     n = P.n
     fl = T.flags
     queue = np.empty(1024, np.int32)
-    q2 = S.sea_queue
     fl[begin] |= F_FLOW
     queue[0] = begin
     qn = 1
@@ -186,14 +350,7 @@ def flow_search(T, rid, S, P, C, begin):
                     if big:
                         found = e
                         break
-                    for j in range(m):
-                        t = q2[j]
-                        C.sea_fill_calls[0] += 2
-                        if terraform(T, rid, S, P, t, 15, False):
-                            C.sea_fill_ok[0] += 1
-                        s, _z = sz(sl, zz, t)
-                        if terraform(T, rid, S, P, t, s ^ 15, True):
-                            C.sea_fill_ok[0] += 1
+                    fill_sea(T, rid, S, P, C, m)
                 else:
                     found = e
                     break
@@ -352,6 +509,17 @@ def _slope_at(sl, n, t):
     return np.int64(sl[t])
 
 
+@njit(**INLINE)
+def _wider_skips(k, sl, zz, n, tile, origin):
+    """RiverMakeWider(tile, origin) returns at once (not a valid tile,
+    water, no corner above 0, or higher than the origin): checked before
+    calling it, a call costing more than these tests."""
+    if not is_valid(k, n, tile) or is_water(k, n, tile):
+        return True
+    top = mz(sl, zz, tile)
+    return top == 0 or top > mz(sl, zz, origin)
+
+
 @njit(**JIT)
 def make_wider(T, rid, rng, S, P, C, tile, origin, sp5x, sp5y):
     """RiverMakeWider(tile, origin)."""
@@ -363,15 +531,11 @@ def make_wider(T, rid, rng, S, P, C, tile, origin, sp5x, sp5y):
     lx = P.log_x
     sy = P.size_y
     n = P.n
-    if not is_valid(k, n, tile) or is_water(k, n, tile):
+    if _wider_skips(k, sl, zz, n, tile, origin):
         return
     top = mz(sl, zz, tile)
-    if top == 0:
-        return
     cur, _z = sz(sl, zz, tile)
     desired, _z = sz(sl, zz, origin)
-    if top > mz(sl, zz, origin):
-        return
     if cur != 0 and not is_inclined(cur):
         if cur & 16:
             return
@@ -464,6 +628,8 @@ def build_segment(T, rid, rng, S, P, C, begin, end, spring, main, sp5x, sp5y,
             make_river(T, rid, rng, P, t, sp5x, sp5y)
     if not main:
         return
+    sl = T.slope
+    zz = T.lowest
     step = (P.min_length * 4) // 3
     for i in range(m):
         c = path[i]
@@ -473,12 +639,12 @@ def build_segment(T, rid, rng, S, P, C, begin, end, spring, main, sp5x, sp5y,
         if diameter == 2:
             for j in range(sp2x.shape[0]):
                 t = spiral_tile(lx, sy, c, sp2x[j], sp2y[j])
-                if t >= 0:
+                if t >= 0 and not _wider_skips(k, sl, zz, n, t, c):
                     make_wider(T, rid, rng, S, P, C, t, c, sp5x, sp5y)
         else:
             for j in range(sp3x.shape[0]):
                 t = spiral_tile(lx, sy, c, sp3x[j], sp3y[j])
-                if t >= 0:
+                if t >= 0 and not _wider_skips(k, sl, zz, n, t, c):
                     make_wider(T, rid, rng, S, P, C, t, c, sp5x, sp5y)
 
 
@@ -567,6 +733,13 @@ def well(T, rid, rng, S, P, C, min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y,
     zz = T.lowest
     k = T.kind
     tr = T.tropic
+    spring = T.spring
+    spring_any = T.spring_any
+    # the spiral's extent, for skipping tries with no tile that may pass
+    dx0 = sp8x.min()
+    dx1 = sp8x.max()
+    dy0 = sp8y.min()
+    dy1 = sp8y.max()
     tropic = P.landscape == TROPIC
     freeform = P.freeform != 0
     for tries in range(max_tries):
@@ -574,23 +747,46 @@ def well(T, rid, rng, S, P, C, min_len, max_tries, out, sp8x, sp8y, sp5x, sp5y,
         cx = centre & (sx - 1)
         cy = centre >> lx
         out[0] = tries + 1
+        bx0 = max(cx + dx0, 0) >> SPRING_BLOCK_BITS
+        bx1 = min(cx + dx1, sx - 1) >> SPRING_BLOCK_BITS
+        by0 = max(cy + dy0, 0)
+        by1 = min(cy + dy1, sy - 1)
+        maybe = False
+        for by in range(by0 >> SPRING_BLOCK_BITS, (by1 >> SPRING_BLOCK_BITS) + 1):
+            for bx in range(bx0, bx1 + 1):
+                if spring_any[spring_block(lx, bx << SPRING_BLOCK_BITS,
+                                           by << SPRING_BLOCK_BITS)] != 0:
+                    maybe = True
+        if not maybe:
+            continue
         for i in range(sp8x.shape[0]):
             x = cx + sp8x[i]
             y = cy + sp8y[i]
             if x < 0 or x >= sx or y < 0 or y >= sy:
                 continue
             t = (y << lx) + x
-            # FindSpring's first tests here, the rest in find_spring
+            # FindSpring (find_spring): the tests of the heights around the
+            # tile as T.spring keeps them (first: they rarely pass; its
+            # block's summary first of all), the tile's own here
+            if spring_any[spring_block(lx, x, y)] == 0:
+                continue
+            kept = spring[t]
+            if kept == 0:
+                continue
             if sl[t] != 0 or k[t] == K_SEA or k[t] == K_RIVER:
                 continue
             if tropic and tr[t] != Z_RAINFOREST:
                 continue
-            if find_spring(h, sl, k, tr, lx, sy, tropic, freeform, t):
-                C.springs[0] += 1
-                out[1] = t
-                done = flow_river(T, rid, rng, S, P, C, t, min_len, out,
-                                  sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
-                break
+            if kept == SPRING_UNKNOWN:
+                kept = 1 if spring_heights(h, lx, sy, freeform, t) else 0
+                spring[t] = kept
+            if kept == 0:
+                continue
+            C.springs[0] += 1
+            out[1] = t
+            done = flow_river(T, rid, rng, S, P, C, t, min_len, out,
+                              sp5x, sp5y, sp2x, sp2y, sp3x, sp3y)
+            break
         if done:
             break
     out[2] = 1 if done else 0

@@ -18,19 +18,27 @@ from __future__ import annotations
 import numpy as np
 
 from ....jit import njit
-from ...kernel import JIT
+from ...kernel import INLINE, JIT
 from .tiles import (
     DDX,
     DDY,
     F_MODEL,
     K_VOID,
     slope_z,
+    spring_corner_changed,
 )
 
 
 @njit(**JIT)
 def terraform(T, rid, S, P, tile, slope, up):
     """CmdTerraformLand(tile, slope, up) run for real: True when it did."""
+    return terraform_inline(T, rid, S, P, tile, slope, up)
+
+
+@njit(**INLINE)
+def terraform_inline(T, rid, S, P, tile, slope, up):
+    """:func:`terraform` inlined, for a loop of many (a kernel call costs
+    about as much as a terraforming that changes one corner)."""
     ok, nt = _terraform(T, S, P, tile, slope, up)
     fl = T.flags
     ml_t = S.model_tile
@@ -89,8 +97,13 @@ def terraform(T, rid, S, P, tile, slope, up):
                 clear(c - w - 1)
         if cx >= 1:
             clear(c - 1)
+    spring = T.spring
+    spring_any = T.spring_any
     for i in range(nt):
-        h[ml_t[i]] = ml_h[i]
+        c = ml_t[i]
+        spring_corner_changed(spring, spring_any, h, lx, sy, np.int64(c), np.int64(h[c]),
+                              np.int64(ml_h[i]))
+        h[c] = ml_h[i]
     # the slope tables of the tiles around the changed corners
     sl = T.slope
     zz = T.lowest
@@ -111,7 +124,7 @@ def terraform(T, rid, S, P, tile, slope, up):
     return True
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _terraform(T, S, P, tile, slope, up):
     """The model: (ok, corners changed, listed in S.model_tile, S.model_height)."""
     h = T.height

@@ -7,9 +7,11 @@ caches):
 * ``T``, :class:`Tiles`: the Landscape's uint8 per-tile arrays by name
   (``T.height``, ``T.kind``, ... as :data:`LANDSCAPE_FIELDS`), then
   ``T.flags``, uint8 scratch bits (:data:`F_FLOW`, :data:`F_SEA`,
-  :data:`F_MODEL`), 0 between kernel calls, and ``T.slope`` /
+  :data:`F_MODEL`), 0 between kernel calls, ``T.slope`` /
   ``T.lowest``, every tile's slope and lowest corner (:func:`slopes`;
-  terraforming keeps them up to date);
+  terraforming keeps them up to date), and FindSpring's height tests
+  kept per tile (``T.spring``, ``T.spring_any``: terraforming marks the
+  tiles whose tests it may have changed, see :func:`spring_corner_changed`);
 * ``rid``: the int32 river ids; ``rng``: the Randomizer ``[s0, s1, calls]``;
 * ``S``, :class:`Scratch`: int32 scratch arrays of fixed sizes
   (:func:`scratch`: none grows with the map);
@@ -59,10 +61,21 @@ DDX = np.array([-1, 0, 1, 0], np.int64)
 DDY = np.array([0, 1, 0, -1], np.int64)
 
 
-Tiles = namedtuple("Tiles", LANDSCAPE_FIELDS + ("flags", "slope", "lowest"))
-Tiles.__doc__ = """The per-tile uint8 arrays the kernels read and change (``T``): the
-Landscape's by their names there, then the scratch bits and the slope
-tables."""
+# T.spring: FindSpring's tests of the heights around a tile (flat, 4 of its
+# 3x3 block higher, none of its 33x33 block more than 2 levels higher)
+SPRING_FAILS, SPRING_PASSES, SPRING_UNKNOWN = 0, 1, 2
+SPRING_BLOCK_BITS = 3   # T.spring_any: per block of 8 x 8 tiles
+SPRING_REACH = 17       # those tests read corners from 16 before a tile to 17 after
+
+Tiles = namedtuple("Tiles", LANDSCAPE_FIELDS + ("flags", "slope", "lowest", "spring",
+                                                "spring_any"))
+Tiles.__doc__ = """The uint8 arrays the kernels read and change (``T``): the
+Landscape's by their names there, then the scratch bits, the slope tables,
+FindSpring's tests of the heights around each tile (``spring``:
+:data:`SPRING_FAILS`, :data:`SPRING_PASSES` or :data:`SPRING_UNKNOWN`, to
+be tested again) and, per block of ``1 << SPRING_BLOCK_BITS`` tiles square
+(row-major), 0 when none of its tiles' ``spring`` is other than
+SPRING_FAILS (``spring_any``)."""
 
 
 class Scratch(NamedTuple):
@@ -337,35 +350,88 @@ def make_river(T, rid, rng, P, t, sp_dx, sp_dy):
             tr[u] = Z_NORMAL
 
 
+def spring_blocks(size_x: int, size_y: int) -> int:
+    """The length of ``T.spring_any``."""
+    c = (1 << SPRING_BLOCK_BITS) - 1
+    return ((size_x + c) >> SPRING_BLOCK_BITS) * ((size_y + c) >> SPRING_BLOCK_BITS)
+
+
 @njit(**INLINE)
-def _slopes_row(nn, ww, ee, ss, sl, zz):
-    """GetTileSlopeZ of a row's tiles from their N, W, E and S corners (one
-    array each): one vector loop (no branch, no index but the loop's)."""
-    for x in range(sl.shape[0]):
-        n = np.int32(nn[x])
-        w = np.int32(ww[x])
-        e = np.int32(ee[x])
-        s = np.int32(ss[x])
+def spring_block(lx, x, y):
+    """The entry of ``T.spring_any`` holding tile (x, y)."""
+    cw = ((1 << lx) + (1 << SPRING_BLOCK_BITS) - 1) >> SPRING_BLOCK_BITS
+    return (y >> SPRING_BLOCK_BITS) * cw + (x >> SPRING_BLOCK_BITS)
+
+
+@njit(**INLINE)
+def _spring_unknown(spring, spring_any, lx, t):
+    spring[t] = SPRING_UNKNOWN
+    sx = 1 << lx
+    spring_any[spring_block(lx, t & (sx - 1), t >> lx)] = 1
+
+
+@njit(**INLINE)
+def spring_corner_changed(spring, spring_any, h, lx, sy, c, old, new):
+    """Corner ``c`` goes from height ``old`` to ``new`` (called before the
+    height changes or after; the tiles whose own corner changes are the
+    first kind below): the tiles whose FindSpring height tests it may
+    change become SPRING_UNKNOWN.  Those are the tiles it touches or that
+    touch one of its tiles (x and y from 2 before to 1 after: their
+    flatness, their height, their 3x3 block), and, within the 33x33 blocks
+    that hold it (x and y from 17 before to 16 after), raised: those that
+    pass and lie more than 2 levels below ``new``; lowered: those that fail
+    and lie more than 2 levels below ``old`` but not below ``new``."""
+    sx = 1 << lx
+    cx = c & (sx - 1)
+    cy = c >> lx
+    for y in range(max(cy - 2, 0), min(cy + 1, sy - 1) + 1):
+        for x in range(max(cx - 2, 0), min(cx + 1, sx - 1) + 1):
+            _spring_unknown(spring, spring_any, lx, (y << lx) + x)
+    if new > old:
+        if new < 3:
+            return   # (no tile lies more than 2 levels below)
+        want, lo, hi = SPRING_PASSES, 0, new - 3
+    else:
+        want, lo, hi = SPRING_FAILS, new - 2, old - 3
+        if hi < lo:
+            return
+    for y in range(max(cy - SPRING_REACH, 0), min(cy + SPRING_REACH - 1, sy - 1) + 1):
+        row = y << lx
+        for x in range(max(cx - SPRING_REACH, 0), min(cx + SPRING_REACH - 1, sx - 1) + 1):
+            t = row + x
+            if spring[t] == want and lo <= np.int64(h[t]) <= hi:
+                _spring_unknown(spring, spring_any, lx, t)
+
+
+@njit(**JIT)
+def _row_slopes(nn, ww, ee, ss, sl, zz, m):
+    """:func:`slope_z` of m tiles of a row from their corners' rows (views
+    from the tile on: indices from 0, without branches, vectorised)."""
+    for i in range(m):
+        n = nn[i]
+        w = ww[i]
+        e = ee[i]
+        s = ss[i]
         z = min(min(n, w), min(e, s))
         top = max(max(n, w), max(e, s))
-        sl[x] = (np.int32(n != z) * 8 + np.int32(w != z) + np.int32(e != z) * 4
-                 + np.int32(s != z) * 2 + np.int32(top - z == 2) * 16)
-        zz[x] = z
+        sl[i] = ((n != z) * 8) | ((w != z) * 1) | ((e != z) * 4) | ((s != z) * 2) \
+            | ((top - z == 2) * 16)
+        zz[i] = z
 
 
 @njit(**JIT)
 def slopes(h, lx, sy, sl, zz):
-    """Every tile's slope and lowest corner into ``sl`` and ``zz`` (as
-    :func:`slope_z`), a row at a time."""
+    """Every tile's slope and lowest corner into ``sl`` and ``zz``
+    (:func:`slope_z`, a row at a time; the last column's clamped)."""
     sx = 1 << lx
     for y in range(sy):
-        r = y * sx
-        r2 = (y + 1 if y + 1 < sy else sy - 1) * sx
-        _slopes_row(h[r:r + sx - 1], h[r + 1:r + sx], h[r2:r2 + sx - 1], h[r2 + 1:r2 + sx],
-                    sl[r:r + sx - 1], zz[r:r + sx - 1])
-        x = r + sx - 1      # the last column: its far corners clamp to the map
-        _slopes_row(h[x:x + 1], h[x:x + 1], h[r2 + sx - 1:r2 + sx], h[r2 + sx - 1:r2 + sx],
-                    sl[x:x + 1], zz[x:x + 1])
+        r0 = y * sx
+        r1 = min(y + 1, sy - 1) * sx
+        _row_slopes(h[r0:], h[r0 + 1:], h[r1:], h[r1 + 1:], sl[r0:], zz[r0:], sx - 1)
+        t = r0 + sx - 1
+        a, b = slope_z(h, lx, sy, t)
+        sl[t] = a
+        zz[t] = b
 
 
 @njit(**INLINE)
