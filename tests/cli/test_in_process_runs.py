@@ -1,6 +1,7 @@
 """Runs of the command line in one process (a sweep's, the side-by-side
 timing's): the parser is made once per declaration and keeps nothing of a
-run, and the values are validated once per run."""
+run, and the values are validated once per run; the same command again,
+after another one, makes a fresh run's map."""
 
 from __future__ import annotations
 
@@ -68,3 +69,30 @@ def test_a_run_validates_its_values_once(monkeypatch, tmp_path):
     code, _, err = run(["tgp", "--size", "64x64", "-q"], monkeypatch)
     assert code == 0, err
     assert len(calls) == 1
+
+
+def test_the_same_arguments_again_make_a_fresh_run_s_map(monkeypatch, tmp_path):
+    """The same command again (after another one, of another size: what a
+    run keeps for the next, the kernels looked up, the work arrays given
+    back, the heap, leaves nothing of it) writes the same map, and the
+    other one is its own."""
+    monkeypatch.chdir(tmp_path)
+    first = ["tgp", "--size", "64x64", "--seed", "3", "--rivers", "1", "--stop-after", "rivers",
+             "--npz", "a.npz"]
+    other = ["tgp", "--size", "128x64", "--seed", "5", "--variety", "2", "--stop-after", "water",
+             "--npz", "b.npz"]
+    code, out_a, err = run(first, monkeypatch)
+    assert code == 0, err
+    with np.load(tmp_path / "a.npz") as a:
+        kept = {k: a[k] for k in a.files}
+    code, out_b, err = run(other, monkeypatch)
+    assert code == 0, err
+    code, again, err = run(first, monkeypatch)
+    assert code == 0, err
+    assert again == out_a
+    assert "64x64, seed 3" in out_a and "128x64, seed 5" in out_b and "--variety 2" in out_b
+    with np.load(tmp_path / "a.npz") as a, np.load(tmp_path / "b.npz") as b:
+        assert sorted(a.files) == sorted(kept)
+        for k in kept:
+            np.testing.assert_array_equal(a[k], kept[k], err_msg=k)
+        assert b["tile_height"].shape == (64, 128) and "tropic" not in b.files

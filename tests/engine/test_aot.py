@@ -98,3 +98,44 @@ def test_every_tgp_module_with_a_kernel_is_compiled_ahead_of_time():
             with_kernels.add("viewer.engine.tgp." + ".".join(rel.parts))
     assert with_kernels, "no kernel found: the search is wrong"
     assert with_kernels - set(tgp_aot.KERNEL_MODULES) == set()
+
+
+def test_a_call_site_looks_up_its_function_once_for_each_choice_of_kernels(monkeypatch):
+    """jit.CallSite: within compiled_kernels the compiled function, outside
+    numba's kernel, each looked up at the first call of its kind only."""
+    def _mul(x, y):
+        return x * y
+
+    kernel = jit.njit(cache=False)(_mul)
+    calls = []
+    fake = ModuleType("fake_compiled")
+    setattr(fake, aot.export_name(__name__, "_mul", aot.value_key([1, 2])),
+            lambda x, y: calls.append((x, y)) or -1)
+    lookups = []
+    resolved = jit.resolved
+    monkeypatch.setattr(jit, "resolved", lambda k, a: lookups.append(a) or resolved(k, a))
+    site = jit.CallSite(kernel)
+    with jit.compiled_kernels([__name__], fake):
+        assert site(2, 3) == -1 and site(4, 5) == -1     # the compiled module's
+    other = ModuleType("other_compiled")
+    setattr(other, aot.export_name(__name__, "_mul", aot.value_key([1, 2])), lambda x, y: -2)
+    with jit.compiled_kernels([__name__], other):
+        assert site(2, 3) == -2                          # another module: looked up again
+    assert site(2, 3) == 6 and site(6, 7) == 42          # outside, numba's
+    with jit.compiled_kernels([__name__], fake):
+        assert site(4, 5) == -1                          # (kept)
+    assert calls == [(2, 3), (4, 5), (4, 5)]
+    assert lookups == [(2, 3), (2, 3), (2, 3)]
+
+
+def test_a_module_not_built_is_looked_for_once(tmp_path, monkeypatch):
+    """CompiledKernels.load without the module: the sources' checksum is
+    read once per process, not at every run of an in-process caller."""
+    (tmp_path / "k.py").write_text("x = 1\n")
+    compiled = aot.CompiledKernels(str(tmp_path), "fake_aot_", "fake", ["k.py"], lambda: [])
+    names = []
+    name = compiled.module_name
+    monkeypatch.setattr(compiled, "module_name", lambda: names.append(1) or name())
+    monkeypatch.setattr(compiled, "_missing", lambda why: None)
+    assert compiled.load() is None and compiled.load() is None
+    assert len(names) == 1

@@ -86,8 +86,8 @@ def run_generic(name: str, argv: Sequence[str]) -> int:
     kernels = decl.batch_kernels() if decl.batch_kernels is not None else nullcontext()
     try:
         with kernels:
-            result = decl.generate(values, seed=seed, progress=lambda phase, done: progress(
-                f"{prog}: {phase} ({done:.0%})", done))
+            result = decl.generate(values, seed=seed, progress=(lambda phase, done: progress(
+                f"{prog}: {phase} ({done:.0%})", done)) if progress.enabled else None)
     except (GenerationError, ParamError) as exc:  # ParamError: an input file changed since
         err.write(f"{prog}: {one_line(exc)}\n")
         return 1

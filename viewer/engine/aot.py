@@ -72,6 +72,8 @@ class CompiledKernels:
         self.folders = (folder, self.checkout_folder)
         """Where :meth:`load` looks: beside the sources (a wheel's), then ``__pycache__``."""
         self._loaded: ModuleType | None = None
+        self._looked = False
+        """:meth:`load` found none: it is not looked for again in this process."""
         self._warned = False
 
     def module_name(self) -> str:
@@ -88,9 +90,13 @@ class CompiledKernels:
         return os.path.join(folder or self.checkout_folder, f"{name or self.module_name()}{suffix}")
 
     def load(self) -> ModuleType | None:
-        """The compiled module for the current kernel sources, or None."""
-        if self._loaded is not None:
+        """The compiled module for the current kernel sources, or None.
+        Looked for once per process (reading the sources for their checksum
+        took a millisecond of every in-process run without the module): a
+        module built since (:meth:`build`) is looked for again."""
+        if self._loaded is not None or self._looked:
             return self._loaded
+        self._looked = True
         name = self.module_name()
         for folder in self.folders:
             path = self.module_path(name, folder)
@@ -142,6 +148,7 @@ class CompiledKernels:
             cc.export(export, sig)(fn)
         with _fresh_flags_per_export():
             cc.compile()
+        self._looked = False
         for old in os.listdir(folder):
             if old.startswith(self.prefix) and old != os.path.basename(path):
                 os.remove(os.path.join(folder, old))

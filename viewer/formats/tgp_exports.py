@@ -200,7 +200,8 @@ def command_line(values: dict, seed: int) -> str:
                  "river_route_random", "tree_placer", "snow_coverage", "desert_coverage",
                  "stop_after"]
         # the settings of the later stages, where they are not the game's defaults
-        names += [p.name for p in PARAMS[PARAMS.index(by_name["tree_placer"]) + 1:]
+        later = PARAMS[[p.name for p in PARAMS].index("tree_placer") + 1:]   # (by name: a
+        names += [p.name for p in later                # Param's equality compares every field)
                   if p.name not in names and p.name != "rng_skip" and p.name in values
                   and values[p.name] != p.default]
     head = f"tgp {by_name['openttd'].flag} {version}"

@@ -115,22 +115,34 @@ def water_level_for(hm, desired, h_max_new):
     lowest level with at least ``desired`` corners at or below it, then every
     height rescaled so that this level becomes 1 and the top ``h_max_new``.
     Returns the water level."""
-    ny, nx = hm.shape
-    # One pass for the histogram (over every int16 value) and the extremes.
-    hist = np.zeros(65536, np.int64)
-    for y in range(ny):
-        for x in range(nx):
-            hist[np.int64(hm[y, x]) + 32768] += 1
-    h_min = -32768
-    while hist[h_min + 32768] == 0:
-        h_min += 1
-    h_max = 32767
-    while hist[h_max + 32768] == 0:
-        h_max -= 1
+    flat = hm.reshape(-1)
+    n = flat.shape[0]
+    # The extremes, then the histogram over them alone, in four parts (so
+    # that runs of equal heights do not wait on one counter).
+    lo = np.int32(32767)
+    hi = np.int32(-32768)
+    for i in range(n):
+        h = np.int32(flat[i])
+        lo = min(lo, h)
+        hi = max(hi, h)
+    h_min = np.int64(lo)
+    h_max = np.int64(hi)
+    hist = np.zeros((4, h_max - h_min + 1), np.int32)
+    i = 0
+    while i + 4 <= n:
+        hist[0, np.int64(flat[i]) - h_min] += 1
+        hist[1, np.int64(flat[i + 1]) - h_min] += 1
+        hist[2, np.int64(flat[i + 2]) - h_min] += 1
+        hist[3, np.int64(flat[i + 3]) - h_min] += 1
+        i += 4
+    while i < n:
+        hist[0, np.int64(flat[i]) - h_min] += 1
+        i += 1
     wl = h_min
     cum = 0
     while wl < h_max:
-        cum += hist[wl + 32768]
+        k = wl - h_min
+        cum += np.int64(hist[0, k]) + hist[1, k] + hist[2, k] + hist[3, k]
         if cum >= desired:
             break
         wl += 1
@@ -153,9 +165,8 @@ def water_level_for(hm, desired, h_max_new):
         if q >= h_max_new:
             q = h_max_new - 1
         table[h - h_min] = q
-    for y in range(ny):
-        for x in range(nx):
-            hm[y, x] = table[np.int64(hm[y, x]) - h_min]
+    for i in range(n):
+        flat[i] = table[np.int64(flat[i]) - h_min]
     return wl
 
 

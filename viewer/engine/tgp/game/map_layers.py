@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...jit import njit
+from ...jit import CallSite, njit
 from ..kernel import JIT
 from .clear_map import CLEAR_ROCKS
 from .tiles import GameMap, TileType
@@ -87,6 +87,9 @@ def _read(tile_type, m1, m2, m3, m5, class_of_type, snow_trees_too, tc, g_out, d
             s_out[t] = dens + 1 if snowy else 0
 
 
+_READ = CallSite(_read)     # (the same argument types at every call)
+
+
 def map_layers_and_counts(m: GameMap, climate: int) -> tuple[dict[str, np.ndarray], np.ndarray]:
     """``tile_class``, ``ground``, ``density``, ``snow``, ``rocks`` and
     ``tropic`` (``(size_y, size_x)`` uint8, new arrays) and ``tile_height``
@@ -95,7 +98,7 @@ def map_layers_and_counts(m: GameMap, climate: int) -> tuple[dict[str, np.ndarra
     n = m.size
     tc, ground, density, snow, rocks, tropic = (np.empty(n, np.uint8) for _ in range(6))
     counts = np.zeros(len(CLASS_NAMES), np.int64)
-    _read(m.type, m.m1, m.m2, m.m3, m.m5, _CLASS_OF_TYPE, climate != TROPIC_CLIMATE,
+    _READ(m.type, m.m1, m.m2, m.m3, m.m5, _CLASS_OF_TYPE, climate != TROPIC_CLIMATE,
           tc, ground, density, snow, rocks, tropic, counts)
     shape = (m.size_y, m.size_x)
     layers = {"tile_height": m.grid("height"), "tile_class": tc.reshape(shape),

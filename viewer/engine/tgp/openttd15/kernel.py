@@ -169,35 +169,34 @@ def coast_lines(hm, size_x, size_y, ss, gseed, borders, powers):
 
 
 @njit(**JIT)
-def _smooth_forward(hm, dh, flag):
+def _smooth_forward(hm, dh, flag, buf):
     """One pass of HeightMapSmoothSlopes from the first corner: each point
     capped at dh above the lower of its neighbours before it in x and in y
     (the index clamped at the edge, so the first row and column are capped
-    by their one neighbour: a point never caps itself, h <= h + dh).  The
-    point just written is kept in a register (the loop is serial along a
-    row)."""
+    by their one neighbour: a point never caps itself, h <= h + dh).
+
+    Along a row that is v[x] = min(c[x], v[x - 1] + dh) with c[x] the point
+    capped by the one above it, that is v[x] = x dh + the least of
+    c[k] - k dh for k <= x: the caps from above (independent of each other,
+    one vector loop into ``buf``, int32) and then a running minimum, whose
+    chain is one operation long (the game's serial order of caps gives the
+    same heights)."""
     ny, nx = hm.shape
-    for y in range(ny):
+    m = np.int32(hm[0, 0])
+    for x in range(nx):
+        m = min(m, np.int32(hm[0, x]) - np.int32(x * dh))
+        hm[0, x] = m + np.int32(x * dh)
+    for y in range(1, ny):
         if flag[STOP] != 0:
             return
-        prev = np.int64(hm[y, 0])
-        if y > 0:
-            cap = np.int64(hm[y - 1, 0]) + dh
-            if prev > cap:
-                prev = cap
-                hm[y, 0] = cap
-        for x in range(1, nx):
-            a = prev
-            if y > 0:
-                b = np.int64(hm[y - 1, x])
-                if b < a:
-                    a = b
-            cap = a + dh
-            v = np.int64(hm[y, x])
-            if v > cap:
-                v = cap
-                hm[y, x] = cap
-            prev = v
+        row = hm[y]
+        up = hm[y - 1]
+        for x in range(nx):
+            buf[x] = min(np.int32(row[x]), np.int32(up[x]) + np.int32(dh)) - np.int32(x * dh)
+        m = buf[0]
+        for x in range(nx):
+            m = min(m, buf[x])
+            row[x] = m + np.int32(x * dh)
 
 
 @njit(**JIT)
@@ -205,8 +204,9 @@ def smooth_slopes(hm, size_x, size_y, dh, flag):
     """HeightMapSmoothSlopes(dh) over every point: forward from the north
     corner, then backward from the far corner (the forward pass on the
     heightmap turned around)."""
-    _smooth_forward(hm, dh, flag)
-    _smooth_forward(hm[::-1, ::-1], dh, flag)
+    buf = np.empty(hm.shape[1], np.int32)
+    _smooth_forward(hm, dh, flag, buf)
+    _smooth_forward(hm[::-1, ::-1], dh, flag, buf)
 
 
 @njit(**JIT)
@@ -336,6 +336,13 @@ def _slope(th, size_x, size_y, x, y):
     return corner_slope(n, w, e, s)
 
 
+@njit(**INLINE)
+def _lowest_corners(a, b, c, d, out):
+    """The lowest of four rows of corners, point by point (one vector loop)."""
+    for x in range(out.shape[0]):
+        out[x] = min(min(a[x], b[x]), min(c[x], d[x]))
+
+
 @njit(**JIT)
 def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy):
     """The tile classes as TGP leaves them (void edges, clear inside), then
@@ -344,52 +351,63 @@ def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy
     neighbour in the slope's flood directions is flat, one-corner or void.
     Rocks under new water go.  The result depends on heights and void
     tiles only, so one pass in any order does it.  Returns (classes, count
-    of each class, rock tiles left)."""
+    of each class, rock tiles left).  A row at a time: its tiles' lowest
+    corners and its rocks in vector loops, then the tiles at level 0."""
     tc = np.empty((size_y, size_x), np.uint8)
     n_tiles = size_x * size_y
     first = 1 if freeform else 0
     n_rocks = 0
-    n_void = 0
     n_water = 0
     n_shore = 0
-    for y in range(size_y):
-        edge_row = y < first or y == size_y - 1
-        for x in range(size_x):
-            if edge_row or x < first or x == size_x - 1:
-                tc[y, x] = VOID
-                n_void += 1
+    inner = size_x - 1 - first
+    low = np.empty(inner, np.uint8)
+    for x in range(size_x):
+        tc[0, x] = VOID     # (overwritten below without freeform edges)
+        tc[size_y - 1, x] = VOID
+    for y in range(first, size_y - 1):
+        tc[y, 0] = VOID     # (overwritten below without freeform edges)
+        tc[y, size_x - 1] = VOID
+        _lowest_corners(th[y, first:size_x - 1], th[y, first + 1:size_x],
+                        th[y + 1, first:size_x - 1], th[y + 1, first + 1:size_x], low)
+        row = tc[y, first:size_x - 1]
+        for k in range(inner):
+            row[k] = CLEAR
+        for k in range(inner):
+            if low[k] != 0:
                 continue
+            x = k + first
             cls = CLEAR
-            if th[y, x] == 0 or th[y, x + 1] == 0 or th[y + 1, x] == 0 or th[y + 1, x + 1] == 0:
-                s, _z = _slope(th, size_x, size_y, x, y)
-                if s == 0:
-                    cls = WATER
-                elif s == 1 or s == 2 or s == 4 or s == 8:
-                    cls = SHORE
+            s, _z = _slope(th, size_x, size_y, x, y)
+            if s == 0:
+                cls = WATER
+            elif s == 1 or s == 2 or s == 4 or s == 8:
+                cls = SHORE
+            else:
+                dirs = flood_dirs[s & 15]
+                for d in range(8):
+                    if (dirs >> d) & 1:
+                        i = y * size_x + x + dir_dy[d] * size_x + dir_dx[d]
+                        if i < 0 or i >= n_tiles:
+                            continue
+                        ny = i // size_x
+                        nx = i - ny * size_x
+                        sd, _zd = _slope(th, size_x, size_y, nx, ny)
+                        sd &= 15
+                        if sd == 0 or sd == 1 or sd == 2 or sd == 4 or sd == 8 \
+                                or not _inner(nx, ny, size_x, size_y, freeform):
+                            cls = SHORE
+                            break
+            if cls != CLEAR:
+                rocks[y, x] = 0
+                tc[y, x] = cls
+                if cls == WATER:
+                    n_water += 1
                 else:
-                    dirs = flood_dirs[s & 15]
-                    for k in range(8):
-                        if (dirs >> k) & 1:
-                            i = y * size_x + x + dir_dy[k] * size_x + dir_dx[k]
-                            if i < 0 or i >= n_tiles:
-                                continue
-                            ny = i // size_x
-                            nx = i - ny * size_x
-                            sd, _zd = _slope(th, size_x, size_y, nx, ny)
-                            sd &= 15
-                            if sd == 0 or sd == 1 or sd == 2 or sd == 4 or sd == 8 \
-                                    or not _inner(nx, ny, size_x, size_y, freeform):
-                                cls = SHORE
-                                break
-                if cls != CLEAR:
-                    rocks[y, x] = 0
-                    if cls == WATER:
-                        n_water += 1
-                    else:
-                        n_shore += 1
-            tc[y, x] = cls
-            if cls == CLEAR and rocks[y, x]:
-                n_rocks += 1
+                    n_shore += 1
+        left = rocks[y, first:size_x - 1]       # (rocks left on the row's clear tiles)
+        for k in range(inner):
+            n_rocks += left[k] != 0
+    n_void = n_tiles - inner * (size_y - 1 - first)
     counts = np.zeros(4, np.int64)
     counts[VOID] = n_void
     counts[WATER] = n_water

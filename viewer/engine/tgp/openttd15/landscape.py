@@ -68,7 +68,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from ...jit import njit
+from ...jit import CallSite, njit
 from ..game.map_layers import map_layers, map_layers_and_counts
 from ..game.tiles import OWNER_NONE, OWNER_WATER, GameMap, TileType
 from ..game.water_map import (WATER_CLASS_INVALID, WATER_CLASS_RIVER, WATER_CLASS_SEA,
@@ -149,7 +149,7 @@ def from_water_pass(tile_height: np.ndarray, tile_class: np.ndarray,
     # one pass in a kernel (numpy's where would make 8-byte temporaries of
     # every tile: half a gigabyte at 4096 x 4096, allocated and freed while a
     # window's thread waits)
-    _water_pass_ground(kind, np.ascontiguousarray(rocks, np.uint8).reshape(n), ground, density)
+    _WATER_PASS_GROUND(kind, np.ascontiguousarray(rocks, np.uint8).reshape(n), ground, density)
     z = lambda: np.zeros(n, np.uint8)  # noqa: E731
     return Landscape(sx, sy, np.ascontiguousarray(tile_height, np.uint8).reshape(n).copy(),
                      kind, ground, density, z(), z(), z(), z(), z(), z(), z(),
@@ -165,6 +165,9 @@ def _water_pass_ground(kind, rocks, ground, density):
         clear = kind[t] == CLEAR
         ground[t] = ROCKS if clear and rocks[t] != 0 else GRASS
         density[t] = 3 if clear else 0
+
+
+_WATER_PASS_GROUND = CallSite(_water_pass_ground)   # (the same argument types at every call)
 
 
 _TYPE_CLEAR, _TYPE_WATER = int(TileType.CLEAR) << 4, int(TileType.WATER) << 4
@@ -202,10 +205,13 @@ def _encode(height, kind, ground, density, counter, snow, tropic, random_bits, t
         o_height[t] = height[t]
 
 
+_ENCODE = CallSite(_encode)
+
+
 def game_map(land: Landscape) -> GameMap:
     """The tile bytes of ``land`` (a new :class:`GameMap`)."""
     m = GameMap.empty(land.size_x, land.size_y)
-    _encode(land.height, land.kind, land.ground, land.density, land.counter, land.snow,
+    _ENCODE(land.height, land.kind, land.ground, land.density, land.counter, land.snow,
             land.tropic, land.random_bits, land.tree_type, land.tree_count, land.tree_growth,
             land.nonflood, m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5)
     return m

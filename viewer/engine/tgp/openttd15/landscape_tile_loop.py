@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...jit import njit
+from ...jit import CallSite, njit
 from ..kernel import DIR_DX, DIR_DY, FLOOD_FROM_DIRS, INLINE, JIT, _next, corner_slope
 from .landscape import (CLEAR, DESERT, DESERT_ZONE, GRASS, RAINFOREST, RIVER, ROUGH, SEA,
                         SHORE, TG_GRASS, TG_ROUGH, TG_ROUGH_SNOW, TG_SHORE, TG_SNOW_DESERT,
@@ -425,13 +425,16 @@ def _grow_trees(height, kind, ground, density, counter, snow, tropic, tree_type,
 
 
 
+_TILE_LOOP = CallSite(_tile_loop)   # (the same argument types at every call)
+
+
 def run_tile_loop(land: Landscape, landscape: int, snow_line: int, runs: int,
                   extra_tree_placement: int = ETP_SPREAD_ALL) -> None:
     """``runs`` runs of the game's tile loop on ``land`` (in place), from
     ``land.loop_tile``; ``snow_line`` matters in the arctic only;
     ``extra_tree_placement`` (ETP_*) says whether trees grow and spread."""
     log_sum = land.size_x.bit_length() + land.size_y.bit_length() - 2
-    land.loop_tile = int(_tile_loop(
+    land.loop_tile = int(_TILE_LOOP(
         land.height, land.kind, land.ground, land.density, land.counter, land.snow,
         land.tropic, land.random_bits, land.tree_type, land.tree_count, land.tree_growth,
         land.nonflood, land.rng, land.size_x, land.size_y, log_sum, int(landscape),

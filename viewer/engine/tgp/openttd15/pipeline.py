@@ -42,10 +42,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from ...jit import CallSite
 from .. import kernel as K
 from ..height_limit import (AUTO_HEIGHT_CEILING, AUTO_HEIGHT_MIN, CUSTOM_TERRAIN,  # noqa: F401
                             MAX_HEIGHT, effective_height_limit, tgp_max_height)
@@ -79,6 +81,23 @@ CURVE_MAPS = (
     ((0.0, 0.0), (0.53, 0.27), (0.8, 0.57), (1.0, 0.8)),
     ((0.0, 0.0), (0.4, 0.3), (0.7, 0.8), (0.92, 0.99), (1.0, 0.99)),
 )
+
+
+# The kernels as ModernPipeline.run calls them: each with the same argument
+# types at every call, so what a call runs is looked up once (jit.CallSite).
+_noise_round = CallSite(MK.noise_round)
+_water_level_for = CallSite(K.water_level_for)
+_random_bits = CallSite(MK.random_bits)
+_coast_lines = CallSite(MK.coast_lines)
+_smooth_slopes = CallSite(MK.smooth_slopes)
+_smooth_coasts = CallSite(MK.smooth_coasts)
+_apply_table = CallSite(K.apply_table)
+_tile_heights = CallSite(MK.tile_heights)
+_fix_slopes = CallSite(MK.fix_slopes)
+_tile_classes = CallSite(MK.tile_classes)
+_rng_skip = CallSite(K.rng_skip)
+_random_ranges = CallSite(MK.random_ranges)
+_curves = CallSite(MK.curves)
 
 
 def _c_div(a: int, b: int) -> int:
@@ -152,7 +171,12 @@ def _axis(cells: int, size: int):
     return i1, i2, r.astype(f32), ri.astype(f32)
 
 
+@lru_cache(maxsize=16)
 def curves_setup(size_x: int, size_y: int, level: int, max_height: int) -> Curves:
+    """What HeightMapCurves needs for a map of this size, variety and
+    height (no Random() in it): made once per process for each (its sines
+    in Python took longer than the kernel at 256 x 256); read, never
+    written."""
     mh = max_height - 16
     f32 = np.float32
     factor = np.sqrt(f32(size_x) / f32(size_y), dtype=f32)
@@ -294,7 +318,7 @@ class ModernPipeline:
         shape = (self.size_y + 1, self.size_x + 1)
         hm = np.full(shape, INVALID_HEIGHT, np.int16) if fill else np.empty(shape, np.int16)
         rng = np.array([self.seed, self.seed, 0], np.int64)
-        K.rng_skip(rng, self.rng_before_tgp)
+        _rng_skip(rng, self.rng_before_tgp)
         return State(hm, rng)
 
     def run(self, index: int, st: State, flag: np.ndarray) -> None:
@@ -303,34 +327,34 @@ class ModernPipeline:
         hm = st.hm
         if step.kind == "round":
             mesh, amp, first = self.rounds[step.arg]
-            MK.noise_round(hm, sx, sy, mesh, amp, first, st.rng, flag)
+            _noise_round(hm, sx, sy, mesh, amp, first, st.rng, flag)
         elif step.kind == "normalise":
             name = self.normalise_names[step.arg]
             if name == "water level":
-                st.water_level = int(K.water_level_for(hm, self.desired_water, self.h_max_new))
+                st.water_level = int(_water_level_for(hm, self.desired_water, self.h_max_new))
                 st.desired_water_tiles = self.desired_water
                 st.borders = self.fixed_borders
                 if st.borders is None:
-                    st.borders = int(MK.random_bits(st.rng, 4))
+                    st.borders = int(_random_bits(st.rng, 4))
             elif name == "coast lines":
-                MK.coast_lines(hm, sx, sy, min(self.log_x, self.log_y), self.seed,
+                _coast_lines(hm, sx, sy, min(self.log_x, self.log_y), self.seed,
                                st.borders, coast_powers())
             elif name in ("smooth slopes", "smooth slopes again"):
-                MK.smooth_slopes(hm, sx, sy, roughness(self.smoothness), flag)
+                _smooth_slopes(hm, sx, sy, roughness(self.smoothness), flag)
             elif name == "smooth coasts":
-                MK.smooth_coasts(hm, sx, sy, st.borders)
+                _smooth_coasts(hm, sx, sy, st.borders)
             elif name == "sine transform":
-                K.apply_table(hm, SINE_LOW, sine_table(self.landscape, self.h_max_new, SINE_LOW))
+                _apply_table(hm, SINE_LOW, sine_table(self.landscape, self.h_max_new, SINE_LOW))
             else:
                 self._curves(st, flag)
         elif step.kind == "tiles":
-            st.tile_height = MK.tile_heights(hm, sx, sy, self.tile_max_height)
+            st.tile_height = _tile_heights(hm, sx, sy, self.tile_max_height)
             st.tile_height_copied = st.tile_height
         elif step.kind == "fix":
             # in place, unless the timeline keeps the heights before FixSlopes
             th = st.tile_height.copy() if self.keep_steps else st.tile_height
             rocks = np.zeros((sy, sx), np.uint8)
-            st.lowered = int(MK.fix_slopes(th, rocks, sx, sy, self.freeform, self.height_limit,
+            st.lowered = int(_fix_slopes(th, rocks, sx, sy, self.freeform, self.height_limit,
                                            st.rng))
             st.tile_height, st.rocks = th, rocks
             st.rocks_fixed = rocks
@@ -342,7 +366,7 @@ class ModernPipeline:
             self.after.run(step, st)
         else:
             rocks = st.rocks.copy() if self.keep_steps else st.rocks
-            st.tile_class, st.class_counts, n_rocks = MK.tile_classes(
+            st.tile_class, st.class_counts, n_rocks = _tile_classes(
                 st.tile_height, rocks, sx, sy, self.freeform, K.FLOOD_FROM_DIRS,
                 K.DIR_DX, K.DIR_DY)
             st.rocks, st.rock_count = rocks, int(n_rocks)
@@ -363,8 +387,8 @@ class ModernPipeline:
 
     def _curves(self, st: State, flag: np.ndarray) -> None:
         c = curves_setup(self.size_x, self.size_y, self.variety, self.h_max_new)
-        grid = MK.random_ranges(st.rng, c.grid_x * c.grid_y, 4)
-        MK.curves(st.hm, self.size_x, self.size_y, grid, c.grid_x, c.lut, c.x1, c.x2, c.xr,
+        grid = _random_ranges(st.rng, c.grid_x * c.grid_y, 4)
+        _curves(st.hm, self.size_x, self.size_y, grid, c.grid_x, c.lut, c.x1, c.x2, c.xr,
                   c.xri, c.y1, c.y2, c.yr, c.yri, flag)
 
     def interpolated(self, before: np.ndarray, index: int) -> np.ndarray:

@@ -30,6 +30,7 @@ it.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -105,6 +106,28 @@ class _Resolved:
         return (_Resolved, ())
 
 
+_SPARE_SCRATCH: dict[int, rt.Scratch] = {}
+"""Work arrays a finished CreateRivers gave back, by sea threshold (what
+their sizes depend on): the next one borrows them instead of 7 MB of new
+memory, whose pages the kernels then fault in (a millisecond and more of a
+256 x 256 map's rivers, and some times many)."""
+_SPARE_LOCK = threading.Lock()
+
+
+def _borrow_scratch(sea_threshold: int) -> rt.Scratch:
+    with _SPARE_LOCK:
+        spare = _SPARE_SCRATCH.pop(sea_threshold, None)
+    if spare is None:
+        return rt.scratch(sea_threshold)
+    spare.hash_table.fill(0)    # (empty after a finished search; a cancelled one may not be)
+    return spare
+
+
+def _give_back_scratch(sea_threshold: int, scratch: rt.Scratch) -> None:
+    with _SPARE_LOCK:
+        _SPARE_SCRATCH[sea_threshold] = scratch
+
+
 class CreateRivers:
     """CreateRivers over ``land`` (see the module's docstring).  ``land``
     may be reassigned between calls (to a copy, say, when each attempt's
@@ -122,7 +145,7 @@ class CreateRivers:
                             route_random=settings.route_random,
                             sea_threshold=min(int(2 * math.sqrt(sx * sy)), 1024),
                             min_length=settings.min_length)
-        self._S = rt.scratch(self._P.sea_threshold)
+        self._S = _borrow_scratch(self._P.sea_threshold)
         self._C = rt.counts()
         self._T: rt.Tiles | None = None
         self._bind()
@@ -136,6 +159,14 @@ class CreateRivers:
         self._next = 0
         self.made = 0
         self.attempts: list[RiverAttempt] = []
+
+    def _scratch(self) -> rt.Scratch:
+        """The work arrays (borrowed again after :meth:`finish_water` gave
+        them back)."""
+        if self._S is None:
+            self._S = _borrow_scratch(self._P.sea_threshold)
+            self._args_S = tuple(self._S)
+        return self._S
 
     def _bind(self) -> None:
         """The kernels' view of the Landscape's arrays (again if the
@@ -183,6 +214,7 @@ class CreateRivers:
                              f"of {self.n_wells})")
         self._next += 1
         self._bind()
+        self._scratch()
         long = i < self.n_long
         s = self.settings
         min_len = s.min_length * 4 if long else s.min_length
@@ -228,6 +260,9 @@ class CreateRivers:
         """The final ConvertGroundTilesIntoWaterTiles over the Landscape."""
         self._bind()
         rk.ground_to_water(self._args_T, self.land.river_id, tuple(self._P))
+        if self._S is not None:     # (no well is drawn after it: the work arrays go back)
+            _give_back_scratch(self._P.sea_threshold, self._S)
+            self._S = self._args_S = None
 
     # -- the kernels' entry points, for tests and tools -----------------
 
@@ -236,7 +271,7 @@ class CreateRivers:
         Landscape (see :mod:`.terraform`): True when it was done."""
         from .terraform import terraform
         self._bind()
-        return bool(terraform(self._T, self.land.river_id, self._S, self._P,
+        return bool(terraform(self._T, self.land.river_id, self._scratch(), self._P,
                               int(tile), int(slope), bool(up)))
 
     def route(self, begin: int, end: int) -> list[int]:
@@ -244,5 +279,6 @@ class CreateRivers:
         the search finds none; draws its Random() calls, changes no tile."""
         from .route import find_route
         self._bind()
-        m = find_route(self._T, self._S, self._P, self._C, self.land.rng, int(begin), int(end))
-        return [int(t) for t in self._S.path[:m][::-1]]
+        scratch = self._scratch()
+        m = find_route(self._T, scratch, self._P, self._C, self.land.rng, int(begin), int(end))
+        return [int(t) for t in scratch.path[:m][::-1]]
