@@ -9,6 +9,7 @@ import json
 import sys
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from viewer.cli.ports import run_ports
@@ -107,3 +108,33 @@ def test_errors_exit_1_with_a_message(monkeypatch, tmp_path):
 def test_help(monkeypatch, tmp_path):
     rc, out, err = run(["--help"], monkeypatch, tmp_path)
     assert rc == 0 and "--latitude-curve" in out and "--png-heightmap" in out
+
+
+PORTS_PROBE = """
+import json, sys
+from viewer import cli
+from viewer.engine import jit
+from viewer.engine.tgp import aot
+code = cli.main(["ports", "--seed", "5", "--json", {path!r}])
+print(json.dumps([code, sorted(m for m in aot.KERNEL_MODULES   # (imported, no longer pending:
+                               if m in sys.modules and m not in jit._PENDING)]))  # numba's)
+"""
+
+
+def test_the_ports_command_makes_its_heightmap_with_tgp_s_compiled_kernels(tmp_path):
+    """``ports`` on the command line runs its TerraGenesis heightmap from
+    TGP's compiled module, as ``tgp`` does: no TGP kernel is handed to
+    numba (which compiled them for 45 s on a fresh install)."""
+    import subprocess
+
+    from viewer.engine.tgp import aot
+
+    if aot.load() is None:
+        pytest.skip("TGP's compiled module is not built (scripts/setup, python -m "
+                    "viewer.engine.tgp.aot)")
+    out = subprocess.run([sys.executable, "-c", PORTS_PROBE.format(path=str(tmp_path / "p.json"))],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    code, compiled_by_numba = json.loads(out.stdout.strip().splitlines()[-1])
+    assert code == 0 and (tmp_path / "p.json").exists()
+    assert compiled_by_numba == [], f"TGP kernels handed to numba: {compiled_by_numba}"
