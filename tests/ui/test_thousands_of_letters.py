@@ -1,7 +1,7 @@
 """Thousands of marker letters on a map (a 4096² first frame's lighthouses
 and transmitters): set a few hundred a turn of the event loop from the turn
-after the map's, each letter where its marker is, and a next map with
-fewer letters shows only its own."""
+after the map's, into one pair of scatter items, each letter where its
+marker is, and a next map with fewer letters shows only its own."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ def test_thousands_of_letters_come_in_turns_each_at_its_marker(qtbot):
     view.show_map(rgba, (512, 512), 1, many, hexes=False)
     assert shown(view) == 0                 # none in the turn that shows the map
     qtbot.waitUntil(lambda: shown(view) == len(many), timeout=10_000)
+    # in one pair of scatter items (each item costs every paint), filled in turns
+    assert [letters.isVisible() for _boxes, letters in view._letter_items] == [True]
     placed = view.letter_positions()
     assert [(label, x, y) for label, x, y in placed] == \
         [(m.label, m.x + 0.5, m.y + 0.5) for m in many]

@@ -281,9 +281,8 @@ class _NamesItem(QGraphicsItem):
             return
         placing.run(self, PIECE_SECONDS)
         if placing.done():
-            self._placed(placing)
+            self._placed(placing)           # (on screen at once: one repaint)
         else:
-            self.update()                   # (the names placed so far, on screen)
             later(self._next_piece)
 
     def paint(self, painter: QPainter, _option, widget=None) -> None:
