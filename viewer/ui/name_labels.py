@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..engine.protocol import Marker
@@ -32,8 +32,8 @@ NAME_Z = 11
 PAD = 3
 BOX = QColor(0, 0, 0, 160)
 INK = QColor(255, 255, 255)
-PIECE_SECONDS = 0.003
-"""New names are placed and drawn about this long a turn of the event loop."""
+PIECE_SECONDS = 0.002
+"""Names are placed and drawn about this long a turn of the event loop."""
 CENTRED_CELLS = 40
 """Centring a fitted map zooms in to about this many cells across."""
 
@@ -148,6 +148,7 @@ class _Placing:
     def __init__(self, item: _NamesItem, key: tuple, to_screen, screen: QRectF,
                  ratio: float, hints) -> None:
         self.key, self.screen, self.hints = key, screen, hints
+        self.to_screen = QTransform(to_screen)
         xy = item.xy
         t = to_screen
         px = t.m11() * xy[:, 0] + t.m21() * xy[:, 1] + t.dx()
@@ -182,7 +183,7 @@ class _Placing:
         left, top = self.screen.left(), self.screen.top()
         right, bottom = self.screen.right(), self.screen.bottom()
         end = None if seconds is None else time.perf_counter() + seconds
-        boxes: list[tuple[str, QRectF]] = []
+        p = None
         k0 = self.next
         while self.next < len(todo):
             n = self.next
@@ -194,25 +195,23 @@ class _Placing:
                 bx = max(min(x - w / 2, right - w), left)
                 by = max(min(y - h / 2, bottom - h), top)
                 if grid.take(bx, by, bx + w, by + h):
-                    boxes.append((label, QRectF(bx, by, w, h)))
-            if end is not None and (n - k0) % 64 == 63 and time.perf_counter() > end:
+                    if p is None:
+                        p = QPainter(self.image)
+                        p.setRenderHints(self.hints)         # (the view's, as if drawn on it)
+                        p.translate(-left, -top)
+                        p.setFont(NAME_FONT)
+                    box = QRectF(bx, by, w, h)
+                    p.setPen(Qt.PenStyle.NoPen)
+                    p.setBrush(BOX)
+                    p.drawRoundedRect(box, 2, 2)
+                    p.setPen(INK)
+                    p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+                    self.used = self.used.united(box)
+                    self.drawn.append((label, box))
+            if end is not None and (n - k0) % 16 == 15 and time.perf_counter() > end:
                 break
-        if not boxes:
-            return
-        p = QPainter(self.image)
-        p.setRenderHints(self.hints)         # (the view's, as if drawn on it)
-        p.translate(-left, -top)
-        p.setFont(NAME_FONT)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(BOX)
-        for _label, box in boxes:       # (boxes never overlap: all boxes, then all words)
-            p.drawRoundedRect(box, 2, 2)
-        p.setPen(INK)
-        for label, box in boxes:
-            p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
-            self.used = self.used.united(box)
-        p.end()
-        self.drawn.extend(boxes)
+        if p is not None:
+            p.end()
 
 
 class _NamesItem(QGraphicsItem):
@@ -227,7 +226,8 @@ class _NamesItem(QGraphicsItem):
     with the same names where they are).  New names are placed and drawn
     a piece a turn of the event loop (:data:`PIECE_SECONDS` each), after the
     paint that shows the new map: a 4096² first frame's ~6,000 towns took
-    8-18 ms a paint.  A zoom or pan places them at once, in its paint."""
+    8-18 ms a paint.  So are the names of a view that moved (a zoom, a pan,
+    the view resized), the last view's picture moved with the map meanwhile."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -237,7 +237,6 @@ class _NamesItem(QGraphicsItem):
         self._metrics = QFontMetrics(NAME_FONT)
         self._widths: dict[str, int] = {}
         self._version = 0                   # of the names set
-        self._fresh = False                 # names set and not drawn whole yet
         self._shown: _Placing | None = None     # the names drawn whole for a view
         self._placing: _Placing | None = None   # new names being placed, a piece a turn
 
@@ -251,7 +250,6 @@ class _NamesItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.labels, self.xy, self.rect = placed.labels, placed.xy, QRectF(*placed.rect)
         self._version += 1
-        self._fresh = bool(self.labels)
         self._shown = self._placing = None
         self.update()
 
@@ -272,7 +270,7 @@ class _NamesItem(QGraphicsItem):
             self._placed(placing)
 
     def _placed(self, placing: _Placing) -> None:
-        self._shown, self._placing, self._fresh = placing, None, False
+        self._shown, self._placing = placing, None
         self.update()
 
     def _next_piece(self) -> None:
@@ -294,20 +292,31 @@ class _NamesItem(QGraphicsItem):
         key = (self._version, t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy(),
                screen.getRect(), ratio)
         shown = self._shown
-        if shown is None or shown.key != key:
-            shown = self._placing
-            if shown is None or shown.key != key:
-                shown = _Placing(self, key, t, screen, ratio, painter.renderHints())
-                if self._fresh:             # new names: placed in the turns to come
-                    self._placing = shown
-                    later(self._next_piece)
-                else:                       # the view moved: placed now
-                    shown.run(self)
-                    self._shown = shown
+        if shown is not None and shown.key == key:
+            self._put(painter, shown, None)
+            return
+        placing = self._placing
+        if placing is None or placing.key != key:   # placed in the turns to come
+            self._placing = _Placing(self, key, t, screen, ratio, painter.renderHints())
+            later(self._next_piece)
+        if shown is not None:       # the last view's names moved with the map till then
+            self._put(painter, shown, t)
+
+    @staticmethod
+    def _put(painter: QPainter, shown: _Placing, to_screen: QTransform | None) -> None:
+        """Put ``shown``'s picture on screen (``to_screen``: the view's
+        transform now, when it moved since the names were placed)."""
         if shown.used.isEmpty():
             return
         painter.save()
         painter.resetTransform()
+        if to_screen is not None:
+            inverse, ok = shown.to_screen.inverted()
+            if not ok:
+                painter.restore()
+                return
+            painter.setTransform(inverse * to_screen)
+        screen, ratio = shown.screen, shown.image.devicePixelRatio()
         r = shown.used.toAlignedRect()
         source = QRectF(r.x() - screen.left(), r.y() - screen.top(), r.width(), r.height())
         painter.drawImage(QRectF(r), shown.image, QRectF(source.topLeft() * ratio,
