@@ -555,8 +555,9 @@ class MapView(pg.GraphicsLayoutWidget):
         per_item = LETTERS_PER_ITEM // LETTERS_PER_TURN
         boxes, letters = self._letter_pair(k // per_item)
         px = self._applied_px = self._letter_px
-        sizes = {} if px is None else {"size": px}      # (at their size: set afterwards,
-        box_sizes = {} if px is None else {"size": round(px * BOX_PER_LETTER)}  # drawn twice)
+        # (at their size: set afterwards, each spot would be drawn twice)
+        sizes = {} if px is None else {"size": px}
+        box_sizes = {} if px is None else {"size": round(px * BOX_PER_LETTER)}
         if k % per_item == 0:
             boxes.setData(x=xs[part], y=ys[part], **box_sizes)
             letters.setData(x=xs[part], y=ys[part], symbol=symbols[part], **sizes)
