@@ -75,7 +75,7 @@ LETTERS_PER_TURN = 500
 """Letters (spots) set in one turn of the event loop (pyqtgraph takes 2-4 us
 a spot in each of the pair's two items: a 4096² first frame's ~6,000
 lighthouses and transmitters held the GUI thread 30-60 ms at once)."""
-LETTERS_PER_ITEM = 4 * LETTERS_PER_TURN
+LETTERS_PER_ITEM = 3 * LETTERS_PER_TURN
 """Letters in one pair of scatter items, added a turn's worth at a time
 (each item costs every paint about 0.2 ms besides its spots: a pair per
 500 letters took a 4096² first frame's paints 5-6 ms; adding to an item
