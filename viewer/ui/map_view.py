@@ -71,11 +71,15 @@ def _capital_height() -> float:
 
 
 _SYMBOLS: dict[str, QPainterPath] = {}
-LETTERS_PER_ITEM = 500
-"""Letters (spots) set in one scatter item, in one turn of the event loop
-(pyqtgraph takes 2-4 us a spot in each of the pair's two items: a 4096²
-first frame's ~6,000 lighthouses and transmitters held the GUI thread
-30-60 ms at once)."""
+LETTERS_PER_TURN = 500
+"""Letters (spots) set in one turn of the event loop (pyqtgraph takes 2-4 us
+a spot in each of the pair's two items: a 4096² first frame's ~6,000
+lighthouses and transmitters held the GUI thread 30-60 ms at once)."""
+LETTERS_PER_ITEM = 3 * LETTERS_PER_TURN
+"""Letters in one pair of scatter items, added a turn's worth at a time
+(each item costs every paint about 0.2 ms besides its spots: a pair per
+500 letters took a 4096² first frame's paints 5-6 ms; adding to an item
+costs about 1 us per spot it holds already)."""
 NEW_SYMBOLS_PER_TURN = 12
 """Letters made at most this many a turn of the event loop (about 50 us
 each, and as much again for the scatter item's picture of it): a world's
@@ -504,8 +508,8 @@ class MapView(pg.GraphicsLayoutWidget):
         return self._letter_items[k]
 
     def _place_letters(self, markers: Sequence[Marker], at_once: bool = False) -> None:
-        """Place ``markers``' letters: up to LETTERS_PER_ITEM now, more
-        LETTERS_PER_ITEM a turn of the event loop from the next on
+        """Place ``markers``' letters: up to LETTERS_PER_TURN now, more
+        LETTERS_PER_TURN a turn of the event loop from the next on
         (``at_once``: all now)."""
         w, h = self.period
         tx0, tx1, ty0, ty1 = self._letter_tiles = self._needed_tiles()
@@ -529,31 +533,37 @@ class MapView(pg.GraphicsLayoutWidget):
         per = len(xs) // len(markers) if markers else 0
         self._spot_labels = [label for label in self._labels for _ in range(per)]
         self._spots = (xs, ys, symbols)
-        items = max(1, -(-len(xs) // LETTERS_PER_ITEM))
-        for boxes, letters in self._letter_items[1 if items == 1 else 0:]:
+        pieces = max(1, -(-len(xs) // LETTERS_PER_TURN))
+        for boxes, letters in self._letter_items[1 if pieces == 1 else 0:]:
             boxes.hide()                # (a last map's letters: not beside this one's)
             letters.hide()
-        self._items_due = list(range(items))
+        self._items_due = list(range(pieces))
         if at_once:
             self._set_all_letters()
-        elif items == 1:
+        elif pieces == 1:
             self._set_letters(0)
         else:                           # (thousands: none in the turn that places them)
             later(self._next_letters)
 
     def _set_letters(self, k: int) -> None:
-        """Set the ``k``-th pair's letters (LETTERS_PER_ITEM of the spots)."""
+        """Put the ``k``-th LETTERS_PER_TURN of the spots in their pair of
+        scatter items (the first of a pair's replaces what it held; the
+        pieces come in order)."""
         self._items_due.remove(k)
         xs, ys, symbols = self._spots
-        part = slice(k * LETTERS_PER_ITEM, (k + 1) * LETTERS_PER_ITEM)
-        boxes, letters = self._letter_pair(k)
+        part = slice(k * LETTERS_PER_TURN, (k + 1) * LETTERS_PER_TURN)
+        per_item = LETTERS_PER_ITEM // LETTERS_PER_TURN
+        boxes, letters = self._letter_pair(k // per_item)
         px = self._applied_px = self._letter_px
-        if px is None:
-            boxes.setData(x=xs[part], y=ys[part])
-            letters.setData(x=xs[part], y=ys[part], symbol=symbols[part])
-        else:       # (at their size: set afterwards, each spot would be drawn twice)
-            boxes.setData(x=xs[part], y=ys[part], size=round(px * BOX_PER_LETTER))
-            letters.setData(x=xs[part], y=ys[part], symbol=symbols[part], size=px)
+        # (at their size: set afterwards, each spot would be drawn twice)
+        sizes = {} if px is None else {"size": px}
+        box_sizes = {} if px is None else {"size": round(px * BOX_PER_LETTER)}
+        if k % per_item == 0:
+            boxes.setData(x=xs[part], y=ys[part], **box_sizes)
+            letters.setData(x=xs[part], y=ys[part], symbol=symbols[part], **sizes)
+        else:
+            boxes.addPoints(x=xs[part], y=ys[part], **box_sizes)
+            letters.addPoints(x=xs[part], y=ys[part], symbol=symbols[part], **sizes)
         boxes.show()
         letters.show()
 

@@ -9,16 +9,19 @@ picture's markers; :class:`NameLabels` shows them on a map view, and
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..engine.protocol import Marker
+from .turns import later
 
 NAME_KINDS = ("town",)
 """Marker kinds shown as names (not as letters)."""
@@ -29,6 +32,8 @@ NAME_Z = 11
 PAD = 3
 BOX = QColor(0, 0, 0, 160)
 INK = QColor(255, 255, 255)
+PIECE_SECONDS = 0.002
+"""Names are placed and drawn about this long a turn of the event loop."""
 CENTRED_CELLS = 40
 """Centring a fitted map zooms in to about this many cells across."""
 
@@ -134,11 +139,95 @@ class CellGrid:
         return True
 
 
+class _Placing:
+    """The names being placed and drawn for one view (``key``: its
+    transform and screen), a piece at a time: the names on screen in order,
+    the cells taken so far, and the picture of those placed (screen pixels,
+    transparent elsewhere)."""
+
+    def __init__(self, item: _NamesItem, key: tuple, to_screen, screen: QRectF,
+                 ratio: float, hints) -> None:
+        self.key, self.screen, self.hints = key, screen, hints
+        self.to_screen = QTransform(to_screen)
+        xy = item.xy
+        t = to_screen
+        px = t.m11() * xy[:, 0] + t.m21() * xy[:, 1] + t.dx()
+        py = t.m12() * xy[:, 0] + t.m22() * xy[:, 1] + t.dy()
+        on = np.flatnonzero((px >= screen.left()) & (px <= screen.right())
+                            & (py >= screen.top()) & (py <= screen.bottom()))
+        self.h = item._metrics.height() + 2 * PAD
+        self.grid = CellGrid(screen.left(), screen.top(), screen.right(), screen.bottom(),
+                             self.h)
+        xs, ys = px[on], py[on]
+        self.todo = list(zip(on.tolist(), self.grid.indices(xs, ys), xs.tolist(), ys.tolist()))
+        self.next = 0
+        size = screen.size().toSize()
+        self.image = QImage(max(1, math.ceil(size.width() * ratio)),
+                            max(1, math.ceil(size.height() * ratio)),
+                            QImage.Format.Format_ARGB32_Premultiplied)
+        self.image.setDevicePixelRatio(ratio)
+        self.image.fill(0)
+        self.drawn: list[tuple[str, QRectF]] = []
+        self.used = QRectF()            # round the names drawn (screen pixels)
+
+    def done(self) -> bool:
+        return self.next >= len(self.todo)
+
+    def run(self, item: _NamesItem, seconds: float | None = None) -> None:
+        """Place and draw the next names: all of them, or for about
+        ``seconds`` (each box centred on its place, moved inside the screen
+        as far as it can, its place staying inside it: a place whose cell
+        an earlier name took has no name, known at one look, before its
+        width is measured)."""
+        grid, taken, h, todo = self.grid, self.grid.taken, self.h, self.todo
+        left, top = self.screen.left(), self.screen.top()
+        right, bottom = self.screen.right(), self.screen.bottom()
+        end = None if seconds is None else time.perf_counter() + seconds
+        p = None
+        k0 = self.next
+        while self.next < len(todo):
+            n = self.next
+            self.next += 1
+            i, k, x, y = todo[n]
+            if not taken[k]:
+                label = item.labels[i]
+                w = item._width(label)
+                bx = max(min(x - w / 2, right - w), left)
+                by = max(min(y - h / 2, bottom - h), top)
+                if grid.take(bx, by, bx + w, by + h):
+                    if p is None:
+                        p = QPainter(self.image)
+                        p.setRenderHints(self.hints)         # (the view's, as if drawn on it)
+                        p.translate(-left, -top)
+                        p.setFont(NAME_FONT)
+                    box = QRectF(bx, by, w, h)
+                    p.setPen(Qt.PenStyle.NoPen)
+                    p.setBrush(BOX)
+                    p.drawRoundedRect(box, 2, 2)
+                    p.setPen(INK)
+                    p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+                    self.used = self.used.united(box)
+                    self.drawn.append((label, box))
+            if end is not None and (n - k0) % 16 == 15 and time.perf_counter() > end:
+                break
+        if p is not None:
+            p.end()
+
+
 class _NamesItem(QGraphicsItem):
     """Every name in one item: each drawn in screen pixels at the screen
     point of its place (only those on screen, and none over a name drawn
     before it: the first names win), so hundreds of towns cost one item,
-    not hundreds of text items."""
+    not hundreds of text items.
+
+    The names are drawn once per view (transform and screen) into a
+    picture, which every paint of that view puts on screen as it is (a
+    step of the timeline, the letters' turns, a new layer repaint the map
+    with the same names where they are).  New names are placed and drawn
+    a piece a turn of the event loop (:data:`PIECE_SECONDS` each), after the
+    paint that shows the new map: a 4096² first frame's ~6,000 towns took
+    8-18 ms a paint.  So are the names of a view that moved (a zoom, a pan,
+    the view resized), the last view's picture moved with the map meanwhile."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -147,11 +236,21 @@ class _NamesItem(QGraphicsItem):
         self.rect = QRectF()
         self._metrics = QFontMetrics(NAME_FONT)
         self._widths: dict[str, int] = {}
-        self.drawn: list[tuple[str, QRectF]] = []   # the last paint's names and boxes
+        self._version = 0                   # of the names set
+        self._shown: _Placing | None = None     # the names drawn whole for a view
+        self._placing: _Placing | None = None   # new names being placed, a piece a turn
+
+    @property
+    def drawn(self) -> list[tuple[str, QRectF]]:
+        """The names drawn (and their boxes on screen) for the last view painted."""
+        placing = self._placing if self._placing is not None else self._shown
+        return list(placing.drawn) if placing is not None else []
 
     def set_names(self, placed: PlacedNames) -> None:
         self.prepareGeometryChange()
         self.labels, self.xy, self.rect = placed.labels, placed.xy, QRectF(*placed.rect)
+        self._version += 1
+        self._shown = self._placing = None
         self.update()
 
     def _width(self, label: str) -> int:
@@ -163,46 +262,65 @@ class _NamesItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self.rect
 
+    def finish(self) -> None:
+        """The names being placed a piece a turn, placed now (for tests)."""
+        placing = self._placing
+        if placing is not None:
+            placing.run(self)
+            self._placed(placing)
+
+    def _placed(self, placing: _Placing) -> None:
+        self._shown, self._placing = placing, None
+        self.update()
+
+    def _next_piece(self) -> None:
+        placing = self._placing
+        if placing is None:
+            return
+        placing.run(self, PIECE_SECONDS)
+        if placing.done():
+            self._placed(placing)           # (on screen at once: one repaint)
+        else:
+            later(self._next_piece)
+
     def paint(self, painter: QPainter, _option, widget=None) -> None:
         if not self.labels:
             return
-        to_screen = painter.worldTransform()
+        t = painter.worldTransform()
         screen = QRectF(painter.viewport()) if widget is None else QRectF(widget.rect())
-        fm = self._metrics
-        h = fm.height() + 2 * PAD
+        ratio = painter.device().devicePixelRatioF()
+        key = (self._version, t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy(),
+               screen.getRect(), ratio)
+        shown = self._shown
+        if shown is not None and shown.key == key:
+            self._put(painter, shown, None)
+            return
+        placing = self._placing
+        if placing is None or placing.key != key:   # placed in the turns to come
+            self._placing = _Placing(self, key, t, screen, ratio, painter.renderHints())
+            later(self._next_piece)
+        if shown is not None:       # the last view's names moved with the map till then
+            self._put(painter, shown, t)
+
+    @staticmethod
+    def _put(painter: QPainter, shown: _Placing, to_screen: QTransform | None) -> None:
+        """Put ``shown``'s picture on screen (``to_screen``: the view's
+        transform now, when it moved since the names were placed)."""
+        if shown.used.isEmpty():
+            return
         painter.save()
         painter.resetTransform()
-        painter.setFont(NAME_FONT)
-        painter.setPen(Qt.PenStyle.NoPen)
-        t, xy = to_screen, self.xy        # (every place at once: thousands of towns)
-        px = t.m11() * xy[:, 0] + t.m21() * xy[:, 1] + t.dx()
-        py = t.m12() * xy[:, 0] + t.m22() * xy[:, 1] + t.dy()
-        on = np.flatnonzero((px >= screen.left()) & (px <= screen.right())
-                            & (py >= screen.top()) & (py <= screen.bottom()))
-        # each box centred on its place, moved inside the screen as far as it
-        # can (its place stays inside it: a place whose cell an earlier name
-        # took has no name, known at one look, before its width is measured)
-        left, top = screen.left(), screen.top()
-        right, bottom = screen.right(), screen.bottom()
-        grid = CellGrid(left, top, right, bottom, h)
-        taken, xs, ys = grid.taken, px[on], py[on]
-        self.drawn = []
-        for i, k, x, y in zip(on.tolist(), grid.indices(xs, ys), xs.tolist(), ys.tolist()):
-            if taken[k]:
-                continue
-            label = self.labels[i]
-            w = self._width(label)
-            bx = max(min(x - w / 2, right - w), left)
-            by = max(min(y - h / 2, bottom - h), top)
-            if not grid.take(bx, by, bx + w, by + h):
-                continue
-            box = QRectF(bx, by, w, h)
-            self.drawn.append((label, box))
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(BOX)
-            painter.drawRoundedRect(box, 2, 2)
-            painter.setPen(INK)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+        if to_screen is not None:
+            inverse, ok = shown.to_screen.inverted()
+            if not ok:
+                painter.restore()
+                return
+            painter.setTransform(inverse * to_screen)
+        screen, ratio = shown.screen, shown.image.devicePixelRatio()
+        r = shown.used.toAlignedRect()
+        source = QRectF(r.x() - screen.left(), r.y() - screen.top(), r.width(), r.height())
+        painter.drawImage(QRectF(r), shown.image, QRectF(source.topLeft() * ratio,
+                                                         source.size() * ratio))
         painter.restore()
 
 
@@ -235,8 +353,10 @@ class NameLabels:
                                                       self.item.xy.tolist())]
 
     def drawn(self) -> list[tuple[str, QRectF]]:
-        """The names the last paint drew, with their boxes on screen (for tests)."""
-        return list(self.item.drawn)
+        """The names the last paint drew, with their boxes on screen (for
+        tests: those still to place are placed first)."""
+        self.item.finish()
+        return self.item.drawn
 
 
 def centre_on(view, x: int, y: int) -> None:
