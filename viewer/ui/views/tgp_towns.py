@@ -36,10 +36,9 @@ ROWS_PER_TURN = 40
 NO_ROWS = SortedRows([])
 
 
-def _item(value, xy: tuple[int, int]) -> QTableWidgetItem:
+def _item(value) -> QTableWidgetItem:
     item = QTableWidgetItem()
     item.setData(Qt.ItemDataRole.DisplayRole, value)
-    item.setData(Qt.ItemDataRole.UserRole, xy)
     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
     return item
 
@@ -134,12 +133,8 @@ class TownsTable(QTableWidget):
         self.sort_by(column, order)
 
     def sortByColumn(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:  # noqa: N802
+        """Qt's sort by a column, not run: :meth:`sort_by`."""
         self.sort_by(column, order)
-
-    def sort_order(self) -> tuple[int, Qt.SortOrder]:
-        """The column the rows are sorted by, and which way."""
-        return self._column, (Qt.SortOrder.DescendingOrder if self._descending
-                              else Qt.SortOrder.AscendingOrder)
 
     def _header_clicked(self, column: int) -> None:
         """A header clicked: sorted by it, ascending; clicked again, reversed."""
@@ -188,14 +183,13 @@ class TownsTable(QTableWidget):
 
     def _put_row(self, i: int, index: int) -> None:
         """Table row ``i`` shows row ``index`` of the map's."""
-        cells, xy, tips = self._rows[index]
+        cells, _xy, tips = self._rows[index]
         for c, value in enumerate(cells):
             item = self.item(i, c)
             if item is None:
-                self.setItem(i, c, item := _item(value, xy))
+                self.setItem(i, c, item := _item(value))
             else:
                 item.setData(Qt.ItemDataRole.DisplayRole, value)
-                item.setData(Qt.ItemDataRole.UserRole, xy)
             item.setData(Qt.ItemDataRole.ToolTipRole, tips.get(c))
         self._held[i] = index
 
@@ -235,7 +229,7 @@ class TownsTable(QTableWidget):
         return [self.item(i, 0).text() for i in range(self.rowCount())]
 
     def _chosen(self, row: int, *_args) -> None:
-        item = self.item(row, 0) if row >= 0 else None
-        if item is not None:
-            x, y = item.data(Qt.ItemDataRole.UserRole)
+        index = int(self._held[row]) if 0 <= row < len(self._held) else -1
+        if index >= 0:                  # (-1: a cell still showing another map's row)
+            x, y = self._rows[index][1]
             self.townChosen.emit(int(x), int(y))
