@@ -129,6 +129,19 @@ def test_a_new_map_keeps_the_order_chosen(qtbot):
     assert sort_state(table) == (True, 2, DESC) and not table.isSortingEnabled()
 
 
+def test_a_row_still_holding_the_last_maps_town_centres_nothing(qtbot):
+    table = shown_table(qtbot, TownsTable(), town_rows())
+    chosen: list = []
+    table.townChosen.connect(lambda x, y: chosen.append((x, y)))
+    table.show_rows(town_rows(60)[::-1])           # put in from the next turn on
+    table.cellClicked.emit(5, 0)
+    assert chosen == []
+    qtbot.waitUntil(table.filled, timeout=10_000)
+    table.cellClicked.emit(5, 0)
+    k = next(k for k, r in enumerate(town_rows(60)) if r[0][0] == table.item(5, 0).text())
+    assert chosen == [(k, 2 * k)]
+
+
 def test_the_industries_sort_by_type_town_and_place(qtbot):
     size = 256
     places = [(9, 100), (10, 3), (9, 5), (100, 0), (10, 200), (2, 2)]
