@@ -39,7 +39,6 @@ NO_ROWS = SortedRows([])
 def _item(value) -> QTableWidgetItem:
     item = QTableWidgetItem()
     item.setData(Qt.ItemDataRole.DisplayRole, value)
-    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
     return item
 
 
@@ -65,6 +64,7 @@ class TownsTable(QTableWidget):
             self.horizontalHeaderItem(c).setToolTip(f"{tip} (click: sort by it)")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)   # (read only)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setWordWrap(False)
         self.verticalHeader().setVisible(False)
