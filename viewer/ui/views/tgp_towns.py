@@ -87,10 +87,13 @@ class TownsTable(QTableWidget):
         self._order = self._rows.order(0)   # the rows' indices in the table's order
         self._held = np.full(0, -1)         # the row each table row holds (-1: another map's)
         self._done: int | None = None       # table rows holding the order (None: all)
-        head.setSortIndicatorShown(False)   # (a header's width without the sort arrow)
-        self._arrow = head.sectionSizeHint(0)
+        head.setSortIndicatorShown(False)   # the headers' widths, without the sort arrow
+        self._heads = [head.sectionSizeHint(c) for c in range(len(self.columns))]
         head.setSortIndicatorShown(True)
-        self._arrow = head.sectionSizeHint(0) - self._arrow
+        self._arrow = head.sectionSizeHint(0) - self._heads[0]
+        self._margin = 2 * self.style().pixelMetric(
+            QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 4
+        self._widths: dict[str, int] = {}   # texts measured
         self._size_columns()
 
     def show_rows(self, rows: Sequence[Row] | SortedRows) -> None:
@@ -195,21 +198,28 @@ class TownsTable(QTableWidget):
 
     def _size_columns(self) -> None:
         """Every column but the stretched one as wide as its header (the
-        sorted one's with its arrow) or its widest text, whichever is wider."""
+        sorted one's with its arrow) or its widest text, whichever is wider
+        (a few calls into Qt: the headers measured once, each text once)."""
         head = self.horizontalHeader()
+        widest = self._rows.widest
         for c in range(len(self.columns)):
             if c == self.stretched:
                 continue
-            width = max(head.sectionSizeHint(c) - (0 if c == self._column else self._arrow),
-                        self.text_width(self._rows.widest[c] if self._rows.widest else ()))
+            width = max(self._heads[c] + (self._arrow if c == self._column else 0),
+                        self.text_width(widest[c] if widest else ()))
             if head.sectionSize(c) != width:
                 head.resizeSection(c, width)
 
     def text_width(self, texts: Sequence[str]) -> int:
         """The width of a cell showing the widest of ``texts`` whole."""
-        margin = self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self)
-        metrics = self.fontMetrics()
-        return max((metrics.horizontalAdvance(t) for t in texts), default=0) + 2 * margin + 4
+        widths, metrics = self._widths, None
+        if len(widths) > 256:               # (a few texts a map: kept for a few dozen maps)
+            widths.clear()
+        for t in texts:
+            if t not in widths:
+                metrics = metrics or self.fontMetrics()
+                widths[t] = metrics.horizontalAdvance(t) + self._margin
+        return max((widths[t] for t in texts), default=self._margin)
 
     def _next_turn(self) -> None:
         if self.isVisible():
