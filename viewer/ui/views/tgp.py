@@ -10,6 +10,7 @@ tile as it is drawn: the mesh point its block shows, not "not generated yet"."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from PySide6.QtWidgets import QDockWidget
@@ -56,11 +57,13 @@ def what_the_15_2_map_is(stop_after: str | None, towns=None, industries=None) ->
 
 
 class TableRows(NamedTuple):
-    """A map's rows of the Towns and Industries tables (see :class:`TownsTable`),
-    and its words on the status line (:meth:`TgpView.describe`)."""
+    """A map's rows of the Towns and Industries tables (see :class:`TownsTable`)
+    with their orders by every column (:class:`.sorted_rows.SortedRows`, made
+    on the run's thread), and its words on the status line
+    (:meth:`TgpView.describe`)."""
 
-    towns: list
-    industries: list
+    towns: Sequence
+    industries: Sequence
     said: str = ""
 
 
