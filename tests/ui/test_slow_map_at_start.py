@@ -132,6 +132,10 @@ def test_a_slow_map_comes_back_with_its_legend_and_names(qtbot, monkeypatch):
     letters = w.map_view.letters()
     assert legend is not None and legend.entries and len(names) > 2
     w.close()
+    import viewer.ui.last_picture as lp
+    from viewer.ui.settings import read_json
+    note = read_json(make_settings(), lp.KEY)    # (thousands of names made every write slow)
+    assert note["generator"] == "tgp" and "labels" not in note
     monkeypatch.setattr(mw, "SLOW_START_S", 5.0)
     _last_map_took_62_s()
     again = _window(qtbot)
@@ -175,3 +179,20 @@ def test_a_slow_maps_picture_is_written_off_the_gui_thread(qtbot, monkeypatch):
     from viewer.ui.settings import read_json
     noted = read_json(s, lp.KEY)                          # named once written
     assert noted["generator"] == "fairland" and noted["params"]["sp"] == 30
+
+
+def test_kept_labels_of_another_map_are_not_drawn(qtbot, tmp_path):
+    """The labels' file beside the picture is read only for the map it names."""
+    import viewer.ui.last_picture as lp
+    from viewer.engine.protocol import Marker
+
+    s = make_settings()
+    mine = lp._identity("tgp", {"size": [64, 64]}, 7)
+    labels = (Marker("town", "Fuzzwick", 3, 4), Marker("L", "L", 9, 9))
+    with open(lp.labels_path(s), "w", encoding="utf-8") as f:
+        f.write(lp._labels_json(mine, labels))
+    assert lp._read_labels(s, mine) == labels
+    assert lp._read_labels(s, mine | {"seed": "8"}) == ()
+    with open(lp.labels_path(s), "w", encoding="utf-8") as f:
+        f.write("{not json")
+    assert lp._read_labels(s, mine) == ()
