@@ -35,7 +35,6 @@ from ..kernel import (
     _smooth_coast_dir,
     coast_noise_kept,
     corner_slope,
-    interpolate,
 )
 
 # Border bits of the water_borders setting.
@@ -80,30 +79,99 @@ def random_bits(rng, count):
 # ---------------------------------------------------------------------------
 # HeightMapGenerate
 
+@njit(**INLINE)
+def _c_mean(a, b):
+    """(a + b) / 2 in C's division (toward zero), branch-free."""
+    s = np.int64(a) + np.int64(b)
+    return (s + ((s >> 63) & 1)) >> 1
+
+
+@njit(**INLINE)
+def _interpolate_row(hm, y, size_x, step):
+    """The new mesh points of an old mesh row ``y`` (every other column):
+    the means of their left and right neighbours, as :func:`..kernel.interpolate`."""
+    two = 2 * step
+    for x in range(0, size_x, two):
+        hm[y, x + step] = _c_mean(hm[y, x], hm[y, x + two])
+
+
+@njit(**INLINE)
+def _random_height(r, m, amp):
+    """A2H(RandomRange(2 amp + 1) - amp) from the Random() result ``r``
+    (``m`` = 2 amp + 1), returned as a Height."""
+    return _wrap16((((r * m) >> 32) - amp) >> 6)
+
+
+@njit(**INLINE)
+def _noise_row(hm, y, size_x, step, draws, m, amp, how, above):
+    """Row ``y``'s mesh points with their noise (``draws``: the row's
+    Random() results): ``how`` 0 set (the first round), 1 added (an old
+    mesh row, kept in ``above`` as it was before), 2 the mean of ``above``
+    and the row ``y + step`` plus the noise (a new row).  Mesh step 1 (the
+    last round, most of the points) in loops numba vectorises."""
+    if step == 1:
+        if how == 0:
+            for x in range(size_x + 1):
+                hm[y, x] = _random_height(draws[x], m, amp)
+        elif how == 1:
+            for x in range(size_x + 1):
+                h = hm[y, x]
+                above[x] = h
+                hm[y, x] = _wrap16(np.int64(h) + _random_height(draws[x], m, amp))
+        else:
+            for x in range(size_x + 1):
+                hm[y, x] = _wrap16(_c_mean(above[x], hm[y + 1, x])
+                                   + _random_height(draws[x], m, amp))
+        return
+    for i in range(size_x // step + 1):
+        x = i * step
+        v = _random_height(draws[i], m, amp)
+        if how == 0:
+            hm[y, x] = v
+        elif how == 1:
+            h = hm[y, x]
+            above[x] = h
+            hm[y, x] = _wrap16(np.int64(h) + v)
+        else:
+            hm[y, x] = _wrap16(_c_mean(above[x], hm[y + step, x]) + v)
+
+
 @njit(**JIT)
 def noise_round(hm, size_x, size_y, step, amp, first, rng, flag):
     """One frequency of HeightMapGenerate with mesh ``step`` and amplitude
     ``amp`` (> 0): the first round sets the mesh points to RandomHeight(amp),
     every later one interpolates the new mesh points and adds
     RandomHeight(amp) to every mesh point.  One Random() per point.
-    Returns False when cancelled (``flag[STOP] != 0``)."""
-    if not first:
-        interpolate(hm, size_x, size_y, step)
+    Returns False when cancelled (``flag[STOP] != 0``).
+
+    A later round does both in one pass, a row at a time: the game
+    interpolates the whole map before it adds any noise, so the old mesh
+    row above a new one is kept as it was before its noise (``above``),
+    and the one below is interpolated before the new row is made.  Each
+    row's Random() draws come first, in a loop of their own (the
+    Randomizer's chain of operations), then the heights."""
     s0, s1 = rng[0], rng[1]
     m = 2 * amp + 1
     per_row = size_x // step + 1
     calls = 0
+    two = 2 * step
+    above = np.empty(size_x + 1, np.int16)
+    draws = np.empty(per_row, np.int64)
+    if not first:
+        _interpolate_row(hm, 0, size_x, step)
     for y in range(0, size_y + 1, step):
         if flag[STOP] != 0:
             return False
-        for x in range(0, size_x + 1, step):
-            s0, s1, r = _next(s0, s1)
-            # A2H(RandomRange(2 amp + 1) - amp), returned as a Height
-            v = _wrap16((((r * m) >> 32) - amp) >> 6)
-            if first:
-                hm[y, x] = v
-            else:
-                hm[y, x] = _wrap16(np.int64(hm[y, x]) + v)
+        for i in range(per_row):
+            s0, s1, draws[i] = _next(s0, s1)
+        if first:
+            how = 0
+        elif y % two == 0:      # an old mesh row, its new points made already
+            how = 1
+        else:                   # a new row: between the old rows y - step and y + step
+            _interpolate_row(hm, y + step, size_x, step)
+            how = 2
+        _noise_row(hm, y, size_x, step, draws, m, amp, how, above)
         calls += per_row
     rng[0], rng[1] = s0, s1
     rng[2] += calls
