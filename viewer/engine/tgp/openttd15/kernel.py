@@ -106,9 +106,10 @@ def _random_height(r, m, amp):
 def _noise_row(hm, y, size_x, step, draws, m, amp, how, above):
     """Row ``y``'s mesh points with their noise (``draws``: the row's
     Random() results): ``how`` 0 set (the first round), 1 added (an old
-    mesh row, kept in ``above`` as it was before), 2 the mean of ``above``
-    and the row ``y + step`` plus the noise (a new row).  Mesh step 1 (the
-    last round, most of the points) in loops numba vectorises."""
+    mesh row, kept in ``above`` by mesh point as it was before), 2 the
+    mean of ``above`` and the row ``y + step`` plus the noise (a new row).
+    Mesh step 1 (the last round, most of the points) in loops numba
+    vectorises."""
     if step == 1:
         if how == 0:
             for x in range(size_x + 1):
@@ -123,17 +124,20 @@ def _noise_row(hm, y, size_x, step, draws, m, amp, how, above):
                 hm[y, x] = _wrap16(_c_mean(above[x], hm[y + 1, x])
                                    + _random_height(draws[x], m, amp))
         return
-    for i in range(size_x // step + 1):
-        x = i * step
-        v = _random_height(draws[i], m, amp)
-        if how == 0:
-            hm[y, x] = v
-        elif how == 1:
-            h = hm[y, x]
-            above[x] = h
-            hm[y, x] = _wrap16(np.int64(h) + v)
-        else:
-            hm[y, x] = _wrap16(_c_mean(above[x], hm[y + step, x]) + v)
+    n = size_x // step + 1
+    if how == 0:
+        for i in range(n):
+            hm[y, i * step] = _random_height(draws[i], m, amp)
+    elif how == 1:
+        for i in range(n):
+            h = hm[y, i * step]
+            above[i] = h
+            hm[y, i * step] = _wrap16(np.int64(h) + _random_height(draws[i], m, amp))
+    else:
+        below = y + step
+        for i in range(n):
+            hm[y, i * step] = _wrap16(_c_mean(above[i], hm[below, i * step])
+                                      + _random_height(draws[i], m, amp))
 
 
 @njit(**JIT)
@@ -552,11 +556,18 @@ def tile_classes(th, rocks, size_x, size_y, freeform, flood_dirs, dir_dx, dir_dy
                 dirs = flood_dirs[s & 15]
                 for d in range(8):
                     if (dirs >> d) & 1:
-                        i = y * size_x + x + dir_dy[d] * size_x + dir_dx[d]
-                        if i < 0 or i >= n_tiles:
+                        # the tile index plus the offset, as the game adds
+                        # them (off a row's end into the next), no division
+                        nx = x + dir_dx[d]
+                        ny = y + dir_dy[d]
+                        if nx < 0:
+                            nx += size_x
+                            ny -= 1
+                        elif nx >= size_x:
+                            nx -= size_x
+                            ny += 1
+                        if ny < 0 or ny >= size_y:
                             continue
-                        ny = i // size_x
-                        nx = i - ny * size_x
                         sd, _zd = _slope(th, size_x, size_y, nx, ny)
                         sd &= 15
                         if sd == 0 or sd == 1 or sd == 2 or sd == 4 or sd == 8 \
