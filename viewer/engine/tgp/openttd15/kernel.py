@@ -92,7 +92,7 @@ def _interpolate_row(hm, y, size_x, step):
     the means of their left and right neighbours, as :func:`..kernel.interpolate`."""
     two = 2 * step
     for x in range(0, size_x, two):
-        hm[y, x + step] = _c_mean(hm[y, x], hm[y, x + two])
+        hm[y, np.uint64(x + step)] = _c_mean(hm[y, x], hm[y, np.uint64(x + two)])
 
 
 @njit(**INLINE)
@@ -125,19 +125,20 @@ def _noise_row(hm, y, size_x, step, draws, m, amp, how, above):
                                    + _random_height(draws[x], m, amp))
         return
     n = size_x // step + 1
+    u = np.uint64(step)     # (unsigned indices: see _smooth_backward)
     if how == 0:
         for i in range(n):
-            hm[y, i * step] = _random_height(draws[i], m, amp)
+            hm[y, np.uint64(i) * u] = _random_height(draws[i], m, amp)
     elif how == 1:
         for i in range(n):
-            h = hm[y, i * step]
+            h = hm[y, np.uint64(i) * u]
             above[i] = h
-            hm[y, i * step] = _wrap16(np.int64(h) + _random_height(draws[i], m, amp))
+            hm[y, np.uint64(i) * u] = _wrap16(np.int64(h) + _random_height(draws[i], m, amp))
     else:
-        below = y + step
+        below = np.uint64(y + step)
         for i in range(n):
-            hm[y, i * step] = _wrap16(_c_mean(above[i], hm[below, i * step])
-                                      + _random_height(draws[i], m, amp))
+            hm[y, np.uint64(i) * u] = _wrap16(_c_mean(above[i], hm[below, np.uint64(i) * u])
+                                              + _random_height(draws[i], m, amp))
 
 
 @njit(**JIT)
