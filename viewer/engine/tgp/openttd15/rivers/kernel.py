@@ -376,6 +376,13 @@ def flow_search(T, rid, S, P, C, begin):
 
 
 @njit(**INLINE)
+def _terminus_arrays(T, P):
+    """What :func:`_terminus_ok` reads: (kind, height, slope, tropic zone,
+    tiles, the landscape is the sub-tropic), bound once before a loop."""
+    return T.kind, T.height, T.slope, T.tropic, P.n, P.landscape == TROPIC
+
+
+@njit(**INLINE)
 def _terminus_ok(k, h, sl, tr, n, tropic, t, height):
     """IsValidRiverTerminusTile, on the Tiles' kind, height, slope and
     tropic arrays (``tropic``: the landscape is the sub-tropic).  (The
@@ -396,12 +403,7 @@ def make_lake(T, rid, rng, P, centre, height, sp5x, sp5y):
     sx = P.size_x
     lx = P.log_x
     sy = P.size_y
-    n = P.n
-    k = T.kind
-    h = T.height
-    sl = T.slope
-    tr = T.tropic
-    tropic = P.landscape == TROPIC
+    k, h, sl, tr, n, tropic = _terminus_arrays(T, P)
     for _loop in range(2):
         for i in range(dx.shape[0]):
             t = spiral_tile(lx, sy, centre, dx[i], dy[i])
@@ -469,15 +471,10 @@ def make_wetlands(T, rid, rng, P, centre, height, length, sp5x, sp5y):
     cy = centre >> lx
     cx = centre & (sx - 1)
     # (the arrays bound once: see _terminus_ok)
-    n = P.n
-    k = T.kind
-    h = T.height
-    sl = T.slope
-    tr = T.tropic
+    k, h, sl, tr, n, tropic = _terminus_arrays(T, P)
     ground = T.ground
     density = T.density
     counter = T.counter
-    tropic = P.landscape == TROPIC
     for i in range(dx.shape[0]):
         t = spiral_tile(lx, sy, centre, dx[i], dy[i])
         if t < 0 or not _terminus_ok(k, h, sl, tr, n, tropic, t, height):
