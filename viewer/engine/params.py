@@ -443,9 +443,15 @@ class Param:
         ``values``, the other parameters' values: :meth:`bounds`; ``params``
         by name name them in the message)."""
         v = self.convert(value)
+        self.check_converted(v, values, params)
+        return v
+
+    def check_converted(self, v: Any, values: Mapping[str, Any] | None = None,
+                        params: Mapping[str, Param] | None = None) -> None:
+        """:meth:`coerce`'s checks of a value :meth:`convert` gave (not
+        converted again)."""
         self._check_narrowed(v, values, params or {})
         self._check_bounds(v)
-        return v
 
     def _check_narrowed(self, v: Any, values: Mapping[str, Any] | None,
                         params: Mapping[str, Param]) -> None:
@@ -676,11 +682,13 @@ def convert_values(params: tuple[Param, ...], values: Mapping[str, Any],
 
 def check_bounds(params: tuple[Param, ...], values: Mapping[str, Any],
                  skip: tuple[str, ...] = ()) -> None:
-    """Raise :class:`ParamError` for the first value outside its Param's bounds."""
+    """Raise :class:`ParamError` for the first value outside its Param's
+    bounds; ``values`` as :func:`convert_values` gives them (each of its
+    Param's type: not converted again)."""
     by_name = {p.name: p for p in params}
     for p in params:
         if p.name not in skip:
-            p.coerce(values[p.name], values, by_name)
+            p.check_converted(values[p.name], values, by_name)
 
 
 def check_not_yet(params: tuple[Param, ...], values: Mapping[str, Any]) -> None:

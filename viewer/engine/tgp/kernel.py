@@ -127,16 +127,17 @@ def water_level_for(hm, desired, h_max_new):
         hi = max(hi, h)
     h_min = np.int64(lo)
     h_max = np.int64(hi)
+    # (indices unsigned: numba checks a signed one for a negative value at each use)
     hist = np.zeros((4, h_max - h_min + 1), np.int32)
     i = 0
     while i + 4 <= n:
-        hist[0, np.int64(flat[i]) - h_min] += 1
-        hist[1, np.int64(flat[i + 1]) - h_min] += 1
-        hist[2, np.int64(flat[i + 2]) - h_min] += 1
-        hist[3, np.int64(flat[i + 3]) - h_min] += 1
+        hist[0, np.uint64(np.int64(flat[i]) - h_min)] += 1
+        hist[1, np.uint64(np.int64(flat[i + 1]) - h_min)] += 1
+        hist[2, np.uint64(np.int64(flat[i + 2]) - h_min)] += 1
+        hist[3, np.uint64(np.int64(flat[i + 3]) - h_min)] += 1
         i += 4
     while i < n:
-        hist[0, np.int64(flat[i]) - h_min] += 1
+        hist[0, np.uint64(np.int64(flat[i]) - h_min)] += 1
         i += 1
     wl = h_min
     cum = 0
@@ -166,7 +167,7 @@ def water_level_for(hm, desired, h_max_new):
             q = h_max_new - 1
         table[h - h_min] = q
     for i in range(n):
-        flat[i] = table[np.int64(flat[i]) - h_min]
+        flat[i] = table[np.uint64(np.int64(flat[i]) - h_min)]
     return wl
 
 
@@ -205,6 +206,36 @@ def coast_noise(x, y, powers, prime, gseed):
         freq = np.float64(1 << i)
         total += _interpolated_noise((x * freq) / 64.0, (y * freq) / 64.0,
                                      prime, gseed) * powers[i]
+    return total
+
+
+@njit(**INLINE)
+def coast_noise_kept(x, y, powers, prime, gseed, kept, keys, site):
+    """:func:`coast_noise`, the same operations, with the four lattice
+    values of each octave kept from the previous call at this ``site``
+    (``kept[site, octave]``, their lattice point ``keys[site, octave]``,
+    keys -1 at first): along a border the lattice point changes every 64 /
+    2^octave points, so most calls compute no integer noise."""
+    total = 0.0
+    for i in range(6):
+        freq = np.float64(1 << i)
+        px = (x * freq) / 64.0
+        py = (y * freq) / 64.0
+        ix = np.int64(px)
+        iy = np.int64(py)
+        k = kept[site, i]
+        if keys[site, i, 0] != ix or keys[site, i, 1] != iy:
+            keys[site, i, 0] = ix
+            keys[site, i, 1] = iy
+            k[0] = _int_noise(ix, iy, prime, gseed)
+            k[1] = _int_noise(ix + 1, iy, prime, gseed)
+            k[2] = _int_noise(ix, iy + 1, prime, gseed)
+            k[3] = _int_noise(ix + 1, iy + 1, prime, gseed)
+        fx = px - np.float64(ix)
+        fy = py - np.float64(iy)
+        i1 = k[0] + fx * (k[1] - k[0])
+        i2 = k[2] + fx * (k[3] - k[2])
+        total += (i1 + fy * (i2 - i1)) * powers[i]
     return total
 
 
@@ -253,14 +284,17 @@ def _smooth_coast_dir(hm, size_x, size_y, x, y, dx, dy):
 
 @njit(**JIT)
 def apply_table(hm, lo, table):
-    """Replace every height h >= lo by table[h] (the sine transform)."""
-    ny, nx = hm.shape
-    n = table.shape[0]
-    for y in range(ny):
-        for x in range(nx):
-            h = hm[y, x]
-            if h >= lo and h < n:
-                hm[y, x] = table[h]
+    """Replace every height h, lo <= h < len(table), by table[h] (the sine
+    transform).  (One unsigned comparison for both bounds, an unsigned
+    index: twice as fast as signed ones in numba.)"""
+    if table.shape[0] <= lo:
+        return
+    flat = hm.reshape(-1)
+    span = np.uint64(table.shape[0] - lo)
+    for i in range(flat.shape[0]):
+        k = np.uint64(np.int64(flat[i]) - lo)
+        if k < span:
+            flat[i] = table[k + np.uint64(lo)]
 
 
 # ---------------------------------------------------------------------------

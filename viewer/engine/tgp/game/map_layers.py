@@ -49,42 +49,59 @@ _TREES = int(TileType.TREES)
 @njit(**JIT)
 def _read(tile_type, m1, m2, m3, m5, class_of_type, snow_trees_too, tc, g_out, d_out, s_out,
           r_out, z_out, counts):
+    """Every tile's layers, without branches (each value chosen among the
+    clear, trees and other tiles' ones: the tile types of a map are mixed,
+    and branches on them mispredicted, three times as long), then the
+    classes counted (four counters in turn: a run of tiles of one class
+    does not wait on one counter).  The class of a tile type is read from
+    ``class_of_type`` packed into one word, four bits a type: a load from
+    the table at each tile took two thirds of the time."""
+    packed = np.uint64(0)
+    for i in range(16):
+        packed |= np.uint64(class_of_type[i] & 15) << np.uint64(4 * i)
     for t in range(tile_type.shape[0]):
         b = tile_type[t]
         tt = b >> 4
+        v1, v2, v3, v5 = m1[t], m2[t], m3[t], m5[t]
+        wtt = v5 >> 4
+        plain = np.uint8(SEA_CLASS) if ((v1 >> 5) & 3) == WATER_CLASS_SEA \
+            else np.uint8(RIVER_CLASS)
+        water = plain if wtt == WATER_TILE_CLEAR else (
+            np.uint8(SHORE_CLASS) if wtt == WATER_TILE_COAST else np.uint8(LOCK_DEPOT_CLASS))
+        tc[t] = water if tt == _WATER else np.uint8((packed >> np.uint64(4 * tt)) & np.uint64(15))
         z_out[t] = b & 3
-        g_out[t] = 0xFF
-        d_out[t] = 0
-        s_out[t] = 0
-        r_out[t] = 0
-        if tt == _WATER:
-            wtt = m5[t] >> 4
-            if wtt == WATER_TILE_CLEAR:
-                c = SEA_CLASS if ((m1[t] >> 5) & 3) == WATER_CLASS_SEA else RIVER_CLASS
-            elif wtt == WATER_TILE_COAST:
-                c = SHORE_CLASS
-            else:
-                c = LOCK_DEPOT_CLASS
-        else:
-            c = class_of_type[tt]
-        tc[t] = c
-        counts[c] += 1
-        if tt == _CLEAR:
-            ground = (m5[t] >> 2) & 7
-            dens = m5[t] & 3
-            snowy = (m3[t] >> 4) & 1
-            g_out[t] = ground | (0x80 if snowy else 0)
-            d_out[t] = dens
-            s_out[t] = dens + 1 if snowy else 0
-            r_out[t] = 1 if ground == CLEAR_ROCKS else 0
-        elif tt == _TREES:
-            ground = (m2[t] >> 6) & 7
-            dens = (m2[t] >> 4) & 3
-            g_out[t] = 0x40 | ground
-            d_out[t] = dens
-            snowy = ground == TREE_GROUND_ROUGH_SNOW or (snow_trees_too
-                                                         and ground == TREE_GROUND_SNOW_DESERT)
-            s_out[t] = dens + 1 if snowy else 0
+        is_clear = tt == _CLEAR
+        is_trees = tt == _TREES
+        # clear land
+        c_ground = (v5 >> 2) & 7
+        c_dens = v5 & 3
+        c_snowy = (v3 >> 4) & 1
+        # trees
+        t_ground = (v2 >> 6) & 7
+        t_dens = (v2 >> 4) & 3
+        t_snowy = (t_ground == TREE_GROUND_ROUGH_SNOW) | (snow_trees_too
+                                                         & (t_ground == TREE_GROUND_SNOW_DESERT))
+        g_out[t] = np.uint8(c_ground | (c_snowy << 7)) if is_clear else (
+            np.uint8(0x40 | t_ground) if is_trees else np.uint8(0xFF))
+        d_out[t] = np.uint8(c_dens) if is_clear else (np.uint8(t_dens) if is_trees
+                                                       else np.uint8(0))
+        s_out[t] = np.uint8(c_dens + 1 if c_snowy != 0 else 0) if is_clear else (
+            np.uint8(t_dens + 1 if t_snowy else 0) if is_trees else np.uint8(0))
+        r_out[t] = np.uint8(1) if is_clear and c_ground == CLEAR_ROCKS else np.uint8(0)
+    n = tc.shape[0]
+    by4 = np.zeros((4, counts.shape[0]), np.int64)
+    i = 0
+    while i + 4 <= n:
+        by4[0, tc[i]] += 1
+        by4[1, tc[i + 1]] += 1
+        by4[2, tc[i + 2]] += 1
+        by4[3, tc[i + 3]] += 1
+        i += 4
+    while i < n:
+        by4[0, tc[i]] += 1
+        i += 1
+    for c in range(counts.shape[0]):
+        counts[c] += by4[0, c] + by4[1, c] + by4[2, c] + by4[3, c]
 
 
 _READ = CallSite(_read)     # (the same argument types at every call)

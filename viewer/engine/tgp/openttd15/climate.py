@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...jit import njit
+from ...jit import CallSite, njit
 from ..kernel import JIT
 from .landscape import DESERT, DESERT_ZONE, RAINFOREST, RIVER, SEA, SHORE, VOID, Landscape
 from .landscape import CLEAR as CLEAR_KIND
@@ -74,10 +74,13 @@ def _near_kernel(bad, rects, out):
             out[y, x] = 1 if total > 0 else 0
 
 
+_NEAR = CallSite(_near_kernel)   # (the same argument types at every call)
+
+
 def _any_near(bad: np.ndarray) -> np.ndarray:
     """Where any tile of the neighbourhood (off-map ignored) is ``bad``."""
     out = np.empty(bad.shape, np.uint8)
-    _near_kernel(np.ascontiguousarray(bad, np.uint8), _RECTS, out)
+    _NEAR(np.ascontiguousarray(bad, np.uint8), _RECTS, out)
     return out.view(bool)
 
 
@@ -109,6 +112,10 @@ def _edge_histogram(height, kind, sx, sy, edges):
             edges[h] += n
 
 
+_HISTOGRAM = CallSite(_histogram)    # (the same argument types at every call)
+_EDGE_HISTOGRAM = CallSite(_edge_histogram)
+
+
 def coverage_line(land: Landscape, coverage: int, edge_multiplier: int) -> int:
     """CalculateCoverageLine: the height h whose tiles at or above it come
     closest to ``coverage`` percent of the land (tiles above height 0, void
@@ -117,10 +124,10 @@ def coverage_line(land: Landscape, coverage: int, edge_multiplier: int) -> int:
     at level h that have a lower (non-void, on-map) 4-neighbour."""
     h = land.height
     hist = np.zeros(MAX_TILE_HEIGHT + 1, np.int64)      # (heights are uint8)
-    _histogram(h, hist)
+    _HISTOGRAM(h, hist)
     edges = np.zeros(MAX_TILE_HEIGHT + 1, np.int64)
     if edge_multiplier:
-        _edge_histogram(h, land.kind, land.size_x, land.size_y, edges)
+        _EDGE_HISTOGRAM(h, land.kind, land.size_x, land.size_y, edges)
     land_tiles = int(h.size - hist[0])
     goal = land_tiles * int(coverage) // 100
     best_score, best_h = land_tiles, MAX_TILE_HEIGHT

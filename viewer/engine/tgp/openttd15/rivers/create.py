@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ....jit import resolved
+from ....jit import CallSite
 from ..landscape import Landscape
 from . import kernel as rk
 from . import tiles as rt
@@ -88,22 +88,15 @@ class RiverAttempt:
         return self
 
 
-class _Resolved:
-    """The function a kernel's calls run, looked up once (a cache, not
-    state): copies of a CreateRivers share it, and the walks over a state's
-    attributes (its copies, its kept differences) never enter it (no
-    ``__dict__``); pickled, it is looked up again."""
-
-    __slots__ = ("fn",)
-
-    def __init__(self) -> None:
-        self.fn = None
-
-    def __deepcopy__(self, memo: dict) -> _Resolved:
-        return self
-
-    def __reduce__(self):
-        return (_Resolved, ())
+# The kernels as CreateRivers calls them: with arguments of the same types at
+# every call (the Tiles' arrays uint8, checked by _bind; Params' fields ints),
+# so what a call runs is looked up once per process (jit.CallSite), not by the
+# arguments' types at every call (attempt_well's records: 50 µs a map).
+_SPIRAL = CallSite(rt.spiral)
+_SLOPES = CallSite(rt.slopes)
+_SPRING_TABLE = CallSite(rk.spring_table)
+_ATTEMPT_WELL = CallSite(rk.attempt_well)
+_GROUND_TO_WATER = CallSite(rk.ground_to_water)
 
 
 _SPARE_SCRATCH: dict[int, rt.Scratch] = {}
@@ -149,7 +142,7 @@ class CreateRivers:
         self._C = rt.counts()
         self._T: rt.Tiles | None = None
         self._bind()
-        self._sp = {d: rt.spiral(d) for d in (2, 3, 5, 8)}
+        self._sp = {d: _SPIRAL(d) for d in (2, 3, 5, 8)}
         # the kernels' arguments as plain tuples, made once (the tiles' again
         # when _bind binds new arrays; the river id is the last of Params)
         self._args_S, self._args_C = tuple(self._S), tuple(self._C)
@@ -184,15 +177,14 @@ class CreateRivers:
             raise ValueError("Landscape river_id must be int32 and rng int64")
         sl = np.empty(n, np.uint8)
         zz = np.empty(n, np.uint8)
-        rt.slopes(land.height, self._P.log_x, land.size_y, sl, zz)
+        _SLOPES(land.height, self._P.log_x, land.size_y, sl, zz)
         spring = np.empty(n, np.uint8)
         spring_any = np.empty(rt.spring_blocks(land.size_x, land.size_y), np.uint8)
-        rk.spring_table(land.height, sl, self._P.log_x, land.size_y, self.settings.freeform,
-                        spring, spring_any)
+        _SPRING_TABLE(land.height, sl, self._P.log_x, land.size_y,
+                      bool(self.settings.freeform), spring, spring_any)
         # + the scratch bits, the slope tables and FindSpring's height tests
         self._T = rt.Tiles(*arrays, np.zeros(n, np.uint8), sl, zz, spring, spring_any)
         self._args_T = tuple(self._T)
-        self._attempt_well = _Resolved()   # (looked up again for the new arrays' types)
 
     @property
     def stats(self) -> dict[str, int]:
@@ -224,10 +216,7 @@ class CreateRivers:
         args = (self._args_T, self.land.river_id, self.land.rng, self._args_S,
                 self._args_P + (self.made + 1,), self._args_C, min_len, 512 if long else 128,
                 out) + self._spirals
-        well = self._attempt_well
-        if well.fn is None:
-            well.fn = resolved(rk.attempt_well, args)
-        well.fn(*args)
+        _ATTEMPT_WELL(*args)
         tries, spring, made, end, end_tile, segments, widened = out.tolist()
         if made:
             self.made += 1
@@ -259,7 +248,7 @@ class CreateRivers:
     def finish_water(self) -> None:
         """The final ConvertGroundTilesIntoWaterTiles over the Landscape."""
         self._bind()
-        rk.ground_to_water(self._args_T, self.land.river_id, tuple(self._P))
+        _GROUND_TO_WATER(self._args_T, self.land.river_id, tuple(self._P))
         if self._S is not None:     # (no well is drawn after it: the work arrays go back)
             _give_back_scratch(self._P.sea_threshold, self._S)
             self._S = self._args_S = None

@@ -376,13 +376,23 @@ def flow_search(T, rid, S, P, C, begin):
 
 
 @njit(**INLINE)
-def _terminus_ok(T, P, t, height):
-    """IsValidRiverTerminusTile."""
-    if not is_valid(T.kind, P.n, t) or np.int64(T.height[t]) != height:
+def _terminus_arrays(T, P):
+    """What :func:`_terminus_ok` reads: (kind, height, slope, tropic zone,
+    tiles, the landscape is the sub-tropic), bound once before a loop."""
+    return T.kind, T.height, T.slope, T.tropic, P.n, P.landscape == TROPIC
+
+
+@njit(**INLINE)
+def _terminus_ok(k, h, sl, tr, n, tropic, t, height):
+    """IsValidRiverTerminusTile, on the Tiles' kind, height, slope and
+    tropic arrays (``tropic``: the landscape is the sub-tropic).  (The
+    arrays, not the record: a loop reading a record's arrays increfs and
+    decrefs each of them at every tile.)"""
+    if not is_valid(k, n, t) or np.int64(h[t]) != height:
         return False
-    if not flat(T.slope, t):
+    if not flat(sl, t):
         return False
-    return not (P.landscape == TROPIC and T.tropic[t] == Z_DESERT)
+    return not (tropic and tr[t] == Z_DESERT)
 
 
 @njit(**JIT)
@@ -393,12 +403,11 @@ def make_lake(T, rid, rng, P, centre, height, sp5x, sp5y):
     sx = P.size_x
     lx = P.log_x
     sy = P.size_y
-    n = P.n
-    k = T.kind
+    k, h, sl, tr, n, tropic = _terminus_arrays(T, P)
     for _loop in range(2):
         for i in range(dx.shape[0]):
             t = spiral_tile(lx, sy, centre, dx[i], dy[i])
-            if t < 0 or not _terminus_ok(T, P, t, height):
+            if t < 0 or not _terminus_ok(k, h, sl, tr, n, tropic, t, height):
                 continue
             for d in range(4):
                 if is_water(k, n, t + diag_off(sx, d)):
@@ -406,9 +415,11 @@ def make_lake(T, rid, rng, P, centre, height, sp5x, sp5y):
                     break
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def place_tree(T, P, t, r):
-    """PlaceTree(tile, r, keep_density) on a clear tile."""
+    """PlaceTree(tile, r, keep_density) on a clear tile.  (Inlined: a call
+    passing the records increfs and decrefs each of their arrays, some forty
+    atomic operations, more than the placing itself.)"""
     seed = (r >> 24) & 0xFF
     land = P.landscape
     if land == 0:
@@ -459,9 +470,14 @@ def make_wetlands(T, rid, rng, P, centre, height, length, sp5x, sp5y):
     radius = diameter // 2
     cy = centre >> lx
     cx = centre & (sx - 1)
+    # (the arrays bound once: see _terminus_ok)
+    k, h, sl, tr, n, tropic = _terminus_arrays(T, P)
+    ground = T.ground
+    density = T.density
+    counter = T.counter
     for i in range(dx.shape[0]):
         t = spiral_tile(lx, sy, centre, dx[i], dy[i])
-        if t < 0 or not _terminus_ok(T, P, t, height):
+        if t < 0 or not _terminus_ok(k, h, sl, tr, n, tropic, t, height):
             continue
         ty = t >> lx
         tx = t & (sx - 1)
@@ -470,10 +486,10 @@ def make_wetlands(T, rid, rng, P, centre, height, length, sp5x, sp5y):
             continue
         if chance16(rng, 1, 3):
             make_river(T, rid, rng, P, t, sp5x, sp5y)
-        elif T.kind[t] == K_CLEAR:
-            T.ground[t] = CG_ROUGH
-            T.density[t] = 3
-            T.counter[t] = 0
+        elif k[t] == K_CLEAR:
+            ground[t] = CG_ROUGH
+            density[t] = 3
+            counter[t] = 0
             if has_trees and P.tree_placer != 0:
                 place_tree(T, P, t, rand(rng))
 
