@@ -221,18 +221,19 @@ import ctypes, sys
 ctypes.CDLL(None).prctl(41, 0, 0, 0, 0)     # huge pages as a fresh process has them (a
 from viewer import runtime                  # test process that kept memory passes its off on)
 {call}
-print(runtime.role(), runtime._kept, ctypes.CDLL(None).prctl(42, 0, 0, 0, 0), runtime._guarded)
+print(runtime.role(), runtime._kept, ctypes.CDLL(None).prctl(42, 0, 0, 0, 0),
+      sys.getswitchinterval(), runtime._guarded)
 """
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc, Linux's prctl")
 @pytest.mark.parametrize("call, out", [
-    ("", "None None 0"),                                        # an import changes nothing
-    ("runtime.configure_command()", "command None 0"),
+    ("", "None None 0 0.005"),                                  # an import changes nothing
+    ("runtime.configure_command()", "command None 0 0.005"),
     ("from PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
      "from viewer.ui.main_window import MainWindow\nw = MainWindow(generate=False)\n"
-     "w.shutdown()", "None None 0"),                            # nor does a window built in a test
-    ("runtime.configure_window()", "window True 1"),
+     "w.shutdown()", "None None 0 0.005"),                      # nor does a window built in a test
+    ("runtime.configure_window()", "window True 1 0.001"),
 ])
 def test_only_the_entry_points_change_the_process(call, out):
     import subprocess
@@ -241,7 +242,7 @@ def test_only_the_entry_points_change_the_process(call, out):
     done = subprocess.run([sys.executable, "-c", ENTRY.format(call=call)], capture_output=True,
                           text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split()[:3] == out.split(), done.stdout
+    assert done.stdout.split()[:4] == out.split(), done.stdout
 
 
 def test_the_window_s_entry_point_configures_its_process(monkeypatch):
