@@ -14,7 +14,8 @@ its longest gap the GUI thread was on a core, and how long it waited for one):
 - ``BENCH_STALL_SPY=1``: the threads' Python stacks while a beat is late;
 - ``BENCH_SLOW_HANDLERS=1``: the Python the event loop called in the
   longest gap, and every call over 4 ms (a profile hook: it slows the GUI
-  thread, so a stall may hide);
+  thread, so a stall may hide); ``BENCH_SLOW_DEPTH=N`` times the calls
+  up to N deep below the event loop too (``> `` a level: what a slot calls);
 - ``BENCH_STALL_LOG=FILE``: every gap over 8 ms, the phases' starts and the
   maps' and states' arrivals, with CLOCK_MONOTONIC times (as ``perf record
   -k CLOCK_MONOTONIC`` writes them);
@@ -184,7 +185,9 @@ class SlowHandlers:
     def __init__(self, ms: float = 4.0):
         self.limit = ms / 1000
         self.loops = {wait_in_loop.__code__, wait_until.__code__}
-        self.started: dict[int, float] = {}
+        self.depth = int(os.environ.get("BENCH_SLOW_DEPTH", "1"))
+        """how deep below the event loop calls are timed (2: what a slot calls too)"""
+        self.started: dict[int, tuple[float, int]] = {}
         self.slow: collections.Counter = collections.Counter()
         self.worst: dict[str, float] = {}
         self._gc_t = 0.0
@@ -207,38 +210,48 @@ class SlowHandlers:
 
     def _hook(self, frame, event, _arg) -> None:
         if event == "call":
-            if frame.f_back is not None and frame.f_back.f_code in self.loops:
-                self.started[id(frame)] = time.perf_counter()
+            back = frame.f_back
+            for depth in range(self.depth):
+                if back is None:
+                    return
+                if back.f_code in self.loops:
+                    self.started[id(frame)] = (time.perf_counter(), depth)
+                    return
+                back = back.f_back
         elif event == "return":
-            t = self.started.pop(id(frame), None)
-            if t is not None:
+            started = self.started.pop(id(frame), None)
+            if started is not None:
+                t, depth = started
                 took = time.perf_counter() - t
-                self.calls.append((t, took, frame.f_code))
+                self.calls.append((t, took, frame.f_code, depth))
                 if took > self.limit:
                     c = frame.f_code
-                    where = f"{c.co_qualname} {Path(c.co_filename).name}:{c.co_firstlineno}"
+                    where = (f"{'> ' * depth}{c.co_qualname} {Path(c.co_filename).name}:"
+                             f"{c.co_firstlineno}")
                     self.slow[where] += 1
                     self.worst[where] = max(self.worst.get(where, 0.0), took * 1000)
 
     def within(self, t0: float, t1: float) -> None:
         """What the event loop called between ``t0`` and ``t1`` (a long gap)."""
-        inside = [(t, took, c) for t, took, c in self.calls if t1 >= t and t + took >= t0]
+        inside = [(t, took, c, d) for t, took, c, d in self.calls
+                  if t1 >= t and t + took >= t0]
         total = collections.Counter()
         count = collections.Counter()
-        for _t, took, c in inside:
-            where = f"{c.co_qualname} {Path(c.co_filename).name}:{c.co_firstlineno}"
+        for _t, took, c, depth in inside:
+            where = f"{'> ' * depth}{c.co_qualname} {Path(c.co_filename).name}:{c.co_firstlineno}"
             total[where] += took * 1000
             count[where] += 1
         say(f"    in the longest gap ({(t1 - t0) * 1000:.1f} ms), Python called by the event "
             f"loop: {sum(total.values()):.1f} ms in {len(inside)} calls")
-        for where, ms in total.most_common(8):
+        for where, ms in total.most_common(8 * self.depth):
             say(f"      {count[where]:4d}  {ms:6.1f} ms  {where}")
 
     def report(self) -> None:
         if self.slow:
             say("    Python called by the event loop for over "
                 f"{self.limit * 1000:g} ms (times, longest):")
-            for where, k in sorted(self.slow.items(), key=lambda kv: -self.worst[kv[0]])[:10]:
+            for where, k in sorted(self.slow.items(),
+                                   key=lambda kv: -self.worst[kv[0]])[:10 * self.depth]:
                 say(f"      {k:4d}  {self.worst[where]:6.1f} ms  {where}")
         self.slow.clear()
         self.worst.clear()
