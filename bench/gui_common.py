@@ -19,12 +19,17 @@ its longest gap the GUI thread was on a core, and how long it waited for one):
 - ``BENCH_STALL_LOG=FILE``: every gap over 8 ms, the phases' starts and the
   maps' and states' arrivals, with CLOCK_MONOTONIC times (as ``perf record
   -k CLOCK_MONOTONIC`` writes them);
-- ``BENCH_SWITCH_INTERVAL=S``: Python's GIL switch interval.
+- ``BENCH_SWITCH_INTERVAL=S``: Python's GIL switch interval;
+- ``BENCH_PIECES=1``: the GUI thread's pieces of work (each turn's call,
+  each workbench event's handler, each worker's arrival, the map view's
+  paint) timed without a profile hook, the longest on a core (thread
+  time) and in all, listed in each phase's report.
 """
 
 from __future__ import annotations
 
 import collections
+import contextlib
 import gc
 import os
 import statistics
@@ -261,6 +266,69 @@ class SlowHandlers:
         gc.callbacks.remove(self._gc)
 
 
+class Pieces:
+    """With ``BENCH_PIECES=1``: the GUI thread's pieces timed as they run
+    (``time.thread_time``: on a core; ``perf_counter``: in all), by name."""
+
+    def __init__(self) -> None:
+        self.worst: dict[str, tuple[float, float, int]] = {}    # name: (core, all, count)
+        from pyqtgraph import GraphicsView
+
+        from viewer.ui import turns
+        from viewer.ui.worker import LatestWins
+        from viewer.workbench.events import Events
+
+        pieces = self
+
+        def turn() -> None:
+            call = next(iter(turns._due), None)
+            with pieces.timed(f"turn {getattr(call, '__qualname__', call)}"):
+                original_turn()
+        original_turn = turns._turn
+        turns._turn = turn
+
+        def emit(events, event) -> None:
+            if threading.current_thread() is not threading.main_thread():
+                return original_emit(events, event)
+            for fn in list(events._list(type(event))):
+                with pieces.timed(f"event {type(event).__name__} -> "
+                                  f"{getattr(fn, '__qualname__', fn)}"):
+                    fn(event)
+        original_emit = Events.emit
+        Events.emit = emit
+
+        def on_done(worker, *args) -> None:
+            with pieces.timed(f"arrival {worker._thread.objectName()}"):
+                original_done(worker, *args)
+        original_done = LatestWins._on_done
+        LatestWins._on_done = on_done
+
+        def paint(view, ev) -> None:
+            with pieces.timed("paint GraphicsView"):
+                original_paint(view, ev)
+        original_paint = GraphicsView.paintEvent
+        GraphicsView.paintEvent = paint
+
+    @contextlib.contextmanager
+    def timed(self, name: str):
+        c0, t0 = time.thread_time(), time.perf_counter()
+        try:
+            yield
+        finally:
+            core, took = (time.thread_time() - c0) * 1000, (time.perf_counter() - t0) * 1000
+            c, t, n = self.worst.get(name, (0.0, 0.0, 0))
+            self.worst[name] = (max(c, core), max(t, took), n + 1)
+
+    def report(self, n: int = 12) -> None:
+        say("    pieces on the GUI thread, longest on a core (in all; times):")
+        for name, (core, took, k) in sorted(self.worst.items(), key=lambda kv: -kv[1][0])[:n]:
+            say(f"      {core:6.1f} ms ({took:6.1f} ms; {k:5d})  {name}")
+        self.worst.clear()
+
+
+PIECES = Pieces() if os.environ.get("BENCH_PIECES") == "1" else None
+
+
 class Heartbeat:
     """A 1 ms precise timer on the GUI thread; :meth:`phase` names the
     longest gap between its beats since the last phase (the longest stall).
@@ -346,6 +414,8 @@ class Heartbeat:
                 f"{STALL_TARGET_MS:g} ms; most on a core in one gap {on_core:.1f} ms)")
             if self.spy is not None:
                 self.spy.report()
+            if PIECES is not None:
+                PIECES.report()
             if self.handlers is not None:
                 i = max(range(len(gaps)), key=lambda k: gaps[k][0], default=None)
                 if i is not None:
