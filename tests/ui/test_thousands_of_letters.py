@@ -22,12 +22,17 @@ def shown(view: MapView) -> int:
                if letters.isVisible())
 
 
-def test_thousands_of_letters_come_in_turns_each_at_its_marker(qtbot):
+def a_view(qtbot) -> tuple[MapView, np.ndarray]:
+    """A map view shown, and a blank 512² picture for it."""
     view = MapView()
     qtbot.addWidget(view)
     view.resize(600, 500)
     view.show()
-    rgba = np.zeros((512, 512, 4), np.uint8)
+    return view, np.zeros((512, 512, 4), np.uint8)
+
+
+def test_thousands_of_letters_come_in_turns_each_at_its_marker(qtbot):
+    view, rgba = a_view(qtbot)
     many = markers(LETTERS_PER_ITEM + LETTERS_PER_TURN * 2 + 7, seed=1)
     view.show_map(rgba, (512, 512), 1, many, hexes=False)
     assert shown(view) == 0                 # none in the turn that shows the map
@@ -63,11 +68,7 @@ def test_letters_sorted_out_once_each_label_and_told_apart_by_their_key():
 def test_a_zoom_resizes_the_first_pair_at_once_and_each_other_item_in_a_turn(qtbot):
     from viewer.ui.map_view import BOX_PER_LETTER
 
-    view = MapView()
-    qtbot.addWidget(view)
-    view.resize(600, 500)
-    view.show()
-    rgba = np.zeros((512, 512, 4), np.uint8)
+    view, rgba = a_view(qtbot)
     many = markers(LETTERS_PER_ITEM * 2 + 7, seed=4)
     view.show_map(rgba, (512, 512), 1, many, hexes=False)
     qtbot.waitUntil(lambda: shown(view) == len(many), timeout=10_000)
