@@ -14,16 +14,22 @@ its longest gap the GUI thread was on a core, and how long it waited for one):
 - ``BENCH_STALL_SPY=1``: the threads' Python stacks while a beat is late;
 - ``BENCH_SLOW_HANDLERS=1``: the Python the event loop called in the
   longest gap, and every call over 4 ms (a profile hook: it slows the GUI
-  thread, so a stall may hide);
+  thread, so a stall may hide); ``BENCH_SLOW_DEPTH=N`` times the calls
+  up to N deep below the event loop too (``> `` a level: what a slot calls);
 - ``BENCH_STALL_LOG=FILE``: every gap over 8 ms, the phases' starts and the
   maps' and states' arrivals, with CLOCK_MONOTONIC times (as ``perf record
   -k CLOCK_MONOTONIC`` writes them);
-- ``BENCH_SWITCH_INTERVAL=S``: Python's GIL switch interval.
+- ``BENCH_SWITCH_INTERVAL=S``: Python's GIL switch interval;
+- ``BENCH_PIECES=1``: the GUI thread's pieces of work (each turn's call,
+  each workbench event's handler, each worker's arrival, the map view's
+  paint) timed without a profile hook, the longest on a core (thread
+  time) and in all, listed in each phase's report.
 """
 
 from __future__ import annotations
 
 import collections
+import contextlib
 import gc
 import os
 import statistics
@@ -184,7 +190,9 @@ class SlowHandlers:
     def __init__(self, ms: float = 4.0):
         self.limit = ms / 1000
         self.loops = {wait_in_loop.__code__, wait_until.__code__}
-        self.started: dict[int, float] = {}
+        self.depth = int(os.environ.get("BENCH_SLOW_DEPTH", "1"))
+        """how deep below the event loop calls are timed (2: what a slot calls too)"""
+        self.started: dict[int, tuple[float, int]] = {}
         self.slow: collections.Counter = collections.Counter()
         self.worst: dict[str, float] = {}
         self._gc_t = 0.0
@@ -207,38 +215,48 @@ class SlowHandlers:
 
     def _hook(self, frame, event, _arg) -> None:
         if event == "call":
-            if frame.f_back is not None and frame.f_back.f_code in self.loops:
-                self.started[id(frame)] = time.perf_counter()
+            back = frame.f_back
+            for depth in range(self.depth):
+                if back is None:
+                    return
+                if back.f_code in self.loops:
+                    self.started[id(frame)] = (time.perf_counter(), depth)
+                    return
+                back = back.f_back
         elif event == "return":
-            t = self.started.pop(id(frame), None)
-            if t is not None:
+            started = self.started.pop(id(frame), None)
+            if started is not None:
+                t, depth = started
                 took = time.perf_counter() - t
-                self.calls.append((t, took, frame.f_code))
+                self.calls.append((t, took, frame.f_code, depth))
                 if took > self.limit:
                     c = frame.f_code
-                    where = f"{c.co_qualname} {Path(c.co_filename).name}:{c.co_firstlineno}"
+                    where = (f"{'> ' * depth}{c.co_qualname} {Path(c.co_filename).name}:"
+                             f"{c.co_firstlineno}")
                     self.slow[where] += 1
                     self.worst[where] = max(self.worst.get(where, 0.0), took * 1000)
 
     def within(self, t0: float, t1: float) -> None:
         """What the event loop called between ``t0`` and ``t1`` (a long gap)."""
-        inside = [(t, took, c) for t, took, c in self.calls if t1 >= t and t + took >= t0]
+        inside = [(t, took, c, d) for t, took, c, d in self.calls
+                  if t1 >= t and t + took >= t0]
         total = collections.Counter()
         count = collections.Counter()
-        for _t, took, c in inside:
-            where = f"{c.co_qualname} {Path(c.co_filename).name}:{c.co_firstlineno}"
+        for _t, took, c, depth in inside:
+            where = f"{'> ' * depth}{c.co_qualname} {Path(c.co_filename).name}:{c.co_firstlineno}"
             total[where] += took * 1000
             count[where] += 1
         say(f"    in the longest gap ({(t1 - t0) * 1000:.1f} ms), Python called by the event "
             f"loop: {sum(total.values()):.1f} ms in {len(inside)} calls")
-        for where, ms in total.most_common(8):
+        for where, ms in total.most_common(8 * self.depth):
             say(f"      {count[where]:4d}  {ms:6.1f} ms  {where}")
 
     def report(self) -> None:
         if self.slow:
             say("    Python called by the event loop for over "
                 f"{self.limit * 1000:g} ms (times, longest):")
-            for where, k in sorted(self.slow.items(), key=lambda kv: -self.worst[kv[0]])[:10]:
+            for where, k in sorted(self.slow.items(),
+                                   key=lambda kv: -self.worst[kv[0]])[:10 * self.depth]:
                 say(f"      {k:4d}  {self.worst[where]:6.1f} ms  {where}")
         self.slow.clear()
         self.worst.clear()
@@ -246,6 +264,69 @@ class SlowHandlers:
     def stop(self) -> None:
         sys.setprofile(None)
         gc.callbacks.remove(self._gc)
+
+
+class Pieces:
+    """With ``BENCH_PIECES=1``: the GUI thread's pieces timed as they run
+    (``time.thread_time``: on a core; ``perf_counter``: in all), by name."""
+
+    def __init__(self) -> None:
+        self.worst: dict[str, tuple[float, float, int]] = {}    # name: (core, all, count)
+        from pyqtgraph import GraphicsView
+
+        from viewer.ui import turns
+        from viewer.ui.worker import LatestWins
+        from viewer.workbench.events import Events
+
+        pieces = self
+
+        def turn() -> None:
+            call = next(iter(turns._due), None)
+            with pieces.timed(f"turn {getattr(call, '__qualname__', call)}"):
+                original_turn()
+        original_turn = turns._turn
+        turns._turn = turn
+
+        def emit(events, event) -> None:
+            if threading.current_thread() is not threading.main_thread():
+                return original_emit(events, event)
+            for fn in list(events._list(type(event))):
+                with pieces.timed(f"event {type(event).__name__} -> "
+                                  f"{getattr(fn, '__qualname__', fn)}"):
+                    fn(event)
+        original_emit = Events.emit
+        Events.emit = emit
+
+        def on_done(worker, *args) -> None:
+            with pieces.timed(f"arrival {worker._thread.objectName()}"):
+                original_done(worker, *args)
+        original_done = LatestWins._on_done
+        LatestWins._on_done = on_done
+
+        def paint(view, ev) -> None:
+            with pieces.timed("paint GraphicsView"):
+                original_paint(view, ev)
+        original_paint = GraphicsView.paintEvent
+        GraphicsView.paintEvent = paint
+
+    @contextlib.contextmanager
+    def timed(self, name: str):
+        c0, t0 = time.thread_time(), time.perf_counter()
+        try:
+            yield
+        finally:
+            core, took = (time.thread_time() - c0) * 1000, (time.perf_counter() - t0) * 1000
+            c, t, n = self.worst.get(name, (0.0, 0.0, 0))
+            self.worst[name] = (max(c, core), max(t, took), n + 1)
+
+    def report(self, n: int = 12) -> None:
+        say("    pieces on the GUI thread, longest on a core (in all; times):")
+        for name, (core, took, k) in sorted(self.worst.items(), key=lambda kv: -kv[1][0])[:n]:
+            say(f"      {core:6.1f} ms ({took:6.1f} ms; {k:5d})  {name}")
+        self.worst.clear()
+
+
+PIECES = Pieces() if os.environ.get("BENCH_PIECES") == "1" else None
 
 
 class Heartbeat:
@@ -333,6 +414,8 @@ class Heartbeat:
                 f"{STALL_TARGET_MS:g} ms; most on a core in one gap {on_core:.1f} ms)")
             if self.spy is not None:
                 self.spy.report()
+            if PIECES is not None:
+                PIECES.report()
             if self.handlers is not None:
                 i = max(range(len(gaps)), key=lambda k: gaps[k][0], default=None)
                 if i is not None:

@@ -107,9 +107,38 @@ def _letter_symbol(text: str) -> QPainterPath:
     return symbol
 
 
-def _same_markers(a: Sequence[Marker], b: Sequence[Marker]) -> bool:
-    return len(a) == len(b) and all((m.kind, m.label, m.x, m.y) == (n.kind, n.label, n.x, n.y)
-                                    for m, n in zip(a, b))
+@dataclass(frozen=True, eq=False)
+class Letters:
+    """The markers drawn as letters, sorted out for the GUI thread (by
+    :func:`letters_of`, on a picture's thread): a 4096² first frame's 4,500
+    letters read marker by marker there held it 5-10 ms a new step."""
+
+    markers: list[Marker]
+    key: tuple
+    """what tells two lists of letters apart (compared in C, not marker by marker)"""
+    cells: np.ndarray
+    """each marker's cell, (x, y) a row (floats)"""
+    labels: list[str]
+    """each label once, in the order they first come"""
+    codes: np.ndarray
+    """each marker's label, its index in :attr:`labels`"""
+
+    def __len__(self) -> int:
+        return len(self.markers)
+
+
+def letters_of(markers: Sequence[Marker]) -> Letters:
+    markers = list(markers)
+    kinds = tuple(m.kind for m in markers)
+    names = tuple(m.label for m in markers)
+    cells = cells_of(markers)
+    index: dict[str, int] = {}
+    codes = np.fromiter((index.setdefault(label, len(index)) for label in names), np.intp,
+                        len(names))
+    return Letters(markers, (kinds, names, cells.tobytes()), cells, list(index), codes)
+
+
+NO_LETTERS = letters_of(())
 
 
 @dataclass(frozen=True)
@@ -117,7 +146,7 @@ class Marks:
     """A picture's markers as a view shows them: the ``letters`` and the
     ``names`` placed (whole words, on a square map)."""
 
-    letters: list[Marker]
+    letters: Letters
     names: PlacedNames
 
 
@@ -125,7 +154,7 @@ def screen_marks(markers: Sequence[Marker], scale: int, hexes: bool) -> Marks:
     """``markers`` sorted out for a map view (no Qt object made: a picture's
     job does it on its thread, beside the QImage)."""
     letters, names = split_names(markers)
-    return Marks(letters, place_names(names if not hexes else (), scale))
+    return Marks(letters_of(letters), place_names(names if not hexes else (), scale))
 
 
 class PeriodImage(pg.GraphicsObject):
@@ -291,16 +320,16 @@ class MapView(pg.GraphicsLayoutWidget):
         # letter on it; the first pair, and more for thousands of letters)
         self._letter_items: list[tuple[pg.ScatterPlotItem, pg.ScatterPlotItem]] = []
         self._boxes, self._letters = self._letter_pair(0)
-        self._labels: list[str] = []
-        self._spot_labels: list[str] = []       # each spot's label
+        self._per = 0                           # spots (torus copies) a letter
         self._spots: tuple | None = None        # (xs, ys, symbols) of the letters placed
         self._items_due: list[int] = []         # the pairs whose letters are still to set
-        self._markers: list[Marker] = []
+        self._markers: Letters = NO_LETTERS     # the letters placed
         self.name_labels = NameLabels(self.vb)     # names (towns) in whole words
         self._letter_tiles: tuple[int, int, int, int] | None = None
-        self._pending_letters: list[Marker] | None = None
+        self._pending_letters: Letters | None = None
         self._letter_px: int | None = None      # the letters' size for this zoom
         self._applied_px: int | None = None     # the size they have
+        self._resize_due: list[tuple[pg.ScatterPlotItem, int]] = []  # items to resize
         self.world: tuple[int, int] | None = None
         self.scale = 1
         self.hexes = True
@@ -343,7 +372,7 @@ class MapView(pg.GraphicsLayoutWidget):
         self.name_labels.show(marks.names, scale)
         # the letters in the next turn of the event loop: a new map's picture
         # and its many labels do not stall the window in one go
-        self._pending_letters = list(marks.letters)
+        self._pending_letters = marks.letters
         later(self._flush_letters)
         self.notice.setPos(w / 2, h / 2)
         if first or changed or not self.user_moved:
@@ -507,14 +536,15 @@ class MapView(pg.GraphicsLayoutWidget):
             self._letter_items.append((boxes, letters))
         return self._letter_items[k]
 
-    def _place_letters(self, markers: Sequence[Marker], at_once: bool = False) -> None:
-        """Place ``markers``' letters: up to LETTERS_PER_TURN now, more
+    def _place_letters(self, letters: Letters, at_once: bool = False) -> None:
+        """Place ``letters``: up to LETTERS_PER_TURN now, more
         LETTERS_PER_TURN a turn of the event loop from the next on
         (``at_once``: all now)."""
         w, h = self.period
         tx0, tx1, ty0, ty1 = self._letter_tiles = self._needed_tiles()
         self._letters_for = (self.scale, self.period, self.hexes)
-        self._markers = list(markers)
+        self._markers = letters
+        markers = letters.markers
         scale = self.scale
         if self.hexes:
             centres = [hex_center(m.x, m.y, scale) for m in markers]
@@ -522,21 +552,22 @@ class MapView(pg.GraphicsLayoutWidget):
             cxy = np.array([(cx + (scale / 2 if m.kind == "capital" else 0), cy)
                             for m, (cx, cy) in zip(markers, centres)], float).reshape(-1, 2)
         else:
-            cxy = (cells_of(markers) + 0.5) * scale
+            cxy = (letters.cells + 0.5) * scale
         # each marker's copies (one per torus copy shown), marker by marker
         tx, ty = np.meshgrid(np.arange(tx0, tx1 + 1), np.arange(ty0, ty1 + 1))
         xs = (cxy[:, :1] + tx.ravel()[None, :] * w).ravel()
         ys = (cxy[:, 1:] + ty.ravel()[None, :] * h).ravel()
         copies = tx.size
-        symbols = [symbol for m in markers for symbol in [_letter_symbol(m.label)] * copies]
-        self._labels = [m.label for m in markers]
-        per = len(xs) // len(markers) if markers else 0
-        self._spot_labels = [label for label in self._labels for _ in range(per)]
+        shapes = np.empty(len(letters.labels), object)    # (a label's path, once)
+        for i, label in enumerate(letters.labels):
+            shapes[i] = _letter_symbol(label)
+        symbols = shapes[np.repeat(letters.codes, copies)]
+        self._per = copies
         self._spots = (xs, ys, symbols)
         pieces = max(1, -(-len(xs) // LETTERS_PER_TURN))
-        for boxes, letters in self._letter_items[1 if pieces == 1 else 0:]:
-            boxes.hide()                # (a last map's letters: not beside this one's)
-            letters.hide()
+        for pair in self._letter_items[1 if pieces == 1 else 0:]:
+            for item in pair:           # (a last map's letters: not beside this one's)
+                item.hide()
         self._items_due = list(range(pieces))
         if at_once:
             self._set_all_letters()
@@ -592,14 +623,14 @@ class MapView(pg.GraphicsLayoutWidget):
                 self._set_all_letters()
             return
         if not at_once:
-            new = list(dict.fromkeys(m.label for m in markers if m.label not in _SYMBOLS))
+            new = [label for label in markers.labels if label not in _SYMBOLS]
             if len(new) > NEW_SYMBOLS_PER_TURN:     # some now, the rest next turn
                 for label in new[:NEW_SYMBOLS_PER_TURN]:
                     _letter_symbol(label)
                 self._pending_letters = markers
                 later(self._flush_letters)
                 return
-        if self._letter_tiles == self._needed_tiles() and _same_markers(markers, self._markers) \
+        if self._letter_tiles == self._needed_tiles() and markers.key == self._markers.key \
                 and getattr(self, "_letters_for", None) == (self.scale, self.period, self.hexes):
             self._apply_letter_size()
             return                      # the same letters where they are (a step of the timeline)
@@ -608,7 +639,7 @@ class MapView(pg.GraphicsLayoutWidget):
     def letters(self) -> list[str]:
         """The labels shown (once each, for tests)."""
         self._flush_letters(at_once=True)
-        return list(self._labels)
+        return [m.label for m in self._markers.markers]
 
     def letter_positions(self) -> list[tuple[str, float, float]]:
         """Every letter drawn (each torus copy), in view coordinates."""
@@ -616,7 +647,8 @@ class MapView(pg.GraphicsLayoutWidget):
         data = [d for _boxes, letters in self._letter_items if letters.isVisible()
                 for d in letters.data]
         return [(label, float(d["x"]), float(d["y"]))
-                for label, d in zip(self._spot_labels, data)]
+                for label, d in zip((m.label for m in self._markers.markers
+                                     for _ in range(self._per)), data)]
 
     # -- zoom limits and the torus wrap ----------------------------------------------
     def _range_changed(self, *_args) -> None:
@@ -640,12 +672,28 @@ class MapView(pg.GraphicsLayoutWidget):
             self._apply_letter_size()
 
     def _apply_letter_size(self) -> None:
+        """The letters at :attr:`_letter_px`: the first pair's now, each other
+        item's in a turn of its own (pyqtgraph looks every spot up again at a
+        new size, 2-4 us each: a 4096² first frame's 4,500 letters and their
+        boxes held the GUI thread 12 ms in one go)."""
         px = self._letter_px
         if px is not None and px != self._applied_px:
             self._applied_px = px
-            for boxes, letters in self._letter_items:
-                letters.setSize(px)
-                boxes.setSize(round(px * BOX_PER_LETTER))
+            box_px = round(px * BOX_PER_LETTER)
+            self._resize_due = [(item, size) for pair in self._letter_items
+                                for item, size in zip(pair, (box_px, px))
+                                if item.isVisible()]    # (a hidden one: sized when set)
+            for _ in range(2):              # (the first pair now)
+                self._next_resize(go_on=False)
+            if self._resize_due:
+                later(self._next_resize)
+
+    def _next_resize(self, go_on: bool = True) -> None:
+        if self._resize_due:
+            item, size = self._resize_due.pop(0)
+            item.setSize(size)
+        if self._resize_due and go_on:
+            later(self._next_resize)
 
     def _constrain(self) -> None:
         """Zoom between the limits; the centre in the first period (a torus)

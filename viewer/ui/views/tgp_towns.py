@@ -87,6 +87,7 @@ class TownsTable(QTableWidget):
         self._order = self._rows.order(0)   # the rows' indices in the table's order
         self._held = np.full(0, -1)         # the row each table row holds (-1: another map's)
         self._done: int | None = None       # table rows holding the order (None: all)
+        self._sized = True                  # the table as long as the rows, the columns sized
         head.setSortIndicatorShown(False)   # the headers' widths, without the sort arrow
         self._heads = [head.sectionSizeHint(c) for c in range(len(self.columns))]
         head.setSortIndicatorShown(True)
@@ -103,7 +104,7 @@ class TownsTable(QTableWidget):
         self._rows = sorted_rows(rows)
         self._order = self._rows.order(self._column, self._descending)
         self._held[:] = -1
-        self._done = 0
+        self._done, self._sized = 0, False
         if self.isVisible():
             self._turn_later()
 
@@ -171,8 +172,12 @@ class TownsTable(QTableWidget):
                 self.setRowCount(n)
                 self._held = np.resize(self._held, n)
                 self._held[:] = -1
-            if done == 0:
+            if done == 0 and not self._sized:
                 self._size_columns()
+                self._sized = True
+                if not everything and n > ROWS_PER_TURN:    # (the rows from the next
+                    self._turn_later()      # turn on: with them, a 4096² first frame's
+                    return                  # 6-7 ms at once)
             end = n if everything else min(n, done + ROWS_PER_TURN)
             for i in range(done, end):
                 self._put_row(i, int(self._order[i]))
