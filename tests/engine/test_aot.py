@@ -128,6 +128,32 @@ def test_a_call_site_looks_up_its_function_once_for_each_choice_of_kernels(monke
     assert lookups == [(2, 3), (2, 3), (2, 3)]
 
 
+def test_a_call_site_outside_the_compiled_module_runs_numbas_compiled_overload():
+    """Outside compiled_kernels a CallSite, after its first call (through
+    the dispatcher, which compiles), runs the overload numba compiled for
+    its arguments' types, whose entry point gives what the dispatcher gives."""
+    from collections import namedtuple
+
+    import numpy as np
+
+    def _weighted(pair, k):
+        return pair.a.sum() * k + pair.b[0]
+
+    Pair = namedtuple("Pair", "a b")
+    kernel = jit.njit(cache=False)(_weighted)
+    site = jit.CallSite(kernel)
+    pair = Pair(np.arange(4, dtype=np.int64), np.array([5.5]))
+    assert site(pair, 3) == 23.5                       # (compiles)
+    dispatcher = jit.resolved(kernel, (pair, 3))
+    fn = jit.entry_point(dispatcher, (pair, 3))
+    assert fn is not dispatcher and fn is dispatcher.overloads[dispatcher.signatures[0]].entry_point
+    assert [f for _chosen, f in site._fns.values()] == [fn]          # what the site runs now
+    assert fn(pair, 1) == kernel(pair, 1) == 11.5
+    assert site(Pair(np.ones(2, np.int64), np.array([0.5])), 7) == 14.5
+    assert jit.entry_point(dispatcher, (pair, 2.5)) is dispatcher   # no overload of those types
+    assert jit.entry_point(dispatcher, (object(), 1)) is dispatcher  # nor a value numba cannot type
+
+
 def test_a_module_not_built_is_looked_for_once(tmp_path, monkeypatch):
     """CompiledKernels.load without the module: the sources' checksum is
     read once per process, not at every run of an in-process caller."""

@@ -105,7 +105,8 @@ class CallSite:
     same types at every call, so the function they run (:func:`resolved`)
     is looked up at the first call only, once for each choice of kernels
     (the compiled module's within :func:`compiled_kernels`, numba's
-    outside), rather than by the arguments' types at every call (some
+    compiled overload outside: :func:`entry_point`), rather than by the
+    arguments' types at every call (some
     microseconds a call: a map of 256 x 256 calls a kernel about twenty
     times in a millisecond and a half)."""
 
@@ -121,8 +122,29 @@ class CallSite:
         chosen = modules.get(self._module) if modules else None
         found = self._fns.get(id(chosen))
         if found is None or found[0] is not chosen:
-            found = self._fns[id(chosen)] = (chosen, resolved(self.kernel, args))
+            fn = resolved(self.kernel, args)
+            if getattr(fn, "overloads", None) is None:
+                found = self._fns[id(chosen)] = (chosen, fn)
+            else:   # numba's dispatcher: this call compiles what it runs, if need be
+                result = fn(*args)
+                self._fns[id(chosen)] = (chosen, entry_point(fn, args))
+                return result
         return found[1](*args)
+
+
+def entry_point(dispatcher: Any, args: tuple) -> Callable:
+    """What numba's ``dispatcher`` runs for ``args`` (already compiled for
+    their types): the compiled overload's entry point, which a call of the
+    dispatcher reaches only after typing every argument (a microsecond or
+    two for a named tuple, more when numba's quick lookup misses and it
+    types them again in Python); the dispatcher itself when it has no
+    overload of exactly these types."""
+    try:
+        key = tuple(dispatcher.typeof_pyval(a) for a in args)
+    except Exception:       # (a value numba cannot type: let the dispatcher say so)
+        return dispatcher
+    overload = dispatcher.overloads.get(key)
+    return dispatcher if overload is None else overload.entry_point
 
 
 def njit(**options: Any) -> Callable[[Callable], LazyKernel]:

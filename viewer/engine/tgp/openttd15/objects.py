@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...jit import CallSite
 from ..game.object_map import OBJECT_LIGHTHOUSE, OBJECT_TRANSMITTER, get_object_index, make_object
 from ..game.records import record_deepcopy
 from ..game.tiles import OWNER_NONE, TileType
@@ -25,6 +26,7 @@ from .industries.towns import TownIndex
 from .landscape_clear import is_valid_tile
 
 OBJECT_POOL_MAX = 0xFF0000
+_BUILD_OBJECTS = CallSite(objects_kernel.build_objects)   # (the same argument types at every call)
 WATER_CLASS_SEA, WATER_CLASS_INVALID = 0, 3
 
 GENERATED_OBJECTS = (
@@ -204,7 +206,7 @@ def _build_compiled(world: World, object_type: int, amount: int, tries: int) -> 
                    for t in world.towns if t is not None)
     town_xy = np.array([xy for _i, xy in order], np.int64)
     tiles, town, colour = (np.zeros(max(amount, 1), np.int64) for _ in range(3))
-    built = objects_kernel.build_objects(
+    built = _BUILD_OBJECTS(
         m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8, m.size_x, m.size_y,
         world.rng.state, object_type, amount, tries, types, n, OBJECT_POOL_MAX, town_xy, tiles,
         town, colour)

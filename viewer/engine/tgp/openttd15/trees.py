@@ -61,6 +61,7 @@ from ..game.tree_map import (
     make_tree,
     set_tree_ground_density,
 )
+from ...jit import CallSite
 from ...protocol import STOP
 from ..game.world import World
 from ..height_limit import world_height_limit
@@ -78,6 +79,7 @@ GROVE_RADIUS = 16
 WATER_TILE_COAST = 1
 _ONE_CORNER = (1, 2, 4, 8)
 _NO_FLAG = np.zeros(1, np.int64)
+_GENERATE = CallSite(trees_kernel.generate)   # (the same argument types at every call)
 
 f32 = np.float32
 
@@ -214,7 +216,7 @@ class _Trees:
         m, rng = self.map, self.rng
         marks = np.zeros((passes, 2), np.int64)
         improved = self.placer == TP_IMPROVED
-        entered = trees_kernel.generate(
+        entered = _GENERATE(
             m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8, m.size_x,
             m.size_y, self.landscape, self.freeform_edges,
             rng.state, num_groups, DEFAULT_TREE_STEPS, GROVE_THETA, GROVE_COS,

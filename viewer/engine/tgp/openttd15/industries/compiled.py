@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....jit import CallSite
 from ...game.tiles import TileType
 from ...game.world import World
 from ...height_limit import world_height_limit
@@ -20,6 +21,7 @@ from .towns import TownView
 
 DRAWN_PER_CALL = 64
 """Industries drawn per kernel call: the cancel flag is looked at between calls."""
+_PLACE_INDUSTRIES = CallSite(k.place_industries)   # (the same argument types at every call)
 
 
 class CompiledPlacer:
@@ -123,7 +125,7 @@ class CompiledPlacer:
     def _call(self, industry_type: int, count: int, chances, total: int, trail) -> None:
         m = self.world.map
         buf = np.zeros((10000 if trail is not None else 0, 2), np.int64)
-        n = k.place_industries(
+        n = _PLACE_INDUSTRIES(
             m.type, m.height, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8,
             m.size_x, m.size_y, self.cfg, self.world.rng.state, *industry_tables().arrays(),
             self.inds, self.type_town, self.near_head, self.near_next,

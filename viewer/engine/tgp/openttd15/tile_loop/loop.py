@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....jit import CallSite
 from ...game.tiles import BYTES, TileType
 from ...game.world import World
 from ..industries.towns import TownIndex
@@ -19,6 +20,7 @@ LFSR_FEEDBACK = (0xD8F, 0x1296, 0x2496, 0x4357, 0x8679, 0x1030E, 0x206CD, 0x403F
                  0x807B8, 0x1004B2, 0x2006A8, 0x4004B2, 0x800B87)
 TILE_UPDATE_FREQUENCY = 256
 GENERATION_RUNS = 0x500
+_TILE_LOOPS = CallSite(K.tile_loops)   # (the same argument types at every call)
 
 
 class TileLoopContext:
@@ -113,6 +115,20 @@ def _town_arrays(ctx: TileLoopContext) -> K.TownArrays:
                         field("flags"), np.array([t.population for t in towns], np.int64))
 
 
+_HOUSE_ARRAYS: dict[int, tuple] = {}
+# {id of a climate's house table: (the table, its K.HouseArrays)}
+
+
+def _house_arrays(specs) -> K.HouseArrays:
+    """The kernel's arrays of a house table (read only), made once per table."""
+    found = _HOUSE_ARRAYS.get(id(specs))
+    if found is None or found[0] is not specs:
+        found = _HOUSE_ARRAYS[id(specs)] = (specs, K.HouseArrays(
+            np.array([K.house_flag_bits(hs.building_flags) for hs in specs], np.int64),
+            np.array([hs.population for hs in specs], np.int64)))
+    return found[1]
+
+
 def _give_population(ctx: TileLoopContext, towns: K.TownArrays, before: np.ndarray) -> None:
     """What the kernel added to the towns' population, onto the towns."""
     for t, a, b in zip(ctx.towns.order, before, towns.population):
@@ -135,9 +151,7 @@ def _run_compiled(ctx: TileLoopContext, world: World, runs: int, flag, python_vi
                          ctx.extra_tree_placement, ctx.town_cargogen_mode, world.tick_counter,
                          runs, LFSR_FEEDBACK[log_sum - 12])
     tiles = K.TileBytes(*(getattr(m, b) for b in BYTES))
-    houses = K.HouseArrays(
-        np.array([K.house_flag_bits(hs.building_flags) for hs in ctx.towns.specs], np.int64),
-        np.array([hs.population for hs in ctx.towns.specs], np.int64))
+    houses = _house_arrays(ctx.towns.specs)
     towns = _town_arrays(ctx)
     before = towns.population.copy()
     on_water = land.industries_on_water(world)
@@ -148,8 +162,8 @@ def _run_compiled(ctx: TileLoopContext, world: World, runs: int, flag, python_vi
         flag = np.zeros(1, np.int64)
     flushed = 0
     while True:
-        status = K.tile_loops(tiles, cfg, towns, houses, on_water, world.rng.state, pos, marks,
-                              flag)
+        status = _TILE_LOOPS(tiles, cfg, towns, houses, on_water, world.rng.state, pos, marks,
+                             flag)
         run = int(pos[K.POS_RUN])
         if status != K.PYTHON_VISIT:
             break

@@ -19,7 +19,7 @@ from operator import attrgetter
 
 import numpy as np
 
-from viewer.engine.jit import njit
+from viewer.engine.jit import CallSite, njit
 from viewer.engine.tgp.openttd15.rivers.tiles import rand as _random
 from viewer.engine.tgp.openttd15.rivers.tiles import spiral
 
@@ -216,13 +216,14 @@ def spirals() -> tuple[np.ndarray, ...]:
 
 
 _xy = attrgetter("xy")
+_PLACE_TOWN = CallSite(place_town_k)    # (the same argument types at every call)
 
 
 def next_town_spot_fast(world, layout: int, attempts: int) -> tuple[int | None, int]:
     """:func:`.founding.next_town_spot` by :func:`place_town_k`."""
     m = world.map
     towns_xy = np.fromiter(map(_xy, live_towns(world.towns)), np.int64)
-    tile, left = place_town_k(m.type, m.height, m.m1, m.m2, m.m5, m.size_x, m.size_y,
+    tile, left = _PLACE_TOWN(m.type, m.height, m.m1, m.m2, m.m5, m.size_x, m.size_y,
                               towns_xy, len(towns_xy), world.rng.state, layout,
                               bool(world.freeform_edges), attempts, *spirals())
     return (None if tile < 0 else int(tile)), int(left)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.engine.jit import njit
+from viewer.engine.jit import CallSite, njit
 from viewer.engine.tgp.game import World
 
 from ...height_limit import world_height_limit
@@ -1382,6 +1382,9 @@ def _contexts(world: World) -> tuple:
     return cached[2]
 
 
+_GROW_TOWN_TIMES = CallSite(grow_town_times_k)   # (the same argument types at every call)
+
+
 def grow_town_fast(world: World, town: Town, modes: int = 3, times: int = 1) -> None:
     """:func:`.growth.grow_town` ``times`` times through the kernels: the
     same tiles, town fields, Random() draws and trail marks."""
@@ -1392,8 +1395,8 @@ def grow_town_fast(world: World, town: Town, modes: int = 3, times: int = 1) -> 
     cap = times * (3 * (12 + town.num_houses) + 8) if keep else 0
     trail = np.zeros((cap, 3), np.int64)
     trail_len = np.zeros(1, np.int64)
-    grow_town_times_k(tiles, ctx, grow, rec[0], counts, specs, world.rng.state, trail, trail_len,
-                      modes, times)
+    _GROW_TOWN_TIMES(tiles, ctx, grow, rec[0], counts, specs, world.rng.state, trail, trail_len,
+                     modes, times)
     _store_town(town, rec, counts)
     if keep:
         if trail_len[0] >= cap:
