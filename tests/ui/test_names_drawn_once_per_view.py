@@ -120,3 +120,27 @@ def test_a_pan_moves_the_names_with_the_map_then_places_them_again(qtbot):
     after = [(name, b.getRect()) for name, b in item.drawn]
     assert after and after != [(name, b.getRect()) for name, b in before.drawn]
     assert item._shown is not before
+
+
+def test_names_at_the_maps_edges_stay_inside_the_view_box(qtbot):
+    """A name is kept whole inside what the view box shows (which clips its
+    items), not just inside the widget: names at a map's left and right
+    edges were cut at their first or last letters."""
+    edge = [Marker("town", f"Greater Longnameton {i}", x, 40 + 60 * i)
+            for i, x in enumerate([0, SIDE - 1, 0, SIDE - 1, 2, SIDE - 3])]
+    view = MapView()
+    qtbot.addWidget(view)
+    view.ci.setContentsMargins(40, 0, 30, 0)        # (the box inside the widget, as in a window)
+    view.resize(600, 500)
+    view.show()
+    rgba = np.full((SIDE, SIDE, 4), GREY, np.uint8)
+    view.show_map(rgba, (SIDE, SIDE), 1, edge, hexes=False)
+    qtbot.waitUntil(lambda: view.name_labels.item._placing is None
+                    and view.name_labels.item._shown is not None, timeout=10_000)
+    vb = view.vb
+    box = view.mapFromScene(vb.mapRectToScene(vb.boundingRect())).boundingRect()
+    assert box.left() >= 39                         # (the test's premise)
+    drawn = view.name_labels.item.drawn
+    assert len(drawn) == len(edge)
+    for label, r in drawn:
+        assert box.left() <= r.left() and r.right() <= box.right() + 1, (label, r, box)
