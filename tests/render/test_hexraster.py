@@ -163,3 +163,23 @@ def _torus_dist(px, py, cx, cy, wimg, himg, scale):
     dy = abs(py - cy) % himg
     dy = min(dy, himg - dy) * stretch
     return math.hypot(dx, dy)
+
+
+@pytest.mark.parametrize("piece_bytes", [None, 1, 100])
+@pytest.mark.parametrize("shape, dtype", [((7, 5), np.bool_), ((7, 5, 4), np.uint8),
+                                          ((6, 9), np.int32), ((1, 1, 3), np.float64),
+                                          ((0, 4, 4), np.uint8)])
+@pytest.mark.parametrize("scale", [1, 2, 3, 8])
+def test_a_square_grid_picture_is_each_cell_as_a_block(monkeypatch, piece_bytes, shape, dtype,
+                                                       scale):
+    """Made in pieces (np.repeat holds Python's lock) or copied at one pixel a
+    cell, the picture is the cells' blocks, in a new array."""
+    from viewer.render import hexraster
+    if piece_bytes is not None:
+        monkeypatch.setattr(hexraster, "SQUARE_PIECE_BYTES", piece_bytes)
+    cells = (np.random.default_rng(3).random(shape) * 200).astype(dtype)
+    got = hexraster.rasterize_square(cells, scale)
+    want = np.repeat(np.repeat(cells, scale, axis=0), scale, axis=1)
+    assert got.dtype == want.dtype and got.shape == want.shape and got.flags.c_contiguous
+    assert np.array_equal(got, want)
+    assert not np.shares_memory(got, cells)

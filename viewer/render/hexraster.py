@@ -242,6 +242,28 @@ def sector_at(px: float, py: float, width: int, height: int, scale: int) -> tupl
     return 2 * i + y % 2, y
 
 
+SQUARE_PIECE_BYTES = 4 << 20
+"""How much of a square-grid picture :func:`rasterize_square` makes at a
+time (about a millisecond of ``np.repeat``)."""
+
+
 def rasterize_square(cells: np.ndarray, scale: int) -> np.ndarray:
-    """A square-grid layer ``(H, W[, C])`` as an image of ``scale`` x ``scale`` blocks."""
-    return np.repeat(np.repeat(np.asarray(cells), scale, axis=0), scale, axis=1)
+    """A square-grid layer ``(H, W[, C])`` as an image of ``scale`` x ``scale``
+    blocks (a new array).
+
+    ``np.repeat`` holds Python's lock throughout (about 100 ms for a
+    4096 x 4096 RGBA picture, during which the window could not answer), so
+    a picture at one pixel a cell is a plain copy, which lets the lock go,
+    and a larger one is made in pieces of :data:`SQUARE_PIECE_BYTES`."""
+    c = np.asarray(cells)
+    if scale == 1:
+        return np.array(c, copy=True)
+    h, w = c.shape[:2]
+    out = np.empty((h * scale, w * scale) + c.shape[2:], c.dtype)
+    row_bytes = max(1, out.strides[0] * scale) if out.size else 1
+    rows = max(1, SQUARE_PIECE_BYTES // row_bytes)
+    for r0 in range(0, h, rows):
+        r1 = min(h, r0 + rows)
+        out[r0 * scale:r1 * scale] = np.repeat(np.repeat(c[r0:r1], scale, axis=0), scale,
+                                               axis=1)
+    return out
