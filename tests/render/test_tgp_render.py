@@ -304,3 +304,14 @@ def test_the_industry_types_on_the_map_are_those_of_its_tiles():
     whole = np.unique(tile_industry_types(layers, world))
     assert present.tolist() == [t for t in whole.tolist() if t != 255] == [3, 9]
     assert (tile_type >> 4 == MP_INDUSTRY).any()
+
+
+def test_a_noise_rounds_mesh_fills_its_blocks():
+    """Each cell shows the mesh point at or above-left of it, whatever the
+    map's size against the mesh step."""
+    v = np.random.default_rng(5).random((37, 21)).astype(np.float32)
+    for step in (1, 2, 4, 16):
+        got = tgp_render.fill_mesh(v, step)
+        i, j = np.indices(v.shape)
+        assert got.shape == v.shape
+        assert np.array_equal(got, v[i // step * step, j // step * step])

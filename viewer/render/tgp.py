@@ -41,6 +41,7 @@ from .colormaps import (
     own_range,
     scalar_to_colors,
 )
+from .hexraster import rasterize_square
 from .picture import Renderer, Toggle
 from .relief import square_picture
 
@@ -167,8 +168,8 @@ def fill_mesh(values: np.ndarray, step: int) -> np.ndarray:
     v = np.asarray(values)
     if step <= 1:
         return v
-    grid = v[::step, ::step]
-    return np.repeat(np.repeat(grid, step, axis=0), step, axis=1)[:v.shape[0], :v.shape[1]]
+    grid = v[::step, ::step]                    # (in pieces: np.repeat holds Python's lock)
+    return rasterize_square(np.ascontiguousarray(grid), step)[:v.shape[0], :v.shape[1]]
 
 
 def tgp_display_layers(layers: Mapping[str, np.ndarray]) -> Mapping[str, np.ndarray]:
