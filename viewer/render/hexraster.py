@@ -260,8 +260,7 @@ def rasterize_square(cells: np.ndarray, scale: int) -> np.ndarray:
         return np.array(c, copy=True)
     h, w = c.shape[:2]
     out = np.empty((h * scale, w * scale) + c.shape[2:], c.dtype)
-    row_bytes = max(1, out.strides[0] * scale) if out.size else 1
-    rows = max(1, SQUARE_PIECE_BYTES // row_bytes)
+    rows = max(1, SQUARE_PIECE_BYTES // max(1, out.strides[0] * scale))
     for r0 in range(0, h, rows):
         r1 = min(h, r0 + rows)
         out[r0 * scale:r1 * scale] = np.repeat(np.repeat(c[r0:r1], scale, axis=0), scale,

@@ -83,16 +83,24 @@ def _labels_json(identity: dict, labels) -> str:
                                               for m in labels]})
 
 
+def _markers(rows) -> tuple[Marker, ...]:
+    """Labels as :func:`_labels_json` writes them (ValueError, TypeError...
+    when they are not)."""
+    return tuple(Marker(str(k), str(label), int(x), int(y)) for k, label, x, y in rows)
+
+
+def _of_map(note: dict, identity: dict) -> bool:
+    """Whether a note (the settings' or the labels') is of the map ``identity`` names."""
+    return {k: note.get(k) for k in identity} == identity
+
+
 def _read_labels(settings: QSettings, identity: dict) -> tuple[Marker, ...]:
     """The labels kept beside the picture of the map ``identity`` names
     (none when the file is missing, unreadable or of another map)."""
     try:
         with open(labels_path(settings), encoding="utf-8") as f:
             data = json.load(f)
-        if {k: data.get(k) for k in identity} != identity:
-            return ()
-        return tuple(Marker(str(k), str(label), int(x), int(y))
-                     for k, label, x, y in data["labels"])
+        return _markers(data["labels"]) if _of_map(data, identity) else ()
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return ()
 
@@ -183,14 +191,13 @@ def load_last_picture(settings: QSettings, generator: str, params, seed) -> Last
     if not isinstance(info, dict):
         return None
     identity = _identity(generator, params, seed)
-    if {k: info.get(k) for k in identity} != identity:
+    if not _of_map(info, identity):
         return None
     try:
         rgba = read_png(picture_path(settings))
         world = (int(info["world"][0]), int(info["world"][1]))
         legend = legend_from_json(info.get("legend"))
-        labels = (tuple(Marker(str(k), str(label), int(x), int(y))  # (an older note's)
-                        for k, label, x, y in info["labels"]) if info.get("labels")
+        labels = (_markers(info["labels"]) if info.get("labels")     # (an older note's)
                   else _read_labels(settings, identity))
         return LastPicture(rgba, world, max(1, int(info["scale"])), bool(info["hexes"]),
                            str(info.get("text", "")), legend, labels)

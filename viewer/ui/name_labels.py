@@ -289,8 +289,8 @@ class _NamesItem(QGraphicsItem):
         t = painter.worldTransform()
         screen = QRectF(painter.viewport()) if widget is None else QRectF(widget.rect())
         if painter.hasClipping():       # (the view box clips its items: a name is kept inside)
-            screen = screen.intersected(t.mapRect(painter.clipBoundingRect())).toAlignedRect()
-            screen = QRectF(screen)
+            screen = QRectF(screen.intersected(t.mapRect(painter.clipBoundingRect()))
+                            .toAlignedRect())
         ratio = painter.device().devicePixelRatioF()
         key = (self._version, t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy(),
                screen.getRect(), ratio)
