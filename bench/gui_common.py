@@ -272,6 +272,7 @@ class Pieces:
 
     def __init__(self) -> None:
         self.worst: dict[str, tuple[float, float, int]] = {}    # name: (core, all, count)
+        self.spans: list[tuple[float, float, float, str]] = []  # (start, end, core ms, name)
         from pyqtgraph import GraphicsView
 
         from viewer.ui import turns
@@ -279,6 +280,20 @@ class Pieces:
         from viewer.workbench.events import Events
 
         pieces = self
+        gc_start: dict[int, tuple[float, float]] = {}
+
+        def collected(phase: str, info: dict) -> None:    # any thread's: it holds the GIL
+            me = threading.get_ident()
+            if phase == "start":
+                gc_start[me] = (time.perf_counter(), time.thread_time())
+            elif me in gc_start:
+                t0, c0 = gc_start.pop(me)
+                t1 = time.perf_counter()
+                if t1 - t0 > 0.001:
+                    pieces.spans.append((t0, t1, (time.thread_time() - c0) * 1000,
+                                         f"gc generation {info['generation']} on "
+                                         f"{threading.current_thread().name}"))
+        gc.callbacks.append(collected)
 
         def turn() -> None:
             call = next(iter(turns._due), None)
@@ -315,7 +330,9 @@ class Pieces:
         try:
             yield
         finally:
-            core, took = (time.thread_time() - c0) * 1000, (time.perf_counter() - t0) * 1000
+            t1 = time.perf_counter()
+            core, took = (time.thread_time() - c0) * 1000, (t1 - t0) * 1000
+            self.spans.append((t0, t1, core, name))
             c, t, n = self.worst.get(name, (0.0, 0.0, 0))
             self.worst[name] = (max(c, core), max(t, took), n + 1)
 
@@ -324,6 +341,17 @@ class Pieces:
         for name, (core, took, k) in sorted(self.worst.items(), key=lambda kv: -kv[1][0])[:n]:
             say(f"      {core:6.1f} ms ({took:6.1f} ms; {k:5d})  {name}")
         self.worst.clear()
+
+    def within(self, gaps: list[tuple[float, float]]) -> None:
+        """The pieces that ran in each of the given gaps (start, end), in order."""
+        for a, b in gaps:
+            inside = [s for s in self.spans if s[1] > a and s[0] < b]
+            say(f"    gap {(b - a) * 1000:.1f} ms: {len(inside)} pieces, "
+                f"{sum(s[2] for s in inside):.1f} ms on a core, "
+                f"{sum(s[1] - s[0] for s in inside) * 1000:.1f} ms in all")
+            for s0, s1, core, name in inside:
+                say(f"      +{(s0 - a) * 1000:5.1f} {core:5.1f} ({(s1 - s0) * 1000:5.1f}) {name}")
+        self.spans.clear()
 
 
 PIECES = Pieces() if os.environ.get("BENCH_PIECES") == "1" else None
@@ -416,6 +444,9 @@ class Heartbeat:
                 self.spy.report()
             if PIECES is not None:
                 PIECES.report()
+                long = sorted(((g, a, b) for (g, _, _), a, b in zip(gaps, beats, beats[1:])
+                               if g > STALL_TARGET_MS * 0.75), reverse=True)[:4]
+                PIECES.within([(a, b) for _, a, b in sorted(long, key=lambda x: x[1])])
             if self.handlers is not None:
                 i = max(range(len(gaps)), key=lambda k: gaps[k][0], default=None)
                 if i is not None:

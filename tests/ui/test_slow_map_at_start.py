@@ -196,3 +196,28 @@ def test_kept_labels_of_another_map_are_not_drawn(qtbot, tmp_path):
     with open(lp.labels_path(s), "w", encoding="utf-8") as f:
         f.write("{not json")
     assert lp._read_labels(s, mine) == ()
+
+
+def test_a_runs_aftermath_waits_a_turn_and_is_not_lost_at_close(qtbot):
+    """A finished run's values for the next session (and a slow map's
+    picture) are written a turn after its map arrived, not in the same pass
+    as the arrival and its first paint; the window is busy until then, and
+    closing it first still writes them."""
+    from viewer.workbench import events as ev
+
+    w = _window(qtbot)
+    settle(qtbot, w)
+    first = w.result
+    at_finish: list[tuple[str, bool]] = []
+    w.workbench.events.connect(ev.RunFinished, lambda _e: at_finish.append(
+        (str(make_settings().value("seed")), w.busy())))
+    w.workbench.set_seed(first.seed + 1)
+    w.request_generation()
+    settle(qtbot, w)
+    assert w.result.seed == first.seed + 1
+    assert at_finish == [(str(first.seed), True)]      # not yet written, and busy
+    assert str(make_settings().value("seed")) == str(first.seed + 1)
+
+    w._run_finished(0, first, 61.0)             # a run whose aftermath is due at close
+    w.close()
+    assert float(make_settings().value("run_seconds")) == 61.0

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtCore import QSettings, QTimer
 
+from .. import runtime
 from ..engine.protocol import Marker
 from ..formats.atomic import write_atomic
 from ..formats.bundle import jsonable
@@ -147,6 +148,7 @@ class PictureKeeper:
         labels = tuple(labels)
 
         def write() -> None:
+            runtime.as_background()             # (below the GUI's priority, as the runs)
             if before is not None:
                 before.join()                       # (the newest picture is written last)
             try:

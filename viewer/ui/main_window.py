@@ -28,7 +28,7 @@ from ..engine.protocol import GenerationError, HexTorus, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
 from ..workbench.errors import in_panel_words
-from . import docks, file_actions
+from . import docks, file_actions, turns
 from . import settings as remembered
 from .compact import CompactLayout
 from .compare import CompareView
@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self._status_step: object = None         # the step the status line names
         self._picture_due: Result | None = None  # a slow map whose picture is kept once shown
         self._picture_keeper = None              # (writes it on a thread: last_picture)
+        self._finished: tuple[Result, float] | None = None     # a run's aftermath, due
         self._export_actions: list[QAction] = []
         self._build()
         self.sweep = SweepLink(wb, self)
@@ -406,7 +407,8 @@ class MainWindow(QMainWindow):
         self.file_actions.bundles.cancel()
 
     def busy(self) -> bool:
-        return (self.workbench.busy() or self.gallery.busy() or self.gen_view.busy()
+        return (self.workbench.busy() or self._finished is not None
+                or self.gallery.busy() or self.gen_view.busy()
                 or self.file_actions.busy()
                 or self.sweep.busy() or self.compare.busy() or self.zoom.busy())
 
@@ -427,12 +429,24 @@ class MainWindow(QMainWindow):
             return qimage, None, marks
         return finish
 
-    def _run_finished(self, _run_id: int, result: Result, _seconds: float) -> None:
+    def _run_finished(self, _run_id: int, result: Result, seconds: float) -> None:
         # what the change did beyond itself (a version switch moved a value) first
         note = self.workbench.note
         self.status((f"{note}. " if note else "") + f"{result.generator}: {self._describe(result)}")
-        remembered.remember_run(self.settings, result, _seconds)
-        self._picture_due = result if _seconds > SLOW_START_S else None
+        self._finished = (result, seconds)
+        turns.later(self._after_run)
+
+    def _after_run(self) -> None:
+        """What a finished run leaves for later (its values for the next
+        session, a slow map's picture, the generator's warm-up), a turn
+        after the run's map arrived: the arrival of a 4096² first frame and
+        its first paint are the window's longest piece of work."""
+        finished, self._finished = self._finished, None
+        if finished is None:
+            return
+        result, seconds = finished
+        remembered.remember_run(self.settings, result, seconds)
+        self._picture_due = result if seconds > SLOW_START_S else None
         shown = self.workbench.state            # drawn already: its picture kept now
         if self._picture_due is not None and shown is not None and shown.result is result \
                 and shown.final and not self.workbench.drawing():
@@ -644,12 +658,14 @@ class MainWindow(QMainWindow):
 
     # == closing =====================================================================
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self._after_run()
         remembered.save(self.workbench, self, self.settings, self._panel.seed_row.is_locked(),
                         self.compact.current)
         self.shutdown()
         super().closeEvent(event)
 
     def shutdown(self) -> None:
+        self._after_run()                       # (a run that just finished is still remembered)
         if self._picture_keeper is not None:
             self._picture_keeper.finish()
         self._keys.stop()
