@@ -16,14 +16,12 @@ def png_bytes(rgba: np.ndarray) -> bytes:
     from PIL import Image
 
     arr = np.ascontiguousarray(rgba, dtype=np.uint8)
-    if arr.ndim == 2:
-        mode = "L"
-    elif arr.ndim == 3 and arr.shape[2] in (3, 4):
-        mode = "RGB" if arr.shape[2] == 3 else "RGBA"
-    else:
+    if not (arr.ndim == 2 or arr.ndim == 3 and arr.shape[2] in (3, 4)):
         raise ValueError(f"an image must be HxW, HxWx3 or HxWx4, not {arr.shape}")
     buf = io.BytesIO()
-    Image.fromarray(arr).convert(mode).save(buf, format="PNG")
+    # (fromarray gives L, RGB or RGBA by the shape, over the array's memory: no
+    # copy, which Pillow makes holding Python's lock)
+    Image.fromarray(arr).save(buf, format="PNG")
     return buf.getvalue()
 
 
