@@ -445,7 +445,7 @@ class Heartbeat:
             if PIECES is not None:
                 PIECES.report()
                 long = sorted(((g, a, b) for (g, _, _), a, b in zip(gaps, beats, beats[1:])
-                               if g > STALL_TARGET_MS * 0.75), reverse=True)[:4]
+                               if g > STALL_TARGET_MS * 0.75 or g == worst), reverse=True)[:4]
                 PIECES.within([(a, b) for _, a, b in sorted(long, key=lambda x: x[1])])
             if self.handlers is not None:
                 i = max(range(len(gaps)), key=lambda k: gaps[k][0], default=None)

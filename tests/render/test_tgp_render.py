@@ -315,3 +315,17 @@ def test_a_noise_rounds_mesh_fills_its_blocks():
         i, j = np.indices(v.shape)
         assert got.shape == v.shape
         assert np.array_equal(got, v[i // step * step, j // step * step])
+
+
+def test_the_values_a_layer_holds_are_found_in_pieces_as_np_unique_finds_them(monkeypatch):
+    import viewer.render.tgp as rt
+
+    monkeypatch.setattr(rt, "PRESENT_CHUNK", 7)          # many pieces, a short last one
+    rng = np.random.default_rng(3)
+    for dtype in (np.uint8, np.int8, np.int16, np.int32, np.uint16):
+        info = np.iinfo(dtype)
+        values = rng.integers(max(info.min, -300), min(info.max, 300) + 1, (9, 11)).astype(dtype)
+        values[2, 3] = info.min
+        assert rt._present(values) == {int(v) for v in np.unique(values)}
+        assert rt._present(values[:, ::2]) == {int(v) for v in np.unique(values[:, ::2])}
+    assert rt._present(np.zeros((0, 4), np.uint8)) == set()
