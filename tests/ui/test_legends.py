@@ -66,3 +66,32 @@ def test_number_link_legend_has_the_letters_and_every_path_its_colour(qtbot, win
 
 
 # near-white swatches framed all round: tests/ui/test_legend_pixels.py
+
+
+def test_a_legend_said_again_is_not_rebuilt_and_a_changed_one_is(qtbot, monkeypatch):
+    import numpy as np
+
+    from viewer.render.colormaps import Legend
+    from viewer.ui.legend import LegendWidget
+
+    w = LegendWidget()
+    qtbot.addWidget(w)
+    built: list[list] = []
+    original = w.swatches.set_entries
+    monkeypatch.setattr(w.swatches, "set_entries", lambda e: (built.append(list(e)),
+                                                              original(e)))
+    lut = np.zeros((4, 4), np.uint8)
+
+    def legend(title="heights", colour=(1, 2, 3, 255), top=9.0):
+        return Legend(title, [("sea", colour)], lut.copy(), 0.0, top)
+
+    w.set_legend(legend())
+    w.set_legend(legend())                      # the same again (a new object): kept
+    assert len(built) == 1 and w.title_text() == "heights"
+    w.set_legend(legend(colour=(1, 2, 4, 255)))
+    w.set_legend(legend(top=10.0))
+    assert len(built) == 3 and w.vmax.text() == "10"
+    w.set_legend(legend(title="water"))
+    assert w.title_text() == "water"
+    w.set_legend(None)
+    assert w.title_text() == "" and built[-1] == []

@@ -169,6 +169,9 @@ class LegendWidget(QWidget):
         self.legend: Legend | None = None
 
     def set_legend(self, legend: Legend | None) -> None:
+        if _same_legend(legend, self.legend):       # (every step of a timeline says it again)
+            self.legend = legend
+            return
         self.legend = legend
         if legend is None:
             self._set_title("")
@@ -196,3 +199,17 @@ class LegendWidget(QWidget):
     def title_text(self) -> str:
         """The whole title (the label may show it elided)."""
         return self._title
+
+
+def _same_legend(a: Legend | None, b: Legend | None) -> bool:
+    """Whether two legends show the same: their title, swatches, bar and range."""
+    if a is None or b is None:
+        return a is b
+    try:
+        if (a.title, a.entries, a.vmin, a.vmax) != (b.title, b.entries, b.vmin, b.vmax):
+            return False
+    except ValueError:                          # (a colour as an array: compared no further)
+        return False
+    if a.lut is None or b.lut is None:
+        return a.lut is b.lut
+    return a.lut is b.lut or np.array_equal(a.lut, b.lut)
