@@ -144,3 +144,50 @@ def test_names_at_the_maps_edges_stay_inside_the_view_box(qtbot):
     assert len(drawn) == len(edge)
     for label, r in drawn:
         assert box.left() <= r.left() and r.right() <= box.right() + 1, (label, r, box)
+
+
+def test_names_placed_repaint_all_the_view_box_shows(qtbot):
+    """When new names are drawn, the screen repaints where they are drawn:
+    all the view box shows, not only the places' rect (the item's bounding
+    rect): a name at an edge reaches past it, and on screen its first or
+    last letters kept the last picture's pixels (seen under X after a
+    generator switch); the same when a part of the view is redrawn."""
+    from PySide6.QtCore import QEvent, QObject, QRect
+    from PySide6.QtGui import QRegion
+
+    # (places away from the map's edges: the names reach past the places' rect)
+    edge = [Marker("town", f"Greater Longnameton {i}", x, 40 + 60 * i)
+            for i, x in enumerate([SIDE // 8, SIDE - SIDE // 8, SIDE // 8, SIDE - SIDE // 8])]
+    view = MapView()
+    qtbot.addWidget(view)
+    view.ci.setContentsMargins(40, 0, 30, 0)        # (the box inside the widget, as in a window)
+    view.resize(600, 500)
+    view.show()
+    rgba = np.full((SIDE, SIDE, 4), GREY, np.uint8)
+    item = view.name_labels.item
+
+    class Painted(QObject):
+        region = QRegion()
+
+        def eventFilter(self, _obj, ev):  # noqa: N802 - Qt's name
+            if ev.type() == QEvent.Type.Paint:
+                Painted.region = Painted.region.united(ev.region())
+            return False
+
+    painted = Painted()
+    view.viewport().installEventFilter(painted)
+    for names in (edge, edge[::-1]):            # a first map's names, then another's
+        view.show_map(rgba, (SIDE, SIDE), 1, names, hexes=False)
+        qtbot.waitUntil(lambda: item._placing is None and item._shown is not None,
+                        timeout=10_000)
+        Painted.region = QRegion()
+        item._placed(item._shown)               # (drawn: the update it asks for)
+        qtbot.waitUntil(lambda: not Painted.region.isEmpty(), timeout=5_000)
+        assert len(item.drawn) == len(names)
+        for label, r in item.drawn:
+            missed = QRegion(r.toAlignedRect().adjusted(1, 1, -1, -1)).subtracted(Painted.region)
+            assert missed.isEmpty(), (label, r, Painted.region.boundingRect())
+        view.viewport().repaint(QRect(250, 200, 60, 60))    # a part redrawn: names kept
+        qtbot.wait(20)
+        qtbot.waitUntil(lambda: item._placing is None, timeout=10_000)
+        assert len(item.drawn) == len(names)

@@ -251,7 +251,7 @@ class _NamesItem(QGraphicsItem):
         self.labels, self.xy, self.rect = placed.labels, placed.xy, QRectF(*placed.rect)
         self._version += 1
         self._shown = self._placing = None
-        self.update()
+        self._update_view()
 
     def _width(self, label: str) -> int:
         w = self._widths.get(label)
@@ -271,7 +271,16 @@ class _NamesItem(QGraphicsItem):
 
     def _placed(self, placing: _Placing) -> None:
         self._shown, self._placing = placing, None
-        self.update()
+        self._update_view()
+
+    def _update_view(self) -> None:
+        """Repaint all the view box shows: a name's box reaches past the
+        places' rect (this item's bounding rect, all an update of it
+        repaints), moved inside the view at its edges; on screen, those
+        parts kept the last picture's pixels (names cut at their first or
+        last letters after a generator switch, or an old name left)."""
+        clipper = self._clipper()
+        (clipper if clipper is not None else self).update()
 
     def _next_piece(self) -> None:
         placing = self._placing
@@ -288,9 +297,10 @@ class _NamesItem(QGraphicsItem):
             return
         t = painter.worldTransform()
         screen = QRectF(painter.viewport()) if widget is None else QRectF(widget.rect())
-        if painter.hasClipping():       # (the view box clips its items: a name is kept inside)
-            screen = QRectF(screen.intersected(t.mapRect(painter.clipBoundingRect()))
-                            .toAlignedRect())
+        clipper = self._clipper()       # (the view box clips its items: a name is kept inside)
+        if clipper is not None:         # (its whole rect: a paint's clip may be a part redrawn)
+            box = self.mapRectFromItem(clipper, clipper.boundingRect())
+            screen = QRectF(screen.intersected(t.mapRect(box)).toAlignedRect())
         ratio = painter.device().devicePixelRatioF()
         key = (self._version, t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy(),
                screen.getRect(), ratio)
@@ -304,6 +314,14 @@ class _NamesItem(QGraphicsItem):
             later(self._next_piece)
         if shown is not None:       # the last view's names moved with the map till then
             self._put(painter, shown, t)
+
+    def _clipper(self) -> QGraphicsItem | None:
+        """The nearest item above this one that clips its children (the view box)."""
+        item = self.parentItem()
+        while item is not None and not (item.flags()
+                                        & QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape):
+            item = item.parentItem()
+        return item
 
     @staticmethod
     def _put(painter: QPainter, shown: _Placing, to_screen: QTransform | None) -> None:
