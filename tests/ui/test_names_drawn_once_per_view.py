@@ -122,18 +122,27 @@ def test_a_pan_moves_the_names_with_the_map_then_places_them_again(qtbot):
     assert item._shown is not before
 
 
+def _long_names(xs: list[int]) -> list[Marker]:
+    return [Marker("town", f"Greater Longnameton {i}", x, 40 + 60 * i) for i, x in enumerate(xs)]
+
+
+def _view_with_margins(qtbot) -> tuple[MapView, np.ndarray]:
+    """A map view whose view box sits inside the widget, as in a window,
+    and a grey map for it."""
+    view = MapView()
+    qtbot.addWidget(view)
+    view.ci.setContentsMargins(40, 0, 30, 0)
+    view.resize(600, 500)
+    view.show()
+    return view, np.full((SIDE, SIDE, 4), GREY, np.uint8)
+
+
 def test_names_at_the_maps_edges_stay_inside_the_view_box(qtbot):
     """A name is kept whole inside what the view box shows (which clips its
     items), not just inside the widget: names at a map's left and right
     edges were cut at their first or last letters."""
-    edge = [Marker("town", f"Greater Longnameton {i}", x, 40 + 60 * i)
-            for i, x in enumerate([0, SIDE - 1, 0, SIDE - 1, 2, SIDE - 3])]
-    view = MapView()
-    qtbot.addWidget(view)
-    view.ci.setContentsMargins(40, 0, 30, 0)        # (the box inside the widget, as in a window)
-    view.resize(600, 500)
-    view.show()
-    rgba = np.full((SIDE, SIDE, 4), GREY, np.uint8)
+    edge = _long_names([0, SIDE - 1, 0, SIDE - 1, 2, SIDE - 3])
+    view, rgba = _view_with_margins(qtbot)
     view.show_map(rgba, (SIDE, SIDE), 1, edge, hexes=False)
     qtbot.waitUntil(lambda: view.name_labels.item._placing is None
                     and view.name_labels.item._shown is not None, timeout=10_000)
@@ -156,14 +165,8 @@ def test_names_placed_repaint_all_the_view_box_shows(qtbot):
     from PySide6.QtGui import QRegion
 
     # (places away from the map's edges: the names reach past the places' rect)
-    edge = [Marker("town", f"Greater Longnameton {i}", x, 40 + 60 * i)
-            for i, x in enumerate([SIDE // 8, SIDE - SIDE // 8, SIDE // 8, SIDE - SIDE // 8])]
-    view = MapView()
-    qtbot.addWidget(view)
-    view.ci.setContentsMargins(40, 0, 30, 0)        # (the box inside the widget, as in a window)
-    view.resize(600, 500)
-    view.show()
-    rgba = np.full((SIDE, SIDE, 4), GREY, np.uint8)
+    edge = _long_names([SIDE // 8, SIDE - SIDE // 8, SIDE // 8, SIDE - SIDE // 8])
+    view, rgba = _view_with_margins(qtbot)
     item = view.name_labels.item
 
     class Painted(QObject):
