@@ -467,8 +467,9 @@ def finished_legend(name: str, values: np.ndarray,
                     layers: Mapping[str, np.ndarray] | None = None) -> Legend | None:
     """The legends of a finished 15.2 map's own layers (None for others);
     ``layers``: the map's, whose water those layers draw as water."""
-    present = _present(values)
-    water = water_entries(layers)
+    if name not in ("tropic", "snow", "density", "ground", "river_id"):
+        return None
+    water = water_entries(layers) if name != "river_id" else []
     if name == "tropic":
         return Legend("tropic zone", list(zip(TROPIC_NAMES, TROPIC_COLORS)) + water)
     if name == "snow":
