@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from ..engine.protocol import Marker
 from ..render.hexraster import hex_center, sector_at
+from .letter_thinning import thin_spots, thinning_cell
 from .name_labels import NameLabels, PlacedNames, cells_of, place_names, split_names
 from .screen_image import to_qimage
 from .turns import later
@@ -50,6 +51,8 @@ LETTER_PX = (10, 24)
 them it grows with the zoom (LETTER_PER_CELL cells high)."""
 LETTER_PER_CELL = 1.2
 BOX_PER_LETTER = 19 / 13
+DEFAULT_BOX_PX = 19
+"""A letter's box before the view sizes it (a letter 13 pixels high)."""
 
 
 def letter_px(cell_px: float) -> int:
@@ -320,8 +323,8 @@ class MapView(pg.GraphicsLayoutWidget):
         # letter on it; the first pair, and more for thousands of letters)
         self._letter_items: list[tuple[pg.ScatterPlotItem, pg.ScatterPlotItem]] = []
         self._boxes, self._letters = self._letter_pair(0)
-        self._per = 0                           # spots (torus copies) a letter
         self._spots: tuple | None = None        # (xs, ys, symbols) of the letters placed
+        self._spot_codes = np.zeros(0, np.intp)    # each spot's label (Letters.codes)
         self._items_due: list[int] = []         # the pairs whose letters are still to set
         self._markers: Letters = NO_LETTERS     # the letters placed
         self.name_labels = NameLabels(self.vb)     # names (towns) in whole words
@@ -519,10 +522,18 @@ class MapView(pg.GraphicsLayoutWidget):
         return (math.floor(x0 / w - 0.5), math.floor(x1 / w + 0.5),
                 math.floor(y0 / h - 0.5), math.floor(y1 / h + 0.5))
 
+    def _thin_cell(self) -> float:
+        """The cell (view units) the letters are thinned on at this zoom
+        (:mod:`.letter_thinning`): their boxes' size, in steps."""
+        px = self._letter_px
+        box_px = round(px * BOX_PER_LETTER) if px is not None else DEFAULT_BOX_PX
+        per_px = self.vb.viewPixelSize()[0]
+        return thinning_cell(box_px * per_px)
+
     def _letter_pair(self, k: int) -> tuple[pg.ScatterPlotItem, pg.ScatterPlotItem]:
         """The ``k``-th pair of scatter items of the letters (made when first needed)."""
         while len(self._letter_items) <= k:
-            boxes = pg.ScatterPlotItem(pxMode=True, size=19, symbol="s", pen=None,
+            boxes = pg.ScatterPlotItem(pxMode=True, size=DEFAULT_BOX_PX, symbol="s", pen=None,
                                        brush=pg.mkBrush(0, 0, 0, 150))
             letters = pg.ScatterPlotItem(pxMode=True, size=13, pen=None,
                                          brush=pg.mkBrush(255, 255, 255))
@@ -542,7 +553,9 @@ class MapView(pg.GraphicsLayoutWidget):
         (``at_once``: all now)."""
         w, h = self.period
         tx0, tx1, ty0, ty1 = self._letter_tiles = self._needed_tiles()
-        self._letters_for = (self.scale, self.period, self.hexes)
+        cell = self._thin_cell()
+        self._letters_for = (self.scale, self.period, self.hexes, cell)
+        again = letters.key == self._markers.key    # (the same letters, placed anew)
         self._markers = letters
         markers = letters.markers
         scale = self.scale
@@ -561,12 +574,19 @@ class MapView(pg.GraphicsLayoutWidget):
         shapes = np.empty(len(letters.labels), object)    # (a label's path, once)
         for i, label in enumerate(letters.labels):
             shapes[i] = _letter_symbol(label)
-        symbols = shapes[np.repeat(letters.codes, copies)]
-        self._per = copies
+        codes = np.repeat(letters.codes, copies)
+        keep = thin_spots(xs, ys, codes, cell)      # (none over another at this zoom)
+        if len(keep) < len(xs):
+            xs, ys, codes = xs[keep], ys[keep], codes[keep]
+        symbols = shapes[codes]
         self._spots = (xs, ys, symbols)
+        self._spot_codes = codes
         pieces = max(1, -(-len(xs) // LETTERS_PER_TURN))
-        for pair in self._letter_items[1 if pieces == 1 else 0:]:
-            for item in pair:           # (a last map's letters: not beside this one's)
+        pairs = -(-pieces // (LETTERS_PER_ITEM // LETTERS_PER_TURN))
+        # a last map's letters: not beside this one's; the same letters placed
+        # anew (a zoom, a pan) stay until their pair is set again
+        for pair in self._letter_items[pairs if again else 1 if pieces == 1 else 0:]:
+            for item in pair:
                 item.hide()
         self._items_due = list(range(pieces))
         if at_once:
@@ -631,7 +651,8 @@ class MapView(pg.GraphicsLayoutWidget):
                 later(self._flush_letters)
                 return
         if self._letter_tiles == self._needed_tiles() and markers.key == self._markers.key \
-                and getattr(self, "_letters_for", None) == (self.scale, self.period, self.hexes):
+                and getattr(self, "_letters_for", None) == (self.scale, self.period, self.hexes,
+                                                            self._thin_cell()):
             self._apply_letter_size()
             return                      # the same letters where they are (a step of the timeline)
         self._place_letters(markers, at_once)
@@ -646,9 +667,9 @@ class MapView(pg.GraphicsLayoutWidget):
         self._flush_letters(at_once=True)
         data = [d for _boxes, letters in self._letter_items if letters.isVisible()
                 for d in letters.data]
-        return [(label, float(d["x"]), float(d["y"]))
-                for label, d in zip((m.label for m in self._markers.markers
-                                     for _ in range(self._per)), data)]
+        labels = self._markers.labels
+        return [(labels[c], float(d["x"]), float(d["y"]))
+                for c, d in zip(self._spot_codes.tolist(), data)]
 
     # -- zoom limits and the torus wrap ----------------------------------------------
     def _range_changed(self, *_args) -> None:
@@ -669,6 +690,9 @@ class MapView(pg.GraphicsLayoutWidget):
         px = letter_px(max(self.scale, 1) * width / (x1 - x0))
         self._letter_px = px
         if self._pending_letters is None:   # (else a new map's letters, placed at it soon)
+            placed = getattr(self, "_letters_for", None)
+            if self._markers.markers and placed is not None and placed[3] != self._thin_cell():
+                self._place_letters(self._markers)      # (another step of the zoom: picked again)
             self._apply_letter_size()
 
     def _apply_letter_size(self) -> None:
