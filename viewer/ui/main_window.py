@@ -34,6 +34,7 @@ from .compact import CompactLayout
 from .compare import CompareView
 from .gallery import GalleryDock
 from .history_menu import HistoryMenu
+from .kept_panels import KeptPanels
 from .map_id_actions import MapIdActions
 from .settings_file_actions import SettingsFileActions
 from .layer_list import fill_layer_list, select_layer
@@ -84,7 +85,8 @@ class MainWindow(QMainWindow):
         self.sweep.open_gallery = self.gallery.show_cases      # a sweep's "Open as gallery"
         self.gen_view = view_for(wb.generator, wb, self)
         wb.prepare_result = self.gen_view.prepare
-        self._panel = self._make_panel()
+        self._panels = KeptPanels(self.param_area, self._new_panel, self.history.follow_panel)
+        self._panel = self._show_panel()
         self._generator_declarations()
         self._listen()
         self.resize(1280, 820)
@@ -307,21 +309,21 @@ class MainWindow(QMainWindow):
         return self._map_view.rgba
 
     # == the generator and its parts ===============================================
-    def _make_panel(self) -> ParamPanel:
-        wb = self.workbench
-        decl = wb.generator
-        panel = ParamPanel(decl.params, seed=wb.seed, text_seed=decl.seed_kind == "text")
-        panel.set_values(wb.values)
-        if getattr(self, "_unfollow_panel", None) is not None:
-            self._unfollow_panel()              # the panel replaced no longer follows
-        self._unfollow_panel = panel.follow(wb)
+    def _show_panel(self) -> ParamPanel:
+        """The chosen generator's panel in the Parameters dock (built once,
+        kept for the next time: :mod:`.kept_panels`), set up by its view."""
+        panel = self._panels.show(self.workbench)
+        self.gen_view.setup_panel(panel)
+        docks.fit_param_dock(self, self.docks, panel.needed_width())
+        return panel
+
+    def _new_panel(self, decl) -> ParamPanel:
+        """Generator ``decl``'s panel, its rows built later (:mod:`.kept_panels`)."""
+        panel = ParamPanel(decl.params, seed=self.workbench.seed,
+                           text_seed=decl.seed_kind == "text", whole=False)
         panel.paramChanged.connect(self._param_edited)
         panel.seedChanged.connect(self._seed_edited)
         panel.newSeedAsked.connect(self._new_seed_asked)
-        self.gen_view.setup_panel(panel)
-        self.history.follow_panel(panel)
-        self.param_area.setWidget(panel)
-        docks.fit_param_dock(self, self.docks, panel.needed_width())
         return panel
 
     def _generator_declarations(self) -> None:
@@ -354,7 +356,7 @@ class MainWindow(QMainWindow):
         self.gen_view.close()
         self.gen_view = view_for(wb.generator, wb, self)
         wb.prepare_result = self.gen_view.prepare
-        self._panel = self._make_panel()
+        self._panel = self._show_panel()
         self._panel.seed_row.lock.setChecked(locked)
         i = self.generator_box.findData(name)
         if i >= 0 and i != self.generator_box.currentIndex():
@@ -513,6 +515,10 @@ class MainWindow(QMainWindow):
         self.gen_view.result_changed(result, wb.prepared)
         if layer != wb.layer:
             wb.set_layer(layer)
+        # once a map is shown, what a switch of generator needs, ahead: the
+        # generators' panels (a piece a turn) and window parts (on a thread)
+        self._panels.build_later(wb.generators())
+        load_parts_later(wb.generators())
 
     def _offer_last_map(self, seconds: float) -> None:
         """At start-up: the last session's map took ``seconds`` to make; it is
@@ -702,3 +708,33 @@ def warm_up_later(decl) -> None:
 
 
 _WARMED_UP: set[str] = set()
+
+
+WINDOW_PARTS = ("view", "render", "exports", "inspect")
+"""The parts of a generator's declaration the window loads when it is chosen."""
+
+
+def load_parts_later(names) -> None:
+    """Import the window's parts of generators ``names`` (their views,
+    renderers, exports: 10-20 ms of imports on the GUI thread at the first
+    switch to each) on a background thread, once per process."""
+    from .. import registry
+
+    due = [n for n in names if n not in _PARTS_LOADED]
+    if not due:
+        return
+    _PARTS_LOADED.update(due)
+
+    def run() -> None:
+        for name in due:
+            decl = registry.declaration(name)
+            for part in WINDOW_PARTS:
+                try:
+                    decl.load(part)
+                except Exception:  # noqa: BLE001 - the switch that needs it says what is wrong
+                    pass
+
+    background_thread(run, "warm up the window's parts")
+
+
+_PARTS_LOADED: set[str] = set()

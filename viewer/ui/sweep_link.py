@@ -31,7 +31,10 @@ class SweepLink:
         workbench.events.connect(ValuesChanged, lambda _e: self.follow_values())
 
     def rebuild(self) -> None:
-        """A sweep dock for the generator now chosen (none without metrics)."""
+        """A sweep dock for the generator now chosen (none without metrics);
+        its panel is built when the dock is first shown (a panel with its
+        plots took 20 ms or more on the GUI thread: not at every switch of
+        generator, for a dock mostly hidden)."""
         decl = self.wb.generator
         visible, floating = False, False
         if self.dock is not None:
@@ -39,14 +42,8 @@ class SweepLink:
             self.close()
         if decl.metrics is None:
             return
-        self.panel = SweepPanel(decl)
-        self.panel.caseChosen.connect(self._case_chosen)
-        self.panel.galleryAsked.connect(self._gallery_asked)
         self.dock = QDockWidget(f"Sweep: {decl.title}", self.shell.widget)
         self.dock.setObjectName("sweep")
-        # in a scroll area: a small window keeps its size, the panel scrolls
-        self.dock.setWidget(scrolling(self.panel))
-        self.dock.visibilityChanged.connect(lambda on: on and self.follow_values())
         # below the timeline, the whole width of the window: room for the
         # table and the plots side by side, the map keeps its width
         self.shell.add_dock(self.dock, area=BOTTOM, below=self.shell.timeline)
@@ -54,9 +51,21 @@ class SweepLink:
         self.dock.setFloating(floating)
         self.dock.setVisible(visible)
 
+    def _build_panel(self) -> None:
+        self.panel = SweepPanel(self.wb.generator)
+        self.panel.caseChosen.connect(self._case_chosen)
+        self.panel.galleryAsked.connect(self._gallery_asked)
+        # in a scroll area: a small window keeps its size, the panel scrolls
+        self.dock.setWidget(scrolling(self.panel))
+
     def _shown(self, on: bool) -> None:
+        if not on or self.dock is None:
+            return
+        if self.panel is None:
+            self._build_panel()
+        self.follow_values()
         # first shown: about a third of the window's height, not a sliver
-        if on and self.dock is not None and not self.dock.isFloating() and not self._sized:
+        if not self.dock.isFloating() and not self._sized:
             self._sized = True
             w = self.shell.widget
             tall = max(min(280, int(w.height() * 0.35)), w.height() // 3)
