@@ -64,6 +64,9 @@ def main() -> int:
         win.set_generator(GENERATORS[0])
         wait_in_loop(app, lambda: win.result is not None and not win.busy(),
                      what="the first generator's map")
+    # the other generators' panels, built a few rows a turn once the first
+    # map is shown (about half a second): done, as after a moment's look
+    wait_in_loop(app, lambda: not win._panels.building(), what="the panels built")
     walk = circuit(GENERATORS)
     heart = Heartbeat(app)
     per_round: list[float] = []

@@ -46,11 +46,15 @@ class KeptPanels(QObject):
         self._stack = QStackedWidget()
         area.setWidget(self._stack)
         self._unfollow: Callable[[], None] | None = None
+        self._shown: ParamPanel | None = None
         self._due: list[Declaration] = []
 
-    def show(self, workbench) -> ParamPanel:
-        """The panel of the Workbench's generator in the dock, showing its
-        values and seed and following it (the one shown before no longer)."""
+    def show(self, workbench, at_once: bool = False) -> ParamPanel:
+        """The panel of the Workbench's generator, showing its values and
+        seed and following it (the one shown before no longer); it takes
+        the old one's place in the dock in the next turn (unless
+        ``at_once``): its layout and paint in a pass of the event loop of
+        their own, not in the switch's."""
         if self._unfollow is not None:
             self._unfollow()
             self._unfollow = None
@@ -62,13 +66,24 @@ class KeptPanels(QObject):
         panel.seed_row.set_seed(workbench.seed)
         panel.set_values(workbench.values)
         self._unfollow = panel.follow(workbench)
-        old = self._stack.currentWidget()
+        self._shown = panel
+        if at_once:
+            self._swap()
+        else:
+            turns.later(self._swap)
+        return panel
+
+    def swapping(self) -> bool:
+        """The panel shown has yet to take its place in the dock."""
+        return self._stack.currentWidget() is not self._shown
+
+    def _swap(self) -> None:
+        old, panel = self._stack.currentWidget(), self._shown
         if old is not panel:
             if old is not None:
                 old.setSizePolicy(IGNORED, IGNORED)
             panel.setSizePolicy(PREFERRED, PREFERRED)
             self._stack.setCurrentWidget(panel)
-        return panel
 
     def _panel(self, decl: Declaration) -> ParamPanel:
         panel = self._panels.get(decl.name)

@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         self.gen_view = view_for(wb.generator, wb, self)
         wb.prepare_result = self.gen_view.prepare
         self._panels = KeptPanels(self.param_area, self._new_panel, self.history.follow_panel)
-        self._panel = self._show_panel()
+        self._panel = self._show_panel(at_once=True)
         self._generator_declarations()
         self._listen()
         self.resize(1280, 820)
@@ -309,10 +309,11 @@ class MainWindow(QMainWindow):
         return self._map_view.rgba
 
     # == the generator and its parts ===============================================
-    def _show_panel(self) -> ParamPanel:
+    def _show_panel(self, at_once: bool = False) -> ParamPanel:
         """The chosen generator's panel in the Parameters dock (built once,
-        kept for the next time: :mod:`.kept_panels`), set up by its view."""
-        panel = self._panels.show(self.workbench)
+        kept for the next time, in its place a turn later unless
+        ``at_once``: :mod:`.kept_panels`), set up by its view."""
+        panel = self._panels.show(self.workbench, at_once)
         self.gen_view.setup_panel(panel)
         docks.fit_param_dock(self, self.docks, panel.needed_width())
         return panel
@@ -321,10 +322,14 @@ class MainWindow(QMainWindow):
         """Generator ``decl``'s panel, its rows built later (:mod:`.kept_panels`)."""
         panel = ParamPanel(decl.params, seed=self.workbench.seed,
                            text_seed=decl.seed_kind == "text", whole=False)
-        panel.paramChanged.connect(self._param_edited)
-        panel.seedChanged.connect(self._seed_edited)
-        panel.newSeedAsked.connect(self._new_seed_asked)
+        name = decl.name
+        panel.paramChanged.connect(lambda param, value: self._param_edited(param, value, name))
+        panel.seedChanged.connect(lambda seed: self._chosen(name) and self._seed_edited(seed))
+        panel.newSeedAsked.connect(lambda: self._chosen(name) and self._new_seed_asked())
         return panel
+
+    def _chosen(self, name: str) -> bool:
+        return name == self.workbench.generator.name
 
     def _generator_declarations(self) -> None:
         """The View toggles and File exports the generator declares, and its view."""
@@ -368,10 +373,15 @@ class MainWindow(QMainWindow):
         self._map_view.set_waiting(f"generating {wb.generator.title}...")
 
     # == values and seed =============================================================
-    def _param_edited(self, name: str, value: Any) -> None:
-        """An edit in the panel: the Workbench applies it and, unless the
-        view handles it, a run is asked for (:meth:`_edited`, the one place
-        that decides when an edit runs)."""
+    def _param_edited(self, name: str, value: Any, of: str) -> None:
+        """An edit in generator ``of``'s panel: the Workbench applies it and,
+        unless the view handles it, a run is asked for (:meth:`_edited`,
+        the one place that decides when an edit runs).  An edit a kept
+        panel finishes once its generator is no longer chosen (a field
+        that loses the focus when it is hidden) is kept for that generator."""
+        if not self._chosen(of):
+            self.workbench.set_values({name: value}, of=of)
+            return
         self.workbench.set_value(name, value)
         self._edited()
 
@@ -410,7 +420,7 @@ class MainWindow(QMainWindow):
 
     def busy(self) -> bool:
         return (self.workbench.busy() or self._finished is not None
-                or self.gallery.busy() or self.gen_view.busy()
+                or self._panels.swapping() or self.gallery.busy() or self.gen_view.busy()
                 or self.file_actions.busy()
                 or self.sweep.busy() or self.compare.busy() or self.zoom.busy())
 
