@@ -34,13 +34,14 @@ class KeptPanels(QObject):
     """The panels of ``area`` (the Parameters dock's scroll area), one per
     generator: ``make(declaration)`` starts one (not whole: see
     :meth:`ParamPanel.build_some`), ``whole(panel)`` is called once it is
-    whole (before it is first shown)."""
+    whole (before it is first shown), ``placed(panel)`` each time it has
+    taken its place in the dock (e.g. to fit the dock's width to it)."""
 
     def __init__(self, area: QScrollArea, make: Callable[[Declaration], ParamPanel],
-                 whole: Callable[[ParamPanel], None]):
+                 whole: Callable[[ParamPanel], None], placed: Callable[[ParamPanel], None]):
         super().__init__(area)
         self.area = area
-        self._make, self._whole = make, whole
+        self._make, self._whole, self._placed = make, whole, placed
         self._panels: dict[str, ParamPanel] = {}
         # one page a panel: the one shown takes the room it needs, the others none
         self._stack = QStackedWidget()
@@ -63,6 +64,7 @@ class KeptPanels(QObject):
             panel.finish_building()
             self._whole(panel)
         panel.set_error(None, None)
+        panel.last_edited = None        # (a refusal's second line goes to no old field)
         panel.seed_row.set_seed(workbench.seed)
         panel.set_values(workbench.values)
         self._unfollow = panel.follow(workbench)
@@ -84,6 +86,7 @@ class KeptPanels(QObject):
                 old.setSizePolicy(IGNORED, IGNORED)
             panel.setSizePolicy(PREFERRED, PREFERRED)
             self._stack.setCurrentWidget(panel)
+        self._placed(panel)
 
     def _panel(self, decl: Declaration) -> ParamPanel:
         panel = self._panels.get(decl.name)

@@ -85,7 +85,9 @@ class MainWindow(QMainWindow):
         self.sweep.open_gallery = self.gallery.show_cases      # a sweep's "Open as gallery"
         self.gen_view = view_for(wb.generator, wb, self)
         wb.prepare_result = self.gen_view.prepare
-        self._panels = KeptPanels(self.param_area, self._new_panel, self.history.follow_panel)
+        self._panels = KeptPanels(self.param_area, self._new_panel, self.history.follow_panel,
+                                  lambda panel: docks.fit_param_dock(self, self.docks,
+                                                                     panel.needed_width()))
         self._panel = self._show_panel(at_once=True)
         self._generator_declarations()
         self._listen()
@@ -312,10 +314,10 @@ class MainWindow(QMainWindow):
     def _show_panel(self, at_once: bool = False) -> ParamPanel:
         """The chosen generator's panel in the Parameters dock (built once,
         kept for the next time, in its place a turn later unless
-        ``at_once``: :mod:`.kept_panels`), set up by its view."""
+        ``at_once``, the dock as wide as it needs then: :mod:`.kept_panels`),
+        set up by its view."""
         panel = self._panels.show(self.workbench, at_once)
         self.gen_view.setup_panel(panel)
-        docks.fit_param_dock(self, self.docks, panel.needed_width())
         return panel
 
     def _new_panel(self, decl) -> ParamPanel:
@@ -726,8 +728,8 @@ WINDOW_PARTS = ("view", "render", "exports", "inspect")
 
 def load_parts_later(names) -> None:
     """Import the window's parts of generators ``names`` (their views,
-    renderers, exports: 10-20 ms of imports on the GUI thread at the first
-    switch to each) on a background thread, once per process."""
+    renderers, exports, metrics: 10-20 ms of imports on the GUI thread at
+    the first switch to each) on a background thread, once per process."""
     from .. import registry
 
     due = [n for n in names if n not in _PARTS_LOADED]
@@ -738,11 +740,13 @@ def load_parts_later(names) -> None:
     def run() -> None:
         for name in due:
             decl = registry.declaration(name)
-            for part in WINDOW_PARTS:
-                try:
+            try:
+                for part in WINDOW_PARTS:
                     decl.load(part)
-                except Exception:  # noqa: BLE001 - the switch that needs it says what is wrong
-                    pass
+                if decl.metrics is not None:
+                    decl.metrics.names()        # (the gallery's metric box: their modules)
+            except Exception:  # noqa: BLE001 - the switch that needs it says what is wrong
+                pass
 
     background_thread(run, "warm up the window's parts")
 
