@@ -9,7 +9,10 @@ times (default 3: the first round builds each generator's part of the
 window once, the later ones come back to it).  Each switch is what the
 generator box does, :meth:`MainWindow.set_generator` with the generator's
 map made: from the switch until that map is shown and the window is idle.
-Target (issue 28's bar for the GUI thread): no stall over 16 ms.
+The window is first left to build the other generators' panels (it does so
+a few rows a turn once its first map is shown, about half a second), as
+after a moment's look.  Target (issue 28's bar for the GUI thread): no
+stall over 16 ms.
 
 ``BENCH_PIECES=1`` lists the GUI thread's pieces in each switch's long
 gaps (the ``GeneratorChanged`` handler, the map's arrival, paints).
