@@ -3,7 +3,7 @@ are chosen: switching back shows it again with the generator's values and
 seed (changed there or elsewhere meanwhile), its greyed rows following
 them and no refusal left over; an edit a hidden panel finishes stays with
 its generator; the other generators' panels are built after the first map;
-the sweep panel is built when its dock is first shown."""
+the sweep panel is built when its dock is first shown, and kept too."""
 
 from __future__ import annotations
 
@@ -146,16 +146,30 @@ def test_a_panel_built_in_pieces_is_the_panel_built_at_once(qtbot):
         assert pieces.seed() == whole.seed()
 
 
-def test_the_sweep_panel_is_built_when_its_dock_is_first_shown(qtbot, window):
+def test_the_sweep_panel_is_built_when_its_dock_is_first_shown_and_kept(qtbot, window):
     w = window
     link = w.sweep
     assert link.dock is not None and not link.dock.isVisible() and link.panel is None
     w.workbench.set_values(SMALL_TGP, of="tgp")
     switch(qtbot, w, "tgp")
-    assert link.panel is None and link.dock.windowTitle().endswith(
-        registry.declaration("tgp").title)
+    assert link.panel is None and link.dock.windowTitle() == \
+        "Sweep: " + registry.declaration("tgp").title
     link.dock.show()
-    assert link.panel is not None and link.panel.generator.name == "tgp"
-    assert link.panel.values["size"] == (64, 64)                # the Workbench's values
+    tgp_panel = link.panel
+    assert tgp_panel is not None and tgp_panel.generator.name == "tgp"
+    assert tgp_panel.values["size"] == (64, 64)                 # the Workbench's values
     switch(qtbot, w, "fairland")                                # shown: built at once
-    assert link.dock.isVisible() and link.panel.generator.name == "fairland"
+    fair = link.panel
+    assert link.dock.isVisible() and fair.generator.name == "fairland"
+    assert link.dock.widget().widget() is fair and not tgp_panel.isVisible()
+    assert "Sweep: Empire fairland" in w.menu_actions()
+    fair.set_seeds("1..2")
+    fair.jobs.setValue(1)
+    with qtbot.waitSignal(fair.finished, timeout=120_000):
+        assert fair.run()
+    switch(qtbot, w, "tgp")
+    assert link.panel is tgp_panel and link.dock.widget().widget() is tgp_panel
+    assert tgp_panel.isVisible() and not fair.isVisible()
+    switch(qtbot, w, "fairland")                                # its sweep still there
+    assert link.panel is fair and fair.isVisible() and fair.model.rowCount() == 2
+    assert fair.gallery_button.isEnabled()
