@@ -108,6 +108,22 @@ def test_an_edit_a_hidden_panel_finishes_stays_with_its_generator(qtbot, window,
     assert w.result.params["smoothness"] == 2
 
 
+def test_two_quick_switches_show_and_follow_the_last_generators_panel(qtbot, window):
+    w = window
+    first = w.param_panel
+    w.workbench.set_values(SMALL_TGP, of="tgp")
+    w.set_generator("tgp", generate=False)
+    tgp_panel = w.param_panel
+    w.set_generator("ports", generate=False)     # before the tgp panel took its place
+    ports_panel = w.param_panel
+    assert w.busy()                               # (the ports panel is on its way)
+    qtbot.waitUntil(lambda: ports_panel.isVisible(), timeout=10_000)
+    assert w.param_area.widget().currentWidget() is ports_panel
+    assert not tgp_panel.isVisible() and not first.isVisible()
+    w.workbench.set_value("n_ports", 7)           # only the panel shown follows
+    assert ports_panel.widgets["n_ports"].value() == 7
+
+
 def test_the_other_generators_panels_are_built_after_the_first_map(qtbot, window):
     w = window
     panels = w._panels
