@@ -34,6 +34,7 @@ from .compact import CompactLayout
 from .compare import CompareView
 from .gallery import GalleryDock
 from .history_menu import HistoryMenu
+from .kept_panels import KeptPanels
 from .map_id_actions import MapIdActions
 from .settings_file_actions import SettingsFileActions
 from .layer_list import fill_layer_list, select_layer
@@ -84,7 +85,10 @@ class MainWindow(QMainWindow):
         self.sweep.open_gallery = self.gallery.show_cases      # a sweep's "Open as gallery"
         self.gen_view = view_for(wb.generator, wb, self)
         wb.prepare_result = self.gen_view.prepare
-        self._panel = self._make_panel()
+        self._panels = KeptPanels(self.param_area, self._new_panel, self.history.follow_panel,
+                                  lambda panel: docks.fit_param_dock(self, self.docks,
+                                                                     panel.needed_width()))
+        self._panel = self._show_panel(at_once=True)
         self._generator_declarations()
         self._listen()
         self.resize(1280, 820)
@@ -307,22 +311,27 @@ class MainWindow(QMainWindow):
         return self._map_view.rgba
 
     # == the generator and its parts ===============================================
-    def _make_panel(self) -> ParamPanel:
-        wb = self.workbench
-        decl = wb.generator
-        panel = ParamPanel(decl.params, seed=wb.seed, text_seed=decl.seed_kind == "text")
-        panel.set_values(wb.values)
-        if getattr(self, "_unfollow_panel", None) is not None:
-            self._unfollow_panel()              # the panel replaced no longer follows
-        self._unfollow_panel = panel.follow(wb)
-        panel.paramChanged.connect(self._param_edited)
-        panel.seedChanged.connect(self._seed_edited)
-        panel.newSeedAsked.connect(self._new_seed_asked)
+    def _show_panel(self, at_once: bool = False) -> ParamPanel:
+        """The chosen generator's panel in the Parameters dock (built once,
+        kept for the next time, in its place a turn later unless
+        ``at_once``, the dock as wide as it needs then: :mod:`.kept_panels`),
+        set up by its view."""
+        panel = self._panels.show(self.workbench, at_once)
         self.gen_view.setup_panel(panel)
-        self.history.follow_panel(panel)
-        self.param_area.setWidget(panel)
-        docks.fit_param_dock(self, self.docks, panel.needed_width())
         return panel
+
+    def _new_panel(self, decl) -> ParamPanel:
+        """Generator ``decl``'s panel, its rows built later (:mod:`.kept_panels`)."""
+        panel = ParamPanel(decl.params, seed=self.workbench.seed,
+                           text_seed=decl.seed_kind == "text", whole=False)
+        name = decl.name
+        panel.paramChanged.connect(lambda param, value: self._param_edited(param, value, name))
+        panel.seedChanged.connect(lambda seed: self._chosen(name) and self._seed_edited(seed))
+        panel.newSeedAsked.connect(lambda: self._chosen(name) and self._new_seed_asked())
+        return panel
+
+    def _chosen(self, name: str) -> bool:
+        return name == self.workbench.generator.name
 
     def _generator_declarations(self) -> None:
         """The View toggles and File exports the generator declares, and its view."""
@@ -354,7 +363,7 @@ class MainWindow(QMainWindow):
         self.gen_view.close()
         self.gen_view = view_for(wb.generator, wb, self)
         wb.prepare_result = self.gen_view.prepare
-        self._panel = self._make_panel()
+        self._panel = self._show_panel()
         self._panel.seed_row.lock.setChecked(locked)
         i = self.generator_box.findData(name)
         if i >= 0 and i != self.generator_box.currentIndex():
@@ -366,10 +375,15 @@ class MainWindow(QMainWindow):
         self._map_view.set_waiting(f"generating {wb.generator.title}...")
 
     # == values and seed =============================================================
-    def _param_edited(self, name: str, value: Any) -> None:
-        """An edit in the panel: the Workbench applies it and, unless the
-        view handles it, a run is asked for (:meth:`_edited`, the one place
-        that decides when an edit runs)."""
+    def _param_edited(self, name: str, value: Any, of: str) -> None:
+        """An edit in generator ``of``'s panel: the Workbench applies it and,
+        unless the view handles it, a run is asked for (:meth:`_edited`,
+        the one place that decides when an edit runs).  An edit a kept
+        panel finishes once its generator is no longer chosen (a field
+        that loses the focus when it is hidden) is kept for that generator."""
+        if not self._chosen(of):
+            self.workbench.set_values({name: value}, of=of)
+            return
         self.workbench.set_value(name, value)
         self._edited()
 
@@ -408,7 +422,7 @@ class MainWindow(QMainWindow):
 
     def busy(self) -> bool:
         return (self.workbench.busy() or self._finished is not None
-                or self.gallery.busy() or self.gen_view.busy()
+                or self._panels.swapping() or self.gallery.busy() or self.gen_view.busy()
                 or self.file_actions.busy()
                 or self.sweep.busy() or self.compare.busy() or self.zoom.busy())
 
@@ -513,6 +527,10 @@ class MainWindow(QMainWindow):
         self.gen_view.result_changed(result, wb.prepared)
         if layer != wb.layer:
             wb.set_layer(layer)
+        # once a map is shown, what a switch of generator needs, ahead: the
+        # generators' panels (a piece a turn) and window parts (on a thread)
+        self._panels.build_later(wb.generators())
+        load_parts_later(wb.generators())
 
     def _offer_last_map(self, seconds: float) -> None:
         """At start-up: the last session's map took ``seconds`` to make; it is
@@ -702,3 +720,35 @@ def warm_up_later(decl) -> None:
 
 
 _WARMED_UP: set[str] = set()
+
+
+WINDOW_PARTS = ("view", "render", "exports", "inspect")
+"""The parts of a generator's declaration the window loads when it is chosen."""
+
+
+def load_parts_later(names) -> None:
+    """Import the window's parts of generators ``names`` (their views,
+    renderers, exports, metrics: 10-20 ms of imports on the GUI thread at
+    the first switch to each) on a background thread, once per process."""
+    from .. import registry
+
+    due = [n for n in names if n not in _PARTS_LOADED]
+    if not due:
+        return
+    _PARTS_LOADED.update(due)
+
+    def run() -> None:
+        for name in due:
+            decl = registry.declaration(name)
+            try:
+                for part in WINDOW_PARTS:
+                    decl.load(part)
+                if decl.metrics is not None:
+                    decl.metrics.names()        # (the gallery's metric box: their modules)
+            except Exception:  # noqa: BLE001 - the switch that needs it says what is wrong
+                pass
+
+    background_thread(run, "warm up the window's parts")
+
+
+_PARTS_LOADED: set[str] = set()

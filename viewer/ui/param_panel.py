@@ -16,8 +16,9 @@ seed" asks (``newSeedAsked``); the Workbench's rule draws the seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+import time
 import zlib
 from typing import Any
 
@@ -278,7 +279,11 @@ class ParamPanel(QWidget):
     newSeedAsked = Signal()  # noqa: N815
 
     def __init__(self, params: tuple[Param, ...], seed: int | str = 1,
-                 parent: QWidget | None = None, text_seed: bool = False):
+                 parent: QWidget | None = None, text_seed: bool = False,
+                 whole: bool = True):
+        """``whole`` off: only the panel's frame is built, its rows by
+        :meth:`build_some` (a few at a time, e.g. one piece a turn of the
+        event loop) or :meth:`finish_building`."""
         super().__init__(parent)
         self.params = params
         self.widgets: dict[str, ParamWidget] = {}
@@ -295,6 +300,15 @@ class ParamPanel(QWidget):
         self.general_error.setWordWrap(True)
         self.general_error.hide()
         form.addRow(self.general_error)
+        self.whole = False
+        """Every row built (see :meth:`build_some`)."""
+        self._steps = self._build(seed, text_seed)
+        if whole:
+            self.finish_building()
+
+    def _build(self, seed: int | str, text_seed: bool) -> Iterator[None]:
+        """The panel's rows, one a step."""
+        form, params = self._form, self.params
         groups: dict[str, list[Param]] = {}
         for p in params:                       # groups in order of first appearance
             groups.setdefault(p.group, []).append(p)
@@ -303,6 +317,7 @@ class ParamPanel(QWidget):
                 form.addRow(QLabel(f"<b>{group.capitalize()}</b>"))
             for p in members:
                 self._add_param(form, p)
+                yield
         form.addRow(QLabel("<b>Seed</b>"))
         self.seed_row = SeedRow(seed, text=text_seed)
         self.seed_row.changed.connect(lambda: self.seedChanged.emit(self.seed_row.seed()))
@@ -324,6 +339,23 @@ class ParamPanel(QWidget):
                 lambda e=w.kind_editor: self.align_values(e))
         self.align_values()
         self.apply_conditions()
+        yield
+        self.ensurePolished()       # (the style's look, done here, not when first shown)
+        self.whole = True
+
+    def build_some(self, seconds: float) -> bool:
+        """Build rows for about ``seconds`` (at least one); True when the
+        panel is whole."""
+        end = time.perf_counter() + seconds
+        for _ in self._steps:
+            if time.perf_counter() >= end:
+                break
+        return self.whole
+
+    def finish_building(self) -> None:
+        """Build the rows not built yet."""
+        for _ in self._steps:
+            pass
 
     @classmethod
     def for_declaration(cls, decl: Declaration, parent: QWidget | None = None) -> ParamPanel:

@@ -61,7 +61,10 @@ class GeneratorView(QObject):
         return tuple(self._docks)
 
     def setup_panel(self, panel) -> None:
-        """Adjust the parameter panel just built for this generator."""
+        """Adjust this generator's parameter panel, shown with this view
+        (the panel is kept while other generators are chosen and shown
+        again when this one is, :mod:`..kept_panels`: what the view
+        connects here it disconnects in :meth:`close`)."""
 
     # -- results -----------------------------------------------------------------
     def prepare(self, result: Result) -> Any:
