@@ -44,6 +44,7 @@ class Town:
 
     __deepcopy__ = record_deepcopy
     PLAIN_RECORD = True
+    RECORD_CONTAINERS = ("squared_town_zone_radius", "building_counts")
 
     def manifest_fields(self) -> dict:
         """The fields ``openttd-firstframe``'s manifest holds per town."""
