@@ -14,8 +14,8 @@ import random
 import firstframe as ff
 import numpy as np
 import pytest
-
 from test_towns_reference import towns_difference
+
 from viewer.engine.tgp.game import GameMap
 from viewer.engine.tgp.openttd15.towns import founding
 from viewer.engine.tgp.openttd15.towns.town import (
@@ -44,7 +44,7 @@ def test_the_pool_makes_and_frees_towns_as_a_plain_list_does():
     rng = random.Random(5)
     pool, plain = TownPool(), []
     views = []
-    for step in range(600):
+    for _ in range(600):
         live = [t for t in plain if t is not None]
         if live and rng.random() < 0.2:
             victim = rng.choice(live)

@@ -5,7 +5,7 @@ near).  Read from the World's records and tile bytes, never changing them."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -39,7 +39,7 @@ _SHOWN_NAMES = {"bank_temp": "bank", "bank_tropic_arctic": "bank", "factory_2": 
 factories and farms by climate)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def industry_display_name(industry_type: int) -> str:
     """An industry type as a player reads it ("coal mine", "bank")."""
     name = industry_type_names()[industry_type]
