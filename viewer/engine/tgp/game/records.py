@@ -33,7 +33,7 @@ def record_deepcopy(self: Any, memo: dict[int, Any]) -> Any:
     state = new.__dict__
     src = self.__dict__
     containers = getattr(cls, "RECORD_CONTAINERS", None)
-    if containers is not None and len(src) == len(cls.__dataclass_fields__):
+    if containers is not None and src.keys() == cls.__dataclass_fields__.keys():
         state.update(src)
         for name in containers:
             value = src[name]
