@@ -49,6 +49,18 @@ def test_a_record_copied_deep_equals_the_generic_copy_and_is_its_own():
                 assert getattr(ours, f.name) is not value       # (changing one leaves the other)
 
 
+def test_a_record_names_every_field_that_may_hold_a_list_or_dict():
+    scalars = {"int", "str", "bool", "float"}
+    for rec in records():
+        named = set(type(rec).RECORD_CONTAINERS)
+        for f in fields(rec):
+            kind = f.type if isinstance(f.type, str) else f.type.__name__
+            if f.name in named:
+                assert kind.startswith(("list", "dict")), (type(rec).__name__, f.name, kind)
+            else:
+                assert kind in scalars, (type(rec).__name__, f.name, kind)
+
+
 def test_a_record_holding_something_else_copies_it_deep_through_the_memo():
     town = Town(0, 1)
     shared = [[1, 2]]
@@ -68,6 +80,13 @@ def test_the_walks_for_large_arrays_skip_records_but_find_the_rest():
     assert list(arrays) == [("map",)]
     memo = _sliced_copies(root)
     assert id(big) in memo and len(memo) == 1
+
+
+def test_the_walk_skips_a_list_of_records_but_not_a_list_with_anything_else():
+    big = np.zeros(DIFFED_ELEMENTS, np.uint8)
+    towns = [Town(0, 1), None, Industry(1, 2)]
+    arrays, _ = walk({"towns": towns, "mixed": [Town(0, 1), big]})
+    assert list(arrays) == [("mixed", 1)]
 
 
 def test_a_river_attempt_is_shared_by_a_deep_copy():

@@ -46,3 +46,16 @@ def test_the_rivers_line_counts_the_wetland_trees_only():
     # before GenerateTrees the wetlands' trees are the map's: the same count
     before = TGP.generate(dict(values, stop_after="rivers"), seed=3)
     assert rivers_line(before) == line
+
+
+def test_the_industries_step_counts_industries_by_the_name_a_player_reads():
+    from viewer.engine.tgp.game import GameMap, Randomizer, World
+    from viewer.engine.tgp.generator import stage_note
+    from viewer.engine.tgp.openttd15.industries.industry import Industry
+
+    kinds = [0, 12, 1, 0, 16, 0]            # coal mines, two kinds of bank, a power station
+    industries = [Industry(i, 10 * i, type=k) for i, k in enumerate(kinds)]
+    industries.insert(2, None)              # (a free slot)
+    world = World(map=GameMap.empty(16, 16), rng=Randomizer(1, 2), industries=industries)
+    assert stage_note("industries", world) == \
+        "; 6 industries placed (coal mine 3, bank 2, power station 1)"

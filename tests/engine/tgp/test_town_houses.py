@@ -8,6 +8,7 @@ bytes; and TryBuildTownHouse's rules on small maps of our own."""
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import firstframe as ff
@@ -478,3 +479,22 @@ def test_the_snow_line_from_the_finished_heights_is_the_games():
         w = World(map=m, rng=Randomizer(),
                   settings={"game_creation.snow_coverage": c["settings"]["snow_coverage"]})
         assert calculate_snow_line(w) == c["derived"]["snow_line_height"], c["id"]
+
+
+def test_a_town_comes_back_from_the_kernels_record_as_it_went_in():
+    from viewer.engine.tgp.openttd15.towns.houses_kernel import _store_town, town_record
+    from viewer.engine.tgp.openttd15.towns.town import Town
+
+    town = Town(4, 5000, num_houses=30, population=700, flags=3, layout=2, larger_town=True,
+                grow_counter=12, growth_rate=400, building_counts={7: 2, 3: 0, 40: 1})
+    town.squared_town_zone_radius = [64, 0, 9, 0, 4]
+    rec, counts = town_record(town)
+    assert counts[[3, 7, 40]].tolist() == [0, 2, 1] and counts.sum() == 3
+    before = copy.deepcopy(town)
+    _store_town(town, rec, counts)
+    assert town == before and town.larger_town is True
+    assert list(town.building_counts) == [3, 7, 40]        # (by id; a count of 0 kept)
+    rec[0]["population"] += 10
+    counts[9] = 1
+    _store_town(town, rec, counts)
+    assert town.population == 710 and town.building_counts == {3: 0, 7: 2, 9: 1, 40: 1}

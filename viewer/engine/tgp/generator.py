@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import numbers
 import time
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -712,10 +713,10 @@ def stage_note(kind: str, world) -> str:
     counts = first_frame_counts(world)
     if kind == "industries":
         per: dict[str, int] = {}
-        for ind in world.industries:
-            if ind is not None:
-                name = industry_display_name(int(ind.type))
-                per[name] = per.get(name, 0) + 1
+        for kind_of, n in Counter(ind.type for ind in world.industries
+                                  if ind is not None).items():
+            name = industry_display_name(int(kind_of))
+            per[name] = per.get(name, 0) + n
         ranked = sorted(per.items(), key=lambda kv: (-kv[1], kv[0]))
         return f"; {counts['industries']} industries placed" + (
             " (" + ", ".join(f"{name} {n}" for name, n in ranked) + ")" if ranked else "")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from types import NoneType
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,13 @@ def _immutable(x: Any) -> bool:
     return frozen and all(isinstance(v, _PLAIN) for v in vars(x).values())
 
 
+def _records_only(items: list | tuple) -> bool:
+    """Whether ``items`` holds records of numbers (``PLAIN_RECORD``) and
+    free slots only, told from their types without a Python loop over them."""
+    return all(kind is NoneType or getattr(kind, "PLAIN_RECORD", False)
+               for kind in set(map(type, items)))
+
+
 def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
     """The large arrays reachable from ``root`` by the path each is first
     reached by (depth first, in attribute and list order), and the
@@ -91,6 +99,8 @@ def walk(root: Any) -> tuple[dict[Path, np.ndarray], list[Any]]:
                 arrays[path] = x
             continue
         if isinstance(x, (list, tuple)):
+            if _records_only(x):        # (a pool of towns or industries: nothing to enter)
+                continue
             children = list(enumerate(x))
         elif isinstance(x, dict):
             children = list(x.items())

@@ -10,6 +10,10 @@ it whenever the worker is off its core).  A record class sets
 dicts of numbers copied, anything else copied deep as usual; the copy is
 equal to :func:`copy.deepcopy`'s.  ``PLAIN_RECORD = True`` tells
 :mod:`..kept_states` it holds no array worth keeping by its differences.
+A dataclass record may name in ``RECORD_CONTAINERS`` its fields holding a
+list or dict of numbers (its other fields hold numbers or strings): its
+copy then takes the fields whole and copies those containers only, without
+looking at each field (a town's copy in less than half the time).
 """
 
 from __future__ import annotations
@@ -27,7 +31,21 @@ def record_deepcopy(self: Any, memo: dict[int, Any]) -> Any:
     new = cls.__new__(cls)
     memo[id(self)] = new
     state = new.__dict__
-    for name, value in self.__dict__.items():
+    src = self.__dict__
+    containers = getattr(cls, "RECORD_CONTAINERS", None)
+    if containers is not None and src.keys() == cls.__dataclass_fields__.keys():
+        state.update(src)
+        for name in containers:
+            value = src[name]
+            kind = type(value)
+            if kind is list:
+                state[name] = list(value)
+            elif kind is dict:
+                state[name] = dict(value)
+            elif kind not in _PLAIN:
+                state[name] = copy.deepcopy(value, memo)
+        return new
+    for name, value in src.items():
         kind = type(value)
         if kind in _PLAIN:
             state[name] = value

@@ -49,6 +49,7 @@ class ObjectRecord:
 
     __deepcopy__ = record_deepcopy
     PLAIN_RECORD = True
+    RECORD_CONTAINERS = ()
 
 
 def _is_object_type_tile(world: World, t: int, object_type: int) -> bool:

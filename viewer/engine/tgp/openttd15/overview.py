@@ -5,6 +5,7 @@ near).  Read from the World's records and tile bytes, never changing them."""
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,7 @@ NEAR_TOWN = 20
 tiles (either axis) from the town's centre."""
 
 
+@lru_cache(maxsize=1)
 def industry_type_names() -> tuple[str, ...]:
     """The industry types by number, as ``table/build_industry.h`` names them."""
     from .industries.specs import INDUSTRY_SPECS
@@ -37,6 +39,7 @@ _SHOWN_NAMES = {"bank_temp": "bank", "bank_tropic_arctic": "bank", "factory_2": 
 factories and farms by climate)."""
 
 
+@cache
 def industry_display_name(industry_type: int) -> str:
     """An industry type as a player reads it ("coal mine", "bank")."""
     name = industry_type_names()[industry_type]

@@ -33,6 +33,7 @@ class Industry:
 
     __deepcopy__ = record_deepcopy
     PLAIN_RECORD = True
+    RECORD_CONTAINERS = ("production_rate",)
 
     def add_to_area(self, size_x: int, t: int) -> None:
         """``TileArea::Add``: grow the area to hold tile ``t``."""

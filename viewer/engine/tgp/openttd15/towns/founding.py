@@ -56,6 +56,7 @@ from .town import (  # noqa: F401 - the layouts and placement rules, named here 
     WATER_CLASS_INVALID,
     WATER_TILE_COAST,
     Town,
+    TownPool,
     free_town,
     new_town,
     town_ticks_to_game_ticks,
@@ -457,7 +458,10 @@ class TownsRun:
 
 def start_towns(world: World, layout: int | None = None) -> TownsRun:
     """GenerateTowns' start: how many towns (one Random() unless custom),
-    the city offset (one Random() when cities are on)."""
+    the city offset (one Random() when cities are on).  The World's towns
+    become a :class:`.town.TownPool` (if not one yet)."""
+    if not isinstance(world.towns, TownPool):
+        world.towns = TownPool(world.towns)
     if layout is None:
         layout = town_layout_setting(world)
     total = min(max(number_of_towns(world), 1), TOWN_POOL_MAX_SIZE)
@@ -482,6 +486,7 @@ def towns_one_by_one(world: World, layout: int | None = None,
     there in a new call."""
     if run is None:
         run = start_towns(world, layout)
+    spot_finder = spot_finder or _default_spot_finder(fast)
     rng = world.rng
     larger = run.larger
     while run.tried < run.total:

@@ -15,7 +15,6 @@ towns' centres (``towns_xy``, int64) and the Randomizer's int64 state.
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import attrgetter
 
 import numpy as np
 
@@ -34,7 +33,7 @@ from .town import (
     VALID_TILE_GOAL,
     WATER_CLASS_INVALID,
     WATER_TILE_COAST,
-    live_towns,
+    live_towns_xy,
 )
 
 JIT = dict(nogil=True, cache=True)
@@ -215,14 +214,13 @@ def spirals() -> tuple[np.ndarray, ...]:
     return tuple(out)
 
 
-_xy = attrgetter("xy")
 _PLACE_TOWN = CallSite(place_town_k)    # (the same argument types at every call)
 
 
 def next_town_spot_fast(world, layout: int, attempts: int) -> tuple[int | None, int]:
     """:func:`.founding.next_town_spot` by :func:`place_town_k`."""
     m = world.map
-    towns_xy = np.fromiter(map(_xy, live_towns(world.towns)), np.int64)
+    towns_xy = live_towns_xy(world.towns)
     tile, left = _PLACE_TOWN(m.type, m.height, m.m1, m.m2, m.m5, m.size_x, m.size_y,
                               towns_xy, len(towns_xy), world.rng.state, layout,
                               bool(world.freeform_edges), attempts, *spirals())

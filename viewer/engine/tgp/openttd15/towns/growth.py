@@ -28,6 +28,9 @@ bytes), which :func:`grow_town_times` runs by default.
 
 from __future__ import annotations
 
+from functools import cache
+from types import ModuleType
+
 from viewer.engine.tgp.game import World
 from viewer.engine.tgp.game.road_map import (
     ROAD_ALL,
@@ -661,14 +664,22 @@ def grow_town(world: World, town: Town, modes: int = TEM_ALL) -> bool:
     return False
 
 
+@cache
+def _kernels() -> ModuleType:
+    """:mod:`.growth_kernel` (numba), imported at the first town grown fast
+    and then not again: in the window's process an import statement runs
+    PySide6's import hook in Python, at every town."""
+    from . import growth_kernel
+    return growth_kernel
+
+
 def grow_town_times(world: World, town: Town, modes: int, times: int, fast: bool = True) -> None:
     """DoCreateTown's ``times`` GrowTown calls in one: through the numba
     kernels of :mod:`.growth_kernel` (``fast``; the same tiles, town
     fields, Random() draws and trail marks, the tests hold both to the
     game) or through :func:`grow_town`, the readable reference."""
     if fast:
-        from .growth_kernel import grow_town_fast
-        grow_town_fast(world, town, modes, times)
+        _kernels().grow_town_fast(world, town, modes, times)
         return
     for _ in range(times):
         grow_town(world, town, modes)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from functools import lru_cache
+from operator import attrgetter
 
 import numpy as np
 
@@ -528,26 +529,29 @@ def context(world: World) -> np.ndarray:
 
 _TOWN_FIELDS = ("index", "xy", "num_houses", "population", "flags", "layout",
                 "fund_buildings_months", "larger_town", "growth_rate", "grow_counter")
+_town_fields = attrgetter(*_TOWN_FIELDS)
 
 
 def town_record(town: Town) -> tuple[np.ndarray, np.ndarray]:
     """(a 1-element :data:`TOWN_DTYPE` array, the building counts per id)."""
-    rec = np.zeros(1, TOWN_DTYPE)
-    for f in _TOWN_FIELDS:
-        rec[0][f] = int(getattr(town, f))
-    rec[0]["squared_town_zone_radius"] = town.squared_town_zone_radius
+    rec = np.array([(*map(int, _town_fields(town)), town.squared_town_zone_radius)], TOWN_DTYPE)
     counts = np.zeros(NUM_ORIGINAL_HOUSES, np.int64)
-    for h, c in town.building_counts.items():
-        counts[h] = c
+    if town.building_counts:
+        counts[list(town.building_counts)] = list(town.building_counts.values())
     return rec, counts
 
 
 def _store_town(town: Town, rec: np.ndarray, counts: np.ndarray) -> None:
-    for f in _TOWN_FIELDS:
-        setattr(town, f, type(getattr(town, f))(rec[0][f]))
-    town.squared_town_zone_radius = [int(v) for v in rec[0]["squared_town_zone_radius"]]
-    known = town.building_counts
-    town.building_counts = {h: int(c) for h, c in enumerate(counts) if c or h in known}
+    """The town's fields from :func:`town_record`'s arrays as a kernel left
+    them (each of its own Python type; the building counts of every house
+    built or counted before, by id)."""
+    *values, radii = rec[0].item()
+    for f, v in zip(_TOWN_FIELDS, values):
+        setattr(town, f, type(getattr(town, f))(v))
+    town.squared_town_zone_radius = radii.tolist()
+    per_id = counts.tolist()
+    built = set(np.flatnonzero(counts).tolist()).union(town.building_counts)
+    town.building_counts = {h: per_id[h] for h in sorted(built)}
 
 
 def try_build_town_house_fast(world: World, town: Town, tile: int, modes: int) -> bool:

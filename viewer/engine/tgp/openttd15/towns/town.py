@@ -5,11 +5,15 @@ leaves its index to the next)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import compress, count
-from operator import is_, is_not
+from operator import attrgetter, is_, is_not
+from typing import Any
+
+import numpy as np
 
 from ...game.records import record_deepcopy
 
@@ -40,6 +44,7 @@ class Town:
 
     __deepcopy__ = record_deepcopy
     PLAIN_RECORD = True
+    RECORD_CONTAINERS = ("squared_town_zone_radius", "building_counts")
 
     def manifest_fields(self) -> dict:
         """The fields ``openttd-firstframe``'s manifest holds per town."""
@@ -80,9 +85,121 @@ def live_towns(towns: list) -> Iterator[Town]:
     return filter(_is_town, towns)
 
 
+_xy = attrgetter("xy")
+
+
+class TownPool(list):
+    """The town pool as a list whose position is the index (a freed slot is
+    None) that keeps, for GenerateTowns' thousands of towns, what it asks
+    at each without a walk of the pool: the live towns' ``xy`` in index
+    order (:meth:`live_xy`, the placement kernel's) and the number of free
+    slots (none: a new town goes at the end).  :func:`new_town` and
+    :func:`free_town` keep both; any other change (the list's own methods)
+    marks them stale, rebuilt at the next ask.  A town's ``xy`` is fixed
+    once it is made (as the game's: DoCreateTown sets the tile it was made
+    on).  Copies (``copy``, ``deepcopy``, pickling) keep both right."""
+
+    __slots__ = ("_xy", "_live", "_holes")
+
+    def __init__(self, towns: Any = ()) -> None:
+        super().__init__(towns)
+        self._xy = np.empty(0, np.int64)
+        self._live = -1      # the live towns whose xy is in _xy; -1: stale
+        self._holes = 0      # the free slots (None) in the list
+
+    def _refresh(self) -> None:
+        if self._live >= 0:
+            return
+        xy = np.fromiter(map(_xy, filter(_is_town, self)), np.int64)
+        self._xy = np.empty(max(64, 2 * len(xy)), np.int64)
+        self._xy[:len(xy)] = xy
+        self._live = len(xy)
+        self._holes = len(self) - len(xy)
+
+    def live_xy(self) -> np.ndarray:
+        """The live towns' xy in index order (a view not changed later)."""
+        self._refresh()
+        return self._xy[:self._live]
+
+    def lowest_free(self) -> int:
+        """The lowest free index: the first free slot, else the end."""
+        self._refresh()
+        if self._holes == 0:
+            return len(self)
+        return next(compress(count(), map(_is_free, self)))
+
+    def add(self, xy: int) -> Town:
+        """``new Town(xy)`` at :meth:`lowest_free`."""
+        i = self.lowest_free()
+        town = Town(i, xy)
+        if i < len(self):             # (a freed slot: the xy order changes)
+            list.__setitem__(self, i, town)
+            self._live = -1
+            return town
+        list.append(self, town)
+        n = self._live
+        if n == len(self._xy):
+            grown = np.empty(2 * n, np.int64)
+            grown[:n] = self._xy
+            self._xy = grown
+        self._xy[n] = xy              # (past every view live_xy gave)
+        self._live = n + 1
+        return town
+
+    def free(self, town: Town) -> None:
+        """``delete t``: its index freed (trailing free slots dropped)."""
+        list.__setitem__(self, town.index, None)
+        while self and self[-1] is None:
+            list.pop(self)
+        self._live = -1
+
+    def __copy__(self) -> TownPool:
+        new = TownPool(self)
+        new._xy, new._live, new._holes = self._xy.copy(), self._live, self._holes
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TownPool:
+        new = TownPool()
+        memo[id(self)] = new
+        list.extend(new, [copy.deepcopy(t, memo) for t in self])
+        new._xy, new._live, new._holes = self._xy.copy(), self._live, self._holes
+        return new
+
+    def __reduce__(self) -> tuple:
+        return TownPool, (list(self),)
+
+
+def _marks_stale(name: str):
+    base = getattr(list, name)
+
+    def method(self, *args):
+        self._live = -1
+        return base(self, *args)
+
+    method.__name__ = method.__qualname__ = name
+    return method
+
+
+for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend",
+              "insert", "pop", "remove", "clear", "sort", "reverse"):
+    setattr(TownPool, _name, _marks_stale(_name))
+del _name
+
+
+def live_towns_xy(towns: list) -> np.ndarray:
+    """The live towns' xy in index order, as int64 (kept by a
+    :class:`TownPool`, else read from the towns)."""
+    if isinstance(towns, TownPool):
+        return towns.live_xy()
+    return np.fromiter(map(_xy, live_towns(towns)), np.int64)
+
+
 def new_town(towns: list, xy: int) -> Town:
     """``new Town(xy)``: a town at the lowest free index of the pool
-    ``towns`` (a list whose position is the index; a freed slot is None)."""
+    ``towns`` (a list whose position is the index; a freed slot is None;
+    a :class:`TownPool` finds it without a walk)."""
+    if isinstance(towns, TownPool):
+        return towns.add(xy)
     i = next(compress(count(), map(_is_free, towns)), None)
     if i is not None:
         towns[i] = town = Town(i, xy)
@@ -95,6 +212,9 @@ def new_town(towns: list, xy: int) -> Town:
 def free_town(towns: list, town: Town) -> None:
     """``delete t``: the town's index freed for the next town (trailing
     free slots dropped, so a list without holes stays one)."""
+    if isinstance(towns, TownPool):
+        towns.free(town)
+        return
     towns[town.index] = None
     while towns and towns[-1] is None:
         towns.pop()
