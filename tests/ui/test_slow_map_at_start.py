@@ -190,7 +190,7 @@ def test_kept_labels_of_another_map_are_not_drawn(qtbot, tmp_path):
     mine = lp._identity("tgp", {"size": [64, 64]}, 7)
     labels = (Marker("town", "Fuzzwick", 3, 4), Marker("L", "L", 9, 9))
     with open(lp.labels_path(s), "w", encoding="utf-8") as f:
-        f.write(lp._labels_json(mine, labels))
+        f.write("".join(lp._labels_json(mine, labels)))
     assert lp._read_labels(s, mine) == labels
     assert lp._read_labels(s, mine | {"seed": "8"}) == ()
     with open(lp.labels_path(s), "w", encoding="utf-8") as f:
@@ -221,3 +221,19 @@ def test_a_runs_aftermath_waits_a_turn_and_is_not_lost_at_close(qtbot):
     w._run_finished(0, first, 61.0)             # a run whose aftermath is due at close
     w.close()
     assert float(make_settings().value("run_seconds")) == 61.0
+
+
+def test_the_labels_file_is_one_json_document_made_in_pieces(monkeypatch):
+    import json
+
+    import viewer.ui.last_picture as lp
+    from viewer.engine.protocol import Marker
+
+    monkeypatch.setattr(lp, "LABELS_PER_PIECE", 3)
+    mine = lp._identity("tgp", {"size": [64, 64]}, 7)
+    for n in (0, 1, 3, 7):
+        labels = tuple(Marker("town", f"Town {i} \"q\"", i, 2 * i) for i in range(n))
+        pieces = list(lp._labels_json(mine, labels))
+        assert len(pieces) == 2 + -(-n // 3)
+        note = json.loads("".join(pieces))
+        assert lp._of_map(note, mine) and lp._markers(note["labels"]) == labels

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,9 +80,20 @@ def labels_path(settings: QSettings) -> str:
     return os.path.splitext(settings.fileName())[0] + "-last-map-labels.json"
 
 
-def _labels_json(identity: dict, labels) -> str:
-    return json.dumps(identity | {"labels": [[m.kind, m.label, int(m.x), int(m.y)]
-                                              for m in labels]})
+LABELS_PER_PIECE = 500
+"""Labels encoded in one ``json.dumps`` (which holds Python's lock as it
+runs: a 4096² first frame's 10,000 labels at once held it several ms while
+the window scrubbed its timeline)."""
+
+
+def _labels_json(identity: dict, labels: Sequence[Marker]) -> Iterator[str]:
+    """The labels' file (JSON: ``identity`` and ``labels``), in pieces."""
+    head = json.dumps(identity | {"labels": []})
+    yield head[:-2]                             # (up to the labels' "[")
+    for i in range(0, len(labels), LABELS_PER_PIECE):
+        rows = [[m.kind, m.label, int(m.x), int(m.y)] for m in labels[i:i + LABELS_PER_PIECE]]
+        yield ("," if i else "") + json.dumps(rows)[1:-1]
+    yield "]}"
 
 
 def _markers(rows) -> tuple[Marker, ...]:

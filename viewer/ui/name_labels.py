@@ -147,31 +147,36 @@ class _Placing:
 
     def __init__(self, item: _NamesItem, key: tuple, to_screen, screen: QRectF,
                  ratio: float, hints) -> None:
-        self.key, self.screen, self.hints = key, screen, hints
+        self.key, self.screen, self.hints, self.ratio = key, screen, hints, ratio
         self.to_screen = QTransform(to_screen)
-        xy = item.xy
-        t = to_screen
+        self.h = item._metrics.height() + 2 * PAD
+        self.todo: list | None = None   # (made at the first piece: not in the paint that asks)
+        self.next = 0
+        self.image: QImage | None = None
+        self.drawn: list[tuple[str, QRectF]] = []
+        self.used = QRectF()            # round the names drawn (screen pixels)
+
+    def _start(self, item: _NamesItem) -> list:
+        """The names on screen in order, their cells, and a clear picture."""
+        screen, t, xy = self.screen, self.to_screen, item.xy
         px = t.m11() * xy[:, 0] + t.m21() * xy[:, 1] + t.dx()
         py = t.m12() * xy[:, 0] + t.m22() * xy[:, 1] + t.dy()
         on = np.flatnonzero((px >= screen.left()) & (px <= screen.right())
                             & (py >= screen.top()) & (py <= screen.bottom()))
-        self.h = item._metrics.height() + 2 * PAD
         self.grid = CellGrid(screen.left(), screen.top(), screen.right(), screen.bottom(),
                              self.h)
         xs, ys = px[on], py[on]
         self.todo = list(zip(on.tolist(), self.grid.indices(xs, ys), xs.tolist(), ys.tolist()))
-        self.next = 0
         size = screen.size().toSize()
-        self.image = QImage(max(1, math.ceil(size.width() * ratio)),
-                            max(1, math.ceil(size.height() * ratio)),
+        self.image = QImage(max(1, math.ceil(size.width() * self.ratio)),
+                            max(1, math.ceil(size.height() * self.ratio)),
                             QImage.Format.Format_ARGB32_Premultiplied)
-        self.image.setDevicePixelRatio(ratio)
+        self.image.setDevicePixelRatio(self.ratio)
         self.image.fill(0)
-        self.drawn: list[tuple[str, QRectF]] = []
-        self.used = QRectF()            # round the names drawn (screen pixels)
+        return self.todo
 
     def done(self) -> bool:
-        return self.next >= len(self.todo)
+        return self.todo is not None and self.next >= len(self.todo)
 
     def run(self, item: _NamesItem, seconds: float | None = None) -> None:
         """Place and draw the next names: all of them, or for about
@@ -179,7 +184,12 @@ class _Placing:
         as far as it can, its place staying inside it: a place whose cell
         an earlier name took has no name, known at one look, before its
         width is measured)."""
-        grid, taken, h, todo = self.grid, self.grid.taken, self.h, self.todo
+        if self.todo is None:
+            self._start(item)
+            if seconds is not None:     # (in turns: the start is a piece of its own)
+                return
+        todo = self.todo
+        grid, taken, h = self.grid, self.grid.taken, self.h
         left, top = self.screen.left(), self.screen.top()
         right, bottom = self.screen.right(), self.screen.bottom()
         end = None if seconds is None else time.perf_counter() + seconds
