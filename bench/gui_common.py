@@ -23,7 +23,10 @@ its longest gap the GUI thread was on a core, and how long it waited for one):
 - ``BENCH_PIECES=1``: the GUI thread's pieces of work (each turn's call,
   each workbench event's handler, each worker's arrival, the map view's
   paint) timed without a profile hook, the longest on a core (thread
-  time) and in all, listed in each phase's report.
+  time) and in all, listed in each phase's report; then the pieces that
+  ran in the phase's longest gaps (and any thread's garbage collection,
+  which holds Python's lock), in order: a gap with none was the GUI
+  thread waiting for a core or for the lock.
 """
 
 from __future__ import annotations
