@@ -13,6 +13,7 @@ view's widgets and state can never show under another generator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import QDockWidget
 
 from ...engine.protocol import MapState, Result
 from ...workbench import Workbench
+from .. import turns
 from ..shell import Shell
 
 Rows = list[tuple[str, str]]
@@ -36,6 +38,8 @@ class GeneratorView(QObject):
         self.workbench, self.shell = workbench, shell
         self._actions: list[QAction] = []
         self._docks: list[QDockWidget] = []
+        self._docks_due: list[tuple[QDockWidget, QDockWidget | None]] = []
+        self._then: Callable[[], object] | None = None
 
     # -- what the view adds ------------------------------------------------------
     def build(self) -> None:
@@ -54,6 +58,25 @@ class GeneratorView(QObject):
     def add_dock(self, dock: QDockWidget, tab_with: QDockWidget | None = None) -> None:
         self.shell.add_dock(dock, tab_with)
         self._docks.append(dock)
+
+    def add_docks_later(self, docks: list[tuple[QDockWidget, QDockWidget | None]],
+                        then: Callable[[], object] | None = None) -> None:
+        """Add ``docks`` (each with the dock to tab it with) in a later turn
+        of the event loop (:mod:`..turns`), then call ``then``: the window's
+        new layout and first paint of them in a pass of their own, not in
+        the switch's (the switch to TGP laid out and painted the panel, the
+        menus and two new docks in one pass); :meth:`busy` until then."""
+        self._docks_due = list(docks)
+        self._then = then
+        turns.later(self._place_docks)
+
+    def _place_docks(self) -> None:
+        due, self._docks_due = self._docks_due, []
+        for dock, tab_with in due:
+            self.add_dock(dock, tab_with)
+        then, self._then = self._then, None
+        if due and then is not None:
+            then()
 
     @property
     def docks(self) -> tuple[QDockWidget, ...]:
@@ -119,7 +142,7 @@ class GeneratorView(QObject):
 
     # -- workers -----------------------------------------------------------------
     def busy(self) -> bool:
-        return False
+        return bool(self._docks_due)
 
     def cancel(self) -> None:
         """Stop the view's own background work (Esc)."""
@@ -131,6 +154,9 @@ class GeneratorView(QObject):
             self.shell.remove_action(act)
         for dock in self._docks:
             self.shell.remove_dock(dock)
+        for dock, _ in self._docks_due:             # (never added)
+            dock.deleteLater()
+        self._docks_due, self._then = [], None
         self._actions.clear()
         self._docks.clear()
 

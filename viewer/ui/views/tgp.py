@@ -87,14 +87,14 @@ class TgpView(GeneratorView):
         self.towns_dock = QDockWidget("Towns", self.shell.widget)
         self.towns_dock.setObjectName("tgp_towns")
         self.towns_dock.setWidget(self.towns_table)
-        self.add_dock(self.towns_dock, tab_with=self.shell.inspector_dock)
         self.industries_table = IndustriesTable()
         self.industries_table.townChosen.connect(self.centre_on_town)
         self.industries_dock = QDockWidget("Industries", self.shell.widget)
         self.industries_dock.setObjectName("tgp_industries")
         self.industries_dock.setWidget(self.industries_table)
-        self.add_dock(self.industries_dock, tab_with=self.shell.inspector_dock)
-        self.shell.inspector_dock.raise_()
+        inspector = self.shell.inspector_dock
+        self.add_docks_later([(self.towns_dock, inspector), (self.industries_dock, inspector)],
+                             then=inspector.raise_)
 
     def centre_on_town(self, x: int, y: int) -> None:
         centre_on(self.shell.map_view, x, y)

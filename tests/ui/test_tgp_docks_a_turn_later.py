@@ -1,0 +1,55 @@
+"""Switching to TGP adds its Towns and Industries docks a turn after the
+switch (their layout and first paint in a pass of the event loop of their
+own), tabbed with the Inspector, which stays in front; a switch away before
+then adds none."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QDockWidget
+
+from viewer.ui.views.tgp import TgpView
+
+
+def tgp_docks(w) -> list[str]:
+    return sorted(d.objectName() for d in w.findChildren(QDockWidget)
+                  if d.objectName().startswith("tgp_") and w.dockWidgetArea(d).value != 0
+                  and not d.isHidden())
+
+
+def switch_to_tgp(w) -> None:
+    """The switch and its handler (a posted event), no timer's turn yet."""
+    w.set_generator("tgp", generate=False)
+    QCoreApplication.sendPostedEvents()
+    assert isinstance(w.gen_view, TgpView)
+
+
+def settle(qtbot, w, name):
+    qtbot.waitUntil(lambda: w.result is not None and w.result.generator == name
+                    and not w.busy(), timeout=60_000)
+
+
+def test_the_towns_and_industries_docks_come_a_turn_after_the_switch(qtbot, window):
+    w = window
+    switch_to_tgp(w)
+    assert tgp_docks(w) == []               # not in the switch's own pass
+    assert w.busy()                         # (until they are in)
+    w.request_generation()
+    settle(qtbot, w, "tgp")
+    assert tgp_docks(w) == ["tgp_industries", "tgp_towns"]
+    tabbed = {d.objectName() for d in w.tabifiedDockWidgets(w.inspector_dock)}
+    assert {"tgp_towns", "tgp_industries"} <= tabbed
+    assert not w.inspector_dock.visibleRegion().isEmpty()   # still the tab in front
+    menu = [a.text() for a in w.docks_menu.actions()]
+    assert "Towns" in menu and "Industries" in menu
+
+
+def test_a_switch_away_before_the_docks_are_in_adds_none(qtbot, window):
+    w = window
+    switch_to_tgp(w)
+    w.set_generator("fairland")
+    settle(qtbot, w, "fairland")
+    qtbot.wait(50)
+    assert tgp_docks(w) == []
+    menu = [a.text() for a in w.docks_menu.actions()]
+    assert "Towns" not in menu and "Industries" not in menu
