@@ -64,8 +64,9 @@ class GeneratorView(QObject):
         """Add ``docks`` (each with the dock to tab it with) in a later turn
         of the event loop (:mod:`..turns`), then call ``then``: the window's
         new layout and first paint of them in a pass of their own, not in
-        the switch's (the switch to TGP laid out and painted the panel, the
-        menus and two new docks in one pass); :meth:`busy` until then."""
+        the switch's (a switch to a view with docks laid out and painted
+        the panel, the menus and two new docks in one pass); :meth:`busy`
+        until then."""
         self._docks_due = list(docks)
         self._then = then
         turns.later(self._place_docks)
