@@ -53,3 +53,31 @@ def test_a_switch_away_before_the_docks_are_in_adds_none(qtbot, window):
     assert tgp_docks(w) == []
     menu = [a.text() for a in w.docks_menu.actions()]
     assert "Towns" not in menu and "Industries" not in menu
+
+
+def test_a_window_that_starts_on_tgp_puts_its_docks_where_they_were_left(qtbot, window):
+    """Made before the window shows (its saved arrangement restored then),
+    the docks are there at once: the Towns dock left on the left side, and
+    closed Industries, come back so."""
+    from PySide6.QtCore import Qt
+
+    from viewer.ui.main_window import MainWindow
+
+    w = window
+    w.set_generator("tgp")
+    settle(qtbot, w, "tgp")
+    towns = w.findChild(QDockWidget, "tgp_towns")
+    w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, towns)
+    w.findChild(QDockWidget, "tgp_industries").close()
+    w.close()                                   # (the arrangement saved)
+    again = MainWindow()
+    qtbot.addWidget(again)
+    try:
+        towns = again.findChild(QDockWidget, "tgp_towns")
+        assert towns is not None                # (before the window shows)
+        again.show()
+        settle(qtbot, again, "tgp")
+        assert again.dockWidgetArea(towns) == Qt.DockWidgetArea.LeftDockWidgetArea
+        assert again.findChild(QDockWidget, "tgp_industries").isHidden()
+    finally:
+        again.shutdown()

@@ -66,10 +66,15 @@ class GeneratorView(QObject):
         new layout and first paint of them in a pass of their own, not in
         the switch's (a switch to a view with docks laid out and painted
         the panel, the menus and two new docks in one pass); :meth:`busy`
-        until then."""
+        until then.  Before the window is first shown (the view of the
+        generator it starts with) they are added at once, so that the
+        window's saved arrangement, restored then, places them."""
         self._docks_due = list(docks)
         self._then = then
-        turns.later(self._place_docks)
+        if not self.shell.widget.isVisible():
+            self._place_docks()
+        else:
+            turns.later(self._place_docks)
 
     def _place_docks(self) -> None:
         due, self._docks_due = self._docks_due, []
