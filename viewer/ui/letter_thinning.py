@@ -66,8 +66,7 @@ def _apart(xs: np.ndarray, ys: np.ndarray, cell: float) -> np.ndarray:
     """Spots (indices, ascending) no two of which are closer than ``cell``
     both ways, the lower index first: one spot per cell (its first), then
     each dropped where an earlier one of the eight cells around it is
-    that close."""
-    n = len(xs)
+    that close (at least one spot)."""
     cx = np.floor(xs / cell).astype(np.int64)
     cy = np.floor(ys / cell).astype(np.int64)
     cx -= cx.min() - 1                  # (a row and a column of room around them)
@@ -87,4 +86,4 @@ def _apart(xs: np.ndarray, ys: np.ndarray, cell: float) -> np.ndarray:
             drop |= ((bkey[at] == want) & (other < first)
                      & (np.abs(xs[other] - xs[first]) < cell)
                      & (np.abs(ys[other] - ys[first]) < cell))
-    return np.sort(first[~drop]) if n else first
+    return np.sort(first[~drop])
