@@ -73,6 +73,19 @@ def test_the_offset_can_be_turned_off(monkeypatch):
     assert seen == [runtime.main_nice()]
 
 
+@linux_threads
+def test_a_background_thread_carries_its_name_where_the_system_shows_it():
+    """(``top -H``, ``ps -L``, ``perf`` name it, as they name Qt's threads.)"""
+    seen: list[str] = []
+
+    def run() -> None:
+        with open(f"/proc/self/task/{threading.get_native_id()}/comm") as f:
+            seen.append(f.read().rstrip("\n"))
+
+    runtime.background_thread(run, "keep the map's picture").join()
+    assert seen == ["keep the map's "]
+
+
 def test_the_main_thread_is_never_lowered():
     before = runtime.main_nice()
     assert runtime.as_background() is None
@@ -106,9 +119,14 @@ def mapped_apart():
 """How many blocks a 64 MB array takes that glibc maps apart from its heap."""
 
 KEPT = MAPPED_APART + """
+import threading
 from viewer.runtime import keep_memory
 kept = keep_memory()
-print(kept, mapped_apart(), libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
+in_thread = []
+worker = threading.Thread(target=lambda: in_thread.append(mapped_apart()))
+worker.start()
+worker.join()
+print(kept, mapped_apart(), libc.prctl(42, 0, 0, 0, 0), *in_thread)  # PR_GET_THP_DISABLE
 """
 
 
@@ -116,13 +134,16 @@ print(kept, mapped_apart(), libc.prctl(42, 0, 0, 0, 0))  # PR_GET_THP_DISABLE
 @pytest.mark.parametrize("env, kept", [({}, True), ({"MAPGEN_KEEP_MEMORY": "0"}, False)])
 def test_the_window_process_keeps_the_memory_it_frees(env, kept):
     """...unless kept: a large array comes from the heap that freed memory
-    stays in (and no huge pages); turned off, glibc maps it apart.  (A
-    process's huge pages setting is inherited: this one's may be off already,
-    after a window.)"""
+    stays in (and no huge pages), on the main thread and on a worker's (a
+    thread's own malloc arena maps each array of 64 MB apart, whatever the
+    limits: one arena); turned off, glibc maps it apart.  (A process's huge
+    pages setting is inherited: this one's may be off already, after a
+    window.)"""
     import subprocess
     out = subprocess.run([sys.executable, "-c", KEPT], capture_output=True, text=True,
                          env={**os.environ, **env}, timeout=120, check=True).stdout.split()
     assert out[:2] == (["True", "0"] if kept else ["False", "1"]), out
+    assert out[3] == ("0" if kept else "1"), out
     if kept:
         assert out[2] == "1", out
 
