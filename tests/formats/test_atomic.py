@@ -28,6 +28,44 @@ def test_write_atomic_takes_chunks(tmp_path):
     assert (tmp_path / "f").read_bytes() == b"abc"
 
 
+def test_write_atomic_hands_large_data_to_the_system_in_pieces(tmp_path, monkeypatch):
+    """(One write of a picture's tens of megabytes kept its thread in the
+    kernel, unpreempted, while the window's thread waited for the core.)"""
+    import numpy as np
+
+    from viewer.formats import atomic
+
+    sizes: list[int] = []
+    real_fdopen = os.fdopen
+
+    class Recorder:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, piece):
+            sizes.append(len(piece))
+            return self.fh.write(piece)
+
+        def flush(self):
+            self.fh.flush()
+
+    monkeypatch.setattr(atomic.os, "fdopen", lambda *a, **k: Recorder(real_fdopen(*a, **k)))
+    data = np.arange(3 * atomic.WRITE_PIECE // 4 + 7, dtype=np.uint16)     # 1.5 MiB and 14 bytes
+    for given in (data.tobytes(), bytearray(data.tobytes()), memoryview(data),
+                  memoryview(np.repeat(data, 2)[::2])):         # (not contiguous)
+        sizes.clear()
+        write_atomic(tmp_path / "f", given)
+        assert (tmp_path / "f").read_bytes() == data.tobytes()
+        assert sum(sizes) == data.nbytes and max(sizes) <= atomic.WRITE_PIECE
+        assert len(sizes) == 2
+
+
 def test_outputs_all_or_none(tmp_path):
     (tmp_path / "a").write_text("old a")
     out = OutputSet(tmp_path / "a", tmp_path / "b")

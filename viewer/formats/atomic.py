@@ -245,9 +245,17 @@ def check_target(path: str | os.PathLike) -> None:
         raise WriteError(_errno.EACCES, f"cannot write {shown_name(name)}: Permission denied")
 
 
-def _chunks(data: Data, encoding: str) -> Iterable[bytes]:
+WRITE_PIECE = 1 << 20
+"""Bytes handed to the system in one write: a picture of tens of megabytes
+written in one call kept its thread in the kernel, where this machine's
+kernel (no preemption there) let the window's thread wait for the core up
+to 20 ms; between two pieces the scheduler can give the core away."""
+
+
+def _chunks(data: Data, encoding: str) -> Iterable[bytes | memoryview]:
     if isinstance(data, (bytes, bytearray, memoryview)):
-        yield bytes(data)
+        view = memoryview(data)
+        yield view.cast("B") if view.contiguous else view.tobytes()
         return
     if isinstance(data, str):
         yield data.encode(encoding)
@@ -259,7 +267,9 @@ def _chunks(data: Data, encoding: str) -> Iterable[bytes]:
 def _write_fd(fd: int, data: Data, encoding: str) -> None:
     with os.fdopen(fd, "wb", closefd=False) as fh:
         for chunk in _chunks(data, encoding):
-            fh.write(chunk)
+            view = memoryview(chunk)
+            for at in range(0, len(view), WRITE_PIECE):
+                fh.write(view[at:at + WRITE_PIECE])
         fh.flush()
 
 
