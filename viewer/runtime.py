@@ -78,7 +78,8 @@ glibc mapped each array of 64 MB or more a worker made (a 4096 x 4096
 it, often the GUI's, unmapped it: 3.3 ms with the lock held, once per step
 of a 4096 x 4096 timeline scrubbed.  The process stays at its largest size (a
 4096 x 4096 heightmap and its timeline: about 3.3 GB, against 2.7 GB at most
-when memory is given back).  Transparent huge pages are off in it too: on a
+when memory is given back; a 4096 x 4096 first frame's, 5.6 GB, as with an
+arena a thread).  Transparent huge pages are off in it too: on a
 virtual machine, while a worker faulted in new huge pages the GUI thread ran
 a hundred times slower for 20-150 ms.  ``MAPGEN_KEEP_MEMORY=0`` turns both
 off.  A command line's process keeps its memory too once it makes a second
