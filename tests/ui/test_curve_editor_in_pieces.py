@@ -43,6 +43,13 @@ def test_a_curve_editor_shown_before_it_is_whole_is_finished_at_once(qtbot):
     panel.show()
     assert editor.whole and editor.plot.isVisible()
     qtbot.waitExposed(panel)
+    # it looks as one made at once: its left and bottom axes only
+    made_at_once = CurveEditor(((0.0, 0.5), (1.0, 0.25)))
+    qtbot.addWidget(made_at_once)
+    made_at_once.show()
+    for e in (editor, made_at_once):
+        assert [s for s in ("left", "bottom", "top", "right")
+                if e.plot.getAxis(s).isVisible()] == ["left", "bottom"]
     # it works as one made at once: the points drawn, a point added and removed
     assert [tuple(p) for p in editor.graph.pos] == [(0.0, 0.5), (1.0, 0.25)]
     with qtbot.waitSignal(editor.changed):

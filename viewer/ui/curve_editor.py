@@ -140,7 +140,8 @@ class CurveEditor(QWidget):
 
     def _build_plot(self, x_label: str, y_label: str) -> Iterator[None]:
         view = pg.ViewBox()
-        axes = {side: pg.AxisItem(side) for side in ("left", "bottom", "top", "right")}
+        # (the axes shown: PlotItem shows every axis it is given)
+        axes = {side: pg.AxisItem(side) for side in ("left", "bottom")}
         yield
         item = pg.PlotItem(viewBox=view, axisItems=axes)
         yield
