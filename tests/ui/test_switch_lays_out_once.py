@@ -54,3 +54,24 @@ def test_a_panel_wider_than_the_dock_is_laid_out_once_at_the_docks_new_width(
     assert len(resizes.widths) == 1, resizes.widths
     viewport = w.param_area.viewport()
     assert resizes.widths[0] == tgp.width() == viewport.width()
+
+
+def test_a_switch_between_the_docks_fitting_and_the_swap_places_only_the_last_panel_fitted(
+        qtbot, window):
+    from viewer.ui import turns
+
+    w = window
+    qtbot.waitUntil(lambda: not w._panels.building(), timeout=30_000)
+    kept, dock = w._panels, w.param_dock
+    stack = w.param_area.widget()
+    placed = []         # (panel, the dock content's least width then)
+    stack.currentChanged.connect(
+        lambda _i: placed.append((stack.currentWidget(), dock.widget().minimumWidth())))
+    w.workbench.set_values(SMALL_TGP, of="tgp")
+    w.set_generator("tgp", generate=False)
+    qtbot.waitUntil(lambda: turns.pending(kept._swap))     # the dock fitted to tgp's panel
+    w.set_generator("numberlink", generate=False)      # (a narrower panel than tgp's)
+    numberlink = w.param_panel
+    qtbot.waitUntil(lambda: not kept.swapping() and not turns.pending(kept._swap))
+    assert [p for p, _ in placed] == [numberlink]
+    assert placed[0][1] == dock.widget().minimumWidth()     # fitted to it before

@@ -50,6 +50,7 @@ class KeptPanels(QObject):
         area.setWidget(self._stack)
         self._unfollow: Callable[[], None] | None = None
         self._shown: ParamPanel | None = None
+        self._fitted: ParamPanel | None = None      # the panel the dock was fitted to last
         self._due: list[Declaration] = []
 
     def show(self, workbench, at_once: bool = False) -> ParamPanel:
@@ -73,7 +74,7 @@ class KeptPanels(QObject):
         self._unfollow = panel.follow(workbench)
         self._shown = panel
         if at_once:
-            self._fit_dock(panel)
+            self._fit()
             self._swap()
         else:
             turns.later(self._fit)
@@ -84,11 +85,14 @@ class KeptPanels(QObject):
         return self._stack.currentWidget() is not self._shown
 
     def _fit(self) -> None:
+        self._fitted = self._shown
         self._fit_dock(self._shown)
         turns.later(self._swap)
 
     def _swap(self) -> None:
         old, panel = self._stack.currentWidget(), self._shown
+        if panel is not self._fitted:       # (another one asked for since: fitted first)
+            return
         if old is not panel:
             if old is not None:
                 old.setSizePolicy(IGNORED, IGNORED)
