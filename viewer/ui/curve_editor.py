@@ -14,7 +14,7 @@ is edited; during a drag only the drawing follows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -91,7 +91,12 @@ class CurveEditor(QWidget):
     def __init__(self, points: Sequence[tuple[float, float]],
                  x_range: tuple[float, float] = (0.0, 1.0),
                  y_range: tuple[float, float] = (0.0, 1.0), mirror: bool = False,
-                 x_label: str = "", y_label: str = "", parent: QWidget | None = None):
+                 x_label: str = "", y_label: str = "", parent: QWidget | None = None,
+                 whole: bool = True):
+        """``whole`` off: only the text field and a stand-in of the plot's
+        size are made; the plot in :meth:`pieces` (a few ms each, one a
+        turn of the event loop), or all at once when the editor is first
+        shown or :meth:`finish_building` is called."""
         super().__init__(parent)
         self.x_range = (float(x_range[0]), float(x_range[1]))
         self.y_range = (float(y_range[0]), float(y_range[1]))
@@ -100,32 +105,72 @@ class CurveEditor(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
-        self.plot = pg.PlotWidget()
-        self.plot.setFixedHeight(PLOT_HEIGHT)
-        self.plot.setMenuEnabled(False)
-        self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.hideButtons()
-        x0 = -self.x_range[1] if mirror else self.x_range[0]
-        pad_y = 0.05 * (self.y_range[1] - self.y_range[0])
-        self.plot.setXRange(x0, self.x_range[1], padding=0.02)
-        self.plot.setYRange(self.y_range[0] - pad_y, self.y_range[1] + pad_y, padding=0)
-        self.plot.showGrid(x=True, y=True, alpha=0.25)
-        if x_label:
-            self.plot.setLabel("bottom", x_label)
-        if y_label:
-            self.plot.setLabel("left", y_label)
-        self.mirror_line = pg.PlotDataItem(pen=pg.mkPen((160, 160, 160), width=1,
-                                                        style=Qt.PenStyle.DashLine))
-        self.plot.addItem(self.mirror_line)
-        self.graph = _Points(self)
-        self.plot.addItem(self.graph)
-        self.plot.scene().sigMouseClicked.connect(self._scene_clicked)
+        self._stand_in = QWidget()
+        self._stand_in.setFixedHeight(PLOT_HEIGHT)
+        self.plot: pg.PlotWidget | None = None
+        self.graph: _Points | None = None
         self.text = QLineEdit()
         self.text.setToolTip("control points X:Y, ...; drag them in the plot, double-click "
                              "to add one, right-click one to remove it")
         self.text.editingFinished.connect(self._text_edited)
-        lay.addWidget(self.plot)
+        lay.addWidget(self._stand_in)
         lay.addWidget(self.text)
+        self._steps = self._build_plot(x_label, y_label)
+        self._redraw()
+        if whole:
+            self.finish_building()
+
+    @property
+    def whole(self) -> bool:
+        """The plot is made (see :meth:`pieces`)."""
+        return self.graph is not None
+
+    def pieces(self) -> Iterator[None]:
+        """The plot's parts not made yet, one a step (each a few ms: a
+        PlotWidget made at once is 8-15 ms)."""
+        return self._steps
+
+    def finish_building(self) -> None:
+        for _ in self._steps:
+            pass
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self.finish_building()          # (shown before its pieces were made)
+        super().showEvent(event)
+
+    def _build_plot(self, x_label: str, y_label: str) -> Iterator[None]:
+        view = pg.ViewBox()
+        # (the axes shown: PlotItem shows every axis it is given)
+        axes = {side: pg.AxisItem(side) for side in ("left", "bottom")}
+        yield
+        item = pg.PlotItem(viewBox=view, axisItems=axes)
+        yield
+        self.plot = plot = pg.PlotWidget(plotItem=item)
+        plot.setFixedHeight(PLOT_HEIGHT)
+        plot.setMenuEnabled(False)
+        plot.setMouseEnabled(x=False, y=False)
+        plot.hideButtons()
+        x0 = -self.x_range[1] if self.mirror else self.x_range[0]
+        pad_y = 0.05 * (self.y_range[1] - self.y_range[0])
+        plot.setXRange(x0, self.x_range[1], padding=0.02)
+        plot.setYRange(self.y_range[0] - pad_y, self.y_range[1] + pad_y, padding=0)
+        plot.showGrid(x=True, y=True, alpha=0.25)
+        if x_label:
+            plot.setLabel("bottom", x_label)
+        if y_label:
+            plot.setLabel("left", y_label)
+        yield
+        self.mirror_line = pg.PlotDataItem(pen=pg.mkPen((160, 160, 160), width=1,
+                                                        style=Qt.PenStyle.DashLine))
+        plot.addItem(self.mirror_line)
+        graph = _Points(self)
+        plot.addItem(graph)
+        plot.scene().sigMouseClicked.connect(self._scene_clicked)
+        self.layout().replaceWidget(self._stand_in, plot)
+        self._stand_in.deleteLater()
+        self._stand_in = None
+        plot.show()         # (with the editor, when it is shown)
+        self.graph = graph
         self._redraw()
 
     # -- values ----------------------------------------------------------------
@@ -192,6 +237,10 @@ class CurveEditor(QWidget):
 
     # -- drawing -------------------------------------------------------------------
     def _redraw(self) -> None:
+        self.text.setText(curve_text(self.points))
+        self.text.setStyleSheet("")
+        if self.graph is None:          # (the plot not made yet: it draws them when made)
+            return
         pts = np.array(self.points, float).reshape(-1, 2)
         n = len(pts)
         adj = np.array([[k, k + 1] for k in range(n - 1)], int).reshape(-1, 2)
@@ -200,8 +249,6 @@ class CurveEditor(QWidget):
                            pen=pg.mkPen((255, 200, 60), width=2))
         if self.mirror and n:
             self.mirror_line.setData(-pts[::-1, 0], pts[::-1, 1])
-        self.text.setText(curve_text(self.points))
-        self.text.setStyleSheet("")
 
     def _text_edited(self) -> None:
         try:

@@ -34,28 +34,32 @@ class KeptPanels(QObject):
     """The panels of ``area`` (the Parameters dock's scroll area), one per
     generator: ``make(declaration)`` starts one (not whole: see
     :meth:`ParamPanel.build_some`), ``whole(panel)`` is called once it is
-    whole (before it is first shown), ``placed(panel)`` each time it has
-    taken its place in the dock (e.g. to fit the dock's width to it)."""
+    whole (before it is first shown), ``fit(panel)`` each time it is about
+    to take its place in the dock, a turn before (to fit the dock's width
+    to it: the window's new layout in a pass of the event loop of its own,
+    and the panel laid out once, at the dock's new width)."""
 
     def __init__(self, area: QScrollArea, make: Callable[[Declaration], ParamPanel],
-                 whole: Callable[[ParamPanel], None], placed: Callable[[ParamPanel], None]):
+                 whole: Callable[[ParamPanel], None], fit: Callable[[ParamPanel], None]):
         super().__init__(area)
         self.area = area
-        self._make, self._whole, self._placed = make, whole, placed
+        self._make, self._whole, self._fit_dock = make, whole, fit
         self._panels: dict[str, ParamPanel] = {}
         # one page a panel: the one shown takes the room it needs, the others none
         self._stack = QStackedWidget()
         area.setWidget(self._stack)
         self._unfollow: Callable[[], None] | None = None
         self._shown: ParamPanel | None = None
+        self._fitted: ParamPanel | None = None      # the panel the dock was fitted to last
         self._due: list[Declaration] = []
 
     def show(self, workbench, at_once: bool = False) -> ParamPanel:
         """The panel of the Workbench's generator, showing its values and
-        seed and following it (the one shown before no longer); it takes
-        the old one's place in the dock in the next turn (unless
-        ``at_once``): its layout and paint in a pass of the event loop of
-        their own, not in the switch's."""
+        seed and following it (the one shown before no longer); the dock
+        is fitted to it in the next turn and it takes the old one's place
+        in the turn after (unless ``at_once``): the window's layout, the
+        panel's, and their paint each in a pass of the event loop of its
+        own, not in the switch's."""
         if self._unfollow is not None:
             self._unfollow()
             self._unfollow = None
@@ -70,23 +74,30 @@ class KeptPanels(QObject):
         self._unfollow = panel.follow(workbench)
         self._shown = panel
         if at_once:
+            self._fit()
             self._swap()
         else:
-            turns.later(self._swap)
+            turns.later(self._fit)
         return panel
 
     def swapping(self) -> bool:
         """The panel shown has yet to take its place in the dock."""
         return self._stack.currentWidget() is not self._shown
 
+    def _fit(self) -> None:
+        self._fitted = self._shown
+        self._fit_dock(self._shown)
+        turns.later(self._swap)
+
     def _swap(self) -> None:
         old, panel = self._stack.currentWidget(), self._shown
+        if panel is not self._fitted:       # (another one asked for since: fitted first)
+            return
         if old is not panel:
             if old is not None:
                 old.setSizePolicy(IGNORED, IGNORED)
             panel.setSizePolicy(PREFERRED, PREFERRED)
             self._stack.setCurrentWidget(panel)
-        self._placed(panel)
 
     def _panel(self, decl: Declaration) -> ParamPanel:
         panel = self._panels.get(decl.name)

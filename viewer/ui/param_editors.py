@@ -278,6 +278,11 @@ class Editor(QObject):
     def make_widget(self) -> QWidget:
         raise NotImplementedError
 
+    def pieces(self) -> Iterator[None]:
+        """The widget's parts still to make, one a step (a widget too slow
+        to make in one turn of the event loop makes the rest here)."""
+        return iter(())
+
     def value(self) -> Any:
         raise NotImplementedError
 
@@ -660,9 +665,12 @@ class CurvePointsEditor(Editor):
         axes = p.curve_axes or CurveAxes()
         w = CurveEditor(p.default, x_range=axes.x_range, y_range=axes.y_range,
                         mirror=axes.x_range[0] == 0.0 if axes.mirror is None else axes.mirror,
-                        x_label=axes.x_label, y_label=axes.y_label)
+                        x_label=axes.x_label, y_label=axes.y_label, whole=False)
         w.changed.connect(self.changed)
         return w
+
+    def pieces(self) -> Iterator[None]:
+        return self.widget.pieces()
 
     def value(self) -> tuple[tuple[float, float], ...]:
         return self.widget.value()

@@ -318,6 +318,7 @@ class ParamPanel(QWidget):
             for p in members:
                 self._add_param(form, p)
                 yield
+                yield from self.widgets[p.name].kind_editor.pieces()
         form.addRow(QLabel("<b>Seed</b>"))
         self.seed_row = SeedRow(seed, text=text_seed)
         self.seed_row.changed.connect(lambda: self.seedChanged.emit(self.seed_row.seed()))
