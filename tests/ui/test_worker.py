@@ -4,6 +4,7 @@ results never delivered."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -152,3 +153,36 @@ def test_jobs_run_below_the_gui_threads_priority(qtbot, monkeypatch):
         worker.shutdown()
     assert sig.args[1] == min(19, gui + BACKGROUND_NICE)
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == gui
+
+
+OUTLIVED = """
+import threading
+from PySide6.QtCore import QCoreApplication
+from viewer.ui.worker import LatestWins
+
+app = QCoreApplication([])
+release = threading.Event()
+late = threading.Timer(1.5, release.set)
+late.daemon = True                      # (the end of the script does not wait for it)
+late.start()
+began = threading.Event()
+w = LatestWins("deaf")
+w.submit(lambda token: (began.set(), release.wait(10), print("job returned", flush=True)))
+began.wait(10)
+w.shutdown(timeout_ms=50)               # the job deaf to its token, as a kernel's compile
+print("shut down", w.running is not None, flush=True)
+del w
+"""
+
+
+def test_a_worker_shut_down_while_its_job_runs_lets_the_process_end_normally():
+    """A job that cannot stop at once (a kernel's first compile) outlives its
+    worker's shutdown: the process ends once it returns, not with Qt's abort
+    ("QThread: Destroyed while thread is still running") when the worker
+    goes (its window closed, a failing test's traceback dropped) or at exit."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=root)
+    out = subprocess.run([sys.executable, "-c", OUTLIVED], env=env, text=True,
+                         capture_output=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.split("\n")[:2] == ["shut down True", "job returned"]

@@ -33,7 +33,7 @@ from ..render.hexraster import hex_center, sector_at
 from .letter_thinning import thin_spots, thinning_cell
 from .name_labels import NameLabels, PlacedNames, cells_of, place_names, split_names
 from .screen_image import to_qimage
-from .turns import later
+from .turns import forget, later
 
 ZOOM_OUT = 1.25
 """Zooming out stops when the whole map takes 1 / ZOOM_OUT of the view."""
@@ -444,9 +444,20 @@ class MapView(pg.GraphicsLayoutWidget):
         m = 2 * FIT_MARGIN_CELLS * self.scale if self.hexes else 0
         return max((w + m) / size.width(), (h + m) / size.height())
 
+    def close(self) -> None:
+        """Close the view for good: pyqtgraph's ``close`` deletes its items
+        (the map, the view box, the letters), so the pieces of work still
+        due for them are dropped."""
+        forget(self)
+        self._pending_letters = None
+        self._items_due.clear()
+        self._resize_due.clear()
+        super().close()
+
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        self._refit()
+        if not self.closed:     # pyqtgraph's close() resizes once more, its items deleted
+            self._refit()
 
     def _refit(self, *_args) -> None:
         # also when the view box itself has its new size (after the widget's

@@ -47,6 +47,13 @@ def _turn() -> None:
         call()
 
 
+def forget(owner: object) -> None:
+    """Drop the calls of ``owner`` (bound methods) still waiting for a turn:
+    it closed, and what they would work on is gone."""
+    for call in [c for c in _due if getattr(c, "__self__", None) is owner]:
+        del _due[call]
+
+
 def pending(call: Callable[[], object]) -> bool:
     """Whether ``call`` waits for a turn."""
     return call in _due

@@ -16,6 +16,7 @@ queued signals carrying the job id; only the newest request's come as
 
 from __future__ import annotations
 
+import atexit
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -53,6 +54,22 @@ class _Executor(QObject):
         except BaseException as exc:  # noqa: BLE001 - errors travel back as values
             error = exc
         self.done.emit(job.id, value, error, time.perf_counter() - t0)
+
+
+_OUTLIVING: list[tuple[QThread, _Executor]] = []
+"""The threads still running a job when their worker shut down, and the
+executors running it: kept here, as destroying a running QThread aborts the
+process ("QThread: Destroyed while thread is still running") and deleting
+the executor would delete the object whose job runs.  Once the worker is
+gone (its window closed, or a failing test's traceback dropped) that would
+happen; at exit each is waited for."""
+
+
+@atexit.register
+def _wait_for_outliving() -> None:
+    for thread, _executor in _OUTLIVING:
+        thread.wait()       # (its token is cancelled: the job ends at its next check)
+    _OUTLIVING.clear()
 
 
 class LatestWins(QObject):
@@ -126,9 +143,15 @@ class LatestWins(QObject):
             self._running.token.cancel()
 
     def shutdown(self, timeout_ms: int = 10_000) -> None:
+        """Cancel everything and stop the thread, waiting up to ``timeout_ms``
+        for the running job; a job still running then (one that cannot stop
+        at once: a kernel's first compile) keeps its thread, which outlives
+        this worker until the job returns (:data:`_OUTLIVING`)."""
         self.cancel()
         self._thread.quit()
-        self._thread.wait(timeout_ms)
+        kept = (self._thread, self._executor)
+        if not self._thread.wait(timeout_ms) and kept not in _OUTLIVING:
+            _OUTLIVING.append(kept)
 
     def _start(self, job: Job) -> None:
         self._running = job
