@@ -27,6 +27,13 @@ its longest gap the GUI thread was on a core, and how long it waited for one):
   ran in the phase's longest gaps (and any thread's garbage collection,
   which holds Python's lock), in order: a gap with none was the GUI
   thread waiting for a core or for the lock.
+
+On a virtual machine (Linux), each phase's line also says how much time the
+host took from the machine's cores near its longest gap ("host steal": the
+``steal`` column of ``/proc/stat``, read every 5 ms by a small process of
+its own, in 10 ms ticks).  While a core is taken, nothing on it runs, timers
+included: the GUI thread's gap grows though it neither works nor waits in
+the machine's run queue.
 """
 
 from __future__ import annotations
@@ -360,6 +367,79 @@ class Pieces:
 PIECES = Pieces() if os.environ.get("BENCH_PIECES") == "1" else None
 
 
+STEAL_WATCH = r"""
+import os, sys, time
+fd = os.open("/proc/stat", os.O_RDONLY)
+def steal():
+    return [int(line.split()[8]) for line in os.pread(fd, 1 << 16, 0).split(b"\n")
+            if line.startswith(b"cpu") and not line.startswith(b"cpu ")]
+before = steal()
+while True:
+    time.sleep(0.005)
+    now, t = steal(), time.clock_gettime(time.CLOCK_MONOTONIC)
+    for cpu, (a, b) in enumerate(zip(before, now)):
+        if b > a:
+            sys.stdout.write(f"{t:.6f} {cpu} {b - a}\n")
+            sys.stdout.flush()
+    before = now
+"""
+
+
+class StealWatch:
+    """The host's steal time on this (virtual) machine's cores, as
+    ``/proc/stat`` counts it (ticks of 10 ms), noted with CLOCK_MONOTONIC
+    times (:func:`time.perf_counter`'s clock on Linux) by a process of its
+    own; None where there is no such count."""
+
+    TICK_MS = 10.0
+    LAG_S = 0.03
+    """How long after the host took a core the count may show it (the
+    guest's tick, the 5 ms reads)."""
+
+    @classmethod
+    def start(cls) -> StealWatch | None:
+        try:
+            with open("/proc/stat") as f:
+                if len(f.readline().split()) < 9:
+                    return None
+        except OSError:
+            return None
+        import subprocess
+
+        return cls(subprocess.Popen([sys.executable, "-c", STEAL_WATCH],
+                                    stdout=subprocess.PIPE, stdin=subprocess.DEVNULL))
+
+    def __init__(self, proc) -> None:
+        self.proc = proc
+        os.set_blocking(proc.stdout.fileno(), False)
+        self.seen: list[tuple[float, int]] = []     # (time, ticks on any core)
+        self._rest = b""
+        import atexit
+
+        atexit.register(self.stop)
+
+    def _read(self) -> None:
+        try:
+            data = os.read(self.proc.stdout.fileno(), 1 << 16)
+        except BlockingIOError:
+            return
+        lines = (self._rest + data).split(b"\n")
+        self._rest = lines.pop()
+        for line in lines:
+            t, _cpu, ticks = line.split()
+            self.seen.append((float(t), int(ticks)))
+
+    def ms_near(self, a: float, b: float) -> float:
+        """The host's steal counted from ``a`` to a little after ``b`` (ms)."""
+        self._read()
+        return self.TICK_MS * sum(n for t, n in self.seen if a <= t <= b + self.LAG_S)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
 class Heartbeat:
     """A 1 ms precise timer on the GUI thread; :meth:`phase` names the
     longest gap between its beats since the last phase (the longest stall).
@@ -380,6 +460,8 @@ class Heartbeat:
         self.cpu: list[float] = []
         self.stalls: dict[str, float] = {}
         self.own: dict[str, float] = {}
+        self.clean: dict[str, float] = {}
+        """each phase's longest gap with no host steal near it (a virtual machine's)"""
         try:
             self._sched = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
         except OSError:
@@ -391,6 +473,7 @@ class Heartbeat:
         self.timer.start()
         wait_in_loop(app, lambda: len(self.beats) >= 5)
         self.restart()
+        self.steal = StealWatch.start()
         self.spy = StallSpy(self) if os.environ.get("BENCH_STALL_SPY") == "1" else None
         self.handlers = SlowHandlers() if os.environ.get("BENCH_SLOW_HANDLERS") == "1" else None
 
@@ -433,16 +516,26 @@ class Heartbeat:
                     if g > STALL_TARGET_MS / 2:
                         f.write(f"{a:.6f} {a + g / 1000:.6f} {g:.1f} {c:.1f} {w:.1f} {name}\n")
         own = max((g - w for g, w, _ in gaps), default=0.0)
+        if self.steal is not None:      # the longest gap the host took no core near
+            clean = max((g for (g, _, _), a, b in zip(gaps, beats, beats[1:])
+                         if g <= STALL_TARGET_MS / 2 or self.steal.ms_near(a, b) == 0),
+                        default=0.0)
+            self.clean[name] = max(clean, self.clean.get(name, 0.0))
         if worst > self.stalls.get(name, -1.0):
             self.stalls[name] = worst
         self.own[name] = max(own, self.own.get(name, 0.0))
         if echo:
             over = sum(1 for g, _, _ in gaps if g > STALL_TARGET_MS)
             on_core = max((c for _, _, c in gaps), default=0.0)
+            steal = ""
+            if self.steal is not None and gaps:
+                i = max(range(len(gaps)), key=lambda k: gaps[k][0])
+                steal = (f"; host steal near it "
+                         f"{self.steal.ms_near(beats[i], beats[i + 1]):.0f} ms")
             say(f"  {name}: longest GUI stall {worst:.1f} ms (on a core {busy:.1f} ms and "
                 f"waiting for one {wait:.1f} ms in it; longest own {own:.1f} ms; {over} "
                 f"of {len(gaps)} gaps over "
-                f"{STALL_TARGET_MS:g} ms; most on a core in one gap {on_core:.1f} ms)")
+                f"{STALL_TARGET_MS:g} ms; most on a core in one gap {on_core:.1f} ms{steal})")
             if self.spy is not None:
                 self.spy.report()
             if PIECES is not None:
@@ -462,6 +555,13 @@ class Heartbeat:
         name = max(self.stalls, key=self.stalls.get)
         return name, self.stalls[name]
 
+    def worst_clean(self) -> tuple[str, float] | None:
+        """The longest gap the host took no core near (None: no steal count)."""
+        if not self.clean:
+            return None
+        name = max(self.clean, key=self.clean.get)
+        return name, self.clean[name]
+
     def worst_own(self) -> tuple[str, float]:
         """The longest gap less the GUI thread's wait for a core in it."""
         name = max(self.own, key=self.own.get)
@@ -469,6 +569,9 @@ class Heartbeat:
 
     def stop(self) -> None:
         self.timer.stop()
+        if self.steal is not None:
+            self.steal.stop()
+            self.steal = None
         if self.handlers is not None:
             self.handlers.stop()
         if self.spy is not None:
