@@ -108,6 +108,23 @@ def test_an_edit_a_hidden_panel_finishes_stays_with_its_generator(qtbot, window,
     assert w.result.params["smoothness"] == 2
 
 
+def test_a_closed_window_takes_no_edit_its_panels_finish(qtbot, window, monkeypatch):
+    """(A field that loses the focus as the window goes finishes its edit: it
+    reached the closed window's workbench and its deleted menu actions.)"""
+    w = window
+    panel = w.param_panel
+    values, seed = dict(w.workbench.values), w.workbench.seed
+    asked = []
+    monkeypatch.setattr(w, "request_generation", lambda force=False: asked.append(force))
+    w.shutdown()
+    field = panel.widgets["sp"]
+    with field.kind_editor.silent():
+        field.kind_editor.set_value(values["sp"] + 7)
+    field.changed.emit()                    # (as when the field loses the focus)
+    panel.seed_row.set_seed(seed + 1, announce=True)
+    assert asked == [] and w.workbench.values == values and w.workbench.seed == seed
+
+
 def test_two_quick_switches_show_and_follow_the_last_generators_panel(qtbot, window):
     w = window
     first = w.param_panel

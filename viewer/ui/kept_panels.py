@@ -107,6 +107,15 @@ class KeptPanels(QObject):
             self._stack.addWidget(panel)
         return panel
 
+    def close(self) -> None:
+        """The window is closing: no panel announces an edit any more (a
+        field that loses the focus as the window goes finishes its edit), no
+        more are built ahead, and the turns still due do nothing."""
+        turns.forget(self)
+        self._due.clear()
+        for panel in self._panels.values():
+            panel.blockSignals(True)
+
     def kept(self, name: str) -> ParamPanel | None:
         """Generator ``name``'s panel, when it has been started."""
         return self._panels.get(name)

@@ -697,6 +697,7 @@ class MainWindow(QMainWindow):
         self.gen_view.shutdown()
         self.sweep.close()
         self.compare.shutdown()
+        self._panels.close()
 
 
 def warm_up_later(decl) -> None:
