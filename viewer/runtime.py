@@ -260,11 +260,23 @@ def name_thread(name: str) -> None:
     shows it (Linux: ``top -H``, ``ps -L``, ``perf``), as Qt names its own
     threads; Python 3.11 names none."""
     try:
-        import ctypes       # (a background thread's, not a command's start-up)
-
-        ctypes.CDLL(None).prctl(PR_SET_NAME, name.encode()[:15], 0, 0, 0)
+        _libc().prctl(PR_SET_NAME, name.encode()[:15], 0, 0, 0)
     except (OSError, AttributeError):
         pass
+
+
+_libc_handle = None
+
+
+def _libc():
+    """The C library (ctypes), loaded once and only when asked for: a
+    command's start-up needs none of it."""
+    global _libc_handle
+    if _libc_handle is None:
+        import ctypes
+
+        _libc_handle = ctypes.CDLL(None)
+    return _libc_handle
 
 
 def background_thread(target: Callable[[], object], name: str) -> threading.Thread:
@@ -304,10 +316,8 @@ def keep_memory() -> bool:
     if _kept is None:
         _kept = False
         if sys.platform.startswith("linux") and os.environ.get("MAPGEN_KEEP_MEMORY") != "0":
-            import ctypes       # (here: a command's start-up needs none of it)
-
             try:
-                libc = ctypes.CDLL(None)
+                libc = _libc()
                 kept = (libc.mallopt(M_MMAP_MAX, 0) == 1
                         and libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1) == 1
                         and libc.mallopt(M_ARENA_MAX, 1) == 1)

@@ -74,7 +74,7 @@ class KeptPanels(QObject):
         self._unfollow = panel.follow(workbench)
         self._shown = panel
         if at_once:
-            self._fit()
+            self._fit_now()
             self._swap()
         else:
             turns.later(self._fit)
@@ -85,9 +85,12 @@ class KeptPanels(QObject):
         return self._stack.currentWidget() is not self._shown
 
     def _fit(self) -> None:
+        self._fit_now()
+        turns.later(self._swap)
+
+    def _fit_now(self) -> None:
         self._fitted = self._shown
         self._fit_dock(self._shown)
-        turns.later(self._swap)
 
     def _swap(self) -> None:
         old, panel = self._stack.currentWidget(), self._shown
