@@ -16,7 +16,6 @@ queued signals carrying the job id; only the newest request's come as
 
 from __future__ import annotations
 
-import atexit
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ..runtime import as_background
+from . import threads_at_exit
 from ..engine.protocol import Cancelled, CancelToken
 
 JobFn = Callable[[CancelToken], Any]
@@ -54,22 +54,6 @@ class _Executor(QObject):
         except BaseException as exc:  # noqa: BLE001 - errors travel back as values
             error = exc
         self.done.emit(job.id, value, error, time.perf_counter() - t0)
-
-
-_OUTLIVING: list[tuple[QThread, _Executor]] = []
-"""The threads still running a job when their worker shut down, and the
-executors running it: kept here, as destroying a running QThread aborts the
-process ("QThread: Destroyed while thread is still running") and deleting
-the executor would delete the object whose job runs.  Once the worker is
-gone (its window closed, or a failing test's traceback dropped) that would
-happen; at exit each is waited for."""
-
-
-@atexit.register
-def _wait_for_outliving() -> None:
-    for thread, _executor in _OUTLIVING:
-        thread.wait()       # (its token is cancelled: the job ends at its next check)
-    _OUTLIVING.clear()
 
 
 class LatestWins(QObject):
@@ -146,12 +130,12 @@ class LatestWins(QObject):
         """Cancel everything and stop the thread, waiting up to ``timeout_ms``
         for the running job; a job still running then (one that cannot stop
         at once: a kernel's first compile) keeps its thread, which outlives
-        this worker until the job returns (:data:`_OUTLIVING`)."""
+        this worker until the job returns, and is waited for at exit
+        (:mod:`.threads_at_exit`)."""
         self.cancel()
         self._thread.quit()
-        kept = (self._thread, self._executor)
-        if not self._thread.wait(timeout_ms) and kept not in _OUTLIVING:
-            _OUTLIVING.append(kept)
+        if not self._thread.wait(timeout_ms):
+            threads_at_exit.keep_until_exit(self._thread, self._executor)
 
     def _start(self, job: Job) -> None:
         self._running = job

@@ -44,7 +44,7 @@ from ..elided import FullTextTips, fit_titles
 from ..wheel_focus import wheel_needs_focus
 from .plots import SweepPlots
 from .table import SweepTableModel
-from .worker import _UNDER_WAY, SweepWorker, _stop
+from .worker import SweepWorker, _stop, under_way
 
 __all__ = ["SweepPanel"]
 
@@ -304,7 +304,7 @@ class SweepPanel(QWidget):
         worker.ended.connect(thread.quit, Qt.ConnectionType.DirectConnection)
         worker.batch.connect(self._on_batch)            # queued: the panel's thread
         worker.ended.connect(self._on_ended)
-        _UNDER_WAY[thread] = worker
+        under_way(thread, worker)
         cancel = worker.cancel
         self.destroyed.connect(lambda *_: cancel.set())     # a panel gone without shutdown()
         thread.start()

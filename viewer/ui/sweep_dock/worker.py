@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import atexit
 import threading
 from typing import Any
 
@@ -11,6 +10,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ...sweep import BackendError, SweepSpec, run_sweep
 from ...workbench.errors import error_text
+from .. import threads_at_exit
 
 __all__ = ["SweepWorker"]
 
@@ -43,7 +43,14 @@ class SweepWorker(QObject):
 
 _UNDER_WAY: dict[QThread, SweepWorker] = {}
 """Each sweep thread running and its worker, kept here until the sweep
-ends: a panel deleted meanwhile takes neither with it."""
+ends: a panel deleted meanwhile takes neither with it; at exit its sweep is
+cancelled and waited for, within a bound (:mod:`..threads_at_exit`)."""
+
+
+def under_way(thread: QThread, worker: SweepWorker) -> None:
+    """``thread`` runs ``worker``'s sweep: kept until it is stopped."""
+    _UNDER_WAY[thread] = worker
+    threads_at_exit.keep_until_exit(thread, worker, stop=worker.cancel.set)
 
 
 def _stop(thread: QThread) -> None:
@@ -54,9 +61,4 @@ def _stop(thread: QThread) -> None:
     thread.quit()           # ends once the sweep's slot returns
     thread.wait()
     _UNDER_WAY.pop(thread, None)
-
-
-@atexit.register
-def _stop_all() -> None:
-    for thread in list(_UNDER_WAY):
-        _stop(thread)
+    threads_at_exit.release(thread)
