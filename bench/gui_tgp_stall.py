@@ -19,11 +19,14 @@ the host takes a busy machine's core now and then for 10-50 ms, and a GUI
 thread that shares it waits, timers and all.
 
 Run: ``python bench/gui_tgp_stall.py [SIZE] [--stop-after STAGE]``; the last
-line is ``max_stall_ms: N``.
+line is ``max_stall_ms: N``.  ``BENCH_SETTLE_S`` (default 0.3) is the pause
+between TGP's first small map and the large one: 0 starts the large map while
+the window still loads the generator's other kernels and parts.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -57,7 +60,7 @@ def main() -> int:
     generate(app, win, None, {"size": (64, 64), "stop_after": stop_after})
     if not win.options.get("contours"):
         win.set_option("contours", True)
-    pause(app, 0.3)
+    pause(app, float(os.environ.get("BENCH_SETTLE_S", "0.3")))
     heart = Heartbeat(app)
 
     def measure(what: str, action, cond, timeout: float = 900) -> None:
