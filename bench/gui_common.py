@@ -22,7 +22,7 @@ its longest gap the GUI thread was on a core, and how long it waited for one):
 - ``BENCH_SWITCH_INTERVAL=S``: Python's GIL switch interval;
 - ``BENCH_PIECES=1``: the GUI thread's pieces of work (each turn's call,
   each workbench event's handler, each worker's arrival, the map view's
-  paint) timed without a profile hook, the longest on a core (thread
+  paint, the Towns and Industries tables' paint and new rows) timed without a profile hook, the longest on a core (thread
   time) and in all, listed in each phase's report; then the pieces that
   ran in the phase's longest gaps (and any thread's garbage collection,
   which holds Python's lock), in order: a gap with none was the GUI
@@ -333,6 +333,20 @@ class Pieces:
                 original_paint(view, ev)
         original_paint = GraphicsView.paintEvent
         GraphicsView.paintEvent = paint
+
+        from viewer.ui.views.tgp_towns import TownsTable    # (and the Industries table)
+
+        def table_paint(table, ev) -> None:
+            with pieces.timed(f"paint {type(table).__name__}"):
+                original_table_paint(table, ev)
+        original_table_paint = TownsTable.paintEvent
+        TownsTable.paintEvent = table_paint
+
+        def show_rows(table, rows) -> None:
+            with pieces.timed(f"rows {type(table).__name__}.show_rows"):
+                original_show_rows(table, rows)
+        original_show_rows = TownsTable.show_rows
+        TownsTable.show_rows = show_rows
 
     @contextlib.contextmanager
     def timed(self, name: str):

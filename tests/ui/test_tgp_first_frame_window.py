@@ -66,7 +66,7 @@ def test_the_first_frame_is_drawn_listed_and_inspected(qtbot, window):
         for c in range(3)) and all(table.columnWidth(c) >= table.sizeHintForColumn(c)
                                    for c in (0, 2)), timeout=5000)
     table.selectRow(1)
-    loc = table.item(1, 2).text()
+    loc = table.cell(1, 2)
     ix, iy = (int(v) for v in loc.split(","))
     (x0, x1), (y0, y1) = w.map_view.vb.viewRange()
     assert abs((x0 + x1) / 2 - (ix + 0.5) * s) < 1 and abs((y0 + y1) / 2 - (iy + 0.5) * s) < 1

@@ -57,11 +57,10 @@ def test_towns_are_drawn_named_listed_and_inspected(qtbot, window):
     table = w.gen_view.towns_table
     assert table.names() == sorted((t["name"] for t in towns), key=str.casefold)  # by name
     table.sort_by(1)
-    table.names()                                                     # (every row put in)
-    pops = [int(table.item(i, 1).text()) for i in range(table.rowCount())]
+    pops = [table.cell(i, 1) for i in range(table.rowCount())]
     assert pops == sorted(pops)                                       # numbers as numbers
     table.selectRow(2)
-    row_name = table.item(2, 0).text()
+    row_name = table.cell(2, 0)
     t = next(t for t in towns if t["name"] == row_name)
     (x0, x1), (y0, y1) = w.map_view.vb.viewRange()
     assert abs((x0 + x1) / 2 - (t["xy"] % 64 + 0.5) * s) < 1
@@ -127,64 +126,6 @@ def test_a_name_at_the_views_edge_is_read_whole(qtbot, window):
     _centre_at(view, x, y, -4)                   # its centre just off screen
     view.grab()
     assert name not in dict(view.name_labels.drawn())
-
-
-def test_a_table_fills_while_shown_a_few_rows_a_turn(qtbot):
-    """A map's rows go into the Towns (or Industries) table only while it is
-    shown, at most ROWS_PER_TURN per turn of the event loop: hundreds of
-    towns never stall the window, and a table behind another tab costs
-    nothing."""
-    from viewer.ui import turns
-    from viewer.ui.views.tgp_towns import ROWS_PER_TURN, TownsTable
-
-    table = TownsTable()
-    qtbot.addWidget(table)
-    rows = [((f"Town {i:04}", i, 1, ""), (i, i), {}) for i in range(ROWS_PER_TURN * 5 + 3)]
-    table.show_rows(rows)
-    assert table.rowCount() == 0 and not table.filled()     # hidden: nothing put in
-    table.show()
-
-    def put() -> int:
-        return sum(table.item(i, 0) is not None for i in range(table.rowCount()))
-    # shown: as long as its rows and its columns sized in one turn, the rows
-    # from the next on (a 4096² first frame's length and first rows took 6-7 ms)
-    assert table.rowCount() == len(rows) and put() == 0 and not table.filled()
-    turns._turn()                                           # the next turn: its first rows
-    assert 0 < put() <= ROWS_PER_TURN
-    qtbot.waitUntil(table.filled, timeout=10_000)
-    assert table.names() == sorted(r[0][0] for r in rows)
-    table.show_rows(rows[:3])                                # the next map's, shown at once
-    qtbot.waitUntil(table.filled, timeout=10_000)
-    assert table.names() == [r[0][0] for r in rows[:3]]
-
-
-def test_the_next_maps_rows_go_into_the_last_maps_cells(qtbot):
-    """A new map's rows reuse the table's cells (no thousands of items made
-    and dropped per map): the same items, now holding the new map's values
-    only, a tooltip of the last map's gone where the new row has none."""
-    from viewer.ui.views.tgp_towns import TownsTable
-
-    table = TownsTable()
-    qtbot.addWidget(table)
-    table.show()
-    first = [((f"Old {i:03}", i, 1, "city"), (i, i), {0: f"old tip {i}"}) for i in range(90)]
-    table.show_rows(first)
-    qtbot.waitUntil(table.filled, timeout=10_000)
-    old_items = [table.item(i, c) for i in range(table.rowCount()) for c in range(4)]
-    second = [((f"New {i:03}", 1000 + i, 2, ""), (i + 1, i + 2), {}) for i in range(60)]
-    table.show_rows(second)
-    # nothing in the turn that shows the map: from the next turn on
-    assert not table.filled() and table.rowCount() == len(first)
-    qtbot.waitUntil(table.filled, timeout=10_000)
-    assert table.names() == [r[0][0] for r in second]
-    new_items = [table.item(i, c) for i in range(table.rowCount()) for c in range(4)]
-    assert all(any(n is o for o in old_items) for n in new_items)      # the same cells
-    assert {table.item(i, 3).text() for i in range(60)} == {""}
-    assert all(not table.item(i, 0).toolTip() for i in range(60))
-    table.selectRow(5)                           # a row centres on the new map's place
-    with qtbot.waitSignal(table.townChosen) as chosen:
-        table.cellClicked.emit(5, 0)
-    assert chosen.args == [6, 7]
 
 
 def test_the_window_gets_a_maps_table_rows_made_with_the_map(qtbot, window):
