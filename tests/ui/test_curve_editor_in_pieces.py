@@ -49,7 +49,8 @@ def test_a_curve_editor_shown_before_it_is_whole_is_finished_at_once(qtbot):
     made_at_once.show()
     for e in (editor, made_at_once):
         assert [s for s in ("left", "bottom", "top", "right")
-                if e.plot.getAxis(s).isVisible()] == ["left", "bottom"]
+                if e.plot.getAxis(s) is not None and e.plot.getAxis(s).isVisible()] \
+            == ["left", "bottom"]
     # it works as one made at once: the points drawn, a point added and removed
     assert [tuple(p) for p in editor.graph.pos] == [(0.0, 0.5), (1.0, 0.25)]
     with qtbot.waitSignal(editor.changed):
@@ -59,3 +60,17 @@ def test_a_curve_editor_shown_before_it_is_whole_is_finished_at_once(qtbot):
         editor.remove_point(1)
     assert editor.value() == ((0.0, 0.5), (1.0, 0.25))
     assert len(editor.graph.pos) == 2
+
+
+def test_a_curve_editor_makes_no_menus_it_never_shows(qtbot):
+    # pyqtgraph's PlotItem makes its options menu (a form of some forty
+    # widgets) and its view box another: 5-7 ms for what is never shown
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    before = set(QApplication.allWidgets())
+    editor = CurveEditor(((0.0, 0.5), (1.0, 0.25)), x_label="x", y_label="y")
+    qtbot.addWidget(editor)
+    made = set(QApplication.allWidgets()) - before
+    assert editor.whole and editor.plot in made
+    assert not [w for w in made if isinstance(w, QMenu)]
+    assert len(made) <= 12, sorted(type(w).__name__ for w in made)
