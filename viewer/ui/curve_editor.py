@@ -210,6 +210,7 @@ class CurveEditor(QWidget):
         plot.show()         # (with the editor, when it is shown)
         self.graph = graph
         self._redraw()
+        yield       # (a step of its own: not with the panel's next row)
 
     # -- values ----------------------------------------------------------------
     def value(self) -> tuple[tuple[float, float], ...]:
