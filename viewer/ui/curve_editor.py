@@ -20,7 +20,10 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+
+from . import turns
 
 MIN_GAP = 0.5
 """Least distance along x between neighbouring points."""
@@ -90,6 +93,16 @@ class _Points(pg.GraphItem):
                 ev.accept()
                 return
         ev.ignore()
+
+
+def _measure(axis: pg.AxisItem) -> None:
+    """``axis`` sized for its tick labels (as its first paint does)."""
+    image = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    try:
+        axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
 
 
 class _Plot(pg.GraphicsView):
@@ -176,7 +189,15 @@ class CurveEditor(QWidget):
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         self.finish_building()          # (shown before its pieces were made)
+        if self.plot.isHidden():        # its first paint in a turn of its own
+            turns.later(self._show_plot)
         super().showEvent(event)
+
+    def _show_plot(self) -> None:
+        """The plot shown, a turn after the editor: its first paint (5-9 ms)
+        not in the pass that lays out and paints the panel placed."""
+        if self.isVisible():
+            self.plot.show()
 
     def _build_plot(self, x_label: str, y_label: str) -> Iterator[None]:
         # (each item's parent the grid, and the grid the scene's: Qt deletes
@@ -204,13 +225,23 @@ class CurveEditor(QWidget):
         graph = _Points(self)
         plot.addItem(graph)
         plot.scene().sigMouseClicked.connect(self._scene_clicked)
+        # hidden until a turn after the editor is first shown, its room kept
+        keep = plot.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        plot.setSizePolicy(keep)
+        plot.hide()
         self.layout().replaceWidget(self._stand_in, plot)
         self._stand_in.deleteLater()
         self._stand_in = None
-        plot.show()         # (with the editor, when it is shown)
         self.graph = graph
         self._redraw()
         yield       # (a step of its own: not with the panel's next row)
+        # the axes' tick labels measured, one a step: their room is settled
+        # before the first paint (painted first at the room they have before,
+        # they take more, and the plot is laid out and painted again)
+        for axis in axes.values():
+            _measure(axis)
+            yield
 
     # -- values ----------------------------------------------------------------
     def value(self) -> tuple[tuple[float, float], ...]:
