@@ -115,17 +115,16 @@ class _Plot(pg.GraphicsView):
                  axes: dict[str, pg.AxisItem], parent: QWidget):
         super().__init__(parent)
         self.grid, self.view, self.axes = grid, view, axes
-        lay = grid
-        lay.layout.setContentsMargins(1, 1, 1, 1)
-        lay.layout.setSpacing(0)
-        lay.addItem(axes["left"], row=0, col=0)
-        lay.addItem(view, row=0, col=1)
-        lay.addItem(axes["bottom"], row=1, col=1)
-        lay.layout.setRowStretchFactor(0, 100)
-        lay.layout.setColumnStretchFactor(1, 100)
+        grid.layout.setContentsMargins(1, 1, 1, 1)
+        grid.layout.setSpacing(0)
+        grid.addItem(axes["left"], row=0, col=0)
+        grid.addItem(view, row=0, col=1)
+        grid.addItem(axes["bottom"], row=1, col=1)
+        grid.layout.setRowStretchFactor(0, 100)
+        grid.layout.setColumnStretchFactor(1, 100)
         for axis in axes.values():
             axis.linkToView(view)
-        self.setCentralItem(lay)
+        self.setCentralItem(grid)
 
     def getViewBox(self) -> pg.ViewBox:  # noqa: N802 - PlotWidget's name
         return self.view
