@@ -14,12 +14,16 @@ is edited; during a drag only the drawing follows.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+
+from . import turns
 
 MIN_GAP = 0.5
 """Least distance along x between neighbouring points."""
@@ -49,9 +53,15 @@ class _Points(pg.GraphItem):
 
     def __init__(self, editor: CurveEditor):
         super().__init__()
-        self.editor = editor
+        # (weakly: no cycle of the editor and its plot's item, which Python's
+        # collector would delete in the middle of a paint of the editor)
+        self._editor = weakref.ref(editor)
         self.dragged: int | None = None
         self.offset = QPointF(0, 0)
+
+    @property
+    def editor(self) -> CurveEditor:
+        return self._editor()
 
     def mouseDragEvent(self, ev) -> None:  # noqa: N802 - pyqtgraph's name
         if ev.button() != Qt.MouseButton.LeftButton:
@@ -85,6 +95,48 @@ class _Points(pg.GraphItem):
         ev.ignore()
 
 
+def _measure(axis: pg.AxisItem) -> None:
+    """``axis`` sized for its tick labels (as its first paint does)."""
+    image = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    try:
+        axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+
+
+class _Plot(pg.GraphicsView):
+    """A view box with its left and bottom axes, laid out as pyqtgraph's
+    PlotWidget lays out a PlotItem's, without the PlotItem: it makes its
+    options menu (a form of some forty widgets) and the view box its own,
+    5-7 ms of the GUI thread for menus this editor never shows."""
+
+    def __init__(self, grid: pg.GraphicsLayout, view: pg.ViewBox,
+                 axes: dict[str, pg.AxisItem], parent: QWidget):
+        super().__init__(parent)
+        self.grid, self.view, self.axes = grid, view, axes
+        grid.layout.setContentsMargins(1, 1, 1, 1)
+        grid.layout.setSpacing(0)
+        grid.addItem(axes["left"], row=0, col=0)
+        grid.addItem(view, row=0, col=1)
+        grid.addItem(axes["bottom"], row=1, col=1)
+        grid.layout.setRowStretchFactor(0, 100)
+        grid.layout.setColumnStretchFactor(1, 100)
+        for axis in axes.values():
+            axis.linkToView(view)
+        self.setCentralItem(grid)
+
+    def getViewBox(self) -> pg.ViewBox:  # noqa: N802 - PlotWidget's name
+        return self.view
+
+    def getAxis(self, side: str) -> pg.AxisItem | None:  # noqa: N802 - PlotWidget's name
+        """The axis on ``side`` ("left", "bottom"; None for the others: not made)."""
+        return self.axes.get(side)
+
+    def addItem(self, item) -> None:  # noqa: N802 - PlotWidget's name
+        self.view.addItem(item)
+
+
 class CurveEditor(QWidget):
     changed = Signal()
 
@@ -107,7 +159,7 @@ class CurveEditor(QWidget):
         lay.setSpacing(2)
         self._stand_in = QWidget()
         self._stand_in.setFixedHeight(PLOT_HEIGHT)
-        self.plot: pg.PlotWidget | None = None
+        self.plot: _Plot | None = None
         self.graph: _Points | None = None
         self.text = QLineEdit()
         self.text.setToolTip("control points X:Y, ...; drag them in the plot, double-click "
@@ -126,8 +178,8 @@ class CurveEditor(QWidget):
         return self.graph is not None
 
     def pieces(self) -> Iterator[None]:
-        """The plot's parts not made yet, one a step (each a few ms: a
-        PlotWidget made at once is 8-15 ms)."""
+        """The plot's parts not made yet, one a step (each 1-2 ms: the whole
+        plot is 4-5 ms, a pyqtgraph PlotWidget with its menus was 8-15)."""
         return self._steps
 
     def finish_building(self) -> None:
@@ -136,29 +188,35 @@ class CurveEditor(QWidget):
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         self.finish_building()          # (shown before its pieces were made)
+        if self.plot.isHidden():        # its first paint in a turn of its own
+            turns.later(self._show_plot)
         super().showEvent(event)
 
+    def _show_plot(self) -> None:
+        """The plot shown, a turn after the editor: its first paint (5-9 ms)
+        not in the pass that lays out and paints the panel placed."""
+        if self.isVisible():
+            self.plot.show()
+
     def _build_plot(self, x_label: str, y_label: str) -> Iterator[None]:
-        view = pg.ViewBox()
-        # (the axes shown: PlotItem shows every axis it is given)
-        axes = {side: pg.AxisItem(side) for side in ("left", "bottom")}
+        # (each item's parent the grid, and the grid the scene's: Qt deletes
+        # them with the plot, not Python's collector after it)
+        grid = pg.GraphicsLayout()
+        view = pg.ViewBox(parent=grid, enableMenu=False, enableMouse=False)
+        axes = {side: pg.AxisItem(side, parent=grid) for side in ("left", "bottom")}
         yield
-        item = pg.PlotItem(viewBox=view, axisItems=axes)
-        yield
-        self.plot = plot = pg.PlotWidget(plotItem=item)
+        self.plot = plot = _Plot(grid, view, axes, self)
         plot.setFixedHeight(PLOT_HEIGHT)
-        plot.setMenuEnabled(False)
-        plot.setMouseEnabled(x=False, y=False)
-        plot.hideButtons()
         x0 = -self.x_range[1] if self.mirror else self.x_range[0]
         pad_y = 0.05 * (self.y_range[1] - self.y_range[0])
-        plot.setXRange(x0, self.x_range[1], padding=0.02)
-        plot.setYRange(self.y_range[0] - pad_y, self.y_range[1] + pad_y, padding=0)
-        plot.showGrid(x=True, y=True, alpha=0.25)
+        view.setXRange(x0, self.x_range[1], padding=0.02)
+        view.setYRange(self.y_range[0] - pad_y, self.y_range[1] + pad_y, padding=0)
+        for axis in axes.values():
+            axis.setGrid(int(0.25 * 255))
         if x_label:
-            plot.setLabel("bottom", x_label)
+            axes["bottom"].setLabel(x_label)
         if y_label:
-            plot.setLabel("left", y_label)
+            axes["left"].setLabel(y_label)
         yield
         self.mirror_line = pg.PlotDataItem(pen=pg.mkPen((160, 160, 160), width=1,
                                                         style=Qt.PenStyle.DashLine))
@@ -166,12 +224,23 @@ class CurveEditor(QWidget):
         graph = _Points(self)
         plot.addItem(graph)
         plot.scene().sigMouseClicked.connect(self._scene_clicked)
+        # hidden until a turn after the editor is first shown, its room kept
+        keep = plot.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        plot.setSizePolicy(keep)
+        plot.hide()
         self.layout().replaceWidget(self._stand_in, plot)
         self._stand_in.deleteLater()
         self._stand_in = None
-        plot.show()         # (with the editor, when it is shown)
         self.graph = graph
         self._redraw()
+        yield       # (a step of its own: not with the panel's next row)
+        # the axes' tick labels measured, one a step: their room is settled
+        # before the first paint (painted first at the room they have before,
+        # they take more, and the plot is laid out and painted again)
+        for axis in axes.values():
+            _measure(axis)
+            yield
 
     # -- values ----------------------------------------------------------------
     def value(self) -> tuple[tuple[float, float], ...]:

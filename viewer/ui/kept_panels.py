@@ -26,8 +26,9 @@ from . import turns
 from .param_panel import ParamPanel
 
 IGNORED, PREFERRED = QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
-PIECE_S = 0.004
-"""About how long a turn builds a kept panel's rows (a frame is 16.7 ms)."""
+PIECE_S = 0.003
+"""How long a turn builds a kept panel's rows, at most about (a frame is
+16.7 ms, and on a busy machine our work in it is doubled)."""
 
 
 class KeptPanels(QObject):

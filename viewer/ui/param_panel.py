@@ -41,6 +41,8 @@ from .param_editors import Editor, RefusedKeys, editor_for, tip_of
 
 SEED_MAX = 2**32 - 1
 LABEL_MAX_WIDTH = 130
+ALIGNED_A_STEP = 8
+"""Value boxes given the panel's value width in one step of its build."""
 ERROR_STYLE = "color: #d33; font-size: 11px;"
 
 
@@ -291,6 +293,7 @@ class ParamPanel(QWidget):
         self.last_edited: str | None = None     # the parameter the user changed last
         self._labels: list[QLabel] = []
         self._label_of: dict[str, QLabel] = {}
+        self._value_width = 0      # the value column's (see align_values)
         form = QFormLayout(self)
         self._form = form
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -307,7 +310,8 @@ class ParamPanel(QWidget):
             self.finish_building()
 
     def _build(self, seed: int | str, text_seed: bool) -> Iterator[None]:
-        """The panel's rows, one a step."""
+        """The panel's rows, one a step, then its seed row, its label column,
+        its value column and its greyed rows, one a step."""
         form, params = self._form, self.params
         groups: dict[str, list[Param]] = {}
         for p in params:                       # groups in order of first appearance
@@ -325,31 +329,44 @@ class ParamPanel(QWidget):
         self.seed_row.changed.connect(self.changed)
         self.seed_row.newSeedAsked.connect(self.newSeedAsked)
         form.addRow(self.seed_row)
+        yield
         # one label column: as wide as the longest label, up to LABEL_MAX_WIDTH
         # (longer ones wrap, and a fixed width gives them their full height)
         self._label_width = max((min(lb.fontMetrics().horizontalAdvance(lb.text()) + 4,
                                      LABEL_MAX_WIDTH) for lb in self._labels), default=0)
         for lb in self._labels:
             lb.setFixedWidth(self._label_width)
-        self._value_width = 0
         # the values that decide whether a parameter counts, or its bounds
         self._condition_owners = frozenset(
             c.param for p in params for c in (*p.conditions(), *_bounds_whens(p)))
         for w in self.widgets.values():
             w.kind_editor.widthChanged.connect(
                 lambda e=w.kind_editor: self.align_values(e))
-        self.align_values()
+        # the value column (:meth:`align_values`), a few editors a step: each
+        # box's new width is a relayout of its row
+        editors = [w.kind_editor for w in self.widgets.values()]
+        self._value_width = max([0] + [e.value_width() for e in editors])
+        for i in range(0, len(editors), ALIGNED_A_STEP):
+            yield
+            if self._value_width:
+                for e in editors[i:i + ALIGNED_A_STEP]:
+                    e.set_value_width(self._value_width)
+        yield
         self.apply_conditions()
         yield
         self.ensurePolished()       # (the style's look, done here, not when first shown)
         self.whole = True
 
     def build_some(self, seconds: float) -> bool:
-        """Build rows for about ``seconds`` (at least one); True when the
-        panel is whole."""
-        end = time.perf_counter() + seconds
+        """Build rows for at most about ``seconds`` (at least one step): it
+        stops before a step as long as its longest so far would end past
+        them (a row is 0.5-2 ms).  True when the panel is whole."""
+        last = time.perf_counter()
+        end, longest = last + seconds, 0.0
         for _ in self._steps:
-            if time.perf_counter() >= end:
+            now = time.perf_counter()
+            longest, last = max(longest, now - last), now
+            if now + longest >= end:
                 break
         return self.whole
 
