@@ -23,21 +23,30 @@ def test_the_warm_up_loads_no_kernel_while_a_map_is_under_way_and_finishes_after
         return x + 1
 
     monkeypatch.setattr(main_window, "_WARMED_UP", set())
+    monkeypatch.setattr(main_window, "WARM_UP_AFTER_S", 0.05)
     under_way = threading.Event()
     under_way.set()
-    done = threading.Event()
+    began, loaded, done = threading.Event(), threading.Event(), threading.Event()
 
     def warm_up():
+        began.set()
         other_settings_kernel(1)
+        loaded.set()
+        under_way.set()             # another map (a kernel of the warm-up's is loaded)
+        other_settings_kernel(1.5)
         done.set()
 
     main_window.warm_up_later(SimpleNamespace(name="a generator", warm_up=warm_up),
                               under_way.is_set)
     time.sleep(0.5)
-    assert len(other_settings_kernel.overloads) == 0 and not done.is_set()
+    assert not began.is_set()       # not begun while the first map is under way
     under_way.clear()               # the map is shown
+    assert loaded.wait(60)
+    time.sleep(0.5)
+    assert len(other_settings_kernel.overloads) == 1 and not done.is_set()
+    under_way.clear()
     assert done.wait(60)
-    assert len(other_settings_kernel.overloads) == 1
+    assert len(other_settings_kernel.overloads) == 2
     threads = [t for t in threading.enumerate() if t.name == "warm up a generator"]
     for t in threads:
         t.join(10)
