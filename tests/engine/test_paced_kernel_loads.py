@@ -85,7 +85,7 @@ def test_loads_after_the_block_are_not_paced():
     assert waits == [1]
 
 
-def test_until_quiet_returns_only_after_busy_has_been_false_for_a_while():
+def test_until_quiet_returns_once_busy_has_been_false_for_a_while_since_it_was_true():
     answers = iter([True, True, False, True] + [False] * 1000)
     asked = []
 
@@ -93,10 +93,21 @@ def test_until_quiet_returns_only_after_busy_has_been_false_for_a_while():
         asked.append(time.perf_counter())
         return next(answers)
 
-    paced_loads.until_quiet(busy, quiet_s=0.03, poll_s=0.005)
+    paced_loads.UntilQuiet(busy, quiet_s=0.03, poll_s=0.005)()
     # the False after the first two Trues was not enough: a True came after it
     assert len(asked) >= 4 + 0.03 / 0.005 - 1
     assert asked[-1] - asked[3] >= 0.03
+
+
+def test_until_quiet_counts_from_its_making_and_then_lets_loads_follow_at_once():
+    wait = paced_loads.UntilQuiet(lambda: False, quiet_s=0.05, poll_s=0.005)
+    t0 = time.perf_counter()
+    wait()
+    t1 = time.perf_counter()
+    wait()
+    t2 = time.perf_counter()
+    assert t1 - t0 >= 0.04            # (made just before t0)
+    assert t2 - t1 < 0.04             # nothing under way since: no pause
 
 
 def test_until_quiet_takes_an_error_for_nothing_under_way():
@@ -104,5 +115,5 @@ def test_until_quiet_takes_an_error_for_nothing_under_way():
         raise RuntimeError("Internal C++ object already deleted.")
 
     t0 = time.perf_counter()
-    paced_loads.until_quiet(gone, quiet_s=0.01, poll_s=0.002)
+    paced_loads.UntilQuiet(gone, quiet_s=0.01, poll_s=0.002)()
     assert time.perf_counter() - t0 < 5

@@ -13,7 +13,7 @@ Within :func:`paced` (on one thread) that thread calls ``wait()`` before it
 loads each kernel: when it is about to take numba's compiler lock and does
 not hold it already (a kernel's own callees come within the same hold), so
 it waits holding no lock of numba's, and any other thread (a run loading
-what it needs) goes on meanwhile.  :func:`until_quiet` is the window's
+what it needs) goes on meanwhile.  :class:`UntilQuiet` is the window's
 ``wait``: until nothing has been under way for a while.
 """
 
@@ -73,26 +73,33 @@ def listen() -> None:
         _listening = True
 
 
-QUIET_S = 0.1
-"""How long nothing must have been under way before the next kernel loads."""
 POLL_S = 0.02
 
 
-def until_quiet(busy: Callable[[], bool], quiet_s: float = QUIET_S,
-                poll_s: float = POLL_S) -> None:
-    """Return once ``busy()`` has said False for ``quiet_s`` seconds (it is
-    asked every ``poll_s``; an error it raises counts as not busy)."""
-    since = None
-    while True:
-        try:
-            now_busy = bool(busy())
-        except Exception:  # noqa: BLE001 - a window gone: nothing is under way
-            now_busy = False
-        now = time.perf_counter()
-        if now_busy:
-            since = None
-        elif since is None:
-            since = now
-        if since is not None and now - since >= quiet_s:
-            return
-        time.sleep(poll_s)
+class UntilQuiet:
+    """A ``wait`` for :func:`paced`: it returns once ``busy()`` (asked every
+    ``poll_s``) has not said True for ``quiet_s`` seconds, counted from the
+    last time it did or else from the making of this wait; an error
+    ``busy()`` raises counts as nothing under way.  So loads begin a while
+    after the window's last map was made and drawn (its arrival, its names
+    and its kept picture are still being done when the map is shown), and
+    follow one another without a pause while nothing else happens."""
+
+    def __init__(self, busy: Callable[[], bool], quiet_s: float, poll_s: float = POLL_S):
+        self.busy = busy
+        self.quiet_s = quiet_s
+        self.poll_s = poll_s
+        self.last_busy = time.perf_counter()
+
+    def __call__(self) -> None:
+        while True:
+            try:
+                now_busy = bool(self.busy())
+            except Exception:  # noqa: BLE001 - a window gone: nothing is under way
+                now_busy = False
+            now = time.perf_counter()
+            if now_busy:
+                self.last_busy = now
+            elif now - self.last_busy >= self.quiet_s:
+                return
+            time.sleep(self.poll_s)

@@ -716,19 +716,20 @@ def warm_up_later(decl, under_way: Callable[[], bool] = lambda: False) -> None:
     need (its declared ``warm_up``: e.g. kernels its defaults do not use),
     on a background thread, once per process: so the first map comes
     without waiting for them, and the first map of other settings without
-    a stall.  It begins once ``under_way()`` (a map being made or drawn)
-    has been False for :data:`WARM_UP_AFTER_S`, and each kernel it loads
-    waits until it has been False for a moment (:mod:`.paced_loads`): a
-    large map started right after the switch is not slowed by it, nor the
-    GUI thread, which met its pieces waiting for Python's lock."""
+    a stall.  It begins, and loads each kernel (:mod:`.paced_loads`), only
+    once ``under_way()`` (a map being made or drawn) has been False for
+    :data:`WARM_UP_AFTER_S`: a large map started right after the switch
+    is not slowed by it, nor the GUI thread, which met its pieces waiting
+    for Python's lock."""
     if decl.name in _WARMED_UP:
         return
     _WARMED_UP.add(decl.name)
 
     def run() -> None:
         try:
-            paced_loads.until_quiet(under_way, WARM_UP_AFTER_S)
-            with paced_loads.paced(lambda: paced_loads.until_quiet(under_way)):
+            quiet = paced_loads.UntilQuiet(under_way, WARM_UP_AFTER_S)
+            quiet()
+            with paced_loads.paced(quiet):
                 decl.warm_up()
         except Exception:  # noqa: BLE001 - the run that needs it will say what is wrong
             pass
@@ -739,8 +740,9 @@ def warm_up_later(decl, under_way: Callable[[], bool] = lambda: False) -> None:
 
 _WARMED_UP: set[str] = set()
 WARM_UP_AFTER_S = 1.0
-"""How long the window is idle before a warm-up begins (a user who makes a
-larger map as soon as the first is shown has started it by then)."""
+"""How long the window is idle before a warm-up begins or loads a kernel (a
+user who makes a larger map as soon as the first is shown has started it by
+then, and a map's arrival is done)."""
 
 
 WINDOW_PARTS = ("view", "render", "exports", "inspect")
