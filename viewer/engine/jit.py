@@ -167,6 +167,9 @@ def materialize(module: str) -> None:
             return
         from numba import njit as real_njit
 
+        from . import paced_loads
+
+        paced_loads.listen()        # (a warm-up that paced its loads before numba came)
         namespace = sys.modules[module].__dict__
         if "__materialize__" in namespace:
             namespace["__materialize__"]()

@@ -16,6 +16,7 @@ closed when another one is.  The GUI thread never computes a map.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
 from .. import runtime
 from ..runtime import background_thread
+from ..engine import paced_loads
 from ..engine.protocol import GenerationError, HexTorus, MapState, Result
 from ..render.picture import renderer_for
 from ..workbench import Workbench
@@ -78,6 +80,7 @@ class MainWindow(QMainWindow):
         self._status_step: object = None         # the step the status line names
         self._picture_due: Result | None = None  # a slow map whose picture is kept once shown
         self._picture_keeper = None              # (writes it on a thread: last_picture)
+        self._shut_down = False
         self._finished: tuple[Result, float] | None = None     # a run's aftermath, due
         self._export_actions: list[QAction] = []
         self._build()
@@ -468,8 +471,15 @@ class MainWindow(QMainWindow):
         # after the first map of each generator: its kernels, loaded by now,
         # and what they made out of the collector (before its bigger maps)
         runtime.first_map_shown(result.generator)
-        warm_up_later(self.workbench.generator)
+        warm_up_later(self.workbench.generator, self._under_way)
         self.map_ids.remember_inputs(result)
+
+    def _under_way(self) -> bool:
+        """A map is being made or drawn (asked by the warm-up's thread, which
+        loads no kernel then: :func:`warm_up_later`); False once the window
+        is shut down."""
+        wb = self.workbench
+        return not self._shut_down and (wb.busy() or wb.drawing())
 
     def open_recent(self, kind: str, path: str) -> None:
         """Open a file of File > Open recent again, as it was opened."""
@@ -683,6 +693,7 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def shutdown(self) -> None:
+        self._shut_down = True
         self._after_run()                       # (a run that just finished is still remembered)
         if self._picture_keeper is not None:
             self._picture_keeper.finish()
@@ -700,19 +711,26 @@ class MainWindow(QMainWindow):
         self._panels.close()
 
 
-def warm_up_later(decl) -> None:
+def warm_up_later(decl, under_way: Callable[[], bool] = lambda: False) -> None:
     """Once its first map is shown, load what a generator's other settings
     need (its declared ``warm_up``: e.g. kernels its defaults do not use),
     on a background thread, once per process: so the first map comes
     without waiting for them, and the first map of other settings without
-    a stall."""
+    a stall.  It begins, and loads each kernel (:mod:`.paced_loads`), only
+    once ``under_way()`` (a map being made or drawn) has been False for
+    :data:`WARM_UP_AFTER_S`: a large map started right after the switch
+    is not slowed by it, nor the GUI thread, which met its pieces waiting
+    for Python's lock."""
     if decl.name in _WARMED_UP:
         return
     _WARMED_UP.add(decl.name)
 
     def run() -> None:
         try:
-            decl.warm_up()
+            quiet = paced_loads.UntilQuiet(under_way, WARM_UP_AFTER_S)
+            quiet()
+            with paced_loads.paced(quiet):
+                decl.warm_up()
         except Exception:  # noqa: BLE001 - the run that needs it will say what is wrong
             pass
         runtime.freeze_heap()
@@ -721,6 +739,10 @@ def warm_up_later(decl) -> None:
 
 
 _WARMED_UP: set[str] = set()
+WARM_UP_AFTER_S = 1.0
+"""How long the window is idle before a warm-up begins or loads a kernel (a
+user who makes a larger map as soon as the first is shown has started it by
+then, and a map's arrival is done)."""
 
 
 WINDOW_PARTS = ("view", "render", "exports", "inspect")
