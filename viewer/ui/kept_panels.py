@@ -53,6 +53,10 @@ class KeptPanels(QObject):
         self._shown: ParamPanel | None = None
         self._fitted: ParamPanel | None = None      # the panel the dock was fitted to last
         self._due: list[Declaration] = []
+        # each panel's place in the scroll area, kept while another is shown
+        self._scrolled: dict[ParamPanel, int] = {}
+        self._scroll_due: int | None = None     # a place to scroll to once the range allows it
+        area.verticalScrollBar().rangeChanged.connect(self._range_changed)
 
     def show(self, workbench, at_once: bool = False) -> ParamPanel:
         """The panel of the Workbench's generator, showing its values and
@@ -98,10 +102,33 @@ class KeptPanels(QObject):
         if panel is not self._fitted:       # (another one asked for since: fitted first)
             return
         if old is not panel:
+            bar = self.area.verticalScrollBar()
             if old is not None:
+                self._scrolled[old] = bar.value()
                 old.setSizePolicy(IGNORED, IGNORED)
             panel.setSizePolicy(PREFERRED, PREFERRED)
             self._stack.setCurrentWidget(panel)
+            self._scroll_to(self._scrolled.get(panel, 0))
+
+    def _scroll_to(self, value: int) -> None:
+        """Scroll the area to ``value``: at once where its range allows it,
+        else once the new panel's layout has made the range (its next
+        change, within the next turn)."""
+        bar = self.area.verticalScrollBar()
+        bar.setValue(value)
+        if bar.value() != value:
+            self._scroll_due = value
+            turns.later(self._forget_scroll)
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        due = self._scroll_due
+        if due is not None:
+            self.area.verticalScrollBar().setValue(due)
+            if high >= due:
+                self._scroll_due = None
+
+    def _forget_scroll(self) -> None:
+        self._scroll_due = None     # (a later change of range is the user's: a resize)
 
     def _panel(self, decl: Declaration) -> ParamPanel:
         panel = self._panels.get(decl.name)
