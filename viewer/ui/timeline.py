@@ -204,6 +204,8 @@ class TimelineDock(QDockWidget):
 
     def _set_play_icon(self, playing: bool) -> None:
         b = self.buttons["play"]
+        if b.text() == ("pause" if playing else "play"):
+            return                  # (as it is: every new map pauses the timeline)
         b.setText("pause" if playing else "play")
         b.setIcon(self.style().standardIcon(SP.SP_MediaPause if playing else SP.SP_MediaPlay))
 
