@@ -6,7 +6,7 @@ solve is asked for (a switch away waited for an idle thread)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from window_waits import settle
+from window_waits import LayoutRequests, settle
 
 from viewer.ui.views.fairland_fairness import FairnessPanel
 
@@ -54,68 +54,20 @@ def test_a_switch_to_number_link_and_away_starts_no_solver_thread(qtbot, window,
     assert made.count("solve") == 1
 
 
-class LayoutRequests(QObject):
-    """Counts the LayoutRequest events each of ``widgets`` receives."""
-
-    def __init__(self, *widgets):
-        super().__init__()
-        self.seen: dict[str, int] = {}
-        self.names = {w: type(w).__name__ for w in widgets}
-        for w in widgets:
-            w.installEventFilter(self)
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.LayoutRequest and obj in self.names:
-            name = self.names[obj]
-            self.seen[name] = self.seen.get(name, 0) + 1
-        return False
-
-
-def test_a_switch_between_built_panels_without_docks_lays_the_window_out_nowhere(qtbot, window):
+def test_a_switch_between_built_panels_without_docks_lays_out_no_timeline(qtbot, window):
     """Ports and Number Link add no docks: a switch between them changes the
-    panel (a turn later), the layers, the menus, the greyed map, and the
-    timeline's and status line's words, none of which asks the window, the
-    timeline or the status bar for a new layout (each such request laid
-    the whole window out again in the switch's pass)."""
+    panel (a turn later), the layers, the menus, the greyed map and the
+    timeline (no map: no steps, no phases), none of which asks the timeline
+    dock or the status bar for a new layout (the timeline's caption, its
+    phase box fitted to its phases and its step box to its range did: the
+    whole window laid out again)."""
     w = window
     for name in ("ports", "numberlink", "ports", "numberlink"):    # (each shown, fitted)
         switch(qtbot, w, name)
     qtbot.waitUntil(lambda: not w._panels.building(), timeout=30_000)
     qtbot.wait(50)
-    requests = LayoutRequests(w, w.timeline, w.timeline.widget(), w.statusBar())
-    w.set_generator("ports")
-    QCoreApplication.sendPostedEvents()         # the switch's own pass
-    assert requests.seen == {}
-    settle(qtbot, w, lambda: w.result.generator == "ports")
-
-
-class Paints(QObject):
-    def __init__(self, widget):
-        super().__init__()
-        self.n = 0
-        widget.installEventFilter(self)
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Paint:
-            self.n += 1
-        return False
-
-
-def test_the_old_map_is_greyed_a_turn_after_the_switch_not_in_its_pass(qtbot, window):
-    """The switch's pass does not repaint the map (the greyed picture, 1.5-4
-    ms, is painted in a pass of its own); a turn later it is greyed under
-    "generating ...", until the new map comes."""
-    w = window
-    view = w.map_view
-    qtbot.wait(50)
-    paints = Paints(view.viewport())
+    requests = LayoutRequests(w.timeline, w.timeline.widget(), w.statusBar())
     w.set_generator("ports", generate=False)
-    QCoreApplication.sendPostedEvents()         # the switch's own pass
-    assert paints.n == 0
-    assert view.is_waiting()                    # (said: greyed a turn later)
-    qtbot.waitUntil(lambda: view.waiting.isVisible() and paints.n > 0)
-    assert view.waiting.toPlainText() == f"generating {w.generator.title}..."
-    assert view.image.opacity() < 1
-    w.request_generation()
-    settle(qtbot, w, lambda: w.result.generator == "ports")
-    assert not view.is_waiting() and view.image.opacity() == 1
+    qtbot.waitUntil(lambda: not w.busy() and w.map_view.waiting.isVisible())
+    qtbot.wait(50)
+    assert requests.seen == {}
