@@ -71,3 +71,35 @@ def test_a_switch_between_built_panels_without_docks_lays_out_no_timeline(qtbot,
     qtbot.waitUntil(lambda: not w.busy() and w.map_view.waiting.isVisible())
     qtbot.wait(50)
     assert requests.seen == {}
+
+
+class Paints(QObject):
+    def __init__(self, widget):
+        super().__init__()
+        self.n = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Paint:
+            self.n += 1
+        return False
+
+
+def test_the_old_map_is_greyed_a_turn_after_the_switch_not_in_its_pass(qtbot, window):
+    """The switch's pass does not repaint the map (the greyed picture, 1.5-4
+    ms, is painted in a pass of its own); a turn later it is greyed under
+    "generating ...", until the new map comes."""
+    w = window
+    view = w.map_view
+    qtbot.wait(50)
+    paints = Paints(view.viewport())
+    w.set_generator("ports", generate=False)
+    QCoreApplication.sendPostedEvents()         # the switch's own pass
+    assert paints.n == 0
+    assert view.is_waiting()                    # (said: greyed a turn later)
+    qtbot.waitUntil(lambda: view.waiting.isVisible() and paints.n > 0)
+    assert view.waiting.toPlainText() == f"generating {w.generator.title}..."
+    assert view.image.opacity() < 1
+    w.request_generation()
+    settle(qtbot, w, lambda: w.result.generator == "ports")
+    assert not view.is_waiting() and view.image.opacity() == 1
