@@ -5,13 +5,13 @@ window laid out again)."""
 
 from __future__ import annotations
 
-from window_waits import LayoutRequests
+from window_waits import layout_requests
 
 
 def test_a_new_status_message_repaints_the_status_line_and_lays_out_nothing(qtbot, window):
     w = window
     qtbot.wait(50)
-    requests = LayoutRequests(w.statusBar())
+    requests = layout_requests(w.statusBar())
     height = w.message.height()
     for text in ("fairland: a longer message than before, " * 6, "short", ""):
         w.status(text)

@@ -5,8 +5,8 @@ solve is asked for (a switch away waited for an idle thread)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from window_waits import LayoutRequests, settle
+from PySide6.QtCore import QCoreApplication, QEvent
+from window_waits import Events, layout_requests, settle
 
 from viewer.ui.views.fairland_fairness import FairnessPanel
 
@@ -66,23 +66,11 @@ def test_a_switch_between_built_panels_without_docks_lays_out_no_timeline(qtbot,
         switch(qtbot, w, name)
     qtbot.waitUntil(lambda: not w._panels.building(), timeout=30_000)
     qtbot.wait(50)
-    requests = LayoutRequests(w.timeline, w.timeline.widget(), w.statusBar())
+    requests = layout_requests(w.timeline, w.timeline.widget(), w.statusBar())
     w.set_generator("ports", generate=False)
     qtbot.waitUntil(lambda: not w.busy() and w.map_view.waiting.isVisible())
     qtbot.wait(50)
     assert requests.seen == {}
-
-
-class Paints(QObject):
-    def __init__(self, widget):
-        super().__init__()
-        self.n = 0
-        widget.installEventFilter(self)
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Paint:
-            self.n += 1
-        return False
 
 
 def test_the_old_map_is_greyed_a_turn_after_the_switch_not_in_its_pass(qtbot, window):
@@ -92,12 +80,12 @@ def test_the_old_map_is_greyed_a_turn_after_the_switch_not_in_its_pass(qtbot, wi
     w = window
     view = w.map_view
     qtbot.wait(50)
-    paints = Paints(view.viewport())
+    paints = Events(QEvent.Type.Paint, view.viewport())
     w.set_generator("ports", generate=False)
     QCoreApplication.sendPostedEvents()         # the switch's own pass
-    assert paints.n == 0
+    assert paints.seen == {}
     assert view.is_waiting()                    # (said: greyed a turn later)
-    qtbot.waitUntil(lambda: view.waiting.isVisible() and paints.n > 0)
+    qtbot.waitUntil(lambda: view.waiting.isVisible() and bool(paints.seen))
     assert view.waiting.toPlainText() == f"generating {w.generator.title}..."
     assert view.image.opacity() < 1
     w.request_generation()

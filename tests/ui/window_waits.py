@@ -43,18 +43,25 @@ def rgb(img: QImage) -> np.ndarray:
     return a.reshape(h, w, 3).astype(np.int16)
 
 
-class LayoutRequests(QObject):
-    """Counts the LayoutRequest events each of ``widgets`` receives."""
+class Events(QObject):
+    """Counts the events of type ``kind`` each of ``widgets`` receives, by
+    the widget's class name (:attr:`seen`)."""
 
-    def __init__(self, *widgets):
+    def __init__(self, kind: QEvent.Type, *widgets):
         super().__init__()
+        self.kind = kind
         self.seen: dict[str, int] = {}
         self.names = {w: type(w).__name__ for w in widgets}
         for w in widgets:
             w.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.LayoutRequest and obj in self.names:
+        if event.type() == self.kind and obj in self.names:
             name = self.names[obj]
             self.seen[name] = self.seen.get(name, 0) + 1
         return False
+
+
+def layout_requests(*widgets) -> Events:
+    """The LayoutRequest events ``widgets`` receive from now on."""
+    return Events(QEvent.Type.LayoutRequest, *widgets)
