@@ -81,3 +81,29 @@ def test_a_window_that_starts_on_tgp_puts_its_docks_where_they_were_left(qtbot, 
         assert again.findChild(QDockWidget, "tgp_industries").isHidden()
     finally:
         again.shutdown()
+
+
+def test_the_tables_are_made_with_their_docks_not_in_the_switch(qtbot, window):
+    """The Towns and Industries tables are made in the docks' turn (1.7 ms
+    out of the switch's pass), showing the map shown by then."""
+    from viewer.ui.views.tgp_towns import TownsTable
+
+    w = window
+    w.workbench.set_values({"size": (128, 128), "stop_after": "world"}, of="tgp")
+    w.set_generator("tgp")
+    settle(qtbot, w, "tgp")
+    shown = w.result
+    names = sorted(w.gen_view.towns_table.names())
+    assert names                                # (a map with towns)
+    w.set_generator("fairland")
+    settle(qtbot, w, "fairland")
+    qtbot.waitUntil(lambda: w.findChildren(TownsTable) == [])     # (the old ones deleted)
+    switch_to_tgp(w)
+    assert w.findChildren(TownsTable) == []     # none made in the switch's pass
+    w.show_result(shown)                        # a map shown before the docks are in
+    qtbot.waitUntil(lambda: not w.busy(), timeout=60_000)
+    tables = w.findChildren(TownsTable)
+    assert sorted(type(t).__name__ for t in tables) == ["IndustriesTable", "TownsTable"]
+    assert sorted(w.gen_view.towns_table.names()) == names
+    industries = shown.detail.world.industries
+    assert w.gen_view.industries_table.rowCount() == sum(i is not None for i in industries) > 0

@@ -1,10 +1,12 @@
-"""What the window tests wait for and read: the map settled, a grab's pixels."""
+"""What the window tests wait for and read: the map settled, a grab's pixels,
+the layout requests widgets receive."""
 
 from __future__ import annotations
 
 from contextlib import contextmanager
 
 import numpy as np
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QImage
 
 WAIT_MS = 120_000
@@ -39,3 +41,27 @@ def rgb(img: QImage) -> np.ndarray:
     w, h, line = img.width(), img.height(), img.bytesPerLine()
     a = np.frombuffer(img.constBits(), np.uint8, line * h).reshape(h, line)[:, :w * 3]
     return a.reshape(h, w, 3).astype(np.int16)
+
+
+class Events(QObject):
+    """Counts the events of type ``kind`` each of ``widgets`` receives, by
+    the widget's class name (:attr:`seen`)."""
+
+    def __init__(self, kind: QEvent.Type, *widgets):
+        super().__init__()
+        self.kind = kind
+        self.seen: dict[str, int] = {}
+        self.names = {w: type(w).__name__ for w in widgets}
+        for w in widgets:
+            w.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == self.kind and obj in self.names:
+            name = self.names[obj]
+            self.seen[name] = self.seen.get(name, 0) + 1
+        return False
+
+
+def layout_requests(*widgets) -> Events:
+    """The LayoutRequest events ``widgets`` receive from now on."""
+    return Events(QEvent.Type.LayoutRequest, *widgets)

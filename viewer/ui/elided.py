@@ -19,30 +19,49 @@ from PySide6.QtWidgets import (
 
 class ElidedLabel(QLabel):
     """A one-line QLabel that elides what does not fit (``text()`` is the
-    whole text, the tooltip too when it is cut); it takes any width."""
+    whole text, the tooltip too when it is cut); it takes any width, and
+    its height is one line's whatever the text: a new text repaints it and
+    lays out nothing (QLabel's own text asks its window for a new layout:
+    a status line or the timeline's caption relaid the whole window out at
+    each change)."""
 
     def __init__(self, text: str = "", parent=None):
-        super().__init__(text, parent)
+        super().__init__("", parent)
+        self._text = ""
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setText(text)
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
-        super().setText(text)
+        text = str(text)
+        if text != self._text:
+            self._text = text
+            self.update()
         self._tip()
+
+    def text(self) -> str:
+        return self._text
+
+    def clear(self) -> None:
+        self.setText("")
 
     def shown_text(self) -> str:
         """The text as drawn (elided to the width)."""
-        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+        return self.fontMetrics().elidedText(self._text, Qt.TextElideMode.ElideRight,
                                              max(0, self.contentsRect().width()))
 
     def is_elided(self) -> bool:
-        return self.shown_text() != self.text()
+        return self.shown_text() != self._text
 
     def _tip(self) -> None:
-        self.setToolTip(self.text() if self.is_elided() else "")
+        self.setToolTip(self._text if self.is_elided() else "")
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return self.minimumSizeHint()
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        return QSize(0, super().minimumSizeHint().height())
+        m = self.contentsMargins()
+        return QSize(0, self.fontMetrics().height() + m.top() + m.bottom())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

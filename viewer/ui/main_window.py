@@ -375,7 +375,7 @@ class MainWindow(QMainWindow):
             self.generator_box.blockSignals(False)
         self._generator_declarations()
         self.gallery.generator_changed()
-        self._map_view.set_waiting(f"generating {wb.generator.title}...")
+        self._map_view.set_waiting_later(f"generating {wb.generator.title}...")
 
     # == values and seed =============================================================
     def _param_edited(self, name: str, value: Any, of: str) -> None:

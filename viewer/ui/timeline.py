@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QHBoxLayout,
-    QLabel,
     QSizePolicy,
     QSlider,
     QSpinBox,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.protocol import Trace
+from .elided import ElidedLabel
 
 SP = QStyle.StandardPixmap
 PLAY_INTERVAL_MS = 40
@@ -86,11 +86,14 @@ class TimelineDock(QDockWidget):
         self.phase_box = QComboBox()
         self.phase_box.setToolTip(f"jump to a phase ({SHORTCUTS['prev_phase']} / "
                                   f"{SHORTCUTS['next_phase']})")
-        self.phase_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # as wide as the longest phase shown so far: a new map's phases (and
+        # a switch's) lay the window out again only when a longer one comes
+        self.phase_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.phase_box.activated.connect(self._phase_chosen)
         row.addWidget(self.phase_box)
         lay.addLayout(row)
-        self.caption = QLabel("no trace yet")
+        self.caption = ElidedLabel("no trace yet")     # (a new text lays out nothing)
         self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         lay.addWidget(self.caption)
         # compact: as tall as its two lines, never a tall empty strip
@@ -122,15 +125,26 @@ class TimelineDock(QDockWidget):
             w.blockSignals(True)
         self.slider.setRange(0, n)
         self.slider.setValue(n)
-        self.spin.setRange(0, n)
-        self.spin.setValue(n)
+        if trace is not None and self.spin.maximum() != n:
+            self.spin.setRange(0, n)        # (its width follows: the window is laid out)
+        self.spin.setValue(n)               # (no trace: 0, greyed, its width kept)
         self.phase_box.clear()
-        self.phase_box.addItem("start")
-        self.phase_box.addItems([f"{name} @ {first}" for name, first in self._phases])
+        names = ["start"] + [f"{name} @ {first}" for name, first in self._phases]
+        self.phase_box.addItems(names)
+        self._fit_phases(names)
         for w in (self.slider, self.spin, self.phase_box):
             w.blockSignals(False)
         self._update_caption(n)
         self.setEnabled(trace is not None)
+
+    def _fit_phases(self, names: list[str]) -> None:
+        """The phase box as wide as the longest of ``names`` whole, unless
+        it is already (it never narrows)."""
+        box = self.phase_box
+        fm = box.fontMetrics()
+        chars = -(-max(fm.horizontalAdvance(t) for t in names) // fm.horizontalAdvance("x"))
+        if chars > box.minimumContentsLength():
+            box.setMinimumContentsLength(chars)
 
     @property
     def step(self) -> int:
@@ -204,6 +218,8 @@ class TimelineDock(QDockWidget):
 
     def _set_play_icon(self, playing: bool) -> None:
         b = self.buttons["play"]
+        if b.text() == ("pause" if playing else "play"):
+            return                  # (as it is: every new map pauses the timeline)
         b.setText("pause" if playing else "play")
         b.setIcon(self.style().standardIcon(SP.SP_MediaPause if playing else SP.SP_MediaPlay))
 

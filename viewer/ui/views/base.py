@@ -38,7 +38,8 @@ class GeneratorView(QObject):
         self.workbench, self.shell = workbench, shell
         self._actions: list[QAction] = []
         self._docks: list[QDockWidget] = []
-        self._docks_due: list[tuple[QDockWidget, QDockWidget | None]] = []
+        self._docks_due: Callable[[], list[tuple[QDockWidget, QDockWidget | None]]] | None \
+            = None                      # the docks to make and add in a later turn
         self._then: Callable[[], object] | None = None
 
     # -- what the view adds ------------------------------------------------------
@@ -59,17 +60,19 @@ class GeneratorView(QObject):
         self.shell.add_dock(dock, tab_with)
         self._docks.append(dock)
 
-    def add_docks_later(self, docks: list[tuple[QDockWidget, QDockWidget | None]],
+    def add_docks_later(self, make: Callable[[], list[tuple[QDockWidget, QDockWidget | None]]],
                         then: Callable[[], object] | None = None) -> None:
-        """Add ``docks`` (each with the dock to tab it with) in a later turn
-        of the event loop (:mod:`..turns`), then call ``then``: the window's
-        new layout and first paint of them in a pass of their own, not in
-        the switch's (a switch to a view with docks laid out and painted
-        the panel, the menus and two new docks in one pass); :meth:`busy`
-        until then.  Before the window is first shown (the view of the
-        generator it starts with) they are added at once, so that the
-        window's saved arrangement, restored then, places them."""
-        self._docks_due = list(docks)
+        """Make the docks (``make()`` returns each with the dock to tab it
+        with) and add them in a later turn of the event loop
+        (:mod:`..turns`), then call ``then``: their widgets made, the
+        window's new layout and their first paint in passes of their own,
+        not in the switch's (a switch to a view with docks made two tables,
+        laid out and painted the panel, the menus and two new docks in one
+        pass); :meth:`busy` until then.  Before the window is first shown
+        (the view of the generator it starts with) they are made and added
+        at once, so that the window's saved arrangement, restored then,
+        places them."""
+        self._docks_due = make
         self._then = then
         if not self.shell.widget.isVisible():
             self._place_docks()
@@ -77,11 +80,13 @@ class GeneratorView(QObject):
             turns.later(self._place_docks)
 
     def _place_docks(self) -> None:
-        due, self._docks_due = self._docks_due, []
-        for dock, tab_with in due:
+        make, self._docks_due = self._docks_due, None
+        if make is None:                    # (closed meanwhile)
+            return
+        for dock, tab_with in make():
             self.add_dock(dock, tab_with)
         then, self._then = self._then, None
-        if due and then is not None:
+        if then is not None:
             then()
 
     @property
@@ -148,7 +153,7 @@ class GeneratorView(QObject):
 
     # -- workers -----------------------------------------------------------------
     def busy(self) -> bool:
-        return bool(self._docks_due)
+        return self._docks_due is not None
 
     def cancel(self) -> None:
         """Stop the view's own background work (Esc)."""
@@ -160,9 +165,7 @@ class GeneratorView(QObject):
             self.shell.remove_action(act)
         for dock in self._docks:
             self.shell.remove_dock(dock)
-        for dock, _ in self._docks_due:             # (never added)
-            dock.deleteLater()
-        self._docks_due, self._then = [], None
+        self._docks_due, self._then = None, None     # (never made)
         self._actions.clear()
         self._docks.clear()
 

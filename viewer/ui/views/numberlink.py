@@ -43,11 +43,7 @@ class NumberLinkView(GeneratorView):
                                                    lambda _e: self._pending_dropped("failed")),
                      self.workbench.events.connect(ev.RunCancelled,
                                                    lambda _e: self._pending_dropped("cancelled"))]
-        self.solve_worker = LatestWins("solve", self)
-        self.solve_worker.started.connect(lambda *_: self.shell.own_work(True))
-        self.solve_worker.finished.connect(self._solved)
-        self.solve_worker.failed.connect(self._solve_failed)
-        self.solve_worker.cancelled.connect(self._solve_cancelled)
+        self._solve_worker: LatestWins | None = None     # (made when first asked)
         self.add_action("Edit", "Check &uniqueness", self.check_uniqueness, "Ctrl+U",
                         "solve the puzzle under the rule chosen in the panel: unique, several "
                         "(the second solution drawn where it differs) or none")
@@ -68,6 +64,19 @@ class NumberLinkView(GeneratorView):
                         "a printable book of graded puzzles: the puzzles several to a page "
                         "with number, size, grade and seed, then the solutions (PDF or SVG)")
         self.book_request = None
+
+    @property
+    def solve_worker(self) -> LatestWins:
+        """The solver's worker and its thread, made when first asked for (a
+        switch to Number Link and away started and stopped a thread that
+        solved nothing: the wait for it 1-2 ms of the switch)."""
+        if self._solve_worker is None:
+            worker = self._solve_worker = LatestWins("solve", self)
+            worker.started.connect(lambda *_: self.shell.own_work(True))
+            worker.finished.connect(self._solved)
+            worker.failed.connect(self._solve_failed)
+            worker.cancelled.connect(self._solve_cancelled)
+        return self._solve_worker
 
     # -- state -----------------------------------------------------------------------
     def rule(self) -> str:
@@ -368,15 +377,16 @@ class NumberLinkView(GeneratorView):
             self.shell.own_work(False)
 
     def busy(self) -> bool:
-        return not self.solve_worker.is_idle()
+        return self._solve_worker is not None and not self._solve_worker.is_idle()
 
     def cancel(self) -> None:
         self.check_pending = False
-        if not self.solve_worker.is_idle():
-            self.solve_worker.cancel()
+        if self.busy():
+            self._solve_worker.cancel()
 
     def shutdown(self) -> None:
-        self.solve_worker.shutdown()
+        if self._solve_worker is not None:
+            self._solve_worker.shutdown()
 
     def close(self) -> None:
         for off in self._off:
@@ -384,4 +394,4 @@ class NumberLinkView(GeneratorView):
         self.check = None
         self._show_second()
         super().close()
-        self.solve_worker.shutdown()
+        self.shutdown()

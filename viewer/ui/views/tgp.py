@@ -82,6 +82,12 @@ def table_rows(result: Result | None) -> TableRows:
 
 class TgpView(GeneratorView):
     def build(self) -> None:
+        inspector = self.shell.inspector_dock
+        self.add_docks_later(self._make_docks, then=inspector.raise_)
+
+    def _make_docks(self) -> list[tuple[QDockWidget, QDockWidget]]:
+        """The Towns and Industries docks, tabbed with the Inspector, their
+        tables showing the map shown (made a turn after the switch: 1.7 ms)."""
         self.towns_table = TownsTable()
         self.towns_table.townChosen.connect(self.centre_on_town)
         self.towns_dock = QDockWidget("Towns", self.shell.widget)
@@ -92,9 +98,13 @@ class TgpView(GeneratorView):
         self.industries_dock = QDockWidget("Industries", self.shell.widget)
         self.industries_dock.setObjectName("tgp_industries")
         self.industries_dock.setWidget(self.industries_table)
+        result = self.workbench.result
+        if result is not None:              # (a map shown before them: its rows)
+            rows = self._rows(result, self.workbench.prepared)
+            self.towns_table.show_rows(rows.towns)
+            self.industries_table.show_rows(rows.industries)
         inspector = self.shell.inspector_dock
-        self.add_docks_later([(self.towns_dock, inspector), (self.industries_dock, inspector)],
-                             then=inspector.raise_)
+        return [(self.towns_dock, inspector), (self.industries_dock, inspector)]
 
     def centre_on_town(self, x: int, y: int) -> None:
         centre_on(self.shell.map_view, x, y)
@@ -109,15 +119,17 @@ class TgpView(GeneratorView):
         warnings = result.detail.warnings if result is not None else None
         if warnings:
             self.shell.banner.show_message(" ".join(warnings) + ".")
-        rows = prepared if isinstance(prepared, TableRows) else table_rows(result)
+        rows = self._rows(result, prepared)
         if rows.said:
             self._said = (result, rows.said)
         table = getattr(self, "towns_table", None)
-        if table is not None:
-            table.show_rows(rows.towns)
-        table = getattr(self, "industries_table", None)
-        if table is not None:
-            table.show_rows(rows.industries)
+        if table is None:                   # (made later, with the rows of the map shown)
+            return
+        table.show_rows(rows.towns)
+        self.industries_table.show_rows(rows.industries)
+
+    def _rows(self, result: Result | None, prepared: Any) -> TableRows:
+        return prepared if isinstance(prepared, TableRows) else table_rows(result)
 
     def describe(self, result: Result) -> str:
         said = getattr(self, "_said", None)     # (said twice per map: counting
