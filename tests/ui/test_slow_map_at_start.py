@@ -237,3 +237,47 @@ def test_the_labels_file_is_one_json_document_made_in_pieces(monkeypatch):
         assert len(pieces) == 2 + -(-n // 3)
         note = json.loads("".join(pieces))
         assert lp._of_map(note, mine) and lp._markers(note["labels"]) == labels
+
+
+def test_a_kept_picture_starts_no_thread_on_the_gui_thread(qtbot, monkeypatch, tmp_path):
+    """A thread started on the GUI thread makes it wait until the new thread
+    runs (a core busy with a run: milliseconds): the keeper's one writer
+    thread is started ahead, and each picture kept is handed to it, written
+    in the order kept."""
+    import threading
+
+    import numpy as np
+
+    import viewer.ui.last_picture as lp
+    from viewer.formats.png import read_png
+
+    done = threading.Event()
+    threading.Thread(target=lambda: (lp.start_writer(), done.set())).start()
+    assert done.wait(10)
+    started = []
+    start = threading.Thread.start
+
+    def spy(thread):
+        started.append(thread.name)
+        start(thread)
+    monkeypatch.setattr(threading.Thread, "start", spy)
+    s = make_settings()
+    errors = []
+    keeper = lp.PictureKeeper(s, errors.append)
+
+    class Grid:
+        width, height = 8, 4
+
+    class Result:
+        generator, params, grid = "fairland", {"sp": 1}, Grid()
+
+        def __init__(self, seed):
+            self.seed = seed
+    pictures = [np.full((4, 8, 4), k * 40, np.uint8) for k in range(1, 4)]
+    for k, rgba in enumerate(pictures):
+        keeper.keep(Result(k), rgba, 1, False, f"map {k}")
+    keeper.finish()
+    assert started == [] and errors == []
+    assert np.array_equal(read_png(lp.picture_path(s)), pictures[-1])    # the last kept
+    from viewer.ui.settings import read_json
+    assert read_json(s, lp.KEY)["seed"] == "2"

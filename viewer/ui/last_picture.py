@@ -16,6 +16,8 @@ import json
 import os
 import threading
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 
 import numpy as np
@@ -132,19 +134,42 @@ def _record(settings: QSettings, identity: dict, world: tuple[int, int], scale: 
     settings.sync()
 
 
+_WRITER: ThreadPoolExecutor | None = None
+_WRITER_LOCK = threading.Lock()
+
+
+def writer() -> ThreadPoolExecutor:
+    """The one thread that writes kept pictures, in the order they are kept,
+    below the GUI's priority.  Its thread starts with its first job: on the
+    GUI thread that start waits until the new thread runs (a core busy with
+    a run makes it wait), so the window starts it ahead, on a background
+    thread (:func:`start_writer`)."""
+    global _WRITER
+    with _WRITER_LOCK:
+        if _WRITER is None:
+            _WRITER = ThreadPoolExecutor(1, thread_name_prefix="keep the map's picture",
+                                         initializer=runtime.as_background)
+        return _WRITER
+
+
+def start_writer() -> None:
+    """Start :func:`writer`'s thread now (from a background thread)."""
+    writer().submit(lambda: None).result()
+
+
 class PictureKeeper:
     """Keeps a slow map's picture (``rgba``, the finished map as the window
     drew it) for the next session without the GUI thread: :meth:`keep`
-    writes the PNG on a thread (atomically: nothing half-written), and the
-    GUI thread (a timer's turn, or :meth:`finish` at the window's close)
-    then notes it in the settings; a failure is told to ``on_error`` (an
-    OSError)."""
+    hands the PNG to :func:`writer`'s thread (written atomically: nothing
+    half-written), and the GUI thread (a timer's turn, or :meth:`finish` at
+    the window's close) then notes it in the settings; a failure is told to
+    ``on_error`` (an OSError)."""
 
     POLL_MS = 50
 
     def __init__(self, settings: QSettings, on_error) -> None:
         self.settings, self.on_error = settings, on_error
-        self._jobs: list[tuple[threading.Thread, list, tuple]] = []   # in the order kept
+        self._jobs: list[tuple[Future, tuple]] = []   # in the order kept
         self._timer = QTimer()
         self._timer.setInterval(self.POLL_MS)
         self._timer.timeout.connect(self._poll)
@@ -153,27 +178,16 @@ class PictureKeeper:
              legend: Legend | None = None, labels: tuple[Marker, ...] | list[Marker] = ()
              ) -> None:
         rgba = np.array(rgba, copy=True)            # (the window may draw over its own)
-        outcome: list = []
         path, labels_file = picture_path(self.settings), labels_path(self.settings)
-        before = self._jobs[-1][0] if self._jobs else None
         identity = _identity(result.generator, result.params, result.seed)
         labels = tuple(labels)
 
         def write() -> None:
-            runtime.as_background()             # (below the GUI's priority, as the runs)
-            if before is not None:
-                before.join()                       # (the newest picture is written last)
-            try:
-                write_png(path, rgba)
-                write_atomic(labels_file, _labels_json(identity, labels))
-                outcome.append(None)
-            except OSError as exc:
-                outcome.append(exc)
-        thread = threading.Thread(target=write, name="keep the map's picture", daemon=True)
+            write_png(path, rgba)
+            write_atomic(labels_file, _labels_json(identity, labels))
         g = result.grid
-        self._jobs.append((thread, outcome, (identity, (g.width, g.height), scale, hexes,
-                                             text, legend)))
-        thread.start()
+        self._jobs.append((writer().submit(write), (identity, (g.width, g.height), scale,
+                                                     hexes, text, legend)))
         self._timer.start()
 
     def busy(self) -> bool:
@@ -181,16 +195,17 @@ class PictureKeeper:
 
     def _poll(self, wait: bool = False) -> None:
         while self._jobs:
-            thread, outcome, noted = self._jobs[0]
+            future, noted = self._jobs[0]
             if wait:
-                thread.join()
-            if thread.is_alive():
+                wait_for([future])
+            if not future.done():
                 return
             self._jobs.pop(0)
-            if outcome and outcome[0] is None:
+            error = future.exception()
+            if error is None:
                 _record(self.settings, *noted)
-            elif outcome:
-                self.on_error(outcome[0])
+            else:
+                self.on_error(error)
         self._timer.stop()
 
     def finish(self) -> None:

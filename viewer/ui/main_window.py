@@ -752,7 +752,9 @@ WINDOW_PARTS = ("view", "render", "exports", "inspect")
 def load_parts_later(names) -> None:
     """Import the window's parts of generators ``names`` (their views,
     renderers, exports, metrics: 10-20 ms of imports on the GUI thread at
-    the first switch to each) on a background thread, once per process."""
+    the first switch to each) on a background thread, once per process;
+    first the picture keeper's module and thread (imported and started on
+    the GUI thread when the first slow map arrived: 2-3 ms in that pass)."""
     from .. import registry
 
     due = [n for n in names if n not in _PARTS_LOADED]
@@ -761,6 +763,8 @@ def load_parts_later(names) -> None:
     _PARTS_LOADED.update(due)
 
     def run() -> None:
+        from . import last_picture          # (a slow map's picture, kept: its thread
+        last_picture.start_writer()         # started here, not on the GUI thread)
         for name in due:
             decl = registry.declaration(name)
             try:
