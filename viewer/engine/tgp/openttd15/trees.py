@@ -86,10 +86,14 @@ f32 = np.float32
 
 def _libm_float_functions():
     """The C library's sinf and cosf (the game's) as ctypes functions, or
-    None where it has none."""
-    name = ctypes.util.find_library("m")
+    None where it has none (glibc's ``libm.so.6`` first: ``find_library``
+    runs ``ldconfig`` in a new process, 1 ms at every start and a fork of
+    the window's large process when a first frame is first made there)."""
     try:
-        lib = ctypes.CDLL(name or "libm.so.6")
+        try:
+            lib = ctypes.CDLL("libm.so.6")
+        except OSError:
+            lib = ctypes.CDLL(ctypes.util.find_library("m"))
         sinf, cosf = lib.sinf, lib.cosf
         for fn in (sinf, cosf):
             fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
