@@ -24,10 +24,10 @@ from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
 from .. import runtime
-from ..runtime import background_thread
 from ..engine import paced_loads
 from ..engine.protocol import GenerationError, HexTorus, MapState, Result
 from ..render.picture import renderer_for
+from ..runtime import background_thread
 from ..workbench import Workbench
 from ..workbench.errors import in_panel_words
 from . import docks, file_actions, turns
@@ -37,22 +37,21 @@ from .compare import CompareView
 from .gallery import GalleryDock
 from .history_menu import HistoryMenu
 from .kept_panels import KeptPanels
-from .map_id_actions import MapIdActions
-from .settings_file_actions import SettingsFileActions
 from .layer_list import fill_layer_list, select_layer
+from .map_id_actions import MapIdActions
 from .map_view import screen_marks
-from .screen_image import shrink, to_qimage
 from .menus import Menus
 from .param_panel import ParamPanel
 from .qt_runner import QtRunner
 from .run_status import RunStatus
+from .screen_image import shrink, to_qimage
 from .settings import make_settings
+from .settings_file_actions import SettingsFileActions
 from .shell import RIGHT
 from .sweep_link import SweepLink
 from .timeline import TimelineKeys
 from .views import view_for
 from .zoom import DetailKeeper
-
 
 SLOW_START_S = 5.0
 """A last session's map that took longer is not made again at start-up
@@ -763,7 +762,7 @@ def load_parts_later(names) -> None:
     _PARTS_LOADED.update(due)
 
     def run() -> None:
-        from . import last_picture          # (a slow map's picture, kept: its thread
+        from . import last_picture  # (a slow map's picture, kept: its thread
         last_picture.start_writer()         # started here, not on the GUI thread)
         for name in due:
             decl = registry.declaration(name)

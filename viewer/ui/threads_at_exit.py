@@ -26,7 +26,7 @@ from typing import Any
 
 from PySide6.QtCore import QThread
 
-__all__ = ["EXIT_WAIT_S", "keep_until_exit", "release", "kept", "wait_at_exit"]
+__all__ = ["EXIT_WAIT_S", "keep_until_exit", "release", "wait_at_exit"]
 
 EXIT_WAIT_S = 60.0
 """How long the program waits at exit, in all, for the threads kept here."""
@@ -45,11 +45,6 @@ def keep_until_exit(thread: QThread, *objects: Any,
 def release(thread: QThread) -> None:
     """``thread`` has ended (or was stopped by its owner): no longer kept."""
     _KEPT.pop(thread, None)
-
-
-def kept(thread: QThread) -> bool:
-    """Whether ``thread`` is kept here."""
-    return thread in _KEPT
 
 
 def exit_wait_s() -> float:

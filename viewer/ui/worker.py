@@ -23,9 +23,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from ..engine.protocol import Cancelled, CancelToken
 from ..runtime import as_background
 from . import threads_at_exit
-from ..engine.protocol import Cancelled, CancelToken
 
 JobFn = Callable[[CancelToken], Any]
 

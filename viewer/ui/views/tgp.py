@@ -82,8 +82,7 @@ def table_rows(result: Result | None) -> TableRows:
 
 class TgpView(GeneratorView):
     def build(self) -> None:
-        inspector = self.shell.inspector_dock
-        self.add_docks_later(self._make_docks, then=inspector.raise_)
+        self.add_docks_later(self._make_docks, then=self.shell.inspector_dock.raise_)
 
     def _make_docks(self) -> list[tuple[QDockWidget, QDockWidget]]:
         """The Towns and Industries docks, tabbed with the Inspector, their
